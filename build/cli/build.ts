@@ -1,0 +1,45 @@
+// npm run build -- [--prefs 1,13] [--sources <dir>] [--out <dir>] [--seed <text>]
+
+import { parseArgs } from 'node:util';
+import { dirSourceSet } from '../../sources/dir.ts';
+import { loadSources } from '../../sources/load.ts';
+import { sampleSourceSet } from '../../sources/sample/index.ts';
+import { build } from '../core/build.ts';
+import { DiskEffects } from '../core/effects.ts';
+import { terminalProgress } from '../core/progress.ts';
+import { fail } from './fail.ts';
+
+export function runBuild(argv: string[]) {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      prefs: { type: 'string' },
+      sources: { type: 'string' },
+      out: { type: 'string', default: 'dist' },
+      seed: { type: 'string' },
+    },
+  });
+  const started = Date.now();
+  const log = (s: string) => process.stderr.write(s + '\n');
+  const prefs = values.prefs?.split(',').map((s) => {
+    if (!/^[0-9]{1,2}$/.test(s.trim())) throw new Error(`--prefs takes prefecture codes separated by commas, such as 1,13; got ${JSON.stringify(s)}.`);
+    return Number(s);
+  });
+  const set = values.sources ? dirSourceSet(values.sources) : sampleSourceSet(values.seed);
+  log(`sources: ${values.sources ?? 'sample provider (synthetic)'}`);
+  const sources = loadSources(set);
+  log(`loaded ${Object.values(sources.tables).reduce((a, t) => a + t!.rows, 0)} rows in ${Date.now() - started} ms`);
+  const effects = new DiskEffects(values.out!);
+  const report = build({ sources, prefs, progress: terminalProgress() }, effects);
+  log(`wrote ${report.files} files (${(report.bytes / 1e6).toFixed(1)} MB) to ${effects.out} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (sources.dataset.kind === 'sample') log(`NOTE: ${sources.dataset.notice}`);
+  return report;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  try {
+    runBuild(process.argv.slice(2));
+  } catch (e) {
+    fail(e);
+  }
+}

@@ -1,0 +1,116 @@
+// The build core: from loaded sources to every file of dist, written through an effects object so the
+// same core serves the CLI (staged on disk) and the tests (in memory).
+
+import { OPERATIONS } from '../ops/index.ts';
+import { missingTables, type BuildContext, type Operation } from '../ops/operation.ts';
+import { successBody } from '../runtime/respond.ts';
+import { compileRoutes, filePath, type RouteOp } from '../runtime/routes.ts';
+import type { Sources } from '../../sources/load.ts';
+import { docsPage, type DocsEntry } from './docs-page.ts';
+import type { BuildEffects } from './effects.ts';
+import { manifest, type OperationReport } from './manifest.ts';
+import { silentProgress, type Progress } from './progress.ts';
+import { querySchema } from './query-schema.ts';
+import { routeTable } from './route-table.ts';
+import { serveConfig } from './serve-config.ts';
+
+export interface BuildOptions {
+  sources: Sources;
+  /** Prefecture codes to write; all prefectures of the sources when absent. */
+  prefs?: number[];
+  operations?: Operation[];
+  progress?: Progress;
+}
+
+export interface BuildReport {
+  files: number;
+  bytes: number;
+  operations: OperationReport[];
+}
+
+export function build(options: BuildOptions, effects: BuildEffects): BuildReport {
+  const { sources, progress = silentProgress, operations = OPERATIONS } = options;
+  const ctx: BuildContext = { sources, prefs: scope(sources, options.prefs) };
+  try {
+    const unavailable = new Map<Operation, string>();
+    for (const op of operations) {
+      const reason = missingTables(op, sources);
+      if (reason) unavailable.set(op, reason);
+    }
+    const table = routeTable(operations, ctx, unavailable);
+    const routes = compileRoutes(table);
+    const reports: OperationReport[] = [];
+    const docs: DocsEntry[] = [];
+    const keySequences = new Map<RouteOp, Set<string>>();
+    let written = 0;
+    let bytes = 0;
+    const write = (path: string, body: string) => {
+      effects.write(path, body);
+      written++;
+      bytes += Buffer.byteLength(body);
+    };
+
+    operations.forEach((op, i) => {
+      const route = table.operations[i]!;
+      const before = { written, bytes };
+      const label = `[${i + 1}/${operations.length}] ${op.route.path}`;
+      if (route.unavailable) {
+        reports.push({ route, title: op.title, files: 0, bytes: 0 });
+        docs.push({ route, title: op.title, files: 0 });
+        progress.start(label, 0);
+        progress.end('skipped: ' + route.unavailable);
+        return;
+      }
+      const schema = querySchema(op.route, routes);
+      const state = op.prepare(ctx);
+      const combos = op.enumerate(ctx);
+      const sequences = new Set<string>();
+      progress.start(label, combos.length);
+      combos.forEach((values, n) => {
+        const parsed = schema.safeParse(values);
+        if (!parsed.success || !sameValues(parsed.data, values)) {
+          throw new Error(`${op.route.path} enumerated ${JSON.stringify(values)}, which its query schema does not accept as canonical: ${parsed.error?.issues[0]?.message ?? JSON.stringify(parsed.data)}`);
+        }
+        sequences.add(Object.keys(values).join('/'));
+        write(filePath(op.route, values), successBody(op.render(state, values)));
+        if (n % 1000 === 0) progress.tick(n);
+      });
+      keySequences.set(op.route, sequences);
+      const files = written - before.written;
+      progress.end(`${files} files`);
+      reports.push({ route, title: op.title, files, bytes: bytes - before.bytes });
+      docs.push({ route, title: op.title, files, example: example(combos) });
+    });
+
+    write('/api/routes.json', JSON.stringify(table));
+    write('/serve.json', JSON.stringify(serveConfig(keySequences), null, 2) + '\n');
+    write('/index.html', docsPage(sources.dataset, docs));
+    const m = manifest(sources, table, reports);
+    write('/manifest.json', JSON.stringify(m, null, 2) + '\n');
+    effects.commit();
+    return { files: written, bytes, operations: reports };
+  } catch (e) {
+    effects.abort();
+    throw e;
+  }
+}
+
+function scope(sources: Sources, prefs: number[] | undefined): number[] {
+  const all = sources.regions.prefectures.map((p) => p.prefCode);
+  if (!prefs) return all;
+  const unknown = prefs.filter((p) => !all.includes(p));
+  if (unknown.length) throw new Error(`--prefs names ${unknown.join(', ')}, which the sources' prefectures.csv does not have (it has ${all[0]}–${all[all.length - 1]}).`);
+  return [...new Set(prefs)].sort((a, b) => a - b);
+}
+
+function sameValues(a: Record<string, string>, b: Record<string, string | undefined>): boolean {
+  const keys = Object.keys(b);
+  return Object.keys(a).length === keys.length && keys.every((k) => a[k] === b[k]);
+}
+
+/** A representative request for the docs page: Tokyo's when it is in scope, else the first. */
+function example(combos: Record<string, string | undefined>[]) {
+  return (combos.find((c) => c.prefCode === '13' && (c.cityCode ?? '-') === '-') ?? combos.find((c) => (c.cityCode ?? '-') === '-') ?? combos[0]) as
+    | Record<string, string>
+    | undefined;
+}

@@ -1,0 +1,58 @@
+// dist/manifest.json: what was built from what. It holds no time stamps, so identical sources give an
+// identical manifest.
+
+import type { Sources } from '../../sources/load.ts';
+import { TABLE_NAMES } from '../../sources/tables.ts';
+import type { ParamSpec, RouteOp, RouteTable } from '../runtime/routes.ts';
+import { VERSION } from '../version.ts';
+
+export interface OperationReport {
+  route: RouteOp;
+  title: string;
+  files: number;
+  bytes: number;
+}
+
+export function manifest(sources: Sources, table: RouteTable, reports: OperationReport[]) {
+  const files = reports.reduce((a, r) => a + r.files, 0);
+  const bytes = reports.reduce((a, r) => a + r.bytes, 0);
+  return {
+    generator: { name: 'regstat', version: VERSION },
+    notice: sources.dataset.notice,
+    dataset: {
+      ...sources.dataset,
+      tables: TABLE_NAMES.flatMap((name) => {
+        const t = sources.tables[name];
+        return t ? [{ name, rows: t.rows, sha256: t.sha256 }] : [];
+      }),
+    },
+    scope: { prefectures: table.prefectures },
+    routes: '/api/routes.json',
+    operations: reports.map((r) => ({
+      path: r.route.path,
+      title: r.title,
+      available: !r.route.unavailable,
+      ...(r.route.unavailable ? { reason: r.route.unavailable } : {}),
+      params: r.route.params.map((p) => param(p, table)),
+      ...(r.route.compose ? { composedAtRequestTime: [r.route.compose.param] } : {}),
+      files: r.files,
+      bytes: r.bytes,
+    })),
+    files,
+    bytes,
+  };
+}
+
+function param(p: ParamSpec, table: RouteTable) {
+  const base = { name: p.name, required: p.required, ...('default' in p && p.default !== undefined ? { default: p.default } : {}), doc: p.doc };
+  switch (p.type) {
+    case 'pref':
+      return { ...base, values: table.prefectures };
+    case 'city':
+      return { ...base, values: ['-', ...Object.values(table.cities).flat()] };
+    case 'int':
+      return { ...base, values: p.values };
+    case 'areas':
+      return { ...base, list: { separator: ',', max: p.max } };
+  }
+}

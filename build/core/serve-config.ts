@@ -1,0 +1,31 @@
+// dist/serve.json for `npx serve dist`. serve never sees the query string, so only the path form works
+// there: each key sequence that files use gets a rewrite to its index.json, with named segments that
+// serve's path-to-regexp does not percent-encode (values are digits, letters and -).
+
+import { FILE_CACHE_CONTROL, JSON_TYPE } from '../runtime/respond.ts';
+import type { RouteOp } from '../runtime/routes.ts';
+
+export function serveConfig(keySequences: Map<RouteOp, Set<string>>) {
+  const rewrites: { source: string; destination: string }[] = [];
+  for (const [route, sequences] of keySequences) {
+    for (const seq of [...sequences].sort((a, b) => b.length - a.length)) {
+      const source = route.path + (seq ? seq.split('/').map((k) => `/${k}/:${k}`).join('') : '');
+      rewrites.push({ source, destination: `${source}/index.json` });
+    }
+  }
+  return {
+    cleanUrls: false,
+    directoryListing: false,
+    rewrites,
+    headers: [
+      {
+        source: '**/*.json',
+        headers: [
+          { key: 'Content-Type', value: JSON_TYPE },
+          { key: 'Access-Control-Allow-Origin', value: '*' },
+          { key: 'Cache-Control', value: FILE_CACHE_CONTROL },
+        ],
+      },
+    ],
+  };
+}

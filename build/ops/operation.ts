@@ -1,0 +1,91 @@
+// The declaration of an operation: one object that drives its query schema (through its params), the
+// enumeration of its files, the arquero computation behind each response, its file paths, its route
+// table entry and its manifest entry.
+
+import type { Sources } from '../../sources/load.ts';
+import type { TableName } from '../../sources/tables.ts';
+import type { Canonical } from '../runtime/params.ts';
+import type { AreasParam, CityParam, IntParam, PrefParam, RouteOp } from '../runtime/routes.ts';
+
+export interface BuildContext {
+  sources: Sources;
+  /** Prefecture codes whose files this build writes. */
+  prefs: number[];
+}
+
+export interface Operation<State = unknown> {
+  route: RouteOp;
+  /** The original's title, for people reading the manifest. */
+  title: string;
+  /** Source tables it reads; an inner list means any one of them will do. */
+  needs: (TableName | TableName[])[];
+  /** Computes once per build everything the responses need (arquero work happens here). */
+  prepare(ctx: BuildContext): State;
+  /** Canonical values of every file's parameters (list parameters excluded). */
+  enumerate(ctx: BuildContext): Canonical[];
+  /** The `result` member for one file; null when the region has no data. */
+  render(state: State, values: Canonical): unknown;
+}
+
+export const defineOperation = <State>(op: Operation<State>): Operation<State> => op;
+
+/** Why an operation cannot be built from these sources, or null when it can. */
+export function missingTables(op: Operation, sources: Sources): string | null {
+  for (const need of op.needs) {
+    const options = Array.isArray(need) ? need : [need];
+    if (!options.some((t) => sources.tables[t])) {
+      return `These sources have no ${options.map((t) => `${t}.csv`).join(' or ')}; build from sources that include it (see sources/README.md).`;
+    }
+  }
+  return null;
+}
+
+// Parameters shared by many operations.
+
+export const prefCode = (required = true): PrefParam => ({
+  name: 'prefCode',
+  type: 'pref',
+  required,
+  doc: 'Prefecture code (1–47, see /api/v1/prefectures).',
+});
+
+export const cityCode = (): CityParam => ({
+  name: 'cityCode',
+  type: 'city',
+  required: false,
+  default: '-',
+  pref: 'prefCode',
+  doc: 'Municipality code, or - for the whole prefecture (see /api/v1/cities).',
+});
+
+export const addArea = (): AreasParam => ({
+  name: 'addArea',
+  type: 'areas',
+  required: false,
+  max: 10,
+  pref: 'prefCode',
+  city: 'cityCode',
+  doc: 'Regions whose counts are added to the main region: <prefCode>_ or <prefCode>_<cityCode>, comma-separated, at most 10.',
+});
+
+export const intParam = (name: string, values: number[], doc: string): IntParam => ({ name, type: 'int', required: true, values, doc });
+
+// Enumeration helpers.
+
+/** `{prefCode}` for every prefecture in scope. */
+export function prefectureValues(ctx: BuildContext): Canonical[] {
+  return ctx.prefs.map((p) => ({ prefCode: String(p) }));
+}
+
+/** `{prefCode, cityCode}` for every prefecture in scope (`-`) and each of its municipalities. */
+export function regionValues(ctx: BuildContext): Canonical[] {
+  return ctx.prefs.flatMap((p) => [
+    { prefCode: String(p), cityCode: '-' },
+    ...ctx.sources.regions.citiesOf(p).map((c) => ({ prefCode: String(p), cityCode: c.cityCode })),
+  ]);
+}
+
+/** The source-table region code named by prefCode and cityCode. */
+export function regionOf(values: Canonical): string {
+  return values.cityCode && values.cityCode !== '-' ? values.cityCode : (values.prefCode ?? '').padStart(2, '0');
+}

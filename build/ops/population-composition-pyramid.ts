@@ -1,0 +1,47 @@
+import { populationFacts } from '../facts/population.ts';
+import { renderPyramidHalf } from '../runtime/render/population.ts';
+import { addArea, cityCode, defineOperation, intParam, prefCode, regionOf, regionValues } from './operation.ts';
+
+const PATH = '/api/v1/population/composition/pyramid';
+const YEARS = Array.from({ length: 14 }, (_, i) => 1980 + 5 * i);
+
+// Every (yearLeft, yearRight) pair is a file: 196 per region. Halves are rendered once per region-year.
+export default defineOperation({
+  title: '人口ピラミッド',
+  route: {
+    path: PATH,
+    params: [
+      prefCode(),
+      cityCode(),
+      intParam('yearLeft', YEARS, 'Year of the left pyramid, 1980–2045 every 5 years (projections after 2020).'),
+      intParam('yearRight', YEARS, 'Year of the right pyramid, 1980–2045 every 5 years (projections after 2020).'),
+      addArea(),
+    ],
+    compose: { param: 'addArea', from: PATH, composer: 'pyramid' },
+  },
+  needs: ['population_by_age_sex'],
+  prepare(ctx) {
+    const { pyramid } = populationFacts(ctx.sources);
+    const halves = new Map<string, ReturnType<typeof renderPyramidHalf>>();
+    return (region: string, year: number) => {
+      const key = `${region}|${year}`;
+      let half = halves.get(key);
+      if (!half) {
+        const counts = pyramid.get(region)?.get(year);
+        if (!counts) return undefined;
+        halves.set(key, (half = renderPyramidHalf(counts)));
+      }
+      return half;
+    };
+  },
+  enumerate: (ctx) =>
+    regionValues(ctx).flatMap((r) =>
+      YEARS.flatMap((left) => YEARS.map((right) => ({ ...r, yearLeft: String(left), yearRight: String(right) }))),
+    ),
+  render(half, v) {
+    const region = regionOf(v);
+    const yearLeft = half(region, Number(v.yearLeft));
+    const yearRight = half(region, Number(v.yearRight));
+    return yearLeft && yearRight ? { yearLeft, yearRight } : null;
+  },
+});

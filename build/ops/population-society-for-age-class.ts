@@ -1,0 +1,48 @@
+import * as aq from 'arquero';
+import { groupRows, rollupRegions } from '../facts/rollup.ts';
+import { MIGRATION_AGE_LABEL } from '../runtime/render/labels.ts';
+import { cityCode, defineOperation, prefCode, regionOf, regionValues } from './operation.ts';
+
+interface Row {
+  region: string;
+  year: number;
+  ageClass: number;
+  net: number;
+  total: number;
+}
+
+// Classes with a net gain go under positiveAgeClasses, with a net loss under negativeAgeClasses; an
+// empty list is left out. Municipal nets add up to the prefecture's: moves inside it cancel.
+export default defineOperation({
+  title: '年齢階級別純移動数',
+  route: { path: '/api/v1/population/society/forAgeClass', params: [prefCode(), cityCode()] },
+  needs: ['migration_by_age_group'],
+  prepare(ctx) {
+    const t = rollupRegions(ctx.sources.tables.migration_by_age_group!.table, ctx.sources.regions, ['year', 'ageClass'], 'net', 'year')
+      .groupby('region', 'year')
+      .derive({ total: aq.op.sum('net') })
+      .ungroup()
+      .orderby('region', 'year', 'ageClass');
+    return groupRows<Row>(t, 'region');
+  },
+  enumerate: regionValues,
+  render(byRegion, v) {
+    const rows = byRegion.get(regionOf(v));
+    if (!rows) return null;
+    const years = [...new Set(rows.map((r) => r.year))];
+    return {
+      data: years.map((year) => {
+        const mine = rows.filter((r) => r.year === year);
+        const cls = (r: Row) => ({ ageClass: r.ageClass, age: MIGRATION_AGE_LABEL[r.ageClass]!, value: r.net });
+        const positive = mine.filter((r) => r.net > 0).map(cls);
+        const negative = mine.filter((r) => r.net < 0).map(cls);
+        return {
+          year,
+          ...(positive.length ? { positiveAgeClasses: positive } : {}),
+          ...(negative.length ? { negativeAgeClasses: negative } : {}),
+          total: { value: mine[0]!.total },
+        };
+      }),
+    };
+  },
+});

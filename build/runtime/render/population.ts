@@ -1,0 +1,139 @@
+// Population responses rendered from counts. The build renders from counts it aggregated with arquero;
+// composition (addArea) reads the counts back out of per-region files, sums them and renders again, so
+// both paths share every formula and every rounding.
+
+import { floorPercent, growth, percent } from '../rounding.ts';
+import { AGE_FROM, AGE_GROUPS, GROUP_LABEL, TOTAL_LABEL, ageClassLabel, ageGroupOf, type AgeGroup } from './labels.ts';
+
+export interface YearCounts {
+  year: number;
+  /** All residents, those of unknown age included. */
+  total: number;
+  young: number;
+  working: number;
+  old: number;
+}
+
+export interface PerYearCounts {
+  boundaryYear: number;
+  years: YearCounts[];
+}
+
+// population/composition/perYear: the 4 series in the original's order; 総人口 points carry no rate.
+export function renderPerYear(c: PerYearCounts) {
+  return {
+    boundaryYear: c.boundaryYear,
+    data: [
+      { label: TOTAL_LABEL, data: c.years.map((y) => ({ year: y.year, value: y.total })) },
+      ...AGE_GROUPS.map((g) => ({
+        label: GROUP_LABEL[g],
+        data: c.years.map((y) => ({ year: y.year, value: y[g], rate: percent(y[g], y.total) })),
+      })),
+    ],
+  };
+}
+
+export function perYearCounts(result: unknown): PerYearCounts {
+  const r = result as ReturnType<typeof renderPerYear>;
+  const series = (label: string) => {
+    const s = r.data.find((d) => d.label === label);
+    if (!s) throw new Error(`perYear document has no ${label} series`);
+    return s.data;
+  };
+  const total = series(TOTAL_LABEL);
+  const groups = { young: series(GROUP_LABEL.young), working: series(GROUP_LABEL.working), old: series(GROUP_LABEL.old) };
+  return {
+    boundaryYear: r.boundaryYear,
+    years: total.map((p, i) => ({
+      year: p.year,
+      total: p.value,
+      young: groups.young[i]!.value,
+      working: groups.working[i]!.value,
+      old: groups.old[i]!.value,
+    })),
+  };
+}
+
+/** Sums per-year counts over regions, keeping the years every region has. */
+export function sumPerYear(list: PerYearCounts[]): PerYearCounts | null {
+  const [first] = list;
+  if (!first) return null;
+  const byYear = list.map((c) => new Map(c.years.map((y) => [y.year, y])));
+  const years: YearCounts[] = [];
+  for (const y of first.years) {
+    const rows = byYear.map((m) => m.get(y.year));
+    if (rows.some((r) => !r)) continue;
+    const sum = (k: keyof YearCounts) => rows.reduce((a, r) => a + r![k], 0);
+    years.push({ year: y.year, total: sum('total'), young: sum('young'), working: sum('working'), old: sum('old') });
+  }
+  return { boundaryYear: first.boundaryYear, years };
+}
+
+// population/sum/perYear: % change from five years earlier; the bar classes run old → young.
+const SUM_CLASSES: AgeGroup[] = ['old', 'working', 'young'];
+
+export function renderGrowth(c: PerYearCounts) {
+  const byYear = new Map(c.years.map((y) => [y.year, y]));
+  const points = c.years.flatMap((y) => {
+    const before = byYear.get(y.year - 5);
+    return before ? [{ now: y, before }] : [];
+  });
+  return {
+    line: {
+      boundaryYear: c.boundaryYear,
+      data: points.map(({ now, before }) => ({ year: now.year, value: growth(now.total, before.total) })),
+    },
+    bar: {
+      data: points.map(({ now, before }) => ({
+        year: now.year,
+        sum: growth(now.total, before.total),
+        class: SUM_CLASSES.map((g) => ({ label: GROUP_LABEL[g], value: growth(now[g], before[g]) })),
+      })),
+    },
+  };
+}
+
+// population/composition/pyramid: one half per year; shares of the sum of the 19 classes.
+export interface PyramidCounts {
+  year: number;
+  /** Men and women per 5-year class, in AGE_FROM order. */
+  man: number[];
+  woman: number[];
+}
+
+export function renderPyramidHalf(h: PyramidCounts) {
+  const total = h.man.reduce((a, v) => a + v, 0) + h.woman.reduce((a, v) => a + v, 0);
+  const group = { young: 0, working: 0, old: 0 };
+  AGE_FROM.forEach((from, i) => (group[ageGroupOf(from)] += h.man[i]! + h.woman[i]!));
+  return {
+    year: h.year,
+    oldAgeCount: group.old,
+    oldAgePercent: floorPercent(group.old, total),
+    middleAgeCount: group.working,
+    middleAgePercent: floorPercent(group.working, total),
+    newAgeCount: group.young,
+    newAgePercent: floorPercent(group.young, total),
+    data: AGE_FROM.map((from, i) => ({
+      class: ageClassLabel(from),
+      man: h.man[i]!,
+      manPercent: percent(h.man[i]!, total),
+      woman: h.woman[i]!,
+      womanPercent: percent(h.woman[i]!, total),
+    })),
+  };
+}
+
+export function pyramidCounts(half: unknown): PyramidCounts {
+  const h = half as ReturnType<typeof renderPyramidHalf>;
+  return { year: h.year, man: h.data.map((d) => d.man), woman: h.data.map((d) => d.woman) };
+}
+
+export function sumPyramid(list: PyramidCounts[]): PyramidCounts | null {
+  const [first] = list;
+  if (!first) return null;
+  return {
+    year: first.year,
+    man: first.man.map((_, i) => list.reduce((a, h) => a + h.man[i]!, 0)),
+    woman: first.woman.map((_, i) => list.reduce((a, h) => a + h.woman[i]!, 0)),
+  };
+}

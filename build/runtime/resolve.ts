@@ -1,0 +1,121 @@
+// The resolver: the one function every server uses to map a request to a file of dist/, to a
+// composition of several files, or to an error. It is the security boundary: it canonicalizes and
+// validates every parameter first and only then builds a path, from canonical values alone.
+
+import { apiError, badRequest, notFound, type ApiError } from './errors.ts';
+import { checkParam, describe, type Area, type Canonical } from './params.ts';
+import { MAX_QUERY_LENGTH, add, parseQuery, type Params } from './query.ts';
+import { API_PREFIX, filePath, type CompiledRoutes, type RouteOp } from './routes.ts';
+
+export type Resolution =
+  | { kind: 'file'; op: RouteOp; path: string }
+  | { kind: 'compose'; op: RouteOp; composer: string; files: string[]; values: Canonical }
+  | { kind: 'error'; error: ApiError }
+  /** Not an API path: static files such as /manifest.json are the adapter's business. */
+  | { kind: 'pass' };
+
+const MAX_PATH_LENGTH = 2048;
+const SAFE_PATH = /^\/api\/v1(?:\/[A-Za-z0-9_~-][A-Za-z0-9._~-]*)+\/index\.json$/;
+
+export function resolve(routes: CompiledRoutes, pathname: string, search = ''): Resolution {
+  if (!pathname.startsWith(`${API_PREFIX}/`)) return { kind: 'pass' };
+  if (pathname.length > MAX_PATH_LENGTH) return error(notFound(pathname.slice(0, 80) + '…'));
+
+  let path = pathname;
+  if (path.endsWith('/')) path = path.slice(0, -1);
+  if (path.endsWith('/index.json')) path = path.slice(0, -'/index.json'.length);
+
+  let op = routes.byPath.get(path);
+  let params: Params = new Map();
+  if (!op) {
+    const match = matchPathForm(routes, path);
+    if (!match) return error(notFound(pathname));
+    ({ op, params } = match);
+  }
+
+  if (search.length > MAX_QUERY_LENGTH) {
+    return error(badRequest('The query string is too long', `Keep the query string under ${MAX_QUERY_LENGTH} characters.`));
+  }
+  if (!parseQuery(search, params)) {
+    return error(badRequest('The query string is not valid percent-encoding', 'Encode parameter values as UTF-8 with percent-encoding, for example cityCode=%2D or cityCode=-.'));
+  }
+  return resolveOp(routes, op, params);
+}
+
+function resolveOp(routes: CompiledRoutes, op: RouteOp, params: Params): Resolution {
+  if (op.unavailable) return error(apiError(404, `${op.path} is not available in this build`, op.unavailable));
+  const values: Canonical = {};
+  let areas: Area[] | undefined;
+  for (const spec of op.params) {
+    const given = params.get(spec.name);
+    if (given && given.length > 1) {
+      const how = spec.type === 'areas' ? ` List several entries comma-separated in one ${spec.name}.` : '';
+      return error(badRequest(`${spec.name} is given ${given.length} times; give it once`, describe(spec, routes) + how));
+    }
+    const raw = given?.[0] ?? (spec.default === undefined ? undefined : String(spec.default));
+    if (raw === undefined) {
+      if (spec.required) return error(badRequest(`${spec.name} is required`, describe(spec, routes)));
+      continue;
+    }
+    const checked = checkParam(spec, raw, values, routes);
+    if (!checked.ok) return error(checked.error);
+    values[spec.name] = checked.value;
+    if (checked.areas) areas = checked.areas;
+  }
+
+  if (op.compose && areas && areas.length > 0) {
+    const from = routes.byPath.get(op.compose.from);
+    const compose = op.compose;
+    const spec = op.params.find((p) => p.name === compose.param);
+    if (!from || !spec || spec.type !== 'areas') return error(internal(`routes.json has a bad compose entry on ${op.path}`));
+    const regions = [{ pref: values[spec.pref] as string, city: values[spec.city] ?? '-' }, ...areas];
+    const files = regions.map((r) => filePath(from, { ...values, [spec.pref]: r.pref, [spec.city]: r.city }));
+    const unsafe = files.find((f) => !isSafe(f));
+    if (unsafe) return error(internal(`the resolver built an unsafe path ${JSON.stringify(unsafe)}`));
+    return { kind: 'compose', op, composer: compose.composer, files, values };
+  }
+  const path = filePath(op, values);
+  if (!isSafe(path)) return error(internal(`the resolver built an unsafe path ${JSON.stringify(path)}`));
+  return { kind: 'file', op, path };
+}
+
+/** `/api/v1/<op>/<name>/<value>/…`: the path form every static host can serve. */
+function matchPathForm(routes: CompiledRoutes, path: string): { op: RouteOp; params: Params } | null {
+  const segments = path.split('/');
+  for (let depth = Math.min(routes.maxDepth, segments.length); depth > 3; depth--) {
+    const op = routes.byPath.get(segments.slice(0, depth).join('/'));
+    if (!op) continue;
+    const rest = segments.slice(depth);
+    if (rest.length % 2 !== 0) return null;
+    const params: Params = new Map();
+    for (let i = 0; i < rest.length; i += 2) {
+      const name = decodeSegment(rest[i] as string);
+      const value = decodeSegment(rest[i + 1] as string);
+      if (name === null || value === null || name === '') return null;
+      add(params, name, value);
+    }
+    return { op, params };
+  }
+  return null;
+}
+
+function decodeSegment(s: string): string | null {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return null;
+  }
+}
+
+/** Canonical values cannot form anything else; this keeps it so if a validator ever regresses. */
+function isSafe(path: string): boolean {
+  return SAFE_PATH.test(path) && !path.includes('/../') && !path.includes('/./');
+}
+
+function internal(message: string): ApiError {
+  return apiError(500, message, 'This is a bug in regstat; please report it with the request URL.');
+}
+
+function error(e: ApiError): Resolution {
+  return { kind: 'error', error: e };
+}

@@ -1,0 +1,67 @@
+// What every adapter answers, as data: status, headers and body. Adapters only move bytes.
+
+import { composeResult, type ReadFile } from './compose.ts';
+import { apiError, type ApiError } from './errors.ts';
+import { resolve } from './resolve.ts';
+import type { CompiledRoutes } from './routes.ts';
+
+export const JSON_TYPE = 'application/json;charset=UTF-8';
+
+export const CORS_HEADERS: Record<string, string> = {
+  'Access-Control-Allow-Origin': '*',
+};
+
+/** Preflights may carry X-API-KEY: it is accepted and ignored, as the key of the original was. */
+export const PREFLIGHT_HEADERS: Record<string, string> = {
+  ...CORS_HEADERS,
+  'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS',
+  'Access-Control-Allow-Headers': 'X-API-KEY, Content-Type, If-None-Match',
+  'Access-Control-Max-Age': '86400',
+};
+
+/** API files never change within a build; revalidation with the ETag is cheap after an hour. */
+export const FILE_CACHE_CONTROL = 'public, max-age=3600';
+export const ERROR_CACHE_CONTROL = 'no-store';
+
+export interface ApiResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+export function successBody(result: unknown): string {
+  return JSON.stringify({ message: null, result });
+}
+
+export function errorResponse(e: ApiError): ApiResponse {
+  return {
+    status: e.status,
+    headers: { 'Content-Type': JSON_TYPE, 'Cache-Control': ERROR_CACHE_CONTROL, ...CORS_HEADERS },
+    body: JSON.stringify(e.body),
+  };
+}
+
+export function methodNotAllowed(method: string): ApiResponse {
+  const r = errorResponse(apiError(405, `Method ${method} is not allowed`, 'This API is read-only: use GET (or HEAD, or OPTIONS for a preflight).'));
+  r.headers.Allow = 'GET, HEAD, OPTIONS';
+  return r;
+}
+
+/**
+ * The whole API for adapters that read files through a function (edge workers, service workers,
+ * the offline bundle). Returns null for paths outside the API, which the adapter serves as static files.
+ */
+export async function respond(routes: CompiledRoutes, method: string, url: URL, read: ReadFile): Promise<ApiResponse | null> {
+  const r = resolve(routes, url.pathname, url.search);
+  if (r.kind === 'pass') return null;
+  if (method === 'OPTIONS') return { status: 204, headers: { ...PREFLIGHT_HEADERS }, body: '' };
+  if (method !== 'GET' && method !== 'HEAD') return methodNotAllowed(method);
+  if (r.kind === 'error') return errorResponse(r.error);
+  const headers = { 'Content-Type': JSON_TYPE, 'Cache-Control': FILE_CACHE_CONTROL, ...CORS_HEADERS };
+  if (r.kind === 'file') {
+    const body = await read(r.path);
+    if (body === null) return errorResponse(apiError(500, `${r.path} is missing from dist`, 'The dist folder is incomplete: rebuild it with npm run build.'));
+    return { status: 200, headers, body };
+  }
+  return { status: 200, headers, body: successBody(await composeResult(r.composer, r.files, read)) };
+}

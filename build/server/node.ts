@@ -1,0 +1,180 @@
+// The Node adapter. API requests go through the resolver and are answered from an in-memory cache of
+// files (with their gzip form and ETag ready), which keeps the hot path to a few map lookups; every
+// other path (the docs page, manifest.json, routes.json) is served by serve-handler from dist/.
+
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import handler from 'serve-handler';
+import { composeResult } from '../runtime/compose.ts';
+import { apiError } from '../runtime/errors.ts';
+import { resolve } from '../runtime/resolve.ts';
+import {
+  CORS_HEADERS,
+  FILE_CACHE_CONTROL,
+  JSON_TYPE,
+  PREFLIGHT_HEADERS,
+  errorResponse,
+  methodNotAllowed,
+  successBody,
+  type ApiResponse,
+} from '../runtime/respond.ts';
+import { compileRoutes, type CompiledRoutes, type RouteTable } from '../runtime/routes.ts';
+
+export interface ServerOptions {
+  dir: string;
+  /** Upper bound of the file cache, in bytes of JSON. */
+  cacheBytes?: number;
+}
+
+/** A response body ready to send, in both encodings. */
+interface Entry {
+  body: Buffer;
+  etag: string;
+  gzip?: Buffer;
+  headers: Record<string, string>;
+}
+
+const GZIP_MIN = 1024;
+
+export function loadRoutes(dir: string): CompiledRoutes {
+  let table: RouteTable;
+  try {
+    table = JSON.parse(readFileSync(join(dir, 'api', 'routes.json'), 'utf8'));
+  } catch {
+    throw new Error(`The folder ${dir} is not a regstat dist (it has no api/routes.json); build one with npm run build.`);
+  }
+  return compileRoutes(table);
+}
+
+export function createApiServer({ dir, cacheBytes = 512 * 1024 * 1024 }: ServerOptions): Server {
+  const routes = loadRoutes(dir);
+  const files = new FileCache(dir, cacheBytes);
+  const staticConfig = {
+    public: dir,
+    directoryListing: false,
+    cleanUrls: false,
+    etag: true,
+    rewrites: [{ source: '/', destination: '/index.html' }],
+    headers: [{ source: '**', headers: Object.entries(CORS_HEADERS).map(([key, value]) => ({ key, value })) }],
+  };
+
+  return createServer((req, res) => {
+    const url = req.url ?? '/';
+    const q = url.indexOf('?');
+    const pathname = q < 0 ? url : url.slice(0, q);
+    const search = q < 0 ? '' : url.slice(q);
+    const method = req.method ?? 'GET';
+    if (method === 'OPTIONS') return send(res, { status: 204, headers: PREFLIGHT_HEADERS, body: '' });
+    if (method !== 'GET' && method !== 'HEAD') return send(res, methodNotAllowed(method));
+
+    const r = resolve(routes, pathname, search);
+    switch (r.kind) {
+      case 'pass':
+        handler(req, res, staticConfig).catch(() => send(res, errorResponse(apiError(500, 'Static file error', ''))));
+        return;
+      case 'error':
+        return send(res, errorResponse(r.error));
+      case 'file': {
+        const hit = files.peek(r.path);
+        if (hit) return sendEntry(req, res, hit);
+        files.get(r.path).then(
+          (entry) => (entry ? sendEntry(req, res, entry) : send(res, errorResponse(apiError(500, `${r.path} is missing from dist`, 'The dist folder is incomplete: rebuild it with npm run build.')))),
+          () => send(res, errorResponse(apiError(500, 'Could not read a file of dist', r.path))),
+        );
+        return;
+      }
+      case 'compose':
+        composeResult(r.composer, r.files, (p) => files.get(p).then((e) => (e ? e.body.toString('utf8') : null))).then(
+          (result) => sendEntry(req, res, entryOf(Buffer.from(successBody(result)))),
+          (e: Error) => send(res, errorResponse(apiError(500, 'Composition failed', e.message))),
+        );
+    }
+  });
+}
+
+function send(res: ServerResponse, r: ApiResponse): void {
+  res.writeHead(r.status, r.headers);
+  res.end(r.body);
+}
+
+function sendEntry(req: IncomingMessage, res: ServerResponse, e: Entry): void {
+  const gz = e.gzip && (req.headers['accept-encoding'] ?? '').includes('gzip');
+  const etag = gz ? e.etag.slice(0, -1) + '-gz"' : e.etag;
+  const inm = req.headers['if-none-match'];
+  if (inm !== undefined && (inm === etag || inm === e.etag || inm.split(/\s*,\s*/).includes(etag))) {
+    res.writeHead(304, { ETag: etag, 'Cache-Control': FILE_CACHE_CONTROL, ...CORS_HEADERS });
+    res.end();
+    return;
+  }
+  const body = gz ? e.gzip! : e.body;
+  res.writeHead(200, gz ? { ...e.headers, 'Content-Encoding': 'gzip', 'Content-Length': String(body.length), ETag: etag } : e.headers);
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+function entryOf(body: Buffer): Entry {
+  const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+  const gzip = body.length >= GZIP_MIN ? gzipSync(body) : undefined;
+  return {
+    body,
+    etag,
+    gzip,
+    headers: {
+      'Content-Type': JSON_TYPE,
+      'Content-Length': String(body.length),
+      'Cache-Control': FILE_CACHE_CONTROL,
+      ETag: etag,
+      ...(gzip ? { Vary: 'Accept-Encoding' } : {}),
+      ...CORS_HEADERS,
+    },
+  };
+}
+
+/** Files of dist in memory, first in first out once over budget; concurrent misses share one read. */
+class FileCache {
+  private readonly entries = new Map<string, Entry>();
+  private readonly pending = new Map<string, Promise<Entry | null>>();
+  private bytes = 0;
+
+  constructor(
+    private readonly dir: string,
+    private readonly limit: number,
+  ) {}
+
+  peek(path: string): Entry | undefined {
+    return this.entries.get(path);
+  }
+
+  get(path: string): Promise<Entry | null> {
+    const hit = this.entries.get(path);
+    if (hit) return Promise.resolve(hit);
+    let p = this.pending.get(path);
+    if (!p) {
+      p = readFile(join(this.dir, path)).then(
+        (buf) => this.add(path, entryOf(buf)),
+        (e: NodeJS.ErrnoException) => {
+          if (e.code === 'ENOENT') return null;
+          throw e;
+        },
+      );
+      p.finally(() => this.pending.delete(path)).catch(() => {});
+      this.pending.set(path, p);
+    }
+    return p;
+  }
+
+  private add(path: string, entry: Entry): Entry {
+    const size = entry.body.length + (entry.gzip?.length ?? 0);
+    while (this.bytes + size > this.limit && this.entries.size > 0) {
+      const [oldest, e] = this.entries.entries().next().value as [string, Entry];
+      this.entries.delete(oldest);
+      this.bytes -= e.body.length + (e.gzip?.length ?? 0);
+    }
+    this.entries.set(path, entry);
+    this.bytes += size;
+    return entry;
+  }
+}

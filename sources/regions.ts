@@ -1,0 +1,93 @@
+// Prefectures and municipalities, and how regions add up: every municipality other than a designated
+// city adds to its prefecture, and every ward adds to its designated city.
+
+import { SourceError } from './csv.ts';
+import type { LoadedTable } from './load.ts';
+
+export interface Prefecture {
+  prefCode: number;
+  prefName: string;
+}
+
+export interface City {
+  prefCode: number;
+  cityCode: string;
+  cityName: string;
+  bigCityFlag: '0' | '1' | '2' | '3';
+  /** For wards (flag 1), the designated city they belong to. */
+  designatedCityCode: string;
+}
+
+/** The region code of a prefecture in the source tables: two digits. */
+export const prefRegion = (prefCode: number) => String(prefCode).padStart(2, '0');
+
+export class RegionIndex {
+  readonly prefectures: Prefecture[];
+  readonly cities: City[];
+  private readonly codes = new Set<string>();
+  private readonly byPref = new Map<number, City[]>();
+
+  constructor(prefectures: Prefecture[], cities: City[]) {
+    this.prefectures = [...prefectures].sort((a, b) => a.prefCode - b.prefCode);
+    this.cities = [...cities].sort((a, b) => (a.cityCode < b.cityCode ? -1 : 1));
+    for (const p of this.prefectures) {
+      this.codes.add(prefRegion(p.prefCode));
+      this.byPref.set(p.prefCode, []);
+    }
+    for (const c of this.cities) {
+      this.codes.add(c.cityCode);
+      this.byPref.get(c.prefCode)?.push(c);
+    }
+  }
+
+  static fromTables(prefs: LoadedTable, munis: LoadedTable): RegionIndex {
+    const prefectures = prefs.table.objects() as unknown as Prefecture[];
+    const known = new Set(prefectures.map((p) => p.prefCode));
+    const rows = munis.table.objects() as unknown as Omit<City, 'prefCode'>[];
+    const flags = new Map(rows.map((r) => [r.cityCode, r.bigCityFlag]));
+    const cities = rows.map((r, i) => {
+      const at = (column: number, detail: string) => new SourceError(munis.file, munis.lines[i]!, column, detail);
+      const prefCode = Number(r.cityCode.slice(0, 2));
+      if (!known.has(prefCode)) throw at(1, `cityCode: ${r.cityCode} begins with ${r.cityCode.slice(0, 2)}, which is not a prefecture of prefectures.csv`);
+      if (r.bigCityFlag === '1') {
+        if (flags.get(r.designatedCityCode) !== '2') throw at(4, `designatedCityCode: ward ${r.cityCode} must name its designated city (a row with bigCityFlag 2), found ${JSON.stringify(r.designatedCityCode)}`);
+        if (r.designatedCityCode.slice(0, 2) !== r.cityCode.slice(0, 2)) throw at(4, `designatedCityCode: ${r.designatedCityCode} lies in another prefecture than ward ${r.cityCode}`);
+      } else if (r.designatedCityCode !== '') {
+        throw at(4, `designatedCityCode: only wards (bigCityFlag 1) belong to a designated city; leave it empty for ${r.cityCode}`);
+      }
+      return { prefCode, ...r };
+    });
+    return new RegionIndex(prefectures, cities);
+  }
+
+  has(regionCode: string): boolean {
+    return this.codes.has(regionCode);
+  }
+
+  prefecture(prefCode: number): Prefecture | undefined {
+    return this.prefectures.find((p) => p.prefCode === prefCode);
+  }
+
+  citiesOf(prefCode: number): City[] {
+    return this.byPref.get(prefCode) ?? [];
+  }
+
+  /**
+   * Pairs (regionCode, target): the aggregates each region's facts add to, itself excluded. A
+   * designated city adds to nothing: its wards already add to the prefecture.
+   */
+  rollupPairs(): { regionCode: string[]; target: string[] } {
+    const regionCode: string[] = [];
+    const target: string[] = [];
+    for (const c of this.cities) {
+      if (c.bigCityFlag === '2') continue;
+      regionCode.push(c.cityCode);
+      target.push(prefRegion(c.prefCode));
+      if (c.bigCityFlag === '1') {
+        regionCode.push(c.cityCode);
+        target.push(c.designatedCityCode);
+      }
+    }
+    return { regionCode, target };
+  }
+}

