@@ -25,11 +25,11 @@ export function runBuild(argv: string[]) {
     if (!/^[0-9]{1,2}$/.test(s.trim())) throw new Error(`--prefs takes prefecture codes separated by commas, such as 1,13; got ${JSON.stringify(s)}.`);
     return Number(s);
   });
+  const effects = new DiskEffects(values.out!); // checks the output folder before the slow part
   const set = values.sources ? dirSourceSet(values.sources) : sampleSourceSet(values.seed);
   log(`sources: ${values.sources ?? 'sample provider (synthetic)'}`);
   const sources = loadSources(set);
   log(`loaded ${Object.values(sources.tables).reduce((a, t) => a + t!.rows, 0)} rows in ${Date.now() - started} ms`);
-  const effects = new DiskEffects(values.out!);
   const report = build({ sources, prefs, progress: terminalProgress() }, effects);
   log(`wrote ${report.files} files (${(report.bytes / 1e6).toFixed(1)} MB) to ${effects.out} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   if (sources.dataset.kind === 'sample') log(`NOTE: ${sources.dataset.notice}`);

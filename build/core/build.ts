@@ -82,7 +82,7 @@ export function build(options: BuildOptions, effects: BuildEffects): BuildReport
       docs.push({ route, title: op.title, files, example: example(combos) });
     });
 
-    write('/api/routes.json', JSON.stringify(table));
+    write('/routes.json', JSON.stringify(table));
     write('/serve.json', JSON.stringify(serveConfig(keySequences), null, 2) + '\n');
     write('/index.html', docsPage(sources.dataset, docs));
     const m = manifest(sources, table, reports);

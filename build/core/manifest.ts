@@ -27,7 +27,7 @@ export function manifest(sources: Sources, table: RouteTable, reports: Operation
       }),
     },
     scope: { prefectures: table.prefectures },
-    routes: '/api/routes.json',
+    routes: '/routes.json',
     operations: reports.map((r) => ({
       path: r.route.path,
       title: r.title,

@@ -18,7 +18,8 @@ const MAX_PATH_LENGTH = 2048;
 const SAFE_PATH = /^\/api\/v1(?:\/[A-Za-z0-9_~-][A-Za-z0-9._~-]*)+\/index\.json$/;
 
 export function resolve(routes: CompiledRoutes, pathname: string, search = ''): Resolution {
-  if (!pathname.startsWith(`${API_PREFIX}/`)) return { kind: 'pass' };
+  // Everything under /api/ is the API's: an unknown path there gets the API's 404, not a web page.
+  if (!pathname.startsWith('/api/')) return { kind: 'pass' };
   if (pathname.length > MAX_PATH_LENGTH) return error(notFound(pathname.slice(0, 80) + '…'));
 
   let path = pathname;
@@ -28,6 +29,7 @@ export function resolve(routes: CompiledRoutes, pathname: string, search = ''): 
   let op = routes.byPath.get(path);
   let params: Params = new Map();
   if (!op) {
+    if (!path.startsWith(`${API_PREFIX}/`)) return error(notFound(pathname));
     const match = matchPathForm(routes, path);
     if (!match) return error(notFound(pathname));
     ({ op, params } = match);

@@ -1,5 +1,5 @@
 // The route table: the serializable form of the operation declarations that every server reads.
-// The build writes it to dist/api/routes.json; the resolver interprets it. Keeping it plain data lets
+// The build writes it to dist/routes.json; the resolver interprets it. Keeping it plain data lets
 // config-only hosts (nginx, redirects files) be generated from the same table later.
 
 export const ROUTES_FORMAT = 'regstat-routes/1';

@@ -43,9 +43,9 @@ const GZIP_MIN = 1024;
 export function loadRoutes(dir: string): CompiledRoutes {
   let table: RouteTable;
   try {
-    table = JSON.parse(readFileSync(join(dir, 'api', 'routes.json'), 'utf8'));
+    table = JSON.parse(readFileSync(join(dir, 'routes.json'), 'utf8'));
   } catch {
-    throw new Error(`The folder ${dir} is not a regstat dist (it has no api/routes.json); build one with npm run build.`);
+    throw new Error(`The folder ${dir} is not a regstat dist (it has no routes.json); build one with npm run build.`);
   }
   return compileRoutes(table);
 }

@@ -1,0 +1,117 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fg from 'fast-glob';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { build } from '../build/core/build.ts';
+import { DiskEffects } from '../build/core/effects.ts';
+import { writeSourceSet } from '../sources/dir.ts';
+import { loadSources } from '../sources/load.ts';
+import { sampleSourceSet } from '../sources/sample/index.ts';
+import { ROOT, SAMPLE_DIST, TMP } from './helpers/paths.ts';
+
+const cli = (args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'build/cli/build.ts'), ...args], { cwd: ROOT, encoding: 'utf8' });
+const digestTree = async (dir: string) => {
+  const files = (await fg('**/*', { cwd: dir, dot: true })).sort();
+  return files.map((f) => `${f} ${createHash('sha1').update(readFileSync(join(dir, f))).digest('hex')}`);
+};
+
+describe('build output', () => {
+  it('is byte-for-byte identical for the same sources', async () => {
+    const a = join(TMP, 'det-a');
+    const b = join(TMP, 'det-b');
+    for (const out of [a, b]) {
+      rmSync(out, { recursive: true, force: true });
+      build({ sources: loadSources(sampleSourceSet()), prefs: [31] }, new DiskEffects(out));
+    }
+    const [da, db] = [await digestTree(a), await digestTree(b)];
+    expect(da.length).toBeGreaterThan(4000);
+    expect(db).toEqual(da);
+  });
+
+  it('describes itself in manifest.json: dataset, hashes, row counts, operations and file counts', async () => {
+    const m = JSON.parse(readFileSync(join(SAMPLE_DIST, 'manifest.json'), 'utf8'));
+    const sample = sampleSourceSet();
+    expect(m.generator.name).toBe('regstat');
+    expect(m.notice).toMatch(/^SYNTHETIC SAMPLE DATA/);
+    expect(m.dataset).toMatchObject({ kind: 'sample', synthetic: true, seed: 'regstat-sample-1' });
+    for (const t of m.dataset.tables) {
+      const text = sample.files[t.name as keyof typeof sample.files]!.text;
+      expect(t.sha256).toBe(createHash('sha256').update(text).digest('hex'));
+      expect(t.rows).toBe(text.trim().split('\n').length - 1);
+    }
+    expect(m.scope.prefectures).toEqual([1, 13]);
+    const perYear = m.operations.find((o: any) => o.path === '/api/v1/population/composition/perYear');
+    expect(perYear.params.map((p: any) => [p.name, p.required, p.default])).toEqual([
+      ['prefCode', true, undefined],
+      ['cityCode', false, '-'],
+      ['addArea', false, undefined],
+    ]);
+    expect(perYear.params[0].values).toEqual([1, 13]);
+    expect(perYear.params[1].values).toContain('13101');
+    expect(perYear.params[2].list).toEqual({ separator: ',', max: 10 });
+    const pyramid = m.operations.find((o: any) => o.path === '/api/v1/population/composition/pyramid');
+    expect(pyramid.params.find((p: any) => p.name === 'yearLeft').values).toEqual([1980, 1985, 1990, 1995, 2000, 2005, 2010, 2015, 2020, 2025, 2030, 2035, 2040, 2045]);
+    // Each file belongs to the operation with the longest path that prefixes it.
+    const files = await fg('api/v1/**/index.json', { cwd: SAMPLE_DIST });
+    const owner = (f: string) => m.operations.map((o: any) => o.path).filter((p: string) => `/${f}`.startsWith(p + '/')).sort((a: string, b: string) => b.length - a.length)[0];
+    let total = 0;
+    for (const op of m.operations) {
+      expect(files.filter((f) => owner(f) === op.path).length, op.path).toBe(op.files);
+      total += op.files;
+    }
+    expect(m.files).toBe(total); // API response files; routes.json, serve.json, index.html and manifest.json come on top
+  });
+});
+
+describe('the build command', () => {
+  const out = join(TMP, 'cli-dist');
+  const bad = join(TMP, 'bad-sources');
+  beforeAll(() => {
+    rmSync(out, { recursive: true, force: true });
+    cpSync(SAMPLE_DIST, out, { recursive: true });
+    const set = sampleSourceSet();
+    rmSync(bad, { recursive: true, force: true });
+    writeSourceSet(set, bad);
+    const groups = readFileSync(join(bad, 'population_by_age_group.csv'), 'utf8').split('\n');
+    groups[3] = groups[3]!.replace(/^(\d+),(\d+),/, '$1,19x0,');
+    writeFileSync(join(bad, 'population_by_age_group.csv'), groups.join('\n'));
+  });
+
+  it('fails on a bad source row with file, line and column, and leaves the previous dist intact', async () => {
+    const before = await digestTree(out);
+    const r = cli(['--sources', bad, '--out', out, '--prefs', '13']);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain(`regstat: ${join(bad, 'population_by_age_group.csv')}:4:2: year: expected an integer from 1920 to 2100, found "19x0"`);
+    expect(await digestTree(out)).toEqual(before);
+    expect(readdirSync(TMP).filter((f) => f.startsWith('cli-dist.'))).toEqual([]);
+  });
+
+  it('survives being killed mid-build: the previous dist stays, the next build cleans up', async () => {
+    const before = await digestTree(out);
+    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'build/cli/build.ts'), '--out', out, '--prefs', '1,13'], { cwd: ROOT, stdio: 'ignore' });
+    const staging = `${out}.staging-${child.pid}`;
+    for (let i = 0; i < 600 && !existsSync(join(staging, 'api/v1/population/composition/pyramid')); i++) await new Promise((ok) => setTimeout(ok, 50));
+    expect(existsSync(staging)).toBe(true);
+    child.kill('SIGKILL');
+    await new Promise((ok) => child.on('exit', ok));
+    expect(await digestTree(out)).toEqual(before);
+    const r = cli(['--out', out, '--prefs', '31']);
+    expect(r.status, r.stderr).toBe(0);
+    expect(existsSync(staging)).toBe(false);
+    expect(JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')).scope.prefectures).toEqual([31]);
+  });
+
+  it('refuses to replace a folder it did not write, and unknown prefectures', () => {
+    const foreign = join(TMP, 'foreign');
+    mkdirSync(foreign, { recursive: true });
+    writeFileSync(join(foreign, 'keep.txt'), 'mine');
+    const r = cli(['--out', foreign, '--prefs', '31']);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/exists and was not written by regstat/);
+    expect(readFileSync(join(foreign, 'keep.txt'), 'utf8')).toBe('mine');
+    const p = cli(['--out', join(TMP, 'never'), '--prefs', '48']);
+    expect(p.stderr).toMatch(/--prefs names 48, which the sources' prefectures\.csv does not have/);
+  });
+});

@@ -1,0 +1,15 @@
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+export const TMP = join(ROOT, 'test/.tmp');
+/** The sample dist every read-only test shares: prefectures 1 (Hokkaido: a designated city and the no-data villages) and 13 (Tokyo: special wards). */
+export const SAMPLE_DIST = join(TMP, 'sample-1-13');
+export const SAMPLE_PREFS = [1, 13];
+
+/** Real RESAS material lives beside the repository; tests that need it skip when it is absent. */
+export const SHARED = process.env.REGSTAT_SHARED ?? resolve(ROOT, '../shared');
+export const SHARED_DATA = join(SHARED, 'data');
+export const HAS_SHARED = existsSync(join(SHARED_DATA, 'resas-responses'));
+export const SHARED_SKIP_NOTE = `needs the real RESAS material in ${SHARED_DATA} (set REGSTAT_SHARED to its parent); not found, so skipped`;

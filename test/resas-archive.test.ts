@@ -1,0 +1,84 @@
+// Against real RESAS material from ../shared (never copied into the repository): the importer and a
+// build reproduce every archived response exactly, and sample responses have the real shapes.
+
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { build } from '../build/core/build.ts';
+import { MemoryEffects } from '../build/core/effects.ts';
+import { dirSourceSet, writeSourceSet } from '../sources/dir.ts';
+import { loadSources } from '../sources/load.ts';
+import { importResas } from '../sources/resas/import.ts';
+import { sampleCities } from '../sources/sample/regions.ts';
+import { result } from './helpers/dist.ts';
+import { HAS_SHARED, SHARED_DATA, SHARED_SKIP_NOTE, TMP } from './helpers/paths.ts';
+import { shapeDiff } from './helpers/shape.ts';
+
+const ARCHIVE = join(SHARED_DATA, 'resas-responses');
+const read = (...p: string[]) => JSON.parse(readFileSync(join(ARCHIVE, ...p), 'utf8'));
+/** Key-order-insensitive form, for files whose key order was lost in transcription (pprint). */
+const sorted = (v: unknown): unknown =>
+  Array.isArray(v) ? v.map(sorted) : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, x]) => [k, sorted(x)])) : v;
+
+describe.skipIf(!HAS_SHARED)(`real RESAS archive (${HAS_SHARED ? SHARED_DATA : SHARED_SKIP_NOTE})`, () => {
+  const built = () => {
+    const dir = mkdtempSync(join(TMP, 'import-'));
+    const { set } = importResas(ARCHIVE);
+    writeSourceSet(set, dir); // through files, as npm run import:resas does
+    const effects = new MemoryEffects();
+    build({ sources: loadSources(dirSourceSet(dir)) }, effects);
+    return { effects, dir };
+  };
+  const { effects, dir } = HAS_SHARED ? built() : ({} as ReturnType<typeof built>);
+  const file = (path: string) => JSON.parse(effects.files.get(path)!);
+
+  it('reproduces every archived perYear response, key order included', () => {
+    const files = readdirSync(join(ARCHIVE, 'population_composition_perYear')).filter((f) => /^prefCode=\d+&cityCode=-\.json$/.test(f));
+    expect(files.length).toBeGreaterThanOrEqual(39);
+    for (const f of files) {
+      const pref = /prefCode=(\d+)/.exec(f)![1];
+      const ours = file(`/api/v1/population/composition/perYear/prefCode/${pref}/cityCode/-/index.json`);
+      expect(JSON.stringify(ours), f).toBe(JSON.stringify(read('population_composition_perYear', f)));
+    }
+  });
+
+  it('reproduces the prefecture list, and the Tokyo city list ignoring its lost key order', () => {
+    const prefectures = effects.files.get('/api/v1/prefectures/index.json')!;
+    expect(prefectures).toBe(JSON.stringify(read('prefectures', 'prefectures.json')));
+    expect(sorted(JSON.parse(prefectures))).toEqual(sorted(read('prefectures', 'prefectures__nkmk-notebook-2018.json')));
+    expect(sorted(file('/api/v1/cities/prefCode/13/index.json'))).toEqual(sorted(read('cities', 'prefCode=13__nkmk-notebook-2018.json')));
+  });
+
+  it('stores facts, not response documents', () => {
+    const tables = readdirSync(dir).sort();
+    expect(tables).toEqual(['dataset.json', 'municipalities.csv', 'population_by_age_group.csv', 'population_years.csv', 'prefectures.csv']);
+    const groups = readFileSync(join(dir, 'population_by_age_group.csv'), 'utf8');
+    expect(groups.split('\n')[0]).toBe('regionCode,year,ageGroup,count');
+    expect(groups).not.toContain('rate');
+    const info = JSON.parse(readFileSync(join(dir, 'dataset.json'), 'utf8'));
+    expect(info).toMatchObject({ kind: 'imported' });
+    expect(info.notice).toContain('RESAS（地域経済分析システム）を加工して作成');
+  });
+
+  it('lists the same municipalities as RESAS did, with the sample provider', () => {
+    const csv = readFileSync(join(SHARED_DATA, 'masters', 'koxon_mst_cities.csv'), 'utf8').trim().split('\n').slice(1);
+    const ours = sampleCities().map((c) => [c.prefCode, c.cityCode, c.cityName, c.bigCityFlag].join(','));
+    expect(ours).toEqual(csv.map((l) => l.trim()));
+  });
+
+  it('shapes sample responses like the real ones (key order and types)', () => {
+    const cases: [string, string][] = [
+      ['population_composition_perYear', '/api/v1/population/composition/perYear?prefCode=13&cityCode=13101'],
+      ['population_composition_pyramid', '/api/v1/population/composition/pyramid?prefCode=13&cityCode=13101&yearLeft=2030&yearRight=1980'],
+      ['population_sum_perYear', '/api/v1/population/sum/perYear?prefCode=13&cityCode=13101'],
+      ['population_society_forArea', '/api/v1/population/society/forArea?prefCode=13'],
+      ['population_society_forAgeClass', '/api/v1/population/society/forAgeClass?prefCode=13&cityCode=13101'],
+      ['population_society_forAgeClassLine', '/api/v1/population/society/forAgeClassLine?prefCode=13&cityCode=13101'],
+      ['prefectures', '/api/v1/prefectures'],
+    ];
+    for (const [folder, url] of cases) {
+      const real = read(folder, 'unknown-query__aspida-api-types-fixture.json');
+      expect(shapeDiff({ message: null, result: result(url) }, real), folder).toEqual([]);
+    }
+  });
+});

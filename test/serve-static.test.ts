@@ -1,0 +1,73 @@
+// `npx serve dist` (the serve CLI, without our server) serves the path form of every operation through
+// the generated serve.json.
+
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT, SAMPLE_DIST } from './helpers/paths.ts';
+
+let child: ChildProcess;
+let base = '';
+
+async function freePort(): Promise<number> {
+  const s = createServer();
+  await new Promise<void>((ok) => s.listen(0, '127.0.0.1', ok));
+  const port = (s.address() as { port: number }).port;
+  await new Promise((ok) => s.close(ok));
+  return port;
+}
+
+beforeAll(async () => {
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  child = spawn(process.execPath, [join(ROOT, 'node_modules/serve/build/main.js'), SAMPLE_DIST, '--listen', `tcp://127.0.0.1:${port}`, '--no-port-switching', '--no-clipboard'], {
+    env: { ...process.env, NO_UPDATE_CHECK: '1' },
+    stdio: 'ignore',
+  });
+  for (let i = 0; i < 100; i++) {
+    try {
+      await fetch(base + '/manifest.json');
+      return;
+    } catch {
+      await new Promise((ok) => setTimeout(ok, 100));
+    }
+  }
+  throw new Error('serve did not start');
+});
+afterAll(() => child?.kill());
+
+describe('npx serve dist', () => {
+  it('serves the path form of every operation', async () => {
+    const manifest = JSON.parse(readFileSync(join(SAMPLE_DIST, 'manifest.json'), 'utf8'));
+    const paths = [
+      '/api/v1/prefectures',
+      '/api/v1/cities',
+      '/api/v1/cities/prefCode/13',
+      '/api/v1/population/composition/perYear/prefCode/13/cityCode/-',
+      '/api/v1/population/composition/perYear/prefCode/1/cityCode/01101/',
+      '/api/v1/population/composition/pyramid/prefCode/13/cityCode/13101/yearLeft/2020/yearRight/1980',
+      '/api/v1/population/sum/perYear/prefCode/1/cityCode/-',
+      '/api/v1/population/society/forArea/prefCode/13',
+      '/api/v1/population/society/forAgeClass/prefCode/13/cityCode/13101',
+      '/api/v1/population/society/forAgeClassLine/prefCode/1/cityCode/-',
+    ];
+    // One per operation at least.
+    for (const op of manifest.operations) expect(paths.some((p) => p.startsWith(op.path)), op.path).toBe(true);
+    for (const path of paths) {
+      const res = await fetch(base + path);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('content-type'), path).toBe('application/json;charset=UTF-8');
+      expect(res.headers.get('access-control-allow-origin')).toBe('*');
+      expect(await res.text()).toBe(readFileSync(join(SAMPLE_DIST, path.replace(/\/$/, ''), 'index.json'), 'utf8'));
+    }
+  });
+
+  it('lists no directories', async () => {
+    for (const path of ['/api/v1/population', '/api/v1/population/composition/perYear/prefCode/13']) {
+      const res = await fetch(base + path, { headers: { Accept: 'application/json' } });
+      expect(res.status, path).toBe(404);
+    }
+  });
+});
