@@ -147,17 +147,20 @@ export function earlyPrefectureGroups(seed: string, leaves: LeafPopulation[]) {
     }
     const total1980 = sum.young + sum.working + sum.old + sum.unknown;
     const a = attraction(prefCode);
-    const growth = -0.02 + 0.18 * a + 0.01 * rnd.normal();
-    for (const year of range(FIRST_YEAR, FIRST_DETAIL_YEAR - 5, 5)) {
+    const trend = -0.02 + 0.12 * a;
+    let people = total1980;
+    // Walk back from 1980: each five-year step has its own growth around the prefecture's trend.
+    for (const year of range(FIRST_YEAR, FIRST_DETAIL_YEAR - 5, 5).reverse()) {
+      people /= 1 + trend + 0.02 * rnd.normal();
       const t = (year - FIRST_YEAR) / (FIRST_DETAIL_YEAR - FIRST_YEAR);
-      const people = total1980 * (1 + growth) ** ((year - FIRST_DETAIL_YEAR) / 5);
-      const old = (1 - t) * (0.055 + 0.015 * (1 - a)) + (t * sum.old) / total1980;
-      const young = (1 - t) * (0.3 + 0.03 * (1 - a)) + (t * sum.young) / total1980;
-      const counts = { young: people * young, working: people * (1 - old - young - 0.0002), old: people * old, unknown: people * 0.0002 };
+      const old = (1 - t) * (0.055 + 0.015 * (1 - a)) + (t * sum.old) / total1980 + 0.002 * rnd.normal();
+      const young = (1 - t) * (0.3 + 0.03 * (1 - a)) + (t * sum.young) / total1980 + 0.004 * rnd.normal();
+      const unknown = 0.0002 * Math.abs(1 + rnd.normal());
+      const counts = { young: people * young, working: people * (1 - old - young - unknown), old: people * old, unknown: people * unknown };
       for (const [ageGroup, n] of Object.entries(counts)) rows.push({ regionCode: String(prefCode).padStart(2, '0'), year, ageGroup, count: Math.round(n) });
     }
   }
-  return rows;
+  return rows.sort((a, b) => (a.regionCode < b.regionCode ? -1 : a.regionCode > b.regionCode ? 1 : a.year - b.year));
 }
 
 function range(from: number, to: number, step: number): number[] {
