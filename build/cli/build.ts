@@ -26,13 +26,19 @@ export function runBuild(argv: string[]) {
     return Number(s);
   });
   const effects = new DiskEffects(values.out!); // checks the output folder before the slow part
-  const set = values.sources ? dirSourceSet(values.sources) : sampleSourceSet(values.seed);
-  log(`sources: ${values.sources ?? 'sample provider (synthetic)'}`);
-  const sources = loadSources(set);
-  log(`loaded ${Object.values(sources.tables).reduce((a, t) => a + t!.rows, 0)} rows in ${Date.now() - started} ms`);
-  const report = build({ sources, prefs, progress: terminalProgress() }, effects);
+  let report;
+  try {
+    const set = values.sources ? dirSourceSet(values.sources) : sampleSourceSet(values.seed);
+    log(`sources: ${values.sources ?? 'sample provider (synthetic)'}`);
+    const sources = loadSources(set);
+    log(`loaded ${Object.values(sources.tables).reduce((a, t) => a + t!.rows, 0)} rows in ${Date.now() - started} ms`);
+    report = build({ sources, prefs, progress: terminalProgress() }, effects);
+    if (sources.dataset.kind === 'sample') log(`NOTE: ${sources.dataset.notice}`);
+  } catch (e) {
+    effects.abort();
+    throw e;
+  }
   log(`wrote ${report.files} files (${(report.bytes / 1e6).toFixed(1)} MB) to ${effects.out} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  if (sources.dataset.kind === 'sample') log(`NOTE: ${sources.dataset.notice}`);
   return report;
 }
 

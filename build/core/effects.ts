@@ -2,8 +2,10 @@
 // sibling folder and swap it in whole on commit, so a failed or killed build never leaves a half-written
 // dist behind and never touches the previous one.
 
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rm, rmSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
+import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 
 export interface BuildEffects {
   /** Writes a file at a dist-relative path such as /api/v1/prefectures/index.json. */
@@ -31,10 +33,16 @@ export class MemoryEffects implements BuildEffects {
 const STAGING = '.staging-';
 const PREVIOUS = '.previous-';
 
+const BATCH_FILES = 256;
+const MAX_PENDING_BATCHES = 64;
+
 export class DiskEffects implements BuildEffects {
   readonly out: string;
   readonly staging: string;
-  private readonly dirs = new Set<string>();
+  private readonly writers: { worker: Worker; channel: MessagePort }[] = [];
+  private readonly state = new Int32Array(new SharedArrayBuffer(8));
+  private batch: string[] = [];
+  private next = 0;
 
   constructor(out: string) {
     this.out = resolve(out);
@@ -43,28 +51,66 @@ export class DiskEffects implements BuildEffects {
     this.staging = `${this.out}${STAGING}${process.pid}`;
     rmSync(this.staging, { recursive: true, force: true });
     mkdirSync(this.staging, { recursive: true });
+    // File creation is kernel work that parallelizes across cores; rendering is cheap beside it.
+    for (let i = 0; i < Math.max(1, availableParallelism()); i++) {
+      const { port1, port2 } = new MessageChannel();
+      const worker = new Worker(new URL('./writer-worker.mjs', import.meta.url), {
+        workerData: { shared: this.state.buffer, port: port2 },
+        transferList: [port2],
+      });
+      worker.unref();
+      this.writers.push({ worker, channel: port1 });
+    }
   }
 
   write(path: string, body: string): void {
-    const file = join(this.staging, path);
-    const dir = dirname(file);
-    if (!this.dirs.has(dir)) {
-      mkdirSync(dir, { recursive: true });
-      this.dirs.add(dir);
-    }
-    writeFileSync(file, body, { flag: 'wx' }); // wx: a second write to one path is a build bug
+    this.batch.push(this.staging + path, body);
+    if (this.batch.length >= 2 * BATCH_FILES) this.flush();
   }
 
-  /** Swaps the staging folder in: two renames on one file system. */
+  /** Hands the batch to the writer, waiting (synchronously) while it is too far behind. */
+  private flush(): void {
+    for (let n; (n = Atomics.load(this.state, 0)) >= MAX_PENDING_BATCHES; ) Atomics.wait(this.state, 0, n, 1000);
+    this.check();
+    if (this.batch.length === 0) return;
+    Atomics.add(this.state, 0, 1);
+    this.writers[this.next++ % this.writers.length]!.channel.postMessage(this.batch);
+    this.batch = [];
+  }
+
+  private drain(): void {
+    this.flush();
+    for (let n; (n = Atomics.load(this.state, 0)) > 0; ) Atomics.wait(this.state, 0, n, 1000);
+    this.check();
+  }
+
+  private check(): void {
+    if (Atomics.load(this.state, 1) !== 0) {
+      const msg = this.writers.map((w) => receiveMessageOnPort(w.channel)?.message).find((m) => m !== undefined);
+      throw new Error(`writing ${this.staging} failed: ${msg ?? 'unknown error'}`);
+    }
+  }
+
+  private stop(): void {
+    for (const w of this.writers) {
+      void w.worker.terminate();
+      w.channel.close();
+    }
+  }
+
+  /** Swaps the staging folder in: two renames on one file system; the old output is removed after. */
   commit(): void {
+    this.drain();
+    this.stop();
     const previous = `${this.out}${PREVIOUS}${process.pid}`;
     const hadPrevious = existsSync(this.out);
     if (hadPrevious) renameSync(this.out, previous);
     renameSync(this.staging, this.out);
-    if (hadPrevious) rmSync(previous, { recursive: true, force: true });
+    if (hadPrevious) rm(previous, { recursive: true, force: true }, () => {});
   }
 
   abort(): void {
+    this.stop();
     rmSync(this.staging, { recursive: true, force: true });
   }
 }

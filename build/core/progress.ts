@@ -12,12 +12,14 @@ export function terminalProgress(stream: NodeJS.WriteStream = process.stderr): P
   let label = '';
   let total = 0;
   let last = 0;
+  let began = 0;
   const live = stream.isTTY === true;
   return {
     start(l, t) {
       label = l;
       total = t;
       last = 0;
+      began = Date.now();
       if (live) stream.write(`\r\x1b[K${label} 0/${total}`);
     },
     tick(done) {
@@ -27,7 +29,7 @@ export function terminalProgress(stream: NodeJS.WriteStream = process.stderr): P
       stream.write(`\r\x1b[K${label} ${done}/${total} (${Math.floor((100 * done) / Math.max(total, 1))}%)`);
     },
     end(summary) {
-      stream.write(`${live ? '\r\x1b[K' : ''}${label} ${summary}\n`);
+      stream.write(`${live ? '\r\x1b[K' : ''}${label} ${summary} (${((Date.now() - began) / 1000).toFixed(1)} s)\n`);
     },
   };
 }

@@ -1,11 +1,13 @@
 import { populationFacts } from '../facts/population.ts';
 import { renderPyramidHalf } from '../runtime/render/population.ts';
+import { JsonText } from '../runtime/respond.ts';
 import { addArea, cityCode, defineOperation, intParam, prefCode, regionOf, regionValues } from './operation.ts';
 
 const PATH = '/api/v1/population/composition/pyramid';
 const YEARS = Array.from({ length: 14 }, (_, i) => 1980 + 5 * i);
 
-// Every (yearLeft, yearRight) pair is a file: 196 per region. Halves are rendered once per region-year.
+// Every (yearLeft, yearRight) pair is a file: 196 per region. Halves are rendered and serialized once
+// per region-year and the pair files are assembled from that text.
 export default defineOperation({
   title: '人口ピラミッド',
   route: {
@@ -22,14 +24,14 @@ export default defineOperation({
   needs: ['population_by_age_sex'],
   prepare(ctx) {
     const { pyramid } = populationFacts(ctx.sources);
-    const halves = new Map<string, ReturnType<typeof renderPyramidHalf>>();
+    const halves = new Map<string, string>();
     return (region: string, year: number) => {
       const key = `${region}|${year}`;
       let half = halves.get(key);
-      if (!half) {
+      if (half === undefined) {
         const counts = pyramid.get(region)?.get(year);
         if (!counts) return undefined;
-        halves.set(key, (half = renderPyramidHalf(counts)));
+        halves.set(key, (half = JSON.stringify(renderPyramidHalf(counts))));
       }
       return half;
     };
@@ -42,6 +44,6 @@ export default defineOperation({
     const region = regionOf(v);
     const yearLeft = half(region, Number(v.yearLeft));
     const yearRight = half(region, Number(v.yearRight));
-    return yearLeft && yearRight ? { yearLeft, yearRight } : null;
+    return yearLeft && yearRight ? new JsonText(`{"yearLeft":${yearLeft},"yearRight":${yearRight}}`) : null;
   },
 });

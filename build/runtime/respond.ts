@@ -29,8 +29,13 @@ export interface ApiResponse {
   body: string;
 }
 
+/** A result already serialized, for renderers that assemble responses from cached parts. */
+export class JsonText {
+  constructor(readonly text: string) {}
+}
+
 export function successBody(result: unknown): string {
-  return JSON.stringify({ message: null, result });
+  return `{"message":null,"result":${result instanceof JsonText ? result.text : JSON.stringify(result)}}`;
 }
 
 export function errorResponse(e: ApiError): ApiResponse {
