@@ -1,12 +1,30 @@
-// npm run serve -- [--dir dist] [--port 3000] [--host 127.0.0.1]
+// npm run serve -- [--dir dist] [--port 3000] [--host 127.0.0.1] [--workers 1|<n>|auto]
 
+import cluster from 'node:cluster';
+import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { createApiServer } from '../server/node.ts';
 import { fail } from './fail.ts';
 
-export function serve(dir: string, port: number, host: string) {
+/**
+ * Serves dist. With several workers (node:cluster) each process holds its own file cache and the
+ * connections are shared out; one worker is enough for most uses and keeps memory small.
+ */
+export function serve(dir: string, port: number, host: string, workers = 1) {
+  if (workers > 1 && cluster.isPrimary) {
+    for (let i = 0; i < workers; i++) cluster.fork();
+    process.stderr.write(`regstat: serving ${dir} at http://${host}:${port}/ with ${workers} workers\n`);
+    const stop = () => {
+      for (const w of Object.values(cluster.workers ?? {})) w?.kill();
+      process.exit(0);
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+    return;
+  }
   const server = createApiServer({ dir });
   server.listen(port, host, () => {
+    if (cluster.isWorker) return;
     const a = server.address();
     const where = typeof a === 'object' && a ? `http://${host}:${a.port}` : String(a);
     process.stderr.write(`regstat: serving ${dir} at ${where}/ (try ${where}/api/v1/prefectures)\n`);
@@ -14,7 +32,6 @@ export function serve(dir: string, port: number, host: string) {
   const stop = () => server.close(() => process.exit(0));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
-  return server;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -25,9 +42,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
         dir: { type: 'string', default: 'dist' },
         port: { type: 'string', default: process.env.PORT ?? '3000' },
         host: { type: 'string', default: process.env.HOST ?? '127.0.0.1' },
+        workers: { type: 'string', default: '1' },
       },
     });
-    serve(values.dir!, Number(values.port), values.host!);
+    const workers = values.workers === 'auto' ? availableParallelism() : Number(values.workers);
+    if (!Number.isInteger(workers) || workers < 1) throw new Error(`--workers takes a positive integer or auto, got ${JSON.stringify(values.workers)}.`);
+    serve(values.dir!, Number(values.port), values.host!, workers);
   } catch (e) {
     fail(e);
   }

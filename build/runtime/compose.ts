@@ -34,20 +34,23 @@ export const composers: Record<string, Combine> = {
 
 export type ReadFile = (path: string) => Promise<string | null>;
 
-/**
- * Reads the files of a composition and combines them. Returns the `result` member of the response
- * (null when no region has data), or throws when a file is missing: that is a broken dist, not a bad
- * request.
- */
-export async function composeResult(composer: string, files: string[], read: ReadFile): Promise<unknown> {
+/** Combines parsed documents (null where a file is missing: a broken dist, not a bad request). */
+export function combineDocs(composer: string, files: string[], docs: ({ result: unknown } | null)[]): unknown {
   const combine = composers[composer];
   if (!combine) throw new Error(`no composer named ${composer}`);
-  const texts = await Promise.all(files.map(read));
   const results: unknown[] = [];
-  texts.forEach((text, i) => {
-    if (text === null) throw new Error(`composition input ${files[i]} is missing from dist`);
-    const doc = JSON.parse(text) as { result: unknown };
+  docs.forEach((doc, i) => {
+    if (doc === null) throw new Error(`composition input ${files[i]} is missing from dist`);
     if (doc.result !== null) results.push(doc.result);
   });
   return results.length === 0 ? null : combine(results);
+}
+
+/**
+ * Reads the files of a composition and combines them: the `result` member of the response, null
+ * when no region has data.
+ */
+export async function composeResult(composer: string, files: string[], read: ReadFile): Promise<unknown> {
+  const texts = await Promise.all(files.map(read));
+  return combineDocs(composer, files, texts.map((t) => (t === null ? null : (JSON.parse(t) as { result: unknown }))));
 }

@@ -9,7 +9,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import handler from 'serve-handler';
-import { composeResult } from '../runtime/compose.ts';
+import { combineDocs } from '../runtime/compose.ts';
 import { apiError } from '../runtime/errors.ts';
 import { resolve } from '../runtime/resolve.ts';
 import {
@@ -30,15 +30,18 @@ export interface ServerOptions {
   cacheBytes?: number;
 }
 
-/** A response body ready to send, in both encodings. */
+/** A response body ready to send; its gzip form and parsed document are made when first needed. */
 interface Entry {
   body: Buffer;
   etag: string;
-  gzip?: Buffer;
   headers: Record<string, string>;
+  gzip?: Buffer;
+  doc?: { result: unknown };
 }
 
 const GZIP_MIN = 1024;
+/** Request URLs remembered with their answer; the map is cleared when it reaches this size. */
+const URL_MEMO_SIZE = 50_000;
 
 export function loadRoutes(dir: string): CompiledRoutes {
   let table: RouteTable;
@@ -52,7 +55,14 @@ export function loadRoutes(dir: string): CompiledRoutes {
 
 export function createApiServer({ dir, cacheBytes = 512 * 1024 * 1024 }: ServerOptions): Server {
   const routes = loadRoutes(dir);
-  const files = new FileCache(dir, cacheBytes);
+  // Hot path: a URL seen before skips the resolver and goes straight to its cached file. The memo is
+  // dropped whenever the file cache evicts, so it never holds more than the cache's budget.
+  const memo = new Map<string, Entry>();
+  const remember = (url: string, entry: Entry) => {
+    if (memo.size >= URL_MEMO_SIZE) memo.clear();
+    memo.set(url, entry);
+  };
+  const files = new FileCache(dir, cacheBytes, () => memo.clear());
   const staticConfig = {
     public: dir,
     directoryListing: false,
@@ -64,10 +74,12 @@ export function createApiServer({ dir, cacheBytes = 512 * 1024 * 1024 }: ServerO
 
   return createServer((req, res) => {
     const url = req.url ?? '/';
+    const method = req.method ?? 'GET';
+    const known = memo.get(url);
+    if (known && (method === 'GET' || method === 'HEAD')) return sendEntry(req, res, known);
     const q = url.indexOf('?');
     const pathname = q < 0 ? url : url.slice(0, q);
     const search = q < 0 ? '' : url.slice(q);
-    const method = req.method ?? 'GET';
     if (method === 'OPTIONS') return send(res, { status: 204, headers: PREFLIGHT_HEADERS, body: '' });
     if (method !== 'GET' && method !== 'HEAD') return send(res, methodNotAllowed(method));
 
@@ -80,18 +92,23 @@ export function createApiServer({ dir, cacheBytes = 512 * 1024 * 1024 }: ServerO
         return send(res, errorResponse(r.error));
       case 'file': {
         const hit = files.peek(r.path);
-        if (hit) return sendEntry(req, res, hit);
+        if (hit) {
+          remember(url, hit);
+          return sendEntry(req, res, hit);
+        }
         files.get(r.path).then(
-          (entry) => (entry ? sendEntry(req, res, entry) : send(res, errorResponse(apiError(500, `${r.path} is missing from dist`, 'The dist folder is incomplete: rebuild it with npm run build.')))),
+          (entry) => (entry ? (remember(url, entry), sendEntry(req, res, entry)) : send(res, errorResponse(apiError(500, `${r.path} is missing from dist`, 'The dist folder is incomplete: rebuild it with npm run build.')))),
           () => send(res, errorResponse(apiError(500, 'Could not read a file of dist', r.path))),
         );
         return;
       }
       case 'compose':
-        composeResult(r.composer, r.files, (p) => files.get(p).then((e) => (e ? e.body.toString('utf8') : null))).then(
-          (result) => sendEntry(req, res, entryOf(Buffer.from(successBody(result)))),
-          (e: Error) => send(res, errorResponse(apiError(500, 'Composition failed', e.message))),
-        );
+        Promise.all(r.files.map((p) => files.get(p)))
+          .then((inputs) => combineDocs(r.composer, r.files, inputs.map((e) => (e ? (e.doc ??= JSON.parse(e.body.toString('utf8'))) : null))))
+          .then(
+            (result) => sendEntry(req, res, entryOf(Buffer.from(successBody(result)))),
+            (e: Error) => send(res, errorResponse(apiError(500, 'Composition failed', e.message))),
+          );
     }
   });
 }
@@ -102,7 +119,8 @@ function send(res: ServerResponse, r: ApiResponse): void {
 }
 
 function sendEntry(req: IncomingMessage, res: ServerResponse, e: Entry): void {
-  const gz = e.gzip && (req.headers['accept-encoding'] ?? '').includes('gzip');
+  const gz = e.body.length >= GZIP_MIN && (req.headers['accept-encoding'] ?? '').includes('gzip');
+  if (gz) e.gzip ??= gzipSync(e.body);
   const etag = gz ? e.etag.slice(0, -1) + '-gz"' : e.etag;
   const inm = req.headers['if-none-match'];
   if (inm !== undefined && (inm === etag || inm === e.etag || inm.split(/\s*,\s*/).includes(etag))) {
@@ -117,17 +135,15 @@ function sendEntry(req: IncomingMessage, res: ServerResponse, e: Entry): void {
 
 function entryOf(body: Buffer): Entry {
   const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
-  const gzip = body.length >= GZIP_MIN ? gzipSync(body) : undefined;
   return {
     body,
     etag,
-    gzip,
     headers: {
       'Content-Type': JSON_TYPE,
       'Content-Length': String(body.length),
       'Cache-Control': FILE_CACHE_CONTROL,
       ETag: etag,
-      ...(gzip ? { Vary: 'Accept-Encoding' } : {}),
+      ...(body.length >= GZIP_MIN ? { Vary: 'Accept-Encoding' } : {}),
       ...CORS_HEADERS,
     },
   };
@@ -142,6 +158,7 @@ class FileCache {
   constructor(
     private readonly dir: string,
     private readonly limit: number,
+    private readonly onEvict: () => void,
   ) {}
 
   peek(path: string): Entry | undefined {
@@ -167,11 +184,12 @@ class FileCache {
   }
 
   private add(path: string, entry: Entry): Entry {
-    const size = entry.body.length + (entry.gzip?.length ?? 0);
+    const size = 2 * entry.body.length; // room for its gzip form and parsed document
+    if (this.bytes + size > this.limit) this.onEvict();
     while (this.bytes + size > this.limit && this.entries.size > 0) {
       const [oldest, e] = this.entries.entries().next().value as [string, Entry];
       this.entries.delete(oldest);
-      this.bytes -= e.body.length + (e.gzip?.length ?? 0);
+      this.bytes -= 2 * e.body.length;
     }
     this.entries.set(path, entry);
     this.bytes += size;

@@ -1,0 +1,83 @@
+// npm run bench: the default full build (time, files, bytes, peak memory), then the same request served
+// by the regstat server and by nginx, measured with wrk. Figures, not assertions: tests do not time.
+
+import { spawn } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { build } from '../core/build.ts';
+import { DiskEffects } from '../core/effects.ts';
+import { terminalProgress } from '../core/progress.ts';
+import { loadSources } from '../../sources/load.ts';
+import { sampleSourceSet } from '../../sources/sample/index.ts';
+import { ensure, startNginx, waitFor, wrk } from './tools.ts';
+
+const { values } = parseArgs({
+  options: {
+    prefs: { type: 'string' },
+    seconds: { type: 'string', default: '10' },
+    keep: { type: 'boolean', default: false },
+  },
+});
+const prefs = values.prefs?.split(',').map(Number);
+const seconds = Number(values.seconds);
+const work = mkdtempSync(join(tmpdir(), 'regstat-bench-'));
+chmodSync(work, 0o755); // nginx workers run as an unprivileged user
+const dist = join(work, 'dist');
+const mb = (n: number) => `${(n / 1e6).toFixed(1)} MB`;
+
+console.log(`regstat bench (${prefs ? `prefectures ${prefs.join(',')}` : 'full default build'}, sample provider)\n`);
+
+// 1. Build
+const t0 = performance.now();
+const sources = loadSources(sampleSourceSet());
+const loaded = performance.now();
+const report = build({ sources, prefs, progress: terminalProgress() }, new DiskEffects(dist));
+const t1 = performance.now();
+const wall = (t1 - t0) / 1000;
+console.log('\nbuild');
+console.log(`  wall time          ${wall.toFixed(1)} s (sources ${((loaded - t0) / 1000).toFixed(1)} s, files ${((t1 - loaded) / 1000).toFixed(1)} s)`);
+console.log(`  files              ${report.files} (${mb(report.bytes)})`);
+console.log(`  files per second   ${Math.round(report.files / wall)} overall, ${Math.round(report.files / ((t1 - loaded) / 1000))} after loading`);
+console.log(`  peak memory (RSS)  ${mb(process.resourceUsage().maxRSS * 1024)}`);
+for (const op of report.operations) console.log(`    ${op.route.path.padEnd(48)} ${String(op.files).padStart(7)} files ${mb(op.bytes).padStart(10)}`);
+
+// 2. Serving: the same file through regstat and nginx, first one process each, then all cores each.
+const query = '/api/v1/population/composition/perYear?prefCode=13&cityCode=-';
+const file = '/api/v1/population/composition/perYear/prefCode/13/cityCode/-/index.json';
+const composed = '/api/v1/population/composition/perYear?prefCode=13&cityCode=13101&addArea=13_13102';
+if (ensure([{ cmd: 'wrk', pkg: 'wrk' }, { cmd: 'nginx', pkg: 'nginx' }])) {
+  for (const workers of [1, availableParallelism()]) {
+    console.log(`\nserving with ${workers} process${workers > 1 ? 'es' : ''} each (wrk -t1 -c50, ${seconds} s per case, after a 2 s warm-up)`);
+    const ports = { regstat: 39281, nginx: 39282 };
+    const server = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, '../cli/serve.ts'), '--dir', dist, '--port', String(ports.regstat), '--workers', String(workers)], { stdio: 'ignore' });
+    const nginx = startNginx(dist, ports.nginx, join(work, `nginx-${workers}`), workers);
+    try {
+      const cases = [
+        ['regstat, query form', `http://127.0.0.1:${ports.regstat}${query}`],
+        ['regstat, path form', `http://127.0.0.1:${ports.regstat}${file}`],
+        ['nginx, the same file', `http://127.0.0.1:${ports.nginx}${file}`],
+        ['regstat, addArea (composed)', `http://127.0.0.1:${ports.regstat}${composed}`],
+      ] as const;
+      await waitFor(cases[0][1]);
+      await waitFor(cases[2][1]);
+      const results = new Map<string, ReturnType<typeof wrk>>();
+      for (const [name, url] of cases) {
+        wrk(url, 2);
+        const r = wrk(url, seconds);
+        results.set(name, r);
+        console.log(`  ${name.padEnd(30)} ${Math.round(r.rps).toString().padStart(7)} req/s   p99 ${r.p99ms.toFixed(2)} ms${r.errors ? `   ${r.errors} errors` : ''}`);
+      }
+      const ratio = results.get('regstat, query form')!.rps / results.get('nginx, the same file')!.rps;
+      console.log(`  regstat / nginx               ${ratio.toFixed(2)}× (target ≥ 0.70×)`);
+    } finally {
+      server.kill();
+      nginx.kill('SIGQUIT');
+      await new Promise((ok) => setTimeout(ok, 500));
+    }
+  }
+}
+
+if (!values.keep) rmSync(work, { recursive: true, force: true });
+else console.log(`\nkept ${work}`);

@@ -1,0 +1,78 @@
+// Processes the benchmark drives: wrk for load, nginx as the yardstick, the regstat server.
+
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export function have(cmd: string): boolean {
+  return spawnSync('sh', ['-c', `command -v ${cmd}`]).status === 0;
+}
+
+/** Installs Debian packages when running as root; otherwise says what to install. */
+export function ensure(pkgs: { cmd: string; pkg: string }[]): boolean {
+  const missing = pkgs.filter((p) => !have(p.cmd));
+  if (missing.length === 0) return true;
+  const names = missing.map((p) => p.pkg).join(' ');
+  if (process.getuid?.() !== 0) {
+    console.log(`  skipped: needs ${names} (apt-get install -y ${names})`);
+    return false;
+  }
+  console.log(`  installing ${names} from Debian…`);
+  const r = spawnSync('sh', ['-c', `apt-get install -y -qq ${names} >/dev/null 2>&1 || (apt-get update -qq && apt-get install -y -qq ${names} >/dev/null 2>&1)`], {
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
+  return r.status === 0 && missing.every((p) => have(p.cmd));
+}
+
+export interface WrkResult {
+  rps: number;
+  p99ms: number;
+  errors: number;
+}
+
+export function wrk(url: string, seconds: number, connections = 50): WrkResult {
+  const r = spawnSync('wrk', ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency', url], { encoding: 'utf8' });
+  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(r.stdout)?.[1]);
+  const p99 = /\s99%\s+([\d.]+)(us|ms|s)/.exec(r.stdout);
+  const p99ms = p99 ? Number(p99[1]) * (p99[2] === 'us' ? 0.001 : p99[2] === 's' ? 1000 : 1) : NaN;
+  const errors = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(r.stdout)?.[1] ?? 0) + Number(/Socket errors:.*?(\d+)/.exec(r.stdout)?.[1] ?? 0);
+  if (!rps) throw new Error(`wrk failed: ${r.stderr || r.stdout}`);
+  return { rps, p99ms, errors };
+}
+
+/** nginx in the foreground serving `root` as plain files with `workers` worker processes. */
+export function startNginx(root: string, port: number, workDir: string, workers: number | 'auto'): ChildProcess {
+  mkdirSync(join(workDir, 'logs'), { recursive: true });
+  const conf = join(workDir, 'nginx.conf');
+  writeFileSync(
+    conf,
+    `worker_processes ${workers};
+daemon off;
+pid ${join(workDir, 'nginx.pid')};
+error_log ${join(workDir, 'logs/error.log')} warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  sendfile on;
+  tcp_nopush on;
+  keepalive_requests 100000;
+  default_type application/json;
+  client_body_temp_path ${workDir}/body; proxy_temp_path ${workDir}/proxy; fastcgi_temp_path ${workDir}/fastcgi; uwsgi_temp_path ${workDir}/uwsgi; scgi_temp_path ${workDir}/scgi;
+  server { listen 127.0.0.1:${port}; root ${root}; }
+}
+`,
+  );
+  return spawn('nginx', ['-c', conf, '-p', workDir], { stdio: 'ignore' });
+}
+
+export async function waitFor(url: string): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    try {
+      if ((await fetch(url)).status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((ok) => setTimeout(ok, 50));
+  }
+  throw new Error(`${url} did not come up`);
+}
