@@ -33,29 +33,52 @@ export function leafCities(cities: City[]): City[] {
 
 export function samplePopulation(seed: string, cities: City[]): LeafPopulation[] {
   const leaves = leafCities(cities);
-  const weights = new Map(leaves.map((c) => [c.cityCode, weight(seed, c)]));
   const out: LeafPopulation[] = [];
   for (const prefCode of new Set(leaves.map((c) => c.prefCode))) {
     const mine = leaves.filter((c) => c.prefCode === prefCode);
-    const total = mine.reduce((a, c) => a + weights.get(c.cityCode)!, 0);
-    const ranked = [...mine].sort((a, b) => weights.get(a.cityCode)! - weights.get(b.cityCode)!);
+    const shares = shares2020(seed, prefCode, mine);
+    const ranked = [...mine].sort((a, b) => shares.get(a.cityCode)! - shares.get(b.cityCode)!);
     mine.forEach((city) => {
       const rank = ranked.indexOf(city) / Math.max(1, ranked.length - 1);
       const urban = city.bigCityFlag === '0' ? rank : Math.max(rank, 0.8);
-      const p2020 = (population2020(prefCode) * weights.get(city.cityCode)!) / total;
-      out.push(generateLeaf(seed, city, urban, p2020));
+      out.push(generateLeaf(seed, city, urban, population2020(prefCode) * shares.get(city.cityCode)!));
     });
   }
   return out.sort((a, b) => (a.city.cityCode < b.city.cityCode ? -1 : 1));
 }
 
-function weight(seed: string, city: City): number {
-  const rnd = random(seed, 'weight', city.cityCode);
-  let w = Math.exp(1.1 * rnd.normal());
-  if (city.bigCityFlag === '1') w *= 6;
-  if (city.bigCityFlag === '3') w *= 8;
-  if (city.cityCode.endsWith('201')) w *= 5; // the first city of a prefecture is usually its capital
-  return w;
+/**
+ * Each municipality's share of its prefecture in 2020. Big cities are drawn as wholes: the designated
+ * cities of a prefecture take 30–70% of it and Tokyo's 23 special wards together about two thirds, like
+ * the real ones, and split that among their wards; the other municipalities share the rest, the capital
+ * weighing most.
+ */
+function shares2020(seed: string, prefCode: number, mine: City[]): Map<string, number> {
+  const rnd = random(seed, 'shares', prefCode);
+  const units = new Map<string, City[]>();
+  for (const c of mine) {
+    const unit = c.bigCityFlag === '1' ? c.designatedCityCode : c.bigCityFlag === '3' ? 'special-wards' : c.cityCode;
+    units.set(unit, [...(units.get(unit) ?? []), c]);
+  }
+  const big = [...units.keys()].filter((u) => units.get(u)!.length > 1 || u === 'special-wards');
+  const bigShare =
+    big.length === 0 ? 0 : big.includes('special-wards') ? 0.68 + 0.02 * rnd.normal() : Math.min(0.7, 0.3 + 0.12 * (big.length - 1) + 0.05 * rnd.normal());
+  const weights = new Map<string, number>();
+  for (const u of units.keys()) {
+    const z = Math.max(-2.5, Math.min(2.2, random(seed, 'weight', u).normal()));
+    // The first designated city of a prefecture is its largest (Yokohama, Osaka, Fukuoka…).
+    weights.set(u, big.includes(u) ? Math.exp(0.3 * z) * (u === big[0] ? 2.5 : 1) : Math.exp(0.9 * z) * (u.endsWith('201') ? 5 : 1));
+  }
+  const sum = (us: string[]) => us.reduce((a, u) => a + weights.get(u)!, 0);
+  const small = [...units.keys()].filter((u) => !big.includes(u));
+  const out = new Map<string, number>();
+  for (const [u, members] of units) {
+    const share = big.includes(u) ? (bigShare * weights.get(u)!) / sum(big) : ((1 - bigShare) * weights.get(u)!) / sum(small);
+    const w = members.map((c) => Math.exp(0.4 * random(seed, 'ward', c.cityCode).normal()));
+    const total = w.reduce((a, x) => a + x, 0);
+    members.forEach((c, i) => out.set(c.cityCode, (share * w[i]!) / total));
+  }
+  return out;
 }
 
 function generateLeaf(seed: string, city: City, urban: number, p2020: number): LeafPopulation {
