@@ -61,7 +61,19 @@ describe('build output', () => {
       expect(files.filter((f) => owner(f) === op.path).length, op.path).toBe(op.files);
       total += op.files;
     }
-    expect(m.files).toBe(total); // API response files; routes.json, serve.json, index.html and manifest.json come on top
+    expect(m.files).toBe(total); // API response files; routes.json, serve.json, index.html, openapi.json and manifest.json come on top
+  });
+
+  it('describes every operation in openapi.json with the parameters of its declaration', () => {
+    const api = JSON.parse(readFileSync(join(SAMPLE_DIST, 'openapi.json'), 'utf8'));
+    const routes = JSON.parse(readFileSync(join(SAMPLE_DIST, 'routes.json'), 'utf8'));
+    expect(api.openapi).toBe('3.1.0');
+    expect(Object.keys(api.paths)).toEqual(routes.operations.map((o: any) => o.path));
+    for (const op of routes.operations) {
+      const params = api.paths[op.path].get.parameters;
+      expect(params.map((p: any) => [p.name, p.required])).toEqual(op.params.map((p: any) => [p.name, p.required]));
+    }
+    expect(api.paths['/api/v1/population/composition/pyramid'].get.parameters[2].schema.enum).toContain(2045);
   });
 });
 

@@ -30,6 +30,7 @@ describe('resolver: canonical forms', () => {
       '/api/v1/population/composition/perYear/?prefCode=13&unknown=1&api_key=x', // extra parameters are ignored
       '/api/v1/population/composition/perYear?prefCode=13&cityCode=%2D',
       '/api/v1/population/composition/perYear?prefCode=13&addArea=', // an empty addArea adds nothing
+      '/api/v1/population/composition/perYear?prefCode=13&cityCode=', // an empty value is no value
       '/api/v1/population/composition/perYear/prefCode/13/cityCode/-',
       '/api/v1/population/composition/perYear/prefCode/13/cityCode/-/',
       '/api/v1/population/composition/perYear/prefCode/13/cityCode/-/index.json',
@@ -78,6 +79,7 @@ describe('resolver: errors', () => {
       message: 'prefCode is required',
       description: 'Give prefCode as a prefecture code: this build serves 1, 13 (see /api/v1/prefectures).',
     });
+    expect(err('/api/v1/population/composition/perYear?prefCode=&cityCode=-').message).toBe('prefCode is required');
     expect(err('/api/v1/population/composition/perYear?prefCode=あいうえお').message).toBe('prefCode must be a prefecture code (an integer), got "あいうえお"');
     expect(err('/api/v1/population/composition/perYear?prefCode=1&prefCode=2').message).toBe('prefCode is given 2 times; give it once');
     expect(err('/api/v1/population/composition/perYear?prefCode=13&cityCode=13101&cityCode=13101').message).toBe('cityCode is given 2 times; give it once');

@@ -9,6 +9,7 @@ import type { Sources } from '../../sources/load.ts';
 import { docsPage, type DocsEntry } from './docs-page.ts';
 import type { BuildEffects } from './effects.ts';
 import { manifest, type OperationReport } from './manifest.ts';
+import { openApi } from './openapi.ts';
 import { silentProgress, type Progress } from './progress.ts';
 import { querySchema } from './query-schema.ts';
 import { routeTable } from './route-table.ts';
@@ -85,6 +86,7 @@ export function build(options: BuildOptions, effects: BuildEffects): BuildReport
     write('/routes.json', JSON.stringify(table));
     write('/serve.json', JSON.stringify(serveConfig(keySequences), null, 2) + '\n');
     write('/index.html', docsPage(sources.dataset, docs));
+    write('/openapi.json', JSON.stringify(openApi(table, new Map(operations.map((o) => [o.route.path, o.title])), sources.dataset.notice), null, 2) + '\n');
     const m = manifest(sources, table, reports);
     write('/manifest.json', JSON.stringify(m, null, 2) + '\n');
     effects.commit();

@@ -28,6 +28,7 @@ export function manifest(sources: Sources, table: RouteTable, reports: Operation
     },
     scope: { prefectures: table.prefectures },
     routes: '/routes.json',
+    openapi: '/openapi.json',
     operations: reports.map((r) => ({
       path: r.route.path,
       title: r.title,

@@ -12,7 +12,8 @@ export function querySchema(route: RouteOp, routes: CompiledRoutes): z.ZodType<C
   const shape: Record<string, z.ZodType> = {};
   for (const p of route.params) {
     const field = fieldSchema(p, routes);
-    shape[p.name] = 'default' in p && p.default !== undefined ? field.default(String(p.default)) : p.required ? field : field.optional();
+    const given = 'default' in p && p.default !== undefined ? field.default(String(p.default)) : p.required ? field : field.optional();
+    shape[p.name] = z.preprocess((v) => (v === '' ? undefined : v), given); // an empty value is no value
   }
   return z
     .object(shape)

@@ -80,7 +80,6 @@ function checkInt(spec: IntParam, raw: string): Checked {
 }
 
 function checkAreas(spec: AreasParam, raw: string, got: Canonical, routes: CompiledRoutes): Checked {
-  if (raw === '') return { ok: true, value: '', areas: [] };
   const entries = raw.split(',');
   if (entries.length > spec.max) {
     return fail(spec, `${spec.name} has ${entries.length} entries; at most ${spec.max} are allowed`, routes);

@@ -54,7 +54,9 @@ function resolveOp(routes: CompiledRoutes, op: RouteOp, params: Params): Resolut
       const how = spec.type === 'areas' ? ` List several entries comma-separated in one ${spec.name}.` : '';
       return error(badRequest(`${spec.name} is given ${given.length} times; give it once`, describe(spec, routes) + how));
     }
-    const raw = given?.[0] ?? (spec.default === undefined ? undefined : String(spec.default));
+    // An empty value is no value, as in HTML forms: cityCode= means the default, -.
+    const value = given?.[0] === '' ? undefined : given?.[0];
+    const raw = value ?? (spec.default === undefined ? undefined : String(spec.default));
     if (raw === undefined) {
       if (spec.required) return error(badRequest(`${spec.name} is required`, describe(spec, routes)));
       continue;

@@ -69,7 +69,8 @@ export function createApiServer({ dir, cacheBytes = 512 * 1024 * 1024 }: ServerO
     cleanUrls: false,
     etag: true,
     rewrites: [{ source: '/', destination: '/index.html' }],
-    headers: [{ source: '**', headers: Object.entries(CORS_HEADERS).map(([key, value]) => ({ key, value })) }],
+    // The docs page and the manifests change with every build: always revalidate them (ETag).
+    headers: [{ source: '**', headers: [...Object.entries(CORS_HEADERS).map(([key, value]) => ({ key, value })), { key: 'Cache-Control', value: 'no-cache' }] }],
   };
 
   return createServer((req, res) => {
