@@ -57,7 +57,10 @@ export function loadSources(set: SourceSet): Sources {
     tables[name] = readTable(TABLES[name], src);
   }
   const regions = RegionIndex.fromTables(tables.prefectures!, tables.municipalities!);
-  for (const loaded of Object.values(tables)) checkRegions(loaded, regions);
+  for (const loaded of Object.values(tables) as LoadedTable[]) {
+    checkRegions(loaded, regions);
+    checkReferences(loaded, tables);
+  }
   checkPopulationOverlap(tables);
   return { dataset: set.dataset, tables, regions };
 }
@@ -124,8 +127,28 @@ function checkRegions(t: LoadedTable, regions: RegionIndex): void {
     const values = t.table.array(col) as string[];
     const column = Object.keys(t.spec.schema.shape).indexOf(col) + 1;
     for (let i = 0; i < values.length; i++) {
-      if (!regions.has(values[i]!)) {
+      if (values[i] !== '' && !regions.has(values[i]!)) {
         throw new SourceError(t.file, t.lines[i]!, column, `${col}: ${values[i]} is neither a prefecture of prefectures.csv nor a municipality of municipalities.csv`);
+      }
+    }
+  }
+}
+
+/** Codes used in a table must be defined in their master table (an industry, an occupation, a holder). */
+function checkReferences(t: LoadedTable, tables: Sources['tables']): void {
+  for (const ref of t.spec.references ?? []) {
+    const target = tables[ref.table as TableName];
+    const columns = Object.keys(t.spec.schema.shape);
+    if (!target) throw new SourceError(t.file, 1, columns.indexOf(ref.columns[0]!) + 1, `${ref.columns.join(', ')} refer to ${ref.table}.csv, which the sources lack; add it`);
+    const keys = new Set<string>();
+    const own = ref.as.map((c) => target.table.array(c) as unknown[]);
+    for (let i = 0; i < target.rows; i++) keys.add(own.map((col) => String(col[i])).join('|'));
+    const mine = ref.columns.map((c) => t.table.array(c) as unknown[]);
+    for (let i = 0; i < t.rows; i++) {
+      const cells = mine.map((col) => String(col[i]));
+      if (cells.every((c) => c === '')) continue;
+      if (!keys.has(cells.join('|'))) {
+        throw new SourceError(t.file, t.lines[i]!, columns.indexOf(ref.columns[0]!) + 1, `${ref.columns.map((c, k) => `${c} ${cells[k]}`).join(', ')} is not in ${ref.table}.csv`);
       }
     }
   }

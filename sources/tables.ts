@@ -21,6 +21,13 @@ const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
 const regionCode = () => z.string().regex(/^(?:[0-9]{2}|[0-9]{5})$/, { error: 'expected a 2-digit prefecture code or a 5-digit municipality code' });
 const prefCode2 = () => z.string().regex(/^[0-9]{2}$/, { error: 'expected a 2-digit prefecture code such as 01 or 13' });
 const cityCode = () => z.string().regex(/^[0-9]{5}$/, { error: 'expected a 5-digit municipality code such as 13101' });
+const letter = () => z.string().regex(/^[A-Z]$/, { error: 'expected one capital letter' });
+const twoDigits = () => z.string().regex(/^[0-9]{2}$/, { error: 'expected a 2-digit code such as 05' });
+const decimal = () =>
+  z
+    .string()
+    .regex(/^-?[0-9]+(\.[0-9]+)?$/, { error: 'expected a decimal number' })
+    .transform(Number);
 
 export interface TableSpec {
   name: string;
@@ -32,6 +39,8 @@ export interface TableSpec {
   regions?: string[];
   /** Tables without which no build makes sense. */
   required?: boolean;
+  /** Column tuples that must be keys of another table (empty cells are not checked). */
+  references?: { columns: string[]; table: string; as: string[] }[];
 }
 
 function table<S extends z.ZodObject>(spec: Omit<TableSpec, 'schema'> & { schema: S }) {
@@ -124,6 +133,112 @@ export const TABLES = {
     }),
     key: ['regionCode', 'periodFrom', 'ageFrom'],
     regions: ['regionCode'],
+  }),
+  industries_broad: table({
+    name: 'industries_broad',
+    doc: 'Industry broad classes (JSIC): sicCode A–T.',
+    schema: z.object({ sicCode: letter(), sicName: text() }),
+    key: ['sicCode'],
+  }),
+  industries_middle: table({
+    name: 'industries_middle',
+    doc: 'Industry middle classes (JSIC) and the broad class each belongs to.',
+    schema: z.object({ simcCode: twoDigits(), sicCode: letter(), simcName: text() }),
+    key: ['simcCode'],
+    references: [{ columns: ['sicCode'], table: 'industries_broad', as: ['sicCode'] }],
+  }),
+  industry_economy: table({
+    name: 'industry_economy',
+    doc: 'Value added (million yen) and employees by region, census year and industry middle class.',
+    schema: z.object({ regionCode: regionCode(), year: intIn(1950, 2100), simcCode: twoDigits(), valueAdded: signedCount(), employees: count() }),
+    key: ['regionCode', 'year', 'simcCode'],
+    regions: ['regionCode'],
+    references: [{ columns: ['simcCode'], table: 'industries_middle', as: ['simcCode'] }],
+  }),
+  occupations_broad: table({
+    name: 'occupations_broad',
+    doc: 'Occupation broad classes (JSOC): iscoCode A–L.',
+    schema: z.object({ iscoCode: letter(), iscoName: text() }),
+    key: ['iscoCode'],
+  }),
+  occupations_middle: table({
+    name: 'occupations_middle',
+    doc: 'Occupation middle classes (JSOC) and the broad class each belongs to.',
+    schema: z.object({ ismcoCode: twoDigits(), iscoCode: letter(), ismcoName: text() }),
+    key: ['ismcoCode'],
+    references: [{ columns: ['iscoCode'], table: 'occupations_broad', as: ['iscoCode'] }],
+  }),
+  job_openings: table({
+    name: 'job_openings',
+    doc: 'Effective job openings and effective job applicants by prefecture, month and occupation middle class.',
+    schema: z.object({
+      prefCode: prefCode2(),
+      month: z.string().regex(/^[0-9]{4}-(0[1-9]|1[0-2])$/, { error: 'expected a month as YYYY-MM' }),
+      iscoCode: letter(),
+      ismcoCode: twoDigits(),
+      openings: count(),
+      applicants: count(),
+    }),
+    key: ['prefCode', 'month', 'ismcoCode'],
+    regions: ['prefCode'],
+    references: [{ columns: ['ismcoCode', 'iscoCode'], table: 'occupations_middle', as: ['ismcoCode', 'iscoCode'] }],
+  }),
+  overseas_trade: table({
+    name: 'overseas_trade',
+    doc: 'Overseas transactions of companies (million yen) by prefecture, year, flow, industry and world area (1 Asia without China, 2 China with Hong Kong, 3 Middle East, 4 Europe, 5 North America, 6 other).',
+    schema: z.object({
+      prefCode: prefCode2(),
+      year: intIn(1950, 2100),
+      flow: oneOf(['export', 'import']),
+      industry: oneOf(['manufacturing', 'nonmanufacturing']),
+      area: intIn(1, 6),
+      amount: count(),
+    }),
+    key: ['prefCode', 'year', 'flow', 'industry', 'area'],
+    regions: ['prefCode'],
+  }),
+  patent_fields: table({
+    name: 'patent_fields',
+    doc: 'Patent technology fields (sections).',
+    schema: z.object({ tecCode: intIn(1, 999), tecName: text() }),
+    key: ['tecCode'],
+  }),
+  patent_themes: table({
+    name: 'patent_themes',
+    doc: 'Patent technology themes (subject matters) within each field.',
+    schema: z.object({ tecCode: intIn(1, 999), themeCode: intIn(1, 999), themeName: text() }),
+    key: ['tecCode', 'themeCode'],
+    references: [{ columns: ['tecCode'], table: 'patent_fields', as: ['tecCode'] }],
+  }),
+  patent_holders: table({
+    name: 'patent_holders',
+    doc: 'Patent holders (companies, universities, people) by their company code.',
+    schema: z.object({ holderId: z.string().regex(/^[A-Za-z0-9]{1,16}$/, { error: 'expected up to 16 letters and digits' }), holderName: text() }),
+    key: ['holderId'],
+  }),
+  patents: table({
+    name: 'patents',
+    doc: 'Patent records: one row per application and holder (joint applications have several rows with one applyNo); - marks a detail that is not known.',
+    schema: z.object({
+      recordId: intIn(1, 2_000_000_000),
+      year: intIn(1950, 2100),
+      applyNo: text(),
+      applyDate: z.string().regex(/^(?:[0-9]{4}\/[0-9]{2}\/[0-9]{2}|-)$/, { error: 'expected a date as yyyy/mm/dd, or -' }),
+      tecCode: intIn(1, 999),
+      themeCode: intIn(1, 999),
+      fiClass: text(),
+      patentName: text(),
+      holderId: z.union([z.string().regex(/^[A-Za-z0-9]{1,16}$/), z.literal('')], { error: 'expected a holder id, or nothing when the holder is unknown' }),
+      regionCode: z.union([regionCode(), z.literal('')], { error: 'expected a region code, or nothing when the location is unknown' }),
+      lat: decimal(),
+      lng: decimal(),
+    }),
+    key: ['recordId'],
+    regions: ['regionCode'],
+    references: [
+      { columns: ['tecCode', 'themeCode'], table: 'patent_themes', as: ['tecCode', 'themeCode'] },
+      { columns: ['holderId'], table: 'patent_holders', as: ['holderId'] },
+    ],
   }),
 } satisfies Record<string, TableSpec>;
 

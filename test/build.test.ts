@@ -53,6 +53,19 @@ describe('build output', () => {
     expect(perYear.params[2].list).toEqual({ separator: ',', max: 10 });
     const pyramid = m.operations.find((o: any) => o.path === '/api/v1/population/composition/pyramid');
     expect(pyramid.params.find((p: any) => p.name === 'yearLeft').values).toEqual([1980, 1985, 1990, 1995, 2000, 2005, 2010, 2015, 2020, 2025, 2030, 2035, 2040, 2045]);
+    // Every parameter says what it accepts: a list of values, a range, or a list syntax.
+    for (const op of m.operations) {
+      for (const p of op.params) expect(p.values ?? p.list ?? p.max, `${op.path} ${p.name}`).toBeDefined();
+    }
+    const patents = m.operations.find((o: any) => o.path === '/api/v1/industry/patent/list');
+    expect(patents.paging).toMatchObject({ param: 'offset', pageSize: 100 });
+    expect(patents.params.find((p: any) => p.name === 'offset')).toMatchObject({ min: 0, required: true });
+    expect(patents.params.find((p: any) => p.name === 'patentHolderId').values).toContain('C100001');
+    const middle = m.operations.find((o: any) => o.path === '/api/v1/jobs/middle');
+    expect(middle.params[0].values).toContain('B');
+    const job = m.operations.find((o: any) => o.path === '/api/v1/municipality/job/perYear');
+    expect(job.params.find((p: any) => p.name === 'ismcoCode')).toMatchObject({ valuesBy: 'iscoCode' });
+    expect(job.params.find((p: any) => p.name === 'ismcoCode').values.B).toContain('12');
     // Each file belongs to the operation with the longest path that prefixes it.
     const files = await fg('api/v1/**/index.json', { cwd: SAMPLE_DIST });
     const owner = (f: string) => m.operations.map((o: any) => o.path).filter((p: string) => `/${f}`.startsWith(p + '/')).sort((a: string, b: string) => b.length - a.length)[0];

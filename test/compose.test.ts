@@ -12,7 +12,7 @@ async function composed(url: string): Promise<any> {
   const u = new URL(url, 'http://x');
   const r = resolve(routes, u.pathname, u.search);
   if (r.kind !== 'compose') throw new Error(`${url}: ${JSON.stringify(r)}`);
-  return composeResult(r.composer, r.files, (p) => readFile(join(SAMPLE_DIST, p), 'utf8'));
+  return composeResult(r.composer, r.files, (p) => readFile(join(SAMPLE_DIST, p), 'utf8'), { values: r.values, op: r.op, table: routes.table });
 }
 const series = (r: any, label: string) => r.data.find((s: any) => s.label === label).data;
 const LABELS = ['総人口', '年少人口', '生産年齢人口', '老年人口'];
@@ -74,7 +74,8 @@ describe('addArea composition', () => {
       ['growth', '/api/v1/population/sum/perYear?prefCode=13&cityCode=13104', '/api/v1/population/composition/perYear?prefCode=13&cityCode=13104'],
       ['pyramid', '/api/v1/population/composition/pyramid?prefCode=1&cityCode=-&yearLeft=1980&yearRight=2045', '/api/v1/population/composition/pyramid?prefCode=1&cityCode=-&yearLeft=1980&yearRight=2045'],
     ] as const) {
-      expect(JSON.stringify(composers[composer]!([result(from)]))).toBe(JSON.stringify(result(url)));
+      const op = routes.byPath.get(new URL(url, 'http://x').pathname)!;
+      expect(JSON.stringify(composers[composer]!([result(from)], { values: {}, op, table: routes.table }))).toBe(JSON.stringify(result(url)));
     }
   });
 

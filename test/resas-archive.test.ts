@@ -9,6 +9,7 @@ import { MemoryEffects } from '../build/core/effects.ts';
 import { dirSourceSet, writeSourceSet } from '../sources/dir.ts';
 import { loadSources } from '../sources/load.ts';
 import { importResas } from '../sources/resas/import.ts';
+import { INDUSTRIES_MIDDLE } from '../sources/sample/classifications.ts';
 import { sampleCities } from '../sources/sample/regions.ts';
 import { result } from './helpers/dist.ts';
 import { HAS_SHARED, SHARED_DATA, SHARED_SKIP_NOTE, TMP } from './helpers/paths.ts';
@@ -51,13 +52,41 @@ describe.skipIf(!HAS_SHARED)(`real RESAS archive (${HAS_SHARED ? SHARED_DATA : S
 
   it('stores facts, not response documents', () => {
     const tables = readdirSync(dir).sort();
-    expect(tables).toEqual(['dataset.json', 'municipalities.csv', 'population_by_age_group.csv', 'population_years.csv', 'prefectures.csv']);
+    expect(tables).toEqual([
+      'dataset.json',
+      'industries_broad.csv',
+      'industries_middle.csv',
+      'municipalities.csv',
+      'occupations_broad.csv',
+      'occupations_middle.csv',
+      'population_by_age_group.csv',
+      'population_years.csv',
+      'prefectures.csv',
+    ]);
     const groups = readFileSync(join(dir, 'population_by_age_group.csv'), 'utf8');
     expect(groups.split('\n')[0]).toBe('regionCode,year,ageGroup,count');
     expect(groups).not.toContain('rate');
     const info = JSON.parse(readFileSync(join(dir, 'dataset.json'), 'utf8'));
     expect(info).toMatchObject({ kind: 'imported' });
     expect(info.notice).toContain('RESAS（地域経済分析システム）を加工して作成');
+  });
+
+  it('imports the real industry and occupation masters and serves them as they were', () => {
+    const fixture = (op: string) => JSON.stringify(read(op, 'unknown-query__aspida-api-types-fixture.json'));
+    expect(effects.files.get('/api/v1/industries/broad/index.json')).toBe(fixture('industries_broad'));
+    expect(effects.files.get('/api/v1/industries/middle/sicCode/E/index.json')).toBe(fixture('industries_middle'));
+    expect(effects.files.get('/api/v1/jobs/broad/index.json')).toBe(fixture('jobs_broad'));
+    expect(effects.files.get('/api/v1/jobs/middle/iscoCode/B/index.json')).toBe(fixture('jobs_middle'));
+  });
+
+  it('ships the same industry and occupation classifications as RESAS in the sample provider', () => {
+    const koxon = readFileSync(join(SHARED_DATA, 'masters', 'koxon_mst_industries.csv'), 'utf8').trim().split('\n').slice(1).map((l) => l.trim().split(','));
+    expect(INDUSTRIES_MIDDLE).toEqual(koxon.map(([simc, sic, name]) => [simc, sic, name]));
+    const fixture = (op: string) => read(op, 'unknown-query__aspida-api-types-fixture.json').result;
+    expect(result('/api/v1/industries/broad')).toEqual(fixture('industries_broad'));
+    expect(result('/api/v1/industries/middle?sicCode=E')).toEqual(fixture('industries_middle'));
+    expect(result('/api/v1/jobs/broad')).toEqual(fixture('jobs_broad'));
+    expect(result('/api/v1/jobs/middle?iscoCode=B')).toEqual(fixture('jobs_middle'));
   });
 
   it('lists the same municipalities as RESAS did, with the sample provider', () => {
@@ -75,6 +104,11 @@ describe.skipIf(!HAS_SHARED)(`real RESAS archive (${HAS_SHARED ? SHARED_DATA : S
       ['population_society_forAgeClass', '/api/v1/population/society/forAgeClass?prefCode=13&cityCode=13101'],
       ['population_society_forAgeClassLine', '/api/v1/population/society/forAgeClassLine?prefCode=13&cityCode=13101'],
       ['prefectures', '/api/v1/prefectures'],
+      ['industry_power_forIndustry', '/api/v1/industry/power/forIndustry?year=2016&prefCode=13&cityCode=13104&sicCode=-'],
+      ['industries_broad', '/api/v1/industries/broad'],
+      ['industries_middle', '/api/v1/industries/middle?sicCode=E'],
+      ['jobs_broad', '/api/v1/jobs/broad'],
+      ['jobs_middle', '/api/v1/jobs/middle?iscoCode=B'],
     ];
     for (const [folder, url] of cases) {
       const real = read(folder, 'unknown-query__aspida-api-types-fixture.json');

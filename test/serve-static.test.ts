@@ -52,6 +52,16 @@ describe('npx serve dist', () => {
       '/api/v1/population/society/forArea/prefCode/13',
       '/api/v1/population/society/forAgeClass/prefCode/13/cityCode/13101',
       '/api/v1/population/society/forAgeClassLine/prefCode/1/cityCode/-',
+      '/api/v1/industries/broad',
+      '/api/v1/industries/middle/sicCode/E',
+      '/api/v1/jobs/broad',
+      '/api/v1/jobs/middle/iscoCode/B',
+      '/api/v1/patents/broad',
+      '/api/v1/patents/middle/tecCode/1',
+      '/api/v1/industry/power/forIndustry/year/2016/prefCode/13/cityCode/13101/sicCode/-',
+      '/api/v1/municipality/job/perYear/prefCode/13/iscoCode/B/ismcoCode/12',
+      '/api/v1/industry/overseasTransaction/forColumn/prefCode/1/dispTradeCode/1/dispIndustryCode/2',
+      '/api/v1/industry/patent/list/year/2017/mode/1/prefCode/13/cityCode/-/sort1/7/sort2/2/offset/100',
     ];
     // One per operation at least.
     for (const op of manifest.operations) expect(paths.some((p) => p.startsWith(op.path)), op.path).toBe(true);

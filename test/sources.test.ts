@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { TABLE_NAMES, TABLES } from '../sources/tables.ts';
 import { loadSources, type SourceSet } from '../sources/load.ts';
 import { sampleSourceSet } from '../sources/sample/index.ts';
 
@@ -24,6 +26,14 @@ const failure = (files: Record<string, string>) => {
 };
 
 describe('source tables', () => {
+  it('are each documented in sources/README.md with every column', () => {
+    const readme = readFileSync(new URL('../sources/README.md', import.meta.url), 'utf8');
+    for (const name of TABLE_NAMES) {
+      expect(readme, name).toContain(`\`${name}.csv\``);
+      for (const column of Object.keys(TABLES[name].schema.shape)) expect(readme, `${name}.${column}`).toMatch(new RegExp(`\\| ?${column}\\b|${column}, |, ${column} `));
+    }
+  });
+
   it('load with their schemas and typed columns', () => {
     const s = loadSources(set({ population_by_age_group: 'regionCode,year,ageGroup,count\n13,1960,young,10\n' }));
     expect(s.tables.population_by_age_group!.table.objects()).toEqual([{ regionCode: '13', year: 1960, ageGroup: 'young', count: 10 }]);

@@ -41,12 +41,23 @@ console.log(`  wall time          ${wall.toFixed(1)} s (sources ${((loaded - t0)
 console.log(`  files              ${report.files} (${mb(report.bytes)})`);
 console.log(`  files per second   ${Math.round(report.files / wall)} overall, ${Math.round(report.files / ((t1 - loaded) / 1000))} after loading`);
 console.log(`  peak memory (RSS)  ${mb(process.resourceUsage().maxRSS * 1024)}`);
-for (const op of report.operations) console.log(`    ${op.route.path.padEnd(48)} ${String(op.files).padStart(7)} files ${mb(op.bytes).padStart(10)}`);
+const secs = (n: number) => `${n.toFixed(1)} s`;
+for (const op of report.operations) console.log(`    ${op.route.path.padEnd(48)} ${String(op.files).padStart(7)} files ${mb(op.bytes).padStart(10)} ${secs(op.seconds).padStart(8)}`);
+console.log('  by family');
+const families = new Map<string, { files: number; bytes: number; seconds: number }>();
+for (const op of report.operations) {
+  const f = families.get(op.family) ?? { files: 0, bytes: 0, seconds: 0 };
+  families.set(op.family, { files: f.files + op.files, bytes: f.bytes + op.bytes, seconds: f.seconds + op.seconds });
+}
+for (const [name, f] of families) console.log(`    ${name.padEnd(48)} ${String(f.files).padStart(7)} files ${mb(f.bytes).padStart(10)} ${secs(f.seconds).padStart(8)}`);
 
 // 2. Serving: the same file through regstat and nginx, first one process each, then all cores each.
 const query = '/api/v1/population/composition/perYear?prefCode=13&cityCode=-';
 const file = '/api/v1/population/composition/perYear/prefCode/13/cityCode/-/index.json';
 const composed = '/api/v1/population/composition/perYear?prefCode=13&cityCode=13101&addArea=13_13102';
+const patentPage = '/api/v1/industry/patent/list?year=2020&mode=1&prefCode=13&sort1=1&sort2=1&offset=100';
+const patentOffset = '/api/v1/industry/patent/list?year=2020&mode=1&prefCode=13&sort1=1&sort2=1&offset=37';
+const patentTec = '/api/v1/industry/patent/list?year=2020&mode=1&prefCode=13&sort1=1&sort2=1&offset=0&addTec=1_,7_3';
 if (ensure([{ cmd: 'wrk', pkg: 'wrk' }, { cmd: 'nginx', pkg: 'nginx' }])) {
   for (const workers of [1, availableParallelism()]) {
     console.log(`\nserving with ${workers} process${workers > 1 ? 'es' : ''} each (wrk -t1 -c50, ${seconds} s per case, after a 2 s warm-up)`);
@@ -59,6 +70,9 @@ if (ensure([{ cmd: 'wrk', pkg: 'wrk' }, { cmd: 'nginx', pkg: 'nginx' }])) {
         ['regstat, path form', `http://127.0.0.1:${ports.regstat}${file}`],
         ['nginx, the same file', `http://127.0.0.1:${ports.nginx}${file}`],
         ['regstat, addArea (composed)', `http://127.0.0.1:${ports.regstat}${composed}`],
+        ['regstat, patent page (file)', `http://127.0.0.1:${ports.regstat}${patentPage}`],
+        ['regstat, patent offset 37', `http://127.0.0.1:${ports.regstat}${patentOffset}`],
+        ['regstat, patent addTec', `http://127.0.0.1:${ports.regstat}${patentTec}`],
       ] as const;
       await waitFor(cases[0][1]);
       await waitFor(cases[2][1]);

@@ -3,14 +3,17 @@
 
 import type { Sources } from '../../sources/load.ts';
 import { TABLE_NAMES } from '../../sources/tables.ts';
-import type { ParamSpec, RouteOp, RouteTable } from '../runtime/routes.ts';
+import type { Paging, ParamSpec, RouteOp, RouteTable } from '../runtime/routes.ts';
 import { VERSION } from '../version.ts';
 
 export interface OperationReport {
   route: RouteOp;
   title: string;
+  family: string;
   files: number;
   bytes: number;
+  /** Build time of its files; reported by the CLI and the bench, never written to dist (determinism). */
+  seconds: number;
 }
 
 export function manifest(sources: Sources, table: RouteTable, reports: OperationReport[]) {
@@ -36,6 +39,7 @@ export function manifest(sources: Sources, table: RouteTable, reports: Operation
       ...(r.route.unavailable ? { reason: r.route.unavailable } : {}),
       params: r.route.params.map((p) => param(p, table)),
       ...(r.route.compose ? { composedAtRequestTime: [r.route.compose.param] } : {}),
+      ...(r.route.paging ? { paging: paging(r.route.paging) } : {}),
       files: r.files,
       bytes: r.bytes,
     })),
@@ -52,8 +56,28 @@ function param(p: ParamSpec, table: RouteTable) {
     case 'city':
       return { ...base, values: ['-', ...Object.values(table.cities).flat()] };
     case 'int':
-      return { ...base, values: p.values };
+      return { ...base, ...(p.values ? { values: p.values } : { min: p.min, max: p.max }) };
     case 'areas':
       return { ...base, list: { separator: ',', max: p.max } };
+    case 'code': {
+      const domain = table.domains[p.domain] ?? [];
+      const all = p.all ? ['-'] : [];
+      // A parented domain lists the codes allowed under each value of the parent parameter.
+      const values = Array.isArray(domain)
+        ? [...all, ...domain]
+        : Object.fromEntries(Object.entries(domain).map(([k, v]) => [k, [...all, ...v]]));
+      return { ...base, ...(p.parent ? { valuesBy: p.parent } : {}), values };
+    }
+    case 'tecs':
+      return { ...base, list: { separator: ',', max: p.max, entry: '<tecCode>_<themeCode>, either part may be empty' }, values: table.domains[p.domain] ?? {} };
   }
+}
+
+function paging(p: Paging) {
+  return {
+    param: p.offset,
+    pageSize: p.size,
+    orderedBy: p.order.map((o) => o.name),
+    note: `offset counts records from 0; multiples of ${p.size} are files, other offsets are composed from two pages`,
+  };
 }

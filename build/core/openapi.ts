@@ -44,8 +44,20 @@ function schema(p: ParamSpec, table: RouteTable) {
     case 'city':
       return { type: 'string', pattern: '^(-|[0-9]{5})$', ...(p.default ? { default: p.default } : {}) };
     case 'int':
-      return { type: 'integer', enum: p.values };
+      return {
+        type: 'integer',
+        ...(p.values ? { enum: p.values } : { minimum: p.min, maximum: p.max }),
+        ...(p.default !== undefined ? { default: p.default } : {}),
+      };
     case 'areas':
       return { type: 'string', pattern: `^[0-9]{1,2}_([0-9]{5})?(,[0-9]{1,2}_([0-9]{5})?){0,${p.max - 1}}$` };
+    case 'code': {
+      const domain = table.domains[p.domain] ?? [];
+      // A parented domain's codes depend on another parameter: the schema lists their union.
+      const codes = Array.isArray(domain) ? domain : [...new Set(Object.values(domain).flat())].sort();
+      return { type: 'string', enum: [...(p.all ? ['-'] : []), ...codes], ...(p.default !== undefined ? { default: p.default } : {}) };
+    }
+    case 'tecs':
+      return { type: 'string', pattern: `^[0-9]*_[0-9]*(,[0-9]*_[0-9]*){0,${p.max - 1}}$`, ...(p.default !== undefined ? { default: p.default } : {}) };
   }
 }

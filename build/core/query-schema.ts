@@ -1,6 +1,7 @@
-// The zod query schema of an operation, derived from its declared parameters: allowed values, defaults
-// and canonical form. The build parses every enumerated combination with it, and the tests check that
-// the resolver accepts exactly what it accepts; it is the contract the resolver is compiled against.
+// The zod query schema of an operation, derived from its declared parameters: allowed values, defaults,
+// which parameters apply when, and canonical form. The build parses every enumerated combination with
+// it, and the tests check that the resolver accepts exactly what it accepts: it is the contract the
+// resolver is compiled against.
 
 import { z } from 'zod';
 import type { CompiledRoutes, ParamSpec, RouteOp } from '../runtime/routes.ts';
@@ -8,25 +9,52 @@ import type { CompiledRoutes, ParamSpec, RouteOp } from '../runtime/routes.ts';
 export type RawQuery = Record<string, string | undefined>;
 export type CanonicalQuery = Record<string, string>;
 
+const emptyIsAbsent = (v: unknown) => (v === '' ? undefined : v);
+
 export function querySchema(route: RouteOp, routes: CompiledRoutes): z.ZodType<CanonicalQuery> {
+  const fields = new Map(route.params.map((p) => [p.name, fieldSchema(p, routes)]));
   const shape: Record<string, z.ZodType> = {};
   for (const p of route.params) {
-    const field = fieldSchema(p, routes);
-    const given = 'default' in p && p.default !== undefined ? field.default(String(p.default)) : p.required ? field : field.optional();
-    shape[p.name] = z.preprocess((v) => (v === '' ? undefined : v), given); // an empty value is no value
+    const field = fields.get(p.name)!;
+    const withDefault = p.default !== undefined ? field.default(String(p.default)) : p.required && !p.activeWhen ? field : field.optional();
+    shape[p.name] = z.preprocess(emptyIsAbsent, withDefault);
   }
-  return z
-    .object(shape)
-    .superRefine((q, ctx) => {
-      for (const p of route.params) {
-        const pref = 'pref' in p ? Number(q[p.pref]) : NaN;
-        if (p.type === 'city' && q[p.name] !== undefined && q[p.name] !== '-' && !routes.cities.get(pref)?.has(q[p.name] as string)) {
-          ctx.addIssue({ code: 'custom', path: [p.name], message: `not a municipality of ${p.pref} ${q[p.pref]}` });
+  // Parameters that do not apply are dropped before anything is checked.
+  const active = (q: Record<string, unknown>) => {
+    const out: Record<string, unknown> = { ...q };
+    for (const p of route.params) {
+      if (!p.activeWhen) continue;
+      const on = fields.get(p.activeWhen.param)!.safeParse(emptyIsAbsent(out[p.activeWhen.param]));
+      if (!on.success || !p.activeWhen.values.includes(on.data as string)) delete out[p.name];
+    }
+    return out;
+  };
+  return z.preprocess(
+    (q) => active(q as Record<string, unknown>),
+    z
+      .object(shape)
+      .superRefine((q, ctx) => {
+        for (const p of route.params) {
+          const v = q[p.name] as string | undefined;
+          const issue = (message: string) => ctx.addIssue({ code: 'custom', path: [p.name], message });
+          if (p.activeWhen && p.required && v === undefined && p.activeWhen.values.includes(q[p.activeWhen.param] as string)) issue('required');
+          if (v === undefined) continue;
+          if (p.type === 'city' && v !== '-' && !routes.cities.get(Number(q[p.pref]))?.has(v)) issue(`not a municipality of ${p.pref} ${q[p.pref]}`);
+          if (p.type === 'code' && p.parent && v !== '-') {
+            const parent = q[p.parent] as string | undefined;
+            const codes = (routes.domains.get(p.domain) as Map<string, Set<string>> | undefined)?.get(parent ?? '');
+            if (parent !== undefined && !codes?.has(v)) issue(`not a code of ${p.parent} ${parent}`);
+          }
+          if (p.type === 'areas') checkAreas(p, v, q as Record<string, string | undefined>, routes, issue);
         }
-        if (p.type === 'areas' && q[p.name]) checkAreas(p.name, q[p.name] as string, q[p.pref] as string, q[p.city] as string, p.max, routes, ctx);
-      }
-    })
-    .transform((q) => Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined && v !== '')) as CanonicalQuery);
+      })
+      // Defaults are filled in before activeWhen can be judged on canonical values: drop them again.
+      .transform((q) => {
+        const out = Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined)) as CanonicalQuery;
+        for (const p of route.params) if (p.activeWhen && !p.activeWhen.values.includes(out[p.activeWhen.param] ?? '')) delete out[p.name];
+        return out;
+      }),
+  ) as z.ZodType<CanonicalQuery>;
 }
 
 function fieldSchema(p: ParamSpec, routes: CompiledRoutes): z.ZodType<string, string> {
@@ -45,27 +73,44 @@ function fieldSchema(p: ParamSpec, routes: CompiledRoutes): z.ZodType<string, st
         .string()
         .regex(/^-?[0-9]{1,9}$/)
         .transform(Number)
-        .refine((n) => p.values.includes(n), `one of ${p.values.join(', ')}`)
+        .refine((n) => (p.values ? p.values.includes(n) : n >= (p.min ?? -Infinity) && n <= (p.max ?? Infinity)), 'out of range')
         .transform(String);
+    case 'code': {
+      const code = z.string().regex(/^[A-Za-z0-9]{1,16}$/);
+      const inDomain = p.parent ? code : code.refine((v) => (routes.domains.get(p.domain) as Set<string> | undefined)?.has(v) ?? false, 'unknown code');
+      return p.all ? z.union([z.literal('-'), inDomain]) : inDomain;
+    }
     case 'areas':
       return z.string();
+    case 'tecs':
+      return z.string().superRefine((v, ctx) => {
+        const entries = v.split(',');
+        const themes = routes.domains.get(p.domain) as Map<string, Set<string>> | undefined;
+        if (entries.length > p.max) ctx.addIssue({ code: 'custom', message: `at most ${p.max} entries` });
+        for (const e of entries) {
+          const m = /^([0-9]{1,3})?_([0-9]{1,3})?$/.exec(e);
+          const tec = m?.[1] === undefined ? undefined : String(Number(m[1]));
+          const theme = m?.[2] === undefined ? undefined : String(Number(m[2]));
+          const ok = m && (tec === undefined ? theme === undefined : themes?.has(tec) && (theme === undefined || themes.get(tec)!.has(theme)));
+          if (!ok) ctx.addIssue({ code: 'custom', message: `bad entry ${e}` });
+        }
+      });
   }
 }
 
-function checkAreas(name: string, raw: string, pref: string, city: string, max: number, routes: CompiledRoutes, ctx: z.RefinementCtx): void {
+function checkAreas(p: Extract<ParamSpec, { type: 'areas' }>, raw: string, q: Record<string, string | undefined>, routes: CompiledRoutes, issue: (m: string) => void): void {
   const entries = raw.split(',');
-  const issue = (message: string) => ctx.addIssue({ code: 'custom', path: [name], message });
-  if (entries.length > max) return issue(`at most ${max} entries`);
-  const municipal = city !== undefined && city !== '-';
-  const seen = new Set([municipal ? city : `p${Number(pref)}`]);
+  if (entries.length > p.max) return issue(`at most ${p.max} entries`);
+  const municipal = p.city !== undefined && q[p.city] !== undefined && q[p.city] !== '-';
+  const seen = new Set([municipal ? q[p.city!] : `p${Number(q[p.pref])}`]);
   for (const e of entries) {
     const m = /^([0-9]{1,2})_([0-9]{5})?$/.exec(e);
     if (!m) return issue(`bad entry ${e}`);
-    const p = Number(m[1]);
-    if (!routes.prefectures.has(p)) return issue(`unknown prefecture in ${e}`);
+    const pref = Number(m[1]);
+    if (!routes.prefectures.has(pref)) return issue(`unknown prefecture in ${e}`);
     if (municipal !== (m[2] !== undefined)) return issue(`entry ${e} is not at the level of ${municipal ? 'a municipality' : 'a prefecture'}`);
-    if (m[2] !== undefined && !routes.cities.get(p)?.has(m[2])) return issue(`unknown municipality in ${e}`);
-    const key = m[2] ?? `p${p}`;
+    if (m[2] !== undefined && !routes.cities.get(pref)?.has(m[2])) return issue(`unknown municipality in ${e}`);
+    const key = m[2] ?? `p${pref}`;
     if (seen.has(key)) return issue(`repeated region ${e}`);
     seen.add(key);
   }

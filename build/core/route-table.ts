@@ -1,12 +1,12 @@
-// The route table of a build: the operations' routes plus the region codes of the build's scope.
+// The route table of a build: the operations' routes plus the codes of the build's scope.
 
-import type { BuildContext, Operation } from '../ops/operation.ts';
+import type { BuildContext, Operation, RouteData } from '../ops/operation.ts';
 import { ROUTES_FORMAT, type RouteTable } from '../runtime/routes.ts';
 
 export function routeTable(ops: Operation[], ctx: BuildContext, unavailable: Map<Operation, string>): RouteTable {
   const cities: Record<string, string[]> = {};
   for (const p of ctx.prefs) cities[String(p)] = ctx.sources.regions.citiesOf(p).map((c) => c.cityCode);
-  return {
+  const table: RouteTable = {
     format: ROUTES_FORMAT,
     operations: ops.map((op) => {
       const reason = unavailable.get(op);
@@ -14,5 +14,23 @@ export function routeTable(ops: Operation[], ctx: BuildContext, unavailable: Map
     }),
     prefectures: [...ctx.prefs],
     cities,
+    domains: {},
+    labels: {},
+    counts: {},
   };
+  for (const op of ops) if (!unavailable.has(op) && op.routeData) merge(table, op.routeData(ctx), op.route.path);
+  return table;
+}
+
+/** Several operations may declare one domain (industries, say); they must agree on it. */
+function merge(table: RouteTable, data: RouteData, path: string): void {
+  for (const key of ['domains', 'labels', 'counts'] as const) {
+    for (const [name, value] of Object.entries(data[key] ?? {})) {
+      const known = table[key][name];
+      if (known !== undefined && JSON.stringify(known) !== JSON.stringify(value)) {
+        throw new Error(`${path} declares ${key}.${name} differently from another operation`);
+      }
+      (table[key] as Record<string, unknown>)[name] = value;
+    }
+  }
 }

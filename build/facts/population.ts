@@ -5,7 +5,7 @@
 import * as aq from 'arquero';
 import type { PerYearCounts, PyramidCounts } from '../runtime/render/population.ts';
 import type { Sources } from '../../sources/load.ts';
-import { groupRows, rollupRegions, type Table } from './rollup.ts';
+import { groupRows, rollupRegions, sharedKeys, type Table } from './rollup.ts';
 
 export interface PopulationFacts {
   boundaryYear: number;
@@ -40,7 +40,7 @@ function compute(sources: Sources): PopulationFacts {
     .groupby('region', 'year', 'ageGroup')
     .rollup({ count: aq.op.sum('count') });
   const broad = fromDetail
-    .concat(groups.filter((d) => d.ageGroup !== 'unknown').antijoin(fromDetail.select('region', 'year').dedupe(), ['region', 'year']))
+    .concat(groups.filter((d) => d.ageGroup !== 'unknown').antijoin(fromDetail.select('region', 'year').dedupe(), sharedKeys('region', 'year')))
     .concat(groups.filter((d) => d.ageGroup === 'unknown'))
     .groupby('region', 'year')
     .pivot('ageGroup', 'count')

@@ -10,19 +10,20 @@ export type Table = ReturnType<typeof aq.table>;
 /**
  * @param facts   a table with a `regionCode` column
  * @param by      the other key columns, `period` among them
- * @param value   the column to sum
- * @returns       columns `region`, ...by, value: one row per region (facts' own and aggregates) and key
+ * @param value   the column (or columns) to sum
+ * @returns       columns `region`, ...by, ...value: one row per region (facts' own and aggregates) and key
  */
-export function rollupRegions(facts: Table, regions: RegionIndex, by: string[], value: string, period: string): Table {
+export function rollupRegions(facts: Table, regions: RegionIndex, by: string[], value: string | string[], period: string): Table {
+  const values = Array.isArray(value) ? value : [value];
   const pairs = aq.table(regions.rollupPairs());
-  const direct = facts.rename({ regionCode: 'region' }).select('region', ...by, value);
+  const direct = facts.rename({ regionCode: 'region' }).select('region', ...by, ...values);
   const derived = facts
     .join(pairs, 'regionCode')
     .groupby(['target', ...by])
-    .rollup({ [value]: aq.op.sum(value) })
+    .rollup(Object.fromEntries(values.map((v) => [v, aq.op.sum(v)])))
     .rename({ target: 'region' });
   const shadowed = direct.select('region', period).dedupe();
-  return direct.concat(derived.antijoin(shadowed, ['region', period]).select('region', ...by, value));
+  return direct.concat(derived.antijoin(shadowed, sharedKeys('region', period)).select('region', ...by, ...values));
 }
 
 /** Rows grouped by one column, in first-seen order, as plain objects. */
@@ -36,3 +37,9 @@ export function groupRows<T>(table: Table, column: string): Map<string, T[]> {
   }
   return out;
 }
+
+/**
+ * Join keys for columns that both tables share. arquero reads a plain array of two names as
+ * "left key, right key", so several shared keys must be spelled out on both sides.
+ */
+export const sharedKeys = (...names: string[]): [string[], string[]] => [names, names];

@@ -1,8 +1,18 @@
 // The registry of operations. Each file declares one operation; tests check that every file here is
 // registered and that every registered operation has its own file.
 
-import type { Operation } from './operation.ts';
 import cities from './cities.ts';
+import industriesBroad from './industries-broad.ts';
+import industriesMiddle from './industries-middle.ts';
+import industryOverseasTransactionForColumn from './industry-overseas-transaction-for-column.ts';
+import industryPatentList from './industry-patent-list.ts';
+import industryPowerForIndustry from './industry-power-for-industry.ts';
+import jobsBroad from './jobs-broad.ts';
+import jobsMiddle from './jobs-middle.ts';
+import municipalityJobPerYear from './municipality-job-per-year.ts';
+import type { Operation } from './operation.ts';
+import patentsBroad from './patents-broad.ts';
+import patentsMiddle from './patents-middle.ts';
 import populationCompositionPerYear from './population-composition-per-year.ts';
 import populationCompositionPyramid from './population-composition-pyramid.ts';
 import populationSocietyForAgeClass from './population-society-for-age-class.ts';
@@ -12,12 +22,25 @@ import populationSumPerYear from './population-sum-per-year.ts';
 import prefectures from './prefectures.ts';
 
 export const OPERATIONS: Operation<any>[] = [
+  // masters
   prefectures,
   cities,
+  industriesBroad,
+  industriesMiddle,
+  jobsBroad,
+  jobsMiddle,
+  patentsBroad,
+  patentsMiddle,
+  // population
   populationCompositionPerYear,
   populationCompositionPyramid,
   populationSumPerYear,
   populationSocietyForArea,
   populationSocietyForAgeClass,
   populationSocietyForAgeClassLine,
+  // industry, patents, employment
+  industryPowerForIndustry,
+  municipalityJobPerYear,
+  industryOverseasTransactionForColumn,
+  industryPatentList,
 ];

@@ -5,7 +5,7 @@
 import type { Sources } from '../../sources/load.ts';
 import type { TableName } from '../../sources/tables.ts';
 import type { Canonical } from '../runtime/params.ts';
-import type { AreasParam, CityParam, IntParam, PrefParam, RouteOp } from '../runtime/routes.ts';
+import type { AreasParam, CityParam, CodeParam, IntParam, PrefParam, RouteOp, RouteTable } from '../runtime/routes.ts';
 
 export interface BuildContext {
   sources: Sources;
@@ -13,10 +13,15 @@ export interface BuildContext {
   prefs: number[];
 }
 
+/** What an operation adds to the route table besides its route: code lists, labels, list lengths. */
+export type RouteData = Partial<Pick<RouteTable, 'domains' | 'labels' | 'counts'>>;
+
 export interface Operation<State = unknown> {
   route: RouteOp;
   /** The original's title, for people reading the manifest. */
   title: string;
+  /** The issue-sized group it belongs to (population, industry…), for build and bench reports. */
+  family: string;
   /** Source tables it reads; an inner list means any one of them will do. */
   needs: (TableName | TableName[])[];
   /** Computes once per build everything the responses need (arquero work happens here). */
@@ -25,6 +30,8 @@ export interface Operation<State = unknown> {
   enumerate(ctx: BuildContext): Canonical[];
   /** The `result` member for one file; null when the region has no data. */
   render(state: State, values: Canonical): unknown;
+  /** Code lists its parameters are checked against, computed from the sources. */
+  routeData?(ctx: BuildContext): RouteData;
 }
 
 export const defineOperation = <State>(op: Operation<State>): Operation<State> => op;
@@ -69,6 +76,18 @@ export const addArea = (): AreasParam => ({
 });
 
 export const intParam = (name: string, values: number[], doc: string): IntParam => ({ name, type: 'int', required: true, values, doc });
+
+/** A code parameter where - means all (or unspecified), which is also its default. */
+export const codeOrAll = (name: string, domain: string, doc: string, parent?: string): CodeParam => ({
+  name,
+  type: 'code',
+  required: false,
+  domain,
+  all: true,
+  default: '-',
+  doc,
+  ...(parent ? { parent } : {}),
+});
 
 // Enumeration helpers.
 

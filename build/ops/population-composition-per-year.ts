@@ -6,6 +6,7 @@ export const PATH = '/api/v1/population/composition/perYear';
 
 export default defineOperation({
   title: '人口構成',
+  family: 'population',
   route: {
     path: PATH,
     params: [prefCode(), cityCode(), addArea()],

@@ -10,6 +10,7 @@ const YEARS = Array.from({ length: 14 }, (_, i) => 1980 + 5 * i);
 // per region-year and the pair files are assembled from that text.
 export default defineOperation({
   title: '人口ピラミッド',
+  family: 'population',
   route: {
     path: PATH,
     params: [

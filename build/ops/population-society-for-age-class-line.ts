@@ -11,6 +11,7 @@ interface Row {
 
 export default defineOperation({
   title: '年齢階級別純移動数の時系列',
+  family: 'population',
   route: { path: '/api/v1/population/society/forAgeClassLine', params: [prefCode(), cityCode()] },
   needs: ['migration_by_cohort'],
   prepare(ctx) {

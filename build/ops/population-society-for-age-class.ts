@@ -15,6 +15,7 @@ interface Row {
 // empty list is left out. Municipal nets add up to the prefecture's: moves inside it cancel.
 export default defineOperation({
   title: '年齢階級別純移動数',
+  family: 'population',
   route: { path: '/api/v1/population/society/forAgeClass', params: [prefCode(), cityCode()] },
   needs: ['migration_by_age_group'],
   prepare(ctx) {

@@ -15,6 +15,7 @@ interface Row {
 // with no member is left out, as the original did. A block with exactly zero appears in neither.
 export default defineOperation({
   title: '地域ブロック別純移動数',
+  family: 'population',
   route: { path: '/api/v1/population/society/forArea', params: [prefCode()] },
   needs: ['migration_by_block'],
   prepare(ctx) {

@@ -6,6 +6,7 @@ import { PATH as PER_YEAR } from './population-composition-per-year.ts';
 // Growth rates cannot be summed, so addArea composes from the perYear files, which carry the counts.
 export default defineOperation({
   title: '人口増減率',
+  family: 'population',
   route: {
     path: '/api/v1/population/sum/perYear',
     params: [prefCode(), cityCode(), addArea()],

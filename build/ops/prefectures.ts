@@ -2,6 +2,7 @@ import { defineOperation } from './operation.ts';
 
 export default defineOperation({
   title: '都道府県一覧',
+  family: 'masters',
   route: { path: '/api/v1/prefectures', params: [] },
   needs: ['prefectures'],
   prepare: (ctx) => ctx.prefs.map((p) => ctx.sources.regions.prefecture(p)!),

@@ -10,9 +10,23 @@ import {
   sumPerYear,
   sumPyramid,
 } from './render/population.ts';
+import type { Canonical } from './params.ts';
+import { renderTrade, sumTrade, tradeCounts } from './render/industry.ts';
+import type { RouteOp, RouteTable } from './routes.ts';
 
-/** Combines the `result` members of the region files (regions without data already left out). */
-export type Combine = (results: unknown[]) => unknown;
+/** What a combine function knows of the request besides its input files. */
+export interface ComposeContext {
+  values: Canonical;
+  op: RouteOp;
+  table: RouteTable;
+}
+
+/** Combines the `result` members of the input files (inputs without data already left out). */
+export type Combine = (results: unknown[], ctx: ComposeContext) => unknown;
+
+interface Page {
+  data: Record<string, unknown>[];
+}
 
 export const composers: Record<string, Combine> = {
   perYear(results) {
@@ -30,12 +44,38 @@ export const composers: Record<string, Combine> = {
     };
     return results.length === 0 ? null : { yearLeft: side('yearLeft'), yearRight: side('yearRight') };
   },
+  trade(results) {
+    return renderTrade(sumTrade(results.map(tradeCounts)));
+  },
+  /** One page that starts inside the first of two consecutive pages. */
+  page(results, { values, op }) {
+    const { offset, size } = pagingOf(values, op);
+    const start = offset % size;
+    return { data: (results as Page[]).flatMap((p) => p.data).slice(start, start + size) };
+  },
+  /** The patents of every page whose field (section) or theme (subject) is one of addTec's. */
+  patentFilter(results, { values, op, table }) {
+    const { offset, size } = pagingOf(values, op);
+    const fields = table.labels.patentFields ?? {};
+    const themes = table.labels.patentThemes ?? {};
+    const wanted = (values.addTec ?? '').split(',').map((e) => {
+      const [tec, theme] = e.split('_') as [string, string];
+      return { section: fields[tec], subject: theme ? themes[`${tec}_${theme}`] : undefined };
+    });
+    const match = (r: Record<string, unknown>) => wanted.some((w) => r.patentSection === w.section && (w.subject === undefined || r.patentSubject === w.subject));
+    return { data: (results as Page[]).flatMap((p) => p.data).filter(match).slice(offset, offset + size) };
+  },
 };
+
+function pagingOf(values: Canonical, op: RouteOp) {
+  if (!op.paging) throw new Error(`${op.path} is not paged`);
+  return { offset: Number(values[op.paging.offset]), size: op.paging.size };
+}
 
 export type ReadFile = (path: string) => Promise<string | null>;
 
 /** Combines parsed documents (null where a file is missing: a broken dist, not a bad request). */
-export function combineDocs(composer: string, files: string[], docs: ({ result: unknown } | null)[]): unknown {
+export function combineDocs(composer: string, files: string[], docs: ({ result: unknown } | null)[], ctx: ComposeContext): unknown {
   const combine = composers[composer];
   if (!combine) throw new Error(`no composer named ${composer}`);
   const results: unknown[] = [];
@@ -43,14 +83,14 @@ export function combineDocs(composer: string, files: string[], docs: ({ result: 
     if (doc === null) throw new Error(`composition input ${files[i]} is missing from dist`);
     if (doc.result !== null) results.push(doc.result);
   });
-  return results.length === 0 ? null : combine(results);
+  return results.length === 0 ? null : combine(results, ctx);
 }
 
 /**
  * Reads the files of a composition and combines them: the `result` member of the response, null
  * when no region has data.
  */
-export async function composeResult(composer: string, files: string[], read: ReadFile): Promise<unknown> {
+export async function composeResult(composer: string, files: string[], read: ReadFile, ctx: ComposeContext): Promise<unknown> {
   const texts = await Promise.all(files.map(read));
-  return combineDocs(composer, files, texts.map((t) => (t === null ? null : (JSON.parse(t) as { result: unknown }))));
+  return combineDocs(composer, files, texts.map((t) => (t === null ? null : (JSON.parse(t) as { result: unknown }))), ctx);
 }

@@ -2,7 +2,7 @@
 // (the text that goes into a file path) or into a 400 that names the parameter and says how to fix it.
 
 import { badRequest, type ApiError } from './errors.ts';
-import type { AreasParam, CityParam, CompiledRoutes, IntParam, ParamSpec, PrefParam } from './routes.ts';
+import type { AreasParam, CityParam, CodeParam, CompiledRoutes, IntParam, ParamSpec, PrefParam, TecsParam } from './routes.ts';
 
 /** Canonical values of the parameters validated so far, by name. */
 export type Canonical = Record<string, string | undefined>;
@@ -17,7 +17,9 @@ export type Checked = { ok: true; value: string; areas?: Area[] } | { ok: false;
 const PREF_RE = /^[0-9]{1,2}$/;
 const CITY_RE = /^[0-9]{5}$/;
 const INT_RE = /^-?[0-9]{1,9}$/;
+const CODE_RE = /^[A-Za-z0-9]{1,16}$/;
 const AREA_RE = /^([0-9]{1,2})_([0-9]{5})?$/;
+const TEC_RE = /^([0-9]{1,3})?_([0-9]{1,3})?$/;
 
 export function checkParam(spec: ParamSpec, raw: string, got: Canonical, routes: CompiledRoutes): Checked {
   switch (spec.type) {
@@ -26,9 +28,13 @@ export function checkParam(spec: ParamSpec, raw: string, got: Canonical, routes:
     case 'city':
       return checkCity(spec, raw, got, routes);
     case 'int':
-      return checkInt(spec, raw);
+      return checkInt(spec, raw, routes);
+    case 'code':
+      return checkCode(spec, raw, got, routes);
     case 'areas':
       return checkAreas(spec, raw, got, routes);
+    case 'tecs':
+      return checkTecs(spec, raw, routes);
   }
 }
 
@@ -39,9 +45,19 @@ export function describe(spec: ParamSpec, routes: CompiledRoutes): string {
     case 'city':
       return `Give ${spec.name} as - for the whole prefecture or as the 5-digit code of a municipality of that prefecture, for example 13101 (see /api/v1/cities?prefCode=13).`;
     case 'int':
-      return `Give ${spec.name} as one of ${listValues(spec.values)}.`;
+      return `Give ${spec.name} as ${spec.values ? `one of ${listValues(spec.values)}` : `an integer from ${spec.min} to ${spec.max}`}.`;
+    case 'code': {
+      const all = spec.all ? '- for all, or ' : '';
+      if (spec.parent) return `Give ${spec.name} as ${all}a code that belongs to the given ${spec.parent}.`;
+      const codes = [...((routes.domains.get(spec.domain) as Set<string> | undefined) ?? [])];
+      return `Give ${spec.name} as ${all}${codes.length <= 30 ? `one of ${codes.join(', ')}` : `one of the ${codes.length} codes of this build`}.`;
+    }
     case 'areas':
-      return `Give ${spec.name} as up to ${spec.max} comma-separated entries: <prefCode>_ when ${spec.city} is -, <prefCode>_<cityCode> otherwise, for example ${spec.name}=12_,14_ or ${spec.name}=13_13101,14_14100.`;
+      return spec.city
+        ? `Give ${spec.name} as up to ${spec.max} comma-separated entries: <prefCode>_ when ${spec.city} is -, <prefCode>_<cityCode> otherwise, for example ${spec.name}=12_,14_ or ${spec.name}=13_13101,14_14100.`
+        : `Give ${spec.name} as up to ${spec.max} comma-separated prefecture entries <prefCode>_, for example ${spec.name}=12_,14_.`;
+    case 'tecs':
+      return `Give ${spec.name} as up to ${spec.max} comma-separated entries <field>_<theme>: _ for no filter, 1_ for a technology field, 1_2 for a theme of it (see /api/v1/patents/broad and /api/v1/patents/middle?tecCode=1).`;
   }
 }
 
@@ -67,16 +83,29 @@ function checkCity(spec: CityParam, raw: string, got: Canonical, routes: Compile
   return { ok: true, value: raw };
 }
 
-function checkInt(spec: IntParam, raw: string): Checked {
-  const description = `Give ${spec.name} as one of ${listValues(spec.values)}.`;
-  if (!INT_RE.test(raw)) {
-    return { ok: false, error: badRequest(`${spec.name} must be an integer, got ${quote(raw)}`, description) };
-  }
+function checkInt(spec: IntParam, raw: string, routes: CompiledRoutes): Checked {
+  if (!INT_RE.test(raw)) return fail(spec, `${spec.name} must be an integer, got ${quote(raw)}`, routes);
   const n = Number(raw);
-  if (!spec.values.includes(n)) {
-    return { ok: false, error: badRequest(`${spec.name} ${n} is out of range`, description) };
-  }
+  const ok = spec.values ? spec.values.includes(n) : n >= (spec.min ?? -Infinity) && n <= (spec.max ?? Infinity);
+  if (!ok) return fail(spec, `${spec.name} ${n} is out of range`, routes);
   return { ok: true, value: String(n) };
+}
+
+function checkCode(spec: CodeParam, raw: string, got: Canonical, routes: CompiledRoutes): Checked {
+  if (spec.all && raw === '-') return { ok: true, value: raw };
+  if (!CODE_RE.test(raw)) return fail(spec, `${spec.name} must be a code${spec.all ? ' or -' : ''}, got ${quote(raw)}`, routes);
+  const domain = routes.domains.get(spec.domain);
+  if (spec.parent) {
+    const parent = got[spec.parent];
+    if (parent === undefined) return { ok: true, value: raw }; // the parent's error is reported instead
+    if (parent === '-') return fail(spec, `${spec.name} must be - when ${spec.parent} is -`, routes);
+    if (!(domain as Map<string, Set<string>> | undefined)?.get(parent)?.has(raw)) {
+      return fail(spec, `${spec.name} ${raw} does not belong to ${spec.parent} ${parent}`, routes);
+    }
+  } else if (!(domain as Set<string> | undefined)?.has(raw)) {
+    return fail(spec, `${spec.name} ${raw} is not a code of this build`, routes);
+  }
+  return { ok: true, value: raw };
 }
 
 function checkAreas(spec: AreasParam, raw: string, got: Canonical, routes: CompiledRoutes): Checked {
@@ -84,21 +113,24 @@ function checkAreas(spec: AreasParam, raw: string, got: Canonical, routes: Compi
   if (entries.length > spec.max) {
     return fail(spec, `${spec.name} has ${entries.length} entries; at most ${spec.max} are allowed`, routes);
   }
-  const municipal = got[spec.city] !== undefined && got[spec.city] !== '-';
-  const seen = new Set<string>([`${got[spec.pref]}_${municipal ? got[spec.city] : ''}`]);
+  const municipal = spec.city !== undefined && got[spec.city] !== undefined && got[spec.city] !== '-';
+  const seen = new Set<string>([`${got[spec.pref]}_${municipal ? got[spec.city!] : ''}`]);
   const areas: Area[] = [];
   for (const entry of entries) {
     const m = AREA_RE.exec(entry);
-    if (!m) return fail(spec, `${spec.name} entry ${quote(entry)} is not <prefCode>_ or <prefCode>_<cityCode>`, routes);
+    if (!m) return fail(spec, `${spec.name} entry ${quote(entry)} is not <prefCode>_${spec.city ? ' or <prefCode>_<cityCode>' : ''}`, routes);
     const pref = String(Number(m[1]));
     const city = m[2] ?? '';
     if (!routes.prefectures.has(Number(pref))) {
       return fail(spec, `${spec.name} entry ${quote(entry)} names prefecture ${pref}, which is not a prefecture of this build`, routes);
     }
+    if (!spec.city && city !== '') {
+      return fail(spec, `${spec.name} entry ${quote(entry)} names a municipality; this operation adds prefectures only (<prefCode>_)`, routes);
+    }
     if (municipal && city === '') {
       return fail(spec, `${spec.name} entry ${quote(entry)} is prefecture-level but ${spec.city} is a municipality; add municipalities as <prefCode>_<cityCode>`, routes);
     }
-    if (!municipal && city !== '') {
+    if (spec.city && !municipal && city !== '') {
       return fail(spec, `${spec.name} entry ${quote(entry)} names a municipality but ${spec.city} is -; add prefectures as <prefCode>_`, routes);
     }
     if (city !== '' && !routes.cities.get(Number(pref))?.has(city)) {
@@ -112,6 +144,35 @@ function checkAreas(spec: AreasParam, raw: string, got: Canonical, routes: Compi
     areas.push({ pref, city: city || '-' });
   }
   return { ok: true, value: areas.map((a) => `${a.pref}_${a.city === '-' ? '' : a.city}`).join(','), areas };
+}
+
+/** Canonical form: entries sorted and without repeats; `_` alone when any entry selects everything. */
+function checkTecs(spec: TecsParam, raw: string, routes: CompiledRoutes): Checked {
+  const entries = raw.split(',');
+  if (entries.length > spec.max) {
+    return fail(spec, `${spec.name} has ${entries.length} entries; at most ${spec.max} are allowed`, routes);
+  }
+  const themes = routes.domains.get(spec.domain) as Map<string, Set<string>> | undefined;
+  const keys: [number, number][] = [];
+  for (const entry of entries) {
+    const m = TEC_RE.exec(entry);
+    if (!m) return fail(spec, `${spec.name} entry ${quote(entry)} is not <field>_<theme> (either may be empty)`, routes);
+    const [, tec, theme] = m;
+    if (tec === undefined && theme !== undefined) return fail(spec, `${spec.name} entry ${quote(entry)} gives a theme without its technology field`, routes);
+    if (tec === undefined) return { ok: true, value: '_' };
+    const t = String(Number(tec));
+    if (!themes?.has(t)) return fail(spec, `${spec.name} entry ${quote(entry)}: ${t} is not a technology field of this build`, routes);
+    const th = theme === undefined ? 0 : Number(theme);
+    if (theme !== undefined && !themes.get(t)!.has(String(th))) {
+      return fail(spec, `${spec.name} entry ${quote(entry)}: ${th} is not a theme of technology field ${t}`, routes);
+    }
+    keys.push([Number(t), th]);
+  }
+  // A whole field covers its themes; sorting makes every spelling of one filter one canonical text.
+  const fields = new Set(keys.filter(([, th]) => th === 0).map(([t]) => t));
+  const kept = keys.filter(([t, th]) => th === 0 || !fields.has(t));
+  const canonical = [...new Set(kept.sort((a, b) => a[0] - b[0] || a[1] - b[1]).map(([t, th]) => `${t}_${th || ''}`))];
+  return { ok: true, value: canonical.join(',') };
 }
 
 function prefRange(routes: CompiledRoutes): string {

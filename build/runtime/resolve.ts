@@ -5,7 +5,7 @@
 import { apiError, badRequest, notFound, type ApiError } from './errors.ts';
 import { checkParam, describe, type Area, type Canonical } from './params.ts';
 import { MAX_QUERY_LENGTH, add, parseQuery, type Params } from './query.ts';
-import { API_PREFIX, filePath, type CompiledRoutes, type RouteOp } from './routes.ts';
+import { API_PREFIX, filePath, isListParam, type CompiledRoutes, type Paging, type RouteOp } from './routes.ts';
 
 export type Resolution =
   | { kind: 'file'; op: RouteOp; path: string }
@@ -49,16 +49,20 @@ function resolveOp(routes: CompiledRoutes, op: RouteOp, params: Params): Resolut
   const values: Canonical = {};
   let areas: Area[] | undefined;
   for (const spec of op.params) {
+    if (spec.activeWhen && !spec.activeWhen.values.includes(values[spec.activeWhen.param] ?? '')) continue; // ignored here
     const given = params.get(spec.name);
     if (given && given.length > 1) {
-      const how = spec.type === 'areas' ? ` List several entries comma-separated in one ${spec.name}.` : '';
+      const how = isListParam(spec) ? ` List several entries comma-separated in one ${spec.name}.` : '';
       return error(badRequest(`${spec.name} is given ${given.length} times; give it once`, describe(spec, routes) + how));
     }
     // An empty value is no value, as in HTML forms: cityCode= means the default, -.
     const value = given?.[0] === '' ? undefined : given?.[0];
     const raw = value ?? (spec.default === undefined ? undefined : String(spec.default));
     if (raw === undefined) {
-      if (spec.required) return error(badRequest(`${spec.name} is required`, describe(spec, routes)));
+      if (spec.required) {
+        const when = spec.activeWhen ? ` when ${spec.activeWhen.param} is ${spec.activeWhen.values.join(' or ')}` : '';
+        return error(badRequest(`${spec.name} is required${when}`, describe(spec, routes)));
+      }
       continue;
     }
     const checked = checkParam(spec, raw, values, routes);
@@ -67,20 +71,55 @@ function resolveOp(routes: CompiledRoutes, op: RouteOp, params: Params): Resolut
     if (checked.areas) areas = checked.areas;
   }
 
+  if (op.paging) return page(routes, op, op.paging, values);
   if (op.compose && areas && areas.length > 0) {
     const from = routes.byPath.get(op.compose.from);
     const compose = op.compose;
     const spec = op.params.find((p) => p.name === compose.param);
     if (!from || !spec || spec.type !== 'areas') return error(internal(`routes.json has a bad compose entry on ${op.path}`));
-    const regions = [{ pref: values[spec.pref] as string, city: values[spec.city] ?? '-' }, ...areas];
-    const files = regions.map((r) => filePath(from, { ...values, [spec.pref]: r.pref, [spec.city]: r.city }));
-    const unsafe = files.find((f) => !isSafe(f));
-    if (unsafe) return error(internal(`the resolver built an unsafe path ${JSON.stringify(unsafe)}`));
-    return { kind: 'compose', op, composer: compose.composer, files, values };
+    const regions = [{ pref: values[spec.pref] as string, city: spec.city ? (values[spec.city] ?? '-') : '-' }, ...areas];
+    const files = regions.map((r) => filePath(from, { ...values, [spec.pref]: r.pref, ...(spec.city ? { [spec.city]: r.city } : {}) }));
+    return composition(op, compose.composer, files, values);
   }
+  return file(op, values);
+}
+
+/**
+ * Pages of a list: offsets that are multiples of the page size are files; other offsets compose the two
+ * pages they straddle; offsets past the end, and every ordering of an empty list, share the list's end
+ * file. A filter (the op's list parameter) composes from all pages of the list in the asked order.
+ */
+function page(routes: CompiledRoutes, op: RouteOp, paging: Paging, values: Canonical): Resolution {
+  const length = routes.table.counts[paging.counts]?.[paging.list.map((n) => values[n] ?? '').join('|')] ?? 0;
+  const offset = Number(values[paging.offset]);
+  const size = paging.size;
+  const at = (o: number) => filePath(op, { ...values, [paging.offset]: String(o) });
+  const end = () => {
+    const v: Canonical = { ...values, [paging.offset]: String(Math.ceil(length / size) * size) };
+    for (const o of paging.order) v[o.name] = o.first;
+    return file(op, v);
+  };
+  const filter = op.compose && values[op.compose.param] !== undefined && values[op.compose.param] !== '_';
+  if (filter && length > 0) {
+    const pages = Array.from({ length: Math.ceil(length / size) }, (_, i) => at(i * size));
+    return composition(op, op.compose!.composer, pages, values);
+  }
+  if (offset >= length) return end();
+  const first = offset - (offset % size);
+  if (first === offset) return file(op, values);
+  return composition(op, paging.composer, first + size < length ? [at(first), at(first + size)] : [at(first)], values);
+}
+
+function file(op: RouteOp, values: Canonical): Resolution {
   const path = filePath(op, values);
   if (!isSafe(path)) return error(internal(`the resolver built an unsafe path ${JSON.stringify(path)}`));
   return { kind: 'file', op, path };
+}
+
+function composition(op: RouteOp, composer: string, files: string[], values: Canonical): Resolution {
+  const unsafe = files.find((f) => !isSafe(f));
+  if (unsafe) return error(internal(`the resolver built an unsafe path ${JSON.stringify(unsafe)}`));
+  return { kind: 'compose', op, composer, files, values };
 }
 
 /** `/api/v1/<op>/<name>/<value>/…`: the path form every static host can serve. */

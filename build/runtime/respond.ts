@@ -68,5 +68,5 @@ export async function respond(routes: CompiledRoutes, method: string, url: URL, 
     if (body === null) return errorResponse(apiError(500, `${r.path} is missing from dist`, 'The dist folder is incomplete: rebuild it with npm run build.'));
     return { status: 200, headers, body };
   }
-  return { status: 200, headers, body: successBody(await composeResult(r.composer, r.files, read)) };
+  return { status: 200, headers, body: successBody(await composeResult(r.composer, r.files, read, { values: r.values, op: r.op, table: routes.table })) };
 }

@@ -30,3 +30,15 @@ export function floorPercent(n: number, d: number): number | null {
 export function growth(now: number, before: number): number | null {
   return percent(now - before, before);
 }
+
+/** (a·b) / (c·d) rounded half away from zero, exactly: the products of large counts need BigInt. */
+export function ratioOfProducts(a: number, b: number, c: number, d: number, decimals: number): number | null {
+  const num = BigInt(a) * BigInt(b);
+  const den = BigInt(c) * BigInt(d);
+  if (den === 0n) return null;
+  const negative = num < 0n !== den < 0n && num !== 0n;
+  const n = (num < 0n ? -num : num) * 10n ** BigInt(decimals);
+  const m = den < 0n ? -den : den;
+  const q = (2n * n + m) / (2n * m);
+  return ((negative ? -1 : 1) * Number(q)) / 10 ** decimals;
+}

@@ -10,6 +10,12 @@ interface ParamBase {
   required: boolean;
   /** What the parameter means, for error descriptions and the manifest. */
   doc: string;
+  /**
+   * The parameter takes effect only while an earlier parameter has one of these canonical values.
+   * Otherwise it is ignored: not required, not checked, and not part of the file path, so requests
+   * that differ only in it share one file.
+   */
+  activeWhen?: { param: string; values: string[] };
 }
 
 /** A prefecture code of the build's scope; canonical form is the integer without leading zeros. */
@@ -25,42 +31,88 @@ export interface CityParam extends ParamBase {
   default?: '-';
 }
 
-/** An integer from a fixed list (years, modes). */
+/** An integer from a fixed list (years, modes) or from a range (offsets). */
 export interface IntParam extends ParamBase {
   type: 'int';
-  values: number[];
+  values?: number[];
+  min?: number;
+  max?: number;
   default?: number;
+}
+
+/**
+ * A code from a named domain of the route table (industry, occupation, patent holder…). With `parent`,
+ * the domain maps each value of that parameter to its own codes. With `all`, `-` stands for all codes.
+ */
+export interface CodeParam extends ParamBase {
+  type: 'code';
+  domain: string;
+  parent?: string;
+  all?: boolean;
+  default?: string;
 }
 
 /**
  * A comma-separated list of regions (`<prefCode>_` or `<prefCode>_<cityCode>`) whose counts are summed
  * with the main region at request time. Entries are prefecture-level when the `city` parameter is `-`
- * and municipal otherwise.
+ * (or when there is no city parameter at all) and municipal otherwise.
  */
 export interface AreasParam extends ParamBase {
   type: 'areas';
   default?: undefined;
   max: number;
   pref: string;
-  city: string;
+  city?: string;
 }
 
-export type ParamSpec = PrefParam | CityParam | IntParam | AreasParam;
+/**
+ * A comma-separated list of `<field>_<theme>` filters (`_` none, `1_` a field, `1_2` a theme of it);
+ * `domain` maps field codes to their theme codes.
+ */
+export interface TecsParam extends ParamBase {
+  type: 'tecs';
+  domain: string;
+  max: number;
+  default?: string;
+}
+
+export type ParamSpec = PrefParam | CityParam | IntParam | CodeParam | AreasParam | TecsParam;
+
+/** List parameters: they are never part of a file path, and a non-empty value composes. */
+export const isListParam = (p: ParamSpec) => p.type === 'areas' || p.type === 'tecs';
 
 export interface RouteOp {
   path: string;
   params: ParamSpec[];
   /** Present when a list parameter is composed at request time from other files of dist/. */
   compose?: {
-    /** The `areas` parameter that triggers composition. */
+    /** The list parameter that triggers composition. */
     param: string;
-    /** Operation whose per-region files are read (its params are a subset of this one's). */
+    /** Operation whose files are read (its params are a subset of this one's). */
     from: string;
     /** Name of the combine function in runtime/compose. */
     composer: string;
   };
+  /** Present when the response is one page of a longer list. */
+  paging?: Paging;
   /** Set when the build's sources lack what the operation needs: requests get a 404 saying why. */
   unavailable?: string;
+}
+
+/**
+ * A paged list: files hold pages at offsets 0, size, 2·size…; other offsets compose two pages. Lists
+ * are identified by the canonical values of `list`; `counts` names the table of their lengths (lists
+ * not in it are empty). Past the end of a list, and for every ordering of an empty list, one "end" file
+ * answers: the ordering parameters at their first value and the offset at the end of the list.
+ */
+export interface Paging {
+  offset: string;
+  size: number;
+  list: string[];
+  order: { name: string; first: string }[];
+  counts: string;
+  /** Combines two pages into one that starts inside the first. */
+  composer: string;
 }
 
 export interface RouteTable {
@@ -70,6 +122,12 @@ export interface RouteTable {
   prefectures: number[];
   /** Municipality codes per prefecture code, ascending. */
   cities: Record<string, string[]>;
+  /** Code lists named by `code` and `tecs` parameters. */
+  domains: Record<string, string[] | Record<string, string[]>>;
+  /** Names of codes, for composers that match records by the names they print. */
+  labels: Record<string, Record<string, string>>;
+  /** List lengths for paged operations. */
+  counts: Record<string, Record<string, number>>;
 }
 
 /** A route table with lookup indexes, built once per process. */
@@ -78,6 +136,8 @@ export interface CompiledRoutes {
   byPath: Map<string, RouteOp>;
   prefectures: Set<number>;
   cities: Map<number, Set<string>>;
+  /** Flat domains as sets; parented domains as a set per parent value. */
+  domains: Map<string, Set<string> | Map<string, Set<string>>>;
   /** The largest number of path segments of an operation path, for path-form matching. */
   maxDepth: number;
 }
@@ -89,15 +149,19 @@ export function compileRoutes(table: RouteTable): CompiledRoutes {
   const byPath = new Map(table.operations.map((op) => [op.path, op]));
   const cities = new Map<number, Set<string>>();
   for (const [pref, codes] of Object.entries(table.cities)) cities.set(Number(pref), new Set(codes));
+  const domains = new Map<string, Set<string> | Map<string, Set<string>>>();
+  for (const [name, d] of Object.entries(table.domains)) {
+    domains.set(name, Array.isArray(d) ? new Set(d) : new Map(Object.entries(d).map(([k, v]) => [k, new Set(v)])));
+  }
   const maxDepth = Math.max(...table.operations.map((op) => op.path.split('/').length));
-  return { table, byPath, prefectures: new Set(table.prefectures), cities, maxDepth };
+  return { table, byPath, prefectures: new Set(table.prefectures), cities, domains, maxDepth };
 }
 
 /** The file of an operation for canonical parameter values; list parameters are not part of it. */
 export function filePath(op: RouteOp, values: Record<string, string | undefined>): string {
   let path = op.path;
   for (const p of op.params) {
-    if (p.type === 'areas') continue;
+    if (isListParam(p)) continue;
     const v = values[p.name];
     if (v !== undefined) path += `/${p.name}/${v}`;
   }

@@ -105,7 +105,9 @@ export function createApiServer({ dir, cacheBytes = 512 * 1024 * 1024 }: ServerO
       }
       case 'compose':
         Promise.all(r.files.map((p) => files.get(p)))
-          .then((inputs) => combineDocs(r.composer, r.files, inputs.map((e) => (e ? (e.doc ??= JSON.parse(e.body.toString('utf8'))) : null))))
+          .then((inputs) =>
+            combineDocs(r.composer, r.files, inputs.map((e) => (e ? (e.doc ??= JSON.parse(e.body.toString('utf8'))) : null)), { values: r.values, op: r.op, table: routes.table }),
+          )
           .then(
             (result) => sendEntry(req, res, entryOf(Buffer.from(successBody(result)))),
             (e: Error) => send(res, errorResponse(apiError(500, 'Composition failed', e.message))),

@@ -75,6 +75,30 @@ export function importResas(archive: string): { set: SourceSet; report: ImportRe
     report.used.push(s.file);
   }
 
+  // Masters: every row names its codes, so even responses whose request is unknown can be used.
+  const master = (op: string, columns: string[], key: string[]) => {
+    const rows = new Map<string, (string | number)[]>();
+    for (const s of savedResponses(archive, op, report, true)) {
+      for (const r of s.body.result as Record<string, string | number>[]) {
+        const k = key.map((c) => r[c]).join('|');
+        const row = columns.map((c) => r[c]!);
+        const known = rows.get(k);
+        if (known && known.join('|') !== row.join('|')) throw new Error(`${s.file}: ${k} is ${row.join(' ')} here but ${known.join(' ')} in another response`);
+        rows.set(k, row);
+      }
+      report.used.push(s.file);
+    }
+    return [...rows.values()];
+  };
+  const masters: [string, string, string[], string[]][] = [
+    ['industries_broad', 'industries_broad', ['sicCode', 'sicName'], ['sicCode']],
+    ['industries_middle', 'industries_middle', ['simcCode', 'sicCode', 'simcName'], ['simcCode']],
+    ['occupations_broad', 'jobs_broad', ['iscoCode', 'iscoName'], ['iscoCode']],
+    ['occupations_middle', 'jobs_middle', ['ismcoCode', 'iscoCode', 'ismcoName'], ['ismcoCode']],
+    ['patent_fields', 'patents_broad', ['tecCode', 'tecName'], ['tecCode']],
+    ['patent_themes', 'patents_middle', ['tecCode', 'themeCode', 'themeName'], ['tecCode', 'themeCode']],
+  ];
+
   const tables: SourceSet['files'] = {
     prefectures: csv('prefectures', ['prefCode', 'prefName'], [...prefectures].sort((a, b) => a[0] - b[0])),
     municipalities: csv('municipalities', ['cityCode', 'cityName', 'bigCityFlag', 'designatedCityCode'], codes.map((c) => {
@@ -82,6 +106,10 @@ export function importResas(archive: string): { set: SourceSet; report: ImportRe
       return [c, city.cityName, city.bigCityFlag, city.bigCityFlag === '1' ? designatedOf(c) : ''];
     })),
   };
+  for (const [table, op, columns, key] of masters) {
+    const rows = master(op, columns, key);
+    if (rows.length) tables[table as keyof SourceSet['files']] = csv(table, columns, rows);
+  }
   if (groups.length) {
     tables.population_years = csv('population_years', ['year', 'kind'], [...years].sort((a, b) => a[0] - b[0]));
     tables.population_by_age_group = csv('population_by_age_group', ['regionCode', 'year', 'ageGroup', 'count'], groups);
@@ -101,14 +129,14 @@ function csv(name: string, columns: string[], rows: (string | number)[][]) {
  * when one query was saved several times, the copy without a source suffix is used. Files whose query
  * is unknown cannot be attributed to a region and are skipped.
  */
-function savedResponses(archive: string, op: string, report: ImportReport): Saved[] {
+function savedResponses(archive: string, op: string, report: ImportReport, selfDescribing = false): Saved[] {
   const dir = join(archive, op);
   if (!existsSync(dir)) return [];
   const byQuery = new Map<string, Saved>();
   for (const name of readdirSync(dir).filter((n) => n.endsWith('.json')).sort()) {
     const file = join(op, name);
     const [query = '', source] = name.slice(0, -'.json'.length).split('__');
-    if (query.startsWith('unknown-query')) {
+    if (query.startsWith('unknown-query') && !selfDescribing) {
       report.skipped.push({ file, why: 'the request of this response is not recorded' });
       continue;
     }

@@ -4,7 +4,12 @@
 import { toCsv } from '../csv.ts';
 import type { SourceSet } from '../load.ts';
 import type { TableName } from '../tables.ts';
+import { INDUSTRIES_BROAD, INDUSTRIES_MIDDLE, OCCUPATIONS_BROAD, OCCUPATIONS_MIDDLE } from './classifications.ts';
+import { industryEconomy } from './industry.ts';
+import { jobOpenings } from './jobs.ts';
 import { ageClassMigration, blockMigration, cohortMigration } from './migration.ts';
+import { patentTables } from './patents.ts';
+import { overseasTrade } from './trade.ts';
 import { LAST_ACTUAL_YEAR, YEARS, earlyPrefectureGroups, samplePopulation } from './population.ts';
 import { sampleCities, samplePrefectures } from './regions.ts';
 
@@ -17,6 +22,7 @@ export function sampleSourceSet(seed = DEFAULT_SEED): SourceSet {
   const prefectures = samplePrefectures();
   const cities = sampleCities();
   const leaves = samplePopulation(seed, cities);
+  const patents = patentTables(seed, leaves);
 
   const tables: Record<TableName, string> = {
     prefectures: toCsv(['prefCode', 'prefName'], prefectures.map((p) => [p.prefCode, p.prefName])),
@@ -33,6 +39,20 @@ export function sampleSourceSet(seed = DEFAULT_SEED): SourceSet {
     migration_by_block: toCsv(['prefCode', 'year', 'blockCode', 'net'], blockMigration(seed).map((r) => [r.prefCode, r.year, r.blockCode, r.net])),
     migration_by_age_group: toCsv(['regionCode', 'year', 'ageClass', 'net'], ageClassMigration(seed, leaves).map((r) => [r.regionCode, r.year, r.ageClass, r.net])),
     migration_by_cohort: toCsv(['regionCode', 'periodFrom', 'ageFrom', 'net'], cohortMigration(seed, leaves).map((r) => [r.regionCode, r.periodFrom, r.ageFrom, r.net])),
+    industries_broad: toCsv(['sicCode', 'sicName'], INDUSTRIES_BROAD),
+    industries_middle: toCsv(['simcCode', 'sicCode', 'simcName'], INDUSTRIES_MIDDLE),
+    industry_economy: toCsv(['regionCode', 'year', 'simcCode', 'valueAdded', 'employees'], industryEconomy(seed, leaves).map((r) => [r.regionCode, r.year, r.simcCode, r.valueAdded, r.employees])),
+    occupations_broad: toCsv(['iscoCode', 'iscoName'], OCCUPATIONS_BROAD),
+    occupations_middle: toCsv(['ismcoCode', 'iscoCode', 'ismcoName'], OCCUPATIONS_MIDDLE),
+    job_openings: toCsv(['prefCode', 'month', 'iscoCode', 'ismcoCode', 'openings', 'applicants'], jobOpenings(seed).map((r) => [r.prefCode, r.month, r.iscoCode, r.ismcoCode, r.openings, r.applicants])),
+    overseas_trade: toCsv(['prefCode', 'year', 'flow', 'industry', 'area', 'amount'], overseasTrade(seed).map((r) => [r.prefCode, r.year, r.flow, r.industry, r.area, r.amount])),
+    patent_fields: toCsv(['tecCode', 'tecName'], patents.fields.map((f) => [f.tecCode, f.tecName])),
+    patent_themes: toCsv(['tecCode', 'themeCode', 'themeName'], patents.themes.map((t) => [t.tecCode, t.themeCode, t.themeName])),
+    patent_holders: toCsv(['holderId', 'holderName'], patents.holders.map((h) => [h.holderId, h.holderName])),
+    patents: toCsv(
+      ['recordId', 'year', 'applyNo', 'applyDate', 'tecCode', 'themeCode', 'fiClass', 'patentName', 'holderId', 'regionCode', 'lat', 'lng'],
+      patents.records.map((r) => [r.recordId, r.year, r.applyNo, r.applyDate, r.tecCode, r.themeCode, r.fiClass, r.patentName, r.holderId, r.regionCode, r.lat, r.lng]),
+    ),
   };
 
   return {

@@ -1,0 +1,128 @@
+// Patent records as the lists the patent operation pages through: one per year and holder location
+// (prefecture, municipality, designated city) and one per year and holder. Joint applications are
+// the application numbers that appear with more than one holder.
+
+import type { Sources } from '../../sources/load.ts';
+
+/** A record as the API prints it, plus its row id for the final tie-break. */
+export interface PatentRecord {
+  applyNo: string;
+  patentSection: string;
+  patentSubject: string;
+  fiClass: string;
+  patentName: string;
+  patentHolder: string;
+  patentHolderId: string;
+  applyDate: string;
+  prefCode: string;
+  cityCode: string;
+  jointlyFlg: string;
+  lat: number;
+  lng: number;
+}
+
+export const PAGE_SIZE = 100;
+export const PATENT_YEARS = [2017, 2018, 2019, 2020, 2021, 2022];
+
+/** sort1 1–7: the record field each sorts by. */
+export const SORT_KEYS: (keyof PatentRecord)[] = ['applyNo', 'patentSection', 'patentSubject', 'fiClass', 'patentName', 'patentHolder', 'applyDate'];
+
+export interface PatentFacts {
+  /** Records by list key: `year|1|prefCode|cityCode|` or `year|2|||holderId` (the resolver's key). */
+  lists: Map<string, { record: PatentRecord; id: number }[]>;
+  /** Holders with a record located in the scope. */
+  holders: string[];
+}
+
+export const regionListKey = (year: number | string, prefCode: string, cityCode: string) => `${year}|1|${prefCode}|${cityCode}|`;
+export const holderListKey = (year: number | string, holderId: string) => `${year}|2|||${holderId}`;
+
+const cache = new WeakMap<Sources, Map<string, PatentFacts>>();
+
+export function patentFacts(sources: Sources, prefs: number[]): PatentFacts {
+  const byScope = cache.get(sources) ?? new Map<string, PatentFacts>();
+  cache.set(sources, byScope);
+  const scopeKey = prefs.join(',');
+  let facts = byScope.get(scopeKey);
+  if (!facts) byScope.set(scopeKey, (facts = compute(sources, new Set(prefs))));
+  return facts;
+}
+
+function compute(sources: Sources, scope: Set<number>): PatentFacts {
+  const { tables, regions } = sources;
+  const fields = new Map((tables.patent_fields!.table.objects() as { tecCode: number; tecName: string }[]).map((f) => [f.tecCode, f.tecName]));
+  const themes = new Map((tables.patent_themes!.table.objects() as { tecCode: number; themeCode: number; themeName: string }[]).map((t) => [`${t.tecCode}_${t.themeCode}`, t.themeName]));
+  const holders = new Map((tables.patent_holders!.table.objects() as { holderId: string; holderName: string }[]).map((h) => [h.holderId, h.holderName]));
+  const rows = tables.patents!.table.objects() as {
+    recordId: number;
+    year: number;
+    applyNo: string;
+    applyDate: string;
+    tecCode: number;
+    themeCode: number;
+    fiClass: string;
+    patentName: string;
+    holderId: string;
+    regionCode: string;
+    lat: number;
+    lng: number;
+  }[];
+
+  const holdersOf = new Map<string, Set<string>>();
+  for (const r of rows) {
+    if (r.applyNo === '-') continue;
+    const key = `${r.year}|${r.applyNo}`;
+    const set = holdersOf.get(key) ?? new Set<string>();
+    holdersOf.set(key, set.add(r.holderId));
+  }
+  const designated = new Map(regions.cities.filter((c) => c.bigCityFlag === '1').map((c) => [c.cityCode, c.designatedCityCode]));
+
+  const lists = new Map<string, { record: PatentRecord; id: number }[]>();
+  const add = (key: string, entry: { record: PatentRecord; id: number }) => (lists.get(key) ?? lists.set(key, []).get(key)!).push(entry);
+  const inScope = new Set<string>();
+  for (const r of rows) {
+    const pref = r.regionCode === '' ? '' : String(Number(r.regionCode.slice(0, 2)));
+    const city = r.regionCode.length === 5 ? r.regionCode : '';
+    const record: PatentRecord = {
+      applyNo: r.applyNo,
+      patentSection: fields.get(r.tecCode)!,
+      patentSubject: themes.get(`${r.tecCode}_${r.themeCode}`)!,
+      fiClass: r.fiClass,
+      patentName: r.patentName,
+      patentHolder: r.holderId === '' ? '-' : holders.get(r.holderId)!,
+      patentHolderId: r.holderId,
+      applyDate: r.applyDate,
+      prefCode: pref,
+      cityCode: city,
+      jointlyFlg: (holdersOf.get(`${r.year}|${r.applyNo}`)?.size ?? 0) > 1 ? '1' : '0',
+      lat: r.lat,
+      lng: r.lng,
+    };
+    const entry = { record, id: r.recordId };
+    if (pref !== '' && scope.has(Number(pref))) {
+      add(regionListKey(r.year, pref, '-'), entry);
+      if (city) add(regionListKey(r.year, pref, city), entry);
+      const parent = designated.get(city);
+      if (parent) add(regionListKey(r.year, pref, parent), entry);
+      if (r.holderId) inScope.add(r.holderId);
+    }
+    if (r.holderId) add(holderListKey(r.year, r.holderId), entry);
+  }
+  return { lists, holders: [...inScope].sort() };
+}
+
+/** Orders a list by sort1 (1–7) and sort2 (1 ascending, 2 descending); ties by applyNo, holder, row. */
+export function ordered(list: { record: PatentRecord; id: number }[], sort1: number, sort2: number): PatentRecord[] {
+  const key = SORT_KEYS[sort1 - 1]!;
+  const dir = sort2 === 2 ? -1 : 1;
+  const cmp = (a: string | number, b: string | number) => (a < b ? -1 : a > b ? 1 : 0);
+  return [...list]
+    .sort(
+      (a, b) =>
+        dir * cmp(a.record[key], b.record[key]) ||
+        cmp(a.record.applyNo, b.record.applyNo) ||
+        cmp(a.record.patentHolderId, b.record.patentHolderId) ||
+        a.id - b.id,
+    )
+    .map((e) => e.record);
+}

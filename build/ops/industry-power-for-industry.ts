@@ -1,0 +1,81 @@
+import * as aq from 'arquero';
+import { industries } from '../facts/classifications.ts';
+import { groupRows, rollupRegions, sharedKeys } from '../facts/rollup.ts';
+import { ratioOfProducts } from '../runtime/rounding.ts';
+import { cityCode, codeOrAll, defineOperation, intParam, prefCode, regionOf, regionValues } from './operation.ts';
+
+interface Row {
+  region: string;
+  year: number;
+  simcCode: string;
+  valueAdded: number;
+  employees: number;
+  /** The region's totals over all industries, the nation's in this industry and over all. */
+  vaRegion: number;
+  empRegion: number;
+  vaNation: number;
+  empNation: number;
+  vaNationAll: number;
+  empNationAll: number;
+}
+
+// Specialization coefficients, 4 decimals: value added and employees as the region's share of the
+// industry divided by the nation's share; labour productivity (value added per employee) as the
+// region's over the nation's. The nation is the sum of all prefectures, whatever the build's scope.
+export default defineOperation({
+  title: '産業別特化係数',
+  family: 'industry',
+  route: {
+    path: '/api/v1/industry/power/forIndustry',
+    params: [
+      intParam('year', [2012, 2016], 'Economic census year: 2012 or 2016.'),
+      prefCode(),
+      cityCode(),
+      codeOrAll('sicCode', 'industriesBroad', 'Industry broad class, or - for all (see /api/v1/industries/broad).'),
+    ],
+  },
+  needs: ['industry_economy', 'industries_broad', 'industries_middle'],
+  prepare(ctx) {
+    const econ = rollupRegions(ctx.sources.tables.industry_economy!.table, ctx.sources.regions, ['year', 'simcCode'], ['valueAdded', 'employees'], 'year');
+    const nation = econ
+      .filter((d) => aq.op.length(d.region) === 2)
+      .groupby('year', 'simcCode')
+      .rollup({ vaNation: aq.op.sum('valueAdded'), empNation: aq.op.sum('employees') });
+    const nationAll = nation.groupby('year').rollup({ vaNationAll: aq.op.sum('vaNation'), empNationAll: aq.op.sum('empNation') });
+    const rows = econ
+      .groupby('region', 'year')
+      .derive({ vaRegion: aq.op.sum('valueAdded'), empRegion: aq.op.sum('employees') })
+      .ungroup()
+      .join(nation, sharedKeys('year', 'simcCode'))
+      .join(nationAll, 'year')
+      .orderby('region', 'year', 'simcCode');
+    const middle = new Map(industries.middle(ctx.sources).map((m) => [m.simcCode, m]));
+    const broad = new Map(industries.broad(ctx.sources).map((b) => [b.sicCode, b.sicName]));
+    return { byRegion: groupRows<Row>(rows, 'region'), middle, broad, prefs: ctx.sources.regions };
+  },
+  enumerate: (ctx) =>
+    ['2012', '2016'].flatMap((year) =>
+      regionValues(ctx).flatMap((r) => ['-', ...industries.broad(ctx.sources).map((b) => b.sicCode)].map((sicCode) => ({ year, ...r, sicCode }))),
+    ),
+  render({ byRegion, middle, broad, prefs }, v) {
+    const rows = byRegion.get(regionOf(v))?.filter((r) => r.year === Number(v.year));
+    if (!rows?.length) return null;
+    const all = v.sicCode === '-';
+    return {
+      prefName: prefs.prefecture(Number(v.prefCode))!.prefName,
+      prefCode: Number(v.prefCode),
+      sicCode: all ? '' : v.sicCode,
+      sicName: all ? '' : broad.get(v.sicCode!)!,
+      data: rows
+        .filter((r) => all || middle.get(r.simcCode)!.sicCode === v.sicCode)
+        .map((r) => ({
+          simcCode: r.simcCode,
+          simcName: middle.get(r.simcCode)!.simcName,
+          value: ratioOfProducts(r.valueAdded, r.vaNationAll, r.vaRegion, r.vaNation, 4),
+          employee: ratioOfProducts(r.employees, r.empNationAll, r.empRegion, r.empNation, 4),
+          labor: ratioOfProducts(r.valueAdded, r.empNation, r.employees, r.vaNation, 4),
+        })),
+    };
+  },
+  routeData: (ctx) => industries.domains(ctx.sources),
+});

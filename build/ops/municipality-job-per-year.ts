@@ -1,0 +1,69 @@
+import * as aq from 'arquero';
+import { occupations } from '../facts/classifications.ts';
+import { groupRows } from '../facts/rollup.ts';
+import { ratio } from '../runtime/rounding.ts';
+import { codeOrAll, defineOperation, prefCode, prefectureValues } from './operation.ts';
+
+interface Row {
+  prefCode: string;
+  iscoCode: string;
+  ismcoCode: string;
+  month: string;
+  openings: number;
+  applicants: number;
+}
+
+// The ratio of effective job openings to effective applicants, 2 decimals, per month. An occupation
+// broad class, or all occupations (-), is the ratio of the summed counts, not a mean of ratios.
+export default defineOperation({
+  title: '有効求人倍率',
+  family: 'industry',
+  route: {
+    path: '/api/v1/municipality/job/perYear',
+    params: [
+      prefCode(),
+      codeOrAll('iscoCode', 'occupationsBroad', 'Occupation broad class, or - for all (see /api/v1/jobs/broad).'),
+      codeOrAll('ismcoCode', 'occupationsMiddle', 'Occupation middle class of iscoCode, or - for all of it (see /api/v1/jobs/middle).', 'iscoCode'),
+    ],
+  },
+  needs: ['job_openings', 'occupations_broad', 'occupations_middle'],
+  prepare(ctx) {
+    const t = ctx.sources.tables.job_openings!.table;
+    const sum = { openings: aq.op.sum('openings'), applicants: aq.op.sum('applicants') };
+    const all = t
+      .groupby('prefCode', 'iscoCode', 'ismcoCode', 'month')
+      .rollup(sum)
+      .concat(t.groupby('prefCode', 'iscoCode', 'month').rollup(sum).derive({ ismcoCode: () => '-' }))
+      .concat(t.groupby('prefCode', 'month').rollup(sum).derive({ iscoCode: () => '-', ismcoCode: () => '-' }))
+      .derive({ key: (d) => `${d.prefCode}|${d.iscoCode}|${d.ismcoCode}` })
+      .orderby('key', 'month');
+    return {
+      series: groupRows<Row>(all, 'key'),
+      broad: new Map(occupations.broad(ctx.sources).map((b) => [b.iscoCode, b.iscoName])),
+      middle: new Map(occupations.middle(ctx.sources).map((m) => [m.ismcoCode, m.ismcoName])),
+      regions: ctx.sources.regions,
+    };
+  },
+  enumerate: (ctx) =>
+    prefectureValues(ctx).flatMap((p) => [
+      { ...p, iscoCode: '-', ismcoCode: '-' },
+      ...occupations.broad(ctx.sources).flatMap((b) => [
+        { ...p, iscoCode: b.iscoCode, ismcoCode: '-' },
+        ...occupations.middle(ctx.sources).filter((m) => m.iscoCode === b.iscoCode).map((m) => ({ ...p, iscoCode: b.iscoCode, ismcoCode: m.ismcoCode })),
+      ]),
+    ]),
+  render({ series, broad, middle, regions }, v) {
+    const rows = series.get(`${v.prefCode!.padStart(2, '0')}|${v.iscoCode}|${v.ismcoCode}`);
+    if (!rows) return null;
+    return {
+      prefName: regions.prefecture(Number(v.prefCode))!.prefName,
+      prefCode: Number(v.prefCode),
+      iscoCode: v.iscoCode === '-' ? '' : v.iscoCode,
+      iscoName: v.iscoCode === '-' ? '' : broad.get(v.iscoCode!)!,
+      ismcoCode: v.ismcoCode === '-' ? '' : v.ismcoCode,
+      ismcoName: v.ismcoCode === '-' ? '' : middle.get(v.ismcoCode!)!,
+      data: rows.map((r) => ({ year: r.month.replace('-', '/'), value: ratio(r.openings, r.applicants, 2) })),
+    };
+  },
+  routeData: (ctx) => occupations.domains(ctx.sources),
+});

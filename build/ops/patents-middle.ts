@@ -1,0 +1,19 @@
+import { patentFields } from '../facts/classifications.ts';
+import { defineOperation } from './operation.ts';
+
+export default defineOperation({
+  title: '特許.技術テーマ',
+  family: 'industry',
+  route: {
+    path: '/api/v1/patents/middle',
+    params: [{ name: 'tecCode', type: 'code', domain: 'patentFields', required: true, doc: 'Technology field (see /api/v1/patents/broad).' }],
+  },
+  needs: ['patent_fields', 'patent_themes'],
+  prepare: (ctx) => ({ fields: new Map(patentFields.fields(ctx.sources).map((f) => [String(f.tecCode), f.tecName])), themes: patentFields.themes(ctx.sources) }),
+  enumerate: (ctx) => patentFields.fields(ctx.sources).map((f) => ({ tecCode: String(f.tecCode) })),
+  render: ({ fields, themes }, v) =>
+    themes
+      .filter((t) => String(t.tecCode) === v.tecCode)
+      .map((t) => ({ tecCode: String(t.tecCode), tecName: fields.get(v.tecCode!)!, themeCode: String(t.themeCode), themeName: t.themeName })),
+  routeData: (ctx) => patentFields.domains(ctx.sources),
+});

@@ -1,0 +1,48 @@
+// Synthetic job-market facts: effective openings and applicants by prefecture, month and occupation
+// middle class, April 2011 to September 2022. The ratio follows the business cycle (a long climb to
+// 2019, the 2020 slump), each occupation has its own level (care work and construction scarce, clerical
+// work plentiful), and big cities run hotter.
+
+import { OCCUPATIONS_MIDDLE } from './classifications.ts';
+import { attraction, population2020 } from './profile.ts';
+import { random } from './random.ts';
+
+export const JOB_MONTHS: string[] = [];
+for (let y = 2011, m = 4; y < 2022 || (y === 2022 && m <= 9); m === 12 ? ((y += 1), (m = 1)) : (m += 1)) {
+  JOB_MONTHS.push(`${y}-${String(m).padStart(2, '0')}`);
+}
+
+const BROAD_RATIO: Record<string, number> = { A: 1.4, B: 2.0, C: 0.45, D: 2.1, E: 3.0, F: 5.5, G: 1.2, H: 1.5, I: 2.3, J: 5.0, K: 0.8, L: 0.3 };
+const BROAD_APPLICANTS: Record<string, number> = { A: 0.004, B: 0.12, C: 0.3, D: 0.09, E: 0.13, F: 0.005, G: 0.01, H: 0.14, I: 0.05, J: 0.03, K: 0.12, L: 0.01 };
+
+/** The nationwide cycle of the ratio by month index from April 2011. */
+function cycle(t: number): number {
+  if (t < 105) return 0.6 + (1.0 * t) / 105; // to 2019-12
+  if (t < 114) return 1.6 - (0.55 * (t - 105)) / 9; // to 2020-09
+  return 1.05 + (0.25 * (t - 114)) / 24; // to 2022-09
+}
+
+export function jobOpenings(seed: string) {
+  const rows: { prefCode: string; month: string; iscoCode: string; ismcoCode: string; openings: number; applicants: number }[] = [];
+  const perBroad = new Map<string, number>();
+  for (const [, isco] of OCCUPATIONS_MIDDLE) perBroad.set(isco, (perBroad.get(isco) ?? 0) + 1);
+  for (let prefCode = 1; prefCode <= 47; prefCode++) {
+    const rnd = random(seed, 'jobs', prefCode);
+    const heat = 0.8 + 0.6 * attraction(prefCode);
+    const classes = OCCUPATIONS_MIDDLE.map(([ismco, isco]) => ({
+      ismco,
+      isco,
+      ratio: BROAD_RATIO[isco]! * Math.exp(0.35 * rnd.normal()),
+      applicants: (population2020(prefCode) * 0.012 * BROAD_APPLICANTS[isco]! * Math.exp(0.4 * rnd.normal())) / perBroad.get(isco)!,
+    }));
+    JOB_MONTHS.forEach((month, t) => {
+      const season = 1 + 0.06 * Math.sin(((t + 3) / 12) * 2 * Math.PI);
+      for (const c of classes) {
+        const applicants = Math.round(c.applicants * (1.25 - 0.25 * Math.min(1, t / 105)) * season * Math.exp(0.05 * rnd.normal()));
+        const openings = Math.round(applicants * c.ratio * cycle(t) * heat * Math.exp(0.06 * rnd.normal()));
+        rows.push({ prefCode: String(prefCode).padStart(2, '0'), month, iscoCode: c.isco, ismcoCode: c.ismco, openings, applicants });
+      }
+    });
+  }
+  return rows;
+}
