@@ -23,6 +23,7 @@ const prefCode2 = () => z.string().regex(/^[0-9]{2}$/, { error: 'expected a 2-di
 const cityCode = () => z.string().regex(/^[0-9]{5}$/, { error: 'expected a 5-digit municipality code such as 13101' });
 const letter = () => z.string().regex(/^[A-Z]$/, { error: 'expected one capital letter' });
 const twoDigits = () => z.string().regex(/^[0-9]{2}$/, { error: 'expected a 2-digit code such as 05' });
+const airportCode = () => z.string().regex(/^[A-Za-z0-9]{1,16}$/, { error: 'expected a code of letters and digits such as NRT or 3' });
 const decimal = () =>
   z
     .string()
@@ -239,6 +240,77 @@ export const TABLES = {
       { columns: ['tecCode', 'themeCode'], table: 'patent_themes', as: ['tecCode', 'themeCode'] },
       { columns: ['holderId'], table: 'patent_holders', as: ['holderId'] },
     ],
+  }),
+  countries: table({
+    name: 'countries',
+    doc: 'Countries and regions of nationality of foreign visitors, by their RESAS code.',
+    schema: z.object({ countryCode: z.string().regex(/^[0-9]{1,6}$/, { error: 'expected a numeric country code such as 103' }), countryName: text() }),
+    key: ['countryCode'],
+  }),
+  foreign_visitors: table({
+    name: 'foreign_visitors',
+    doc: 'Foreign visitors to a prefecture by quarter, purpose (1 all purposes, 2 sightseeing and leisure) and nationality.',
+    schema: z.object({
+      prefCode: prefCode2(),
+      year: intIn(1950, 2100),
+      quarter: intIn(1, 4),
+      purpose: intIn(1, 2),
+      countryCode: z.string().regex(/^[0-9]{1,6}$/, { error: 'expected a numeric country code such as 103' }),
+      visitors: count(),
+    }),
+    key: ['prefCode', 'year', 'quarter', 'purpose', 'countryCode'],
+    regions: ['prefCode'],
+    references: [{ columns: ['countryCode'], table: 'countries', as: ['countryCode'] }],
+  }),
+  accommodation_classes: table({
+    name: 'accommodation_classes',
+    doc: 'Labels of the accommodation survey: employee-size classes (kind size) and accommodation types (kind type).',
+    schema: z.object({ kind: oneOf(['size', 'type']), code: intIn(1, 99), label: text() }),
+    key: ['kind', 'code'],
+  }),
+  accommodation_facilities: table({
+    name: 'accommodation_facilities',
+    doc: 'Accommodation facilities by prefecture, month, accommodation type and employee-size class.',
+    schema: z.object({
+      prefCode: prefCode2(),
+      month: z.string().regex(/^[0-9]{4}-(0[1-9]|1[0-2])$/, { error: 'expected a month as YYYY-MM' }),
+      typeCode: intIn(1, 99),
+      sizeCode: intIn(1, 99),
+      facilities: count(),
+    }),
+    key: ['prefCode', 'month', 'typeCode', 'sizeCode'],
+    regions: ['prefCode'],
+  }),
+  airports: table({
+    name: 'airports',
+    doc: 'Entry and exit airports of foreign visitors, the airport area each belongs to, and the prefecture it lies in.',
+    schema: z.object({
+      areaCode: airportCode(),
+      areaName: text(),
+      airportCode: airportCode(),
+      airportName: text(),
+      prefCode: prefCode2(),
+    }),
+    key: ['airportCode'],
+    regions: ['prefCode'],
+  }),
+  airport_travellers: table({
+    name: 'airport_travellers',
+    doc: 'Foreign visitors by year, quarter, entry airport and exit airport.',
+    schema: z.object({ year: intIn(1950, 2100), quarter: intIn(1, 4), entryAirport: airportCode(), exitAirport: airportCode(), visitors: count() }),
+    key: ['year', 'quarter', 'entryAirport', 'exitAirport'],
+    references: [
+      { columns: ['entryAirport'], table: 'airports', as: ['airportCode'] },
+      { columns: ['exitAirport'], table: 'airports', as: ['airportCode'] },
+    ],
+  }),
+  airport_visits: table({
+    name: 'airport_visits',
+    doc: 'Of those foreign visitors, how many visited each prefecture (a visitor may visit several).',
+    schema: z.object({ year: intIn(1950, 2100), quarter: intIn(1, 4), entryAirport: airportCode(), exitAirport: airportCode(), prefCode: prefCode2(), visitors: count() }),
+    key: ['year', 'quarter', 'entryAirport', 'exitAirport', 'prefCode'],
+    regions: ['prefCode'],
+    references: [{ columns: ['year', 'quarter', 'entryAirport', 'exitAirport'], table: 'airport_travellers', as: ['year', 'quarter', 'entryAirport', 'exitAirport'] }],
   }),
 } satisfies Record<string, TableSpec>;
 

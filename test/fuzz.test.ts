@@ -21,7 +21,7 @@ const VALID: Record<string, string[]> = {
   yearLeft: ['1980', '2020', '2045', '1975'],
   yearRight: ['1980', '2045'],
   addArea: ['', '1_', '13_', '1_,13_', '13_13102', '13_13102,13_13103', Array(11).fill('13_').join(',')],
-  year: ['2012', '2016', '2017', '2020', '2022', '2013'],
+  year: ['2012', '2016', '2017', '2020', '2022', '2013', '2011', '2014', '2019'],
   sicCode: ['-', 'E', 'A', 'Z', 'e'],
   iscoCode: ['-', 'B', 'L', 'Z'],
   ismcoCode: ['-', '12', '05', '99', '77'],
@@ -34,6 +34,16 @@ const VALID: Record<string, string[]> = {
   offset: ['0', '37', '100', '250', '1100', '999999', '-1'],
   addTec: ['_', '1_', '1_2', '3_,7_5', '_3', '9_', '1_,2_,3_,4_,5_,6_,7_'],
   tecCode: ['1', '8', '9'],
+  purpose: ['1', '2', '3'],
+  display: ['1', '2', '0'],
+  unit: ['0', '1', '2'],
+  dispType: ['1', '2'],
+  halfPeriod: ['1', '3', '5', '6'],
+  entryAirportArea: ['-', '3', '5', '9'],
+  entryAirport: ['-', 'NRT', 'KIX', 'ZZZ'],
+  departureAirportArea: ['-', '1', '8'],
+  departureAirport: ['-', 'CTS', 'OKA', 'HND'],
+  sort: ['1', '2', '0'],
 };
 const NAMES = [...Object.keys(VALID), 'PREFCODE', 'x', '', '__proto__', 'constructor', '%70refCode'];
 

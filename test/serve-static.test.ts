@@ -62,6 +62,9 @@ describe('npx serve dist', () => {
       '/api/v1/municipality/job/perYear/prefCode/13/iscoCode/B/ismcoCode/12',
       '/api/v1/industry/overseasTransaction/forColumn/prefCode/1/dispTradeCode/1/dispIndustryCode/2',
       '/api/v1/industry/patent/list/year/2017/mode/1/prefCode/13/cityCode/-/sort1/7/sort2/2/offset/100',
+      '/api/v1/tourism/foreigners/forFrom/year/2019/prefCode/13/purpose/1',
+      '/api/v1/tourism/hotelAnalysis/facilityStack/display/2/unit/0/prefCode/1',
+      '/api/v1/tourism/airport/forBar/dispType/1/year/2019/halfPeriod/1/entryAirportArea/3/entryAirport/NRT/departureAirportArea/-/departureAirport/-/sort/1',
     ];
     // One per operation at least.
     for (const op of manifest.operations) expect(paths.some((p) => p.startsWith(op.path)), op.path).toBe(true);

@@ -1,10 +1,11 @@
-// npm run build -- [--prefs 1,13] [--sources <dir>] [--out <dir>] [--seed <text>]
+// npm run build -- [--prefs 1,13] [--only population,tourism] [--sources <dir>] [--out <dir>] [--seed <text>]
 
 import { parseArgs } from 'node:util';
 import { dirSourceSet } from '../../sources/dir.ts';
 import { loadSources } from '../../sources/load.ts';
 import { sampleSourceSet } from '../../sources/sample/index.ts';
 import { build } from '../core/build.ts';
+import { operationsOf } from '../ops/index.ts';
 import { DiskEffects } from '../core/effects.ts';
 import { terminalProgress } from '../core/progress.ts';
 import { fail } from './fail.ts';
@@ -14,6 +15,7 @@ export function runBuild(argv: string[]) {
     args: argv,
     options: {
       prefs: { type: 'string' },
+      only: { type: 'string' },
       sources: { type: 'string' },
       out: { type: 'string', default: 'dist' },
       seed: { type: 'string' },
@@ -25,6 +27,7 @@ export function runBuild(argv: string[]) {
     if (!/^[0-9]{1,2}$/.test(s.trim())) throw new Error(`--prefs takes prefecture codes separated by commas, such as 1,13; got ${JSON.stringify(s)}.`);
     return Number(s);
   });
+  const operations = values.only ? operationsOf(values.only.split(',').map((s) => s.trim())) : undefined;
   const effects = new DiskEffects(values.out!); // checks the output folder before the slow part
   let report;
   try {
@@ -32,7 +35,7 @@ export function runBuild(argv: string[]) {
     log(`sources: ${values.sources ?? 'sample provider (synthetic)'}`);
     const sources = loadSources(set);
     log(`loaded ${Object.values(sources.tables).reduce((a, t) => a + t!.rows, 0)} rows in ${Date.now() - started} ms`);
-    report = build({ sources, prefs, progress: terminalProgress() }, effects);
+    report = build({ sources, prefs, ...(operations ? { operations } : {}), progress: terminalProgress() }, effects);
     if (sources.dataset.kind === 'sample') log(`NOTE: ${sources.dataset.notice}`);
   } catch (e) {
     effects.abort();

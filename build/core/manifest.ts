@@ -66,7 +66,8 @@ function param(p: ParamSpec, table: RouteTable) {
       const values = Array.isArray(domain)
         ? [...all, ...domain]
         : Object.fromEntries(Object.entries(domain).map(([k, v]) => [k, [...all, ...v]]));
-      return { ...base, ...(p.parent ? { valuesBy: p.parent } : {}), values };
+      const names = table.labels[p.domain];
+      return { ...base, ...(p.parent ? { valuesBy: p.parent } : {}), values, ...(names ? { names } : {}) };
     }
     case 'tecs':
       return { ...base, list: { separator: ',', max: p.max, entry: '<tecCode>_<themeCode>, either part may be empty' }, values: table.domains[p.domain] ?? {} };

@@ -40,7 +40,10 @@ export function querySchema(route: RouteOp, routes: CompiledRoutes): z.ZodType<C
           if (p.activeWhen && p.required && v === undefined && p.activeWhen.values.includes(q[p.activeWhen.param] as string)) issue('required');
           if (v === undefined) continue;
           if (p.type === 'city' && v !== '-' && !routes.cities.get(Number(q[p.pref]))?.has(v)) issue(`not a municipality of ${p.pref} ${q[p.pref]}`);
-          if (p.type === 'code' && p.parent && v !== '-') {
+          if (p.type === 'code' && p.parent && p.outsideParentIsAll) {
+            const all = [...((routes.domains.get(p.domain) as Map<string, Set<string>> | undefined)?.values() ?? [])];
+            if (v !== '-' && !all.some((codes) => codes.has(v))) issue('unknown code');
+          } else if (p.type === 'code' && p.parent && v !== '-') {
             const parent = q[p.parent] as string | undefined;
             const codes = (routes.domains.get(p.domain) as Map<string, Set<string>> | undefined)?.get(parent ?? '');
             if (parent !== undefined && !codes?.has(v)) issue(`not a code of ${p.parent} ${parent}`);
@@ -51,7 +54,13 @@ export function querySchema(route: RouteOp, routes: CompiledRoutes): z.ZodType<C
       // Defaults are filled in before activeWhen can be judged on canonical values: drop them again.
       .transform((q) => {
         const out = Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined)) as CanonicalQuery;
-        for (const p of route.params) if (p.activeWhen && !p.activeWhen.values.includes(out[p.activeWhen.param] ?? '')) delete out[p.name];
+        for (const p of route.params) {
+          if (p.activeWhen && !p.activeWhen.values.includes(out[p.activeWhen.param] ?? '')) delete out[p.name];
+          if (p.type === 'code' && p.parent && p.outsideParentIsAll && out[p.name] !== undefined) {
+            const codes = (routes.domains.get(p.domain) as Map<string, Set<string>> | undefined)?.get(out[p.parent] ?? '');
+            if (!codes?.has(out[p.name]!)) out[p.name] = '-';
+          }
+        }
         return out;
       }),
   ) as z.ZodType<CanonicalQuery>;

@@ -20,6 +20,9 @@ import populationSocietyForAgeClassLine from './population-society-for-age-class
 import populationSocietyForArea from './population-society-for-area.ts';
 import populationSumPerYear from './population-sum-per-year.ts';
 import prefectures from './prefectures.ts';
+import tourismAirportForBar from './tourism-airport-for-bar.ts';
+import tourismForeignersForFrom from './tourism-foreigners-for-from.ts';
+import tourismHotelAnalysisFacilityStack from './tourism-hotel-analysis-facility-stack.ts';
 
 export const OPERATIONS: Operation<any>[] = [
   // masters
@@ -43,4 +46,17 @@ export const OPERATIONS: Operation<any>[] = [
   municipalityJobPerYear,
   industryOverseasTransactionForColumn,
   industryPatentList,
+  // tourism
+  tourismForeignersForFrom,
+  tourismHotelAnalysisFacilityStack,
+  tourismAirportForBar,
 ];
+
+export const FAMILIES = [...new Set(OPERATIONS.map((o) => o.family))];
+
+/** The operations of some families; the masters always come along, since every client reads them. */
+export function operationsOf(families: string[]): Operation<any>[] {
+  const unknown = families.filter((f) => !FAMILIES.includes(f));
+  if (unknown.length) throw new Error(`--only names ${unknown.join(', ')}, which is not a family; the families are ${FAMILIES.join(', ')}.`);
+  return OPERATIONS.filter((o) => o.family === 'masters' || families.includes(o.family));
+}

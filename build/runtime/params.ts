@@ -48,6 +48,7 @@ export function describe(spec: ParamSpec, routes: CompiledRoutes): string {
       return `Give ${spec.name} as ${spec.values ? `one of ${listValues(spec.values)}` : `an integer from ${spec.min} to ${spec.max}`}.`;
     case 'code': {
       const all = spec.all ? '- for all, or ' : '';
+      if (spec.parent && spec.outsideParentIsAll) return `Give ${spec.name} as - or one of the codes listed for it in /manifest.json; a code outside the given ${spec.parent} counts as -.`;
       if (spec.parent) return `Give ${spec.name} as ${all}a code that belongs to the given ${spec.parent}.`;
       const codes = [...((routes.domains.get(spec.domain) as Set<string> | undefined) ?? [])];
       return `Give ${spec.name} as ${all}${codes.length <= 30 ? `one of ${codes.join(', ')}` : `one of the ${codes.length} codes of this build`}.`;
@@ -95,6 +96,13 @@ function checkCode(spec: CodeParam, raw: string, got: Canonical, routes: Compile
   if (spec.all && raw === '-') return { ok: true, value: raw };
   if (!CODE_RE.test(raw)) return fail(spec, `${spec.name} must be a code${spec.all ? ' or -' : ''}, got ${quote(raw)}`, routes);
   const domain = routes.domains.get(spec.domain);
+  if (spec.parent && spec.outsideParentIsAll) {
+    const byParent = domain as Map<string, Set<string>> | undefined;
+    if (![...(byParent?.values() ?? [])].some((codes) => codes.has(raw))) return fail(spec, `${spec.name} ${raw} is not a code of this build`, routes);
+    const parent = got[spec.parent];
+    if (parent === undefined) return { ok: true, value: raw }; // the parent's error is reported instead
+    return { ok: true, value: byParent!.get(parent)?.has(raw) ? raw : '-' };
+  }
   if (spec.parent) {
     const parent = got[spec.parent];
     if (parent === undefined) return { ok: true, value: raw }; // the parent's error is reported instead

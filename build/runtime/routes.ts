@@ -49,6 +49,11 @@ export interface CodeParam extends ParamBase {
   domain: string;
   parent?: string;
   all?: boolean;
+  /**
+   * With `parent` and `all`: a known code outside the parent's codes (or any code while the parent is
+   * `-`) counts as `-` instead of being an error, as the airport operation's spec asks.
+   */
+  outsideParentIsAll?: boolean;
   default?: string;
 }
 

@@ -75,6 +75,29 @@ export function importResas(archive: string): { set: SourceSet; report: ImportRe
     report.used.push(s.file);
   }
 
+  // Foreign visitors: the request gives year, prefecture and purpose; each country's quarters are facts.
+  const countries = new Map<string, string>();
+  const visitors = new Map<string, (string | number)[]>();
+  for (const s of read('tourism_foreigners_forFrom')) {
+    const r = s.body.result as { year?: number; prefCode?: string; purpose?: number; changes: { countryCode: string; countryName: string; data: { year: number; quarter: number; value: number }[] }[] } | null;
+    const pref = s.query.get('prefCode') ?? r?.prefCode;
+    const purpose = s.query.get('purpose') ?? r?.purpose;
+    if (!r || !pref || !purpose) {
+      report.skipped.push({ file: s.file, why: r ? 'neither the file name nor the response gives prefCode and purpose' : 'result is null' });
+      continue;
+    }
+    for (const c of r.changes) {
+      const known = countries.get(c.countryCode);
+      if (known !== undefined && known !== c.countryName) throw new Error(`${s.file}: country ${c.countryCode} is ${c.countryName} here but ${known} in another response; import one vintage of names at a time`);
+      countries.set(c.countryCode, c.countryName);
+      for (const d of c.data) {
+        const row = [String(pref).padStart(2, '0'), d.year, d.quarter, Number(purpose), c.countryCode, d.value];
+        visitors.set(row.slice(0, 5).join('|'), row);
+      }
+    }
+    report.used.push(s.file);
+  }
+
   // Masters: every row names its codes, so even responses whose request is unknown can be used.
   const master = (op: string, columns: string[], key: string[]) => {
     const rows = new Map<string, (string | number)[]>();
@@ -109,6 +132,10 @@ export function importResas(archive: string): { set: SourceSet; report: ImportRe
   for (const [table, op, columns, key] of masters) {
     const rows = master(op, columns, key);
     if (rows.length) tables[table as keyof SourceSet['files']] = csv(table, columns, rows);
+  }
+  if (visitors.size) {
+    tables.countries = csv('countries', ['countryCode', 'countryName'], [...countries].sort((a, b) => Number(a[0]) - Number(b[0])));
+    tables.foreign_visitors = csv('foreign_visitors', ['prefCode', 'year', 'quarter', 'purpose', 'countryCode', 'visitors'], [...visitors.values()]);
   }
   if (groups.length) {
     tables.population_years = csv('population_years', ['year', 'kind'], [...years].sort((a, b) => a[0] - b[0]));

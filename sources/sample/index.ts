@@ -10,6 +10,7 @@ import { jobOpenings } from './jobs.ts';
 import { ageClassMigration, blockMigration, cohortMigration } from './migration.ts';
 import { patentTables } from './patents.ts';
 import { overseasTrade } from './trade.ts';
+import { ACCOMMODATION_SIZES, ACCOMMODATION_TYPES, AIRPORTS, COUNTRIES, accommodationFacilities, airportFlows, foreignVisitors } from './tourism.ts';
 import { LAST_ACTUAL_YEAR, YEARS, earlyPrefectureGroups, samplePopulation } from './population.ts';
 import { sampleCities, samplePrefectures } from './regions.ts';
 
@@ -23,6 +24,7 @@ export function sampleSourceSet(seed = DEFAULT_SEED): SourceSet {
   const cities = sampleCities();
   const leaves = samplePopulation(seed, cities);
   const patents = patentTables(seed, leaves);
+  const flows = airportFlows(seed);
 
   const tables: Record<TableName, string> = {
     prefectures: toCsv(['prefCode', 'prefName'], prefectures.map((p) => [p.prefCode, p.prefName])),
@@ -53,6 +55,16 @@ export function sampleSourceSet(seed = DEFAULT_SEED): SourceSet {
       ['recordId', 'year', 'applyNo', 'applyDate', 'tecCode', 'themeCode', 'fiClass', 'patentName', 'holderId', 'regionCode', 'lat', 'lng'],
       patents.records.map((r) => [r.recordId, r.year, r.applyNo, r.applyDate, r.tecCode, r.themeCode, r.fiClass, r.patentName, r.holderId, r.regionCode, r.lat, r.lng]),
     ),
+    countries: toCsv(['countryCode', 'countryName'], COUNTRIES.map(([code, name]) => [code, name])),
+    foreign_visitors: toCsv(['prefCode', 'year', 'quarter', 'purpose', 'countryCode', 'visitors'], foreignVisitors(seed).map((r) => [r.prefCode, r.year, r.quarter, r.purpose, r.countryCode, r.visitors])),
+    accommodation_classes: toCsv(['kind', 'code', 'label'], [
+      ...ACCOMMODATION_SIZES.map((label, i) => ['size', i + 1, label]),
+      ...ACCOMMODATION_TYPES.map((label, i) => ['type', i + 1, label]),
+    ]),
+    accommodation_facilities: toCsv(['prefCode', 'month', 'typeCode', 'sizeCode', 'facilities'], accommodationFacilities(seed).map((r) => [r.prefCode, r.month, r.typeCode, r.sizeCode, r.facilities])),
+    airports: toCsv(['areaCode', 'areaName', 'airportCode', 'airportName', 'prefCode'], AIRPORTS.map(([area, areaName, code, name, pref]) => [area, areaName, code, name, String(pref).padStart(2, '0')])),
+    airport_travellers: toCsv(['year', 'quarter', 'entryAirport', 'exitAirport', 'visitors'], flows.travellers.map((r) => [r.year, r.quarter, r.entryAirport, r.exitAirport, r.visitors])),
+    airport_visits: toCsv(['year', 'quarter', 'entryAirport', 'exitAirport', 'prefCode', 'visitors'], flows.visits.map((r) => [r.year, r.quarter, r.entryAirport, r.exitAirport, r.prefCode, r.visitors])),
   };
 
   return {

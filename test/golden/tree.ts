@@ -1,9 +1,28 @@
 import { createHash } from 'node:crypto';
+import { OPERATIONS } from '../../build/ops/index.ts';
 
-/** One line per file: path, size and SHA-1, sorted by path. */
+const sha1 = (s: string) => createHash('sha1').update(s).digest('hex');
+const OP_PATHS = OPERATIONS.map((o) => o.route.path).sort((a, b) => b.length - a.length);
+
+/**
+ * A reviewable digest of a whole output tree, sorted by path. Small groups list one line per file
+ * (path, size, SHA-1); a group of more than 200 files (an operation's files under the value of its
+ * first parameter) is one line with its file count, total size and a SHA-1 over its lines, so the
+ * golden file stays small while any change to any file still shows up and says where.
+ */
 export function treeDigest(files: Map<string, string>): string {
-  return [...files]
-    .sort(([a], [b]) => (a < b ? -1 : 1))
-    .map(([path, body]) => `${path} ${Buffer.byteLength(body)} ${createHash('sha1').update(body).digest('hex')}`)
-    .join('\n') + '\n';
+  const lines = [...files].sort(([a], [b]) => (a < b ? -1 : 1)).map(([path, body]) => ({ path, size: Buffer.byteLength(body), line: `${path} ${Buffer.byteLength(body)} ${sha1(body)}` }));
+  const groups = new Map<string, typeof lines>();
+  for (const l of lines) {
+    const op = OP_PATHS.find((p) => l.path.startsWith(p + '/'));
+    const rest = op ? l.path.slice(op.length + 1).split('/') : [];
+    const key = op && rest.length > 2 ? `${op}/${rest[0]}/${rest[1]}/` : l.path;
+    (groups.get(key) ?? groups.set(key, []).get(key)!).push(l);
+  }
+  const out: string[] = [];
+  for (const [key, group] of groups) {
+    if (group.length <= 200) out.push(...group.map((g) => g.line));
+    else out.push(`${key}** ${group.length} files ${group.reduce((a, g) => a + g.size, 0)} bytes ${sha1(group.map((g) => g.line).join('\n'))}`);
+  }
+  return out.join('\n') + '\n';
 }

@@ -1,14 +1,34 @@
-// Builds the shared sample dist once per test run.
+// Builds the shared sample dist once per test run. The build is keyed by a digest of the code and
+// sources that produce it, so an unchanged tree reuses the previous run's dist (a fresh clone builds).
 
-import { existsSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fg from 'fast-glob';
 import { build } from '../../build/core/build.ts';
 import { DiskEffects } from '../../build/core/effects.ts';
 import { loadSources } from '../../sources/load.ts';
 import { sampleSourceSet } from '../../sources/sample/index.ts';
 import { HAS_SHARED, SAMPLE_DIST, SAMPLE_PREFS, SHARED_SKIP_NOTE } from './paths.ts';
 
+const ROOT = join(import.meta.dirname, '../..');
+
+function digest(): string {
+  const hash = createHash('sha256').update(JSON.stringify(SAMPLE_PREFS));
+  for (const f of fg.sync(['build/**/*', 'sources/**/*', 'package-lock.json'], { cwd: ROOT }).sort()) {
+    hash.update(f).update(readFileSync(join(ROOT, f)));
+  }
+  return hash.digest('hex');
+}
+
 export default function setup() {
-  if (existsSync(SAMPLE_DIST)) rmSync(SAMPLE_DIST, { recursive: true });
-  build({ sources: loadSources(sampleSourceSet()), prefs: SAMPLE_PREFS }, new DiskEffects(SAMPLE_DIST));
+  const stamp = `${SAMPLE_DIST}.digest`;
+  const key = digest();
+  if (!(existsSync(SAMPLE_DIST) && existsSync(stamp) && readFileSync(stamp, 'utf8') === key)) {
+    rmSync(stamp, { force: true });
+    if (existsSync(SAMPLE_DIST)) rmSync(SAMPLE_DIST, { recursive: true });
+    build({ sources: loadSources(sampleSourceSet()), prefs: SAMPLE_PREFS }, new DiskEffects(SAMPLE_DIST));
+    writeFileSync(stamp, key);
+  }
   if (!HAS_SHARED) console.warn(`\n[regstat] Real-data tests ${SHARED_SKIP_NOTE}.\n`);
 }

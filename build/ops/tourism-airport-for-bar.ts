@@ -1,0 +1,102 @@
+import { airportFacts, airportList, selectionKey, sides } from '../facts/airports.ts';
+import { percent } from '../runtime/rounding.ts';
+import type { CodeParam } from '../runtime/routes.ts';
+import { defineOperation } from './operation.ts';
+
+export const AIRPORT_YEARS = [2014, 2015, 2016, 2017, 2018, 2019];
+
+const area = (name: string, doc: string): CodeParam => ({ name, type: 'code', required: false, domain: 'airportAreas', all: true, default: '-', doc });
+const airport = (name: string, parent: string, doc: string): CodeParam => ({
+  name,
+  type: 'code',
+  required: false,
+  domain: 'airportsByArea',
+  parent,
+  all: true,
+  outsideParentIsAll: true,
+  default: '-',
+  doc,
+});
+
+// Visitors who entered and left by the selected airports, per prefecture they visited: the count
+// (dispType 1) or the share of those visitors who visited it, in percent with 2 decimals (dispType 2).
+// An airport outside its area, or any airport while the area is -, counts as -, so every request has one
+// canonical file. The echoes repeat the request's canonical codes as text, 1/2 as in the request (not
+// the 0/1 of the original's field list), and the area and airport codes, empty for all.
+export default defineOperation({
+  title: '外国人入出国空港分析（訪問地）',
+  family: 'tourism',
+  route: {
+    path: '/api/v1/tourism/airport/forBar',
+    params: [
+      { name: 'dispType', type: 'int', required: false, values: [1, 2], default: 1, doc: '1 number of visitors (default), 2 visit rate in percent.' },
+      { name: 'year', type: 'int', required: true, values: AIRPORT_YEARS, doc: 'Year, 2014–2019.' },
+      { name: 'halfPeriod', type: 'int', required: false, values: [1, 2, 3, 4, 5], default: 1, doc: '1 the whole year (default), 2 Jan–Mar, 3 Apr–Jun, 4 Jul–Sep, 5 Oct–Dec.' },
+      area('entryAirportArea', 'Entry airport area, or - for all.'),
+      airport('entryAirport', 'entryAirportArea', 'Entry airport, or - for all; an airport outside entryAirportArea counts as -.'),
+      area('departureAirportArea', 'Exit airport area, or - for all.'),
+      airport('departureAirport', 'departureAirportArea', 'Exit airport, or - for all; an airport outside departureAirportArea counts as -.'),
+      { name: 'sort', type: 'int', required: false, values: [1, 2], default: 1, doc: '1 by value, descending (default), 2 by prefecture code.' },
+    ],
+  },
+  needs: ['airports', 'airport_travellers', 'airport_visits'],
+  prepare: (ctx) => ({ facts: airportFacts(ctx.sources, ctx.prefs), prefs: ctx.prefs, regions: ctx.sources.regions }),
+  enumerate(ctx) {
+    const all = sides(airportList(ctx.sources));
+    const out = [];
+    for (const dispType of ['1', '2'])
+      for (const year of AIRPORT_YEARS)
+        for (const halfPeriod of ['1', '2', '3', '4', '5'])
+          for (const entry of all)
+            for (const exit of all)
+              for (const sort of ['1', '2'])
+                out.push({
+                  dispType,
+                  year: String(year),
+                  halfPeriod,
+                  entryAirportArea: entry.area,
+                  entryAirport: entry.airport,
+                  departureAirportArea: exit.area,
+                  departureAirport: exit.airport,
+                  sort,
+                });
+    return out;
+  },
+  render({ facts, prefs, regions }, v) {
+    const entry = { area: v.entryAirportArea!, airport: v.entryAirport! };
+    const exit = { area: v.departureAirportArea!, airport: v.departureAirport! };
+    const key = selectionKey(v.year!, v.halfPeriod!, entry, exit);
+    const total = facts.totals.get(key);
+    if (!total) return null;
+    const visits = facts.visits.get(key);
+    const data = prefs.map((p) => {
+      const n = visits?.get(String(p).padStart(2, '0')) ?? 0;
+      return { prefCode: String(p), prefName: regions.prefecture(p)!.prefName, value: v.dispType === '1' ? n : percent(n, total)! };
+    });
+    if (v.sort === '1') data.sort((a, b) => b.value - a.value || Number(a.prefCode) - Number(b.prefCode));
+    const text = (code: string) => (code === '-' ? '' : code);
+    return {
+      dispType: v.dispType!,
+      year: v.year!,
+      halfPeriod: v.halfPeriod!,
+      sort: v.sort!,
+      entryAirport1: text(entry.area),
+      entryAirport2: text(entry.airport),
+      departureAirport1: text(exit.area),
+      departureAirport2: text(exit.airport),
+      data,
+    };
+  },
+  routeData(ctx) {
+    const airports = airportList(ctx.sources);
+    const byArea: Record<string, string[]> = {};
+    for (const a of airports) (byArea[a.areaCode] ??= []).push(a.airportCode);
+    return {
+      domains: { airportAreas: Object.keys(byArea), airportsByArea: byArea },
+      labels: {
+        airportAreas: Object.fromEntries(airports.map((a) => [a.areaCode, a.areaName])),
+        airportsByArea: Object.fromEntries(airports.map((a) => [a.airportCode, a.airportName])),
+      },
+    };
+  },
+});

@@ -1,0 +1,55 @@
+import * as aq from 'arquero';
+import { groupRows } from '../facts/rollup.ts';
+import { defineOperation, intParam, prefCode, prefectureValues } from './operation.ts';
+
+interface Row {
+  key: string;
+  countryCode: string;
+  countryName: string;
+  year: number;
+  quarter: number;
+  visitors: number;
+}
+
+export const FOREIGNER_YEARS = [2011, 2012, 2013, 2014, 2015, 2016, 2017, 2018, 2019, 2020];
+
+// Visitors by nationality for the quarters of one year (2011 starts in Q2, 2020 has only Q1: the
+// quarters are those the sources hold). A country is listed when the sources have any figure for it
+// in that prefecture, year and purpose, zeros included, in code order.
+export default defineOperation({
+  title: '指定地域への国籍別訪問者数',
+  family: 'tourism',
+  route: {
+    path: '/api/v1/tourism/foreigners/forFrom',
+    params: [
+      intParam('year', FOREIGNER_YEARS, 'Year, 2011–2020 (2011 from the second quarter, 2020 the first quarter only).'),
+      prefCode(),
+      intParam('purpose', [1, 2], '1 all purposes, 2 sightseeing and leisure.'),
+    ],
+  },
+  needs: ['foreign_visitors', 'countries'],
+  prepare(ctx) {
+    const rows = ctx.sources.tables.foreign_visitors!.table
+      .join(ctx.sources.tables.countries!.table, 'countryCode')
+      .derive({ key: (d) => `${d.prefCode}|${d.year}|${d.purpose}`, order: (d) => aq.op.parse_int(d.countryCode, 10) })
+      .orderby('key', 'order', 'quarter');
+    return { byKey: groupRows<Row>(rows, 'key'), regions: ctx.sources.regions };
+  },
+  enumerate: (ctx) => FOREIGNER_YEARS.flatMap((year) => prefectureValues(ctx).flatMap((p) => ['1', '2'].map((purpose) => ({ year: String(year), ...p, purpose })))),
+  render({ byKey, regions }, v) {
+    const rows = byKey.get(`${v.prefCode!.padStart(2, '0')}|${v.year}|${v.purpose}`);
+    if (!rows) return null;
+    const changes: { countryCode: string; countryName: string; data: { year: number; quarter: number; value: number }[] }[] = [];
+    for (const r of rows) {
+      if (changes.at(-1)?.countryCode !== r.countryCode) changes.push({ countryCode: r.countryCode, countryName: r.countryName, data: [] });
+      changes.at(-1)!.data.push({ year: r.year, quarter: r.quarter, value: r.visitors });
+    }
+    return {
+      year: Number(v.year),
+      prefCode: v.prefCode!,
+      prefName: regions.prefecture(Number(v.prefCode))!.prefName,
+      purpose: Number(v.purpose),
+      changes,
+    };
+  },
+});

@@ -1,0 +1,56 @@
+import * as aq from 'arquero';
+import { groupRows } from '../facts/rollup.ts';
+import { ratio } from '../runtime/rounding.ts';
+import { defineOperation, prefCode, prefectureValues } from './operation.ts';
+
+interface Row {
+  key: string;
+  code: number;
+  month: string;
+  facilities: number;
+}
+
+// Facility counts per class, stacked: employee-size classes (display 1) or accommodation types
+// (display 2), each summed over the other dimension. Yearly values (unit 0, month 0) are the mean of
+// the year's monthly counts, rounded half away from zero: a facility count is a stock, so summing
+// months would count each facility twelve times.
+export default defineOperation({
+  title: '宿泊施設数',
+  family: 'tourism',
+  route: {
+    path: '/api/v1/tourism/hotelAnalysis/facilityStack',
+    params: [
+      { name: 'display', type: 'int', required: false, values: [1, 2], default: 2, doc: '1 by employee-size class, 2 by accommodation type (default).' },
+      { name: 'unit', type: 'int', required: false, values: [0, 1], default: 0, doc: '0 yearly (default), 1 monthly.' },
+      prefCode(),
+    ],
+  },
+  needs: ['accommodation_facilities', 'accommodation_classes'],
+  prepare(ctx) {
+    const t = ctx.sources.tables.accommodation_facilities!.table;
+    const bySize = t.groupby('prefCode', 'sizeCode', 'month').rollup({ facilities: aq.op.sum('facilities') }).derive({ key: (d) => `${d.prefCode}|1`, code: (d) => d.sizeCode });
+    const byType = t.groupby('prefCode', 'typeCode', 'month').rollup({ facilities: aq.op.sum('facilities') }).derive({ key: (d) => `${d.prefCode}|2`, code: (d) => d.typeCode });
+    const rows = bySize.select('key', 'code', 'month', 'facilities').concat(byType.select('key', 'code', 'month', 'facilities')).orderby('key', 'code', 'month');
+    const classes = ctx.sources.tables.accommodation_classes!.table.objects() as { kind: string; code: number; label: string }[];
+    const label = new Map(classes.map((c) => [`${c.kind === 'size' ? 1 : 2}|${c.code}`, c.label]));
+    return { byKey: groupRows<Row>(rows, 'key'), label };
+  },
+  enumerate: (ctx) => ['1', '2'].flatMap((display) => ['0', '1'].flatMap((unit) => prefectureValues(ctx).map((p) => ({ display, unit, ...p })))),
+  render({ byKey, label }, v) {
+    const rows = byKey.get(`${v.prefCode!.padStart(2, '0')}|${v.display}`);
+    if (!rows) return null;
+    const data: { code: string; label: string; years: { year: number; month: number; value: number }[] }[] = [];
+    for (const r of rows) {
+      if (data.at(-1)?.code !== String(r.code)) data.push({ code: String(r.code), label: label.get(`${v.display}|${r.code}`) ?? '', years: [] });
+      data.at(-1)!.years.push({ year: Number(r.month.slice(0, 4)), month: Number(r.month.slice(5)), value: r.facilities });
+    }
+    if (v.unit === '0') {
+      for (const d of data) {
+        const byYear = new Map<number, number[]>();
+        for (const m of d.years) (byYear.get(m.year) ?? byYear.set(m.year, []).get(m.year)!).push(m.value);
+        d.years = [...byYear].map(([year, values]) => ({ year, month: 0, value: ratio(values.reduce((a, b) => a + b, 0), values.length, 0)! }));
+      }
+    }
+    return { unit: v.unit!, data };
+  },
+});
