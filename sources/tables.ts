@@ -24,6 +24,7 @@ const cityCode = () => z.string().regex(/^[0-9]{5}$/, { error: 'expected a 5-dig
 const letter = () => z.string().regex(/^[A-Z]$/, { error: 'expected one capital letter' });
 const twoDigits = () => z.string().regex(/^[0-9]{2}$/, { error: 'expected a 2-digit code such as 05' });
 const airportCode = () => z.string().regex(/^[A-Za-z0-9]{1,16}$/, { error: 'expected a code of letters and digits such as NRT or 3' });
+const meshCode = () => z.string().regex(/^[0-9]{8}$/, { error: 'expected an 8-digit third-level mesh code such as 53394547' });
 const decimal = () =>
   z
     .string()
@@ -311,6 +312,40 @@ export const TABLES = {
     key: ['year', 'quarter', 'entryAirport', 'exitAirport', 'prefCode'],
     regions: ['prefCode'],
     references: [{ columns: ['year', 'quarter', 'entryAirport', 'exitAirport'], table: 'airport_travellers', as: ['year', 'quarter', 'entryAirport', 'exitAirport'] }],
+  }),
+  fishery_classes: table({
+    name: 'fishery_classes',
+    doc: 'Labels of the fishery census: sales bands (kind band, codes 1–5) and shipping destinations (kind destination, codes 1–11).',
+    schema: z.object({ kind: oneOf(['band', 'destination']), code: intIn(1, 99), label: text() }),
+    key: ['kind', 'code'],
+  }),
+  fishery_entities: table({
+    name: 'fishery_entities',
+    doc: 'Fishery management entities by municipality, census year, activity (sea catch or sea aquaculture) and sales band.',
+    schema: z.object({ regionCode: regionCode(), year: intIn(1950, 2100), activity: oneOf(['catch', 'aquaculture']), band: intIn(1, 99), entities: count() }),
+    key: ['regionCode', 'year', 'activity', 'band'],
+    regions: ['regionCode'],
+  }),
+  fishery_destinations: table({
+    name: 'fishery_destinations',
+    doc: 'Sea-catch management entities by municipality, census year and main shipping destination.',
+    schema: z.object({ regionCode: regionCode(), year: intIn(1950, 2100), destination: intIn(1, 99), entities: count() }),
+    key: ['regionCode', 'year', 'destination'],
+    regions: ['regionCode'],
+  }),
+  mesh_population: table({
+    name: 'mesh_population',
+    doc: 'Census population and households by 1 km mesh (JIS X 0410 third-level code) and year; each mesh belongs to one municipality.',
+    schema: z.object({ meshCode: meshCode(), cityCode: cityCode(), year: intIn(1950, 2100), population: count(), households: count() }),
+    key: ['meshCode', 'year'],
+    regions: ['cityCode'],
+  }),
+  mesh_population_future: table({
+    name: 'mesh_population_future',
+    doc: 'Projected population by 1 km mesh and year, with its base years; each mesh belongs to one municipality.',
+    schema: z.object({ meshCode: meshCode(), cityCode: cityCode(), year: intIn(1950, 2100), population: count() }),
+    key: ['meshCode', 'year'],
+    regions: ['cityCode'],
   }),
 } satisfies Record<string, TableSpec>;
 

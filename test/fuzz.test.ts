@@ -44,6 +44,10 @@ const VALID: Record<string, string[]> = {
   departureAirportArea: ['-', '1', '8'],
   departureAirport: ['-', 'CTS', 'OKA', 'HND'],
   sort: ['1', '2', '0'],
+  matter: ['0', '1', '2', '3', '4'],
+  displayMethod: ['0', '1', '2'],
+  prefecture_cd: ['1', '13', '01', '48'],
+  city_cd: ['-', '13101', '01100', '13999'],
 };
 const NAMES = [...Object.keys(VALID), 'PREFCODE', 'x', '', '__proto__', 'constructor', '%70refCode'];
 

@@ -63,6 +63,12 @@ describe('npx serve dist', () => {
       '/api/v1/industry/overseasTransaction/forColumn/prefCode/1/dispTradeCode/1/dispIndustryCode/2',
       '/api/v1/industry/patent/list/year/2017/mode/1/prefCode/13/cityCode/-/sort1/7/sort2/2/offset/100',
       '/api/v1/tourism/foreigners/forFrom/year/2019/prefCode/13/purpose/1',
+      '/api/v1/fishery/sea/entityCounts/prefCode/1/cityCode/-',
+      '/api/v1/fishery/sea/aquacultureSales/prefCode/1/cityCode/-/matter/2',
+      '/api/v1/fishery/sea/sales/prefCode/13/cityCode/-/matter/3',
+      '/api/v1/fishery/sea/shipRatio/prefCode/1/cityCode/-/matter/1',
+      '/api/v1/population/mesh/chart/year/2010/prefecture_cd/13/city_cd/13101/matter/0/displayMethod/0',
+      '/api/v1/population/futureMesh/chart/year/2050/prefCode/13/city_cd/13101/displayMethod/0',
       '/api/v1/tourism/hotelAnalysis/facilityStack/display/2/unit/0/prefCode/1',
       '/api/v1/tourism/airport/forBar/dispType/1/year/2019/halfPeriod/1/entryAirportArea/3/entryAirport/NRT/departureAirportArea/-/departureAirport/-/sort/1',
     ];

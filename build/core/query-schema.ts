@@ -23,6 +23,14 @@ export function querySchema(route: RouteOp, routes: CompiledRoutes): z.ZodType<C
   const active = (q: Record<string, unknown>) => {
     const out: Record<string, unknown> = { ...q };
     for (const p of route.params) {
+      for (const alias of p.aliases ?? []) {
+        const v = emptyIsAbsent(out[alias]);
+        delete out[alias];
+        if (v === undefined) continue;
+        out[p.name] = emptyIsAbsent(out[p.name]) === undefined ? v : '\u0000given twice';
+      }
+    }
+    for (const p of route.params) {
       if (!p.activeWhen) continue;
       const on = fields.get(p.activeWhen.param)!.safeParse(emptyIsAbsent(out[p.activeWhen.param]));
       if (!on.success || !p.activeWhen.values.includes(on.data as string)) delete out[p.name];

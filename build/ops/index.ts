@@ -2,6 +2,12 @@
 // registered and that every registered operation has its own file.
 
 import cities from './cities.ts';
+import fisherySeaAquacultureSales from './fishery-sea-aquaculture-sales.ts';
+import fisherySeaEntityCounts from './fishery-sea-entity-counts.ts';
+import fisherySeaSales from './fishery-sea-sales.ts';
+import fisherySeaShipRatio from './fishery-sea-ship-ratio.ts';
+import populationFutureMeshChart from './population-future-mesh-chart.ts';
+import populationMeshChart from './population-mesh-chart.ts';
 import industriesBroad from './industries-broad.ts';
 import industriesMiddle from './industries-middle.ts';
 import industryOverseasTransactionForColumn from './industry-overseas-transaction-for-column.ts';
@@ -50,6 +56,13 @@ export const OPERATIONS: Operation<any>[] = [
   tourismForeignersForFrom,
   tourismHotelAnalysisFacilityStack,
   tourismAirportForBar,
+  // fishery, and the population mesh charts
+  fisherySeaEntityCounts,
+  fisherySeaAquacultureSales,
+  fisherySeaSales,
+  fisherySeaShipRatio,
+  populationMeshChart,
+  populationFutureMeshChart,
 ];
 
 export const FAMILIES = [...new Set(OPERATIONS.map((o) => o.family))];

@@ -13,6 +13,7 @@ import {
 import type { Canonical } from './params.ts';
 import { renderTrade, sumTrade, tradeCounts } from './render/industry.ts';
 import type { RouteOp, RouteTable } from './routes.ts';
+import { renderFishery, sumCounts, type EntityCounts, type FisheryKind } from './render/fishery.ts';
 
 /** What a combine function knows of the request besides its input files. */
 export interface ComposeContext {
@@ -43,6 +44,20 @@ export const composers: Record<string, Combine> = {
       return sum && renderPyramidHalf(sum);
     };
     return results.length === 0 ? null : { yearLeft: side('yearLeft'), yearRight: side('yearRight') };
+  },
+  /** Fishery shares of several regions: entity counts summed (matter 1 regions, 2 their prefectures), then shares. */
+  fishery(results, { values, op, table }) {
+    const kind = op.path.split('/').pop() as FisheryKind;
+    const docs = results as EntityCounts[];
+    const main = docs[0]!;
+    const names = (kind === 'shipRatio' ? table.labels.fisheryDestinations : table.labels.fisheryBands) ?? {};
+    const head = { prefCode: main.prefCode, prefName: main.prefName, cityCode: main.cityCode, cityName: main.cityName };
+    if (values.matter === '3') return renderFishery(kind, head, '3', '全国平均', main.nation[kind], names);
+    if (values.matter === '2') {
+      const prefs = [...new Map(docs.map((d) => [d.prefCode, d])).values()];
+      return renderFishery(kind, head, '2', `${prefs.map((d) => d.prefName).join('・')}平均`, sumCounts(prefs.map((d) => d.prefecture[kind])), names);
+    }
+    return renderFishery(kind, head, '1', docs.map((d) => d.cityName || d.prefName).join('・'), sumCounts(docs.map((d) => d.region[kind])), names);
   },
   trade(results) {
     return renderTrade(sumTrade(results.map(tradeCounts)));

@@ -50,10 +50,11 @@ function resolveOp(routes: CompiledRoutes, op: RouteOp, params: Params): Resolut
   let areas: Area[] | undefined;
   for (const spec of op.params) {
     if (spec.activeWhen && !spec.activeWhen.values.includes(values[spec.activeWhen.param] ?? '')) continue; // ignored here
-    const given = params.get(spec.name);
+    const given = spec.aliases ? [spec.name, ...spec.aliases].flatMap((n) => params.get(n) ?? []).filter((v) => v !== '') : params.get(spec.name);
     if (given && given.length > 1) {
       const how = isListParam(spec) ? ` List several entries comma-separated in one ${spec.name}.` : '';
-      return error(badRequest(`${spec.name} is given ${given.length} times; give it once`, describe(spec, routes) + how));
+      const names = spec.aliases ? ` (under the names ${[spec.name, ...spec.aliases].join(' and ')})` : '';
+      return error(badRequest(`${spec.name} is given ${given.length} times${names}; give it once`, describe(spec, routes) + how));
     }
     // An empty value is no value, as in HTML forms: cityCode= means the default, -.
     const value = given?.[0] === '' ? undefined : given?.[0];

@@ -16,6 +16,8 @@ interface ParamBase {
    * that differ only in it share one file.
    */
   activeWhen?: { param: string; values: string[] };
+  /** Other names the parameter is accepted under (the path form uses `name`). */
+  aliases?: string[];
 }
 
 /** A prefecture code of the build's scope; canonical form is the integer without leading zeros. */

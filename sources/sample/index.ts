@@ -10,6 +10,8 @@ import { jobOpenings } from './jobs.ts';
 import { ageClassMigration, blockMigration, cohortMigration } from './migration.ts';
 import { patentTables } from './patents.ts';
 import { overseasTrade } from './trade.ts';
+import { DESTINATIONS, SALES_BANDS, fisheryEntities } from './fishery.ts';
+import { meshPopulation } from './mesh.ts';
 import { ACCOMMODATION_SIZES, ACCOMMODATION_TYPES, AIRPORTS, COUNTRIES, accommodationFacilities, airportFlows, foreignVisitors } from './tourism.ts';
 import { LAST_ACTUAL_YEAR, YEARS, earlyPrefectureGroups, samplePopulation } from './population.ts';
 import { sampleCities, samplePrefectures } from './regions.ts';
@@ -25,6 +27,8 @@ export function sampleSourceSet(seed = DEFAULT_SEED): SourceSet {
   const leaves = samplePopulation(seed, cities);
   const patents = patentTables(seed, leaves);
   const flows = airportFlows(seed);
+  const fishery = fisheryEntities(seed, leaves);
+  const mesh = meshPopulation(seed, leaves);
 
   const tables: Record<TableName, string> = {
     prefectures: toCsv(['prefCode', 'prefName'], prefectures.map((p) => [p.prefCode, p.prefName])),
@@ -64,6 +68,11 @@ export function sampleSourceSet(seed = DEFAULT_SEED): SourceSet {
     accommodation_facilities: toCsv(['prefCode', 'month', 'typeCode', 'sizeCode', 'facilities'], accommodationFacilities(seed).map((r) => [r.prefCode, r.month, r.typeCode, r.sizeCode, r.facilities])),
     airports: toCsv(['areaCode', 'areaName', 'airportCode', 'airportName', 'prefCode'], AIRPORTS.map(([area, areaName, code, name, pref]) => [area, areaName, code, name, String(pref).padStart(2, '0')])),
     airport_travellers: toCsv(['year', 'quarter', 'entryAirport', 'exitAirport', 'visitors'], flows.travellers.map((r) => [r.year, r.quarter, r.entryAirport, r.exitAirport, r.visitors])),
+    fishery_classes: toCsv(['kind', 'code', 'label'], [...SALES_BANDS.map((label, i) => ['band', i + 1, label]), ...DESTINATIONS.map((label, i) => ['destination', i + 1, label])]),
+    fishery_entities: toCsv(['regionCode', 'year', 'activity', 'band', 'entities'], fishery.entities.map((r) => [r.regionCode, r.year, r.activity, r.band, r.entities])),
+    fishery_destinations: toCsv(['regionCode', 'year', 'destination', 'entities'], fishery.destinations.map((r) => [r.regionCode, r.year, r.destination, r.entities])),
+    mesh_population: toCsv(['meshCode', 'cityCode', 'year', 'population', 'households'], mesh.census.map((r) => [r.meshCode, r.cityCode, r.year, r.population, r.households])),
+    mesh_population_future: toCsv(['meshCode', 'cityCode', 'year', 'population'], mesh.future.map((r) => [r.meshCode, r.cityCode, r.year, r.population])),
     airport_visits: toCsv(['year', 'quarter', 'entryAirport', 'exitAirport', 'prefCode', 'visitors'], flows.visits.map((r) => [r.year, r.quarter, r.entryAirport, r.exitAirport, r.prefCode, r.visitors])),
   };
 

@@ -1,0 +1,38 @@
+// Fishery entity counts for every region: municipalities as given, designated cities and prefectures
+// as the sums of their parts (rollupRegions), and the nation as the sum of all prefectures.
+
+import type { Sources } from '../../sources/load.ts';
+import type { ClassCounts, FisheryFacts, FisheryKind } from '../runtime/render/fishery.ts';
+import { rollupRegions, type Table } from './rollup.ts';
+
+const cache = new WeakMap<Sources, Map<string, FisheryFacts>>();
+
+/** Facts by region code (2 or 5 digits) and `00` for the nation. */
+export function fisheryFacts(sources: Sources): Map<string, FisheryFacts> {
+  let out = cache.get(sources);
+  if (out) return out;
+  out = new Map();
+  const { tables, regions } = sources;
+  const add = (kind: FisheryKind, rows: { region: string; year: number; code: number; entities: number }[]) => {
+    for (const r of rows) {
+      for (const key of r.region.length === 2 ? [r.region, '00'] : [r.region]) {
+        const facts = out!.get(key) ?? out!.set(key, {}).get(key)!;
+        const counts: ClassCounts = (facts[kind] ??= {});
+        const y = (counts[r.year] ??= {});
+        y[r.code] = (y[r.code] ?? 0) + r.entities;
+      }
+    }
+  };
+  const rolled = (t: Table, by: string[]) => rollupRegions(t, regions, by, 'entities', 'year').objects() as Record<string, any>[];
+  if (tables.fishery_entities) {
+    for (const [kind, activity] of [['sales', 'catch'], ['aquacultureSales', 'aquaculture']] as const) {
+      const t = tables.fishery_entities.table.params({ activity }).filter((d: any, $: any) => d.activity === $.activity);
+      add(kind, rolled(t, ['year', 'band']).map((r) => ({ region: r.region, year: r.year, code: r.band, entities: r.entities })));
+    }
+  }
+  if (tables.fishery_destinations) {
+    add('shipRatio', rolled(tables.fishery_destinations.table, ['year', 'destination']).map((r) => ({ region: r.region, year: r.year, code: r.destination, entities: r.entities })));
+  }
+  cache.set(sources, out);
+  return out;
+}

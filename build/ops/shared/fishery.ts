@@ -1,0 +1,48 @@
+// The three fishery share operations differ only in which counts they read: one factory keeps their
+// declarations identical in everything else.
+
+import { fisheryFacts } from '../../facts/fishery.ts';
+import { renderFishery, type FisheryKind } from '../../runtime/render/fishery.ts';
+import type { TableName } from '../../../sources/tables.ts';
+import { addArea, cityCode, defineOperation, intParam, prefCode, regionValues, type BuildContext } from '../operation.ts';
+
+export const ENTITY_COUNTS_PATH = '/api/v1/fishery/sea/entityCounts';
+export const MATTERS = ['1', '2', '3'];
+
+export function fisheryLabels(ctx: BuildContext) {
+  const rows = (ctx.sources.tables.fishery_classes?.table.objects() ?? []) as { kind: string; code: number; label: string }[];
+  const of = (kind: string) => Object.fromEntries(rows.filter((r) => r.kind === kind).map((r) => [String(r.code), r.label]));
+  return { fisheryBands: of('band'), fisheryDestinations: of('destination') };
+}
+
+/** The name a region goes by in a chart: the municipality's, or the prefecture's for `-`. */
+export function regionHead(ctx: BuildContext, pref: string, city: string) {
+  const prefName = ctx.sources.regions.prefecture(Number(pref))!.prefName;
+  const cityName = city === '-' ? '' : (ctx.sources.regions.cities.find((c) => c.cityCode === city)?.cityName ?? '');
+  return { prefCode: pref, prefName, cityCode: city === '-' ? '' : city, cityName };
+}
+
+export function fisheryShareOperation(kind: FisheryKind, title: string, needs: TableName[]) {
+  const path = `/api/v1/fishery/sea/${kind}`;
+  return defineOperation({
+    title,
+    family: 'fishery',
+    route: {
+      path,
+      params: [prefCode(), cityCode(), intParam('matter', [1, 2, 3], '1 the region itself, 2 its prefecture, 3 the nation.'), addArea()],
+      compose: { param: 'addArea', from: ENTITY_COUNTS_PATH, composer: 'fishery' },
+    },
+    needs: [...needs, 'fishery_classes'],
+    prepare: (ctx) => ({ facts: fisheryFacts(ctx.sources), labels: fisheryLabels(ctx), ctx }),
+    enumerate: (ctx) => regionValues(ctx).flatMap((r) => MATTERS.map((matter) => ({ ...r, matter }))),
+    render({ facts, labels, ctx }, v) {
+      const pref2 = v.prefCode!.padStart(2, '0');
+      const head = regionHead(ctx, v.prefCode!, v.cityCode!);
+      const names = kind === 'shipRatio' ? labels.fisheryDestinations : labels.fisheryBands;
+      const [key, label] =
+        v.matter === '1' ? [v.cityCode === '-' ? pref2 : v.cityCode!, head.cityName || head.prefName] : v.matter === '2' ? [pref2, `${head.prefName}平均`] : ['00', '全国平均'];
+      return renderFishery(kind, head, v.matter!, label, facts.get(key)?.[kind], names);
+    },
+    routeData: (ctx) => ({ labels: fisheryLabels(ctx) }),
+  });
+}

@@ -1,0 +1,70 @@
+// Fishery shares: management entities by sales band or shipping destination, as percentages of the
+// selected entities, per census year. Shared by the build (one region) and the addArea composer (the
+// counts of several regions summed first), so both print the same numbers the same way.
+
+import { percent } from '../rounding.ts';
+
+/** Entities per year, then per class code. */
+export type ClassCounts = Record<string, Record<string, number>>;
+
+/** The counts behind the three fishery operations, for one region. */
+export interface FisheryFacts {
+  aquacultureSales?: ClassCounts;
+  sales?: ClassCounts;
+  shipRatio?: ClassCounts;
+}
+export type FisheryKind = keyof FisheryFacts;
+
+/** What /api/v1/fishery/sea/entityCounts holds for a region: its counts, its prefecture's and the nation's. */
+export interface EntityCounts {
+  prefCode: string;
+  prefName: string;
+  cityCode: string;
+  cityName: string;
+  region: FisheryFacts;
+  prefecture: FisheryFacts;
+  nation: FisheryFacts;
+}
+
+export function sumCounts(list: (ClassCounts | undefined)[]): ClassCounts | undefined {
+  const out: ClassCounts = {};
+  let any = false;
+  for (const counts of list) {
+    if (!counts) continue;
+    any = true;
+    for (const [year, byCode] of Object.entries(counts)) {
+      const y = (out[year] ??= {});
+      for (const [code, n] of Object.entries(byCode)) y[code] = (y[code] ?? 0) + n;
+    }
+  }
+  return any ? out : undefined;
+}
+
+export interface FisheryHead {
+  prefCode: string;
+  prefName: string;
+  cityCode: string;
+  cityName: string;
+}
+
+/**
+ * The `result` of a fishery share operation, or null when the selection has no entities. Sales bands
+ * carry a legend of all bands; shipping destinations list only the codes counted that year.
+ */
+export function renderFishery(kind: FisheryKind, head: FisheryHead, matter: string, label: string, counts: ClassCounts | undefined, names: Record<string, string>) {
+  if (!counts) return null;
+  const years = Object.keys(counts)
+    .map(Number)
+    .sort((a, b) => a - b)
+    .map((year) => {
+      const byCode = counts[year]!;
+      const total = Object.values(byCode).reduce((a, n) => a + n, 0);
+      const codes = Object.keys(byCode).sort((a, b) => Number(a) - Number(b));
+      const data = codes.map((code) => ({ label: names[code] ?? '', code, value: percent(byCode[code]!, total) }));
+      if (kind === 'shipRatio') return { year, label, data };
+      return { year, legend: codes.map((code) => ({ label: names[code] ?? '', code })), label, data };
+    });
+  const total = Object.values(counts).reduce((a, y) => a + Object.values(y).reduce((b, n) => b + n, 0), 0);
+  if (total === 0) return null;
+  return { ...head, matter, years };
+}

@@ -1,0 +1,52 @@
+// Synthetic fishery census facts (2008, 2013, 2018): management entities of coastal municipalities by
+// sales band, for sea catch and for sea aquaculture, and catch entities by main shipping destination.
+// Landlocked prefectures and inland municipalities have none; entities decline census by census.
+
+import type { LeafPopulation } from './population.ts';
+import { random } from './random.ts';
+
+export const FISHERY_YEARS = [2008, 2013, 2018];
+export const SALES_BANDS = ['100万円未満', '100万円以上1000万円未満', '1000万円以上5000万円未満', '5000万円以上1億円未満', '1億円以上'];
+export const DESTINATIONS = [
+  '漁協の市場又は荷さばき所',
+  '漁協以外の卸売市場',
+  '流通業者・加工業者',
+  '小売業者',
+  '生協',
+  '直売所',
+  '自家販売',
+  '小売業者・生協',
+  '外食産業',
+  '消費者に直接販売',
+  'その他',
+];
+/** The destination codes each census asked about: the 2013 census merged and split some. */
+export const DESTINATIONS_BY_YEAR: Record<number, number[]> = { 2008: [1, 2, 3, 4, 5, 6, 7, 11], 2013: [1, 2, 3, 8, 9, 10, 11], 2018: [1, 2, 3, 8, 9, 10, 11] };
+const DESTINATION_SHARE: Record<number, number> = { 1: 0.7, 2: 0.08, 3: 0.08, 4: 0.03, 5: 0.01, 6: 0.03, 7: 0.05, 8: 0.04, 9: 0.01, 10: 0.05, 11: 0.02 };
+const LANDLOCKED = new Set([9, 10, 11, 19, 20, 21, 25, 29]);
+const BAND_SHARE = { catch: [0.45, 0.35, 0.15, 0.03, 0.02], aquaculture: [0.1, 0.35, 0.35, 0.12, 0.08] };
+
+export function fisheryEntities(seed: string, leaves: LeafPopulation[]) {
+  const entities: { regionCode: string; year: number; activity: 'catch' | 'aquaculture'; band: number; entities: number }[] = [];
+  const destinations: { regionCode: string; year: number; destination: number; entities: number }[] = [];
+  for (const leaf of leaves) {
+    if (LANDLOCKED.has(leaf.city.prefCode)) continue;
+    const rnd = random(seed, 'fishery', leaf.city.cityCode);
+    if (rnd() > 0.2 + 0.4 * (1 - leaf.urban)) continue; // inland
+    const size = Math.exp(4 + 1.1 * rnd.normal());
+    const farms = rnd() < 0.55;
+    const mix = { catch: BAND_SHARE.catch.map((s) => s * Math.exp(0.3 * rnd.normal())), aquaculture: BAND_SHARE.aquaculture.map((s) => s * Math.exp(0.3 * rnd.normal())) };
+    FISHERY_YEARS.forEach((year, t) => {
+      const decline = Math.pow(0.87, t);
+      for (const activity of farms ? (['catch', 'aquaculture'] as const) : (['catch'] as const)) {
+        const scale = size * decline * (activity === 'catch' ? 1 : 0.35);
+        const total = mix[activity].reduce((a, s) => a + s, 0);
+        mix[activity].forEach((s, b) => entities.push({ regionCode: leaf.city.cityCode, year, activity, band: b + 1, entities: Math.round((scale * s) / total) }));
+      }
+      for (const d of DESTINATIONS_BY_YEAR[year]!) {
+        destinations.push({ regionCode: leaf.city.cityCode, year, destination: d, entities: Math.round(size * decline * DESTINATION_SHARE[d]! * Math.exp(0.4 * rnd.normal())) });
+      }
+    });
+  }
+  return { entities, destinations };
+}
