@@ -21,8 +21,9 @@ const airport = (name: string, parent: string, doc: string): CodeParam => ({
 // Visitors who entered and left by the selected airports, per prefecture they visited: the count
 // (dispType 1) or the share of those visitors who visited it, in percent with 2 decimals (dispType 2).
 // An airport outside its area, or any airport while the area is -, counts as -, so every request has one
-// canonical file. The echoes repeat the request's canonical codes as text, 1/2 as in the request (not
-// the 0/1 of the original's field list), and the area and airport codes, empty for all.
+// canonical file. The echoes repeat the request's canonical codes as text, 1/2 as in the request (the
+// original's field list numbered sort 0/1), and the area and airport codes, empty for all; keys in the
+// order of the original's field list.
 export default defineOperation({
   title: '外国人入出国空港分析（訪問地）',
   family: 'tourism',
@@ -79,11 +80,11 @@ export default defineOperation({
       dispType: v.dispType!,
       year: v.year!,
       halfPeriod: v.halfPeriod!,
-      sort: v.sort!,
       entryAirport1: text(entry.area),
       entryAirport2: text(entry.airport),
       departureAirport1: text(exit.area),
       departureAirport2: text(exit.airport),
+      sort: v.sort!,
       data,
     };
   },
