@@ -26,6 +26,7 @@ export class RegionIndex {
   readonly cities: City[];
   private readonly codes = new Set<string>();
   private readonly byPref = new Map<number, City[]>();
+  private readonly byCode = new Map<string, City>();
 
   constructor(prefectures: Prefecture[], cities: City[]) {
     this.prefectures = [...prefectures].sort((a, b) => a.prefCode - b.prefCode);
@@ -36,6 +37,7 @@ export class RegionIndex {
     }
     for (const c of this.cities) {
       this.codes.add(c.cityCode);
+      this.byCode.set(c.cityCode, c);
       this.byPref.get(c.prefCode)?.push(c);
     }
   }
@@ -66,6 +68,10 @@ export class RegionIndex {
 
   prefecture(prefCode: number): Prefecture | undefined {
     return this.prefectures.find((p) => p.prefCode === prefCode);
+  }
+
+  city(cityCode: string): City | undefined {
+    return this.byCode.get(cityCode);
   }
 
   citiesOf(prefCode: number): City[] {

@@ -1,19 +1,8 @@
 // addArea: counts are summed over the main and the added regions and every ratio is computed anew.
 
-import { join } from 'node:path';
-import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { composeResult } from '../build/runtime/compose.ts';
-import { resolve } from '../build/runtime/resolve.ts';
-import { result, routes } from './helpers/dist.ts';
-import { SAMPLE_DIST } from './helpers/paths.ts';
+import { composed, result, routes } from './helpers/dist.ts';
 
-async function composed(url: string): Promise<any> {
-  const u = new URL(url, 'http://x');
-  const r = resolve(routes, u.pathname, u.search);
-  if (r.kind !== 'compose') throw new Error(`${url}: ${JSON.stringify(r)}`);
-  return composeResult(r.composer, r.files, (p) => readFile(join(SAMPLE_DIST, p), 'utf8'), { values: r.values, op: r.op, table: routes.table });
-}
 const series = (r: any, label: string) => r.data.find((s: any) => s.label === label).data;
 const LABELS = ['総人口', '年少人口', '生産年齢人口', '老年人口'];
 

@@ -1,30 +1,10 @@
 // Fishery shares and population mesh charts: shares from counts, the averages, addArea recomputation,
 // destination codes per year, and the mesh binning against a brute-force histogram of the mesh table.
 
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { meshChart } from '../build/facts/mesh.ts';
-import { composeResult } from '../build/runtime/compose.ts';
-import { resolve } from '../build/runtime/resolve.ts';
-import { result, routes } from './helpers/dist.ts';
-import { SAMPLE_DIST } from './helpers/paths.ts';
+import { composed, errorOf as err, resolveUrl as resolved, result } from './helpers/dist.ts';
 import { rowsOf, sampleSources } from './helpers/sample.ts';
-
-const resolved = (url: string) => {
-  const u = new URL(url, 'http://x');
-  return resolve(routes, u.pathname, u.search);
-};
-const err = (url: string) => {
-  const r = resolved(url);
-  if (r.kind !== 'error') throw new Error(`${url}: expected an error, got ${r.kind}`);
-  return { status: r.error.status, message: r.error.body.message };
-};
-async function composed(url: string): Promise<any> {
-  const r = resolved(url);
-  if (r.kind !== 'compose') throw new Error(`${url}: ${JSON.stringify(r)}`);
-  return composeResult(r.composer, r.files, (p) => readFile(join(SAMPLE_DIST, p), 'utf8'), { values: r.values, op: r.op, table: routes.table });
-}
 
 describe('fishery shares', () => {
   const entities = rowsOf<{ regionCode: string; year: number; activity: string; band: number; entities: number }>('fishery_entities');

@@ -1,27 +1,9 @@
 // Industry masters, specialization coefficients, job ratios and overseas transactions: shapes, and the
 // arithmetic checked against the raw facts of the sample sources.
 
-import { join } from 'node:path';
-import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { composeResult } from '../build/runtime/compose.ts';
-import { resolve } from '../build/runtime/resolve.ts';
-import { result, routes } from './helpers/dist.ts';
-import { SAMPLE_DIST } from './helpers/paths.ts';
+import { composed, errorOf as err, result } from './helpers/dist.ts';
 import { rowsOf, sampleSources } from './helpers/sample.ts';
-
-const err = (url: string) => {
-  const u = new URL(url, 'http://x');
-  const r = resolve(routes, u.pathname, u.search);
-  if (r.kind !== 'error') throw new Error(`${url}: expected an error, got ${r.kind}`);
-  return { status: r.error.status, message: r.error.body.message };
-};
-async function composed(url: string): Promise<any> {
-  const u = new URL(url, 'http://x');
-  const r = resolve(routes, u.pathname, u.search);
-  if (r.kind !== 'compose') throw new Error(`${url}: ${JSON.stringify(r)}`);
-  return composeResult(r.composer, r.files, (p) => readFile(join(SAMPLE_DIST, p), 'utf8'), { values: r.values, op: r.op, table: routes.table });
-}
 
 describe('masters', () => {
   it('list industries, occupations and patent fields in the original shapes', () => {

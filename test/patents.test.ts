@@ -4,9 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { composeResult } from '../build/runtime/compose.ts';
-import { resolve, type Resolution } from '../build/runtime/resolve.ts';
-import { result, routes } from './helpers/dist.ts';
+import { composed, resolveUrl, result, routes } from './helpers/dist.ts';
 import { SAMPLE_DIST } from './helpers/paths.ts';
 import { rowsOf, sampleSources } from './helpers/sample.ts';
 
@@ -14,14 +12,10 @@ const PATH = '/api/v1/industry/patent/list';
 const FIELDS = ['applyNo', 'patentSection', 'patentSubject', 'fiClass', 'patentName', 'patentHolder', 'patentHolderId', 'applyDate', 'prefCode', 'cityCode', 'jointlyFlg', 'lat', 'lng'];
 const SORT_KEYS = ['applyNo', 'patentSection', 'patentSubject', 'fiClass', 'patentName', 'patentHolder', 'applyDate'];
 
-const resolveUrl = (url: string): Resolution => {
-  const u = new URL(url, 'http://x');
-  return resolve(routes, u.pathname, u.search);
-};
 async function answer(url: string): Promise<any[]> {
   const r = resolveUrl(url);
   if (r.kind === 'file') return JSON.parse(await readFile(join(SAMPLE_DIST, r.path), 'utf8')).result.data;
-  if (r.kind === 'compose') return ((await composeResult(r.composer, r.files, (p) => readFile(join(SAMPLE_DIST, p), 'utf8'), { values: r.values, op: r.op, table: routes.table })) as any).data;
+  if (r.kind === 'compose') return (await composed(url)).data;
   throw new Error(`${url}: ${JSON.stringify(r)}`);
 }
 /** A whole list, page after page through the files, as a client would walk it. */

@@ -2,24 +2,8 @@
 // airports. Shapes, the canonical aliasing the spec asks for, and the arithmetic against the raw facts.
 
 import { describe, expect, it } from 'vitest';
-import { resolve } from '../build/runtime/resolve.ts';
-import { result, routes } from './helpers/dist.ts';
+import { errorOf as err, fileFor as fileOf, result, routes } from './helpers/dist.ts';
 import { rowsOf } from './helpers/sample.ts';
-
-const resolved = (url: string) => {
-  const u = new URL(url, 'http://x');
-  return resolve(routes, u.pathname, u.search);
-};
-const fileOf = (url: string) => {
-  const r = resolved(url);
-  if (r.kind !== 'file') throw new Error(`${url}: expected a file, got ${JSON.stringify(r)}`);
-  return r.path;
-};
-const err = (url: string) => {
-  const r = resolved(url);
-  if (r.kind !== 'error') throw new Error(`${url}: expected an error, got ${r.kind}`);
-  return { status: r.error.status, message: r.error.body.message };
-};
 
 describe('tourism/foreigners/forFrom', () => {
   const visitors = rowsOf<{ prefCode: string; year: number; quarter: number; purpose: number; countryCode: string; visitors: number }>('foreign_visitors');

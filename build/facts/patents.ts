@@ -3,6 +3,7 @@
 // the application numbers that appear with more than one holder.
 
 import type { Sources } from '../../sources/load.ts';
+import type { Row } from '../../sources/tables.ts';
 
 /** A record as the API prints it, plus its row id for the final tie-break. */
 export interface PatentRecord {
@@ -50,23 +51,10 @@ export function patentFacts(sources: Sources, prefs: number[]): PatentFacts {
 
 function compute(sources: Sources, scope: Set<number>): PatentFacts {
   const { tables, regions } = sources;
-  const fields = new Map((tables.patent_fields!.table.objects() as { tecCode: number; tecName: string }[]).map((f) => [f.tecCode, f.tecName]));
-  const themes = new Map((tables.patent_themes!.table.objects() as { tecCode: number; themeCode: number; themeName: string }[]).map((t) => [`${t.tecCode}_${t.themeCode}`, t.themeName]));
-  const holders = new Map((tables.patent_holders!.table.objects() as { holderId: string; holderName: string }[]).map((h) => [h.holderId, h.holderName]));
-  const rows = tables.patents!.table.objects() as {
-    recordId: number;
-    year: number;
-    applyNo: string;
-    applyDate: string;
-    tecCode: number;
-    themeCode: number;
-    fiClass: string;
-    patentName: string;
-    holderId: string;
-    regionCode: string;
-    lat: number;
-    lng: number;
-  }[];
+  const fields = new Map((tables.patent_fields!.table.objects() as Row<'patent_fields'>[]).map((f) => [f.tecCode, f.tecName]));
+  const themes = new Map((tables.patent_themes!.table.objects() as Row<'patent_themes'>[]).map((t) => [`${t.tecCode}_${t.themeCode}`, t.themeName]));
+  const holders = new Map((tables.patent_holders!.table.objects() as Row<'patent_holders'>[]).map((h) => [h.holderId, h.holderName]));
+  const rows = tables.patents!.table.objects() as Row<'patents'>[];
 
   const holdersOf = new Map<string, Set<string>>();
   for (const r of rows) {

@@ -1,6 +1,6 @@
 import { fisheryFacts } from '../facts/fishery.ts';
-import { ENTITY_COUNTS_PATH, regionHead } from './shared/fishery.ts';
-import { cityCode, defineOperation, prefCode, regionValues } from './operation.ts';
+import { ENTITY_COUNTS_PATH } from './shared/fishery.ts';
+import { cityCode, defineOperation, prefCode, regionHeader, regionOf, regionValues } from './operation.ts';
 
 // A regstat extension, not a RESAS operation: the management-entity counts behind the three fishery
 // share charts, for the region, its prefecture and the nation. The addArea composer sums these (shares
@@ -15,8 +15,8 @@ export default defineOperation({
   render({ facts, ctx }, v) {
     const pref2 = v.prefCode!.padStart(2, '0');
     return {
-      ...regionHead(ctx, v.prefCode!, v.cityCode!),
-      region: facts.get(v.cityCode === '-' ? pref2 : v.cityCode!) ?? {},
+      ...regionHeader(ctx, v.prefCode!, v.cityCode!),
+      region: facts.get(regionOf(v)) ?? {},
       prefecture: facts.get(pref2) ?? {},
       nation: facts.get('00') ?? {},
     };

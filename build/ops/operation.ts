@@ -97,14 +97,25 @@ export function prefectureValues(ctx: BuildContext): Canonical[] {
 }
 
 /** `{prefCode, cityCode}` for every prefecture in scope (`-`) and each of its municipalities. */
-export function regionValues(ctx: BuildContext): Canonical[] {
+export function regionValues(ctx: BuildContext, pref = 'prefCode', city = 'cityCode'): Canonical[] {
   return ctx.prefs.flatMap((p) => [
-    { prefCode: String(p), cityCode: '-' },
-    ...ctx.sources.regions.citiesOf(p).map((c) => ({ prefCode: String(p), cityCode: c.cityCode })),
+    { [pref]: String(p), [city]: '-' },
+    ...ctx.sources.regions.citiesOf(p).map((c) => ({ [pref]: String(p), [city]: c.cityCode })),
   ]);
 }
 
-/** The source-table region code named by prefCode and cityCode. */
-export function regionOf(values: Canonical): string {
-  return values.cityCode && values.cityCode !== '-' ? values.cityCode : (values.prefCode ?? '').padStart(2, '0');
+/** The source-table region code named by prefCode and cityCode (or the names given). */
+export function regionOf(values: Canonical, pref = 'prefCode', city = 'cityCode'): string {
+  const c = values[city];
+  return c && c !== '-' ? c : (values[pref] ?? '').padStart(2, '0');
+}
+
+/** The region a chart speaks of, as text: the city members are empty for a whole prefecture. */
+export function regionHeader(ctx: BuildContext, pref: string, city: string) {
+  return {
+    prefCode: pref,
+    prefName: ctx.sources.regions.prefecture(Number(pref))!.prefName,
+    cityCode: city === '-' ? '' : city,
+    cityName: city === '-' ? '' : (ctx.sources.regions.city(city)?.cityName ?? ''),
+  };
 }

@@ -1,7 +1,7 @@
 import { chartOf, meshIndex } from '../facts/mesh.ts';
 import type { PrefParam } from '../runtime/routes.ts';
-import { defineOperation, intParam } from './operation.ts';
-import { cityCd, meshHead, meshRegions } from './population-mesh-chart.ts';
+import { defineOperation, intParam, regionHeader, regionOf, regionValues } from './operation.ts';
+import { cityCd } from './population-mesh-chart.ts';
 
 export const FUTURE_MESH_YEARS = [2015, 2020, 2030, 2040, 2050];
 /** The year each is compared with for displayMethod 1: the previous one offered, 2010 for 2015. */
@@ -32,11 +32,11 @@ export default defineOperation({
   needs: ['mesh_population_future'],
   prepare: (ctx) => ({ index: meshIndex(ctx.sources, 'mesh_population_future', ['population']), ctx }),
   enumerate: (ctx) =>
-    FUTURE_MESH_YEARS.flatMap((year) => meshRegions(ctx, 'prefCode', 'city_cd').flatMap((r) => ['0', '1'].map((displayMethod) => ({ year: String(year), ...r, displayMethod })))),
+    FUTURE_MESH_YEARS.flatMap((year) => regionValues(ctx, 'prefCode', 'city_cd').flatMap((r) => ['0', '1'].map((displayMethod) => ({ year: String(year), ...r, displayMethod })))),
   render({ index, ctx }, v) {
-    const region = v.city_cd === '-' ? v.prefCode!.padStart(2, '0') : v.city_cd!;
+    const region = regionOf(v, 'prefCode', 'city_cd');
     const data = chartOf(index, region, Number(v.year), v.displayMethod === '1' ? PREVIOUS[Number(v.year)]! : null, 'population', '人');
     if (!data) return null;
-    return { ...meshHead(ctx, v.prefCode!, v.city_cd!), year: v.year!, displayMethod: v.displayMethod!, data };
+    return { ...regionHeader(ctx, v.prefCode!, v.city_cd!), year: v.year!, displayMethod: v.displayMethod!, data };
   },
 });

@@ -1,30 +1,12 @@
 import { chartOf, meshIndex } from '../facts/mesh.ts';
 import type { CityParam, PrefParam } from '../runtime/routes.ts';
-import { defineOperation, intParam, type BuildContext } from './operation.ts';
+import { defineOperation, intParam, regionHeader, regionOf, regionValues } from './operation.ts';
 
 export const MESH_YEARS = [2005, 2010, 2015, 2020];
 
 /** The snake_case region parameters of the mesh charts. */
 export const prefectureCd = (aliases: string[] = []): PrefParam => ({ name: 'prefecture_cd', type: 'pref', required: true, ...(aliases.length ? { aliases } : {}), doc: 'Prefecture code (1–47).' });
 export const cityCd = (pref: string): CityParam => ({ name: 'city_cd', type: 'city', required: false, default: '-', pref, doc: 'Municipality code, or - for the whole prefecture.' });
-
-export function meshRegions(ctx: BuildContext, pref: string, city: string) {
-  const out: Record<string, string>[] = [];
-  for (const p of ctx.prefs) {
-    out.push({ [pref]: String(p), [city]: '-' });
-    for (const c of ctx.sources.regions.citiesOf(p)) out.push({ [pref]: String(p), [city]: c.cityCode });
-  }
-  return out;
-}
-
-export function meshHead(ctx: BuildContext, pref: string, city: string) {
-  return {
-    prefCode: pref,
-    prefName: ctx.sources.regions.prefecture(Number(pref))!.prefName,
-    cityCode: city === '-' ? '' : city,
-    cityName: city === '-' ? '' : (ctx.sources.regions.cities.find((c) => c.cityCode === city)?.cityName ?? ''),
-  };
-}
 
 // Census meshes of a region binned into 20 ranks (see facts/mesh.ts for the rule): population (matter
 // 0) or households (3), as counts (displayMethod 0) or as the change since the previous census (1).
@@ -45,13 +27,13 @@ export default defineOperation({
   prepare: (ctx) => ({ index: meshIndex(ctx.sources, 'mesh_population', ['population', 'households']), ctx }),
   enumerate: (ctx) =>
     MESH_YEARS.flatMap((year) =>
-      meshRegions(ctx, 'prefecture_cd', 'city_cd').flatMap((r) => ['0', '3'].flatMap((matter) => ['0', '1'].map((displayMethod) => ({ year: String(year), ...r, matter, displayMethod })))),
+      regionValues(ctx, 'prefecture_cd', 'city_cd').flatMap((r) => ['0', '3'].flatMap((matter) => ['0', '1'].map((displayMethod) => ({ year: String(year), ...r, matter, displayMethod })))),
     ),
   render({ index, ctx }, v) {
-    const region = v.city_cd === '-' ? v.prefecture_cd!.padStart(2, '0') : v.city_cd!;
+    const region = regionOf(v, 'prefecture_cd', 'city_cd');
     const households = v.matter === '3';
     const data = chartOf(index, region, Number(v.year), v.displayMethod === '1' ? Number(v.year) - 5 : null, households ? 'households' : 'population', households ? '世帯' : '人');
     if (!data) return null;
-    return { ...meshHead(ctx, v.prefecture_cd!, v.city_cd!), year: v.year!, displayMethod: v.displayMethod!, matter: v.matter!, data };
+    return { ...regionHeader(ctx, v.prefecture_cd!, v.city_cd!), year: v.year!, displayMethod: v.displayMethod!, matter: v.matter!, data };
   },
 });

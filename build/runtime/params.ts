@@ -98,7 +98,9 @@ function checkCode(spec: CodeParam, raw: string, got: Canonical, routes: Compile
   const domain = routes.domains.get(spec.domain);
   if (spec.parent && spec.outsideParentIsAll) {
     const byParent = domain as Map<string, Set<string>> | undefined;
-    if (![...(byParent?.values() ?? [])].some((codes) => codes.has(raw))) return fail(spec, `${spec.name} ${raw} is not a code of this build`, routes);
+    let known = false;
+    for (const codes of byParent?.values() ?? []) known ||= codes.has(raw);
+    if (!known) return fail(spec, `${spec.name} ${raw} is not a code of this build`, routes);
     const parent = got[spec.parent];
     if (parent === undefined) return { ok: true, value: raw }; // the parent's error is reported instead
     return { ok: true, value: byParent!.get(parent)?.has(raw) ? raw : '-' };

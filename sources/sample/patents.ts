@@ -4,6 +4,7 @@
 // hundred has its details withheld (- placeholders), as in the original.
 
 import type { City } from '../regions.ts';
+import type { Row } from '../tables.ts';
 import { PATENT_FIELDS } from './classifications.ts';
 import type { LeafPopulation } from './population.ts';
 import { attraction, PREF_CENTER } from './profile.ts';
@@ -31,20 +32,7 @@ export function patentTables(seed: string, leaves: LeafPopulation[]) {
   const fields = PATENT_FIELDS.map((f, i) => ({ tecCode: i + 1, tecName: f.name }));
   const themes = PATENT_FIELDS.flatMap((f, i) => f.themes.map((t, j) => ({ tecCode: i + 1, themeCode: j + 1, themeName: t.name })));
   const holders = makeHolders(seed, leaves);
-  const records: {
-    recordId: number;
-    year: number;
-    applyNo: string;
-    applyDate: string;
-    tecCode: number;
-    themeCode: number;
-    fiClass: string;
-    patentName: string;
-    holderId: string;
-    regionCode: string;
-    lat: number;
-    lng: number;
-  }[] = [];
+  const records: Row<'patents'>[] = [];
   let recordId = 0;
   for (const year of PATENT_YEARS) {
     const rnd = random(seed, 'patents', year);

@@ -4,7 +4,7 @@
 import { fisheryFacts } from '../../facts/fishery.ts';
 import { renderFishery, type FisheryKind } from '../../runtime/render/fishery.ts';
 import type { TableName } from '../../../sources/tables.ts';
-import { addArea, cityCode, defineOperation, intParam, prefCode, regionValues, type BuildContext } from '../operation.ts';
+import { addArea, cityCode, defineOperation, intParam, prefCode, regionHeader, regionOf, regionValues, type BuildContext } from '../operation.ts';
 
 export const ENTITY_COUNTS_PATH = '/api/v1/fishery/sea/entityCounts';
 export const MATTERS = ['1', '2', '3'];
@@ -13,13 +13,6 @@ export function fisheryLabels(ctx: BuildContext) {
   const rows = (ctx.sources.tables.fishery_classes?.table.objects() ?? []) as { kind: string; code: number; label: string }[];
   const of = (kind: string) => Object.fromEntries(rows.filter((r) => r.kind === kind).map((r) => [String(r.code), r.label]));
   return { fisheryBands: of('band'), fisheryDestinations: of('destination') };
-}
-
-/** The name a region goes by in a chart: the municipality's, or the prefecture's for `-`. */
-export function regionHead(ctx: BuildContext, pref: string, city: string) {
-  const prefName = ctx.sources.regions.prefecture(Number(pref))!.prefName;
-  const cityName = city === '-' ? '' : (ctx.sources.regions.cities.find((c) => c.cityCode === city)?.cityName ?? '');
-  return { prefCode: pref, prefName, cityCode: city === '-' ? '' : city, cityName };
 }
 
 export function fisheryShareOperation(kind: FisheryKind, title: string, needs: TableName[]) {
@@ -37,10 +30,10 @@ export function fisheryShareOperation(kind: FisheryKind, title: string, needs: T
     enumerate: (ctx) => regionValues(ctx).flatMap((r) => MATTERS.map((matter) => ({ ...r, matter }))),
     render({ facts, labels, ctx }, v) {
       const pref2 = v.prefCode!.padStart(2, '0');
-      const head = regionHead(ctx, v.prefCode!, v.cityCode!);
+      const head = regionHeader(ctx, v.prefCode!, v.cityCode!);
       const names = kind === 'shipRatio' ? labels.fisheryDestinations : labels.fisheryBands;
       const [key, label] =
-        v.matter === '1' ? [v.cityCode === '-' ? pref2 : v.cityCode!, head.cityName || head.prefName] : v.matter === '2' ? [pref2, `${head.prefName}平均`] : ['00', '全国平均'];
+        v.matter === '1' ? [regionOf(v), head.cityName || head.prefName] : v.matter === '2' ? [pref2, `${head.prefName}平均`] : ['00', '全国平均'];
       return renderFishery(kind, head, v.matter!, label, facts.get(key)?.[kind], names);
     },
     routeData: (ctx) => ({ labels: fisheryLabels(ctx) }),
