@@ -25,6 +25,10 @@ const letter = () => z.string().regex(/^[A-Z]$/, { error: 'expected one capital 
 const twoDigits = () => z.string().regex(/^[0-9]{2}$/, { error: 'expected a 2-digit code such as 05' });
 const airportCode = () => z.string().regex(/^[A-Za-z0-9]{1,16}$/, { error: 'expected a code of letters and digits such as NRT or 3' });
 const meshCode = () => z.string().regex(/^[0-9]{8}$/, { error: 'expected an 8-digit third-level mesh code such as 53394547' });
+const areaCode = () => z.string().regex(/^[0-9]{4}$/, { error: 'expected a 4-digit secondary medical area code such as 1301' });
+const classCode = () => z.string().regex(/^[0-9A-Za-z]{1,8}$/, { error: 'expected a code of letters and digits such as 01 or 011' });
+const orEmpty = <T extends z.ZodType>(schema: T, what: string) => z.union([schema, z.literal('')], { error: `expected ${what} or nothing` });
+export const MEDICAL_SCHEMES = ['disease', 'department', 'doctor', 'bed', 'nurse'] as const;
 const decimal = () =>
   z
     .string()
@@ -346,6 +350,40 @@ export const TABLES = {
     schema: z.object({ meshCode: meshCode(), cityCode: cityCode(), year: intIn(1950, 2100), population: count() }),
     key: ['meshCode', 'year'],
     regions: ['cityCode'],
+  }),
+  medical_areas: table({
+    name: 'medical_areas',
+    doc: 'Secondary medical areas (二次医療圏): one row per municipality, naming its area. An area lies in one prefecture (its code begins with the prefecture code); the first municipality listed for an area is its representative.',
+    schema: z.object({ areaCode: areaCode(), areaName: text(), cityCode: cityCode() }).superRefine((r, ctx) => {
+      if (r.areaCode.slice(0, 2) !== r.cityCode.slice(0, 2)) ctx.addIssue({ code: 'custom', path: ['areaCode'], message: `area ${r.areaCode} lies in prefecture ${r.areaCode.slice(0, 2)} but municipality ${r.cityCode} does not; an area's code begins with its prefecture code` });
+    }),
+    key: ['cityCode'],
+    regions: ['cityCode'],
+  }),
+  medical_classes: table({
+    name: 'medical_classes',
+    doc: 'Categories of the medical composition charts, per scheme: disease (matter2 102, 103), department (201, 202), doctor (205), bed (204), nurse (207). A broad category with middle codes is charted by them; one without (middleCode empty) is a single item.',
+    schema: z.object({ scheme: oneOf(MEDICAL_SCHEMES), broadCode: classCode(), broadName: text(), middleCode: orEmpty(classCode(), 'a code of letters and digits'), middleName: z.string().trim() }).superRefine((r, ctx) => {
+      if ((r.middleCode === '') !== (r.middleName === '')) ctx.addIssue({ code: 'custom', path: ['middleName'], message: 'give middleCode and middleName together, or neither for a one-item category' });
+    }),
+    key: ['scheme', 'broadCode', 'middleCode'],
+  }),
+  medical_counts: table({
+    name: 'medical_counts',
+    doc: 'Counts behind the medical composition charts by matter2, year, region and class (middleCode, or broadCode for a one-item category). A region is a prefecture or municipality (regionCode) or a secondary medical area (areaCode); give each matter2 and year at one level per prefecture: the build sums it up to the coarser ones.',
+    schema: z.object({
+      matter2: intIn(100, 299),
+      year: intIn(1950, 2100),
+      regionCode: orEmpty(regionCode(), 'a 2-digit prefecture or 5-digit municipality code'),
+      areaCode: orEmpty(areaCode(), 'a 4-digit secondary medical area code'),
+      classCode: classCode(),
+      count: count(),
+    }).superRefine((r, ctx) => {
+      if ((r.regionCode === '') === (r.areaCode === '')) ctx.addIssue({ code: 'custom', path: ['regionCode'], message: 'give exactly one of regionCode and areaCode' });
+    }),
+    key: ['matter2', 'year', 'regionCode', 'areaCode', 'classCode'],
+    regions: ['regionCode'],
+    references: [{ columns: ['areaCode'], table: 'medical_areas', as: ['areaCode'] }],
   }),
 } satisfies Record<string, TableSpec>;
 

@@ -70,6 +70,8 @@ describe('npx serve dist', () => {
       '/api/v1/population/mesh/chart/year/2010/prefecture_cd/13/city_cd/13101/matter/0/displayMethod/0',
       '/api/v1/population/futureMesh/chart/year/2050/prefCode/13/city_cd/13101/displayMethod/0',
       '/api/v1/tourism/hotelAnalysis/facilityStack/display/2/unit/0/prefCode/1',
+      '/api/v1/medicalWelfare/medicalAnalysis/list/prefCode/13',
+      '/api/v1/medicalWelfare/medicalAnalysis/rate/prefCode/13/matter2/204/cityCode/13101/dataKbn/2/year/2020',
       '/api/v1/tourism/airport/forBar/dispType/1/year/2019/halfPeriod/1/entryAirportArea/3/entryAirport/NRT/departureAirportArea/-/departureAirport/-/sort/1',
     ];
     // One per operation at least.

@@ -1,4 +1,4 @@
-// npm run import:resas -- <archive-dir> <sources-dir>
+// npm run import:resas -- <archive-dir> <sources-dir> [--masters <code-list-dir>]
 
 import { writeSourceSet } from '../../sources/dir.ts';
 import { loadSources } from '../../sources/load.ts';
@@ -6,9 +6,13 @@ import { importResas } from '../../sources/resas/import.ts';
 import { fail } from './fail.ts';
 
 try {
-  const [archive, out] = process.argv.slice(2);
-  if (!archive || !out) throw new Error('The importer takes two folders: npm run import:resas -- <archive-dir> <sources-dir>');
-  const { set, report } = importResas(archive);
+  const args = process.argv.slice(2);
+  const at = args.indexOf('--masters');
+  const masters = at >= 0 ? args.splice(at, 2)[1] : undefined;
+  if (at >= 0 && !masters) throw new Error('--masters takes a folder of code lists');
+  const [archive, out] = args;
+  if (!archive || !out) throw new Error('The importer takes two folders: npm run import:resas -- <archive-dir> <sources-dir> [--masters <code-list-dir>]');
+  const { set, report } = importResas(archive, masters ? { masters } : {});
   loadSources(set); // the tables must pass their schemas before they are written
   writeSourceSet(set, out);
   process.stderr.write(`regstat: imported ${report.used.length} responses into ${out} (${Object.keys(set.files).join(', ')})\n`);

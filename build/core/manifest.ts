@@ -40,6 +40,7 @@ export function manifest(sources: Sources, table: RouteTable, reports: Operation
       params: r.route.params.map((p) => param(p, table)),
       ...(r.route.compose ? { composedAtRequestTime: [r.route.compose.param] } : {}),
       ...(r.route.paging ? { paging: paging(r.route.paging) } : {}),
+      ...(r.route.constraints ? { constraints: r.route.constraints } : {}),
       files: r.files,
       bytes: r.bytes,
     })),
@@ -49,7 +50,14 @@ export function manifest(sources: Sources, table: RouteTable, reports: Operation
 }
 
 function param(p: ParamSpec, table: RouteTable) {
-  const base = { name: p.name, required: p.required, ...('default' in p && p.default !== undefined ? { default: p.default } : {}), doc: p.doc };
+  const base = {
+    name: p.name,
+    required: p.required,
+    ...('default' in p && p.default !== undefined ? { default: p.default } : {}),
+    doc: p.doc,
+    ...(p.activeWhen ? { activeWhen: p.activeWhen } : {}),
+    ...(p.ignored ? { ignored: true } : {}),
+  };
   switch (p.type) {
     case 'pref':
       return { ...base, values: table.prefectures };

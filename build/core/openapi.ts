@@ -1,6 +1,6 @@
 // dist/openapi.json: an OpenAPI 3.1 description derived from the same declarations as everything else.
 
-import type { ParamSpec, RouteTable } from '../runtime/routes.ts';
+import { describeConditions, type ParamSpec, type RouteOp, type RouteTable } from '../runtime/routes.ts';
 import { VERSION } from '../version.ts';
 
 export function openApi(table: RouteTable, titles: Map<string, string>, notice: string) {
@@ -11,7 +11,7 @@ export function openApi(table: RouteTable, titles: Map<string, string>, notice: 
       get: {
         summary: titles.get(op.path),
         operationId: op.path.replace('/api/v1/', '').replace(/\/(\w)/g, (_, c: string) => c.toUpperCase()),
-        parameters: op.params.map((p) => ({ name: p.name, in: 'query', required: p.required, description: p.doc, schema: schema(p, table) })),
+        parameters: op.params.map((p) => ({ name: p.name, in: 'query', required: p.required, description: description(p, op), schema: schema(p, table) })),
         responses: {
           200: { description: 'The result; `result` is null for a region without data.', content: { 'application/json': { schema: { $ref: '#/components/schemas/Envelope' } } } },
           400: { description: 'A parameter is missing, malformed, repeated or out of range.', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
@@ -35,6 +35,17 @@ export function openApi(table: RouteTable, titles: Map<string, string>, notice: 
       },
     },
   };
+}
+
+function description(p: ParamSpec, op: RouteOp): string {
+  const notes = [p.doc];
+  if (p.ignored) notes.push('Accepted and ignored.');
+  if (p.activeWhen) notes.push(`Takes effect only${describeConditions(p)}; otherwise ignored.`);
+  for (const c of op.constraints ?? []) {
+    if (c.param !== p.name) continue;
+    notes.push('Allowed values: ' + Object.values(c.cases).map((row) => `${row.doc}: ${row.values.length ? row.values.join(', ') : 'none'}`).join('; ') + '.');
+  }
+  return notes.join(' ');
 }
 
 function schema(p: ParamSpec, table: RouteTable) {

@@ -4,7 +4,7 @@
 // resolver is compiled against.
 
 import { z } from 'zod';
-import type { CompiledRoutes, ParamSpec, RouteOp } from '../runtime/routes.ts';
+import { constraintKey, isActive, type CompiledRoutes, type ParamSpec, type RouteOp } from '../runtime/routes.ts';
 
 export type RawQuery = Record<string, string | undefined>;
 export type CanonicalQuery = Record<string, string>;
@@ -15,6 +15,7 @@ export function querySchema(route: RouteOp, routes: CompiledRoutes): z.ZodType<C
   const fields = new Map(route.params.map((p) => [p.name, fieldSchema(p, routes)]));
   const shape: Record<string, z.ZodType> = {};
   for (const p of route.params) {
+    if (p.ignored) continue;
     const field = fields.get(p.name)!;
     const withDefault = p.default !== undefined ? field.default(String(p.default)) : p.required && !p.activeWhen ? field : field.optional();
     shape[p.name] = z.preprocess(emptyIsAbsent, withDefault);
@@ -30,10 +31,16 @@ export function querySchema(route: RouteOp, routes: CompiledRoutes): z.ZodType<C
         out[p.name] = emptyIsAbsent(out[p.name]) === undefined ? v : '\u0000given twice';
       }
     }
+    // Conditions read canonical values: parse each earlier parameter as its field does (with its default).
+    const seen: Record<string, string | undefined> = {};
     for (const p of route.params) {
-      if (!p.activeWhen) continue;
-      const on = fields.get(p.activeWhen.param)!.safeParse(emptyIsAbsent(out[p.activeWhen.param]));
-      if (!on.success || !p.activeWhen.values.includes(on.data as string)) delete out[p.name];
+      if (!isActive(p, seen)) {
+        delete out[p.name];
+        continue;
+      }
+      const raw = emptyIsAbsent(out[p.name]) ?? (p.default === undefined ? undefined : String(p.default));
+      const parsed = raw === undefined ? undefined : fields.get(p.name)!.safeParse(raw);
+      seen[p.name] = parsed?.success ? (parsed.data as string) : raw === undefined ? undefined : '\u0000invalid';
     }
     return out;
   };
@@ -45,7 +52,7 @@ export function querySchema(route: RouteOp, routes: CompiledRoutes): z.ZodType<C
         for (const p of route.params) {
           const v = q[p.name] as string | undefined;
           const issue = (message: string) => ctx.addIssue({ code: 'custom', path: [p.name], message });
-          if (p.activeWhen && p.required && v === undefined && p.activeWhen.values.includes(q[p.activeWhen.param] as string)) issue('required');
+          if (p.activeWhen && p.required && v === undefined && isActive(p, activeOnly(route, q))) issue('required');
           if (v === undefined) continue;
           if (p.type === 'city' && v !== '-' && !routes.cities.get(Number(q[p.pref]))?.has(v)) issue(`not a municipality of ${p.pref} ${q[p.pref]}`);
           if (p.type === 'code' && p.parent && p.outsideParentIsAll) {
@@ -58,12 +65,16 @@ export function querySchema(route: RouteOp, routes: CompiledRoutes): z.ZodType<C
           }
           if (p.type === 'areas') checkAreas(p, v, q as Record<string, string | undefined>, routes, issue);
         }
+        const active = activeOnly(route, q);
+        for (const c of route.constraints ?? []) {
+          const v = active[c.param];
+          if (v !== undefined && !c.cases[constraintKey(c, active)]?.values.includes(v)) ctx.addIssue({ code: 'custom', path: [c.param], message: 'not available for this combination' });
+        }
       })
       // Defaults are filled in before activeWhen can be judged on canonical values: drop them again.
       .transform((q) => {
-        const out = Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined)) as CanonicalQuery;
+        const out = activeOnly(route, q) as CanonicalQuery;
         for (const p of route.params) {
-          if (p.activeWhen && !p.activeWhen.values.includes(out[p.activeWhen.param] ?? '')) delete out[p.name];
           if (p.type === 'code' && p.parent && p.outsideParentIsAll && out[p.name] !== undefined) {
             const codes = (routes.domains.get(p.domain) as Map<string, Set<string>> | undefined)?.get(out[p.parent] ?? '');
             if (!codes?.has(out[p.name]!)) out[p.name] = '-';
@@ -72,6 +83,16 @@ export function querySchema(route: RouteOp, routes: CompiledRoutes): z.ZodType<C
         return out;
       }),
   ) as z.ZodType<CanonicalQuery>;
+}
+
+/** The values of the parameters that take effect, in declaration order (defaults of ignored ones dropped). */
+function activeOnly(route: RouteOp, q: Record<string, unknown>): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = {};
+  for (const p of route.params) {
+    const v = q[p.name] as string | undefined;
+    if (v !== undefined && isActive(p, out)) out[p.name] = v;
+  }
+  return out;
 }
 
 function fieldSchema(p: ParamSpec, routes: CompiledRoutes): z.ZodType<string, string> {

@@ -15,6 +15,8 @@ import industryPatentList from './industry-patent-list.ts';
 import industryPowerForIndustry from './industry-power-for-industry.ts';
 import jobsBroad from './jobs-broad.ts';
 import jobsMiddle from './jobs-middle.ts';
+import medicalWelfareMedicalAnalysisList from './medical-welfare-medical-analysis-list.ts';
+import medicalWelfareMedicalAnalysisRate from './medical-welfare-medical-analysis-rate.ts';
 import municipalityJobPerYear from './municipality-job-per-year.ts';
 import type { Operation } from './operation.ts';
 import patentsBroad from './patents-broad.ts';
@@ -63,6 +65,9 @@ export const OPERATIONS: Operation<any>[] = [
   fisherySeaShipRatio,
   populationMeshChart,
   populationFutureMeshChart,
+  // medical care and welfare
+  medicalWelfareMedicalAnalysisList,
+  medicalWelfareMedicalAnalysisRate,
 ];
 
 export const FAMILIES = [...new Set(OPERATIONS.map((o) => o.family))];

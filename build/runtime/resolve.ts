@@ -5,7 +5,8 @@
 import { apiError, badRequest, notFound, type ApiError } from './errors.ts';
 import { checkParam, describe, type Area, type Canonical } from './params.ts';
 import { MAX_QUERY_LENGTH, add, parseQuery, type Params } from './query.ts';
-import { API_PREFIX, filePath, isListParam, type CompiledRoutes, type Paging, type RouteOp } from './routes.ts';
+import { listValues } from './params.ts';
+import { API_PREFIX, constraintKey, describeConditions, filePath, isActive, isListParam, type CompiledRoutes, type Paging, type RouteOp } from './routes.ts';
 
 export type Resolution =
   | { kind: 'file'; op: RouteOp; path: string }
@@ -49,7 +50,7 @@ function resolveOp(routes: CompiledRoutes, op: RouteOp, params: Params): Resolut
   const values: Canonical = {};
   let areas: Area[] | undefined;
   for (const spec of op.params) {
-    if (spec.activeWhen && !spec.activeWhen.values.includes(values[spec.activeWhen.param] ?? '')) continue; // ignored here
+    if (!isActive(spec, values)) continue; // ignored here
     const given = spec.aliases ? [spec.name, ...spec.aliases].flatMap((n) => params.get(n) ?? []).filter((v) => v !== '') : params.get(spec.name);
     if (given && given.length > 1) {
       const how = isListParam(spec) ? ` List several entries comma-separated in one ${spec.name}.` : '';
@@ -61,8 +62,7 @@ function resolveOp(routes: CompiledRoutes, op: RouteOp, params: Params): Resolut
     const raw = value ?? (spec.default === undefined ? undefined : String(spec.default));
     if (raw === undefined) {
       if (spec.required) {
-        const when = spec.activeWhen ? ` when ${spec.activeWhen.param} is ${spec.activeWhen.values.join(' or ')}` : '';
-        return error(badRequest(`${spec.name} is required${when}`, describe(spec, routes)));
+        return error(badRequest(`${spec.name} is required${describeConditions(spec)}`, describe(spec, routes)));
       }
       continue;
     }
@@ -72,6 +72,16 @@ function resolveOp(routes: CompiledRoutes, op: RouteOp, params: Params): Resolut
     if (checked.areas) areas = checked.areas;
   }
 
+  for (const c of op.constraints ?? []) {
+    const v = values[c.param];
+    if (v === undefined) continue;
+    const row = c.cases[constraintKey(c, values)];
+    if (!row?.values.includes(v)) {
+      const shown = row?.values.every((x) => /^[0-9]+$/.test(x)) ? listValues(row.values.map(Number)) : row?.values.join(', ');
+      const fix = row?.values.length ? `Give ${c.param} as ${shown} ${row.doc}.` : `No ${c.param} is available ${row?.doc ?? 'for this combination'}; see the constraints of ${op.path} in /manifest.json.`;
+      return error(badRequest(`${c.param} ${v} is not available ${row?.doc ?? 'for this combination of parameters'}`, fix));
+    }
+  }
   if (op.paging) return page(routes, op, op.paging, values);
   if (op.compose && areas && areas.length > 0) {
     const from = routes.byPath.get(op.compose.from);

@@ -15,9 +15,32 @@ interface ParamBase {
    * Otherwise it is ignored: not required, not checked, and not part of the file path, so requests
    * that differ only in it share one file.
    */
-  activeWhen?: { param: string; values: string[] };
+  activeWhen?: Condition | Condition[];
   /** Other names the parameter is accepted under (the path form uses `name`). */
   aliases?: string[];
+  /** Accepted for compatibility and never read: it is not checked and is not part of any file path. */
+  ignored?: boolean;
+}
+
+/**
+ * Holds while the canonical value of `param` is one of `values`; `''` stands for a parameter that is
+ * absent or itself ignored. A list of conditions holds when all of them do.
+ */
+export interface Condition {
+  param: string;
+  values: string[];
+}
+
+/**
+ * A rule across parameters: the values of `param` allowed for each combination of the `by` parameters.
+ * A `by` parameter reads as its canonical value or, with `given`, as `*` when it holds anything but `-`
+ * (absent and ignored parameters read as `-`). Keys are the readings joined with `|`; a combination
+ * not listed allows no value.
+ */
+export interface Constraint {
+  param: string;
+  by: { param: string; given?: boolean }[];
+  cases: Record<string, { values: string[]; doc: string }>;
 }
 
 /** A prefecture code of the build's scope; canonical form is the integer without leading zeros. */
@@ -85,6 +108,29 @@ export interface TecsParam extends ParamBase {
 
 export type ParamSpec = PrefParam | CityParam | IntParam | CodeParam | AreasParam | TecsParam;
 
+/** Whether a parameter takes effect, given the canonical values of the parameters before it. */
+export function isActive(spec: ParamSpec, values: Record<string, string | undefined>): boolean {
+  if (spec.ignored) return false;
+  if (!spec.activeWhen) return true;
+  const conditions = Array.isArray(spec.activeWhen) ? spec.activeWhen : [spec.activeWhen];
+  return conditions.every((c) => c.values.includes(values[c.param] ?? ''));
+}
+
+/** The row of a constraint that canonical values select, as its key. */
+export function constraintKey(c: Constraint, values: Record<string, string | undefined>): string {
+  return c.by.map((b) => {
+    const v = values[b.param] ?? '-';
+    return b.given ? (v === '-' ? '-' : '*') : v;
+  }).join('|');
+}
+
+/** "when mode is 1", "when matter2 is 204 or 205 and cityCode is - or absent" */
+export function describeConditions(spec: ParamSpec): string {
+  if (!spec.activeWhen) return '';
+  const conditions = Array.isArray(spec.activeWhen) ? spec.activeWhen : [spec.activeWhen];
+  return ' when ' + conditions.map((c) => `${c.param} is ${c.values.map((v) => (v === '' ? 'absent' : v)).join(' or ')}`).join(' and ');
+}
+
 /** List parameters: they are never part of a file path, and a non-empty value composes. */
 export const isListParam = (p: ParamSpec) => p.type === 'areas' || p.type === 'tecs';
 
@@ -102,6 +148,8 @@ export interface RouteOp {
   };
   /** Present when the response is one page of a longer list. */
   paging?: Paging;
+  /** Cross-parameter rules, checked after every parameter is canonical. */
+  constraints?: Constraint[];
   /** Set when the build's sources lack what the operation needs: requests get a 404 saying why. */
   unavailable?: string;
 }

@@ -6,6 +6,7 @@ import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { toCsv } from '../csv.ts';
 import type { SourceSet } from '../load.ts';
+import { readMasters } from './masters.ts';
 
 export const RESAS_NOTICE =
   '出典: RESAS（地域経済分析システム）. RESAS（地域経済分析システム）を加工して作成. Facts decomposed from saved RESAS API v1 responses by the regstat importer.';
@@ -23,7 +24,12 @@ export interface ImportReport {
   skipped: { file: string; why: string }[];
 }
 
-export function importResas(archive: string): { set: SourceSet; report: ImportReport } {
+export interface ImportOptions {
+  /** A folder of code lists (municipalities, secondary medical areas, medical classifications). */
+  masters?: string;
+}
+
+export function importResas(archive: string, options: ImportOptions = {}): { set: SourceSet; report: ImportReport } {
   const report: ImportReport = { used: [], skipped: [] };
   const read = (op: string) => savedResponses(archive, op, report);
 
@@ -43,6 +49,13 @@ export function importResas(archive: string): { set: SourceSet; report: ImportRe
     for (const c of s.body.result as { cityCode: string; cityName: string; bigCityFlag: string }[]) cities.set(c.cityCode, c);
     report.used.push(s.file);
   }
+  const codeLists = options.masters ? readMasters(options.masters) : null;
+  if (codeLists?.cities) {
+    // A full municipality list replaces the few that responses carry: areas name municipalities everywhere.
+    cities.clear();
+    for (const c of codeLists.cities) cities.set(c.cityCode, c);
+    report.used.push(...codeLists.used.map((f) => `masters/${f}`));
+  } else if (codeLists) report.used.push(...codeLists.used.map((f) => `masters/${f}`));
   const codes = [...cities.keys()].sort();
   const designatedOf = (ward: string) => codes.filter((c) => c <= ward && c.slice(0, 2) === ward.slice(0, 2) && cities.get(c)!.bigCityFlag === '2').pop() ?? '';
 
@@ -137,6 +150,12 @@ export function importResas(archive: string): { set: SourceSet; report: ImportRe
     tables.countries = csv('countries', ['countryCode', 'countryName'], [...countries].sort((a, b) => Number(a[0]) - Number(b[0])));
     tables.foreign_visitors = csv('foreign_visitors', ['prefCode', 'year', 'quarter', 'purpose', 'countryCode', 'visitors'], [...visitors.values()]);
   }
+  if (codeLists?.areas) {
+    const known = codeLists.areas.filter(([, , city]) => cities.has(city));
+    if (known.length < codeLists.areas.length) report.skipped.push({ file: 'masters: secondary medical areas', why: `${codeLists.areas.length - known.length} municipalities are not in the municipality list; add a mst_cities.csv to the masters` });
+    if (known.length) tables.medical_areas = csv('medical_areas', ['areaCode', 'areaName', 'cityCode'], known);
+  }
+  if (codeLists?.classes.length) tables.medical_classes = csv('medical_classes', ['scheme', 'broadCode', 'broadName', 'middleCode', 'middleName'], codeLists.classes);
   if (groups.length) {
     tables.population_years = csv('population_years', ['year', 'kind'], [...years].sort((a, b) => a[0] - b[0]));
     tables.population_by_age_group = csv('population_by_age_group', ['regionCode', 'year', 'ageGroup', 'count'], groups);

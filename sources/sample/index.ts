@@ -12,6 +12,7 @@ import { patentTables } from './patents.ts';
 import { overseasTrade } from './trade.ts';
 import { DESTINATIONS, SALES_BANDS, fisheryEntities } from './fishery.ts';
 import { meshPopulation } from './mesh.ts';
+import { medicalAreas, medicalClasses, medicalCounts } from './medical.ts';
 import { ACCOMMODATION_SIZES, ACCOMMODATION_TYPES, AIRPORTS, COUNTRIES, accommodationFacilities, airportFlows, foreignVisitors } from './tourism.ts';
 import { LAST_ACTUAL_YEAR, YEARS, earlyPrefectureGroups, samplePopulation } from './population.ts';
 import { sampleCities, samplePrefectures } from './regions.ts';
@@ -29,6 +30,7 @@ export function sampleSourceSet(seed = DEFAULT_SEED): SourceSet {
   const flows = airportFlows(seed);
   const fishery = fisheryEntities(seed, leaves);
   const mesh = meshPopulation(seed, leaves);
+  const areas = medicalAreas(leaves, cities);
 
   const tables: Record<TableName, string> = {
     prefectures: toCsv(['prefCode', 'prefName'], prefectures.map((p) => [p.prefCode, p.prefName])),
@@ -73,6 +75,9 @@ export function sampleSourceSet(seed = DEFAULT_SEED): SourceSet {
     fishery_destinations: toCsv(['regionCode', 'year', 'destination', 'entities'], fishery.destinations.map((r) => [r.regionCode, r.year, r.destination, r.entities])),
     mesh_population: toCsv(['meshCode', 'cityCode', 'year', 'population', 'households'], mesh.census.map((r) => [r.meshCode, r.cityCode, r.year, r.population, r.households])),
     mesh_population_future: toCsv(['meshCode', 'cityCode', 'year', 'population'], mesh.future.map((r) => [r.meshCode, r.cityCode, r.year, r.population])),
+    medical_areas: toCsv(['areaCode', 'areaName', 'cityCode'], areas.flatMap((a) => a.cities.map((c) => [a.areaCode, a.areaName, c.cityCode]))),
+    medical_classes: toCsv(['scheme', 'broadCode', 'broadName', 'middleCode', 'middleName'], medicalClasses().map((r) => [r.scheme, r.broadCode, r.broadName, r.middleCode, r.middleName])),
+    medical_counts: toCsv(['matter2', 'year', 'regionCode', 'areaCode', 'classCode', 'count'], medicalCounts(seed, leaves, areas).map((r) => [r.matter2, r.year, r.regionCode, r.areaCode, r.classCode, r.count])),
     airport_visits: toCsv(['year', 'quarter', 'entryAirport', 'exitAirport', 'prefCode', 'visitors'], flows.visits.map((r) => [r.year, r.quarter, r.entryAirport, r.exitAirport, r.prefCode, r.visitors])),
   };
 

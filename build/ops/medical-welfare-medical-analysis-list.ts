@@ -1,0 +1,38 @@
+import { medicalFacts } from '../facts/medical.ts';
+import { defineOperation, prefCode, prefectureValues } from './operation.ts';
+
+// The secondary medical areas of a prefecture: each with its representative municipality (the first
+// listed in medical_areas.csv) and the names of all its municipalities, comma-separated.
+export default defineOperation({
+  title: '医療需給 二次医療圏一覧',
+  family: 'medical',
+  route: { path: '/api/v1/medicalWelfare/medicalAnalysis/list', params: [prefCode()] },
+  needs: ['medical_areas'],
+  prepare: (ctx) => ({ facts: medicalFacts(ctx.sources), ctx }),
+  enumerate: prefectureValues,
+  render({ facts, ctx }, v) {
+    const pref = Number(v.prefCode);
+    const prefName = ctx.sources.regions.prefecture(pref)!.prefName;
+    const name = (code: string) => ctx.sources.regions.city(code)?.cityName ?? '';
+    return {
+      data: [...facts.areas.values()]
+        .filter((a) => a.prefCode === pref)
+        .map((a) => ({
+          prefCode: String(pref),
+          prefName,
+          municipalityCode: a.cities[0]!,
+          municipalityName: a.cities.map(name).join(','),
+          secondary_medical_area_code: a.areaCode,
+          secondary_medical_area_name: a.areaName,
+        })),
+    };
+  },
+  routeData: (ctx) => ({ domains: { secondaryMedicalAreas: areaDomain(ctx) } }),
+});
+
+/** Area codes per prefecture code, for the secondaryMedicalCode parameter of the rate chart. */
+export function areaDomain(ctx: Parameters<typeof prefectureValues>[0]): Record<string, string[]> {
+  const out: Record<string, string[]> = Object.fromEntries(ctx.prefs.map((p) => [String(p), [] as string[]]));
+  for (const a of medicalFacts(ctx.sources).areas.values()) out[String(a.prefCode)]?.push(a.areaCode);
+  return out;
+}

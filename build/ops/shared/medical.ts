@@ -1,0 +1,37 @@
+// What medicalWelfare/medicalAnalysis/rate charts: its data types (matter2), the classification scheme
+// each is charted by, and the spec's table of data years per region unit. The operation derives from
+// this table which parameters take effect, the year and dataKbn rules, and its enumeration; the sample
+// provider generates facts for exactly these years. Pure data, so sources may read it too.
+
+export type MedicalScheme = 'disease' | 'department' | 'doctor' | 'bed' | 'nurse';
+export type MedicalUnit = 'prefecture' | 'municipality' | 'area';
+
+export interface Matter2 {
+  code: string;
+  /** 1 demand, 2 supply: what the original's matter1 said. */
+  matter1: 1 | 2;
+  name: string;
+  scheme: MedicalScheme;
+  /** Data years per region unit; a unit without years is unavailable for this matter2. */
+  years: Partial<Record<MedicalUnit, number[]>>;
+}
+
+const every = (from: number, to: number, step: number) => Array.from({ length: Math.floor((to - from) / step) + 1 }, (_, i) => from + i * step);
+
+export const MATTER2: Matter2[] = [
+  { code: '102', matter1: 1, name: '病院の推計入院患者数（傷病分類別）', scheme: 'disease', years: { prefecture: every(2002, 2020, 3), area: every(2014, 2020, 3) } },
+  { code: '103', matter1: 1, name: '推計外来患者数（傷病分類別）', scheme: 'disease', years: { prefecture: every(2002, 2020, 3) } },
+  { code: '201', matter1: 2, name: '病院数（診療科別）', scheme: 'department', years: { prefecture: every(2008, 2020, 3), area: every(2014, 2020, 3) } },
+  { code: '202', matter1: 2, name: '一般診療所数（診療科別）', scheme: 'department', years: { prefecture: every(2008, 2020, 3), area: every(2014, 2020, 3) } },
+  { code: '204', matter1: 2, name: '病床数（病床種類別）', scheme: 'bed', years: { prefecture: every(2002, 2020, 3), municipality: every(2002, 2020, 3), area: every(2014, 2020, 3) } },
+  { code: '205', matter1: 2, name: '医師数（主たる診療科別）', scheme: 'doctor', years: { prefecture: every(2008, 2020, 2), municipality: every(2008, 2020, 2), area: every(2014, 2020, 2) } },
+  { code: '207', matter1: 2, name: '看護師・准看護師数（病院・診療所別）', scheme: 'nurse', years: { prefecture: every(2000, 2020, 2) } },
+];
+
+export const UNIT_NAMES: Record<MedicalUnit, string> = { prefecture: 'a prefecture', municipality: 'a municipality (cityCode)', area: 'a secondary medical area (secondaryMedicalCode)' };
+
+/** The matter2 codes for which a unit is available. */
+export const mattersWith = (unit: MedicalUnit) => MATTER2.filter((m) => m.years[unit]).map((m) => m.code);
+
+/** Every data year of any matter2 and unit, ascending. */
+export const ALL_YEARS = [...new Set(MATTER2.flatMap((m) => Object.values(m.years).flat()))].sort((a, b) => a - b);
