@@ -14,6 +14,8 @@ import { silentProgress, type Progress } from './progress.ts';
 import { querySchema } from './query-schema.ts';
 import { routeTable } from './route-table.ts';
 import { serveConfig } from './serve-config.ts';
+import { deployFiles } from '../deploy/index.ts';
+import { hostLimits, type LayoutFigures } from '../deploy/limits.ts';
 
 export interface BuildOptions {
   sources: Sources;
@@ -27,6 +29,8 @@ export interface BuildReport {
   files: number;
   bytes: number;
   operations: OperationReport[];
+  /** File count and fan-out against the limits of static hosts. */
+  layout: LayoutFigures;
 }
 
 export function build(options: BuildOptions, effects: BuildEffects): BuildReport {
@@ -45,8 +49,10 @@ export function build(options: BuildOptions, effects: BuildEffects): BuildReport
     const keySequences = new Map<RouteOp, Set<string>>();
     let written = 0;
     let bytes = 0;
+    const dirs = new Map<string, number>();
     const write = (path: string, body: string) => {
       effects.write(path, body);
+      countEntry(dirs, path);
       written++;
       bytes += Buffer.byteLength(body);
     };
@@ -88,12 +94,31 @@ export function build(options: BuildOptions, effects: BuildEffects): BuildReport
     write('/index.html', docsPage(sources.dataset, docs));
     write('/openapi.json', JSON.stringify(openApi(table, new Map(operations.map((o) => [o.route.path, o.title])), sources.dataset.notice), null, 2) + '\n');
     const m = manifest(sources, table, reports);
-    write('/manifest.json', JSON.stringify(m, null, 2) + '\n');
+    const manifestText = JSON.stringify(m, null, 2) + '\n';
+    write('/manifest.json', manifestText);
+    for (const [path, body] of deployFiles(table, manifestText, sources.dataset.notice)) write(path, body);
     effects.commit();
-    return { files: written, bytes, operations: reports };
+    return { files: written, bytes, operations: reports, layout: hostLimits(written, bytes, dirs) };
   } catch (e) {
     effects.abort();
     throw e;
+  }
+}
+
+/** Counts each directory once in its parent, so the largest count is the widest directory. */
+function countEntry(dirs: Map<string, number>, path: string): void {
+  let child = path;
+  for (;;) {
+    const at = child.lastIndexOf('/');
+    if (at <= 0) {
+      dirs.set('/', (dirs.get('/') ?? 0) + 1);
+      return;
+    }
+    const parent = child.slice(0, at);
+    const known = dirs.has(parent);
+    dirs.set(parent, (dirs.get(parent) ?? 0) + 1);
+    if (known) return;
+    child = parent;
   }
 }
 

@@ -26,3 +26,12 @@ export function notFound(pathname: string): ApiError {
     'The paths this build serves are listed in /manifest.json (operations[].path), for example /api/v1/prefectures.',
   );
 }
+
+/** What hosts without code (nginx, CloudFront Functions) answer where the resolver would compose. */
+export function compositionNeedsCode(path: string, param: string): ApiError {
+  return apiError(
+    501,
+    `${path} with ${param} is composed at request time, which this host cannot do`,
+    'Serve dist with code that composes (npm run serve, the Cloudflare worker, the service worker or the offline bundle), or leave the parameter out.',
+  );
+}

@@ -1,0 +1,79 @@
+// AWS CloudFront: a viewer-request function in front of an S3 origin holding dist. It rewrites the URI
+// of an API request to its file (and drops the query, so the cache key is the canonical file) or
+// answers the error itself. Functions cannot read the origin, so requests that compose answer 501.
+// The route table is built into the function: it cannot fetch routes.json either.
+
+import { compositionNeedsCode } from '../runtime/errors.ts';
+import { resolve } from '../runtime/resolve.ts';
+import { PREFLIGHT_HEADERS, errorResponse, methodNotAllowed, type ApiResponse } from '../runtime/respond.ts';
+import { compileRoutes, type CompiledRoutes, type RouteTable } from '../runtime/routes.ts';
+
+interface CfValue {
+  value: string;
+  multiValue?: { value: string }[];
+}
+export interface CfRequest {
+  method: string;
+  uri: string;
+  querystring: Record<string, CfValue>;
+  headers: Record<string, CfValue>;
+}
+export interface CfResponse {
+  statusCode: number;
+  statusDescription: string;
+  headers: Record<string, { value: string }>;
+  body?: { encoding: 'text'; data: string };
+}
+
+let routes: CompiledRoutes | undefined;
+
+export function viewerRequest(event: { request: CfRequest }, table: RouteTable): CfRequest | CfResponse {
+  routes ??= compileRoutes(table);
+  const request = event.request;
+  // Values arrive as the viewer sent them (still percent-encoded): the resolver decodes them itself.
+  const parts: string[] = [];
+  for (const [name, v] of Object.entries(request.querystring)) {
+    for (const one of v.multiValue ?? [v]) parts.push(one.value === '' && !v.multiValue ? name : `${name}=${one.value}`);
+  }
+  const r = resolve(routes, request.uri, parts.length ? `?${parts.join('&')}` : '');
+  if (r.kind === 'pass') return request;
+  if (request.method === 'OPTIONS') return toCf({ status: 204, headers: PREFLIGHT_HEADERS, body: '' });
+  if (request.method !== 'GET' && request.method !== 'HEAD') return toCf(methodNotAllowed(request.method));
+  if (r.kind === 'error') return toCf(errorResponse(r.error));
+  if (r.kind === 'compose') return toCf(errorResponse(compositionNeedsCode(r.op.path, r.op.paging && r.composer === r.op.paging.composer ? r.op.paging.offset : r.op.compose!.param)));
+  request.uri = r.path;
+  request.querystring = {};
+  return request;
+}
+
+function toCf(r: ApiResponse): CfResponse {
+  const headers: CfResponse['headers'] = {};
+  for (const [k, v] of Object.entries(r.headers)) headers[k.toLowerCase()] = { value: v };
+  return { statusCode: r.status, statusDescription: String(r.status), headers, ...(r.body ? { body: { encoding: 'text', data: r.body } } : {}) };
+}
+
+// Lambda@Edge (viewer request) has room for the whole route table where CloudFront Functions (10 KB)
+// may not: the same logic on its event shape, where the query is a raw string and headers are lists.
+interface EdgeRequest {
+  method: string;
+  uri: string;
+  querystring: string;
+  headers: Record<string, { key: string; value: string }[]>;
+}
+
+export function edgeViewerRequest(event: { Records: { cf: { request: EdgeRequest } }[] }, table: RouteTable) {
+  const request = event.Records[0]!.cf.request;
+  const querystring: Record<string, CfValue> = {};
+  for (const part of request.querystring ? request.querystring.split('&') : []) {
+    const at = part.indexOf('=');
+    const [name, value] = at < 0 ? [part, ''] : [part.slice(0, at), part.slice(at + 1)];
+    const known = querystring[name];
+    if (known) (known.multiValue ??= [{ value: known.value }]).push({ value });
+    else querystring[name] = { value };
+  }
+  const out = viewerRequest({ request: { method: request.method, uri: request.uri, querystring, headers: {} } }, table);
+  if ('uri' in out) return { ...request, uri: out.uri, querystring: '' };
+  const headers: Record<string, { key: string; value: string }[]> = {};
+  for (const [k, v] of Object.entries(out.headers)) headers[k] = [{ key: k, value: v.value }];
+  return { status: String(out.statusCode), statusDescription: out.statusDescription, headers, ...(out.body ? { body: out.body.data } : {}) };
+}

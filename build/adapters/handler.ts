@@ -1,0 +1,23 @@
+// The API as a Web-standard fetch handler, for every adapter that runs code on Request and Response
+// objects (Cloudflare, the service worker, the offline bundle). It reads dist through one function and
+// answers exactly as the Node server does; paths outside /api/ are left to the adapter (null).
+
+import { respond } from '../runtime/respond.ts';
+import { compileRoutes, type CompiledRoutes, type RouteTable } from '../runtime/routes.ts';
+
+/** Reads a file of dist by its path (`/api/v1/…/index.json`); null when it does not exist. */
+export type ReadText = (path: string) => Promise<string | null>;
+
+export function apiHandler(loadTable: () => Promise<RouteTable>, read: ReadText): (request: Request) => Promise<Response | null> {
+  let routes: Promise<CompiledRoutes> | undefined;
+  return async (request) => {
+    const url = new URL(request.url);
+    if (!url.pathname.startsWith('/api/')) return null;
+    routes ??= loadTable().then(compileRoutes);
+    routes.catch(() => (routes = undefined)); // a failed load is retried by the next request
+    const r = await respond(await routes, request.method, url, read);
+    if (!r) return null;
+    const empty = request.method === 'HEAD' || r.status === 204;
+    return new Response(empty ? null : r.body, { status: r.status, headers: r.headers });
+  };
+}

@@ -1,0 +1,29 @@
+// The known limits of static hosts (see README, Deployment), checked against a build's output.
+
+export interface LayoutFigures {
+  files: number;
+  bytes: number;
+  /** The most entries one directory holds. */
+  widestDirectory: { path: string; entries: number };
+  hosts: { host: string; limit: string; fits: boolean }[];
+}
+
+export function hostLimits(files: number, bytes: number, dirs: Map<string, number>): LayoutFigures {
+  let widest = { path: '/', entries: 0 };
+  for (const [path, entries] of dirs) if (entries > widest.entries) widest = { path, entries };
+  const gb = 1024 ** 3;
+  return {
+    files,
+    bytes,
+    widestDirectory: widest,
+    hosts: [
+      { host: 'Cloudflare Pages (Free)', limit: '20,000 files', fits: files <= 20_000 },
+      { host: 'Cloudflare Pages (paid)', limit: '100,000 files', fits: files <= 100_000 },
+      { host: 'Netlify', limit: '54,000 entries per directory', fits: widest.entries <= 54_000 },
+      { host: 'Vercel (Hobby)', limit: '100 MB of static files', fits: bytes <= 100 * 1024 ** 2 },
+      { host: 'Vercel (Pro)', limit: '1 GB of static files', fits: bytes <= gb },
+      { host: 'GitHub Pages', limit: '1 GB per site', fits: bytes <= gb },
+      { host: 'S3 + CloudFront, nginx, Node', limit: 'none', fits: true },
+    ],
+  };
+}

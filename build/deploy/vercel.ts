@@ -1,0 +1,46 @@
+// Vercel: vercel.json `routes` with `has`/`missing` query conditions. Values are checked by anchored
+// regular expressions and captured in canonical form (leading zeros dropped), so a rule only ever names
+// a file with canonical segments; anything else gets the API's error bodies with the right status.
+
+import { FILE_CACHE_CONTROL, JSON_TYPE, CORS_HEADERS } from '../runtime/respond.ts';
+import type { ParamSpec, RouteTable } from '../runtime/routes.ts';
+import { composingParams, queryRules, safeName } from './query-rules.ts';
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+function valuePattern(p: ParamSpec, table: RouteTable, group: string): string {
+  switch (p.type) {
+    case 'pref':
+      return `0*(?<${group}>${table.prefectures.join('|')})`;
+    case 'city':
+      return `(?<${group}>-|[0-9]{5})`;
+    case 'int':
+      return p.values ? `0*(?<${group}>${p.values.join('|')})` : `(?<${group}>0|[1-9][0-9]{0,8})`;
+    case 'code':
+      return `(?<${group}>${p.all ? '-|' : ''}[A-Za-z0-9]{1,16})`;
+    default:
+      return `(?<${group}>.*)`;
+  }
+}
+
+export function vercelConfig(table: RouteTable) {
+  const routes: Record<string, unknown>[] = [
+    { src: '^/api/(.*)$', headers: { 'Content-Type': JSON_TYPE, 'Cache-Control': FILE_CACHE_CONTROL, ...CORS_HEADERS }, continue: true },
+  ];
+  for (const op of table.operations) {
+    const src = `^${escape(op.path)}/?$`;
+    for (const param of composingParams(op)) routes.push({ src, has: [{ type: 'query', key: param }], dest: '/_errors/composition.json', status: 501 });
+  }
+  for (const r of queryRules(table)) {
+    const names = new Set(r.given.map((g) => g.name));
+    const missing = [...r.op.params.flatMap((p) => [p.name, ...(p.aliases ?? [])])].filter((n) => !names.has(n) && !r.op.params.find((p) => p.name === n)?.ignored);
+    routes.push({
+      src: `^${escape(r.op.path)}/?$`,
+      has: r.given.map((g) => ({ type: 'query', key: g.name, value: valuePattern(g.spec, table, safeName(g.name)) })),
+      ...(missing.length ? { missing: missing.map((key) => ({ type: 'query', key })) } : {}),
+      dest: r.destination,
+    });
+  }
+  routes.push({ handle: 'filesystem' }, { src: '^/api/v1/(.+?)/?$', dest: '/api/v1/$1/index.json', check: true }, { src: '^/api/.*$', dest: '/_errors/404.json', status: 404 });
+  return { $schema: 'https://openapi.vercel.sh/vercel.json', cleanUrls: false, trailingSlash: false, routes };
+}

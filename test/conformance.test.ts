@@ -1,0 +1,184 @@
+// The shared conformance table (test/conformance/table.ts) against every adapter that can run here:
+// the Node server is the reference; the Cloudflare worker, the CloudFront function, the offline bundle,
+// nginx with its generated configuration and (in browser.test.ts) the service worker must answer each
+// entry byte for byte as it does, or with the documented 501 where they cannot compose.
+
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import vm from 'node:vm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeBundle } from '../build/cli/bundle.ts';
+import { nginxConfig } from '../build/deploy/nginx.ts';
+import { compositionNeedsCode } from '../build/runtime/errors.ts';
+import { errorResponse, FILE_CACHE_CONTROL, JSON_TYPE } from '../build/runtime/respond.ts';
+import { createApiServer } from '../build/server/node.ts';
+import { ENTRIES, pick, type Answer, type Entry } from './conformance/table.ts';
+import { close, listen } from './helpers/http.ts';
+import { SAMPLE_DIST } from './helpers/paths.ts';
+
+type Adapter = (e: Entry) => Promise<Answer>;
+
+const reference = new Map<string, Answer>();
+const server = createApiServer({ dir: SAMPLE_DIST });
+
+async function overHttp(base: string, e: Entry): Promise<Answer> {
+  const res = await fetch(base + e.url, { method: e.method ?? 'GET' });
+  return { status: res.status, headers: pick(res.headers), body: await res.text() };
+}
+
+beforeAll(async () => {
+  const base = await listen(server);
+  for (const e of ENTRIES) reference.set(e.name, await overHttp(base, e));
+});
+afterAll(() => close(server));
+
+/** What an adapter must answer: the Node server's answer, or the 501 where a config-only host cannot compose. */
+function expected(e: Entry, composesWithCode: boolean): Answer {
+  if (e.composes && !composesWithCode) {
+    const r = errorResponse(compositionNeedsCode(e.composes.op, e.composes.param));
+    return { status: r.status, headers: pick(Object.fromEntries(Object.entries(r.headers).map(([k, v]) => [k.toLowerCase(), v]))), body: r.body };
+  }
+  return reference.get(e.name)!;
+}
+
+function conforms(name: string, adapter: () => Adapter, composesWithCode: boolean, skip = false) {
+  describe.skipIf(skip)(name, () => {
+    it.each(ENTRIES.map((e) => [e.name, e] as const))('%s', async (_, e) => {
+      expect(reference.get(e.name)!.status, 'the reference answered').toBeGreaterThan(0);
+      expect(await adapter()(e)).toEqual(expected(e, composesWithCode));
+    });
+  });
+}
+
+it('has a reference answer of each kind: files, compositions, errors, preflight', () => {
+  const statuses = [...reference.values()].map((a) => a.status);
+  expect(new Set(statuses)).toEqual(new Set([200, 204, 400, 404, 405]));
+  for (const e of ENTRIES.filter((x) => x.composes)) expect(reference.get(e.name)!.status, e.name).toBe(200);
+});
+
+// Cloudflare: dist's _worker.js as a plain module, its ASSETS binding reading the files of dist.
+let worker: { fetch(r: Request, env: unknown): Promise<Response> } | undefined;
+const assets = {
+  async fetch(input: Request | URL | string) {
+    const path = decodeURIComponent(new URL(input instanceof Request ? input.url : input).pathname);
+    const file = join(SAMPLE_DIST, path);
+    if (path.includes('..') || !existsSync(file) || !file.endsWith('.json')) return new Response('Not found', { status: 404 });
+    return new Response(readFileSync(file), { headers: { 'Content-Type': 'application/json' } });
+  },
+};
+conforms('Cloudflare worker (dist/_worker.js)', () => async (e) => {
+  worker ??= (await import(pathToFileURL(join(SAMPLE_DIST, '_worker.js')).href)).default;
+  const res = await worker!.fetch(new Request(`https://regstat.example${e.url}`, { method: e.method ?? 'GET' }), { ASSETS: assets });
+  return { status: res.status, headers: pick(res.headers), body: await res.text() };
+}, true);
+
+// CloudFront: the function file evaluated with no Node globals at all, in front of an S3-like origin
+// whose objects carry the headers the README's deployment section sets.
+let cfHandler: ((event: unknown) => any) | undefined;
+conforms('CloudFront viewer-request function (dist/_deploy/cloudfront-function.js)', () => async (e) => {
+  if (!cfHandler) {
+    const context = vm.createContext({});
+    vm.runInContext(readFileSync(join(SAMPLE_DIST, '_deploy/cloudfront-function.js'), 'utf8'), context);
+    cfHandler = context.handler;
+  }
+  const [uri, query = ''] = e.url.split('?') as [string, string?];
+  const querystring: Record<string, { value: string; multiValue?: { value: string }[] }> = {};
+  for (const part of query ? query.split('&') : []) {
+    const [k, v = ''] = part.split('=') as [string, string?];
+    querystring[k] = { value: v };
+  }
+  const out = cfHandler!({ version: '1.0', context: {}, viewer: { ip: '127.0.0.1' }, request: { method: e.method ?? 'GET', uri, querystring, headers: {} } });
+  if ('uri' in out) {
+    const file = join(SAMPLE_DIST, out.uri);
+    if (!existsSync(file)) return { status: 404, headers: {}, body: 'origin: no such object' };
+    const body = e.method === 'HEAD' ? '' : readFileSync(file, 'utf8');
+    return { status: 200, headers: { 'content-type': JSON_TYPE, 'access-control-allow-origin': '*', 'cache-control': FILE_CACHE_CONTROL }, body };
+  }
+  const headers = Object.fromEntries(Object.entries(out.headers as Record<string, { value: string }>).map(([k, v]) => [k, v.value]));
+  return { status: out.statusCode, headers: pick(headers), body: out.body?.data ?? '' };
+}, false);
+
+async function freePort(): Promise<number> {
+  const s = createServer();
+  await new Promise<void>((ok) => s.listen(0, '127.0.0.1', ok));
+  const port = (s.address() as { port: number }).port;
+  await new Promise((ok) => s.close(ok));
+  return port;
+}
+
+async function waitUp(base: string, child: ChildProcess, log: () => string): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    if (child.exitCode !== null) throw new Error(`exited with ${child.exitCode}: ${log()}`);
+    try {
+      await fetch(base + '/api/v1/prefectures');
+      return;
+    } catch {
+      await new Promise((ok) => setTimeout(ok, 50));
+    }
+  }
+  throw new Error(`${base} did not come up: ${log()}`);
+}
+
+// The offline bundle: the archive unpacked and run with plain node, nothing installed.
+describe('offline bundle', () => {
+  const work = mkdtempSync(join(tmpdir(), 'regstat-bundle-test-'));
+  let child: ChildProcess | undefined;
+  let base = '';
+  beforeAll(async () => {
+    const archive = join(work, 'regstat.tar.gz');
+    writeBundle(SAMPLE_DIST, archive);
+    const r = spawnSync('tar', ['-xzf', archive, '-C', work]);
+    expect(r.status).toBe(0);
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    let err = '';
+    // An empty environment and another working directory: the archive must not lean on the repository.
+    child = spawn(process.execPath, ['serve.mjs', '--port', String(port)], { cwd: join(work, 'regstat'), env: {}, stdio: ['ignore', 'ignore', 'pipe'] });
+    child.stderr!.on('data', (d) => (err += d));
+    await waitUp(base, child, () => err);
+  });
+  afterAll(() => {
+    child?.kill();
+    rmSync(work, { recursive: true, force: true });
+  });
+  it('holds serve.mjs and the whole dist', () => {
+    expect(existsSync(join(work, 'regstat/serve.mjs'))).toBe(true);
+    expect(readFileSync(join(work, 'regstat/dist/routes.json'), 'utf8')).toBe(readFileSync(join(SAMPLE_DIST, 'routes.json'), 'utf8'));
+  });
+  conforms('node serve.mjs', () => (e) => overHttp(base, e), true);
+});
+
+// nginx with the generated configuration: real nginx, installed by .ci/run.
+const hasNginx = spawnSync('sh', ['-c', 'command -v nginx']).status === 0;
+describe.skipIf(!hasNginx)(`nginx${hasNginx ? '' : ' (skipped: nginx is not installed; apt-get install -y nginx)'}`, () => {
+  const work = mkdtempSync(join(tmpdir(), 'regstat-nginx-test-'));
+  let child: ChildProcess | undefined;
+  let base = '';
+  beforeAll(async () => {
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    mkdirSync(work, { recursive: true });
+    const conf = join(work, 'nginx.conf');
+    writeFileSync(conf, nginxConfig(JSON.parse(readFileSync(join(SAMPLE_DIST, 'routes.json'), 'utf8')), { root: SAMPLE_DIST, port, work }));
+    let err = '';
+    child = spawn('nginx', ['-c', conf, '-p', work, '-e', join(work, 'error.log')], { stdio: ['ignore', 'ignore', 'pipe'] });
+    child.stderr!.on('data', (d) => (err += d));
+    await waitUp(base, child, () => err + (existsSync(join(work, 'error.log')) ? readFileSync(join(work, 'error.log'), 'utf8') : ''));
+  });
+  afterAll(() => {
+    child?.kill('SIGQUIT');
+    rmSync(work, { recursive: true, force: true });
+  });
+  conforms('generated configuration', () => (e) => overHttp(base, e), false);
+  it('never leaves dist, whatever the query', async () => {
+    for (const q of ['prefCode=../../etc', 'prefCode=13&cityCode=../../../../etc/passwd', 'prefCode=%2e%2e%2f', 'year=2019&mode=2&patentHolderId=..%2F..']) {
+      const res = await fetch(`${base}/api/v1/population/composition/perYear?${q}`);
+      expect(res.status, q).toBe(400);
+      expect((await res.json()).statusCode).toBe('400');
+    }
+  });
+});

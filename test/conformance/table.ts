@@ -1,0 +1,54 @@
+// One table of requests that every adapter must answer as the Node server does, byte for byte. Entries
+// marked `composes` are composed at request time: hosts that only configure (nginx) or cannot read the
+// origin (CloudFront Functions) answer them with the documented 501 instead.
+
+export interface Entry {
+  name: string;
+  url: string;
+  method?: 'GET' | 'HEAD' | 'OPTIONS' | 'POST';
+  /** The parameter whose value composes, for the 501 of config-only hosts. */
+  composes?: { op: string; param: string };
+}
+
+export const ENTRIES: Entry[] = [
+  { name: 'master', url: '/api/v1/prefectures' },
+  { name: 'master with a query', url: '/api/v1/cities?prefCode=13' },
+  { name: 'query form', url: '/api/v1/population/composition/perYear?prefCode=13&cityCode=13101' },
+  { name: 'path form', url: '/api/v1/population/composition/perYear/prefCode/1/cityCode/-' },
+  { name: 'leading zero, default omitted', url: '/api/v1/population/composition/perYear?prefCode=01' },
+  { name: 'parameters in another order', url: '/api/v1/population/composition/pyramid?yearRight=2045&cityCode=-&yearLeft=1980&prefCode=13' },
+  { name: 'percent-encoded dash', url: '/api/v1/population/sum/perYear?prefCode=13&cityCode=%2D' },
+  { name: 'airport outside its area counts as all', url: '/api/v1/tourism/airport/forBar?year=2018&entryAirportArea=3&entryAirport=CTS' },
+  { name: 'alias of a parameter', url: '/api/v1/population/futureMesh/chart?year=2050&prefecture_cd=13&city_cd=-&displayMethod=0' },
+  { name: 'ignored parameters', url: '/api/v1/medicalWelfare/medicalAnalysis/rate?prefCode=13&matter2=102&cityCode=13101&year=2020&matter1=1' },
+  { name: 'secondary area, national average', url: '/api/v1/medicalWelfare/medicalAnalysis/rate?prefCode=13&matter2=205&secondaryMedicalCode=1302&dataKbn=3&year=2016' },
+  { name: 'first page of a list', url: '/api/v1/industry/patent/list?year=2019&mode=1&prefCode=13&sort1=6&sort2=2&offset=0' },
+  { name: 'HEAD', url: '/api/v1/prefectures', method: 'HEAD' },
+  { name: 'preflight', url: '/api/v1/population/composition/perYear?prefCode=13', method: 'OPTIONS' },
+  { name: 'wrong method', url: '/api/v1/prefectures', method: 'POST' },
+  { name: 'missing parameter', url: '/api/v1/population/composition/perYear' },
+  { name: 'missing parameter after others', url: '/api/v1/medicalWelfare/medicalAnalysis/rate?prefCode=13&matter2=204' },
+  { name: 'unknown path', url: '/api/v1/population/nope' },
+  { name: 'addArea', url: '/api/v1/population/composition/perYear?prefCode=13&addArea=1_', composes: { op: '/api/v1/population/composition/perYear', param: 'addArea' } },
+  { name: 'addArea, fishery', url: '/api/v1/fishery/sea/sales?prefCode=1&cityCode=-&matter=1&addArea=13_', composes: { op: '/api/v1/fishery/sea/sales', param: 'addArea' } },
+  { name: 'offset between pages', url: '/api/v1/industry/patent/list?year=2019&mode=1&prefCode=13&sort1=6&sort2=2&offset=37', composes: { op: '/api/v1/industry/patent/list', param: 'offset' } },
+  { name: 'addTec', url: '/api/v1/industry/patent/list?year=2019&mode=1&prefCode=13&sort1=1&sort2=1&offset=0&addTec=7_', composes: { op: '/api/v1/industry/patent/list', param: 'addTec' } },
+];
+
+/** The headers every adapter must send as the Node server does (others, such as ETag, may differ). */
+export const COMPARED_HEADERS = ['content-type', 'access-control-allow-origin', 'cache-control', 'access-control-allow-methods', 'access-control-allow-headers', 'access-control-max-age', 'allow'];
+
+export interface Answer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+export function pick(headers: Headers | Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of COMPARED_HEADERS) {
+    const v = headers instanceof Headers ? headers.get(name) : headers[name];
+    if (v !== null && v !== undefined && v !== '') out[name] = Array.isArray(v) ? v.join(', ') : v;
+  }
+  return out;
+}
