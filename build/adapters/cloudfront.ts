@@ -40,10 +40,17 @@ export function viewerRequest(event: { request: CfRequest }, table: RouteTable):
   if (request.method === 'OPTIONS') return toCf({ status: 204, headers: PREFLIGHT_HEADERS, body: '' });
   if (request.method !== 'GET' && request.method !== 'HEAD') return toCf(methodNotAllowed(request.method));
   if (r.kind === 'error') return toCf(errorResponse(r.error));
-  if (r.kind === 'compose') return toCf(errorResponse(compositionNeedsCode(r.op.path, r.op.paging && r.composer === r.op.paging.composer ? r.op.paging.offset : r.op.compose!.param)));
+  if (r.kind === 'compose') return toCf(errorResponse(compositionNeedsCode(r.op.path, composedBy(r.op, r.composer))));
   request.uri = r.path;
   request.querystring = {};
   return request;
+}
+
+/** What made the resolver compose, as the 501 names it. */
+export function composedBy(op: RouteTable['operations'][number], composer: string): string {
+  if (composer === 'pair' && op.pairs) return `different ${op.pairs.left} and ${op.pairs.right}`;
+  if (op.paging && composer === op.paging.composer) return op.paging.offset;
+  return op.compose?.param ?? composer;
 }
 
 function toCf(r: ApiResponse): CfResponse {

@@ -19,6 +19,8 @@ export function runBuild(argv: string[]) {
       sources: { type: 'string' },
       out: { type: 'string', default: 'dist' },
       seed: { type: 'string' },
+      layout: { type: 'string', default: 'full' },
+      precompress: { type: 'boolean', default: false },
     },
   });
   const started = Date.now();
@@ -28,14 +30,16 @@ export function runBuild(argv: string[]) {
     return Number(s);
   });
   const operations = values.only ? operationsOf(values.only.split(',').map((s) => s.trim())) : undefined;
-  const effects = new DiskEffects(values.out!); // checks the output folder before the slow part
+  if (values.layout !== 'full' && values.layout !== 'compact') throw new Error(`--layout takes full or compact, got ${JSON.stringify(values.layout)}.`);
+  const layout = values.layout;
+  const effects = new DiskEffects(values.out!, { precompress: values.precompress! }); // checks the output folder before the slow part
   let report;
   try {
     const set = values.sources ? dirSourceSet(values.sources) : sampleSourceSet(values.seed);
     log(`sources: ${values.sources ?? 'sample provider (synthetic)'}`);
     const sources = loadSources(set);
     log(`loaded ${Object.values(sources.tables).reduce((a, t) => a + t!.rows, 0)} rows in ${Date.now() - started} ms`);
-    report = build({ sources, prefs, ...(operations ? { operations } : {}), progress: terminalProgress() }, effects);
+    report = build({ sources, prefs, layout, ...(operations ? { operations } : {}), progress: terminalProgress() }, effects);
     if (sources.dataset.kind === 'sample') log(`NOTE: ${sources.dataset.notice}`);
   } catch (e) {
     effects.abort();

@@ -23,6 +23,8 @@ export interface BuildOptions {
   prefs?: number[];
   operations?: Operation[];
   progress?: Progress;
+  /** `compact`: fewer files (see Operation.compactRoute) for hosts with file-count limits. */
+  layout?: 'full' | 'compact';
 }
 
 export interface BuildReport {
@@ -35,7 +37,7 @@ export interface BuildReport {
 
 export function build(options: BuildOptions, effects: BuildEffects): BuildReport {
   const { sources, progress = silentProgress, operations = OPERATIONS } = options;
-  const ctx: BuildContext = { sources, prefs: scope(sources, options.prefs) };
+  const ctx: BuildContext = { sources, prefs: scope(sources, options.prefs), layout: options.layout ?? 'full' };
   try {
     const unavailable = new Map<Operation, string>();
     for (const op of operations) {

@@ -44,7 +44,8 @@ export class DiskEffects implements BuildEffects {
   private batch: string[] = [];
   private next = 0;
 
-  constructor(out: string) {
+  /** @param precompress also write .gz and .br siblings of JSON files of 1 KB or more (for nginx's gzip_static). */
+  constructor(out: string, options: { precompress?: boolean } = {}) {
     this.out = resolve(out);
     recover(this.out);
     refuseForeign(this.out);
@@ -55,7 +56,7 @@ export class DiskEffects implements BuildEffects {
     for (let i = 0; i < Math.max(1, availableParallelism()); i++) {
       const { port1, port2 } = new MessageChannel();
       const worker = new Worker(new URL('./writer-worker.mjs', import.meta.url), {
-        workerData: { shared: this.state.buffer, port: port2 },
+        workerData: { shared: this.state.buffer, port: port2, precompress: options.precompress ?? false },
         transferList: [port2],
       });
       worker.unref();

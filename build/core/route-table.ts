@@ -10,7 +10,8 @@ export function routeTable(ops: Operation[], ctx: BuildContext, unavailable: Map
     format: ROUTES_FORMAT,
     operations: ops.map((op) => {
       const reason = unavailable.get(op);
-      return reason ? { ...op.route, unavailable: reason } : op.route;
+      const route = ctx.layout === 'compact' && op.compactRoute ? { ...op.route, ...op.compactRoute } : op.route;
+      return reason ? { ...route, unavailable: reason } : route;
     }),
     prefectures: [...ctx.prefs],
     cities,

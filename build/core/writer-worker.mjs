@@ -4,9 +4,13 @@
 
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { workerData } from 'node:worker_threads';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const state = new Int32Array(workerData.shared);
-const { port } = workerData;
+const { port, precompress } = workerData;
+// Siblings for servers that send stored compressed forms (nginx gzip_static, Caddy precompressed);
+// small bodies are not worth a second and third file.
+const PRECOMPRESS_MIN = 1024;
 const dirs = new Set();
 
 port.on('message', (batch) => {
@@ -19,7 +23,15 @@ port.on('message', (batch) => {
           mkdirSync(dir, { recursive: true });
           dirs.add(dir);
         }
-        writeFileSync(file, batch[i + 1], { flag: 'wx' }); // wx: a second write to one path is a build bug
+        const body = batch[i + 1];
+        writeFileSync(file, body, { flag: 'wx' }); // wx: a second write to one path is a build bug
+        if (precompress && file.endsWith('.json') && body.length >= PRECOMPRESS_MIN / 3) {
+          const bytes = Buffer.from(body);
+          if (bytes.length >= PRECOMPRESS_MIN) {
+            writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }), { flag: 'wx' });
+            writeFileSync(`${file}.br`, brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }), { flag: 'wx' });
+          }
+        }
       }
     } catch (e) {
       port.postMessage(e instanceof Error ? e.message : String(e));

@@ -61,6 +61,11 @@ export function nginxConfig(table: RouteTable, o: NginxOptions): string {
       checks.push(`    if (${eff(p)} = "${INVALID}") { return 400 ${text(JSON.stringify(NGINX_GENERIC_400.body))}; }`);
     }
     // Composition is judged after every parameter is valid, as the resolver does.
+    if (op.pairs) {
+      const flag = `$rp${i}`;
+      maps.push(`map "${v(op.pairs.left)}|${v(op.pairs.right)}" ${flag} { "~^([0-9]+)\\|\\1$" ""; default "${COMPOSES}"; }`);
+      checks.push(`    if (${flag} = "${COMPOSES}") { return 501 ${text(JSON.stringify(compositionNeedsCode(op.path, `different ${op.pairs.left} and ${op.pairs.right}`).body))}; }`);
+    }
     const composes = compositionParams(op);
     for (const [param, variable] of composes.map((c) => [c, v(c)] as const)) {
       checks.push(`    if (${variable} = "${COMPOSES}") { return 501 ${text(JSON.stringify(compositionNeedsCode(op.path, param).body))}; }`);

@@ -11,6 +11,8 @@ export interface BuildContext {
   sources: Sources;
   /** Prefecture codes whose files this build writes. */
   prefs: number[];
+  /** `compact` writes fewer files for hosts with file limits; operations that support it compose the rest. */
+  layout?: 'full' | 'compact';
 }
 
 /** What an operation adds to the route table besides its route: code lists, labels, list lengths. */
@@ -30,6 +32,8 @@ export interface Operation<State = unknown> {
   enumerate(ctx: BuildContext): Canonical[];
   /** The `result` member for one file; null when the region has no data. */
   render(state: State, values: Canonical): unknown;
+  /** What its route gains in the compact layout (its enumeration reads ctx.layout). */
+  compactRoute?: Pick<RouteOp, 'pairs'>;
   /** Code lists its parameters are checked against, computed from the sources. */
   routeData?(ctx: BuildContext): RouteData;
 }

@@ -6,7 +6,7 @@ import { addArea, cityCode, defineOperation, intParam, prefCode, regionOf, regio
 const PATH = '/api/v1/population/composition/pyramid';
 const YEARS = Array.from({ length: 14 }, (_, i) => 1980 + 5 * i);
 
-// Every (yearLeft, yearRight) pair is a file: 196 per region. Halves are rendered and serialized once
+// Every (yearLeft, yearRight) pair is a file: 196 per region (14 in the compact layout). Halves are rendered and serialized once
 // per region-year and the pair files are assembled from that text.
 export default defineOperation({
   title: '人口ピラミッド',
@@ -37,9 +37,11 @@ export default defineOperation({
       return half;
     };
   },
+  // Compact layout: one file per region and year (both halves that year); other pairs are composed.
+  compactRoute: { pairs: { left: 'yearLeft', right: 'yearRight' } },
   enumerate: (ctx) =>
     regionValues(ctx).flatMap((r) =>
-      YEARS.flatMap((left) => YEARS.map((right) => ({ ...r, yearLeft: String(left), yearRight: String(right) }))),
+      YEARS.flatMap((left) => (ctx.layout === 'compact' ? [left] : YEARS).map((right) => ({ ...r, yearLeft: String(left), yearRight: String(right) }))),
     ),
   render(half, v) {
     const region = regionOf(v);

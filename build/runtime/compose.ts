@@ -30,6 +30,10 @@ interface Page {
 }
 
 export const composers: Record<string, Combine> = {
+  /** One pair of the compact layout: the halves are put together before any composer runs. */
+  pair(results) {
+    return results[0];
+  },
   perYear(results) {
     const sum = sumPerYear(results.map(perYearCounts));
     return sum && renderPerYear(sum);
@@ -96,8 +100,15 @@ export function combineDocs(composer: string, files: string[], docs: ({ result: 
   const results: unknown[] = [];
   docs.forEach((doc, i) => {
     if (doc === null) throw new Error(`composition input ${files[i]} is missing from dist`);
-    if (doc.result !== null) results.push(doc.result);
   });
+  const pairs = ctx.op.pairs;
+  if (pairs && ctx.values[pairs.left] !== ctx.values[pairs.right]) {
+    // Files come two by two (left value's, right value's): each pair makes one result.
+    for (let i = 0; i < docs.length; i += 2) {
+      const [a, b] = [docs[i]!.result as Record<string, unknown> | null, docs[i + 1]!.result as Record<string, unknown> | null];
+      if (a !== null && b !== null) results.push({ [pairs.left]: a[pairs.left], [pairs.right]: b[pairs.right] });
+    }
+  } else for (const doc of docs) if (doc!.result !== null) results.push(doc!.result);
   return results.length === 0 ? null : combine(results, ctx);
 }
 

@@ -83,16 +83,25 @@ function resolveOp(routes: CompiledRoutes, op: RouteOp, params: Params): Resolut
     }
   }
   if (op.paging) return page(routes, op, op.paging, values);
+  const halves = pairHalves(op, values);
   if (op.compose && areas && areas.length > 0) {
     const from = routes.byPath.get(op.compose.from);
     const compose = op.compose;
     const spec = op.params.find((p) => p.name === compose.param);
     if (!from || !spec || spec.type !== 'areas') return error(internal(`routes.json has a bad compose entry on ${op.path}`));
     const regions = [{ pref: values[spec.pref] as string, city: spec.city ? (values[spec.city] ?? '-') : '-' }, ...areas];
-    const files = regions.map((r) => filePath(from, { ...values, [spec.pref]: r.pref, ...(spec.city ? { [spec.city]: r.city } : {}) }));
+    const files = regions.flatMap((r) => halves({ ...values, [spec.pref]: r.pref, ...(spec.city ? { [spec.city]: r.city } : {}) }).map((v) => filePath(from, v)));
     return composition(op, compose.composer, files, values);
   }
+  if (halves(values).length === 2) return composition(op, 'pair', halves(values).map((v) => filePath(op, v)), values);
   return file(op, values);
+}
+
+/** In the compact layout, the two files a pair of different values is made of; otherwise the values' own. */
+function pairHalves(op: RouteOp, values: Canonical): (v: Canonical) => Canonical[] {
+  const p = op.pairs;
+  if (!p || values[p.left] === values[p.right]) return (v) => [v];
+  return (v) => [{ ...v, [p.right]: v[p.left] }, { ...v, [p.left]: v[p.right] }];
 }
 
 /**

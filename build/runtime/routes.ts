@@ -148,6 +148,12 @@ export interface RouteOp {
   };
   /** Present when the response is one page of a longer list. */
   paging?: Paging;
+  /**
+   * The compact layout: only files whose `left` and `right` values are equal exist; a request for two
+   * different values composes the `left` half of the first's file with the `right` half of the second's
+   * (the halves of the result are keyed by the parameter names).
+   */
+  pairs?: { left: string; right: string };
   /** Cross-parameter rules, checked after every parameter is canonical. */
   constraints?: Constraint[];
   /** Set when the build's sources lack what the operation needs: requests get a 404 saying why. */

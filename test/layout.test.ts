@@ -1,0 +1,121 @@
+// The compact layout (for hosts with file-count limits) and precompressed files (for nginx): a compact
+// build answers every pyramid pair, addArea included, exactly as the full layout does, from 1/14 of the
+// files; nginx serves the stored .gz forms and answers the pairs it cannot compose with the 501.
+
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gunzipSync, brotliDecompressSync } from 'node:zlib';
+import fg from 'fast-glob';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build } from '../build/core/build.ts';
+import { DiskEffects } from '../build/core/effects.ts';
+import { nginxConfig } from '../build/deploy/nginx.ts';
+import { operationsOf } from '../build/ops/index.ts';
+import { createApiServer } from '../build/server/node.ts';
+import { close, listen } from './helpers/http.ts';
+import { SAMPLE_DIST, TMP } from './helpers/paths.ts';
+import { sampleSources } from './helpers/sample.ts';
+
+const COMPACT = join(TMP, 'compact-13');
+const PYRAMID = '/api/v1/population/composition/pyramid';
+const full = createApiServer({ dir: SAMPLE_DIST });
+let compact: ReturnType<typeof createApiServer>;
+let fullBase = '';
+let compactBase = '';
+
+beforeAll(async () => {
+  rmSync(COMPACT, { recursive: true, force: true });
+  build({ sources: sampleSources(), prefs: [13], operations: operationsOf(['population']), layout: 'compact' }, new DiskEffects(COMPACT, { precompress: true }));
+  compact = createApiServer({ dir: COMPACT });
+  fullBase = await listen(full);
+  compactBase = await listen(compact);
+});
+afterAll(async () => {
+  await close(full);
+  await close(compact);
+});
+
+const get = async (base: string, url: string) => {
+  const res = await fetch(base + url);
+  return { status: res.status, body: await res.text() };
+};
+
+describe('compact layout', () => {
+  it('writes one pyramid file per region and year instead of one per pair of years', async () => {
+    const files = await fg(`${PYRAMID.slice(1)}/**/index.json`, { cwd: COMPACT });
+    const regions = 1 + JSON.parse(readFileSync(join(COMPACT, 'routes.json'), 'utf8')).cities['13'].length;
+    expect(files.length).toBe(regions * 14);
+    expect(files.every((f) => /yearLeft\/(\d+)\/yearRight\/\1\//.test(f))).toBe(true);
+    const manifest = JSON.parse(readFileSync(join(SAMPLE_DIST, 'manifest.json'), 'utf8'));
+    const fullPyramid = manifest.operations.find((o: any) => o.path === PYRAMID).files;
+    expect(fullPyramid).toBe((regions + 1 + JSON.parse(readFileSync(join(SAMPLE_DIST, 'routes.json'), 'utf8')).cities['1'].length) * 196);
+  });
+
+  it('answers every pair of years, and addArea over pairs, byte for byte as the full layout', async () => {
+    const urls: string[] = [];
+    for (const [l, r] of [[1980, 2045], [2045, 1980], [2020, 2025], [1995, 1995], [2000, 2040]]) {
+      urls.push(`${PYRAMID}?prefCode=13&yearLeft=${l}&yearRight=${r}`, `${PYRAMID}?prefCode=13&cityCode=13101&yearLeft=${l}&yearRight=${r}&addArea=13_13102,13_13103`);
+    }
+    for (const url of urls) {
+      const [a, b] = [await get(fullBase, url), await get(compactBase, url)];
+      expect(b.status, url).toBe(200);
+      expect(b.body, url).toBe(a.body);
+    }
+  });
+
+  it('writes .gz and .br beside JSON files of 1 KB or more, holding the same bytes', async () => {
+    const file = join(COMPACT, 'api/v1/population/composition/perYear/prefCode/13/cityCode/-/index.json');
+    const body = readFileSync(file);
+    expect(body.length).toBeGreaterThan(1024);
+    expect(gunzipSync(readFileSync(`${file}.gz`)).equals(body)).toBe(true);
+    expect(brotliDecompressSync(readFileSync(`${file}.br`)).equals(body)).toBe(true);
+    expect(existsSync(join(COMPACT, 'api/v1/prefectures/index.json.gz'))).toBe(false); // too small to bother
+  });
+});
+
+const hasNginx = spawnSync('sh', ['-c', 'command -v nginx']).status === 0;
+describe.skipIf(!hasNginx)('nginx on the compact, precompressed build', () => {
+  const work = join(TMP, 'nginx-compact');
+  let child: ChildProcess;
+  let base = '';
+  beforeAll(async () => {
+    rmSync(work, { recursive: true, force: true });
+    const port = 20000 + (process.pid % 20000);
+    base = `http://127.0.0.1:${port}`;
+    spawnSync('mkdir', ['-p', work]);
+    writeFileSync(join(work, 'nginx.conf'), nginxConfig(JSON.parse(readFileSync(join(COMPACT, 'routes.json'), 'utf8')), { root: COMPACT, port, work }));
+    child = spawn('nginx', ['-c', join(work, 'nginx.conf'), '-p', work, '-e', join(work, 'error.log')], { stdio: 'ignore' });
+    for (let i = 0; i < 100; i++) {
+      try {
+        await fetch(base + '/api/v1/prefectures');
+        return;
+      } catch {
+        await new Promise((ok) => setTimeout(ok, 50));
+      }
+    }
+  });
+  afterAll(() => child?.kill('SIGQUIT'));
+
+  it('sends the stored gzip form to clients that accept it', async () => {
+    const url = '/api/v1/population/composition/perYear?prefCode=13&cityCode=-';
+    const raw = await new Promise<{ encoding: string | undefined; body: Buffer }>((ok, fail) => {
+      import('node:http').then(({ get: httpGet }) =>
+        httpGet(base + url, { headers: { 'Accept-Encoding': 'gzip' } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c) => chunks.push(c));
+          res.on('end', () => ok({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }));
+        }).on('error', fail),
+      );
+    });
+    expect(raw.encoding).toBe('gzip');
+    expect(gunzipSync(raw.body).toString('utf8')).toBe((await get(compactBase, url)).body);
+  });
+
+  it('serves same-year pyramids and answers other pairs with the documented 501', async () => {
+    expect((await get(base, `${PYRAMID}?prefCode=13&yearLeft=2020&yearRight=2020`)).body).toBe((await get(compactBase, `${PYRAMID}?prefCode=13&yearLeft=2020&yearRight=2020`)).body);
+    const r = await get(base, `${PYRAMID}?prefCode=13&yearLeft=2020&yearRight=2025`);
+    expect(r.status).toBe(501);
+    expect(JSON.parse(r.body).message).toBe(`${PYRAMID} with different yearLeft and yearRight is composed at request time, which this host cannot do`);
+  });
+});
