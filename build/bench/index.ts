@@ -69,6 +69,7 @@ if (ensure([{ cmd: 'wrk', pkg: 'wrk' }, { cmd: 'nginx', pkg: 'nginx' }])) {
         ['regstat, query form', `http://127.0.0.1:${ports.regstat}${query}`],
         ['regstat, path form', `http://127.0.0.1:${ports.regstat}${file}`],
         ['nginx, the same file', `http://127.0.0.1:${ports.nginx}${file}`],
+        ['nginx, query form (config)', `http://127.0.0.1:${ports.nginx}${query}`],
         ['regstat, addArea (composed)', `http://127.0.0.1:${ports.regstat}${composed}`],
         ['regstat, patent page (file)', `http://127.0.0.1:${ports.regstat}${patentPage}`],
         ['regstat, patent offset 37', `http://127.0.0.1:${ports.regstat}${patentOffset}`],
@@ -85,12 +86,24 @@ if (ensure([{ cmd: 'wrk', pkg: 'wrk' }, { cmd: 'nginx', pkg: 'nginx' }])) {
       }
       const ratio = results.get('regstat, query form')!.rps / results.get('nginx, the same file')!.rps;
       console.log(`  regstat / nginx               ${ratio.toFixed(2)}× (target ≥ 0.70×)`);
+      const q = results.get('regstat, query form')!.rps / results.get('nginx, query form (config)')!.rps;
+      console.log(`  regstat / nginx, query form   ${q.toFixed(2)}×`);
     } finally {
       server.kill();
       nginx.kill('SIGQUIT');
       await new Promise((ok) => setTimeout(ok, 500));
     }
   }
+}
+
+// 3. Layouts: the file count of each against the limits of static hosts.
+console.log('\nlayouts');
+const compactDist = join(work, 'dist-compact');
+const compact = build({ sources, prefs, layout: 'compact' }, new DiskEffects(compactDist));
+for (const [name, r] of [['full', report], ['compact', compact]] as const) {
+  const l = r.layout;
+  console.log(`  ${name.padEnd(8)} ${String(l.files).padStart(7)} files ${mb(l.bytes).padStart(10)}, widest directory ${l.widestDirectory.entries} entries`);
+  console.log(`           ${l.hosts.map((h) => `${h.host}: ${h.fits ? 'fits' : `over ${h.limit}`}`).join('; ')}`);
 }
 
 if (!values.keep) rmSync(work, { recursive: true, force: true });

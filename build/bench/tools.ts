@@ -1,7 +1,8 @@
 // Processes the benchmark drives: wrk for load, nginx as the yardstick, the regstat server.
 
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { nginxConfig } from '../deploy/nginx.ts';
 import { join } from 'node:path';
 
 export function have(cmd: string): boolean {
@@ -40,29 +41,15 @@ export function wrk(url: string, seconds: number, connections = 50): WrkResult {
   return { rps, p99ms, errors };
 }
 
-/** nginx in the foreground serving `root` as plain files with `workers` worker processes. */
+/** nginx in the foreground serving `root` with the configuration generated from its routes.json. */
 export function startNginx(root: string, port: number, workDir: string, workers: number | 'auto'): ChildProcess {
-  mkdirSync(join(workDir, 'logs'), { recursive: true });
+  mkdirSync(workDir, { recursive: true });
   const conf = join(workDir, 'nginx.conf');
-  writeFileSync(
-    conf,
-    `worker_processes ${workers};
-daemon off;
-pid ${join(workDir, 'nginx.pid')};
-error_log ${join(workDir, 'logs/error.log')} warn;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  sendfile on;
-  tcp_nopush on;
-  keepalive_requests 100000;
-  default_type application/json;
-  client_body_temp_path ${workDir}/body; proxy_temp_path ${workDir}/proxy; fastcgi_temp_path ${workDir}/fastcgi; uwsgi_temp_path ${workDir}/uwsgi; scgi_temp_path ${workDir}/scgi;
-  server { listen 127.0.0.1:${port}; root ${root}; }
-}
-`,
-  );
-  return spawn('nginx', ['-c', conf, '-p', workDir], { stdio: 'ignore' });
+  const table = JSON.parse(readFileSync(join(root, 'routes.json'), 'utf8'));
+  // Logging off and keep-alive long, as a benchmark of the file path should have it.
+  const text = nginxConfig(table, { root, port, work: workDir, workers }).replace('  access_log off;', '  access_log off;\n  tcp_nopush on;\n  keepalive_requests 100000;');
+  writeFileSync(conf, text);
+  return spawn('nginx', ['-c', conf, '-p', workDir, '-e', join(workDir, 'error.log')], { stdio: 'ignore' });
 }
 
 export async function waitFor(url: string): Promise<void> {

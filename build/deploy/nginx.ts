@@ -36,7 +36,7 @@ export function nginxConfig(table: RouteTable, o: NginxOptions): string {
   table.operations.forEach((op, i) => {
     if (op.unavailable) {
       const e = apiError(404, `${op.path} is not available in this build`, op.unavailable);
-      locations.push(`  location ~ ^${re(op.path)}(/|/index\\.json)?$ { return 404 ${text(JSON.stringify(e.body))}; }`);
+      locations.push(...exact(op.path, ` return 404 ${text(JSON.stringify(e.body))}; `));
       return;
     }
     const v = (p: string) => `$rv${i}_${safe(p)}`;
@@ -70,10 +70,7 @@ export function nginxConfig(table: RouteTable, o: NginxOptions): string {
     for (const [param, variable] of composes.map((c) => [c, v(c)] as const)) {
       checks.push(`    if (${variable} = "${COMPOSES}") { return 501 ${text(JSON.stringify(compositionNeedsCode(op.path, param).body))}; }`);
     }
-    locations.push(`  location ~ ^${re(op.path)}(/|/index\\.json)?$ {
-${checks.join('\n')}
-    try_files ${op.path}${segments.join('')}/index.json @invalid;
-  }`);
+    locations.push(...exact(op.path, `\n${checks.join('\n')}\n    try_files ${op.path}${segments.join('')}/index.json @invalid;\n  `));
   });
 
   const work = o.work;
@@ -84,6 +81,10 @@ ${checks.join('\n')}
     'http {',
     '  access_log off;',
     '  sendfile on;',
+    // Files never change within a build; a minute keeps a swapped-in build visible soon.
+    '  open_file_cache max=100000 inactive=60s;',
+    '  open_file_cache_valid 60s;',
+    '  open_file_cache_errors on;',
     '  server_tokens off;',
     '  gzip_static on;',
     '  map_hash_bucket_size 256;',
@@ -112,7 +113,7 @@ ${checks.join('\n')}
     `    if ($request_method !~ ^(GET|HEAD)$) { return 405 ${text(methodNotAllowed('X').body.replace('Method X', 'Method $request_method'))}; }`,
     ...locations.map((l) => l.replace(/^/gm, '  ')),
     // The path form of every file; anything else under /api/ is the API's 404.
-    '    location /api/ { try_files $uri/index.json $uri @notfound; }',
+    '    location /api/ { try_files $uri $uri/index.json @notfound; }',
     `    location @notfound { return 404 ${text(notFoundBody)}; }`,
     `    location @invalid { return 400 ${text(JSON.stringify(NGINX_GENERIC_400.body))}; }`,
     '    location = / { try_files /index.html =404; }',
@@ -120,6 +121,11 @@ ${checks.join('\n')}
     '}',
   ];
   return lines.join('\n') + '\n';
+}
+
+/** Exact-match locations (hashed, no regex per request) for the three spellings of an operation path. */
+function exact(path: string, body: string): string[] {
+  return [path, `${path}/`, `${path}/index.json`].map((p) => `  location = ${p} {${body}}`);
 }
 
 /** The list or paging parameters whose value makes the resolver compose. */
