@@ -1,5 +1,6 @@
 // The shared conformance table (test/conformance/table.ts) against every adapter that can run here:
-// the Node server is the reference; the Cloudflare worker, the CloudFront function, the offline bundle,
+// the Node server is the reference; the Cloudflare worker, the CloudFront function (as CloudFront
+// Functions and as Lambda@Edge run it), the offline bundle,
 // nginx with its generated configuration and (in browser.test.ts) the service worker must answer each
 // entry byte for byte as it does, or with the documented 501 where they cannot compose.
 
@@ -78,11 +79,20 @@ conforms('Cloudflare worker (dist/_worker.js)', () => async (e) => {
 
 // CloudFront: the function file evaluated with no Node globals at all, in front of an S3-like origin
 // whose objects carry the headers the README's deployment section sets.
+const cloudFrontScript = () => readFileSync(join(SAMPLE_DIST, '_deploy/cloudfront-function.js'), 'utf8');
+
+function fromOrigin(e: Entry, uri: string): Answer {
+  const file = join(SAMPLE_DIST, uri);
+  if (!existsSync(file)) return { status: 404, headers: {}, body: 'origin: no such object' };
+  const body = e.method === 'HEAD' ? '' : readFileSync(file, 'utf8');
+  return { status: 200, headers: { 'content-type': JSON_TYPE, 'access-control-allow-origin': '*', 'cache-control': FILE_CACHE_CONTROL }, body };
+}
+
 let cfHandler: ((event: unknown) => any) | undefined;
 conforms('CloudFront viewer-request function (dist/_deploy/cloudfront-function.js)', () => async (e) => {
   if (!cfHandler) {
     const context = vm.createContext({});
-    vm.runInContext(readFileSync(join(SAMPLE_DIST, '_deploy/cloudfront-function.js'), 'utf8'), context);
+    vm.runInContext(cloudFrontScript(), context);
     cfHandler = context.handler;
   }
   const [uri, query = ''] = e.url.split('?') as [string, string?];
@@ -92,14 +102,29 @@ conforms('CloudFront viewer-request function (dist/_deploy/cloudfront-function.j
     querystring[k] = { value: v };
   }
   const out = cfHandler!({ version: '1.0', context: {}, viewer: { ip: '127.0.0.1' }, request: { method: e.method ?? 'GET', uri, querystring, headers: {} } });
-  if ('uri' in out) {
-    const file = join(SAMPLE_DIST, out.uri);
-    if (!existsSync(file)) return { status: 404, headers: {}, body: 'origin: no such object' };
-    const body = e.method === 'HEAD' ? '' : readFileSync(file, 'utf8');
-    return { status: 200, headers: { 'content-type': JSON_TYPE, 'access-control-allow-origin': '*', 'cache-control': FILE_CACHE_CONTROL }, body };
-  }
+  if ('uri' in out) return fromOrigin(e, out.uri);
   const headers = Object.fromEntries(Object.entries(out.headers as Record<string, { value: string }>).map(([k, v]) => [k, v.value]));
   return { status: out.statusCode, headers: pick(headers), body: out.body?.data ?? '' };
+}, false);
+
+// Lambda@Edge, the deployment the README recommends (the function is over CloudFront Functions' 10 KB):
+// the same file loaded as a CommonJS module, its lambdaHandler given the Records event with a raw query.
+let edgeHandler: ((event: unknown) => Promise<any>) | undefined;
+conforms('Lambda@Edge viewer-request handler (dist/_deploy/cloudfront-function.js)', () => async (e) => {
+  if (!edgeHandler) {
+    const context = vm.createContext({ exports: {} });
+    vm.runInContext(cloudFrontScript(), context);
+    edgeHandler = context.exports.lambdaHandler;
+  }
+  const [uri, querystring = ''] = e.url.split('?') as [string, string?];
+  const request = { clientIp: '127.0.0.1', method: e.method ?? 'GET', uri, querystring, headers: { host: [{ key: 'Host', value: 'd1.cloudfront.net' }] } };
+  const out = await edgeHandler!({ Records: [{ cf: { config: { eventType: 'viewer-request' }, request } }] });
+  if ('uri' in out) {
+    expect(out.querystring, 'the cache key is the canonical file').toBe('');
+    return fromOrigin(e, out.uri);
+  }
+  const headers = Object.fromEntries(Object.entries(out.headers as Record<string, { key: string; value: string }[]>).map(([k, [v]]) => [k, v!.value]));
+  return { status: Number(out.status), headers: pick(headers), body: out.body ?? '' };
 }, false);
 
 async function freePort(): Promise<number> {

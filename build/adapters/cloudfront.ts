@@ -60,7 +60,7 @@ function toCf(r: ApiResponse): CfResponse {
 }
 
 // Lambda@Edge (viewer request) has room for the whole route table where CloudFront Functions (10 KB)
-// may not: the same logic on its event shape, where the query is a raw string and headers are lists.
+// does not: the same logic on its event shape, where the query is a raw string and headers are lists.
 interface EdgeRequest {
   method: string;
   uri: string;
