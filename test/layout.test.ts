@@ -3,12 +3,13 @@
 // files; nginx serves the stored .gz forms and answers the pairs it cannot compose with the 501.
 
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import fg from 'fast-glob';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build } from '../build/core/build.ts';
+import { build, type BuildReport } from '../build/core/build.ts';
+import { hostLimits } from '../build/deploy/limits.ts';
 import { DiskEffects } from '../build/core/effects.ts';
 import { nginxConfig } from '../build/deploy/nginx.ts';
 import { operationsOf } from '../build/ops/index.ts';
@@ -23,10 +24,11 @@ const full = createApiServer({ dir: SAMPLE_DIST });
 let compact: ReturnType<typeof createApiServer>;
 let fullBase = '';
 let compactBase = '';
+let report: BuildReport;
 
 beforeAll(async () => {
   rmSync(COMPACT, { recursive: true, force: true });
-  build({ sources: sampleSources(), prefs: [13], operations: operationsOf(['population']), layout: 'compact' }, new DiskEffects(COMPACT, { precompress: true }));
+  report = build({ sources: sampleSources(), prefs: [13], operations: operationsOf(['population']), layout: 'compact' }, new DiskEffects(COMPACT, { precompress: true }));
   compact = createApiServer({ dir: COMPACT });
   fullBase = await listen(full);
   compactBase = await listen(compact);
@@ -40,6 +42,29 @@ const get = async (base: string, url: string) => {
   const res = await fetch(base + url);
   return { status: res.status, body: await res.text() };
 };
+
+describe('host limits', () => {
+  it('reports the files it wrote into dist (the .gz/.br siblings aside), their bytes and the widest directory', async () => {
+    const files = await fg('**/*', { cwd: COMPACT, dot: true, ignore: ['**/*.gz', '**/*.br'] });
+    expect(report.layout.files).toBe(files.length);
+    expect(report.layout.bytes).toBe(files.reduce((a, f) => a + statSync(join(COMPACT, f)).size, 0));
+    const entries = (dir: string) => new Set(files.filter((f) => f.startsWith(dir + '/')).map((f) => f.slice(dir.length + 1).split('/')[0])).size;
+    const { path, entries: widest } = report.layout.widestDirectory;
+    expect(entries(path.slice(1))).toBe(widest);
+    const dirs = new Set(files.map((f) => f.split('/').slice(0, -1)).flatMap((p) => p.map((_, i) => p.slice(0, i + 1).join('/'))));
+    expect(Math.max(...[...dirs].map(entries))).toBe(widest);
+  });
+
+  it('reads the hosts\' "1 GB" and "100 MB" in decimal units, as the sizes are printed, and counts files inclusively', () => {
+    const fits = (files: number, bytes: number, widest = 1) => Object.fromEntries(hostLimits(files, bytes, new Map([['/a', widest]])).hosts.map((h) => [h.host, h.fits]));
+    expect(fits(20_000, 100e6)).toMatchObject({ 'Cloudflare Pages (Free)': true, 'Vercel (Hobby)': true });
+    expect(fits(20_001, 100e6 + 1)).toMatchObject({ 'Cloudflare Pages (Free)': false, 'Cloudflare Pages (paid)': true, 'Vercel (Hobby)': false });
+    expect(fits(100_001, 1e9)).toMatchObject({ 'Cloudflare Pages (paid)': false, 'Vercel (Pro)': true, 'GitHub Pages': true });
+    // The compact layout of the full build (1,021.4 MB) fits neither under this reading.
+    expect(fits(473_864, 1_021_400_000)).toMatchObject({ 'Vercel (Pro)': false, 'GitHub Pages': false, Netlify: true });
+    expect(fits(1, 1, 54_001).Netlify).toBe(false);
+  });
+});
 
 describe('compact layout', () => {
   it('writes one pyramid file per region and year instead of one per pair of years', async () => {

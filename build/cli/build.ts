@@ -45,7 +45,8 @@ export function runBuild(argv: string[]) {
     effects.abort();
     throw e;
   }
-  log(`wrote ${report.files} files (${(report.bytes / 1e6).toFixed(1)} MB) to ${effects.out} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const siblings = values.precompress ? ', not counting the .gz and .br siblings for nginx' : '';
+  log(`wrote ${report.files} files (${(report.bytes / 1e6).toFixed(1)} MB${siblings}) to ${effects.out} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   const { widestDirectory: w, hosts } = report.layout;
   log(`static hosts (widest directory ${w.path}: ${w.entries} entries): ${hosts.map((h) => `${h.host} ${h.fits ? 'fits' : `exceeds ${h.limit}`}`).join('; ')}`);
   return report;

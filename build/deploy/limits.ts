@@ -11,7 +11,9 @@ export interface LayoutFigures {
 export function hostLimits(files: number, bytes: number, dirs: Map<string, number>): LayoutFigures {
   let widest = { path: '/', entries: 0 };
   for (const [path, entries] of dirs) if (entries > widest.entries) widest = { path, entries };
-  const gb = 1024 ** 3;
+  // The hosts document "1 GB" and "100 MB" without saying which base; read them in decimal, the units
+  // the build prints its sizes in, so that "fits" never rests on the more generous reading.
+  const mb = 1e6;
   return {
     files,
     bytes,
@@ -20,9 +22,9 @@ export function hostLimits(files: number, bytes: number, dirs: Map<string, numbe
       { host: 'Cloudflare Pages (Free)', limit: '20,000 files', fits: files <= 20_000 },
       { host: 'Cloudflare Pages (paid)', limit: '100,000 files', fits: files <= 100_000 },
       { host: 'Netlify', limit: '54,000 entries per directory', fits: widest.entries <= 54_000 },
-      { host: 'Vercel (Hobby)', limit: '100 MB of static files', fits: bytes <= 100 * 1024 ** 2 },
-      { host: 'Vercel (Pro)', limit: '1 GB of static files', fits: bytes <= gb },
-      { host: 'GitHub Pages', limit: '1 GB per site', fits: bytes <= gb },
+      { host: 'Vercel (Hobby)', limit: '100 MB of static files', fits: bytes <= 100 * mb },
+      { host: 'Vercel (Pro)', limit: '1 GB of static files', fits: bytes <= 1000 * mb },
+      { host: 'GitHub Pages', limit: '1 GB per site', fits: bytes <= 1000 * mb },
       { host: 'S3 + CloudFront, nginx, Node', limit: 'none', fits: true },
     ],
   };
