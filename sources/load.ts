@@ -2,7 +2,13 @@
 // unique and region codes must exist. Any failure names the file, line and column and says how to fix it.
 
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import * as aq from 'arquero';
+import type { z } from 'zod';
+import type { TableCache } from './cache.ts';
 import { parseCsv, SourceError } from './csv.ts';
 import { RegionIndex } from './regions.ts';
 import { TABLES, TABLE_NAMES, type TableName, type TableSpec } from './tables.ts';
@@ -13,7 +19,10 @@ type ColumnTable = ReturnType<typeof aq.table>;
 export interface SourceFile {
   /** Where it came from, for error messages: a path, or a name such as sample:prefectures.csv. */
   file: string;
-  text: string;
+  /** The CSV text; a provider may make it only when this is first read. */
+  readonly text: string;
+  /** Names the text's content without making it (the sample provider: its code and seed); else the text's digest is used. */
+  contentKey?: string;
 }
 
 /** What a source provider hands to the build. */
@@ -42,61 +51,164 @@ export interface LoadedTable {
 
 export interface Sources {
   dataset: DatasetInfo;
+  /** Reading a table loads and checks it the first time; `name in tables` says whether the sources have it. */
   tables: Partial<Record<TableName, LoadedTable>>;
   regions: RegionIndex;
 }
 
-export function loadSources(set: SourceSet): Sources {
-  const tables: Partial<Record<TableName, LoadedTable>> = {};
+export interface LoadOptions {
+  /** Load and check every table now (a build fails on a bad row before the slow part), rather than when first read. */
+  eager?: boolean;
+  /** Checked tables kept across runs. */
+  cache?: TableCache;
+}
+
+/**
+ * Reads a source set into arquero tables. Tables load when first read (all of them at once with
+ * `eager`); each passes its row schema and the checks against the tables it refers to before any
+ * code sees it.
+ */
+export function loadSources(set: SourceSet, options: LoadOptions = { eager: true }): Sources {
   for (const name of TABLE_NAMES) {
-    const src = set.files[name];
-    if (!src) {
-      if (TABLES[name].required) throw new Error(`The sources have no ${name}.csv; every build needs it (see sources/README.md).`);
-      continue;
+    if (TABLES[name].required && !set.files[name]) throw new Error(`The sources have no ${name}.csv; every build needs it (see sources/README.md).`);
+  }
+  const loaded = new Map<TableName, LoadedTable>();
+  const keys = new Map<TableName, string>();
+  const cache = options.cache;
+  const tables: Partial<Record<TableName, LoadedTable>> = {};
+  let regions: RegionIndex | undefined;
+  let overlapChecked = false;
+
+  const contentKey = (name: TableName): string => {
+    let key = keys.get(name);
+    if (key === undefined) {
+      const src = set.files[name]!;
+      key = src.contentKey ?? createHash('sha256').update(src.text).digest('hex');
+      keys.set(name, key);
     }
-    tables[name] = readTable(TABLES[name], src);
+    return key;
+  };
+  /** What a table's checks read: its own content, the regions, the tables it refers to and its overlap partner. */
+  const checkKey = (name: TableName): string => {
+    const deps = [name, 'prefectures', 'municipalities', ...(TABLES[name].references ?? []).map((r) => r.table), ...overlapPartner(name)] as TableName[];
+    const hash = createHash('sha256').update(loaderDigest());
+    for (const d of deps) if (set.files[d]) hash.update(d).update('\0').update(contentKey(d)).update('\0');
+    return hash.digest('hex');
+  };
+
+  const load = (name: TableName): LoadedTable => {
+    const known = loaded.get(name);
+    if (known) return known;
+    const spec = TABLES[name];
+    const key = cache ? checkKey(name) : '';
+    const hit = cache?.get(key, spec);
+    if (hit) {
+      loaded.set(name, hit);
+      return hit;
+    }
+    const t = readTable(spec, set.files[name]!);
+    if (name !== 'prefectures' && name !== 'municipalities') {
+      checkRegions(t, regionIndex());
+      checkReferences(t, tables);
+    }
+    loaded.set(name, t);
+    try {
+      for (const other of overlapPartner(name)) {
+        if (!set.files[other] || overlapChecked) continue;
+        const o = load(other);
+        if (!overlapChecked) checkPopulationOverlap(name === 'population_by_age_sex' ? t : o, name === 'population_by_age_sex' ? o : t);
+        overlapChecked = true;
+      }
+    } catch (e) {
+      loaded.delete(name);
+      throw e;
+    }
+    cache?.put(key, t);
+    return t;
+  };
+  const regionIndex = () => (regions ??= RegionIndex.fromTables(load('prefectures'), load('municipalities')));
+
+  for (const name of TABLE_NAMES) {
+    if (set.files[name]) Object.defineProperty(tables, name, { enumerable: true, get: () => load(name) });
   }
-  const regions = RegionIndex.fromTables(tables.prefectures!, tables.municipalities!);
-  for (const loaded of Object.values(tables) as LoadedTable[]) {
-    checkRegions(loaded, regions);
-    checkReferences(loaded, tables);
-  }
-  checkPopulationOverlap(tables);
-  return { dataset: set.dataset, tables, regions };
+  regionIndex();
+  if (options.eager) for (const name of TABLE_NAMES) if (set.files[name]) load(name);
+  return { dataset: set.dataset, tables, regions: regionIndex() };
+}
+
+const overlapPartner = (name: TableName): TableName[] =>
+  name === 'population_by_age_sex' ? ['population_by_age_group'] : name === 'population_by_age_group' ? ['population_by_age_sex'] : [];
+
+let loaderCode: string | undefined;
+
+/** The loader's own code and the packages that shape a loaded table: a cached table is only as good as the checks it passed. */
+function loaderDigest(): string {
+  if (loaderCode) return loaderCode;
+  const hash = createHash('sha256');
+  const here = dirname(fileURLToPath(import.meta.url));
+  for (const f of ['load.ts', 'tables.ts', 'csv.ts', 'regions.ts', 'cache.ts']) hash.update(f).update(readFileSync(join(here, f)));
+  const require = createRequire(import.meta.url);
+  for (const pkg of ['zod', 'arquero']) hash.update(pkg).update(readFileSync(require.resolve(`${pkg}/package.json`)));
+  return (loaderCode = hash.digest('hex'));
 }
 
 export function readTable(spec: TableSpec, src: SourceFile): LoadedTable {
   const columns = Object.keys(spec.schema.shape);
   const data: Record<string, unknown[]> = Object.fromEntries(columns.map((c) => [c, []]));
   const lines: number[] = [];
-  const keys = new Map<string, number>();
+  const keys: KeyTree = new Map();
   let order: number[] | null = null;
+  const cells = columns.map((c) => cellChecker(spec.schema.shape[c] as z.ZodType));
+  // Row-level rules (superRefine) need the whole row; tables without them are checked cell by cell.
+  const rowRules = (spec.schema._zod.def.checks?.length ?? 0) > 0;
+  const text = src.text;
 
-  parseCsv(src.text, src.file, (cells, line) => {
+  // Where each column sits in a row, and where the key columns are among the columns.
+  let at: number[] = [];
+  const keyColumns = spec.key.map((k) => columns.indexOf(k));
+  const arrays = columns.map((c) => data[c]!);
+  const values = new Array<unknown>(columns.length);
+  parseCsv(text, src.file, (row, line) => {
     if (!order) {
-      order = headerOrder(spec, columns, cells, src.file, line);
+      order = headerOrder(spec, columns, row, src.file, line);
+      at = columns.map((_, c) => order!.indexOf(c));
       return;
     }
-    if (cells.length !== columns.length) {
-      throw new SourceError(src.file, line, Math.min(cells.length, columns.length) + 1, `expected ${columns.length} cells (${columns.join(',')}), found ${cells.length}`);
+    if (row.length !== columns.length) {
+      throw new SourceError(src.file, line, Math.min(row.length, columns.length) + 1, `expected ${columns.length} cells (${columns.join(',')}), found ${row.length}`);
     }
-    const input: Record<string, string> = {};
-    order.forEach((col, i) => (input[columns[col]!] = cells[i]!));
-    const parsed = spec.schema.safeParse(input);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      const col = String(issue.path[0]);
-      const at = order.indexOf(columns.indexOf(col));
-      throw new SourceError(src.file, line, at + 1, `${col}: ${issue.message}, found ${JSON.stringify(input[col])}`);
+    for (let c = 0; c < columns.length; c++) {
+      const cell = row[at[c]!]!;
+      const r = cells[c]!(cell);
+      if (!r.ok) throw new SourceError(src.file, line, at[c]! + 1, `${columns[c]}: ${r.message}, found ${JSON.stringify(cell)}`);
+      values[c] = r.value;
     }
-    const row = parsed.data as Record<string, unknown>;
-    const key = spec.key.map((k) => row[k]).join('|');
-    const seen = keys.get(key);
+    if (rowRules) {
+      const input: Record<string, string> = {};
+      for (let c = 0; c < columns.length; c++) input[columns[c]!] = row[at[c]!]!;
+      const parsed = spec.schema.safeParse(input);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0]!;
+        const col = String(issue.path[0]);
+        throw new SourceError(src.file, line, at[columns.indexOf(col)]! + 1, `${col}: ${issue.message}, found ${JSON.stringify(input[col])}`);
+      }
+    }
+    // Keys as a tree of maps, one level per key column: a million small lookups cost far less than a
+    // million concatenated strings in one map.
+    let level = keys;
+    for (let k = 0; k < keyColumns.length - 1; k++) {
+      const v = values[keyColumns[k]!];
+      let next = level.get(v) as KeyTree | undefined;
+      if (next === undefined) level.set(v, (next = new Map()));
+      level = next;
+    }
+    const last = values[keyColumns[keyColumns.length - 1]!];
+    const seen = level.get(last) as number | undefined;
     if (seen !== undefined) {
-      throw new SourceError(src.file, line, 1, `repeats the row of line ${seen} (${spec.key.map((k) => `${k} ${row[k]}`).join(', ')}); each fact must appear once`);
+      throw new SourceError(src.file, line, 1, `repeats the row of line ${seen} (${spec.key.map((k, i) => `${k} ${values[keyColumns[i]!]}`).join(', ')}); each fact must appear once`);
     }
-    keys.set(key, line);
-    for (const c of columns) data[c]!.push(row[c]);
+    level.set(last, line);
+    for (let c = 0; c < columns.length; c++) arrays[c]!.push(values[c]);
     lines.push(line);
   });
   if (!order) throw new SourceError(src.file, 1, 1, `the file is empty; it needs the header ${columns.join(',')}`);
@@ -106,10 +218,33 @@ export function readTable(spec: TableSpec, src: SourceFile): LoadedTable {
     file: src.file,
     table: aq.table(data),
     lines: Int32Array.from(lines),
-    sha256: createHash('sha256').update(src.text).digest('hex'),
+    sha256: createHash('sha256').update(text).digest('hex'),
     rows: lines.length,
   };
 }
+
+type KeyTree = Map<unknown, KeyTree | number>;
+
+type CellResult = { ok: true; value: unknown } | { ok: false; message: string };
+
+/**
+ * A column's zod schema applied to one cell, remembering the answers for repeated texts: source columns
+ * repeat a few codes and years millions of times, and zod stays the one definition of what is valid.
+ */
+function cellChecker(schema: z.ZodType): (cell: string) => CellResult {
+  const memo = new Map<string, CellResult>();
+  return (cell) => {
+    let r = memo.get(cell);
+    if (r === undefined) {
+      const parsed = schema.safeParse(cell);
+      r = parsed.success ? { ok: true, value: parsed.data } : { ok: false, message: parsed.error.issues[0]!.message };
+      if (memo.size < MEMO_CELLS) memo.set(cell, r);
+    }
+    return r;
+  };
+}
+
+const MEMO_CELLS = 100_000;
 
 function headerOrder(spec: TableSpec, columns: string[], cells: string[], file: string, line: number): number[] {
   const order = cells.map((c) => columns.indexOf(c.trim()));
@@ -155,10 +290,7 @@ function checkReferences(t: LoadedTable, tables: Sources['tables']): void {
 }
 
 /** Young, working and old counts come from one table per region-year; two would be two answers. */
-function checkPopulationOverlap(tables: Sources['tables']): void {
-  const detail = tables.population_by_age_sex;
-  const groups = tables.population_by_age_group;
-  if (!detail || !groups) return;
+function checkPopulationOverlap(detail: LoadedTable, groups: LoadedTable): void {
   const withDetail = new Set<string>();
   const dr = detail.table.array('regionCode') as string[];
   const dy = detail.table.array('year') as number[];

@@ -3,6 +3,7 @@
 import cluster from 'node:cluster';
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
+import type { OnDemand } from '../core/on-demand.ts';
 import { createApiServer } from '../server/node.ts';
 import { fail } from './fail.ts';
 
@@ -10,7 +11,8 @@ import { fail } from './fail.ts';
  * Serves dist. With several workers (node:cluster) each process holds its own file cache and the
  * connections are shared out; one worker is enough for most uses and keeps memory small.
  */
-export function serve(dir: string, port: number, host: string, workers = 1) {
+export function serve(from: string | { renderer: OnDemand }, port: number, host: string, workers = 1) {
+  const dir = typeof from === 'string' ? from : 'on-demand responses';
   if (workers > 1 && cluster.isPrimary) {
     for (let i = 0; i < workers; i++) cluster.fork();
     process.stderr.write(`regstat: serving ${dir} at http://${host}:${port}/ with ${workers} workers\n`);
@@ -22,7 +24,7 @@ export function serve(dir: string, port: number, host: string, workers = 1) {
     process.on('SIGTERM', stop);
     return;
   }
-  const server = createApiServer({ dir });
+  const server = createApiServer(typeof from === 'string' ? { dir: from } : from);
   server.listen(port, host, () => {
     if (cluster.isWorker) return;
     const a = server.address();

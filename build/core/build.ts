@@ -4,7 +4,8 @@
 import { OPERATIONS } from '../ops/index.ts';
 import { missingTables, type BuildContext, type Operation } from '../ops/operation.ts';
 import { successBody } from '../runtime/respond.ts';
-import { compileRoutes, filePath, isListParam, type RouteOp } from '../runtime/routes.ts';
+import type { Canonical } from '../runtime/params.ts';
+import { compileRoutes, filePath, isListParam, type CompiledRoutes, type RouteOp, type RouteTable } from '../runtime/routes.ts';
 import type { Sources } from '../../sources/load.ts';
 import { docsPage, type DocsEntry } from './docs-page.ts';
 import type { BuildEffects } from './effects.ts';
@@ -33,78 +34,150 @@ export interface BuildReport {
   operations: OperationReport[];
   /** File count and fan-out against the limits of static hosts. */
   layout: LayoutFigures;
+  footprint: Footprint;
+}
+
+/** What the tree costs a disk: its folders, and its files in whole blocks, as `du` counts them. */
+export interface Footprint {
+  files: number;
+  folders: number;
+  bytes: number;
+  /** Estimated for 4 KiB blocks (ext4, xfs): a file takes whole blocks, a folder at least one. */
+  diskBytes: number;
+}
+
+const BLOCK = 4096;
+const blocks = (n: number) => Math.ceil(n / BLOCK) * BLOCK;
+
+/** What a build (or the on-demand renderer) knows before rendering any response. */
+export interface Plan {
+  ctx: BuildContext;
+  operations: Operation[];
+  table: RouteTable;
+  routes: CompiledRoutes;
+  /** Each operation's route as the table has it, in the order of `operations`. */
+  routeOf: Map<Operation, RouteOp>;
+}
+
+export function plan(options: BuildOptions): Plan {
+  const { sources, operations = OPERATIONS } = options;
+  const ctx: BuildContext = { sources, prefs: scope(sources, options.prefs), layout: options.layout ?? 'full' };
+  const unavailable = new Map<Operation, string>();
+  for (const op of operations) {
+    const reason = missingTables(op, sources);
+    if (reason) unavailable.set(op, reason);
+  }
+  const table = routeTable(operations, ctx, unavailable);
+  return { ctx, operations, table, routes: compileRoutes(table), routeOf: new Map(operations.map((op, i) => [op, table.operations[i]!])) };
+}
+
+/** The canonical values of every file of an operation, checked against its query schema. */
+export function enumerateFiles(p: Plan, op: Operation): Canonical[] {
+  const route = p.routeOf.get(op)!;
+  if (route.unavailable) return [];
+  const schema = querySchema(op.route, p.routes);
+  const combos = op.enumerate(p.ctx);
+  for (const values of combos) {
+    const parsed = schema.safeParse(values);
+    if (!parsed.success || !sameValues(withoutLists(op.route, parsed.data), values)) {
+      throw new Error(`${op.route.path} enumerated ${JSON.stringify(values)}, which its query schema does not accept as canonical: ${parsed.error?.issues[0]?.message ?? JSON.stringify(parsed.data)}`);
+    }
+  }
+  return combos;
+}
+
+/** One response file: the one function both the build and the on-demand server render with. */
+export function renderFile(op: Operation, state: unknown, values: Canonical): string {
+  return successBody(op.render(state, values));
+}
+
+/** What the files other than responses need to know of an operation's files. */
+export interface Census {
+  op: Operation;
+  files: number;
+  /** Bytes and seconds are the build's own figures: reported, never written into dist (the on-demand server cannot know them). */
+  bytes: number;
+  seconds: number;
+  /** The key sequences of its file paths, for serve.json. */
+  sequences: Set<string>;
+  example?: Canonical;
+}
+
+export function censusOf(op: Operation, combos: Canonical[], bytes = 0, seconds = 0): Census {
+  return { op, files: combos.length, bytes, seconds, sequences: new Set(combos.map((v) => Object.keys(v).join('/'))), example: example(combos) };
+}
+
+/** Every file of dist besides the responses: route table, docs page, manifests, host configurations. */
+export function siteFiles(p: Plan, census: Census[]): [string, string][] {
+  const { sources } = p.ctx;
+  const route = (c: Census) => p.routeOf.get(c.op)!;
+  const reports: OperationReport[] = census.map((c) => ({ route: route(c), title: c.op.title, family: c.op.family, files: c.files, bytes: c.bytes, seconds: c.seconds }));
+  const docs: DocsEntry[] = census.map((c) => ({ route: route(c), title: c.op.title, files: c.files, ...(c.example ? { example: c.example } : {}) }));
+  const keySequences = new Map(census.filter((c) => !route(c).unavailable).map((c) => [route(c), c.sequences]));
+  const manifestText = JSON.stringify(manifest(sources, p.table, reports), null, 2) + '\n';
+  return [
+    ['/routes.json', JSON.stringify(p.table)],
+    ['/serve.json', JSON.stringify(serveConfig(keySequences), null, 2) + '\n'],
+    ['/index.html', docsPage(sources.dataset, docs)],
+    ['/openapi.json', JSON.stringify(openApi(p.table, new Map(p.operations.map((o) => [o.route.path, o.title])), sources.dataset.notice), null, 2) + '\n'],
+    ['/manifest.json', manifestText],
+    ...deployFiles(p.table, manifestText, sources.dataset.notice),
+  ];
 }
 
 export function build(options: BuildOptions, effects: BuildEffects): BuildReport {
-  const { sources, progress = silentProgress, operations = OPERATIONS } = options;
-  const ctx: BuildContext = { sources, prefs: scope(sources, options.prefs), layout: options.layout ?? 'full' };
+  const progress = options.progress ?? silentProgress;
   try {
-    const unavailable = new Map<Operation, string>();
-    for (const op of operations) {
-      const reason = missingTables(op, sources);
-      if (reason) unavailable.set(op, reason);
-    }
-    const table = routeTable(operations, ctx, unavailable);
-    const routes = compileRoutes(table);
-    const reports: OperationReport[] = [];
-    const docs: DocsEntry[] = [];
-    const keySequences = new Map<RouteOp, Set<string>>();
+    const p = plan(options);
+    const dirs = new Map<string, number>();
     let written = 0;
     let bytes = 0;
-    const dirs = new Map<string, number>();
+    let fileBlocks = 0;
     const write = (path: string, body: string) => {
       effects.write(path, body);
       countEntry(dirs, path);
       written++;
-      bytes += Buffer.byteLength(body);
+      const n = Buffer.byteLength(body);
+      bytes += n;
+      fileBlocks += blocks(n);
     };
-
-    operations.forEach((op, i) => {
-      const route = table.operations[i]!;
-      const before = { written, bytes, t: performance.now() };
-      const label = `[${i + 1}/${operations.length}] ${op.route.path}`;
+    // Enumerating first gives the whole count, so progress can say how much is left overall.
+    const combos = p.operations.map((op) => enumerateFiles(p, op));
+    progress.plan?.(combos.reduce((a, c) => a + c.length, 0));
+    const census = p.operations.map((op, i) => {
+      const route = p.routeOf.get(op)!;
+      const label = `[${i + 1}/${p.operations.length}] ${op.route.path}`;
+      const list = combos[i]!;
+      const before = { bytes, t: performance.now() };
+      progress.start(label, list.length);
       if (route.unavailable) {
-        reports.push({ route, title: op.title, family: op.family, files: 0, bytes: 0, seconds: 0 });
-        docs.push({ route, title: op.title, files: 0 });
-        progress.start(label, 0);
         progress.end('skipped: ' + route.unavailable);
-        return;
+        return censusOf(op, []);
       }
-      const schema = querySchema(op.route, routes);
-      const state = op.prepare(ctx);
-      const combos = op.enumerate(ctx);
-      const sequences = new Set<string>();
-      progress.start(label, combos.length);
-      combos.forEach((values, n) => {
-        const parsed = schema.safeParse(values);
-        if (!parsed.success || !sameValues(withoutLists(op.route, parsed.data), values)) {
-          throw new Error(`${op.route.path} enumerated ${JSON.stringify(values)}, which its query schema does not accept as canonical: ${parsed.error?.issues[0]?.message ?? JSON.stringify(parsed.data)}`);
-        }
-        sequences.add(Object.keys(values).join('/'));
-        write(filePath(op.route, values), successBody(op.render(state, values)));
+      const state = op.prepare(p.ctx);
+      list.forEach((values, n) => {
+        write(filePath(route, values), renderFile(op, state, values));
         if (n % 1000 === 0) progress.tick(n);
       });
-      keySequences.set(op.route, sequences);
-      const files = written - before.written;
-      progress.end(`${files} files`);
-      reports.push({ route, title: op.title, family: op.family, files, bytes: bytes - before.bytes, seconds: (performance.now() - before.t) / 1000 });
-      docs.push({ route, title: op.title, files, example: example(combos) });
+      progress.end(`${list.length} files`);
+      return censusOf(op, list, bytes - before.bytes, (performance.now() - before.t) / 1000);
     });
-
-    write('/routes.json', JSON.stringify(table));
-    write('/serve.json', JSON.stringify(serveConfig(keySequences), null, 2) + '\n');
-    write('/index.html', docsPage(sources.dataset, docs));
-    write('/openapi.json', JSON.stringify(openApi(table, new Map(operations.map((o) => [o.route.path, o.title])), sources.dataset.notice), null, 2) + '\n');
-    const m = manifest(sources, table, reports);
-    const manifestText = JSON.stringify(m, null, 2) + '\n';
-    write('/manifest.json', manifestText);
-    for (const [path, body] of deployFiles(table, manifestText, sources.dataset.notice)) write(path, body);
+    for (const [path, body] of siteFiles(p, census)) write(path, body);
     effects.commit();
-    return { files: written, bytes, operations: reports, layout: hostLimits(written, bytes, dirs) };
+    const operations = census.map((c) => ({ route: p.routeOf.get(c.op)!, title: c.op.title, family: c.op.family, files: c.files, bytes: c.bytes, seconds: c.seconds }));
+    const footprint = { files: written, folders: dirs.size, bytes, diskBytes: fileBlocks + folderBlocks(dirs) };
+    return { files: written, bytes, operations, layout: hostLimits(written, bytes, dirs), footprint };
   } catch (e) {
     effects.abort();
     throw e;
   }
+}
+
+/** A folder takes a block, and more as its entries (about 8 bytes and the padded name each; ours are short) outgrow it. */
+function folderBlocks(dirs: Map<string, number>): number {
+  let total = 0;
+  for (const entries of dirs.values()) total += blocks(Math.max(1, 24 * entries * 1.3));
+  return total;
 }
 
 /** Counts each directory once in its parent, so the largest count is the widest directory. */

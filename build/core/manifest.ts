@@ -1,5 +1,6 @@
 // dist/manifest.json: what was built from what. It holds no time stamps, so identical sources give an
-// identical manifest.
+// identical manifest, and no byte counts, which only a build that rendered everything could know: the
+// on-demand server serves the same manifest before it has rendered anything.
 
 import type { Sources } from '../../sources/load.ts';
 import { TABLE_NAMES } from '../../sources/tables.ts';
@@ -11,6 +12,7 @@ export interface OperationReport {
   title: string;
   family: string;
   files: number;
+  /** Bytes and build time of its files; reported by the CLI and the bench, never written to dist. */
   bytes: number;
   /** Build time of its files; reported by the CLI and the bench, never written to dist (determinism). */
   seconds: number;
@@ -18,7 +20,6 @@ export interface OperationReport {
 
 export function manifest(sources: Sources, table: RouteTable, reports: OperationReport[]) {
   const files = reports.reduce((a, r) => a + r.files, 0);
-  const bytes = reports.reduce((a, r) => a + r.bytes, 0);
   return {
     generator: { name: 'regstat', version: VERSION },
     notice: sources.dataset.notice,
@@ -42,10 +43,8 @@ export function manifest(sources: Sources, table: RouteTable, reports: Operation
       ...(r.route.paging ? { paging: paging(r.route.paging) } : {}),
       ...(r.route.constraints ? { constraints: r.route.constraints } : {}),
       files: r.files,
-      bytes: r.bytes,
     })),
     files,
-    bytes,
   };
 }
 

@@ -63,7 +63,16 @@ function medicalClasses(sources: Sources): Record<MedicalScheme, MedicalCategory
   return out;
 }
 
-function medicalAreas(sources: Sources): Map<string, MedicalArea> {
+const areaCache = new WeakMap<Sources, Map<string, MedicalArea>>();
+
+/** The secondary medical areas alone, for the route table: they need no counts. */
+export function medicalAreas(sources: Sources): Map<string, MedicalArea> {
+  let areas = areaCache.get(sources);
+  if (!areas) areaCache.set(sources, (areas = readAreas(sources)));
+  return areas;
+}
+
+function readAreas(sources: Sources): Map<string, MedicalArea> {
   const t = sources.tables.medical_areas;
   const areas = new Map<string, MedicalArea>();
   if (!t) return areas;

@@ -1,4 +1,4 @@
-import { medicalFacts } from '../facts/medical.ts';
+import { medicalAreas, medicalFacts } from '../facts/medical.ts';
 import { defineOperation, prefCode, prefectureValues } from './operation.ts';
 
 // The secondary medical areas of a prefecture: each with its representative municipality (the first
@@ -33,6 +33,6 @@ export default defineOperation({
 /** Area codes per prefecture code, for the secondaryMedicalCode parameter of the rate chart. */
 export function areaDomain(ctx: Parameters<typeof prefectureValues>[0]): Record<string, string[]> {
   const out: Record<string, string[]> = Object.fromEntries(ctx.prefs.map((p) => [String(p), [] as string[]]));
-  for (const a of medicalFacts(ctx.sources).areas.values()) out[String(a.prefCode)]?.push(a.areaCode);
+  for (const a of medicalAreas(ctx.sources).values()) out[String(a.prefCode)]?.push(a.areaCode);
   return out;
 }

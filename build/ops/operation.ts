@@ -44,7 +44,7 @@ export const defineOperation = <State>(op: Operation<State>): Operation<State> =
 export function missingTables(op: Operation, sources: Sources): string | null {
   for (const need of op.needs) {
     const options = Array.isArray(need) ? need : [need];
-    if (!options.some((t) => sources.tables[t])) {
+    if (!options.some((t) => t in sources.tables)) {
       return `These sources have no ${options.map((t) => `${t}.csv`).join(' or ')}; build from sources that include it (see sources/README.md).`;
     }
   }

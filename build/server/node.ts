@@ -1,6 +1,7 @@
 // The Node adapter. API requests go through the resolver and are answered from an in-memory cache of
-// files (with their gzip form and ETag ready), which keeps the hot path to a few map lookups; every
-// other path (the docs page, manifest.json, routes.json) is served by serve-handler from dist/.
+// files (with their gzip form and ETag ready), which keeps the hot path to a few map lookups. The files
+// come from a built dist (other paths, such as the docs page, served by serve-handler) or from the
+// on-demand renderer, which makes each file, the docs page included, when first asked for.
 
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -23,11 +24,23 @@ import {
   type ApiResponse,
 } from '../runtime/respond.ts';
 import { compileRoutes, type CompiledRoutes, type RouteTable } from '../runtime/routes.ts';
+import type { OnDemand } from '../core/on-demand.ts';
 
 export interface ServerOptions {
-  dir: string;
+  /** A built dist to serve. */
+  dir?: string;
+  /** Or no tree at all: every file rendered when first asked for (npm start). */
+  renderer?: OnDemand;
   /** Upper bound of the file cache, in bytes of JSON. */
   cacheBytes?: number;
+}
+
+/** Where the server's files come from: a built tree, or the renderer that would have built it. */
+interface Store {
+  routes: CompiledRoutes;
+  read(path: string): Promise<Buffer | null>;
+  /** Answers the paths outside the API (docs page, manifests); null when the store has no such file. */
+  serveStatic(req: IncomingMessage, res: ServerResponse): void;
 }
 
 /** A response body ready to send; its gzip form and parsed document are made when first needed. */
@@ -53,16 +66,7 @@ export function loadRoutes(dir: string): CompiledRoutes {
   return compileRoutes(table);
 }
 
-export function createApiServer({ dir, cacheBytes = 512 * 1024 * 1024 }: ServerOptions): Server {
-  const routes = loadRoutes(dir);
-  // Hot path: a URL seen before skips the resolver and goes straight to its cached file. The memo is
-  // dropped whenever the file cache evicts, so it never holds more than the cache's budget.
-  const memo = new Map<string, Entry>();
-  const remember = (url: string, entry: Entry) => {
-    if (memo.size >= URL_MEMO_SIZE) memo.clear();
-    memo.set(url, entry);
-  };
-  const files = new FileCache(dir, cacheBytes, () => memo.clear());
+function dirStore(dir: string): Store {
   const staticConfig = {
     public: dir,
     directoryListing: false,
@@ -72,6 +76,66 @@ export function createApiServer({ dir, cacheBytes = 512 * 1024 * 1024 }: ServerO
     // The docs page and the manifests change with every build: always revalidate them (ETag).
     headers: [{ source: '**', headers: [...Object.entries(CORS_HEADERS).map(([key, value]) => ({ key, value })), { key: 'Cache-Control', value: 'no-cache' }] }],
   };
+  return {
+    routes: loadRoutes(dir),
+    read: (path) =>
+      readFile(join(dir, path)).catch((e: NodeJS.ErrnoException) => {
+        if (e.code === 'ENOENT') return null;
+        throw e;
+      }),
+    serveStatic: (req, res) => void handler(req, res, staticConfig).catch(() => send(res, errorResponse(apiError(500, 'Static file error', '')))),
+  };
+}
+
+const STATIC_TYPES: Record<string, string> = { json: JSON_TYPE, html: 'text/html; charset=utf-8', js: 'text/javascript; charset=utf-8' };
+
+function rendererStore(renderer: OnDemand): Store {
+  // Rendering is synchronous work; a failure (a bad source row met late, say) is that request's 500.
+  const read = (path: string) => new Promise<Buffer | null>((ok) => {
+    const text = renderer.read(path);
+    ok(text === null ? null : Buffer.from(text));
+  });
+  return {
+    routes: renderer.plan.routes,
+    read,
+    serveStatic(req, res) {
+      let path = (req.url ?? '/').split('?')[0]!;
+      if (path === '/') path = '/index.html';
+      read(path).then(
+        (body) => {
+          if (!body) {
+            res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', ...CORS_HEADERS });
+            res.end('Not Found\n');
+            return;
+          }
+          const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+          if (req.headers['if-none-match'] === etag) {
+            res.writeHead(304, { ETag: etag, 'Cache-Control': 'no-cache', ...CORS_HEADERS });
+            res.end();
+            return;
+          }
+          const type = STATIC_TYPES[path.slice(path.lastIndexOf('.') + 1)] ?? 'text/plain; charset=utf-8';
+          res.writeHead(200, { 'Content-Type': type, 'Content-Length': String(body.length), 'Cache-Control': 'no-cache', ETag: etag, ...CORS_HEADERS });
+          res.end(req.method === 'HEAD' ? undefined : body);
+        },
+        (e: Error) => send(res, errorResponse(apiError(500, 'Could not render this file', e.message))),
+      );
+    },
+  };
+}
+
+export function createApiServer({ dir, renderer, cacheBytes = 512 * 1024 * 1024 }: ServerOptions): Server {
+  if (!dir === !renderer) throw new Error('createApiServer takes a dir or a renderer');
+  const store = renderer ? rendererStore(renderer) : dirStore(dir!);
+  const routes = store.routes;
+  // Hot path: a URL seen before skips the resolver and goes straight to its cached file. The memo is
+  // dropped whenever the file cache evicts, so it never holds more than the cache's budget.
+  const memo = new Map<string, Entry>();
+  const remember = (url: string, entry: Entry) => {
+    if (memo.size >= URL_MEMO_SIZE) memo.clear();
+    memo.set(url, entry);
+  };
+  const files = new FileCache(store.read, cacheBytes, () => memo.clear());
 
   return createServer((req, res) => {
     const url = req.url ?? '/';
@@ -87,8 +151,7 @@ export function createApiServer({ dir, cacheBytes = 512 * 1024 * 1024 }: ServerO
     const r = resolve(routes, pathname, search);
     switch (r.kind) {
       case 'pass':
-        handler(req, res, staticConfig).catch(() => send(res, errorResponse(apiError(500, 'Static file error', ''))));
-        return;
+        return store.serveStatic(req, res);
       case 'error':
         return send(res, errorResponse(r.error));
       case 'file': {
@@ -99,7 +162,7 @@ export function createApiServer({ dir, cacheBytes = 512 * 1024 * 1024 }: ServerO
         }
         files.get(r.path).then(
           (entry) => (entry ? (remember(url, entry), sendEntry(req, res, entry)) : send(res, errorResponse(apiError(500, `${r.path} is missing from dist`, 'The dist folder is incomplete: rebuild it with npm run build.')))),
-          () => send(res, errorResponse(apiError(500, 'Could not read a file of dist', r.path))),
+          (e: Error) => send(res, errorResponse(apiError(500, renderer ? 'Could not render this response' : 'Could not read a file of dist', renderer ? e.message : r.path))),
         );
         return;
       }
@@ -159,7 +222,7 @@ class FileCache {
   private bytes = 0;
 
   constructor(
-    private readonly dir: string,
+    private readonly read: (path: string) => Promise<Buffer | null>,
     private readonly limit: number,
     private readonly onEvict: () => void,
   ) {}
@@ -173,13 +236,7 @@ class FileCache {
     if (hit) return Promise.resolve(hit);
     let p = this.pending.get(path);
     if (!p) {
-      p = readFile(join(this.dir, path)).then(
-        (buf) => this.add(path, entryOf(buf)),
-        (e: NodeJS.ErrnoException) => {
-          if (e.code === 'ENOENT') return null;
-          throw e;
-        },
-      );
+      p = this.read(path).then((buf) => (buf ? this.add(path, entryOf(buf)) : null));
       p.finally(() => this.pending.delete(path)).catch(() => {});
       this.pending.set(path, p);
     }

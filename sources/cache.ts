@@ -1,0 +1,98 @@
+// Checked source tables kept on disk between runs, so a server started again answers without
+// generating, parsing and checking millions of rows. An entry is named by a digest of everything its
+// checks read (its content, the tables it refers to, the loader's code), so a changed source, seed or
+// generator is simply a miss; nothing is ever invalidated by hand.
+
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import * as aq from 'arquero';
+import type { LoadedTable } from './load.ts';
+import type { TableSpec } from './tables.ts';
+
+export interface TableCache {
+  get(key: string, spec: TableSpec): LoadedTable | null;
+  put(key: string, table: LoadedTable): void;
+}
+
+/** Where the cache lives unless REGSTAT_CACHE says otherwise: beside the installed packages, as other tools keep theirs. */
+export const DEFAULT_CACHE_DIR = fileURLToPath(new URL('../node_modules/.cache/regstat/tables', import.meta.url));
+
+interface Stored {
+  file: string;
+  sha256: string;
+  rows: number;
+  /** Physical lines, as first line and run length pairs: a generated table is one run. */
+  lines: number[];
+  columns: Record<string, unknown[]>;
+}
+
+/** Entries unused for this long are removed when another is written, so old seeds and code versions do not pile up. */
+const MAX_AGE_MS = 14 * 24 * 3600 * 1000;
+
+export class DiskTableCache implements TableCache {
+  readonly dir: string;
+  constructor(dir = process.env.REGSTAT_CACHE ?? DEFAULT_CACHE_DIR) {
+    this.dir = resolve(dir);
+  }
+
+  get(key: string, spec: TableSpec): LoadedTable | null {
+    const path = this.path(key);
+    if (!existsSync(path)) return null;
+    try {
+      const stored = JSON.parse(gunzipSync(readFileSync(path)).toString('utf8')) as Stored;
+      const columns = Object.keys(spec.schema.shape);
+      if (columns.some((c) => !Array.isArray(stored.columns[c]) || stored.columns[c]!.length !== stored.rows)) return null;
+      return { spec, file: stored.file, table: aq.table(stored.columns), lines: expandRuns(stored.lines, stored.rows), sha256: stored.sha256, rows: stored.rows };
+    } catch {
+      return null; // a damaged entry is a miss; the next put replaces it
+    }
+  }
+
+  put(key: string, t: LoadedTable): void {
+    try {
+      mkdirSync(this.dir, { recursive: true });
+      const columns = Object.fromEntries(Object.keys(t.spec.schema.shape).map((c) => [c, t.table.array(c) as unknown[]]));
+      const stored: Stored = { file: t.file, sha256: t.sha256, rows: t.rows, lines: runs(t.lines), columns };
+      // Written beside and renamed: a reader never sees half an entry, even if this process is killed.
+      const tmp = `${this.path(key)}.${process.pid}.tmp`;
+      writeFileSync(tmp, gzipSync(JSON.stringify(stored, (_, v) => (ArrayBuffer.isView(v) ? Array.from(v as Int32Array) : v)), { level: 1 }));
+      renameSync(tmp, this.path(key));
+      this.prune();
+    } catch {
+      // A cache that cannot be written (read-only install, full disk) only costs time.
+    }
+  }
+
+  private path(key: string): string {
+    return join(this.dir, `${key}.json.gz`);
+  }
+
+  private prune(): void {
+    const now = Date.now();
+    for (const f of readdirSync(this.dir)) {
+      const p = join(this.dir, f);
+      const age = now - statSync(p).mtimeMs;
+      if (age > MAX_AGE_MS || (f.endsWith('.tmp') && age > 3600_000)) rmSync(p, { force: true });
+    }
+  }
+}
+
+function runs(lines: Int32Array): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < lines.length; ) {
+    let j = i + 1;
+    while (j < lines.length && lines[j] === lines[j - 1]! + 1) j++;
+    out.push(lines[i]!, j - i);
+    i = j;
+  }
+  return out;
+}
+
+function expandRuns(r: number[], rows: number): Int32Array {
+  const out = new Int32Array(rows);
+  let k = 0;
+  for (let i = 0; i < r.length; i += 2) for (let n = 0; n < r[i + 1]!; n++) out[k++] = r[i]! + n;
+  return out;
+}
