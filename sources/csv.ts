@@ -86,7 +86,8 @@ export function csvCell(value: string | number): string {
 }
 
 export function toCsv(columns: readonly string[], rows: Iterable<readonly (string | number)[]>): string {
-  let out = columns.join(',') + '\n';
-  for (const row of rows) out += row.map(csvCell).join(',') + '\n';
-  return out;
+  const lines: string[] = [columns.join(',')];
+  // Most rows need no quoting: joining them whole is several times faster than cell by cell.
+  for (const row of rows) lines.push(row.some((v) => typeof v !== 'number' && /[",\r\n]/.test(v)) ? row.map(csvCell).join(',') : row.join(','));
+  return lines.join('\n') + '\n';
 }

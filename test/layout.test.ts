@@ -43,6 +43,21 @@ const get = async (base: string, url: string) => {
   return { status: res.status, body: await res.text() };
 };
 
+describe('footprint', () => {
+  it('reports files, folders and bytes as find counts them, and bytes on disk as du counts them (within 5 %)', () => {
+    const out = join(TMP, 'footprint-31');
+    rmSync(out, { recursive: true, force: true });
+    const r = build({ sources: sampleSources(), prefs: [31], operations: operationsOf(['population']) }, new DiskEffects(out));
+    const files = fg.sync('**/*', { cwd: out, dot: true });
+    expect(r.footprint.files).toBe(files.length);
+    expect(r.footprint.bytes).toBe(files.reduce((a, f) => a + statSync(join(out, f)).size, 0));
+    expect(r.footprint.folders).toBe(fg.sync('**', { cwd: out, onlyDirectories: true, dot: true }).length + 1);
+    const du = Number(spawnSync('du', ['-s', '--block-size=1', out], { encoding: 'utf8' }).stdout.split('\t')[0]);
+    expect(Math.abs(r.footprint.diskBytes - du) / du).toBeLessThan(0.05);
+    rmSync(out, { recursive: true, force: true });
+  });
+});
+
 describe('host limits', () => {
   it('reports the files it wrote into dist (the .gz/.br siblings aside), their bytes and the widest directory', async () => {
     const files = await fg('**/*', { cwd: COMPACT, dot: true, ignore: ['**/*.gz', '**/*.br'] });

@@ -1,7 +1,7 @@
 // npm run bench: the default full build (time, files, bytes, peak memory), then the same request served
 // by the regstat server and by nginx, measured with wrk. Figures, not assertions: tests do not time.
 
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +11,7 @@ import { DiskEffects } from '../core/effects.ts';
 import { terminalProgress } from '../core/progress.ts';
 import { loadSources } from '../../sources/load.ts';
 import { sampleSourceSet } from '../../sources/sample/index.ts';
+import { benchOnDemand } from './on-demand.ts';
 import { ensure, startNginx, waitFor, wrk } from './tools.ts';
 
 const { values } = parseArgs({
@@ -18,8 +19,10 @@ const { values } = parseArgs({
     prefs: { type: 'string' },
     seconds: { type: 'string', default: '10' },
     keep: { type: 'boolean', default: false },
+    parts: { type: 'string', default: 'on-demand,build,serve,layouts' },
   },
 });
+const parts = new Set(values.parts!.split(','));
 const prefs = values.prefs?.split(',').map(Number);
 const seconds = Number(values.seconds);
 const work = mkdtempSync(join(tmpdir(), 'regstat-bench-'));
@@ -29,7 +32,14 @@ const mb = (n: number) => `${(n / 1e6).toFixed(1)} MB`;
 
 console.log(`regstat bench (${prefs ? `prefectures ${prefs.join(',')}` : 'full default build'}, sample provider)\n`);
 
-// 1. Build
+// 0. On demand: what a new user's npm start costs, before any tree exists.
+if (parts.has('on-demand')) await benchOnDemand(seconds);
+if (!['build', 'serve', 'layouts'].some((p) => parts.has(p))) {
+  rmSync(work, { recursive: true, force: true });
+  process.exit(0);
+}
+
+// 1. Build (the later parts serve its tree)
 const t0 = performance.now();
 const sources = loadSources(sampleSourceSet());
 const loaded = performance.now();
@@ -58,7 +68,7 @@ const composed = '/api/v1/population/composition/perYear?prefCode=13&cityCode=13
 const patentPage = '/api/v1/industry/patent/list?year=2020&mode=1&prefCode=13&sort1=1&sort2=1&offset=100';
 const patentOffset = '/api/v1/industry/patent/list?year=2020&mode=1&prefCode=13&sort1=1&sort2=1&offset=37';
 const patentTec = '/api/v1/industry/patent/list?year=2020&mode=1&prefCode=13&sort1=1&sort2=1&offset=0&addTec=1_,7_3';
-if (ensure([{ cmd: 'wrk', pkg: 'wrk' }, { cmd: 'nginx', pkg: 'nginx' }])) {
+if (parts.has('serve') && ensure([{ cmd: 'wrk', pkg: 'wrk' }, { cmd: 'nginx', pkg: 'nginx' }])) {
   for (const workers of [1, availableParallelism()]) {
     console.log(`\nserving with ${workers} process${workers > 1 ? 'es' : ''} each (wrk -t1 -c50, ${seconds} s per case, after a 2 s warm-up)`);
     const ports = { regstat: 39281, nginx: 39282 };
@@ -96,14 +106,18 @@ if (ensure([{ cmd: 'wrk', pkg: 'wrk' }, { cmd: 'nginx', pkg: 'nginx' }])) {
   }
 }
 
-// 3. Layouts: the file count of each against the limits of static hosts.
-console.log('\nlayouts');
-const compactDist = join(work, 'dist-compact');
-const compact = build({ sources, prefs, layout: 'compact' }, new DiskEffects(compactDist));
-for (const [name, r] of [['full', report], ['compact', compact]] as const) {
-  const l = r.layout;
-  console.log(`  ${name.padEnd(8)} ${String(l.files).padStart(7)} files ${mb(l.bytes).padStart(10)}, widest directory ${l.widestDirectory.entries} entries`);
-  console.log(`           ${l.hosts.map((h) => `${h.host}: ${h.fits ? 'fits' : `over ${h.limit}`}`).join('; ')}`);
+// 3. Layouts: the file count of each against the limits of static hosts, and what each costs a disk.
+if (parts.has('layouts')) {
+  console.log('\nlayouts');
+  const compactDist = join(work, 'dist-compact');
+  const compact = build({ sources, prefs, layout: 'compact' }, new DiskEffects(compactDist));
+  for (const [name, r, dir] of [['full', report, dist], ['compact', compact, compactDist]] as const) {
+    const l = r.layout;
+    const f = r.footprint;
+    const du = Number(spawnSync('du', ['-s', '--block-size=1', dir], { encoding: 'utf8' }).stdout.split('\t')[0]);
+    console.log(`  ${name.padEnd(8)} ${String(l.files).padStart(7)} files in ${f.folders} folders, ${mb(l.bytes)} of files, ${mb(du)} on disk (du; the build estimated ${mb(f.diskBytes)}), widest directory ${l.widestDirectory.entries} entries`);
+    console.log(`           ${l.hosts.map((h) => `${h.host}: ${h.fits ? 'fits' : `over ${h.limit}`}`).join('; ')}`);
+  }
 }
 
 if (!values.keep) rmSync(work, { recursive: true, force: true });

@@ -16,29 +16,63 @@ export interface PopulationFacts {
 
 const cache = new WeakMap<Sources, PopulationFacts>();
 
+/**
+ * The population counts of every region. Each part is computed when first read: perYear's broad groups
+ * do not need the pyramid's 5-year classes as objects, and an on-demand server asked for one should
+ * not pay for the other.
+ */
 export function populationFacts(sources: Sources): PopulationFacts {
   let facts = cache.get(sources);
-  if (!facts) cache.set(sources, (facts = compute(sources)));
+  if (!facts) {
+    let boundaryYear: number | undefined;
+    let perYear: Map<string, PerYearCounts> | undefined;
+    let pyramid: Map<string, Map<number, PyramidCounts>> | undefined;
+    let detail: Table | undefined;
+    const rolledDetail = () => (detail ??= rollupDetail(sources));
+    facts = {
+      get boundaryYear() {
+        return (boundaryYear ??= lastActualYear(sources));
+      },
+      get perYear() {
+        return (perYear ??= perYearCounts(sources, this.boundaryYear));
+      },
+      get pyramid() {
+        return (pyramid ??= pyramidCounts(rolledDetail()));
+      },
+    };
+    cache.set(sources, facts);
+  }
   return facts;
 }
 
-function compute(sources: Sources): PopulationFacts {
+function lastActualYear(sources: Sources): number {
+  const years = sources.tables.population_years!.table;
+  return years.filter((d) => d.kind === 'actual').rollup({ y: aq.op.max('year') }).get('y', 0) as number;
+}
+
+/** 5-year classes by sex for every region, municipalities added up into designated cities and prefectures. */
+function rollupDetail(sources: Sources): Table {
+  const t = sources.tables.population_by_age_sex;
+  return t ? rollupRegions(t.table, sources.regions, ['year', 'sex', 'ageFrom'], 'count', 'year') : aq.table({ region: [], year: [], sex: [], ageFrom: [], count: [] });
+}
+
+function perYearCounts(sources: Sources, boundaryYear: number): Map<string, PerYearCounts> {
   const { tables, regions } = sources;
-  const years = tables.population_years!.table;
-  const boundaryYear = years.filter((d) => d.kind === 'actual').rollup({ y: aq.op.max('year') }).get('y', 0) as number;
-
-  const empty = (cols: Record<string, unknown[]>) => aq.table(cols);
-  const detail: Table = tables.population_by_age_sex
-    ? rollupRegions(tables.population_by_age_sex.table, regions, ['year', 'sex', 'ageFrom'], 'count', 'year')
-    : empty({ region: [], year: [], sex: [], ageFrom: [], count: [] });
-  const groups: Table = tables.population_by_age_group
-    ? rollupRegions(tables.population_by_age_group.table, regions, ['year', 'ageGroup'], 'count', 'year')
-    : empty({ region: [], year: [], ageGroup: [], count: [] });
-
-  const fromDetail = detail
-    .derive({ ageGroup: (d) => (d.ageFrom < 15 ? 'young' : d.ageFrom < 65 ? 'working' : 'old') })
-    .groupby('region', 'year', 'ageGroup')
-    .rollup({ count: aq.op.sum('count') });
+  const none = () => aq.table({ region: [], year: [], ageGroup: [], count: [] });
+  const groups: Table = tables.population_by_age_group ? rollupRegions(tables.population_by_age_group.table, regions, ['year', 'ageGroup'], 'count', 'year') : none();
+  // Broad groups per given region first, then up the hierarchy: the same sums, from a twentieth of the rows.
+  const fromDetail: Table = tables.population_by_age_sex
+    ? rollupRegions(
+        tables.population_by_age_sex.table
+          .derive({ ageGroup: (d) => (d.ageFrom < 15 ? 'young' : d.ageFrom < 65 ? 'working' : 'old') })
+          .groupby('regionCode', 'year', 'ageGroup')
+          .rollup({ count: aq.op.sum('count') }),
+        regions,
+        ['year', 'ageGroup'],
+        'count',
+        'year',
+      )
+    : none();
   const broad = fromDetail
     .concat(groups.filter((d) => d.ageGroup !== 'unknown').antijoin(fromDetail.select('region', 'year').dedupe(), sharedKeys('region', 'year')))
     .concat(groups.filter((d) => d.ageGroup === 'unknown'))
@@ -55,16 +89,19 @@ function compute(sources: Sources): PopulationFacts {
       years: rows.map((r) => ({ year: r.year, total: r.total, young: r.young, working: r.working, old: r.old })),
     });
   }
+  return perYear;
+}
 
+function pyramidCounts(detail: Table): Map<string, Map<number, PyramidCounts>> {
+  // Read column by column: a million row objects would cost more than the arithmetic.
+  const [region, year, sex, ageFrom, count] = ['region', 'year', 'sex', 'ageFrom', 'count'].map((c) => detail.array(c)) as [string[], number[], string[], number[], number[]];
   const pyramid = new Map<string, Map<number, PyramidCounts>>();
-  for (const [region, rows] of groupRows<{ year: number; sex: string; ageFrom: number; count: number }>(detail, 'region')) {
-    const byYear = new Map<number, PyramidCounts>();
-    for (const r of rows) {
-      let y = byYear.get(r.year);
-      if (!y) byYear.set(r.year, (y = { year: r.year, man: new Array(19).fill(0), woman: new Array(19).fill(0) }));
-      (r.sex === 'male' ? y.man : y.woman)[r.ageFrom / 5] = r.count;
-    }
-    pyramid.set(region, byYear);
+  for (let i = 0; i < region.length; i++) {
+    let byYear = pyramid.get(region[i]!);
+    if (!byYear) pyramid.set(region[i]!, (byYear = new Map()));
+    let y = byYear.get(year[i]!);
+    if (!y) byYear.set(year[i]!, (y = { year: year[i]!, man: new Array(19).fill(0), woman: new Array(19).fill(0) }));
+    (sex[i] === 'male' ? y.man : y.woman)[ageFrom[i]! / 5] = count[i]!;
   }
-  return { boundaryYear, perYear, pyramid };
+  return pyramid;
 }

@@ -1,4 +1,4 @@
-import { medicalAreas, medicalFacts } from '../facts/medical.ts';
+import { medicalAreas } from '../facts/medical.ts';
 import { defineOperation, prefCode, prefectureValues } from './operation.ts';
 
 // The secondary medical areas of a prefecture: each with its representative municipality (the first
@@ -8,14 +8,14 @@ export default defineOperation({
   family: 'medical',
   route: { path: '/api/v1/medicalWelfare/medicalAnalysis/list', params: [prefCode()] },
   needs: ['medical_areas'],
-  prepare: (ctx) => ({ facts: medicalFacts(ctx.sources), ctx }),
+  prepare: (ctx) => ({ areas: medicalAreas(ctx.sources), ctx }),
   enumerate: prefectureValues,
-  render({ facts, ctx }, v) {
+  render({ areas, ctx }, v) {
     const pref = Number(v.prefCode);
     const prefName = ctx.sources.regions.prefecture(pref)!.prefName;
     const name = (code: string) => ctx.sources.regions.city(code)?.cityName ?? '';
     return {
-      data: [...facts.areas.values()]
+      data: [...areas.values()]
         .filter((a) => a.prefCode === pref)
         .map((a) => ({
           prefCode: String(pref),
