@@ -12,13 +12,15 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeBundle } from '../build/cli/bundle.ts';
+import fg from 'fast-glob';
+import { Archive } from '../build/adapters/archive-reader.ts';
+import { BUNDLE_FOLDER, DATA_FILE, writeBundle } from '../build/cli/bundle.ts';
 import { nginxConfig } from '../build/deploy/nginx.ts';
 import { compositionNeedsCode } from '../build/runtime/errors.ts';
 import { errorResponse, FILE_CACHE_CONTROL, JSON_TYPE } from '../build/runtime/respond.ts';
 import { createApiServer } from '../build/server/node.ts';
 import { ENTRIES, pick, type Answer, type Entry } from './conformance/table.ts';
-import { close, listen } from './helpers/http.ts';
+import { close, listen, rawGet } from './helpers/http.ts';
 import { SAMPLE_DIST } from './helpers/paths.ts';
 
 type Adapter = (e: Entry) => Promise<Answer>;
@@ -148,21 +150,23 @@ async function waitUp(base: string, child: ChildProcess, log: () => string): Pro
   throw new Error(`${base} did not come up: ${log()}`);
 }
 
-// The offline bundle: the archive unpacked and run with plain node, nothing installed.
+// The offline bundle: the archive unpacked and run with plain node, nothing installed. It unpacks into a
+// handful of files, whatever the size of dist: the responses live in one indexed data file.
 describe('offline bundle', () => {
   const work = mkdtempSync(join(tmpdir(), 'regstat-bundle-test-'));
+  const folder = join(work, BUNDLE_FOLDER);
   let child: ChildProcess | undefined;
   let base = '';
   beforeAll(async () => {
     const archive = join(work, 'regstat.tar.gz');
-    writeBundle(SAMPLE_DIST, archive);
+    await writeBundle(SAMPLE_DIST, archive);
     const r = spawnSync('tar', ['-xzf', archive, '-C', work]);
     expect(r.status).toBe(0);
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
     let err = '';
     // An empty environment and another working directory: the archive must not lean on the repository.
-    child = spawn(process.execPath, ['serve.mjs', '--port', String(port)], { cwd: join(work, 'regstat'), env: {}, stdio: ['ignore', 'ignore', 'pipe'] });
+    child = spawn(process.execPath, ['serve.mjs', '--port', String(port)], { cwd: folder, env: {}, stdio: ['ignore', 'ignore', 'pipe'] });
     child.stderr!.on('data', (d) => (err += d));
     await waitUp(base, child, () => err);
   });
@@ -170,11 +174,47 @@ describe('offline bundle', () => {
     child?.kill();
     rmSync(work, { recursive: true, force: true });
   });
-  it('holds serve.mjs and the whole dist', () => {
-    expect(existsSync(join(work, 'regstat/serve.mjs'))).toBe(true);
-    expect(readFileSync(join(work, 'regstat/dist/routes.json'), 'utf8')).toBe(readFileSync(join(SAMPLE_DIST, 'routes.json'), 'utf8'));
+  it('unpacks into at most 10 files: serve.mjs, README.txt and the data file', () => {
+    const files = fg.sync('**/*', { cwd: work, dot: true, onlyFiles: false }).filter((f) => f !== 'regstat.tar.gz');
+    expect(files.length).toBeLessThanOrEqual(10);
+    expect(files.sort()).toEqual([BUNDLE_FOLDER, `${BUNDLE_FOLDER}/${DATA_FILE}`, `${BUNDLE_FOLDER}/README.txt`, `${BUNDLE_FOLDER}/serve.mjs`].sort());
+  });
+  it('holds every file of dist, byte for byte', async () => {
+    const files = fg.sync('**/*', { cwd: SAMPLE_DIST, dot: true, onlyFiles: true });
+    const archive = Archive.open(join(folder, DATA_FILE));
+    try {
+      expect(archive.entries).toBe(files.length);
+      for (const f of files) {
+        const body = await archive.get(`/${f}`);
+        if (!body || !body.equals(readFileSync(join(SAMPLE_DIST, f)))) expect.fail(`/${f} does not read back as it is in dist`);
+      }
+    } finally {
+      archive.close();
+    }
+  });
+  it('is at most 1.5 times the size of dist as a tar.gz, unpacked', () => {
+    const du = (dir: string) => Number(spawnSync('du', ['-sb', dir], { encoding: 'utf8' }).stdout.split('\t')[0]);
+    const tarGz = Number(spawnSync('sh', ['-c', 'tar -czf - -C "$1" . | wc -c', 'sh', SAMPLE_DIST], { encoding: 'utf8' }).stdout);
+    expect(tarGz).toBeGreaterThan(1e6);
+    expect(du(folder)).toBeLessThanOrEqual(1.5 * tarGz);
   });
   conforms('node serve.mjs', () => (e) => overHttp(base, e), true);
+  it('serves the other files of dist from the archive, with their types; nothing else', async () => {
+    for (const [path, file, type] of [
+      ['/', 'index.html', 'text/html;charset=UTF-8'],
+      ['/manifest.json', 'manifest.json', 'application/json;charset=UTF-8'],
+      ['/_deploy/cloudfront-function.js', '_deploy/cloudfront-function.js', 'text/javascript;charset=UTF-8'],
+    ] as const) {
+      const res = await fetch(base + path);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('content-type'), path).toBe(type);
+      expect(await res.text(), path).toBe(readFileSync(join(SAMPLE_DIST, file), 'utf8'));
+    }
+    for (const path of ['/nothing.json', '/api', '/..%2F..%2Fetc%2Fpasswd', '/%2e%2e/regstat/serve.mjs', '/serve.mjs', '/README.txt']) {
+      const res = await rawGet(base, path);
+      expect(res, path).toEqual({ status: 404, body: 'Not found\n' });
+    }
+  });
 });
 
 // nginx with the generated configuration: real nginx, installed by .ci/run.

@@ -2,7 +2,9 @@
 // of the shared sample dist it is asked for, byte for byte, the docs page and manifests included, and
 // over HTTP the whole conformance table as the server of the built tree answers it.
 
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer as netServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fg from 'fast-glob';
@@ -14,7 +16,7 @@ import { loadSources } from '../sources/load.ts';
 import { sampleSourceSet } from '../sources/sample/index.ts';
 import { ENTRIES, pick, type Answer } from './conformance/table.ts';
 import { close, listen } from './helpers/http.ts';
-import { SAMPLE_DIST, SAMPLE_PREFS } from './helpers/paths.ts';
+import { ROOT, SAMPLE_DIST, SAMPLE_PREFS } from './helpers/paths.ts';
 
 const cacheDir = mkdtempSync(join(tmpdir(), 'regstat-cache-test-'));
 const renderer = new OnDemand({ sources: loadSources(sampleSourceSet(), { eager: false, cache: new DiskTableCache(cacheDir) }), prefs: SAMPLE_PREFS });
@@ -115,5 +117,42 @@ describe('the server on demand and the server of the built tree', () => {
     const m = await (await fetch(bases[1] + '/manifest.json')).json();
     expect(m.notice).toMatch(/^SYNTHETIC SAMPLE DATA/);
     expect((await fetch(bases[1] + '/nope.txt')).status).toBe(404);
+  });
+});
+
+describe('npm start without a dist', () => {
+  it('answers on demand and says the data is synthetic and made on demand', async () => {
+    const port = await new Promise<number>((ok) => {
+      const s = netServer().listen(0, '127.0.0.1', () => {
+        const p = (s.address() as { port: number }).port;
+        s.close(() => ok(p));
+      });
+    });
+    const cache = mkdtempSync(join(tmpdir(), 'regstat-start-test-'));
+    // Another working directory: npm start must not depend on where it is run from, nor find a dist there.
+    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'build/cli/start.ts'), '--prefs', '13'], {
+      cwd: cache,
+      env: { ...process.env, PORT: String(port), REGSTAT_CACHE: cache },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let log = '';
+    child.stderr!.on('data', (d) => (log += d));
+    try {
+      const url = `http://127.0.0.1:${port}/api/v1/population/composition/perYear?prefCode=13&cityCode=-`;
+      let res: Response | undefined;
+      for (let i = 0; i < 1200 && !res; i++) {
+        if (child.exitCode !== null) throw new Error(`npm start exited: ${log}`);
+        res = await fetch(url).catch(() => undefined);
+        if (!res) await new Promise((ok) => setTimeout(ok, 50));
+      }
+      expect(res!.status).toBe(200);
+      expect(await res!.text()).toBe(readFileSync(join(SAMPLE_DIST, 'api/v1/population/composition/perYear/prefCode/13/cityCode/-/index.json'), 'utf8'));
+      expect(log).toMatch(/SYNTHETIC SAMPLE DATA/);
+      expect(log).toMatch(/made on demand/);
+      expect((await fetch(`http://127.0.0.1:${port}/api/v1/population/composition/perYear?prefCode=1`)).status).toBe(400); // outside --prefs
+    } finally {
+      child.kill();
+      rmSync(cache, { recursive: true, force: true });
+    }
   });
 });
