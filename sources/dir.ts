@@ -11,7 +11,14 @@ export function dirSourceSet(dir: string): SourceSet {
   const files: SourceSet['files'] = {};
   for (const name of TABLE_NAMES) {
     const file = join(dir, `${name}.csv`);
-    if (existsSync(file)) files[name] = { file, text: readFileSync(file, 'utf8') };
+    if (!existsSync(file)) continue;
+    let text: string | undefined;
+    files[name] = {
+      file,
+      get text() {
+        return (text ??= readFileSync(file, 'utf8')); // read when first needed, like the sample's tables
+      },
+    };
   }
   const infoFile = join(dir, 'dataset.json');
   const dataset: DatasetInfo = existsSync(infoFile)

@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer as netServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import fg from 'fast-glob';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OnDemand } from '../build/core/on-demand.ts';
@@ -130,7 +131,8 @@ describe('npm start without a dist', () => {
     });
     const cache = mkdtempSync(join(tmpdir(), 'regstat-start-test-'));
     // Another working directory: npm start must not depend on where it is run from, nor find a dist there.
-    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'build/cli/start.ts'), '--prefs', '13'], {
+    const tsx = pathToFileURL(join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href; // found from the repository, not from cwd
+    const child = spawn(process.execPath, ['--import', tsx, join(ROOT, 'build/cli/start.ts'), '--prefs', '13'], {
       cwd: cache,
       env: { ...process.env, PORT: String(port), REGSTAT_CACHE: cache },
       stdio: ['ignore', 'ignore', 'pipe'],
