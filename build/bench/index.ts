@@ -11,7 +11,7 @@ import { DiskEffects } from '../core/effects.ts';
 import { terminalProgress } from '../core/progress.ts';
 import { loadSources } from '../../sources/load.ts';
 import { sampleSourceSet } from '../../sources/sample/index.ts';
-import { benchOnDemand } from './on-demand.ts';
+import { benchBundle, benchOnDemand } from './on-demand.ts';
 import { ensure, startNginx, waitFor, wrk } from './tools.ts';
 
 const { values } = parseArgs({
@@ -19,7 +19,7 @@ const { values } = parseArgs({
     prefs: { type: 'string' },
     seconds: { type: 'string', default: '10' },
     keep: { type: 'boolean', default: false },
-    parts: { type: 'string', default: 'on-demand,build,serve,layouts' },
+    parts: { type: 'string', default: 'on-demand,build,serve,layouts,bundle' },
   },
 });
 const parts = new Set(values.parts!.split(','));
@@ -34,7 +34,7 @@ console.log(`regstat bench (${prefs ? `prefectures ${prefs.join(',')}` : 'full d
 
 // 0. On demand: what a new user's npm start costs, before any tree exists.
 if (parts.has('on-demand')) await benchOnDemand(seconds);
-if (!['build', 'serve', 'layouts'].some((p) => parts.has(p))) {
+if (!['build', 'serve', 'layouts', 'bundle'].some((p) => parts.has(p))) {
   rmSync(work, { recursive: true, force: true });
   process.exit(0);
 }
@@ -106,7 +106,10 @@ if (parts.has('serve') && ensure([{ cmd: 'wrk', pkg: 'wrk' }, { cmd: 'nginx', pk
   }
 }
 
-// 3. Layouts: the file count of each against the limits of static hosts, and what each costs a disk.
+// 3. The offline bundle of that tree.
+if (parts.has('bundle')) await benchBundle(dist, work);
+
+// 4. Layouts: the file count of each against the limits of static hosts, and what each costs a disk.
 if (parts.has('layouts')) {
   console.log('\nlayouts');
   const compactDist = join(work, 'dist-compact');

@@ -147,3 +147,42 @@ export async function benchOnDemand(seconds: number): Promise<void> {
     rmSync(cache, { recursive: true, force: true });
   }
 }
+
+/** The offline bundle of a built dist: its files unpacked, its size against `tar czf` of the same dist, and the time to its first answer. */
+export async function benchBundle(dist: string, work: string): Promise<void> {
+  const { writeBundle, BUNDLE_FOLDER } = await import('../cli/bundle.ts');
+  console.log('\noffline bundle (npm run bundle of the built dist)');
+  let t = performance.now();
+  const tarball = join(work, 'dist.tar.gz');
+  spawnSync('tar', ['-czf', tarball, '-C', dist, '.']);
+  const tarBytes = Number(spawnSync('stat', ['-c', '%s', tarball], { encoding: 'utf8' }).stdout);
+  console.log(`  tar czf of the dist                 ${(tarBytes / 1e6).toFixed(1)} MB in ${((performance.now() - t) / 1000).toFixed(0)} s`);
+  rmSync(tarball, { force: true });
+  t = performance.now();
+  const bundle = join(work, 'regstat.tar.gz');
+  await writeBundle(dist, bundle);
+  console.log(`  npm run bundle                      ${((performance.now() - t) / 1000).toFixed(0)} s`);
+  const unpacked = join(work, 'unpacked');
+  spawnSync('mkdir', ['-p', unpacked]);
+  spawnSync('tar', ['-xzf', bundle, '-C', unpacked]);
+  const folder = join(unpacked, BUNDLE_FOLDER);
+  const { bytes, files } = diskUse(folder);
+  const apparent = Number(spawnSync('du', ['-sb', folder], { encoding: 'utf8' }).stdout.split('\t')[0]);
+  console.log(`  unpacked                            ${files} files, ${(apparent / 1e6).toFixed(1)} MB (${(bytes / 1e6).toFixed(1)} MB on disk), ${(apparent / tarBytes).toFixed(2)}× the tar czf (target ≤ 1.5×)`);
+  t = performance.now();
+  const child = spawn(process.execPath, ['serve.mjs', '--port', '39293'], { cwd: folder, env: {}, stdio: 'ignore' });
+  try {
+    // /api/v1/prefectures answers in any scope (a --prefs dist may lack Tokyo).
+    for (let i = 0; i < 3000; i++) {
+      const res = await fetch('http://127.0.0.1:39293/api/v1/prefectures').catch(() => null);
+      if (res?.status === 200) {
+        console.log(`  node serve.mjs to the first 200     ${((performance.now() - t) / 1000).toFixed(2)} s`);
+        return;
+      }
+      await new Promise((ok) => setTimeout(ok, 10));
+    }
+    console.log('  node serve.mjs did not answer within 30 s');
+  } finally {
+    child.kill();
+  }
+}
