@@ -12,17 +12,12 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DATA_FILE } from '../adapters/offline-server.ts';
-import { DiskTableCache } from '../../sources/cache.ts';
-import { dirSourceSet } from '../../sources/dir.ts';
-import { loadSources } from '../../sources/load.ts';
-import { sampleSourceSet } from '../../sources/sample/index.ts';
 import { ArchiveEffects } from '../core/archive-effects.ts';
-import { build, type BuildOptions } from '../core/build.ts';
+import { build } from '../core/build.ts';
 import { terminalProgress } from '../core/progress.ts';
-import { operationsOf } from '../ops/index.ts';
-import { parsePrefs } from './build.ts';
 import { offlineServerScript } from '../deploy/scripts.ts';
 import { fail } from './fail.ts';
+import { buildOptionsFrom, SOURCE_OPTIONS } from './source-options.ts';
 
 /** The folder the tar.gz unpacks into; DATA_FILE is the archive in it that serve.mjs reads by default. */
 export const BUNDLE_FOLDER = 'regstat';
@@ -119,34 +114,15 @@ export async function writeBundle(dist: string, out: string): Promise<void> {
 if (import.meta.url === `file://${process.argv[1]}`) {
   try {
     const { values } = parseArgs({
-      options: {
-        dir: { type: 'string' },
-        out: { type: 'string' },
-        sources: { type: 'string' },
-        seed: { type: 'string' },
-        prefs: { type: 'string' },
-        only: { type: 'string' },
-        layout: { type: 'string', default: 'full' },
-      },
+      options: { ...SOURCE_OPTIONS, dir: { type: 'string' }, out: { type: 'string' } },
     });
     const started = Date.now();
     // A dist is bundled as it is; with none (or with source options), the build core renders straight into the bundle.
     const fromSources = values.dir === undefined && (!existsSync('dist/routes.json') || values.sources !== undefined || values.seed !== undefined || values.prefs !== undefined || values.only !== undefined);
     const out = values.out ?? `${fromSources ? 'regstat' : basename(resolve(values.dir ?? 'dist'))}.tar.gz`;
     if (fromSources) {
-      const layout = values.layout;
-      if (layout !== 'full' && layout !== 'compact') throw new Error(`--layout takes full or compact, got ${JSON.stringify(layout)}.`);
-      const set = values.sources ? dirSourceSet(values.sources) : sampleSourceSet(values.seed);
       process.stderr.write(`regstat: no dist to bundle; rendering every response from ${values.sources ?? 'the sample provider (synthetic)'} into the bundle\n`);
-      const sources = loadSources(set, { eager: true, cache: new DiskTableCache() });
-      const prefs = parsePrefs(values.prefs);
-      const options: BuildOptions = {
-        sources,
-        layout,
-        progress: terminalProgress(),
-        ...(prefs ? { prefs } : {}),
-        ...(values.only ? { operations: operationsOf(values.only.split(',').map((f) => f.trim())) } : {}),
-      };
+      const options = { ...buildOptionsFrom(values, { eager: true }), progress: terminalProgress() };
       await writeBundleWith(out, (effects) => build(options, effects));
     } else {
       await writeBundle(values.dir ?? 'dist', out);

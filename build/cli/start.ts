@@ -4,41 +4,16 @@
 
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { DiskTableCache } from '../../sources/cache.ts';
-import { dirSourceSet } from '../../sources/dir.ts';
-import { loadSources } from '../../sources/load.ts';
-import { sampleSourceSet } from '../../sources/sample/index.ts';
 import { OnDemand } from '../core/on-demand.ts';
-import { operationsOf } from '../ops/index.ts';
-import { parsePrefs } from './build.ts';
 import { fail } from './fail.ts';
 import { serve } from './serve.ts';
+import { buildOptionsFrom, SOURCE_OPTIONS } from './source-options.ts';
 
 const log = (s: string) => process.stderr.write(s + '\n');
 
 export function onDemandRenderer(argv: string[]): OnDemand {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      sources: { type: 'string' },
-      seed: { type: 'string' },
-      prefs: { type: 'string' },
-      only: { type: 'string' },
-      layout: { type: 'string', default: 'full' },
-      'no-cache': { type: 'boolean', default: false },
-    },
-  });
-  if (values.layout !== 'full' && values.layout !== 'compact') throw new Error(`--layout takes full or compact, got ${JSON.stringify(values.layout)}.`);
-  const set = values.sources ? dirSourceSet(values.sources) : sampleSourceSet(values.seed);
-  const cache = values['no-cache'] ? undefined : new DiskTableCache();
-  const sources = loadSources(set, { eager: false, ...(cache ? { cache } : {}) });
-  const prefs = parsePrefs(values.prefs);
-  return new OnDemand({
-    sources,
-    layout: values.layout,
-    ...(prefs ? { prefs } : {}),
-    ...(values.only ? { operations: operationsOf(values.only.split(',').map((s) => s.trim())) } : {}),
-  });
+  const { values } = parseArgs({ args: argv, options: SOURCE_OPTIONS });
+  return new OnDemand(buildOptionsFrom(values, { eager: false }));
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

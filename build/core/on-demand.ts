@@ -32,9 +32,8 @@ export class OnDemand {
     const r = resolve(this.plan.routes, path, '');
     if (r.kind !== 'file' || r.path !== path) return null;
     const op = this.opOf.get(r.op.path)!;
-    let state = this.states.get(op);
-    if (state === undefined && !this.states.has(op)) this.states.set(op, (state = op.prepare(this.plan.ctx)));
-    return renderFile(op, state, valuesOf(r.op, path));
+    if (!this.states.has(op)) this.states.set(op, op.prepare(this.plan.ctx));
+    return renderFile(op, this.states.get(op), valuesOf(r.op, path));
   }
 
   private siteFiles(): Map<string, string> {
