@@ -5,7 +5,9 @@ import { OPERATIONS } from '../ops/index.ts';
 import { missingTables, type BuildContext, type Operation } from '../ops/operation.ts';
 import { successBody } from '../runtime/respond.ts';
 import type { Canonical } from '../runtime/params.ts';
-import { compileRoutes, filePath, isListParam, type CompiledRoutes, type RouteOp, type RouteTable } from '../runtime/routes.ts';
+import { API_INDEX, compileRoutes, filePath, isListParam, type CompiledRoutes, type RouteOp, type RouteTable } from '../runtime/routes.ts';
+import type { ErrorMode } from '../runtime/errors.ts';
+import { apiIndex } from './api-index.ts';
 import type { Sources } from '../../sources/load.ts';
 import { docsPage, type DocsEntry } from './docs-page.ts';
 import type { BuildEffects } from './effects.ts';
@@ -26,6 +28,8 @@ export interface BuildOptions {
   progress?: Progress;
   /** `compact`: fewer files (see Operation.compactRoute) for hosts with file-count limits. */
   layout?: 'full' | 'compact';
+  /** `resas`: errors answered as the original did (HTTP 200 with its bodies) by every host of this build. */
+  errors?: ErrorMode;
 }
 
 export interface BuildReport {
@@ -68,6 +72,7 @@ export function plan(options: BuildOptions): Plan {
     if (reason) unavailable.set(op, reason);
   }
   const table = routeTable(operations, ctx, unavailable);
+  if (options.errors === 'resas') table.errors = 'resas';
   return { ctx, operations, table, routes: compileRoutes(table), routeOf: new Map(operations.map((op, i) => [op, table.operations[i]!])) };
 }
 
@@ -88,6 +93,8 @@ export function enumerateFiles(p: Plan, op: Operation, check = true): Canonical[
   }
   return combos;
 }
+
+export const titles = (p: Plan) => new Map(p.operations.map((o) => [p.routeOf.get(o)!.path, o.title]));
 
 /** One response file: the one function both the build and the on-demand server render with. */
 export function renderFile(op: Operation, state: unknown, values: Canonical): string {
@@ -120,9 +127,10 @@ export function siteFiles(p: Plan, census: Census[]): [string, string][] {
   const manifestText = JSON.stringify(manifest(sources, p.table, reports), null, 2) + '\n';
   return [
     ['/routes.json', JSON.stringify(p.table)],
+    [API_INDEX, apiIndex(p.table, titles(p), sources.dataset.notice)],
     ['/serve.json', JSON.stringify(serveConfig(keySequences), null, 2) + '\n'],
     ['/index.html', docsPage(sources.dataset, docs)],
-    ['/openapi.json', JSON.stringify(openApi(p.table, new Map(p.operations.map((o) => [o.route.path, o.title])), sources.dataset.notice), null, 2) + '\n'],
+    ['/openapi.json', JSON.stringify(openApi(p.table, titles(p), sources.dataset.notice), null, 2) + '\n'],
     ['/manifest.json', manifestText],
     ...deployFiles(p.table, manifestText, sources.dataset.notice),
   ];

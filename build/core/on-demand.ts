@@ -6,8 +6,9 @@
 import type { Operation } from '../ops/operation.ts';
 import type { Canonical } from '../runtime/params.ts';
 import { resolve } from '../runtime/resolve.ts';
-import type { RouteOp } from '../runtime/routes.ts';
-import { censusOf, enumerateFiles, plan, renderFile, siteFiles, type BuildOptions, type Plan } from './build.ts';
+import { API_INDEX, type RouteOp } from '../runtime/routes.ts';
+import { apiIndex } from './api-index.ts';
+import { censusOf, enumerateFiles, plan, renderFile, siteFiles, titles, type BuildOptions, type Plan } from './build.ts';
 
 export class OnDemand {
   readonly plan: Plan;
@@ -22,6 +23,7 @@ export class OnDemand {
 
   /** The file a build with the same options writes at this dist path (`/api/v1/…/index.json`, `/manifest.json`), or null where it writes none. */
   read(path: string): string | null {
+    if (path === API_INDEX) return apiIndex(this.plan.table, titles(this.plan), this.plan.ctx.sources.dataset.notice);
     if (path.startsWith('/api/')) return this.response(path);
     if (path === '/routes.json') return JSON.stringify(this.plan.table); // the server needs it first; it needs no census
     return this.siteFiles().get(path) ?? null;
@@ -31,9 +33,9 @@ export class OnDemand {
   private response(path: string): string | null {
     const r = resolve(this.plan.routes, path, '');
     if (r.kind !== 'file' || r.path !== path) return null;
-    const op = this.opOf.get(r.op.path)!;
+    const op = this.opOf.get(r.op!.path)!;
     if (!this.states.has(op)) this.states.set(op, op.prepare(this.plan.ctx));
-    return renderFile(op, this.states.get(op), valuesOf(r.op, path));
+    return renderFile(op, this.states.get(op), valuesOf(r.op!, path));
   }
 
   private siteFiles(): Map<string, string> {

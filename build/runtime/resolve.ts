@@ -6,10 +6,11 @@ import { apiError, badRequest, notFound, type ApiError } from './errors.ts';
 import { checkParam, describe, type Area, type Canonical } from './params.ts';
 import { MAX_QUERY_LENGTH, add, parseQuery, type Params } from './query.ts';
 import { listValues } from './params.ts';
-import { API_PREFIX, constraintKey, describeConditions, filePath, isActive, isListParam, type CompiledRoutes, type Paging, type RouteOp } from './routes.ts';
+import { API_INDEX, API_PREFIX, constraintKey, describeConditions, filePath, isActive, isListParam, type CompiledRoutes, type Paging, type RouteOp } from './routes.ts';
 
 export type Resolution =
-  | { kind: 'file'; op: RouteOp; path: string }
+  /** op is absent for the API's index, which answers no operation. */
+  | { kind: 'file'; op?: RouteOp; path: string }
   | { kind: 'compose'; op: RouteOp; composer: string; files: string[]; values: Canonical }
   | { kind: 'error'; error: ApiError }
   /** Not an API path: static files such as /manifest.json are the adapter's business. */
@@ -19,6 +20,8 @@ const MAX_PATH_LENGTH = 2048;
 const SAFE_PATH = /^\/api\/v1(?:\/[A-Za-z0-9_~-][A-Za-z0-9._~-]*)+\/index\.json$/;
 
 export function resolve(routes: CompiledRoutes, pathname: string, search = ''): Resolution {
+  // A base URL with a trailing slash makes //api/v1/…; empty segments name nothing, as nginx merges them.
+  if (pathname.includes('//')) pathname = pathname.replace(/\/{2,}/g, '/');
   // Everything under /api/ is the API's: an unknown path there gets the API's 404, not a web page.
   if (!pathname.startsWith('/api/')) return { kind: 'pass' };
   if (pathname.length > MAX_PATH_LENGTH) return error(notFound(pathname.slice(0, 80) + '…'));
@@ -27,6 +30,7 @@ export function resolve(routes: CompiledRoutes, pathname: string, search = ''): 
   if (path.endsWith('/')) path = path.slice(0, -1);
   if (path.endsWith('/index.json')) path = path.slice(0, -'/index.json'.length);
 
+  if (path === API_PREFIX) return { kind: 'file', path: API_INDEX };
   let op = routes.byPath.get(path);
   let params: Params = new Map();
   if (!op) {

@@ -1,21 +1,27 @@
 // What every adapter answers, as data: status, headers and body. Adapters only move bytes.
 
 import { composeResult, type ReadFile } from './compose.ts';
-import { apiError, type ApiError } from './errors.ts';
+import { apiError, resasForm, type ApiError, type ErrorMode } from './errors.ts';
 import { resolve } from './resolve.ts';
 import type { CompiledRoutes } from './routes.ts';
 
 export const JSON_TYPE = 'application/json;charset=UTF-8';
 
+/** Browser code may read the validators and the back-off hint, not only the CORS-safelisted headers. */
 export const CORS_HEADERS: Record<string, string> = {
   'Access-Control-Allow-Origin': '*',
+  'Access-Control-Expose-Headers': 'ETag, Retry-After, Content-Length',
 };
 
-/** Preflights may carry X-API-KEY: it is accepted and ignored, as the key of the original was. */
+/**
+ * Any request header is allowed: `*` covers every header but Authorization (the Fetch standard keeps it
+ * out of the wildcard), which is named; browsers that predate the wildcard read the named ones. The
+ * X-API-KEY of the original is accepted and ignored.
+ */
 export const PREFLIGHT_HEADERS: Record<string, string> = {
   ...CORS_HEADERS,
   'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS',
-  'Access-Control-Allow-Headers': 'X-API-KEY, Content-Type, If-None-Match',
+  'Access-Control-Allow-Headers': 'Authorization, X-API-KEY, Content-Type, If-None-Match, If-Modified-Since, Cache-Control, Pragma, X-Requested-With, *',
   'Access-Control-Max-Age': '86400',
 };
 
@@ -38,11 +44,12 @@ export function successBody(result: unknown): string {
   return `{"message":null,"result":${result instanceof JsonText ? result.text : JSON.stringify(result)}}`;
 }
 
-export function errorResponse(e: ApiError): ApiResponse {
+export function errorResponse(e: ApiError, mode: ErrorMode = 'status'): ApiResponse {
+  const resas = mode === 'resas' ? resasForm(e) : null;
   return {
-    status: e.status,
+    status: resas?.status ?? e.status,
     headers: { 'Content-Type': JSON_TYPE, 'Cache-Control': ERROR_CACHE_CONTROL, ...CORS_HEADERS },
-    body: JSON.stringify(e.body),
+    body: resas?.body ?? JSON.stringify(e.body),
   };
 }
 
@@ -61,7 +68,7 @@ export async function respond(routes: CompiledRoutes, method: string, url: URL, 
   if (r.kind === 'pass') return null;
   if (method === 'OPTIONS') return { status: 204, headers: { ...PREFLIGHT_HEADERS }, body: '' };
   if (method !== 'GET' && method !== 'HEAD') return methodNotAllowed(method);
-  if (r.kind === 'error') return errorResponse(r.error);
+  if (r.kind === 'error') return errorResponse(r.error, routes.errors);
   const headers = { 'Content-Type': JSON_TYPE, 'Cache-Control': FILE_CACHE_CONTROL, ...CORS_HEADERS };
   if (r.kind === 'file') {
     const body = await read(r.path);

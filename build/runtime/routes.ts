@@ -2,8 +2,12 @@
 // The build writes it to dist/routes.json; the resolver interprets it. Keeping it plain data lets
 // config-only hosts (nginx, redirects files) be generated from the same table later.
 
+import type { ErrorMode } from './errors.ts';
+
 export const ROUTES_FORMAT = 'regstat-routes/1';
 export const API_PREFIX = '/api/v1';
+/** The API's own index (/api/v1/), a file of dist like the responses. */
+export const API_INDEX = `${API_PREFIX}/index.json`;
 
 interface ParamBase {
   name: string;
@@ -189,6 +193,8 @@ export interface RouteTable {
   labels: Record<string, Record<string, string>>;
   /** List lengths for paged operations. */
   counts: Record<string, Record<string, number>>;
+  /** How errors are answered (see ErrorMode); absent means real status codes. */
+  errors?: ErrorMode;
 }
 
 /** A route table with lookup indexes, built once per process. */
@@ -201,6 +207,7 @@ export interface CompiledRoutes {
   domains: Map<string, Set<string> | Map<string, Set<string>>>;
   /** The largest number of path segments of an operation path, for path-form matching. */
   maxDepth: number;
+  errors: ErrorMode;
 }
 
 export function compileRoutes(table: RouteTable): CompiledRoutes {
@@ -215,7 +222,7 @@ export function compileRoutes(table: RouteTable): CompiledRoutes {
     domains.set(name, Array.isArray(d) ? new Set(d) : new Map(Object.entries(d).map(([k, v]) => [k, new Set(v)])));
   }
   const maxDepth = Math.max(...table.operations.map((op) => op.path.split('/').length));
-  return { table, byPath, prefectures: new Set(table.prefectures), cities, domains, maxDepth };
+  return { table, byPath, prefectures: new Set(table.prefectures), cities, domains, maxDepth, errors: table.errors ?? 'status' };
 }
 
 /** The file of an operation for canonical parameter values; list parameters are not part of it. */
