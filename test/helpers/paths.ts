@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const TMP = join(ROOT, 'test/.tmp');
 /** The sample dist every read-only test shares: prefectures 1 (Hokkaido: a designated city and the no-data villages) and 13 (Tokyo: special wards). */
-export const SAMPLE_DIST = join(TMP, 'sample-1-13');
+/** REGSTAT_TEST_TMP gives concurrent test runs (several people or helpers in one tree) dists of their own. */
+export const SAMPLE_DIST = join(process.env.REGSTAT_TEST_TMP ?? TMP, 'sample-1-13');
 export const SAMPLE_PREFS = [1, 13];
 
 /** Real RESAS material lives beside the repository; tests that need it skip when it is absent. */
