@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import handler from 'serve-handler';
 import { combineDocs } from '../runtime/compose.ts';
-import { apiError } from '../runtime/errors.ts';
+import { apiError, type ErrorMode } from '../runtime/errors.ts';
 import { resolve } from '../runtime/resolve.ts';
 import {
   CORS_HEADERS,
@@ -33,6 +33,8 @@ export interface ServerOptions {
   renderer?: OnDemand;
   /** Upper bound of the file cache, in bytes of JSON. */
   cacheBytes?: number;
+  /** How errors are answered; the build's own mode (routes.json) when absent. */
+  errors?: ErrorMode;
 }
 
 /** Where the server's files come from: a built tree, or the renderer that would have built it. */
