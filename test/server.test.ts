@@ -91,7 +91,25 @@ describe('Node server', () => {
     const manifest = await get('/manifest.json');
     expect((await manifest.json()).generator.name).toBe('regstat');
     expect((await get('/api')).status).toBe(404);
-    expect((await get('/api/v1/')).status).toBe(404);
+    expect((await get('/api/v2/')).status).toBe(404);
+  });
+
+  it('answers /api/v1/ with an index of the operations, their parameters and links', async () => {
+    for (const path of ['/api/v1', '/api/v1/', '/api/v1/index.json']) {
+      const res = await get(path);
+      expect(res.status, path).toBe(200);
+      const { message, result } = await res.json();
+      expect(message).toBeNull();
+      expect(result.notice).toContain('SYNTHETIC');
+      expect(result.links).toMatchObject({ manifest: '/manifest.json', openapi: '/openapi.json' });
+      const perYear = result.operations.find((o: any) => o.path === '/api/v1/population/composition/perYear');
+      expect(perYear.title).toBeTruthy();
+      expect(perYear.parameters.map((p: any) => p.name)).toEqual(expect.arrayContaining(['prefCode', 'cityCode', 'addArea']));
+      expect(perYear.parameters.find((p: any) => p.name === 'prefCode').required).toBe(true);
+      // Every link answers (with its required parameters missing, the API says which)
+      const follow = await get(perYear.href);
+      expect((await follow.json()).message).toMatch(/prefCode is required/);
+    }
   });
 
   it('keeps requests inside dist/', async () => {

@@ -12,6 +12,8 @@ export function apiHandler(loadTable: () => Promise<RouteTable>, read: ReadText)
   let routes: Promise<CompiledRoutes> | undefined;
   return async (request) => {
     const url = new URL(request.url);
+    // A base URL with a trailing slash makes //api/v1/…: the API's still, as on every other host.
+    if (url.pathname.includes('//')) url.pathname = url.pathname.replace(/\/{2,}/g, '/');
     if (!url.pathname.startsWith('/api/')) return null;
     routes ??= loadTable().then(compileRoutes);
     routes.catch(() => (routes = undefined)); // a failed load is retried by the next request

@@ -1,74 +1,45 @@
-// The Node adapter. API requests go through the resolver and are answered from an in-memory cache of
-// files (with their gzip form and ETag ready), which keeps the hot path to a few map lookups. The files
-// come from a built dist (other paths, such as the docs page, served by serve-handler) or from the
-// on-demand renderer, which makes each file, the docs page included, when first asked for.
+// The Node server (npm run serve, npm start): the shared core (core.ts) over a built dist folder, whose
+// other files serve-handler sends, or over the on-demand renderer, which makes each file, the docs page
+// included, when first asked for.
 
-import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { readFileSync, statSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import handler from 'serve-handler';
-import { combineDocs } from '../runtime/compose.ts';
-import { apiError, type ErrorMode } from '../runtime/errors.ts';
-import { resolve } from '../runtime/resolve.ts';
-import {
-  CORS_HEADERS,
-  FILE_CACHE_CONTROL,
-  JSON_TYPE,
-  PREFLIGHT_HEADERS,
-  errorResponse,
-  methodNotAllowed,
-  successBody,
-  type ApiResponse,
-} from '../runtime/respond.ts';
-import { compileRoutes, type CompiledRoutes, type RouteTable } from '../runtime/routes.ts';
 import type { OnDemand } from '../core/on-demand.ts';
+import { CORS_HEADERS } from '../runtime/respond.ts';
+import { compileRoutes, type CompiledRoutes, type RouteTable } from '../runtime/routes.ts';
+import { answerClientError, apiServerHandler, type CoreOptions, type Store } from './core.ts';
+import { notFoundText, sendStatic } from './static-file.ts';
+import { staticPath, typeOf } from './static-path.ts';
 
-export interface ServerOptions {
-  /** A built dist to serve. */
+export interface ServerOptions extends CoreOptions {
+  /** A built dist to serve; a rebuild into it is noticed and switched to whole. */
   dir?: string;
   /** Or no tree at all: every file rendered when first asked for (npm start). */
   renderer?: OnDemand;
-  /** Upper bound of the file cache, in bytes of JSON. */
-  cacheBytes?: number;
-  /** How errors are answered; the build's own mode (routes.json) when absent. */
-  errors?: ErrorMode;
 }
 
-/** Where the server's files come from: a built tree, or the renderer that would have built it. */
-interface Store {
-  routes: CompiledRoutes;
-  read(path: string): Promise<Buffer | null>;
-  /** Answers the paths outside the API (docs page, manifests); null when the store has no such file. */
-  serveStatic(req: IncomingMessage, res: ServerResponse): void;
-}
-
-/** A response body ready to send; its gzip form and parsed document are made when first needed. */
-interface Entry {
-  body: Buffer;
-  etag: string;
-  headers: Record<string, string>;
-  gzip?: Buffer;
-  doc?: { result: unknown };
-}
-
-const GZIP_MIN = 1024;
-/** Request URLs remembered with their answer; the map is cleared when it reaches this size. */
-const URL_MEMO_SIZE = 50_000;
+const NOT_A_DIST = (dir: string) => `The folder ${dir} is not a regstat dist (it has no routes.json); build one with npm run build.`;
 
 export function loadRoutes(dir: string): CompiledRoutes {
-  let table: RouteTable;
-  try {
-    table = JSON.parse(readFileSync(join(dir, 'routes.json'), 'utf8'));
-  } catch {
-    throw new Error(`The folder ${dir} is not a regstat dist (it has no routes.json); build one with npm run build.`);
-  }
-  return compileRoutes(table);
+  return compileRoutes(readTable(dir));
 }
 
-function dirStore(dir: string): Store {
+function readTable(dir: string): RouteTable {
+  try {
+    return JSON.parse(readFileSync(join(dir, 'routes.json'), 'utf8'));
+  } catch {
+    throw new Error(NOT_A_DIST(dir));
+  }
+}
+
+/** A routes.json replaced by a build is a new file: its inode, size and time say so without reading it. */
+const signatureOf = (s: { ino: number; size: number; mtimeMs: number }) => `${s.ino}:${s.size}:${s.mtimeMs}`;
+
+function dirStore(dir: string): { store: Store; first: { signature: string; table: RouteTable } } {
+  const routesFile = join(dir, 'routes.json');
   const staticConfig = {
     public: dir,
     directoryListing: false,
@@ -78,183 +49,58 @@ function dirStore(dir: string): Store {
     // The docs page and the manifests change with every build: always revalidate them (ETag).
     headers: [{ source: '**', headers: [...Object.entries(CORS_HEADERS).map(([key, value]) => ({ key, value })), { key: 'Cache-Control', value: 'no-cache' }] }],
   };
-  return {
-    routes: loadRoutes(dir),
+  const store: Store = {
+    changes: true,
+    failure: 'Could not read a file of dist',
+    signature: () => stat(routesFile).then(signatureOf, () => null),
+    table: async () => JSON.parse(await readFile(routesFile, 'utf8')),
     read: (path) =>
       readFile(join(dir, path)).catch((e: NodeJS.ErrnoException) => {
-        if (e.code === 'ENOENT') return null;
+        if (e.code === 'ENOENT' || e.code === 'ENOTDIR') return null;
         throw e;
       }),
-    serveStatic: (req, res) => void handler(req, res, staticConfig).catch(() => send(res, errorResponse(apiError(500, 'Static file error', '')))),
+    serveStatic(req, res, path) {
+      if (staticPath(path) === null) return notFoundText(res);
+      handler(req, res, staticConfig).catch(() => {
+        if (!res.headersSent) notFoundText(res);
+      });
+    },
   };
+  const table = readTable(dir);
+  return { store, first: { signature: signatureOf(statSync(routesFile)), table } };
 }
 
-const STATIC_TYPES: Record<string, string> = { json: JSON_TYPE, html: 'text/html; charset=utf-8', js: 'text/javascript; charset=utf-8' };
-
-function rendererStore(renderer: OnDemand): Store {
+function rendererStore(renderer: OnDemand): { store: Store; first: { signature: string; table: RouteTable } } {
   // Rendering is synchronous work; a failure (a bad source row met late, say) is that request's 500.
   const read = (path: string) => new Promise<Buffer | null>((ok) => {
     const text = renderer.read(path);
     ok(text === null ? null : Buffer.from(text));
   });
-  return {
-    routes: renderer.plan.routes,
+  const store: Store = {
+    changes: false,
+    failure: 'Could not render this response',
+    signature: async () => 'on-demand',
+    table: async () => renderer.plan.table,
     read,
-    serveStatic(req, res) {
-      let path = (req.url ?? '/').split('?')[0]!;
-      if (path === '/') path = '/index.html';
+    serveStatic(req, res, raw) {
+      const path = staticPath(raw === '/' ? '/index.html' : raw);
+      if (path === null) return notFoundText(res);
       read(path).then(
-        (body) => {
-          if (!body) {
-            res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', ...CORS_HEADERS });
-            res.end('Not Found\n');
-            return;
-          }
-          const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
-          if (req.headers['if-none-match'] === etag) {
-            res.writeHead(304, { ETag: etag, 'Cache-Control': 'no-cache', ...CORS_HEADERS });
-            res.end();
-            return;
-          }
-          const type = STATIC_TYPES[path.slice(path.lastIndexOf('.') + 1)] ?? 'text/plain; charset=utf-8';
-          res.writeHead(200, { 'Content-Type': type, 'Content-Length': String(body.length), 'Cache-Control': 'no-cache', ETag: etag, ...CORS_HEADERS });
-          res.end(req.method === 'HEAD' ? undefined : body);
+        (body) => (body ? sendStatic(req, res, body, path.endsWith('.html') ? 'text/html; charset=utf-8' : typeOf(path)) : notFoundText(res)),
+        (e: Error) => {
+          res.writeHead(500, { 'Content-Type': 'text/plain;charset=UTF-8', ...CORS_HEADERS });
+          res.end(`Could not render ${path}: ${e.message}\n`);
         },
-        (e: Error) => send(res, errorResponse(apiError(500, 'Could not render this file', e.message))),
       );
     },
   };
+  return { store, first: { signature: 'on-demand', table: renderer.plan.table } };
 }
 
-export function createApiServer({ dir, renderer, cacheBytes = 512 * 1024 * 1024 }: ServerOptions): Server {
-  if (!dir === !renderer) throw new Error('createApiServer takes a dir or a renderer');
-  const store = renderer ? rendererStore(renderer) : dirStore(dir!);
-  const routes = store.routes;
-  // Hot path: a URL seen before skips the resolver and goes straight to its cached file. The memo is
-  // dropped whenever the file cache evicts, so it never holds more than the cache's budget.
-  const memo = new Map<string, Entry>();
-  const remember = (url: string, entry: Entry) => {
-    if (memo.size >= URL_MEMO_SIZE) memo.clear();
-    memo.set(url, entry);
-  };
-  const files = new FileCache(store.read, cacheBytes, () => memo.clear());
-
-  return createServer((req, res) => {
-    const url = req.url ?? '/';
-    const method = req.method ?? 'GET';
-    const known = memo.get(url);
-    if (known && (method === 'GET' || method === 'HEAD')) return sendEntry(req, res, known);
-    const q = url.indexOf('?');
-    const pathname = q < 0 ? url : url.slice(0, q);
-    const search = q < 0 ? '' : url.slice(q);
-    if (method === 'OPTIONS') return send(res, { status: 204, headers: PREFLIGHT_HEADERS, body: '' });
-    if (method !== 'GET' && method !== 'HEAD') return send(res, methodNotAllowed(method));
-
-    const r = resolve(routes, pathname, search);
-    switch (r.kind) {
-      case 'pass':
-        return store.serveStatic(req, res);
-      case 'error':
-        return send(res, errorResponse(r.error));
-      case 'file': {
-        const hit = files.peek(r.path);
-        if (hit) {
-          remember(url, hit);
-          return sendEntry(req, res, hit);
-        }
-        files.get(r.path).then(
-          (entry) => (entry ? (remember(url, entry), sendEntry(req, res, entry)) : send(res, errorResponse(apiError(500, `${r.path} is missing from dist`, 'The dist folder is incomplete: rebuild it with npm run build.')))),
-          (e: Error) => send(res, errorResponse(apiError(500, renderer ? 'Could not render this response' : 'Could not read a file of dist', renderer ? e.message : r.path))),
-        );
-        return;
-      }
-      case 'compose':
-        Promise.all(r.files.map((p) => files.get(p)))
-          .then((inputs) =>
-            combineDocs(r.composer, r.files, inputs.map((e) => (e ? (e.doc ??= JSON.parse(e.body.toString('utf8'))) : null)), { values: r.values, op: r.op, table: routes.table }),
-          )
-          .then(
-            (result) => sendEntry(req, res, entryOf(Buffer.from(successBody(result)))),
-            (e: Error) => send(res, errorResponse(apiError(500, 'Composition failed', e.message))),
-          );
-    }
-  });
-}
-
-function send(res: ServerResponse, r: ApiResponse): void {
-  res.writeHead(r.status, r.headers);
-  res.end(r.body);
-}
-
-function sendEntry(req: IncomingMessage, res: ServerResponse, e: Entry): void {
-  const gz = e.body.length >= GZIP_MIN && (req.headers['accept-encoding'] ?? '').includes('gzip');
-  if (gz) e.gzip ??= gzipSync(e.body);
-  const etag = gz ? e.etag.slice(0, -1) + '-gz"' : e.etag;
-  const inm = req.headers['if-none-match'];
-  if (inm !== undefined && (inm === etag || inm === e.etag || inm.split(/\s*,\s*/).includes(etag))) {
-    res.writeHead(304, { ETag: etag, 'Cache-Control': FILE_CACHE_CONTROL, ...CORS_HEADERS });
-    res.end();
-    return;
-  }
-  const body = gz ? e.gzip! : e.body;
-  res.writeHead(200, gz ? { ...e.headers, 'Content-Encoding': 'gzip', 'Content-Length': String(body.length), ETag: etag } : e.headers);
-  res.end(req.method === 'HEAD' ? undefined : body);
-}
-
-function entryOf(body: Buffer): Entry {
-  const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
-  return {
-    body,
-    etag,
-    headers: {
-      'Content-Type': JSON_TYPE,
-      'Content-Length': String(body.length),
-      'Cache-Control': FILE_CACHE_CONTROL,
-      ETag: etag,
-      ...(body.length >= GZIP_MIN ? { Vary: 'Accept-Encoding' } : {}),
-      ...CORS_HEADERS,
-    },
-  };
-}
-
-/** Files of dist in memory, first in first out once over budget; concurrent misses share one read. */
-class FileCache {
-  private readonly entries = new Map<string, Entry>();
-  private readonly pending = new Map<string, Promise<Entry | null>>();
-  private bytes = 0;
-
-  constructor(
-    private readonly read: (path: string) => Promise<Buffer | null>,
-    private readonly limit: number,
-    private readonly onEvict: () => void,
-  ) {}
-
-  peek(path: string): Entry | undefined {
-    return this.entries.get(path);
-  }
-
-  get(path: string): Promise<Entry | null> {
-    const hit = this.entries.get(path);
-    if (hit) return Promise.resolve(hit);
-    let p = this.pending.get(path);
-    if (!p) {
-      p = this.read(path).then((buf) => (buf ? this.add(path, entryOf(buf)) : null));
-      p.finally(() => this.pending.delete(path)).catch(() => {});
-      this.pending.set(path, p);
-    }
-    return p;
-  }
-
-  private add(path: string, entry: Entry): Entry {
-    const size = 2 * entry.body.length; // room for its gzip form and parsed document
-    if (this.bytes + size > this.limit) this.onEvict();
-    while (this.bytes + size > this.limit && this.entries.size > 0) {
-      const [oldest, e] = this.entries.entries().next().value as [string, Entry];
-      this.entries.delete(oldest);
-      this.bytes -= 2 * e.body.length;
-    }
-    this.entries.set(path, entry);
-    this.bytes += size;
-    return entry;
-  }
+export function createApiServer(o: ServerOptions): Server & { stats: () => Record<string, unknown>; refresh: () => Promise<void> } {
+  if (!o.dir === !o.renderer) throw new Error('createApiServer takes a dir or a renderer');
+  const { store, first } = o.renderer ? rendererStore(o.renderer) : dirStore(o.dir!);
+  const handle = apiServerHandler(store, first, o);
+  const server = createServer(handle).on('clientError', answerClientError);
+  return Object.assign(server, { stats: handle.stats, refresh: handle.refresh });
 }

@@ -1,0 +1,281 @@
+// The HTTP core every Node-hosted form of the API shares (npm run serve, npm start, the offline bundle's
+// serve.mjs): one resolver, caches bounded by bytes, compositions in a lane of bounded length, HTTP
+// semantics a CDN relies on. Where the files come from is a Store's business.
+//
+// A build is served whole: the route table and everything cached from it belong to one generation. A
+// store whose build can change (a dist folder rebuilt in place) says so through its signature; a read
+// that finds the signature changed is discarded and the request answered again by the new generation.
+
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { combineDocs } from '../runtime/compose.ts';
+import { apiError, type ApiError, type ErrorMode } from '../runtime/errors.ts';
+import { resolve, type Resolution } from '../runtime/resolve.ts';
+import { PREFLIGHT_HEADERS, errorResponse, methodNotAllowed, successBody, type ApiResponse } from '../runtime/respond.ts';
+import { compileRoutes, type CompiledRoutes, type RouteTable } from '../runtime/routes.ts';
+import { ByteCache } from './byte-cache.ts';
+import { Entry } from './entry.ts';
+import { Lane } from './lane.ts';
+import { noneMatch, preferredCoding, targetOf } from './negotiate.ts';
+
+/** Where a server's files come from: a built tree, an archive, or the renderer that would have built it. */
+export interface Store {
+  /** What identifies the build served now; null while none is there (mid-swap). Constant for stores that never change. */
+  signature(): Promise<string | null>;
+  /** The build's route table, read when its signature is new. */
+  table(): Promise<RouteTable>;
+  /** A file of dist by its path (`/api/v1/…/index.json`); null when there is none. */
+  read(path: string): Promise<Buffer | null>;
+  /** Paths outside the API (docs page, manifests); `path` is the target's path, not yet decoded. */
+  serveStatic(req: IncomingMessage, res: ServerResponse, path: string): void;
+  /** Whether the build can change under the server (then it is polled). */
+  readonly changes: boolean;
+  /** What a failure to read a file of this store means, for its 500. */
+  readonly failure: string;
+}
+
+export interface CoreOptions {
+  /** Memory for responses, parsed documents and the URL memo together, in bytes. */
+  cacheBytes?: number;
+  /** How errors are answered; the build's own mode (routes.json) when absent. */
+  errors?: ErrorMode;
+  /** Compositions admitted at once (waiting or running); more are answered 503. */
+  laneLength?: number;
+  /** How often a store whose build can change is checked, in ms. */
+  pollMs?: number;
+}
+
+/** Parsed documents take about 1.5 times their JSON on the heap (measured); charged at twice that. */
+const DOC_FACTOR = 3;
+/** URLs longer than this are resolved each time rather than remembered. */
+const MEMO_URL_MAX = 1024;
+const MEMO_ENTRY_OVERHEAD = 96;
+
+class StaleBuild extends Error {}
+
+/** One build: its routes and every cache filled from it. */
+class Generation {
+  readonly routes: CompiledRoutes;
+  readonly files: ByteCache<Entry>;
+  readonly docs: ByteCache<{ result: unknown }>;
+  readonly memo = new Map<string, Entry>();
+  private memoBytes = 0;
+  readonly pending = new Map<string, Promise<Entry | null>>();
+
+  constructor(
+    readonly signature: string,
+    table: RouteTable,
+    private readonly budget: number,
+  ) {
+    this.routes = compileRoutes(table);
+    // The memo points into the file cache: it is dropped whenever that cache evicts, so it never keeps an evicted entry alive.
+    this.files = new ByteCache<Entry>(budget * 0.8, () => this.forget());
+    this.docs = new ByteCache<{ result: unknown }>(budget * 0.15);
+  }
+
+  remember(url: string, entry: Entry): void {
+    if (url.length > MEMO_URL_MAX) return;
+    const cost = 2 * url.length + MEMO_ENTRY_OVERHEAD;
+    if (this.memoBytes + cost > this.budget * 0.05) this.forget();
+    this.memo.set(url, entry);
+    this.memoBytes += cost;
+  }
+
+  forget(): void {
+    this.memo.clear();
+    this.memoBytes = 0;
+  }
+
+  keep(key: string, entry: Entry): Entry {
+    entry.charge = (bytes) => this.files.grow(key, bytes);
+    this.files.set(key, entry, entry.size + 2 * key.length);
+    return entry;
+  }
+}
+
+export function apiServerHandler(store: Store, first: { signature: string; table: RouteTable }, o: CoreOptions = {}) {
+  const budget = o.cacheBytes ?? 512 * 1024 * 1024;
+  const lane = new Lane(o.laneLength ?? 64);
+  let current = new Generation(first.signature, first.table, budget);
+  const mode = (g: Generation) => o.errors ?? g.routes.errors;
+
+  // One check at a time; every request that meets a stale read waits for it.
+  let checking: Promise<void> | undefined;
+  const refresh = (): Promise<void> =>
+    (checking ??= (async () => {
+      try {
+        for (let tries = 0; ; tries++) {
+          const sig = await store.signature();
+          if (sig === current.signature) return;
+          if (sig !== null) {
+            const table = await store.table();
+            if ((await store.signature()) !== sig) continue; // swapped again while reading
+            current = new Generation(sig, table, budget);
+            return;
+          }
+          if (tries >= 100) throw new Error('the dist folder has been missing for 5 s');
+          await new Promise((ok) => setTimeout(ok, 50)); // between the two renames of a swap
+        }
+      } finally {
+        checking = undefined;
+      }
+    })());
+  if (store.changes) setInterval(() => void refresh().catch(() => {}), o.pollMs ?? 1000).unref();
+
+  /** A file of generation g, read once however many requests want it, and only if it is still g's build. */
+  function file(g: Generation, path: string): Entry | Promise<Entry | null> {
+    const hit = g.files.get(path);
+    if (hit) return hit;
+    let p = g.pending.get(path);
+    if (!p) {
+      p = store.read(path).then(async (buf) => {
+        if (store.changes && (await store.signature()) !== g.signature) throw new StaleBuild();
+        return buf ? g.keep(path, new Entry(buf)) : null;
+      });
+      p.finally(() => g.pending.delete(path)).catch(() => {});
+      g.pending.set(path, p);
+    }
+    return p;
+  }
+
+  function doc(g: Generation, path: string, e: Entry): { result: unknown } {
+    let d = g.docs.get(path);
+    if (!d) {
+      d = JSON.parse(e.body.toString('utf8')) as { result: unknown };
+      g.docs.set(path, d, DOC_FACTOR * e.body.length);
+    }
+    return d;
+  }
+
+  async function compose(g: Generation, r: Extract<Resolution, { kind: 'compose' }>): Promise<Entry> {
+    const key = `compose:${r.composer}:${r.files.join(',')}:${JSON.stringify(r.values)}`;
+    const known = g.files.get(key);
+    if (known) return known;
+    if (!lane.enter()) throw busy;
+    try {
+      const inputs = await Promise.all(r.files.map((p) => file(g, p)));
+      return await lane.turn(() => {
+        const docs = inputs.map((e, i) => (e ? doc(g, r.files[i]!, e) : null));
+        const result = combineDocs(r.composer, r.files, docs, { values: r.values, op: r.op, table: g.routes.table });
+        return g.keep(key, new Entry(Buffer.from(successBody(result))));
+      });
+    } finally {
+      lane.leave();
+    }
+  }
+
+  function fail(res: ServerResponse, g: Generation, e: unknown, what: string): void {
+    if (e === busy) return send(res, busyResponse(mode(g)));
+    send(res, errorResponse(apiError(500, what, e instanceof Error ? e.message : String(e)), mode(g)));
+  }
+
+  function handle(req: IncomingMessage, res: ServerResponse, retries = 0): void {
+    const g = current;
+    const url = req.url ?? '/';
+    const method = req.method ?? 'GET';
+    const get = method === 'GET' || method === 'HEAD';
+    if (get) {
+      const known = g.memo.get(url);
+      if (known) return sendEntry(req, res, known);
+    }
+    const target = targetOf(url);
+    if (target === null) return send(res, errorResponse(apiError(400, 'The request target is not a path', 'Request a path such as /api/v1/prefectures.')));
+    const q = target.indexOf('?');
+    const pathname = q < 0 ? target : target.slice(0, q);
+    const r = resolve(g.routes, pathname, q < 0 ? '' : target.slice(q));
+    if (method === 'OPTIONS') return send(res, { status: 204, headers: PREFLIGHT_HEADERS, body: '' });
+    if (r.kind === 'pass') return store.serveStatic(req, res, pathname.replace(/\/{2,}/g, '/'));
+    if (!get) return send(res, methodNotAllowed(method));
+
+    const again = (e: unknown) => {
+      if (!(e instanceof StaleBuild) || retries >= 3) return false;
+      refresh().then(() => handle(req, res, retries + 1), (err: Error) => fail(res, g, err, 'The build being served disappeared'));
+      return true;
+    };
+    switch (r.kind) {
+      case 'error':
+        return send(res, errorResponse(r.error, mode(g)));
+      case 'file': {
+        const hit = file(g, r.path);
+        if (hit instanceof Entry) {
+          g.remember(url, hit);
+          return sendEntry(req, res, hit);
+        }
+        hit.then(
+          (entry) => {
+            if (!entry) return send(res, errorResponse(apiError(500, `${r.path} is missing from dist`, 'The dist folder is incomplete: rebuild it with npm run build.'), mode(g)));
+            if (url.length <= MEMO_URL_MAX) g.remember(url, entry);
+            sendEntry(req, res, entry);
+          },
+          (e) => again(e) || fail(res, g, e, store.failure),
+        );
+        return;
+      }
+      case 'compose':
+        compose(g, r).then(
+          (entry) => {
+            g.remember(url, entry);
+            sendEntry(req, res, entry);
+          },
+          (e) => again(e) || fail(res, g, e, 'Composition failed'),
+        );
+    }
+  }
+
+  return Object.assign(
+    (req: IncomingMessage, res: ServerResponse) => {
+      try {
+        handle(req, res);
+      } catch (e) {
+        fail(res, current, e, 'Internal error');
+      }
+    },
+    {
+      /** For tests and the bench: the generation's figures. */
+      stats: () => ({ signature: current.signature, files: current.files.size, fileBytes: current.files.bytes, docBytes: current.docs.bytes, memo: current.memo.size, lane: lane.waiting }),
+      refresh,
+    },
+  );
+}
+
+const busy = new Error('busy');
+
+function busyResponse(mode: ErrorMode): ApiResponse {
+  const r = errorResponse(tooBusy, mode);
+  r.headers['Retry-After'] = '1';
+  return r;
+}
+const tooBusy: ApiError = apiError(503, 'Too many compositions at once', 'Requests that compose (addArea, addTec, offsets between pages) are queued up to a limit; retry after the number of seconds in Retry-After. Plain requests are not limited.');
+
+export function send(res: ServerResponse, r: ApiResponse): void {
+  if (res.headersSent) return void res.end();
+  res.writeHead(r.status, r.headers);
+  res.end(r.body);
+}
+
+function sendEntry(req: IncomingMessage, res: ServerResponse, e: Entry): void {
+  const rep = e.rep(e.compressible ? preferredCoding(req.headers['accept-encoding']) : 'identity');
+  const inm = req.headers['if-none-match'];
+  if (inm !== undefined && noneMatch(inm, e.tags)) {
+    res.writeHead(304, rep.notModified);
+    res.end();
+    return;
+  }
+  res.writeHead(200, rep.ok);
+  res.end(req.method === 'HEAD' ? undefined : rep.body);
+}
+
+/**
+ * Requests Node's parser refuses (an unknown method, a header over 16 KB, a malformed line) never reach
+ * the handler; they get the API's error shape too, rather than a bare status line.
+ */
+export function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
+  if (err.code === 'ECONNRESET' || !socket.writable) return void socket.destroy();
+  const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'HPE_URI_TOO_LONG' ? 414 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const how =
+    status === 431 ? 'Send headers under 16 KB in all.' : status === 408 ? 'Send the whole request promptly.' : 'Send an HTTP/1.1 GET, HEAD or OPTIONS request with a path such as /api/v1/prefectures.';
+  const r = errorResponse(apiError(status, status === 400 ? 'The request is not valid HTTP' : STATUS_CODES[status] ?? 'Bad request', how));
+  const body = Buffer.from(r.body);
+  const head = Object.entries({ ...r.headers, 'Content-Length': String(body.length), Connection: 'close' }).map(([k, v]) => `${k}: ${v}\r\n`).join('');
+  socket.end(Buffer.concat([Buffer.from(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${head}\r\n`), body]));
+}

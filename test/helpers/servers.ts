@@ -1,0 +1,73 @@
+// The servers tests run as a user would: the offline bundle unpacked and run with plain node, and real
+// nginx with its generated configuration. Each returns its base URL and a stop function.
+
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { BUNDLE_FOLDER, writeBundle } from '../../build/cli/bundle.ts';
+import { nginxConfig } from '../../build/deploy/nginx.ts';
+import type { RouteTable } from '../../build/runtime/routes.ts';
+
+export interface Running {
+  base: string;
+  port: number;
+  work: string;
+  stop(): void;
+}
+
+export async function freePort(): Promise<number> {
+  const s = createServer();
+  await new Promise<void>((ok) => s.listen(0, '127.0.0.1', ok));
+  const port = (s.address() as { port: number }).port;
+  await new Promise((ok) => s.close(ok));
+  return port;
+}
+
+export async function waitUp(base: string, child: ChildProcess, log: () => string): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    if (child.exitCode !== null) throw new Error(`exited with ${child.exitCode}: ${log()}`);
+    try {
+      await fetch(base + '/api/v1/prefectures');
+      return;
+    } catch {
+      await new Promise((ok) => setTimeout(ok, 50));
+    }
+  }
+  throw new Error(`${base} did not come up: ${log()}`);
+}
+
+export const hasNginx = spawnSync('sh', ['-c', 'command -v nginx']).status === 0;
+export const NGINX_SKIP = 'skipped: nginx is not installed (apt-get install -y nginx; .ci/run installs it)';
+
+/** The bundle of `dist` unpacked into a temporary folder and run with plain node in an empty environment. */
+export async function startBundle(dist: string, args: string[] = []): Promise<Running> {
+  const work = mkdtempSync(join(tmpdir(), 'regstat-bundle-test-'));
+  const archive = join(work, 'regstat.tar.gz');
+  await writeBundle(dist, archive);
+  const r = spawnSync('tar', ['-xzf', archive, '-C', work]);
+  if (r.status !== 0) throw new Error(`tar failed: ${r.stderr}`);
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  let err = '';
+  const child = spawn(process.execPath, ['serve.mjs', '--port', String(port), ...args], { cwd: join(work, BUNDLE_FOLDER), env: {}, stdio: ['ignore', 'ignore', 'pipe'] });
+  child.stderr!.on('data', (d) => (err += d));
+  await waitUp(base, child, () => err);
+  return { base, port, work, stop: () => (child.kill(), rmSync(work, { recursive: true, force: true })) };
+}
+
+/** nginx in the foreground with the configuration generated from dist's routes.json (or a given table). */
+export async function startNginx(root: string, table?: RouteTable): Promise<Running> {
+  const work = mkdtempSync(join(tmpdir(), 'regstat-nginx-test-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  mkdirSync(work, { recursive: true });
+  const conf = join(work, 'nginx.conf');
+  writeFileSync(conf, nginxConfig(table ?? JSON.parse(readFileSync(join(root, 'routes.json'), 'utf8')), { root, port, work }));
+  let err = '';
+  const child = spawn('nginx', ['-c', conf, '-p', work, '-e', join(work, 'error.log')], { stdio: ['ignore', 'ignore', 'pipe'] });
+  child.stderr!.on('data', (d) => (err += d));
+  await waitUp(base, child, () => err + (existsSync(join(work, 'error.log')) ? readFileSync(join(work, 'error.log'), 'utf8') : ''));
+  return { base, port, work, stop: () => (child.kill('SIGQUIT'), rmSync(work, { recursive: true, force: true })) };
+}
