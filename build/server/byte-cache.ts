@@ -40,9 +40,12 @@ export class ByteCache<V> {
     this.trim();
   }
 
+  /** A value that grows was just used (its compressed form was asked for): it becomes the youngest. */
   grow(key: string, by: number): void {
     const e = this.map.get(key);
     if (!e) return;
+    this.map.delete(key);
+    this.map.set(key, e);
     e.size += by;
     this.used += by;
     this.trim();

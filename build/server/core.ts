@@ -254,8 +254,16 @@ export function send(res: ServerResponse, r: ApiResponse): void {
 }
 
 function sendEntry(req: IncomingMessage, res: ServerResponse, e: Entry): void {
-  const rep = e.rep(e.compressible ? preferredCoding(req.headers['accept-encoding']) : 'identity');
-  const inm = req.headers['if-none-match'];
+  // The two headers that matter, from rawHeaders: req.headers would build an object of all of them.
+  let ae: string | undefined;
+  let inm: string | undefined;
+  const raw = req.rawHeaders;
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i]!;
+    if (name.length === 15 && name.toLowerCase() === 'accept-encoding') ae = ae === undefined ? raw[i + 1] : `${ae}, ${raw[i + 1]}`;
+    else if (name.length === 13 && name.toLowerCase() === 'if-none-match') inm = inm === undefined ? raw[i + 1] : `${inm}, ${raw[i + 1]}`;
+  }
+  const rep = e.rep(e.compressible ? preferredCoding(ae) : 'identity');
   if (inm !== undefined && noneMatch(inm, e.tags)) {
     res.writeHead(304, rep.notModified);
     res.end();
