@@ -4,24 +4,22 @@
 // nginx with its generated configuration and (in browser.test.ts) the service worker must answer each
 // entry byte for byte as it does, or with the documented 501 where they cannot compose.
 
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fg from 'fast-glob';
 import { Archive } from '../build/adapters/archive-reader.ts';
-import { BUNDLE_FOLDER, DATA_FILE, writeBundle } from '../build/cli/bundle.ts';
-import { nginxConfig } from '../build/deploy/nginx.ts';
+import { BUNDLE_FOLDER, DATA_FILE } from '../build/cli/bundle.ts';
 import { compositionNeedsCode } from '../build/runtime/errors.ts';
 import { errorResponse, FILE_CACHE_CONTROL, JSON_TYPE } from '../build/runtime/respond.ts';
 import { createApiServer } from '../build/server/node.ts';
 import { ENTRIES, pick, type Answer, type Entry } from './conformance/table.ts';
 import { close, listen, rawGet } from './helpers/http.ts';
 import { SAMPLE_DIST } from './helpers/paths.ts';
+import { hasNginx, NGINX_SKIP, startBundle, startNginx, type Running } from './helpers/servers.ts';
 
 type Adapter = (e: Entry) => Promise<Answer>;
 
@@ -129,51 +127,19 @@ conforms('Lambda@Edge viewer-request handler (dist/_deploy/cloudfront-function.j
   return { status: Number(out.status), headers: pick(headers), body: out.body ?? '' };
 }, false);
 
-async function freePort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((ok) => s.listen(0, '127.0.0.1', ok));
-  const port = (s.address() as { port: number }).port;
-  await new Promise((ok) => s.close(ok));
-  return port;
-}
-
-async function waitUp(base: string, child: ChildProcess, log: () => string): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    if (child.exitCode !== null) throw new Error(`exited with ${child.exitCode}: ${log()}`);
-    try {
-      await fetch(base + '/api/v1/prefectures');
-      return;
-    } catch {
-      await new Promise((ok) => setTimeout(ok, 50));
-    }
-  }
-  throw new Error(`${base} did not come up: ${log()}`);
-}
-
 // The offline bundle: the archive unpacked and run with plain node, nothing installed. It unpacks into a
 // handful of files, whatever the size of dist: the responses live in one indexed data file.
 describe('offline bundle', () => {
-  const work = mkdtempSync(join(tmpdir(), 'regstat-bundle-test-'));
-  const folder = join(work, BUNDLE_FOLDER);
-  let child: ChildProcess | undefined;
+  let running: Running;
+  let work = '';
+  let folder = '';
   let base = '';
   beforeAll(async () => {
-    const archive = join(work, 'regstat.tar.gz');
-    await writeBundle(SAMPLE_DIST, archive);
-    const r = spawnSync('tar', ['-xzf', archive, '-C', work]);
-    expect(r.status).toBe(0);
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    let err = '';
-    // An empty environment and another working directory: the archive must not lean on the repository.
-    child = spawn(process.execPath, ['serve.mjs', '--port', String(port)], { cwd: folder, env: {}, stdio: ['ignore', 'ignore', 'pipe'] });
-    child.stderr!.on('data', (d) => (err += d));
-    await waitUp(base, child, () => err);
-  });
-  afterAll(() => {
-    child?.kill();
-    rmSync(work, { recursive: true, force: true });
-  });
+    running = await startBundle(SAMPLE_DIST);
+    ({ work, base } = running);
+    folder = join(work, BUNDLE_FOLDER);
+  }, 120_000);
+  afterAll(() => running?.stop());
   it('unpacks into at most 10 files: serve.mjs, README.txt and the data file', () => {
     const files = fg.sync('**/*', { cwd: work, dot: true, onlyFiles: false }).filter((f) => f !== 'regstat.tar.gz');
     expect(files.length).toBeLessThanOrEqual(10);
@@ -218,26 +184,14 @@ describe('offline bundle', () => {
 });
 
 // nginx with the generated configuration: real nginx, installed by .ci/run.
-const hasNginx = spawnSync('sh', ['-c', 'command -v nginx']).status === 0;
-describe.skipIf(!hasNginx)(`nginx${hasNginx ? '' : ' (skipped: nginx is not installed; apt-get install -y nginx)'}`, () => {
-  const work = mkdtempSync(join(tmpdir(), 'regstat-nginx-test-'));
-  let child: ChildProcess | undefined;
+describe.skipIf(!hasNginx)(`nginx${hasNginx ? '' : ` (${NGINX_SKIP})`}`, () => {
+  let running: Running;
   let base = '';
   beforeAll(async () => {
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    mkdirSync(work, { recursive: true });
-    const conf = join(work, 'nginx.conf');
-    writeFileSync(conf, nginxConfig(JSON.parse(readFileSync(join(SAMPLE_DIST, 'routes.json'), 'utf8')), { root: SAMPLE_DIST, port, work }));
-    let err = '';
-    child = spawn('nginx', ['-c', conf, '-p', work, '-e', join(work, 'error.log')], { stdio: ['ignore', 'ignore', 'pipe'] });
-    child.stderr!.on('data', (d) => (err += d));
-    await waitUp(base, child, () => err + (existsSync(join(work, 'error.log')) ? readFileSync(join(work, 'error.log'), 'utf8') : ''));
+    running = await startNginx(SAMPLE_DIST);
+    base = running.base;
   });
-  afterAll(() => {
-    child?.kill('SIGQUIT');
-    rmSync(work, { recursive: true, force: true });
-  });
+  afterAll(() => running?.stop());
   conforms('generated configuration', () => (e) => overHttp(base, e), false);
   it('never leaves dist, whatever the query', async () => {
     for (const q of ['prefCode=../../etc', 'prefCode=13&cityCode=../../../../etc/passwd', 'prefCode=%2e%2e%2f', 'year=2019&mode=2&patentHolderId=..%2F..']) {
