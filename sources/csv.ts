@@ -1,13 +1,20 @@
 // A small RFC 4180 CSV parser that remembers where every cell came from, so a bad value can be
 // reported as file:line:column. Sources are UTF-8; a byte-order mark is dropped.
 
+import { isUtf8 } from 'node:buffer';
+
 export interface CsvCell {
   text: string;
   line: number;
   column: number;
 }
 
-export class SourceError extends Error {
+/** A fault in the user's input that its message explains: the commands print it as one line, without a stack. */
+export class InputError extends Error {
+  override name = 'InputError';
+}
+
+export class SourceError extends InputError {
   constructor(
     readonly file: string,
     readonly line: number,
@@ -20,12 +27,107 @@ export class SourceError extends Error {
 }
 
 /**
- * Calls `onRow` with the cells of each record. Quoted fields may hold commas, quotes ("") and line
- * breaks. Blank lines are skipped. `line` is 1-based and counts physical lines.
+ * The text of UTF-8 bytes, or a SourceError at the first byte that is not UTF-8 (a decoder would put
+ * U+FFFD there and the build would publish it). `line` is the line the bytes begin on, counted as
+ * parseCsv counts them; the column is the cell, as in every other source error.
  */
-export function parseCsv(text: string, file: string, onRow: (cells: string[], line: number) => void): void {
-  const s = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  let line = 1;
+export function decodeUtf8(bytes: Uint8Array, file: string, line = 1): string {
+  const buf = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (isUtf8(buf)) return buf.toString('utf8');
+  const bad = firstInvalidUtf8(buf);
+  const at = csvPosition(buf, bad);
+  // The bad byte and the next, which often tells the encoding (Shift_JIS pairs), unless it ends the cell.
+  const end = bad + 1 < buf.length && ![0x0a, 0x0d, 0x2c, 0x22].includes(buf[bad + 1]!) ? bad + 2 : bad + 1;
+  const shown = Array.from(buf.subarray(bad, end), (b) => `0x${b.toString(16).padStart(2, '0')}`).join(' ');
+  throw new SourceError(file, line + at.newlines, at.cell, `${end - bad > 1 ? 'the bytes' : 'the byte'} ${shown} ${end - bad > 1 ? 'are' : 'is'} not UTF-8; save the file as UTF-8 (from Shift_JIS, as Excel writes it: iconv -f SHIFT_JIS -t UTF-8)`);
+}
+
+/**
+ * Where parseCsv stands after the bytes b[0, end) of a text that begins at a record: the newlines
+ * passed, the cell it is in, and the offset just after the last newline that ends a record (0 if none).
+ */
+export function csvPosition(b: Uint8Array, end: number): { newlines: number; cell: number; recordEnd: number } {
+  let newlines = 0;
+  let recordEnd = 0;
+  if (b.subarray(0, end).indexOf(0x22) < 0) {
+    // No quotes (most numeric tables): every newline ends a record.
+    let cellStart = 0;
+    for (let i = b.indexOf(0x0a); i >= 0 && i < end; i = b.indexOf(0x0a, i + 1)) {
+      newlines++;
+      recordEnd = cellStart = i + 1;
+    }
+    let cell = 1;
+    for (let i = b.indexOf(0x2c, cellStart); i >= 0 && i < end; i = b.indexOf(0x2c, i + 1)) cell++;
+    return { newlines, cell, recordEnd };
+  }
+  // As parseCsv reads: a quote opens a quoted cell only at the start of a cell; "" inside one is a quote.
+  const START = 0, PLAIN = 1, QUOTED = 2, QUOTE_IN_QUOTED = 3;
+  let state = START;
+  let cell = 1;
+  for (let i = 0; i < end; i++) {
+    const c = b[i];
+    if (c === 0x0a) newlines++;
+    if (state === QUOTED) {
+      if (c === 0x22) state = QUOTE_IN_QUOTED;
+      continue;
+    }
+    if (state === QUOTE_IN_QUOTED && c === 0x22) {
+      state = QUOTED;
+      continue;
+    }
+    if (c === 0x2c) {
+      state = START;
+      cell++;
+    } else if (c === 0x0a) {
+      state = START;
+      cell = 1;
+      recordEnd = i + 1;
+    } else if (c === 0x22 && state === START) state = QUOTED;
+    else if (c !== 0x0d) state = PLAIN;
+  }
+  return { newlines, cell, recordEnd };
+}
+
+/** Offset of the first byte that does not belong to a well-formed UTF-8 sequence (RFC 3629). */
+export function firstInvalidUtf8(b: Uint8Array): number {
+  const n = b.length;
+  for (let i = 0; i < n; ) {
+    const c = b[i]!;
+    if (c < 0x80) {
+      i++;
+      continue;
+    }
+    let len: number;
+    let lo = 0x80;
+    let hi = 0xbf;
+    if (c >= 0xc2 && c <= 0xdf) len = 2;
+    else if (c >= 0xe0 && c <= 0xef) {
+      len = 3;
+      if (c === 0xe0) lo = 0xa0; // no overlong forms
+      if (c === 0xed) hi = 0x9f; // no surrogates
+    } else if (c >= 0xf0 && c <= 0xf4) {
+      len = 4;
+      if (c === 0xf0) lo = 0x90;
+      if (c === 0xf4) hi = 0x8f; // nothing past U+10FFFF
+    } else return i;
+    for (let k = 1; k < len; k++) {
+      const d = b[i + k];
+      if (d === undefined || d < (k === 1 ? lo : 0x80) || d > (k === 1 ? hi : 0xbf)) return i;
+    }
+    i += len;
+  }
+  return n;
+}
+
+/**
+ * Calls `onRow` with the cells of each record. Quoted fields may hold commas, quotes ("") and line
+ * breaks. Blank lines are skipped. `line` is 1-based and counts physical lines. A text given in parts
+ * (each ending at the end of a record) is parsed part by part: pass the line this returns, where the
+ * next part begins.
+ */
+export function parseCsv(text: string, file: string, onRow: (cells: string[], line: number) => void, startLine = 1): number {
+  const s = startLine === 1 && text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  let line = startLine;
   let i = 0;
   const n = s.length;
   while (i < n) {
@@ -77,6 +179,7 @@ export function parseCsv(text: string, file: string, onRow: (cells: string[], li
     if (!(cells.length === 1 && cells[0] === '')) onRow(cells, rowLine);
     line++;
   }
+  return line;
 }
 
 /** Quotes a cell when it needs it. */

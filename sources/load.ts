@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import * as aq from 'arquero';
 import type { z } from 'zod';
 import type { TableCache } from './cache.ts';
-import { parseCsv, SourceError } from './csv.ts';
+import { decodeUtf8, InputError, parseCsv, SourceError } from './csv.ts';
 import { RegionIndex } from './regions.ts';
 import { TABLES, TABLE_NAMES, type TableName, type TableSpec } from './tables.ts';
 
@@ -23,6 +23,8 @@ export interface SourceFile {
   readonly text: string;
   /** Names the text's content without making it (the sample provider: its code and seed); else the text's digest is used. */
   contentKey?: string;
+  /** The UTF-8 bytes in parts that each end at a record, read instead of `text` when given: a file may be larger than Node's longest string. */
+  parts?(): Iterable<Uint8Array>;
 }
 
 /** What a source provider hands to the build. */
@@ -61,6 +63,8 @@ export interface LoadOptions {
   eager?: boolean;
   /** Checked tables kept across runs. */
   cache?: TableCache;
+  /** Told of each table that has a header and no rows, when it loads: the operations that read it will have nothing to show. */
+  onEmpty?: (name: TableName, file: string) => void;
 }
 
 /**
@@ -70,7 +74,7 @@ export interface LoadOptions {
  */
 export function loadSources(set: SourceSet, options: LoadOptions = { eager: true }): Sources {
   for (const name of TABLE_NAMES) {
-    if (TABLES[name].required && !set.files[name]) throw new Error(`The sources have no ${name}.csv; every build needs it (see sources/README.md).`);
+    if (TABLES[name].required && !set.files[name]) throw new InputError(`The sources have no ${name}.csv; every build needs it (see sources/README.md).`);
   }
   const loaded = new Map<TableName, LoadedTable>();
   const keys = new Map<TableName, string>();
@@ -104,6 +108,7 @@ export function loadSources(set: SourceSet, options: LoadOptions = { eager: true
     const hit = cache?.get(key, spec);
     if (hit) {
       loaded.set(name, hit);
+      if (hit.rows === 0) options.onEmpty?.(name, hit.file);
       return hit;
     }
     const t = readTable(spec, set.files[name]!);
@@ -124,6 +129,7 @@ export function loadSources(set: SourceSet, options: LoadOptions = { eager: true
       throw e;
     }
     cache?.put(key, t);
+    if (t.rows === 0) options.onEmpty?.(name, t.file);
     return t;
   };
   const regionIndex = () => (regions ??= RegionIndex.fromTables(load('prefectures'), load('municipalities')));
@@ -161,14 +167,13 @@ export function readTable(spec: TableSpec, src: SourceFile): LoadedTable {
   const cells = columns.map((c) => cellChecker(spec.schema.shape[c] as z.ZodType));
   // Row-level rules (superRefine) need the whole row; tables without them are checked cell by cell.
   const rowRules = (spec.schema._zod.def.checks?.length ?? 0) > 0;
-  const text = src.text;
 
   // Where each column sits in a row, and where the key columns are among the columns.
   let at: number[] = [];
   const keyColumns = spec.key.map((k) => columns.indexOf(k));
   const arrays = columns.map((c) => data[c]!);
   const values = new Array<unknown>(columns.length);
-  parseCsv(text, src.file, (row, line) => {
+  const onRow = (row: string[], line: number) => {
     if (!order) {
       order = headerOrder(spec, columns, row, src.file, line);
       at = columns.map((_, c) => order!.indexOf(c));
@@ -210,7 +215,20 @@ export function readTable(spec: TableSpec, src: SourceFile): LoadedTable {
     level.set(last, line);
     for (let c = 0; c < columns.length; c++) arrays[c]!.push(values[c]);
     lines.push(line);
-  });
+  };
+  const sha256 = createHash('sha256');
+  if (src.parts) {
+    // Part by part: a table may be larger than one string can be.
+    let line = 1;
+    for (const bytes of src.parts()) {
+      sha256.update(bytes);
+      line = parseCsv(decodeUtf8(bytes, src.file, line), src.file, onRow, line);
+    }
+  } else {
+    const text = src.text;
+    sha256.update(text);
+    parseCsv(text, src.file, onRow);
+  }
   if (!order) throw new SourceError(src.file, 1, 1, `the file is empty; it needs the header ${columns.join(',')}`);
 
   return {
@@ -218,7 +236,7 @@ export function readTable(spec: TableSpec, src: SourceFile): LoadedTable {
     file: src.file,
     table: aq.table(data),
     lines: Int32Array.from(lines),
-    sha256: createHash('sha256').update(text).digest('hex'),
+    sha256: sha256.digest('hex'),
     rows: lines.length,
   };
 }

@@ -5,7 +5,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
+import { fail } from '../cli/fail.ts';
+import { parseCommand, type CommandSpec, type OptionValues } from '../cli/source-options.ts';
 import { build } from '../core/build.ts';
 import { DiskEffects } from '../core/effects.ts';
 import { terminalProgress } from '../core/progress.ts';
@@ -14,14 +15,24 @@ import { sampleSourceSet } from '../../sources/sample/index.ts';
 import { benchBundle, benchOnDemand } from './on-demand.ts';
 import { ensure, startNginx, waitFor, wrk } from './tools.ts';
 
-const { values } = parseArgs({
+const BENCH_COMMAND = {
+  name: 'npm run bench',
+  summary: 'Measures: npm start on demand, the full build (time, files, bytes, peak memory), regstat against nginx on the same file with wrk, the layouts and the offline bundle. Figures, not assertions.',
   options: {
-    prefs: { type: 'string' },
-    seconds: { type: 'string', default: '10' },
-    keep: { type: 'boolean', default: false },
-    parts: { type: 'string', default: 'on-demand,build,serve,layouts,bundle' },
+    prefs: { type: 'string', value: '<codes>', help: 'build only these prefectures, e.g. 1,13', shownDefault: 'all' },
+    seconds: { type: 'string', default: '10', value: '<n>', help: 'seconds per wrk case' },
+    keep: { type: 'boolean', default: false, help: 'keep the work folder (its dist) afterwards' },
+    parts: { type: 'string', default: 'on-demand,build,serve,layouts,bundle', value: '<list>', help: 'which parts to run' },
   },
-});
+  example: 'npm run bench -- --prefs 13 --seconds 5 --parts build,serve',
+} as const satisfies CommandSpec;
+
+let values: OptionValues<typeof BENCH_COMMAND.options>;
+try {
+  ({ values } = parseCommand(BENCH_COMMAND, process.argv.slice(2)));
+} catch (e) {
+  fail(e);
+}
 const parts = new Set(values.parts!.split(','));
 const prefs = values.prefs?.split(',').map(Number);
 const seconds = Number(values.seconds);

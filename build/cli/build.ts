@@ -1,28 +1,41 @@
-// npm run build -- [--prefs 1,13] [--only population,tourism] [--sources <dir>] [--out <dir>] [--seed <text>] [--layout compact] [--precompress] [--no-cache]
+// npm run build -- [--prefs 1,13] [--only population,tourism] [--sources <dir>] [--out <dir>] [--seed <text>] [--layout compact] [--precompress] [--no-cache] [--errors status|resas]
 
-import { parseArgs } from 'node:util';
-import { build } from '../core/build.ts';
+import { build, type BuildReport } from '../core/build.ts';
 import { DiskEffects } from '../core/effects.ts';
 import { terminalProgress } from '../core/progress.ts';
 import { fail } from './fail.ts';
-import { buildOptionsFrom, SOURCE_OPTIONS } from './source-options.ts';
+import { buildOptionsFrom, ERRORS_OPTION, parseCommand, SOURCE_OPTIONS, sourceChoices, type CommandSpec } from './source-options.ts';
 
-export function runBuild(argv: string[]) {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      ...SOURCE_OPTIONS,
-      out: { type: 'string', default: 'dist' },
-      precompress: { type: 'boolean', default: false },
-    },
-  });
+export const BUILD_COMMAND = {
+  name: 'npm run build',
+  summary: 'Writes every response of the API, and what each kind of host needs, into a folder (staged beside it and swapped in whole).',
+  options: {
+    ...SOURCE_OPTIONS,
+    out: { type: 'string', default: 'dist', value: '<dir>', help: 'the folder to write (replaced whole; only a folder an earlier build wrote)' },
+    precompress: { type: 'boolean', default: false, help: 'also write .gz and .br beside JSON files of 1 KB or more, for nginx' },
+    ...ERRORS_OPTION,
+  },
+  example: 'npm run build -- --prefs 13 --only population --out dist-tokyo',
+} as const satisfies CommandSpec;
+
+/** The build's report, with the warnings it printed (header-only tables). */
+export type CliBuildReport = BuildReport & { warnings: string[] };
+
+export function runBuild(argv: string[]): CliBuildReport {
+  const { values } = parseCommand(BUILD_COMMAND, argv);
   const started = Date.now();
   const log = (s: string) => process.stderr.write(s + '\n');
+  const warnings: string[] = [];
+  const warn = (s: string) => {
+    warnings.push(s);
+    log(`regstat: ${s}`);
+  };
+  const choices = sourceChoices(values); // the options, before anything is written
   const effects = new DiskEffects(values.out!, { precompress: values.precompress! }); // checks the output folder before the slow part
   let report;
   try {
     log(`sources: ${values.sources ?? 'sample provider (synthetic)'}`);
-    const options = buildOptionsFrom(values, { eager: true });
+    const options = buildOptionsFrom(choices, { eager: true, warn });
     const { sources } = options;
     log(`loaded ${Object.values(sources.tables).reduce((a, t) => a + t!.rows, 0)} rows in ${Date.now() - started} ms`);
     report = build({ ...options, progress: terminalProgress() }, effects);
@@ -36,7 +49,9 @@ export function runBuild(argv: string[]) {
   log(`wrote ${f.files} files in ${f.folders} folders (${(f.bytes / 1e6).toFixed(1)} MB of files, about ${(f.diskBytes / 1e6).toFixed(1)} MB on disk as du counts it${siblings}) to ${effects.out} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   const { widestDirectory: w, hosts } = report.layout;
   log(`static hosts (widest directory ${w.path}: ${w.entries} entries): ${hosts.map((h) => `${h.host} ${h.fits ? 'fits' : `exceeds ${h.limit}`}`).join('; ')}`);
-  return report;
+  // Repeated last, where the eye lands after the progress output.
+  if (warnings.length) log(`regstat: ${warnings.length} warning${warnings.length > 1 ? 's' : ''} (above): ${warnings.map((s) => s.replace(/^warning: (\S+) .*$/, '$1 has no rows')).join('; ')}`);
+  return { ...report, warnings };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

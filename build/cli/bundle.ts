@@ -1,4 +1,4 @@
-// npm run bundle -- [--dir <dist>] [--out <file.tar.gz>]   (without a dist: [--sources <dir>] [--seed <text>] [--prefs 1,13] [--only <families>] [--layout compact])
+// npm run bundle -- [--dir <dist>] [--out <file.tar.gz>] [--errors status|resas]   (without a dist: [--sources <dir>] [--seed <text>] [--prefs 1,13] [--only <families>] [--layout compact])
 // The offline bundle: a folder regstat/ of three files, packed as a tar.gz. serve.mjs serves the whole
 // API with plain `node serve.mjs --port <n>` (no npm install, no network, composition included) from
 // dist.pack, which holds every file of a dist in one indexed archive read by random access: unpacking
@@ -10,14 +10,27 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync 
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { DATA_FILE } from '../adapters/offline-server.ts';
 import { ArchiveEffects } from '../core/archive-effects.ts';
+import { OutputError } from '../core/effects.ts';
 import { build } from '../core/build.ts';
 import { terminalProgress } from '../core/progress.ts';
 import { offlineServerScript } from '../deploy/scripts.ts';
-import { fail } from './fail.ts';
-import { buildOptionsFrom, SOURCE_OPTIONS } from './source-options.ts';
+import type { ErrorMode } from '../runtime/errors.ts';
+import { fail, UsageError } from './fail.ts';
+import { buildOptionsFrom, ERRORS_OPTION, namesSources, parseCommand, parseErrorMode, SOURCE_OPTIONS, type CommandSpec } from './source-options.ts';
+
+export const BUNDLE_COMMAND = {
+  name: 'npm run bundle',
+  summary: 'Writes the offline bundle: a tar.gz that unpacks into regstat/ (serve.mjs, README.txt, dist.pack), served by plain node with nothing to install. From --dir (or dist/ when it exists); with no dist, or with any source option, renders straight into the bundle.',
+  options: {
+    dir: { type: 'string', value: '<dist>', help: 'the built dist to bundle as it is', shownDefault: 'dist, when it exists' },
+    out: { type: 'string', value: '<file.tar.gz>', help: 'the bundle to write', shownDefault: '<dist folder name>.tar.gz, or regstat.tar.gz' },
+    ...SOURCE_OPTIONS,
+    ...ERRORS_OPTION,
+  },
+  example: 'npm run bundle -- --dir dist --out regstat.tar.gz --errors resas',
+} as const satisfies CommandSpec;
 
 /** The folder the tar.gz unpacks into; DATA_FILE is the archive in it that serve.mjs reads by default. */
 export const BUNDLE_FOLDER = 'regstat';
@@ -58,8 +71,14 @@ export function distFiles(dir: string): string[] {
   return files.sort();
 }
 
-/** Writes every file of a dist into the archive, bytes as they are, and commits. */
-export async function copyDist(dist: string, effects: ArchiveEffects): Promise<number> {
+/** routes.json with another error mode, for a bundle that answers errors unlike the dist it packs. */
+export function withErrorMode(routes: Buffer, errors: ErrorMode): Buffer {
+  const { errors: _, ...table } = JSON.parse(routes.toString('utf8'));
+  return Buffer.from(JSON.stringify(errors === 'resas' ? { ...table, errors } : table));
+}
+
+/** Writes every file of a dist into the archive, bytes as they are (routes.json with `errors`, when given), and commits. */
+export async function copyDist(dist: string, effects: ArchiveEffects, errors?: ErrorMode): Promise<number> {
   try {
     const files = distFiles(dist);
     // Reads run ahead in libuv's threads while earlier files are stored; the writes keep the sorted order.
@@ -71,7 +90,8 @@ export async function copyDist(dist: string, effects: ArchiveEffects): Promise<n
         read.catch(() => {}); // seen when its turn comes; until then not an unhandled rejection
         reads.push(read);
       }
-      effects.write(files[i]!, await reads[i]!);
+      const body = await reads[i]!;
+      effects.write(files[i]!, errors && files[i] === '/routes.json' ? withErrorMode(body, errors) : body);
       reads[i] = undefined!;
     }
     effects.commit();
@@ -87,7 +107,7 @@ export function packBundle(folder: string, out: string): void {
   if (basename(folder) !== BUNDLE_FOLDER) throw new Error(`a bundle folder is named ${BUNDLE_FOLDER}, not ${basename(folder)}`);
   if (!existsSync(join(folder, DATA_FILE))) throw new Error(`${folder} has no ${DATA_FILE}: the effects were not committed`);
   const r = spawnSync('tar', ['-czf', resolve(out), '-C', dirname(resolve(folder)), BUNDLE_FOLDER], { encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`tar failed: ${r.stderr || r.error?.message}`);
+  if (r.status !== 0) throw new OutputError(`writing ${out} failed: tar says ${(r.stderr || r.error?.message || '').trim()}`);
 }
 
 /**
@@ -106,26 +126,26 @@ export async function writeBundleWith(out: string, fill: (effects: ArchiveEffect
   }
 }
 
-export async function writeBundle(dist: string, out: string): Promise<void> {
-  if (!existsSync(join(dist, 'routes.json'))) throw new Error(`${dist} is not a regstat dist (it has no routes.json); build one with npm run build.`);
-  await writeBundleWith(out, (effects) => copyDist(dist, effects));
+export async function writeBundle(dist: string, out: string, errors?: ErrorMode): Promise<void> {
+  if (!existsSync(join(dist, 'routes.json'))) throw new UsageError(`${dist} is not a regstat dist (it has no routes.json); build one with npm run build.`);
+  await writeBundleWith(out, (effects) => copyDist(dist, effects, errors));
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   try {
-    const { values } = parseArgs({
-      options: { ...SOURCE_OPTIONS, dir: { type: 'string' }, out: { type: 'string' } },
-    });
+    const { values } = parseCommand(BUNDLE_COMMAND, process.argv.slice(2));
     const started = Date.now();
+    if (values.dir !== undefined && namesSources(values)) throw new UsageError('--dir bundles a built dist as it is, and the source options render one: give --dir or source options, not both.');
+    const errors = parseErrorMode(values.errors);
     // A dist is bundled as it is; with none (or with source options), the build core renders straight into the bundle.
-    const fromSources = values.dir === undefined && (!existsSync('dist/routes.json') || values.sources !== undefined || values.seed !== undefined || values.prefs !== undefined || values.only !== undefined);
+    const fromSources = values.dir === undefined && (!existsSync('dist/routes.json') || namesSources(values));
     const out = values.out ?? `${fromSources ? 'regstat' : basename(resolve(values.dir ?? 'dist'))}.tar.gz`;
     if (fromSources) {
       process.stderr.write(`regstat: no dist to bundle; rendering every response from ${values.sources ?? 'the sample provider (synthetic)'} into the bundle\n`);
-      const options = { ...buildOptionsFrom(values, { eager: true }), progress: terminalProgress() };
+      const options = { ...buildOptionsFrom(values, { eager: true, warn: (s) => process.stderr.write(`regstat: ${s}\n`) }), progress: terminalProgress() };
       await writeBundleWith(out, (effects) => build(options, effects));
     } else {
-      await writeBundle(values.dir ?? 'dist', out);
+      await writeBundle(values.dir ?? 'dist', out, errors);
     }
     process.stderr.write(`regstat: wrote ${out} in ${((Date.now() - started) / 1000).toFixed(1)} s; unpack it (tar xzf ${basename(out)}) and run node ${BUNDLE_FOLDER}/serve.mjs --port 3000\n`);
   } catch (e) {

@@ -1,8 +1,31 @@
-import { SourceError } from '../../sources/csv.ts';
+import { InputError } from '../../sources/csv.ts';
+import { OutputError } from '../core/effects.ts';
+
+/** A command line the command cannot run (unknown option, bad value): exit status 2, as Unix tools use. */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+/** File-system failures a user can act on, whatever wrote the file. */
+const FS_FAULTS: Record<string, string> = {
+  ENOSPC: 'no space left on the device',
+  EDQUOT: 'disk quota exceeded',
+  EROFS: 'the file system is read-only',
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+};
+
+/** The one line a failure prints, or its stack when it is a bug (anything not expected). */
+export function failureText(e: unknown): string {
+  const err = e as NodeJS.ErrnoException;
+  if (e instanceof UsageError || e instanceof InputError || e instanceof OutputError) return err.message;
+  if (err?.code && FS_FAULTS[err.code] && err.path) return `${FS_FAULTS[err.code]}: ${err.path} (${err.syscall ?? 'io'})`;
+  if (e instanceof Error && /^(The |--)/.test(e.message)) return e.message;
+  return err?.stack ?? String(e);
+}
 
 /** Prints an error the way a user can act on it: the message, without a stack for expected failures. */
 export function fail(e: unknown): never {
-  const expected = e instanceof SourceError || (e instanceof Error && /^(The |--|\S+ exists)/.test(e.message)) || (e as { code?: string })?.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION';
-  process.stderr.write(`regstat: ${expected ? (e as Error).message : (e as Error)?.stack ?? String(e)}\n`);
-  process.exit(1);
+  process.stderr.write(`regstat: ${failureText(e)}\n`);
+  process.exit(e instanceof UsageError ? 2 : 1);
 }

@@ -4,20 +4,27 @@ import { writeSourceSet } from '../../sources/dir.ts';
 import { loadSources } from '../../sources/load.ts';
 import { importResas } from '../../sources/resas/import.ts';
 import { fail } from './fail.ts';
+import { parseCommand, type CommandSpec } from './source-options.ts';
 
-try {
-  const args = process.argv.slice(2);
-  const at = args.indexOf('--masters');
-  const masters = at >= 0 ? args.splice(at, 2)[1] : undefined;
-  if (at >= 0 && !masters) throw new Error('--masters takes a folder of code lists');
-  const [archive, out] = args;
-  if (!archive || !out) throw new Error('The importer takes two folders: npm run import:resas -- <archive-dir> <sources-dir> [--masters <code-list-dir>]');
-  const { set, report } = importResas(archive, masters ? { masters } : {});
-  loadSources(set); // the tables must pass their schemas before they are written
-  writeSourceSet(set, out);
-  process.stderr.write(`regstat: imported ${report.used.length} responses into ${out} (${Object.keys(set.files).join(', ')})\n`);
-  for (const s of report.skipped) process.stderr.write(`  skipped ${s.file}: ${s.why}\n`);
-  process.stderr.write(`build with: npm run build -- --sources ${out}\n`);
-} catch (e) {
-  fail(e);
+export const IMPORT_COMMAND = {
+  name: 'npm run import:resas',
+  summary: 'Turns saved RESAS API v1 responses (<archive-dir>/<operation with _>/<query>.json) into source tables in <sources-dir>, to build from with --sources.',
+  args: { usage: '<archive-dir> <sources-dir>', min: 2, max: 2 },
+  options: { masters: { type: 'string', value: '<code-list-dir>', help: 'saved code lists (prefectures, municipalities, medical areas) to import too', shownDefault: 'none' } },
+  example: 'npm run import:resas -- ../shared/data/resas-responses /tmp/resas-sources',
+} as const satisfies CommandSpec;
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  try {
+    const { values, positionals } = parseCommand(IMPORT_COMMAND, process.argv.slice(2));
+    const [archive, out] = positionals as [string, string];
+    const { set, report } = importResas(archive, values.masters ? { masters: values.masters } : {});
+    loadSources(set); // the tables must pass their schemas before they are written
+    writeSourceSet(set, out);
+    process.stderr.write(`regstat: imported ${report.used.length} responses into ${out} (${Object.keys(set.files).join(', ')})\n`);
+    for (const s of report.skipped) process.stderr.write(`  skipped ${s.file}: ${s.why}\n`);
+    process.stderr.write(`build with: npm run build -- --sources ${out}\n`);
+  } catch (e) {
+    fail(e);
+  }
 }

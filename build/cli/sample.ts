@@ -1,17 +1,26 @@
 // npm run sample -- <sources-dir> [--seed <text>]: writes the sample provider's tables as CSV files,
 // to read, edit, and build from with --sources.
 
-import { parseArgs } from 'node:util';
 import { writeSourceSet } from '../../sources/dir.ts';
-import { sampleSourceSet } from '../../sources/sample/index.ts';
+import { DEFAULT_SEED, sampleSourceSet } from '../../sources/sample/index.ts';
 import { fail } from './fail.ts';
+import { parseCommand, type CommandSpec } from './source-options.ts';
 
-try {
-  const { values, positionals } = parseArgs({ args: process.argv.slice(2), options: { seed: { type: 'string' } }, allowPositionals: true });
-  const [out] = positionals;
-  if (!out) throw new Error('The sample writer takes a folder: npm run sample -- <sources-dir>');
-  writeSourceSet(sampleSourceSet(values.seed), out);
-  process.stderr.write(`regstat: wrote the synthetic sample tables to ${out}\n`);
-} catch (e) {
-  fail(e);
+export const SAMPLE_COMMAND = {
+  name: 'npm run sample',
+  summary: "Writes the sample provider's tables (synthetic figures, real region codes) as CSV files and dataset.json, to read, edit and build from with --sources.",
+  args: { usage: '<sources-dir>', min: 1, max: 1 },
+  options: { seed: { type: 'string', value: '<text>', help: "the sample provider's seed", shownDefault: DEFAULT_SEED } },
+  example: 'npm run sample -- /tmp/sample-sources && npm run build -- --sources /tmp/sample-sources --prefs 13',
+} as const satisfies CommandSpec;
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  try {
+    const { values, positionals } = parseCommand(SAMPLE_COMMAND, process.argv.slice(2));
+    const [out] = positionals as [string];
+    writeSourceSet(sampleSourceSet(values.seed), out);
+    process.stderr.write(`regstat: wrote the synthetic sample tables to ${out}\n`);
+  } catch (e) {
+    fail(e);
+  }
 }

@@ -1,30 +1,48 @@
-// npm run serve -- [--dir dist] [--port 3000] [--host 127.0.0.1] [--workers 1|<n>|auto]
+// npm run serve -- [--dir dist] [--port 3000] [--host 127.0.0.1] [--workers 1|<n>|auto] [--errors status|resas]
 
 import cluster from 'node:cluster';
+import { createServer } from 'node:net';
 import { availableParallelism } from 'node:os';
-import { parseArgs } from 'node:util';
 import type { OnDemand } from '../core/on-demand.ts';
+import type { ErrorMode } from '../runtime/errors.ts';
 import { createApiServer } from '../server/node.ts';
-import { fail } from './fail.ts';
+import { fail, UsageError } from './fail.ts';
+import { parseCommand, parseErrorMode, parsePort, SERVER_OPTIONS, type CommandSpec } from './source-options.ts';
+
+export const SERVE_COMMAND = {
+  name: 'npm run serve',
+  summary: 'Serves a built dist through the resolver: the query form of the original API, compositions, ETags, gzip and CORS.',
+  options: {
+    dir: { type: 'string', default: 'dist', value: '<dir>', help: 'the dist to serve (npm run build writes one)' },
+    ...SERVER_OPTIONS,
+    workers: { type: 'string', default: '1', value: '<n>|auto', help: 'processes sharing the port (auto: one per core), each with its own cache' },
+  },
+  example: 'npm run serve -- --dir dist --port 3000 --workers auto',
+} as const satisfies CommandSpec;
+
+export interface ServeOptions {
+  port: number;
+  host: string;
+  workers?: number;
+  /** How errors are answered; the build's own mode (routes.json) when absent. */
+  errors?: ErrorMode;
+}
 
 /**
  * Serves dist. With several workers (node:cluster) each process holds its own file cache and the
  * connections are shared out; one worker is enough for most uses and keeps memory small.
  */
-export function serve(from: string | { renderer: OnDemand }, port: number, host: string, workers = 1) {
+export function serve(from: string | { renderer: OnDemand }, { port, host, workers = 1, errors }: ServeOptions) {
   const dir = typeof from === 'string' ? from : 'on-demand responses';
   if (workers > 1 && cluster.isPrimary) {
-    for (let i = 0; i < workers; i++) cluster.fork();
-    process.stderr.write(`regstat: serving ${dir} at http://${host}:${port}/ with ${workers} workers\n`);
-    const stop = () => {
-      for (const w of Object.values(cluster.workers ?? {})) w?.kill();
-      process.exit(0);
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
+    // The workers' listen errors would each print; try the port once here first.
+    const probe = createServer();
+    probe.once('error', (e) => listenFailed(e, port, host));
+    probe.listen(port, host, () => probe.close(() => forkWorkers(dir, port, host, workers)));
     return;
   }
-  const server = createApiServer(typeof from === 'string' ? { dir: from } : from);
+  const server = createApiServer({ ...(typeof from === 'string' ? { dir: from } : from), ...(errors ? { errors } : {}) });
+  server.once('error', (e) => listenFailed(e, port, host));
   server.listen(port, host, () => {
     if (cluster.isWorker) return;
     const a = server.address();
@@ -36,20 +54,48 @@ export function serve(from: string | { renderer: OnDemand }, port: number, host:
   process.on('SIGTERM', stop);
 }
 
+function forkWorkers(dir: string, port: number, host: string, workers: number) {
+  for (let i = 0; i < workers; i++) cluster.fork();
+  process.stderr.write(`regstat: serving ${dir} at http://${host}:${port}/ with ${workers} workers\n`);
+  let stopping = false;
+  let alive = workers;
+  const stop = (code: number) => {
+    stopping = true;
+    for (const w of Object.values(cluster.workers ?? {})) w?.kill();
+    process.exit(code);
+  };
+  // A worker that cannot listen has said why; without workers the primary has nothing to serve.
+  cluster.on('exit', () => {
+    if (--alive === 0 && !stopping) stop(1);
+  });
+  process.on('SIGINT', () => stop(0));
+  process.on('SIGTERM', () => stop(0));
+}
+
+/** A port that cannot be had, as one line that says what to do. */
+export function listenFailed(e: Error, port: number, host: string): never {
+  const code = (e as NodeJS.ErrnoException).code;
+  const next = port === 65535 ? 3000 : port + 1;
+  const line =
+    code === 'EADDRINUSE'
+      ? `port ${port} is in use: stop the other server or pass --port ${next} / PORT=${next}`
+      : code === 'EACCES'
+        ? `port ${port} needs privileges on this system: pass --port ${port < 1024 ? 3000 : next} / PORT=${port < 1024 ? 3000 : next}`
+        : code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND'
+          ? `cannot listen on ${host}: it is not an address of this machine; pass --host 127.0.0.1 (or HOST=0.0.0.0 for every interface)`
+          : undefined;
+  if (!line) fail(e);
+  process.stderr.write(`regstat: ${line}\n`);
+  process.exit(1);
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   try {
-    const { values } = parseArgs({
-      args: process.argv.slice(2),
-      options: {
-        dir: { type: 'string', default: 'dist' },
-        port: { type: 'string', default: process.env.PORT ?? '3000' },
-        host: { type: 'string', default: process.env.HOST ?? '127.0.0.1' },
-        workers: { type: 'string', default: '1' },
-      },
-    });
+    const { values } = parseCommand(SERVE_COMMAND, process.argv.slice(2));
     const workers = values.workers === 'auto' ? availableParallelism() : Number(values.workers);
-    if (!Number.isInteger(workers) || workers < 1) throw new Error(`--workers takes a positive integer or auto, got ${JSON.stringify(values.workers)}.`);
-    serve(values.dir!, Number(values.port), values.host!, workers);
+    if (!Number.isInteger(workers) || workers < 1) throw new UsageError(`--workers takes a positive integer or auto, got ${JSON.stringify(values.workers)}.`);
+    const errors = parseErrorMode(values.errors);
+    serve(values.dir!, { port: parsePort(values.port), host: values.host!, workers, ...(errors ? { errors } : {}) });
   } catch (e) {
     fail(e);
   }

@@ -1,21 +1,126 @@
-// The options that say what to render from, shared by npm run build, npm start and npm run bundle:
-// the sources, the seed, the scope, the families and the layout.
+// The command-line options shared by the commands, in one place: what to render from (the sources, the
+// seed, the scope, the families and the layout: npm run build, npm start, npm run bundle), how to serve
+// (port, host, error mode), and the parsing every command does with them: --help, unknown options and bad
+// values as one line (exit 2).
 
+import { parseArgs } from 'node:util';
 import { DiskTableCache } from '../../sources/cache.ts';
 import { dirSourceSet } from '../../sources/dir.ts';
-import { loadSources } from '../../sources/load.ts';
-import { sampleSourceSet } from '../../sources/sample/index.ts';
+import { loadSources, type SourceSet } from '../../sources/load.ts';
+import { DEFAULT_SEED, sampleSourceSet } from '../../sources/sample/index.ts';
+import type { TableName } from '../../sources/tables.ts';
 import type { BuildOptions } from '../core/build.ts';
-import { operationsOf } from '../ops/index.ts';
+import { OPERATIONS, operationsOf } from '../ops/index.ts';
+import type { Operation } from '../ops/operation.ts';
+import { ERROR_MODES, type ErrorMode } from '../runtime/errors.ts';
+import { UsageError } from './fail.ts';
+
+/** A parseArgs option with what --help says of it. */
+export interface OptionSpec {
+  type: 'string' | 'boolean';
+  default?: string | boolean;
+  short?: string;
+  /** The value's placeholder in --help, as in --port <n>. */
+  value?: string;
+  help: string;
+  /** The default as --help states it, when the default value alone would mislead (an environment variable, a computed default). */
+  shownDefault?: string;
+}
+
+export type OptionSpecs = Record<string, OptionSpec>;
+
+export interface CommandSpec<T extends OptionSpecs = OptionSpecs> {
+  /** How it is run, as --help shows it: npm run build. */
+  name: string;
+  summary: string;
+  /** Its positional arguments, as --help shows them: <archive-dir> <sources-dir>. */
+  args?: { usage: string; min: number; max: number };
+  options: T;
+  example: string;
+}
+
+export type OptionValues<T extends OptionSpecs> = { [K in keyof T]?: T[K] extends { type: 'boolean' } ? boolean : string };
 
 export const SOURCE_OPTIONS = {
-  sources: { type: 'string' },
-  seed: { type: 'string' },
-  prefs: { type: 'string' },
-  only: { type: 'string' },
-  layout: { type: 'string', default: 'full' },
-  'no-cache': { type: 'boolean', default: false },
-} as const;
+  sources: { type: 'string', value: '<dir>', help: 'a folder of tidy CSV tables and dataset.json, as sources/README.md describes', shownDefault: 'the sample provider: synthetic figures' },
+  seed: { type: 'string', value: '<text>', help: "the sample provider's seed", shownDefault: DEFAULT_SEED },
+  prefs: { type: 'string', value: '<codes>', help: 'only these prefectures, by code, e.g. 1,13', shownDefault: 'all' },
+  only: { type: 'string', value: '<families>', help: 'only these families: masters, population, industry, tourism, fishery, mesh, medical (the masters always come along)', shownDefault: 'all' },
+  layout: { type: 'string', default: 'full', value: 'full|compact', help: 'compact: fewer files (pyramid pairs composed at request time) for hosts with file limits' },
+  'no-cache': { type: 'boolean', default: false, help: 'neither read nor write the table cache (node_modules/.cache/regstat/tables, or REGSTAT_CACHE)' },
+} as const satisfies OptionSpecs;
+
+export const ERRORS_OPTION = {
+  errors: { type: 'string', value: 'status|resas', help: "status: real HTTP status codes; resas: HTTP 200 with the original's error bodies, for clients written against it", shownDefault: 'status' },
+} as const satisfies OptionSpecs;
+
+export const SERVER_OPTIONS = {
+  port: { type: 'string', default: process.env.PORT ?? '3000', value: '<n>', help: 'the port to listen on', shownDefault: 'PORT, else 3000' },
+  host: { type: 'string', default: process.env.HOST ?? '127.0.0.1', value: '<address>', help: 'the address to listen on; 0.0.0.0 for every interface', shownDefault: 'HOST, else 127.0.0.1' },
+  ...ERRORS_OPTION,
+} as const satisfies OptionSpecs;
+
+const HELP = { help: { type: 'boolean', short: 'h', help: 'print this help and exit' } } as const satisfies OptionSpecs;
+
+/**
+ * Parses a command line with node:util parseArgs (strict). --help prints the usage and exits 0; an unknown
+ * option, a missing value or a stray argument is a UsageError that names the valid options.
+ */
+export function parseCommand<T extends OptionSpecs>(spec: CommandSpec<T>, argv: string[]): { values: OptionValues<T>; positionals: string[] } {
+  const options = { ...spec.options, ...HELP };
+  const wantsHelp = () => argv.slice(0, argv.includes('--') ? argv.indexOf('--') : argv.length).some((a) => a === '--help' || a === '-h');
+  let parsed: { values: Record<string, string | boolean | undefined>; positionals: string[] };
+  try {
+    parsed = parseArgs({ args: argv, options: options as OptionSpecs, allowPositionals: spec.args !== undefined, strict: true });
+  } catch (e) {
+    if (wantsHelp()) printHelp(spec);
+    throw usageErrorOf(spec, e);
+  }
+  if (parsed.values.help) printHelp(spec);
+  const { positionals } = parsed;
+  if (spec.args && (positionals.length < spec.args.min || positionals.length > spec.args.max)) {
+    throw new UsageError(`${spec.name} takes ${spec.args.usage}${positionals.length > spec.args.max ? `, not ${positionals.slice(spec.args.max).map((p) => JSON.stringify(p)).join(' ')} too` : ''}; see ${spec.name} -- --help`);
+  }
+  return { values: parsed.values as OptionValues<T>, positionals };
+}
+
+function printHelp(spec: CommandSpec): never {
+  process.stdout.write(usage(spec));
+  process.exit(0);
+}
+
+const optionNames = (spec: CommandSpec) => [...Object.keys(spec.options), 'help'].map((o) => `--${o}`).join(', ');
+
+function usageErrorOf(spec: CommandSpec, e: unknown): Error {
+  const { code, message } = e as { code?: string; message: string };
+  const named = /'(-[^' ]+)/.exec(message)?.[1];
+  const see = `see ${spec.name} -- --help`;
+  switch (code) {
+    case 'ERR_PARSE_ARGS_UNKNOWN_OPTION':
+      return new UsageError(`unknown option ${named ?? message}; ${spec.name} takes ${optionNames(spec)}`);
+    case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE': {
+      const name = named?.replace(/^--/, '') ?? '';
+      const o = spec.options[name];
+      return new UsageError(o?.type === 'boolean' ? `--${name} takes no value; ${see}` : `--${name} needs a value (--${name} ${o?.value ?? '<value>'}); ${see}`);
+    }
+    case 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL':
+      return new UsageError(`${spec.name} takes options only, not ${/'([^']*)'/.exec(message)?.[1] ?? 'arguments'}; its options are ${optionNames(spec)}`);
+    default:
+      return e as Error;
+  }
+}
+
+/** What --help prints: the usage line, the options with their defaults, and one example. */
+export function usage(spec: CommandSpec): string {
+  const options = { ...spec.options, ...HELP } as OptionSpecs;
+  const left = Object.entries(options).map(([name, o]) => `${o.short ? `-${o.short}, ` : '    '}--${name}${o.type === 'string' ? ` ${o.value ?? '<value>'}` : ''}`);
+  const width = Math.max(...left.map((l) => l.length)) + 2;
+  const lines = Object.values(options).map((o, i) => {
+    const shown = o.shownDefault ?? (typeof o.default === 'string' ? o.default : undefined);
+    return `  ${left[i]!.padEnd(width)}${o.help}${shown !== undefined ? ` (default: ${shown})` : ''}`;
+  });
+  return [`Usage: ${spec.name} -- ${spec.args ? `${spec.args.usage} ` : ''}[options]`, '', spec.summary, '', 'Options:', ...lines, '', 'Example:', `  ${spec.example}`, ''].join('\n');
+}
 
 export interface SourceValues {
   sources?: string;
@@ -24,24 +129,92 @@ export interface SourceValues {
   only?: string;
   layout?: string;
   'no-cache'?: boolean;
+  errors?: string;
 }
 
-/** Checks the cheap options first, so a typo fails before any table is read. */
-export function buildOptionsFrom(values: SourceValues, load: { eager: boolean }): BuildOptions {
+/** Whether a command line names what to render from (npm start and npm run bundle then render rather than serve or copy a dist). */
+export const namesSources = (values: SourceValues) =>
+  Object.entries(SOURCE_OPTIONS as OptionSpecs).some(([k, o]) => values[k as keyof SourceValues] !== undefined && values[k as keyof SourceValues] !== o.default);
+
+/** What the source options ask for, checked without reading any table. */
+export interface SourceChoices {
+  set: SourceSet;
+  layout: 'full' | 'compact';
+  prefs?: number[];
+  operations?: Operation[];
+  errors?: ErrorMode;
+  noCache: boolean;
+}
+
+/** The cheap checks: a typo, a missing sources folder or a bad dataset.json fails before anything is read or written. */
+export function sourceChoices(values: SourceValues): SourceChoices {
   const layout = values.layout ?? 'full';
-  if (layout !== 'full' && layout !== 'compact') throw new Error(`--layout takes full or compact, got ${JSON.stringify(layout)}.`);
+  if (layout !== 'full' && layout !== 'compact') throw new UsageError(`--layout takes full or compact, got ${JSON.stringify(layout)}.`);
   const prefs = parsePrefs(values.prefs);
-  const operations = values.only ? operationsOf(values.only.split(',').map((s) => s.trim())) : undefined;
+  const errors = parseErrorMode(values.errors);
+  let operations: Operation[] | undefined;
+  try {
+    operations = values.only ? operationsOf(values.only.split(',').map((s) => s.trim())) : undefined;
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
   const set = values.sources ? dirSourceSet(values.sources) : sampleSourceSet(values.seed);
+  return { set, layout, ...(prefs ? { prefs } : {}), ...(operations ? { operations } : {}), ...(errors ? { errors } : {}), noCache: values['no-cache'] ?? false };
+}
+
+/**
+ * Loads the sources the options name. `warn` hears of each table that has a header and no rows when it
+ * loads (a build: all of them now; npm start: when first read).
+ */
+export function buildOptionsFrom(values: SourceValues | SourceChoices, load: { eager: boolean; warn?: (message: string) => void }): BuildOptions {
+  const { set, layout, prefs, operations, errors, noCache } = 'set' in values ? values : sourceChoices(values);
+  const warn = load.warn;
+  const empty = new Set<TableName>();
+  const onEmpty = warn && ((name: TableName, file: string) => {
+    empty.add(name);
+    warn(emptyTableWarning(name, file, operations ?? OPERATIONS, (t) => empty.has(t) || !set.files[t]));
+  });
   // Tables checked by an earlier run come from the cache; a build still checks every table before it writes.
-  const sources = loadSources(set, { eager: load.eager, ...(values['no-cache'] ? {} : { cache: new DiskTableCache() }) });
-  return { sources, layout, ...(prefs ? { prefs } : {}), ...(operations ? { operations } : {}) };
+  const sources = loadSources(set, { eager: load.eager, ...(noCache ? {} : { cache: new DiskTableCache() }), ...(onEmpty ? { onEmpty } : {}) });
+  return { sources, layout, ...(prefs ? { prefs } : {}), ...(operations ? { operations } : {}), ...(errors ? { errors } : {}) };
+}
+
+/**
+ * The warning for a header-only table: which operations it leaves without data. An operation that may
+ * take its facts from either of two tables is named once neither is known to have rows.
+ */
+export function emptyTableWarning(name: TableName, file: string, operations: readonly Operation[], noRows: (t: TableName) => boolean): string {
+  const emptied =
+    name === 'prefectures'
+      ? operations
+      : operations.filter((op) => op.needs.some((need) => (Array.isArray(need) ? need.includes(name) && need.every(noRows) : need === name)));
+  const paths = emptied.map((op) => op.route.path);
+  const what = name === 'prefectures' ? 'every operation' : paths.length ? paths.join(', ') : 'no operation on its own';
+  const more = name === 'municipalities' ? ', and every operation has no municipal files' : '';
+  const leave = paths.length === 0 ? '' : ` to leave ${paths.length === 1 ? 'that operation out (it then answers' : 'those operations out (they then answer'} 404 saying why)`;
+  return `warning: ${file} has a header and no rows, so it empties ${what}${more}; add its rows, or remove the file${leave}`;
 }
 
 /** `--prefs 1,13` as prefecture codes. */
 export function parsePrefs(text: string | undefined): number[] | undefined {
   return text?.split(',').map((s) => {
-    if (!/^[0-9]{1,2}$/.test(s.trim())) throw new Error(`--prefs takes prefecture codes separated by commas, such as 1,13; got ${JSON.stringify(s)}.`);
+    if (!/^[0-9]{1,2}$/.test(s.trim())) throw new UsageError(`--prefs takes prefecture codes separated by commas, such as 1,13; got ${JSON.stringify(s)}.`);
     return Number(s);
   });
+}
+
+/** `--errors`: absent means the default (real status codes), as a build without the option writes it. */
+export function parseErrorMode(text: string | undefined): ErrorMode | undefined {
+  if (text === undefined) return undefined;
+  if (!(ERROR_MODES as readonly string[]).includes(text)) {
+    throw new UsageError(`--errors takes ${ERROR_MODES.map((m) => `'${m}'`).join(' or ')} (status: real HTTP status codes, the default; resas: HTTP 200 with the original's error bodies), got ${JSON.stringify(text)}.`);
+  }
+  return text as ErrorMode;
+}
+
+/** `--port` (or PORT): a TCP port. */
+export function parsePort(text: string | undefined): number {
+  const port = Number(text);
+  if (!/^[0-9]{1,5}$/.test(text ?? '') || port > 65535) throw new UsageError(`--port (or PORT) takes a port number from 0 to 65535, got ${JSON.stringify(text)}.`);
+  return port;
 }

@@ -1,37 +1,44 @@
-// npm start [-- --sources <dir>] [--seed <text>] [--prefs 1,13] [--only <families>] [--layout compact]
+// npm start [-- --sources <dir>] [--seed <text>] [--prefs 1,13] [--only <families>] [--layout compact] [--port 3000] [--host 127.0.0.1] [--errors status|resas]
 // Serves dist/ when a build wrote one; otherwise answers at once, rendering each response when it is
 // first asked for, from the sample provider (or --sources), with the tables kept in a cache.
 
 import { existsSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import { OnDemand } from '../core/on-demand.ts';
 import { fail } from './fail.ts';
 import { serve } from './serve.ts';
-import { buildOptionsFrom, SOURCE_OPTIONS } from './source-options.ts';
+import { buildOptionsFrom, namesSources, parseCommand, parseErrorMode, parsePort, SERVER_OPTIONS, SOURCE_OPTIONS, type CommandSpec, type SourceValues } from './source-options.ts';
 
 const log = (s: string) => process.stderr.write(s + '\n');
 
-export function onDemandRenderer(argv: string[]): OnDemand {
-  const { values } = parseArgs({ args: argv, options: SOURCE_OPTIONS });
-  return new OnDemand(buildOptionsFrom(values, { eager: false }));
+export const START_COMMAND = {
+  name: 'npm start',
+  summary: 'Serves the API at once. With no dist/ (or with any source option) each response is rendered when first asked for; with a dist/ that npm run build wrote, serves it as npm run serve does.',
+  options: { ...SOURCE_OPTIONS, ...SERVER_OPTIONS },
+  example: 'npm start -- --prefs 13 --only population --port 3001',
+} as const satisfies CommandSpec;
+
+/** The on-demand renderer for checked source values; header-only tables are warned of when first read. */
+export function onDemandRenderer(values: SourceValues): OnDemand {
+  return new OnDemand(buildOptionsFrom(values, { eager: false, warn: (s) => log(`regstat: ${s}`) }));
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   try {
-    const port = Number(process.env.PORT ?? 3000);
-    const host = process.env.HOST ?? '127.0.0.1';
-    const argv = process.argv.slice(2);
-    if (argv.length === 0 && existsSync('dist/manifest.json')) {
+    const { values } = parseCommand(START_COMMAND, process.argv.slice(2));
+    const port = parsePort(values.port);
+    const host = values.host!;
+    const errors = parseErrorMode(values.errors);
+    if (!namesSources(values) && existsSync('dist/manifest.json')) {
       log('regstat: serving the built dist/ (npm run build wrote it; delete it to answer on demand instead)');
-      serve('dist', port, host);
+      serve('dist', { port, host, ...(errors ? { errors } : {}) });
     } else {
       const t0 = performance.now();
-      const renderer = onDemandRenderer(argv);
+      const renderer = onDemandRenderer(values);
       const { dataset } = renderer.plan.ctx.sources;
       log(`regstat: no dist/ to serve, so responses are made on demand: each is rendered the first time it is asked for (the first of an operation takes a few seconds) and kept in memory. npm run build writes the static tree for hosts.`);
       log(dataset.kind === 'sample' ? `regstat: ${dataset.notice}` : `regstat: sources: ${dataset.notice}`);
       log(`regstat: ready in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-      serve({ renderer }, port, host);
+      serve({ renderer }, { port, host, ...(errors ? { errors } : {}) });
     }
   } catch (e) {
     fail(e);

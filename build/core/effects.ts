@@ -4,7 +4,7 @@
 
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rm, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 
 export interface BuildEffects {
@@ -30,6 +30,46 @@ export class MemoryEffects implements BuildEffects {
   }
 }
 
+/** A build output that cannot be written (full disk, read-only, no permission): its message names the file and what to do. */
+export class OutputError extends Error {
+  override name = 'OutputError';
+}
+
+/** What a failed write reports (from a writer thread, or caught here). */
+export interface WriteFailure {
+  message: string;
+  code?: string;
+  path?: string;
+}
+
+/** A failed write as one line that names the output file (not its staging copy) and what to do. */
+export function writeFailure(f: WriteFailure, out: string, staging: string): OutputError {
+  const target = f.path?.startsWith(staging) ? out + f.path.slice(staging.length) : (f.path ?? out);
+  const file = shown(target);
+  const shownOut = shown(out);
+  const kept = existsSync(out) ? `the previous ${shownOut} is untouched` : `nothing was written to ${shownOut}`;
+  const elsewhere = 'or build elsewhere with --out <dir>';
+  switch (f.code) {
+    case 'ENOSPC':
+      return new OutputError(`no space left on the device writing ${file}: free some space, ${elsewhere}, and build again; ${kept}.`);
+    case 'EDQUOT':
+      return new OutputError(`disk quota exceeded writing ${file}: free some of your quota, ${elsewhere}, and build again; ${kept}.`);
+    case 'EROFS':
+      return new OutputError(`cannot write ${file}: the file system is read-only; build to a writable folder with --out <dir>; ${kept}.`);
+    case 'EACCES':
+    case 'EPERM':
+      return new OutputError(`permission denied writing ${file}: build to a folder you can write with --out <dir>, or fix the permissions of ${shown(dirname(out))}; ${kept}.`);
+    default:
+      return new OutputError(`writing ${file} failed (${f.message}); ${kept}.`);
+  }
+}
+
+/** A path as the user gave it: relative to the working folder when inside it. */
+function shown(path: string): string {
+  const rel = relative(process.cwd(), path);
+  return rel === '' ? '.' : rel.startsWith('..') || isAbsolute(rel) ? path : rel;
+}
+
 const STAGING = '.staging-';
 const PREVIOUS = '.previous-';
 
@@ -44,19 +84,28 @@ export class DiskEffects implements BuildEffects {
   private batch: string[] = [];
   private next = 0;
 
-  /** @param precompress also write .gz and .br siblings of JSON files of 1 KB or more (for nginx's gzip_static). */
-  constructor(out: string, options: { precompress?: boolean } = {}) {
+  /**
+   * @param precompress also write .gz and .br siblings of JSON files of 1 KB or more (for nginx's gzip_static).
+   * @param fault for tests: each writer's writes after the first `after` fail with this errno code (a full disk cannot be made on demand).
+   */
+  constructor(out: string, options: { precompress?: boolean; fault?: { code: string; after: number } } = {}) {
     this.out = resolve(out);
-    recover(this.out);
-    refuseForeign(this.out);
     this.staging = `${this.out}${STAGING}${process.pid}`;
-    rmSync(this.staging, { recursive: true, force: true });
-    mkdirSync(this.staging, { recursive: true });
+    try {
+      recover(this.out);
+      refuseForeign(this.out);
+      rmSync(this.staging, { recursive: true, force: true });
+      mkdirSync(dirname(this.staging), { recursive: true });
+      mkdirSync(this.staging); // not recursive: a recursive mkdir reports a read-only file system as ENOENT
+    } catch (e) {
+      if (e instanceof OutputError || !(e as NodeJS.ErrnoException).code) throw e;
+      throw writeFailure(e as NodeJS.ErrnoException, this.out, this.staging);
+    }
     // File creation is kernel work that parallelizes across cores; rendering is cheap beside it.
     for (let i = 0; i < Math.max(1, availableParallelism()); i++) {
       const { port1, port2 } = new MessageChannel();
       const worker = new Worker(new URL('./writer-worker.mjs', import.meta.url), {
-        workerData: { shared: this.state.buffer, port: port2, precompress: options.precompress ?? false },
+        workerData: { shared: this.state.buffer, port: port2, precompress: options.precompress ?? false, fault: options.fault },
         transferList: [port2],
       });
       worker.unref();
@@ -87,8 +136,8 @@ export class DiskEffects implements BuildEffects {
 
   private check(): void {
     if (Atomics.load(this.state, 1) !== 0) {
-      const msg = this.writers.map((w) => receiveMessageOnPort(w.channel)?.message).find((m) => m !== undefined);
-      throw new Error(`writing ${this.staging} failed: ${msg ?? 'unknown error'}`);
+      const failure = this.writers.map((w) => receiveMessageOnPort(w.channel)?.message as WriteFailure | undefined).find((m) => m !== undefined);
+      throw writeFailure(failure ?? { message: 'unknown error' }, this.out, this.staging);
     }
   }
 
@@ -105,8 +154,13 @@ export class DiskEffects implements BuildEffects {
     this.stop();
     const previous = `${this.out}${PREVIOUS}${process.pid}`;
     const hadPrevious = existsSync(this.out);
-    if (hadPrevious) renameSync(this.out, previous);
-    renameSync(this.staging, this.out);
+    try {
+      if (hadPrevious) renameSync(this.out, previous);
+      renameSync(this.staging, this.out);
+    } catch (e) {
+      if (hadPrevious && !existsSync(this.out) && existsSync(previous)) renameSync(previous, this.out);
+      throw writeFailure(e as NodeJS.ErrnoException, this.out, this.staging);
+    }
     if (hadPrevious) rm(previous, { recursive: true, force: true }, () => {});
   }
 
@@ -158,6 +212,6 @@ function refuseForeign(out: string): void {
     generator = undefined;
   }
   if (generator !== 'regstat') {
-    throw new Error(`${out} exists and was not written by regstat (no regstat manifest.json); a build replaces its output folder whole, so choose another --out or empty it first.`);
+    throw new OutputError(`${out} exists and was not written by regstat (no regstat manifest.json); a build replaces its output folder whole, so choose another --out or empty it first.`);
   }
 }
