@@ -13,6 +13,7 @@ import { terminalProgress } from '../core/progress.ts';
 import { loadSources } from '../../sources/load.ts';
 import { sampleSourceSet } from '../../sources/sample/index.ts';
 import { benchBundle, benchOnDemand } from './on-demand.ts';
+import { benchOrigin } from './origin.ts';
 import { ensure, startNginx, waitFor, wrk } from './tools.ts';
 
 const BENCH_COMMAND = {
@@ -22,7 +23,8 @@ const BENCH_COMMAND = {
     prefs: { type: 'string', value: '<codes>', help: 'build only these prefectures, e.g. 1,13', shownDefault: 'all' },
     seconds: { type: 'string', default: '10', value: '<n>', help: 'seconds per wrk case' },
     keep: { type: 'boolean', default: false, help: 'keep the work folder (its dist) afterwards' },
-    parts: { type: 'string', default: 'on-demand,build,serve,layouts,bundle', value: '<list>', help: 'which parts to run' },
+    parts: { type: 'string', default: 'on-demand,build,serve,origin,layouts,bundle', value: '<list>', help: 'which parts to run (origin: the hot path against bare node:http, compositions beside plain requests, a 60 s soak, RSS)' },
+    cache: { type: 'string', default: '256', value: '<MB>', help: 'the cache budget of the server in the origin part' },
   },
   example: 'npm run bench -- --prefs 13 --seconds 5 --parts build,serve',
 } as const satisfies CommandSpec;
@@ -45,6 +47,13 @@ console.log(`regstat bench (${prefs ? `prefectures ${prefs.join(',')}` : 'full d
 
 // 0. On demand: what a new user's npm start costs, before any tree exists.
 if (parts.has('on-demand')) await benchOnDemand(seconds);
+// The origin under abuse, over the built tree, or over four prefectures when no build part runs.
+if (parts.has('origin') && !parts.has('build') && ensure([{ cmd: 'wrk', pkg: 'wrk' }])) {
+  const originPrefs = prefs ?? [1, 13, 27, 40];
+  const originDist = join(work, 'dist-origin');
+  build({ sources: loadSources(sampleSourceSet()), prefs: originPrefs }, new DiskEffects(originDist));
+  await benchOrigin(originDist, originPrefs, work, seconds, Number(values.cache));
+}
 if (!['build', 'serve', 'layouts', 'bundle'].some((p) => parts.has(p))) {
   rmSync(work, { recursive: true, force: true });
   process.exit(0);
@@ -115,6 +124,10 @@ if (parts.has('serve') && ensure([{ cmd: 'wrk', pkg: 'wrk' }, { cmd: 'nginx', pk
       await new Promise((ok) => setTimeout(ok, 500));
     }
   }
+}
+
+if (parts.has('origin') && parts.has('build') && ensure([{ cmd: 'wrk', pkg: 'wrk' }])) {
+  await benchOrigin(dist, prefs ?? Array.from({ length: 47 }, (_, i) => i + 1), work, seconds, Number(values.cache));
 }
 
 // 3. The offline bundle of that tree.

@@ -7,7 +7,6 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fg from 'fast-glob';
 import { waitFor, wrk } from './tools.ts';
-import { spawnSync } from 'node:child_process';
 
 const SERVER = join(import.meta.dirname, 'origin-server.ts');
 const mb = (n: number) => `${(n / 1048576).toFixed(0)} MB`;
@@ -192,5 +191,3 @@ export async function benchOrigin(dist: string, prefs: number[], work: string, s
     server.kill();
   }
 }
-
-export const hasWrk = () => spawnSync('sh', ['-c', 'command -v wrk']).status === 0;
