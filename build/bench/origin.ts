@@ -120,7 +120,8 @@ export async function benchOrigin(dist: string, prefs: number[], work: string, s
   {
     const server = startServer(['regstat', dist, String(port), String(cacheMB)]);
     await waitFor(base + hot);
-    const res = await fetch(base + hot);
+    // identity: fetch would decode a compressed body and leave its Content-Length
+    const res = await fetch(base + hot, { headers: { 'Accept-Encoding': 'identity' } });
     const headers: Record<string, string> = {};
     res.headers.forEach((v, k) => (headers[k] = v));
     for (const k of ['date', 'connection', 'keep-alive']) delete headers[k];
