@@ -4,7 +4,15 @@
 
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
+import { deployFiles } from '../build/deploy/index.ts';
+import { netlifyRedirects } from '../build/deploy/netlify.ts';
+import { cloudFrontScript } from '../build/deploy/scripts.ts';
+import { vercelConfig } from '../build/deploy/vercel.ts';
+import { apiError, resasForm, RESAS_NOT_FOUND } from '../build/runtime/errors.ts';
+import { ERROR_CACHE_CONTROL } from '../build/runtime/respond.ts';
+import type { RouteTable } from '../build/runtime/routes.ts';
 import { ENTRIES } from './conformance/table.ts';
 import { fileFor } from './helpers/dist.ts';
 import { SAMPLE_DIST } from './helpers/paths.ts';
@@ -120,5 +128,61 @@ describe('Vercel', () => {
       expect(JSON.parse(serve(r.path)!).statusCode).toBe('501');
     }
     expect(route('/api/v1/nope').status).toBe(404);
+  });
+});
+
+describe('the resas error mode (routes.json errors: resas)', () => {
+  const table: RouteTable = JSON.parse(read('routes.json'));
+  const resas: RouteTable = { ...table, errors: 'resas' };
+
+  it('answers 400 and 404 with HTTP 200 and the original bodies in the CloudFront function, as Lambda@Edge and as CloudFront Functions', async () => {
+    for (const [t, mode] of [[resas, 'resas'], [table, 'status']] as const) {
+      const script = cloudFrontScript(t);
+      const fn = vm.createContext({});
+      vm.runInContext(script, fn);
+      const edge = vm.createContext({ exports: {} });
+      vm.runInContext(script, edge);
+      const cases: [string, string, number, string | null][] = [
+        ['/api/v1/nope', 'GET', 404, null],
+        ['/api/v1/population/composition/perYear', 'GET', 400, null],
+        ['/api/v1/population/composition/perYear?prefCode=99', 'GET', 400, null],
+        ['/api/v1/population/composition/perYear?prefCode=13&addArea=1_', 'GET', 501, null],
+        ['/api/v1/prefectures', 'POST', 405, null],
+        ['/api/v1/population/composition/perYear?prefCode=13', 'GET', 0, '/api/v1/population/composition/perYear/prefCode/13/cityCode/-/index.json'],
+      ];
+      for (const [url, method, status, uri] of cases) {
+        const [path, query = ''] = url.split('?') as [string, string?];
+        const querystring = Object.fromEntries([...new URLSearchParams(query)].map(([k, v]) => [k, { value: v }]));
+        const a = fn.handler({ version: '1.0', request: { method, uri: path, querystring, headers: {} } });
+        const b = await edge.exports.lambdaHandler({ Records: [{ cf: { request: { method, uri: path, querystring: query, headers: {} } } }] });
+        if (uri) {
+          expect(a.uri, url).toBe(uri);
+          expect(b.uri, url).toBe(uri);
+          continue;
+        }
+        const form = mode === 'resas' && (status === 400 || status === 404) ? resasForm(apiError(status, '', ''))! : { status, body: undefined };
+        expect(a.statusCode, `${mode} ${url}`).toBe(form.status);
+        expect(Number(b.status), `${mode} ${url}`).toBe(form.status);
+        expect(b.body, url).toBe(a.body.data);
+        expect(a.headers['cache-control'].value, url).toBe(ERROR_CACHE_CONTROL);
+        const body = JSON.parse(a.body.data);
+        if (form.body !== undefined) expect(a.body.data, url).toBe(form.body);
+        else expect(body.statusCode, url).toBe(String(status));
+      }
+    }
+  });
+
+  it('has Netlify and Vercel answer an unknown path with 200 and the original 404 body, never cached', () => {
+    const files = new Map(deployFiles(resas, read('manifest.json'), 'notice'));
+    expect(files.get('/_errors/404.json')).toBe(JSON.stringify(RESAS_NOT_FOUND));
+    expect(files.get('/_errors/400.json')).toBe('"400"');
+    expect(JSON.parse(files.get('/_errors/composition.json')!).statusCode).toBe('501');
+    expect(netlifyRedirects(resas).trim().split('\n').at(-1)).toBe('/api/* /_errors/404.json 200');
+    const last = vercelConfig(resas).routes.at(-1)!;
+    expect(last).toMatchObject({ dest: '/_errors/404.json', status: 200, headers: { 'Cache-Control': ERROR_CACHE_CONTROL } });
+    // The default mode keeps real status codes, in dist as built.
+    expect(JSON.parse(read('_errors/404.json')).statusCode).toBe('404');
+    expect(read('_redirects').trim().split('\n').at(-1)).toBe('/api/* /_errors/404.json 404');
+    expect(vercelConfig(table).routes.at(-1)).toMatchObject({ status: 404, headers: { 'Cache-Control': ERROR_CACHE_CONTROL } });
   });
 });

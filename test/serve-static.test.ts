@@ -91,4 +91,28 @@ describe('npx serve dist', () => {
       expect(res.status, path).toBe(404);
     }
   });
+
+  it('answers / with the docs page', async () => {
+    const res = await fetch(base + '/');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await res.text()).toBe(readFileSync(join(SAMPLE_DIST, 'index.html'), 'utf8'));
+  });
+
+  it('lets a CORS preflight through, for any request header, and exposes the ETag', async () => {
+    const path = '/api/v1/population/composition/perYear/prefCode/13/cityCode/-';
+    const res = await fetch(base + path, {
+      method: 'OPTIONS',
+      headers: { Origin: 'https://app.example', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'authorization, cache-control, x-requested-with, x-custom' },
+    });
+    // What a browser checks: an ok status, the origin, and every requested header allowed.
+    expect(res.ok).toBe(true);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    const allowed = res.headers.get('access-control-allow-headers')!.split(',').map((h) => h.trim().toLowerCase());
+    for (const h of ['authorization', 'cache-control', 'x-requested-with']) expect(allowed, h).toContain(h);
+    expect(allowed).toContain('*'); // x-custom and any other header
+    expect(res.headers.get('access-control-allow-methods')).toContain('GET');
+    const get = await fetch(base + path);
+    expect(get.headers.get('access-control-expose-headers')).toContain('ETag');
+  });
 });

@@ -39,7 +39,7 @@ export function viewerRequest(event: { request: CfRequest }, table: RouteTable):
   if (r.kind === 'pass') return request;
   if (request.method === 'OPTIONS') return toCf({ status: 204, headers: PREFLIGHT_HEADERS, body: '' });
   if (request.method !== 'GET' && request.method !== 'HEAD') return toCf(methodNotAllowed(request.method));
-  if (r.kind === 'error') return toCf(errorResponse(r.error));
+  if (r.kind === 'error') return toCf(errorResponse(r.error, routes.errors));
   if (r.kind === 'compose') return toCf(errorResponse(compositionNeedsCode(r.op.path, composedBy(r.op, r.composer))));
   request.uri = r.path;
   request.querystring = {};

@@ -2,17 +2,19 @@
 // there: each key sequence that files use gets a rewrite to its index.json, with named segments that
 // serve's path-to-regexp does not percent-encode (values are digits, letters and -).
 
-import { FILE_CACHE_CONTROL, JSON_TYPE } from '../runtime/respond.ts';
+import { CORS_HEADERS, FILE_CACHE_CONTROL, JSON_TYPE, PREFLIGHT_HEADERS } from '../runtime/respond.ts';
 import type { RouteOp } from '../runtime/routes.ts';
 
 export function serveConfig(keySequences: Map<RouteOp, Set<string>>) {
-  const rewrites: { source: string; destination: string }[] = [];
+  // The docs page at /, as every other host serves it.
+  const rewrites: { source: string; destination: string }[] = [{ source: '/', destination: '/index.html' }];
   for (const [route, sequences] of keySequences) {
     for (const seq of [...sequences].sort((a, b) => b.length - a.length)) {
       const source = route.path + (seq ? seq.split('/').map((k) => `/${k}/:${k}`).join('') : '');
       rewrites.push({ source, destination: `${source}/index.json` });
     }
   }
+  const header = ([key, value]: [string, string]) => ({ key, value });
   return {
     cleanUrls: false,
     directoryListing: false,
@@ -22,10 +24,12 @@ export function serveConfig(keySequences: Map<RouteOp, Set<string>>) {
         source: '**/*.json',
         headers: [
           { key: 'Content-Type', value: JSON_TYPE },
-          { key: 'Access-Control-Allow-Origin', value: '*' },
           { key: 'Cache-Control', value: FILE_CACHE_CONTROL },
         ],
       },
+      // serve answers OPTIONS as GET (200 with the file), so with these headers a CORS preflight for
+      // any request header succeeds wherever a file answers.
+      { source: '**', headers: Object.entries({ ...CORS_HEADERS, ...PREFLIGHT_HEADERS }).map(header) },
     ],
   };
 }

@@ -2,7 +2,7 @@
 // rule files for hosts that only configure, and the error bodies those rules point at.
 
 import { createHash } from 'node:crypto';
-import { apiError, compositionNeedsCode, notFound } from '../runtime/errors.ts';
+import { apiError, compositionNeedsCode, notFound, resasForm, type ApiError } from '../runtime/errors.ts';
 import type { RouteTable } from '../runtime/routes.ts';
 import { netlifyHeaders, netlifyRedirects } from './netlify.ts';
 import { offlinePage } from './offline-page.ts';
@@ -13,7 +13,8 @@ import { NGINX_GENERIC_400 } from './nginx.ts';
 export function deployFiles(table: RouteTable, manifestText: string, notice: string): [string, string][] {
   // The service worker's cache is per build: files of another build must not answer for this one.
   const buildId = createHash('sha256').update(JSON.stringify(table)).update(manifestText).digest('hex').slice(0, 16);
-  const body = (e: { body: unknown }) => JSON.stringify(e.body);
+  // In the resas error mode, the bodies the original answered (with HTTP 200, in the rules that serve them).
+  const body = (e: ApiError) => (table.errors === 'resas' ? resasForm(e)?.body : undefined) ?? JSON.stringify(e.body);
   return [
     ['/_worker.js', workerScript()],
     ['/sw.js', serviceWorkerScript(buildId)],

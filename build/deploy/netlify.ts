@@ -15,7 +15,8 @@ export function netlifyRedirects(table: RouteTable): string {
     const query = r.given.map((g) => `${g.name}=:${safeName(g.name)}`).join(' ');
     lines.push(`${r.op.path}${query ? ' ' + query : ''} ${r.destination} 200`);
   }
-  lines.push('/api/v1/* /api/v1/:splat/index.json 200', '/api/* /_errors/404.json 404');
+  // The resas error mode answers an unknown path with 200 and the original's body (dist/_errors/404.json).
+  lines.push('/api/v1/* /api/v1/:splat/index.json 200', `/api/* /_errors/404.json ${table.errors === 'resas' ? 200 : 404}`);
   return lines.join('\n') + '\n';
 }
 

@@ -2,7 +2,7 @@
 // regular expressions and captured in canonical form (leading zeros dropped), so a rule only ever names
 // a file with canonical segments; anything else gets the API's error bodies with the right status.
 
-import { FILE_CACHE_CONTROL, JSON_TYPE, CORS_HEADERS } from '../runtime/respond.ts';
+import { CORS_HEADERS, ERROR_CACHE_CONTROL, FILE_CACHE_CONTROL, JSON_TYPE } from '../runtime/respond.ts';
 import type { ParamSpec, RouteTable } from '../runtime/routes.ts';
 import { composingParams, queryRules, safeName } from './query-rules.ts';
 
@@ -29,7 +29,7 @@ export function vercelConfig(table: RouteTable) {
   ];
   for (const op of table.operations) {
     const src = `^${escape(op.path)}/?$`;
-    for (const param of composingParams(op)) routes.push({ src, has: [{ type: 'query', key: param }], dest: '/_errors/composition.json', status: 501 });
+    for (const param of composingParams(op)) routes.push({ src, has: [{ type: 'query', key: param }], dest: '/_errors/composition.json', status: 501, headers: { 'Cache-Control': ERROR_CACHE_CONTROL } });
   }
   for (const r of queryRules(table)) {
     const names = new Set(r.given.map((g) => g.name));
@@ -41,6 +41,12 @@ export function vercelConfig(table: RouteTable) {
       dest: r.destination,
     });
   }
-  routes.push({ handle: 'filesystem' }, { src: '^/api/v1/(.+?)/?$', dest: '/api/v1/$1/index.json', check: true }, { src: '^/api/.*$', dest: '/_errors/404.json', status: 404 });
+  // The resas error mode answers an unknown path with 200 and the original's body (dist/_errors/404.json);
+  // an error is never cached as a file, whatever its status.
+  routes.push(
+    { handle: 'filesystem' },
+    { src: '^/api/v1/(.+?)/?$', dest: '/api/v1/$1/index.json', check: true },
+    { src: '^/api/.*$', dest: '/_errors/404.json', status: table.errors === 'resas' ? 200 : 404, headers: { 'Cache-Control': ERROR_CACHE_CONTROL } },
+  );
   return { $schema: 'https://openapi.vercel.sh/vercel.json', cleanUrls: false, trailingSlash: false, routes };
 }

@@ -33,6 +33,8 @@ export const ENTRIES: Entry[] = [
   { name: 'addArea, fishery', url: '/api/v1/fishery/sea/sales?prefCode=1&cityCode=-&matter=1&addArea=13_', composes: { op: '/api/v1/fishery/sea/sales', param: 'addArea' } },
   { name: 'offset between pages', url: '/api/v1/industry/patent/list?year=2019&mode=1&prefCode=13&sort1=6&sort2=2&offset=37', composes: { op: '/api/v1/industry/patent/list', param: 'offset' } },
   { name: 'addTec', url: '/api/v1/industry/patent/list?year=2019&mode=1&prefCode=13&sort1=1&sort2=1&offset=0&addTec=7_', composes: { op: '/api/v1/industry/patent/list', param: 'addTec' } },
+  { name: 'past the end of a list, any ordering', url: '/api/v1/industry/patent/list?year=2019&mode=1&prefCode=13&sort1=6&sort2=2&offset=100000' },
+  { name: 'unknown path with characters that need escaping', url: '/api/v1/x%22,%22statusCode%22:%22200' },
 ];
 
 /** The headers every adapter must send as the Node server does (others, such as ETag, may differ). */
