@@ -38,7 +38,7 @@ export const ENTRIES: Entry[] = [
 ];
 
 /** The headers every adapter must send as the Node server does (others, such as ETag, may differ). */
-export const COMPARED_HEADERS = ['content-type', 'access-control-allow-origin', 'cache-control', 'access-control-allow-methods', 'access-control-allow-headers', 'access-control-max-age', 'allow'];
+export const COMPARED_HEADERS = ['content-type', 'access-control-allow-origin', 'access-control-expose-headers', 'cache-control', 'access-control-allow-methods', 'access-control-allow-headers', 'access-control-max-age', 'allow'];
 
 export interface Answer {
   status: number;
