@@ -12,6 +12,7 @@ import { BUILD_COMMAND } from '../build/cli/build.ts';
 import { BUNDLE_COMMAND } from '../build/cli/bundle.ts';
 import { IMPORT_COMMAND } from '../build/cli/import-resas.ts';
 import { SAMPLE_COMMAND } from '../build/cli/sample.ts';
+import { NGINX_COMMAND } from '../build/cli/nginx.ts';
 import { SERVE_COMMAND } from '../build/cli/serve.ts';
 import { START_COMMAND } from '../build/cli/start.ts';
 import type { CommandSpec } from '../build/cli/source-options.ts';
@@ -65,6 +66,7 @@ const COMMANDS: [string, string, CommandSpec][] = [
   ['bundle', 'npm run bundle', BUNDLE_COMMAND],
   ['sample', 'npm run sample', SAMPLE_COMMAND],
   ['import-resas', 'npm run import:resas', IMPORT_COMMAND],
+  ['nginx', 'npm run nginx', NGINX_COMMAND],
 ];
 
 let work: string;

@@ -5,35 +5,50 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { nginxConfig } from '../deploy/nginx.ts';
-import { fail } from './fail.ts';
+import { fail, UsageError } from './fail.ts';
+import { parseCommand, parsePort, type CommandSpec } from './source-options.ts';
 
-try {
-  const { values } = parseArgs({
-    options: { dir: { type: 'string', default: 'dist' }, port: { type: 'string', default: '8080' }, host: { type: 'string', default: '127.0.0.1' }, workers: { type: 'string', default: '1' }, print: { type: 'boolean', default: false } },
-  });
-  const root = resolve(values.dir!);
-  let table;
+export const NGINX_COMMAND = {
+  name: 'npm run nginx',
+  summary: 'Runs nginx (apt-get install -y nginx) in the foreground with the configuration generated from dist/routes.json, or prints it.',
+  options: {
+    dir: { type: 'string', default: 'dist', value: '<dir>', help: 'the dist to serve' },
+    port: { type: 'string', default: '8080', value: '<n>', help: 'the port to listen on' },
+    host: { type: 'string', default: '127.0.0.1', value: '<address>', help: 'the address to listen on' },
+    workers: { type: 'string', default: '1', value: '<n>|auto', help: 'nginx worker processes' },
+    print: { type: 'boolean', default: false, help: 'print the http {} block instead of running nginx' },
+  },
+  example: 'npm run nginx -- --dir dist --port 8080',
+} as const satisfies CommandSpec;
+
+if (import.meta.url === `file://${process.argv[1]}`) {
   try {
-    table = JSON.parse(readFileSync(join(root, 'routes.json'), 'utf8'));
-  } catch {
-    throw new Error(`${root} is not a regstat dist (it has no routes.json); build one with npm run build.`);
+    const { values } = parseCommand(NGINX_COMMAND, process.argv.slice(2));
+    const root = resolve(values.dir!);
+    let table;
+    try {
+      table = JSON.parse(readFileSync(join(root, 'routes.json'), 'utf8'));
+    } catch {
+      throw new UsageError(`${root} is not a regstat dist (it has no routes.json); build one with npm run build, or pass --dir <dist>.`);
+    }
+    const workers = values.workers === 'auto' ? 'auto' : Number(values.workers);
+    if (workers !== 'auto' && !(Number.isInteger(workers) && workers >= 1)) throw new UsageError(`--workers takes a positive integer or auto, got ${JSON.stringify(values.workers)}.`);
+    parsePort(values.port);
+    if (values.print) {
+      process.stdout.write(nginxConfig(table, { root, port: Number(values.port), host: values.host! }));
+    } else {
+      const work = mkdtempSync(join(tmpdir(), 'regstat-nginx-'));
+      mkdirSync(work, { recursive: true });
+      const conf = join(work, 'nginx.conf');
+      writeFileSync(conf, nginxConfig(table, { root, port: Number(values.port), host: values.host!, work, workers }));
+      process.stderr.write(`regstat: nginx serving ${root} at http://${values.host}:${values.port}/ (configuration ${conf})\n`);
+      const child = spawn('nginx', ['-c', conf, '-p', work, '-e', join(work, 'error.log')], { stdio: 'inherit' });
+      child.on('error', (e) => fail(new Error(`could not start nginx (${e.message}); install it with apt-get install -y nginx`)));
+      child.on('exit', (code) => process.exit(code ?? 1));
+      for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => child.kill('SIGQUIT'));
+    }
+  } catch (e) {
+    fail(e);
   }
-  const workers = values.workers === 'auto' ? 'auto' : Number(values.workers);
-  if (values.print) {
-    process.stdout.write(nginxConfig(table, { root, port: Number(values.port), host: values.host! }));
-  } else {
-    const work = mkdtempSync(join(tmpdir(), 'regstat-nginx-'));
-    mkdirSync(work, { recursive: true });
-    const conf = join(work, 'nginx.conf');
-    writeFileSync(conf, nginxConfig(table, { root, port: Number(values.port), host: values.host!, work, workers }));
-    process.stderr.write(`regstat: nginx serving ${root} at http://${values.host}:${values.port}/ (configuration ${conf})\n`);
-    const child = spawn('nginx', ['-c', conf, '-p', work, '-e', join(work, 'error.log')], { stdio: 'inherit' });
-    child.on('error', (e) => fail(new Error(`could not start nginx (${e.message}); install it with apt-get install -y nginx`)));
-    child.on('exit', (code) => process.exit(code ?? 1));
-    for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => child.kill('SIGQUIT'));
-  }
-} catch (e) {
-  fail(e);
 }

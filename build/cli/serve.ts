@@ -7,7 +7,7 @@ import type { OnDemand } from '../core/on-demand.ts';
 import type { ErrorMode } from '../runtime/errors.ts';
 import { createApiServer } from '../server/node.ts';
 import { fail, UsageError } from './fail.ts';
-import { parseCommand, parseErrorMode, parsePort, SERVER_OPTIONS, type CommandSpec } from './source-options.ts';
+import { parseCacheBytes, parseCommand, parseErrorMode, parsePort, SERVER_OPTIONS, type CommandSpec } from './source-options.ts';
 
 export const SERVE_COMMAND = {
   name: 'npm run serve',
@@ -26,13 +26,15 @@ export interface ServeOptions {
   workers?: number;
   /** How errors are answered; the build's own mode (routes.json) when absent. */
   errors?: ErrorMode;
+  /** The memory budget of each process's caches. */
+  cacheBytes?: number;
 }
 
 /**
  * Serves dist. With several workers (node:cluster) each process holds its own file cache and the
  * connections are shared out; one worker is enough for most uses and keeps memory small.
  */
-export function serve(from: string | { renderer: OnDemand }, { port, host, workers = 1, errors }: ServeOptions) {
+export function serve(from: string | { renderer: OnDemand }, { port, host, workers = 1, errors, cacheBytes }: ServeOptions) {
   const dir = typeof from === 'string' ? from : 'on-demand responses';
   if (workers > 1 && cluster.isPrimary) {
     // The workers' listen errors would each print; try the port once here first.
@@ -41,7 +43,7 @@ export function serve(from: string | { renderer: OnDemand }, { port, host, worke
     probe.listen(port, host, () => probe.close(() => forkWorkers(dir, port, host, workers)));
     return;
   }
-  const server = createApiServer({ ...(typeof from === 'string' ? { dir: from } : from), ...(errors ? { errors } : {}) });
+  const server = createApiServer({ ...(typeof from === 'string' ? { dir: from } : from), ...(errors ? { errors } : {}), ...(cacheBytes ? { cacheBytes } : {}) });
   server.once('error', (e) => listenFailed(e, port, host));
   server.listen(port, host, () => {
     if (cluster.isWorker) return;
@@ -95,7 +97,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const workers = values.workers === 'auto' ? availableParallelism() : Number(values.workers);
     if (!Number.isInteger(workers) || workers < 1) throw new UsageError(`--workers takes a positive integer or auto, got ${JSON.stringify(values.workers)}.`);
     const errors = parseErrorMode(values.errors);
-    serve(values.dir!, { port: parsePort(values.port), host: values.host!, workers, ...(errors ? { errors } : {}) });
+    serve(values.dir!, { port: parsePort(values.port), host: values.host!, workers, cacheBytes: parseCacheBytes(values.cache), ...(errors ? { errors } : {}) });
   } catch (e) {
     fail(e);
   }

@@ -58,7 +58,15 @@ export const SERVER_OPTIONS = {
   port: { type: 'string', default: process.env.PORT ?? '3000', value: '<n>', help: 'the port to listen on', shownDefault: 'PORT, else 3000' },
   host: { type: 'string', default: process.env.HOST ?? '127.0.0.1', value: '<address>', help: 'the address to listen on; 0.0.0.0 for every interface', shownDefault: 'HOST, else 127.0.0.1' },
   ...ERRORS_OPTION,
+  cache: { type: 'string', default: '512', value: '<MB>', help: 'memory for responses, their compressed forms, parsed documents and the URL memo (each worker)' },
 } as const satisfies OptionSpecs;
+
+/** --cache in bytes. */
+export function parseCacheBytes(mb: string | undefined): number {
+  const n = Number(mb ?? '512');
+  if (!Number.isFinite(n) || n < 1) throw new UsageError(`--cache takes a number of megabytes (1 or more), got ${JSON.stringify(mb)}.`);
+  return Math.round(n * 1024 * 1024);
+}
 
 const HELP = { help: { type: 'boolean', short: 'h', help: 'print this help and exit' } } as const satisfies OptionSpecs;
 

@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { OnDemand } from '../core/on-demand.ts';
 import { fail } from './fail.ts';
 import { serve } from './serve.ts';
-import { buildOptionsFrom, namesSources, parseCommand, parseErrorMode, parsePort, SERVER_OPTIONS, SOURCE_OPTIONS, type CommandSpec, type SourceValues } from './source-options.ts';
+import { buildOptionsFrom, namesSources, parseCacheBytes, parseCommand, parseErrorMode, parsePort, SERVER_OPTIONS, SOURCE_OPTIONS, type CommandSpec, type SourceValues } from './source-options.ts';
 
 const log = (s: string) => process.stderr.write(s + '\n');
 
@@ -28,9 +28,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const port = parsePort(values.port);
     const host = values.host!;
     const errors = parseErrorMode(values.errors);
+    const cacheBytes = parseCacheBytes(values.cache);
     if (!namesSources(values) && existsSync('dist/manifest.json')) {
       log('regstat: serving the built dist/ (npm run build wrote it; delete it to answer on demand instead)');
-      serve('dist', { port, host, ...(errors ? { errors } : {}) });
+      serve('dist', { port, host, cacheBytes, ...(errors ? { errors } : {}) });
     } else {
       const t0 = performance.now();
       const renderer = onDemandRenderer(values);
@@ -38,7 +39,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       log(`regstat: no dist/ to serve, so responses are made on demand: each is rendered the first time it is asked for (the first of an operation takes a few seconds) and kept in memory. npm run build writes the static tree for hosts.`);
       log(dataset.kind === 'sample' ? `regstat: ${dataset.notice}` : `regstat: sources: ${dataset.notice}`);
       log(`regstat: ready in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-      serve({ renderer }, { port, host, ...(errors ? { errors } : {}) });
+      serve({ renderer }, { port, host, cacheBytes, ...(errors ? { errors } : {}) });
     }
   } catch (e) {
     fail(e);
