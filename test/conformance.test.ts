@@ -14,7 +14,9 @@ import fg from 'fast-glob';
 import { Archive } from '../build/adapters/archive-reader.ts';
 import { BUNDLE_FOLDER, DATA_FILE } from '../build/cli/bundle.ts';
 import { compositionNeedsCode } from '../build/runtime/errors.ts';
-import { errorResponse, FILE_CACHE_CONTROL, JSON_TYPE } from '../build/runtime/respond.ts';
+import { CORS_HEADERS, errorResponse, FILE_CACHE_CONTROL, JSON_TYPE } from '../build/runtime/respond.ts';
+
+const lower = (h: Record<string, string>) => Object.fromEntries(Object.entries(h).map(([k, v]) => [k.toLowerCase(), v]));
 import { createApiServer } from '../build/server/node.ts';
 import { ENTRIES, pick, type Answer, type Entry } from './conformance/table.ts';
 import { close, listen, rawGet } from './helpers/http.ts';
@@ -85,7 +87,7 @@ function fromOrigin(e: Entry, uri: string): Answer {
   const file = join(SAMPLE_DIST, uri);
   if (!existsSync(file)) return { status: 404, headers: {}, body: 'origin: no such object' };
   const body = e.method === 'HEAD' ? '' : readFileSync(file, 'utf8');
-  return { status: 200, headers: { 'content-type': JSON_TYPE, 'access-control-allow-origin': '*', 'cache-control': FILE_CACHE_CONTROL }, body };
+  return { status: 200, headers: { 'content-type': JSON_TYPE, ...lower(CORS_HEADERS), 'cache-control': FILE_CACHE_CONTROL }, body };
 }
 
 let cfHandler: ((event: unknown) => any) | undefined;

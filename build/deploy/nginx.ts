@@ -45,6 +45,8 @@ export const NGINX_GENERIC_400 = badRequest(
 const NGINX_OWN_ERRORS: Record<number, [string, string]> = {
   400: ['The request is not valid HTTP', 'nginx could not read the request line or its headers, or the path leaves the root of the site.'],
   403: ['Forbidden', 'nginx may not read this file.'],
+  // nginx refuses TRACE itself, before any location; the redirect loses the method's name.
+  405: ['This method is not allowed', 'This API is read-only: use GET (or HEAD, or OPTIONS for a preflight).'],
   411: ['A request body needs its length', 'This API is read-only: send GET requests without a body.'],
   413: ['The request body is too large', 'This API is read-only: send GET requests without a body.'],
   414: ['The request line is too long', 'Keep the path and query string under 8 KB.'],
