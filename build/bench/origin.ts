@@ -60,6 +60,7 @@ function wrkMixed(base: string, lists: { urls: string[]; weight: number; unique?
       '    local l = lists[i]',
       '    local u = l[math.random(#l)]',
       '    if unique[i] then n = n + 1; u = u .. "&ignored" .. id .. "_" .. n .. "=" .. pad end',
+      '    u = u:gsub("{r}", function() return tostring(math.random(1, 999)) end)',
       '    return wrk.format("GET", u)',
       '  end end',
       'end',
@@ -96,12 +97,15 @@ function plainUrls(dist: string, count: number): string[] {
   return files.filter((_, i) => i % step === 0).slice(0, count).map((f) => `/${f.slice(0, -'/index.json'.length)}`);
 }
 
+/** Compositions that are each new to the server ({r}: a random offset 1-999, drawn by wrk), so none is answered from the cache of composed answers. */
 function compositionUrls(prefs: number[]): string[] {
   const urls: string[] = [];
   for (const p of prefs) {
-    for (const q of prefs) if (p !== q) urls.push(`/api/v1/population/composition/perYear?prefCode=${p}&cityCode=-&addArea=${q}_`);
-    for (const off of [1, 7, 13, 37, 51, 77, 99, 123]) urls.push(`/api/v1/industry/patent/list?year=2020&mode=1&prefCode=${p}&sort1=1&sort2=1&offset=${off}`);
-    for (const tec of ['1_', '2_', '3_', '4_', '5_', '6_', '7_', '1_,7_3', '2_,3_']) urls.push(`/api/v1/industry/patent/list?year=2020&mode=1&prefCode=${p}&sort1=1&sort2=1&offset=0&addTec=${tec}`);
+    for (const q of prefs) if (p !== q) urls.push(`/api/v1/population/composition/perYear?prefCode=${p}&cityCode=-&addArea=${q}_&r={r}`);
+    for (const [s1, s2] of [[1, 1], [1, 2], [2, 1], [6, 2]]) {
+      urls.push(`/api/v1/industry/patent/list?year=2020&mode=1&prefCode=${p}&sort1=${s1}&sort2=${s2}&offset={r}`);
+      for (const tec of ['1_', '7_', '1_,7_3']) urls.push(`/api/v1/industry/patent/list?year=2020&mode=1&prefCode=${p}&sort1=${s1}&sort2=${s2}&offset={r}&addTec=${tec}`);
+    }
   }
   return urls;
 }
@@ -111,7 +115,7 @@ const ERROR_URLS = ['/api/v1/population/composition/perYear', '/api/v1/cities?pr
 export async function benchOrigin(dist: string, prefs: number[], work: string, seconds: number, cacheMB = 256, soakSeconds = 60): Promise<void> {
   const port = 39291;
   const base = `http://127.0.0.1:${port}`;
-  const plain = plainUrls(dist, 2000);
+  const plain = plainUrls(dist, 30000);
   const composed = compositionUrls(prefs);
   const hot = '/api/v1/population/composition/perYear?prefCode=13&cityCode=-';
   console.log(`\norigin (Node server over ${dist}, cache budget ${cacheMB} MB; wrk -t1)`);
