@@ -24,7 +24,7 @@ const BENCH_COMMAND = {
     seconds: { type: 'string', default: '10', value: '<n>', help: 'seconds per wrk case' },
     keep: { type: 'boolean', default: false, help: 'keep the work folder (its dist) afterwards' },
     parts: { type: 'string', default: 'on-demand,build,serve,origin,layouts,bundle', value: '<list>', help: 'which parts to run (origin: the hot path against bare node:http, compositions beside plain requests, a 60 s soak, RSS)' },
-    cache: { type: 'string', default: '256', value: '<MB>', help: 'the cache budget of the server in the origin part' },
+    cache: { type: 'string', default: '128', value: '<MB>', help: 'the cache budget of the server in the origin part (small, so the soak evicts)' },
   },
   example: 'npm run bench -- --prefs 13 --seconds 5 --parts build,serve',
 } as const satisfies CommandSpec;
