@@ -110,11 +110,15 @@ describe('resolver: errors', () => {
   });
 
   it('answers 404 for unknown paths, with the same body shape', () => {
-    for (const url of ['/api/v1/pppppppppppp', '/api/v1/population', '/api/v1/population/composition/perYear/prefCode', '/api/v2/prefectures', '/api/v1//prefectures']) {
+    for (const url of ['/api/v1/pppppppppppp', '/api/v1/population', '/api/v1/population/composition/perYear/prefCode', '/api/v2/prefectures']) {
       const e = err(url);
       expect(e.status, url).toBe(404);
       expect(Object.keys(e)).toEqual(['status', 'statusCode', 'message', 'description']);
     }
+  });
+
+  it('merges repeated slashes, as a base URL with a trailing slash makes them', () => {
+    for (const url of ['//api/v1/prefectures', '/api/v1//prefectures', '/api//v1///prefectures/']) expect(r(url), url).toMatchObject({ kind: 'file', path: '/api/v1/prefectures/index.json' });
   });
 
   it('leaves paths outside the API to static serving', () => {
