@@ -8,7 +8,8 @@ import type { Sources } from '../../sources/load.ts';
 import { groupRows, rollupRegions, sharedKeys, type Table } from './rollup.ts';
 
 export interface PopulationFacts {
-  boundaryYear: number;
+  /** Undefined when population_years has no actual year: perYear then has no region (every file answers null). */
+  boundaryYear: number | undefined;
   perYear: Map<string, PerYearCounts>;
   /** By region, then by year. */
   pyramid: Map<string, Map<number, PyramidCounts>>;
@@ -45,9 +46,10 @@ export function populationFacts(sources: Sources): PopulationFacts {
   return facts;
 }
 
-function lastActualYear(sources: Sources): number {
+/** The last census year; undefined when population_years lists none (a header-only table). */
+function lastActualYear(sources: Sources): number | undefined {
   const years = sources.tables.population_years!.table;
-  return years.filter((d) => d.kind === 'actual').rollup({ y: aq.op.max('year') }).get('y', 0) as number;
+  return (years.filter((d) => d.kind === 'actual').rollup({ y: aq.op.max('year') }).get('y', 0) as number | null) ?? undefined;
 }
 
 /** 5-year classes by sex for every region, municipalities added up into designated cities and prefectures. */
@@ -56,8 +58,10 @@ function rollupDetail(sources: Sources): Table {
   return t ? rollupRegions(t.table, sources.regions, ['year', 'sex', 'ageFrom'], 'count', 'year') : aq.table({ region: [], year: [], sex: [], ageFrom: [], count: [] });
 }
 
-function perYearCounts(sources: Sources, boundaryYear: number): Map<string, PerYearCounts> {
+function perYearCounts(sources: Sources, boundaryYear: number | undefined): Map<string, PerYearCounts> {
   const { tables, regions } = sources;
+  // Every perYear response states its boundary year: without one there is no series to answer.
+  if (boundaryYear === undefined) return new Map();
   const none = () => aq.table({ region: [], year: [], ageGroup: [], count: [] });
   const groups: Table = tables.population_by_age_group ? rollupRegions(tables.population_by_age_group.table, regions, ['year', 'ageGroup'], 'count', 'year') : none();
   // Broad groups per given region first, then up the hierarchy: the same sums, from a twentieth of the rows.
@@ -73,11 +77,15 @@ function perYearCounts(sources: Sources, boundaryYear: number): Map<string, PerY
         'year',
       )
     : none();
-  const broad = fromDetail
+  const pivoted = fromDetail
     .concat(groups.filter((d) => d.ageGroup !== 'unknown').antijoin(fromDetail.select('region', 'year').dedupe(), sharedKeys('region', 'year')))
     .concat(groups.filter((d) => d.ageGroup === 'unknown'))
     .groupby('region', 'year')
-    .pivot('ageGroup', 'count')
+    .pivot('ageGroup', 'count');
+  // A pivot makes columns of the groups it meets only: none at all from header-only tables.
+  const missing = ['young', 'working', 'old', 'unknown'].filter((g) => !pivoted.columnNames().includes(g));
+  const broad = pivoted
+    .derive(Object.fromEntries(missing.map((g) => [g, () => null])))
     .filter((d) => d.young != null && d.working != null && d.old != null)
     .derive({ total: (d) => d.young + d.working + d.old + (d.unknown ?? 0) })
     .orderby('region', 'year');

@@ -87,6 +87,8 @@ export default defineOperation({
     if (!counts) return null;
     return { year: Number(v.year), ...composition(facts.classes[m.scheme], counts, label) };
   },
+  // Its secondaryMedicalCode domain, as the list declares it: a build without the list still checks the areas it enumerates.
+  routeData: (ctx) => ({ domains: { secondaryMedicalAreas: areaDomain(ctx) } }),
 });
 
 /** The region a file charts: the region itself, its prefecture or the nation (dataKbn), with its label. */
