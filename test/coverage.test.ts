@@ -25,6 +25,10 @@ describe('enumeration and files', () => {
         reached.add(r.path);
       }
     }
+    // The API's own index is the one file no operation enumerates: /api/v1/ reaches it.
+    const index = resolve(routes, '/api/v1/');
+    expect(index).toMatchObject({ kind: 'file', path: '/api/v1/index.json' });
+    if (index.kind === 'file') reached.add(index.path);
     expect([...onDisk].filter((f) => !reached.has(f))).toEqual([]);
     expect(reached.size).toBe(onDisk.size);
   });
