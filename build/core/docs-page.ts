@@ -29,7 +29,7 @@ export function docsPage(dataset: { kind: string; notice: string }, entries: Doc
 </head><body>
 <h1>regstat: a RESAS API v1 compatible static API</h1>
 <div class="${banner}"><strong>Data: ${esc(dataset.kind)}.</strong> ${esc(dataset.notice)}</div>
-<p>Call the operations as the original API was called, for example <code>/api/v1/population/composition/perYear?prefCode=13&amp;cityCode=-</code>, or by their path form. The <code>X-API-KEY</code> header is accepted and ignored. What was built from what: <a href="manifest.json">manifest.json</a>.</p>
+<p>Call the operations as the original API was called, for example <code>/api/v1/population/composition/perYear?prefCode=13&amp;cityCode=-</code>, or by their path form. The <code>X-API-KEY</code> header is accepted and ignored. Every operation with its parameters, as JSON: <a href="api/v1/">/api/v1/</a>. What was built from what: <a href="manifest.json">manifest.json</a>.</p>
 <table><thead><tr><td>Operation</td><td>Path and parameters</td><td>Try it</td><td>Files</td></tr></thead><tbody>
 ${rows.join('\n')}
 </tbody></table>
