@@ -2,9 +2,8 @@
 // escaping of echoed paths, JSON bodies for every error under /api/, the ends of paged lists, invalid
 // list and offset values, the resas error mode, conditional requests and the --precompress siblings.
 
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createConnection, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -19,96 +18,17 @@ import { composedBy } from '../build/adapters/cloudfront.ts';
 import { resolveUrl } from './helpers/dist.ts';
 import { close, listen } from './helpers/http.ts';
 import { SAMPLE_DIST } from './helpers/paths.ts';
-
-interface Raw {
-  status: number;
-  headers: Record<string, string>;
-  body: Buffer;
-  text: string;
-}
-
-/** One request sent exactly as written (fetch and http.request would normalize or refuse hostile targets). */
-function raw(base: string, target: string, { method = 'GET', headers = {} as Record<string, string>, extra = '', version = 'HTTP/1.1' } = {}): Promise<Raw> {
-  const u = new URL(base);
-  return new Promise((ok, fail) => {
-    const socket = createConnection({ host: u.hostname, port: Number(u.port) });
-    const chunks: Buffer[] = [];
-    socket.on('data', (c) => chunks.push(c));
-    socket.on('error', fail);
-    // Connection: close, so the server ends the exchange (a half-close from here could cut the answer).
-    socket.on('close', () => {
-      const all = Buffer.concat(chunks);
-      const split = all.indexOf('\r\n\r\n');
-      const head = all.subarray(0, split).toString('latin1').split('\r\n');
-      const out: Record<string, string> = {};
-      for (const line of head.slice(1)) {
-        const at = line.indexOf(':');
-        const k = line.slice(0, at).toLowerCase();
-        out[k] = out[k] !== undefined ? `${out[k]}, ${line.slice(at + 1).trim()}` : line.slice(at + 1).trim();
-      }
-      let body: Buffer = all.subarray(split + 4);
-      if (out['transfer-encoding'] === 'chunked') body = unchunk(body);
-      ok({ status: Number(head[0]!.split(' ')[1]), headers: out, body, text: body.toString('utf8') });
-    });
-    const lines = [`${method} ${target} ${version}`, 'Host: 127.0.0.1', 'Connection: close', ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];
-    socket.write(`${lines.join('\r\n')}\r\n\r\n${extra}`);
-  });
-}
-
-function unchunk(b: Buffer): Buffer {
-  const parts: Buffer[] = [];
-  for (let at = 0; ; ) {
-    const eol = b.indexOf('\r\n', at);
-    const size = parseInt(b.subarray(at, eol).toString('latin1'), 16);
-    if (!size) return Buffer.concat(parts);
-    parts.push(b.subarray(eol + 2, eol + 2 + size));
-    at = eol + 2 + size + 2;
-  }
-}
-
-async function freePort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((ok) => s.listen(0, '127.0.0.1', ok));
-  const port = (s.address() as { port: number }).port;
-  await new Promise((ok) => s.close(ok));
-  return port;
-}
-
-/** nginx in the foreground with the configuration generated for `table`, serving `root`. */
-async function startNginx(table: RouteTable, root: string): Promise<{ base: string; stop(): void }> {
-  const work = mkdtempSync(join(tmpdir(), 'regstat-nginx-sem-'));
-  const port = await freePort();
-  const conf = join(work, 'nginx.conf');
-  writeFileSync(conf, nginxConfig(table, { root, port, work }));
-  let err = '';
-  const child: ChildProcess = spawn('nginx', ['-c', conf, '-p', work, '-e', join(work, 'error.log')], { stdio: ['ignore', 'ignore', 'pipe'] });
-  child.stderr!.on('data', (d) => (err += d));
-  const base = `http://127.0.0.1:${port}`;
-  const stop = () => {
-    child.kill('SIGQUIT');
-    rmSync(work, { recursive: true, force: true });
-  };
-  for (let i = 0; i < 200; i++) {
-    if (child.exitCode !== null) break;
-    try {
-      await fetch(base + '/api/v1/prefectures');
-      return { base, stop };
-    } catch {
-      await new Promise((ok) => setTimeout(ok, 50));
-    }
-  }
-  stop();
-  throw new Error(`nginx did not come up: ${err}${existsSync(join(work, 'error.log')) ? readFileSync(join(work, 'error.log'), 'utf8') : ''}`);
-}
+import { raw, type RawAnswer } from './helpers/raw.ts';
+import { hasNginx, startNginx, type Running } from './helpers/servers.ts';
 
 const ERROR_KEYS = ['statusCode', 'message', 'description'];
 /** A body of the API's error shape whose statusCode is the response's. */
-function expectErrorShape(r: Raw, what: string) {
+function expectErrorShape(r: RawAnswer, what: string) {
   let body: Record<string, unknown>;
   try {
-    body = JSON.parse(r.text);
+    body = JSON.parse(r.body);
   } catch {
-    throw new Error(`${what}: HTTP ${r.status} with a body that is not JSON: ${r.text.slice(0, 200)}`);
+    throw new Error(`${what}: HTTP ${r.status} with a body that is not JSON: ${r.body.slice(0, 200)}`);
   }
   expect(Object.keys(body), what).toEqual(ERROR_KEYS);
   expect(body.statusCode, what).toBe(String(r.status));
@@ -117,15 +37,14 @@ function expectErrorShape(r: Raw, what: string) {
 
 const table: RouteTable = JSON.parse(readFileSync(join(SAMPLE_DIST, 'routes.json'), 'utf8'));
 const PATENTS = '/api/v1/industry/patent/list';
-const hasNginx = spawnSync('sh', ['-c', 'command -v nginx']).status === 0;
 
 describe.skipIf(!hasNginx)(`nginx${hasNginx ? '' : ' (skipped: nginx is not installed; apt-get install -y nginx)'}`, () => {
   const node = createApiServer({ dir: SAMPLE_DIST });
   let ref = '';
-  let nginx: { base: string; stop(): void };
+  let nginx: Running;
   beforeAll(async () => {
     ref = await listen(node);
-    nginx = await startNginx(table, SAMPLE_DIST);
+    nginx = await startNginx(SAMPLE_DIST, table);
   });
   afterAll(async () => {
     nginx?.stop();
@@ -148,15 +67,15 @@ describe.skipIf(!hasNginx)(`nginx${hasNginx ? '' : ' (skipped: nginx is not inst
     for (const path of safe) {
       const [a, b] = await Promise.all([raw(ref, path), raw(nginx.base, path)]);
       expect(a.status, path).toBe(404);
-      expect({ status: b.status, body: b.text }, path).toEqual({ status: a.status, body: a.text });
+      expect({ status: b.status, body: b.body }, path).toEqual({ status: a.status, body: a.body });
     }
-    expect(JSON.parse((await raw(nginx.base, '/api/v1/nope')).text).message).toBe('No operation at /api/v1/nope');
+    expect(JSON.parse((await raw(nginx.base, '/api/v1/nope')).body).message).toBe('No operation at /api/v1/nope');
     const hostile = ['/api/v1/x%22,%22statusCode%22:%22200', '/api/v1/a%0ab', '/api/v1/a%5Cb', '/api/v1/a\\b', '/api/v1/"}<script>', '/api/v1/%E3%81%82', "/api/v1/x'y", '/api/v1/$uri', '/api/v1/\u00e9', '/api/v1/a%2F..%2F..%2Fb'];
     for (const path of hostile) {
       const r = await raw(nginx.base, path);
       expect(r.status, path).toBe(404);
       expectErrorShape(r, path);
-      expect(JSON.parse(r.text).message, path).toBe('No operation at this path');
+      expect(JSON.parse(r.body).message, path).toBe('No operation at this path');
     }
   });
 
@@ -191,7 +110,7 @@ describe.skipIf(!hasNginx)(`nginx${hasNginx ? '' : ' (skipped: nginx is not inst
     // A range is not an error: the whole file, as the Node server sends it.
     const whole = await raw(nginx.base, '/api/v1/prefectures', { headers: { Range: 'bytes=99999-' } });
     expect(whole.status).toBe(200);
-    expect(whole.text).toBe(readFileSync(join(SAMPLE_DIST, 'api/v1/prefectures/index.json'), 'utf8'));
+    expect(whole.body).toBe(readFileSync(join(SAMPLE_DIST, 'api/v1/prefectures/index.json'), 'utf8'));
   });
 
   /** Lists of the sample's patent counts: a long one, a short one, an empty one, one by holder. */
@@ -228,7 +147,7 @@ describe.skipIf(!hasNginx)(`nginx${hasNginx ? '' : ' (skipped: nginx is not inst
               expect(b.status, url).toBe(501);
               continue;
             }
-            expect({ status: b.status, body: b.text }, url).toEqual({ status: a.status, body: a.text });
+            expect({ status: b.status, body: b.body }, url).toEqual({ status: a.status, body: a.body });
             if (offset >= length) ends++;
           }
         }
@@ -275,12 +194,12 @@ describe.skipIf(!hasNginx)(`nginx${hasNginx ? '' : ' (skipped: nginx is not inst
       tally[r.kind as keyof typeof tally]++;
       if (r.kind === 'compose') {
         const e = compositionNeedsCode(r.op.path, composedBy(r.op, r.composer));
-        expect({ status: b.status, body: b.text }, url).toEqual({ status: 501, body: JSON.stringify(e.body) });
+        expect({ status: b.status, body: b.body }, url).toEqual({ status: 501, body: JSON.stringify(e.body) });
       } else if (r.kind === 'error') {
         expect(b.status, `${url}: ${r.error.body.message}`).toBe(r.error.status);
-        expect([a.text, JSON.stringify(NGINX_GENERIC_400.body)], url).toContain(b.text);
+        expect([a.body, JSON.stringify(NGINX_GENERIC_400.body)], url).toContain(b.body);
       } else {
-        expect({ status: b.status, body: b.text }, url).toEqual({ status: a.status, body: a.text });
+        expect({ status: b.status, body: b.body }, url).toEqual({ status: a.status, body: a.body });
       }
     }
     // Each kind is well represented.
@@ -311,9 +230,9 @@ describe.skipIf(!hasNginx)(`nginx${hasNginx ? '' : ' (skipped: nginx is not inst
   });
 
   describe('in the resas error mode', () => {
-    let resas: { base: string; stop(): void };
+    let resas: Running;
     beforeAll(async () => {
-      resas = await startNginx({ ...table, errors: 'resas' }, SAMPLE_DIST);
+      resas = await startNginx(SAMPLE_DIST, { ...table, errors: 'resas' });
     });
     afterAll(() => resas?.stop());
 
@@ -338,14 +257,14 @@ describe.skipIf(!hasNginx)(`nginx${hasNginx ? '' : ' (skipped: nginx is not inst
           expect(b.status, url).toBe(501);
           continue;
         }
-        const form = a.status === 400 || a.status === 404 ? resasForm(apiError(a.status, '', ''))! : { status: a.status, body: a.text };
+        const form = a.status === 400 || a.status === 404 ? resasForm(apiError(a.status, '', ''))! : { status: a.status, body: a.body };
         expect(b.status, url).toBe(form.status);
-        expect(b.text, url).toBe(form.body);
+        expect(b.body, url).toBe(form.body);
         expect(b.headers['cache-control'], url).toBe(a.status === 200 ? FILE_CACHE_CONTROL : ERROR_CACHE_CONTROL);
         expect(b.headers['content-type'], url).toBe('application/json;charset=UTF-8');
       }
       expect(seen).toEqual(new Set([200, 400, 404]));
-      expect((await raw(resas.base, '/api/v1/nope')).text).toBe(JSON.stringify(RESAS_NOT_FOUND));
+      expect((await raw(resas.base, '/api/v1/nope')).body).toBe(JSON.stringify(RESAS_NOT_FOUND));
       const wrong = await raw(resas.base, '/api/v1/prefectures', { method: 'POST' });
       expect(wrong.status).toBe(405);
       expectErrorShape(wrong, 'POST');
@@ -357,7 +276,7 @@ describe.skipIf(!hasNginx)(`nginx${hasNginx ? '' : ' (skipped: nginx is not inst
     chmodSync(top, 0o755); // nginx's workers run as another user when the tests run as root
     const out = join(top, 'dist');
     const files = ['/api/v1/prefectures/index.json', '/api/v1/population/composition/perYear/prefCode/13/cityCode/-/index.json', '/api/v1/cities/prefCode/1/index.json', '/routes.json'];
-    let pc: { base: string; stop(): void };
+    let pc: Running;
     beforeAll(async () => {
       // The build's own writer, so the siblings are what npm run build -- --precompress writes.
       const effects = new DiskEffects(out, { precompress: true });
@@ -365,7 +284,7 @@ describe.skipIf(!hasNginx)(`nginx${hasNginx ? '' : ' (skipped: nginx is not inst
       effects.commit();
       expect(existsSync(join(out, files[1]! + '.br'))).toBe(true);
       expect(existsSync(join(out, files[0]! + '.br'))).toBe(false); // under 1 KB
-      pc = await startNginx(table, out);
+      pc = await startNginx(out, table);
     });
     afterAll(() => {
       pc?.stop();
@@ -399,7 +318,7 @@ describe.skipIf(!hasNginx)(`nginx${hasNginx ? '' : ' (skipped: nginx is not inst
           expect(r.headers['content-type'], what).toBe('application/json;charset=UTF-8');
           expect(r.headers.vary, what).toBe('Accept-Encoding');
           expect(r.headers['cache-control'], what).toBe(FILE_CACHE_CONTROL);
-          const body = coding === 'br' ? brotliDecompressSync(r.body) : coding === 'gzip' ? gunzipSync(r.body) : r.body;
+          const body = coding === 'br' ? brotliDecompressSync(r.bytes) : coding === 'gzip' ? gunzipSync(r.bytes) : r.bytes;
           expect(body.toString('utf8'), what).toBe(plain());
           // The 304 of each representation carries the same Vary.
           const again = await raw(pc.base, url, { headers: { ...(accept ? { 'Accept-Encoding': accept } : {}), 'If-None-Match': `W/${r.headers.etag}` } });
@@ -415,7 +334,7 @@ describe.skipIf(!hasNginx)(`nginx${hasNginx ? '' : ' (skipped: nginx is not inst
       // Static files outside the API get their siblings too; the siblings are not API paths.
       const routes = await raw(pc.base, '/routes.json', { headers: { 'Accept-Encoding': 'br' } });
       expect(routes.headers['content-encoding']).toBe('br');
-      expect(brotliDecompressSync(routes.body).toString('utf8')).toBe(readFileSync(join(SAMPLE_DIST, 'routes.json'), 'utf8'));
+      expect(brotliDecompressSync(routes.bytes).toString('utf8')).toBe(readFileSync(join(SAMPLE_DIST, 'routes.json'), 'utf8'));
       expect((await raw(pc.base, `${files[1]}.br`)).status).toBe(404);
       // An error is never announced as brotli.
       const missing = await raw(pc.base, '/api/v1/nope.br', { headers: { 'Accept-Encoding': 'br' } });

@@ -3,21 +3,13 @@
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, SAMPLE_DIST } from './helpers/paths.ts';
+import { freePort } from './helpers/servers.ts';
 
 let child: ChildProcess;
 let base = '';
-
-async function freePort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((ok) => s.listen(0, '127.0.0.1', ok));
-  const port = (s.address() as { port: number }).port;
-  await new Promise((ok) => s.close(ok));
-  return port;
-}
 
 beforeAll(async () => {
   const port = await freePort();

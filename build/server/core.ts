@@ -204,7 +204,7 @@ export function apiServerHandler(store: Store, first: { signature: string; table
         hit.then(
           (entry) => {
             if (!entry) return send(res, errorResponse(apiError(500, `${r.path} is missing from dist`, 'The dist folder is incomplete: rebuild it with npm run build.'), mode(g)));
-            if (url.length <= MEMO_URL_MAX) g.remember(url, entry);
+            g.remember(url, entry);
             sendEntry(req, res, entry);
           },
           (e) => again(e) || fail(res, g, e, store.failure),
