@@ -3,8 +3,8 @@
 
 import { constants as bufferLimits } from 'node:buffer';
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { chmodSync, closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import { csvPosition, decodeUtf8, InputError, SourceError } from './csv.ts';
 import type { DatasetInfo, SourceSet } from './load.ts';
 import { TABLE_NAMES } from './tables.ts';
@@ -151,8 +151,28 @@ function fileDigest(file: string): string {
   return hash.digest('hex');
 }
 
+/**
+ * Writes the tables into a staging folder beside `dir` and swaps it in whole, so an import that fails
+ * (or is killed) leaves the previous tables as they were. Only a folder of source tables (one with a
+ * dataset.json) or an empty one is replaced: anything else is the user's and is never deleted.
+ */
 export function writeSourceSet(set: SourceSet, dir: string): void {
-  mkdirSync(dir, { recursive: true });
-  for (const [name, src] of Object.entries(set.files)) writeFileSync(join(dir, `${name}.csv`), src!.text);
-  writeFileSync(join(dir, 'dataset.json'), JSON.stringify(set.dataset, null, 2) + '\n');
+  if (existsSync(dir) && readdirSync(dir).length > 0 && !existsSync(join(dir, 'dataset.json'))) {
+    throw new InputError(`${dir} exists and is not a folder of source tables (it has no dataset.json); name a new folder, or empty this one`);
+  }
+  const parent = dirname(resolve(dir));
+  mkdirSync(parent, { recursive: true });
+  const staging = mkdtempSync(join(parent, `.${basename(dir)}.partial-`));
+  try {
+    chmodSync(staging, 0o777 & ~process.umask()); // mkdtemp makes it private; the tables are not
+    for (const [name, src] of Object.entries(set.files)) writeFileSync(join(staging, `${name}.csv`), src!.text);
+    writeFileSync(join(staging, 'dataset.json'), JSON.stringify(set.dataset, null, 2) + '\n');
+    const previous = existsSync(dir) ? `${staging}.previous` : null;
+    if (previous) renameSync(dir, previous);
+    renameSync(staging, dir);
+    if (previous) rmSync(previous, { recursive: true, force: true });
+  } catch (e) {
+    rmSync(staging, { recursive: true, force: true });
+    throw e;
+  }
 }

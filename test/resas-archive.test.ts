@@ -10,7 +10,7 @@ import { dirSourceSet, writeSourceSet } from '../sources/dir.ts';
 import { loadSources } from '../sources/load.ts';
 import { importResas } from '../sources/resas/import.ts';
 import { INDUSTRIES_MIDDLE } from '../sources/sample/classifications.ts';
-import { sampleCities } from '../sources/sample/regions.ts';
+import { localGovCities } from '../sources/local-gov.ts';
 import { result } from './helpers/dist.ts';
 import { HAS_SHARED, SHARED_DATA, SHARED_SKIP_NOTE, TMP } from './helpers/paths.ts';
 import { shapeDiff } from './helpers/shape.ts';
@@ -106,7 +106,7 @@ describe.skipIf(!HAS_SHARED)(`real RESAS archive (${HAS_SHARED ? SHARED_DATA : S
 
   it('lists the same municipalities as RESAS did, with the sample provider', () => {
     const csv = readFileSync(join(SHARED_DATA, 'masters', 'koxon_mst_cities.csv'), 'utf8').trim().split('\n').slice(1);
-    const ours = sampleCities().map((c) => [c.prefCode, c.cityCode, c.cityName, c.bigCityFlag].join(','));
+    const ours = localGovCities().map((c) => [c.prefCode, c.cityCode, c.cityName, c.bigCityFlag].join(','));
     expect(ours).toEqual(csv.map((l) => l.trim()));
   });
 

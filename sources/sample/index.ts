@@ -20,7 +20,7 @@ import { meshPopulation } from './mesh.ts';
 import { medicalAreas, medicalClasses, medicalCounts } from './medical.ts';
 import { ACCOMMODATION_SIZES, ACCOMMODATION_TYPES, AIRPORTS, COUNTRIES, accommodationFacilities, airportFlows, foreignVisitors } from './tourism.ts';
 import { LAST_ACTUAL_YEAR, YEARS, earlyPrefectureGroups, samplePopulation } from './population.ts';
-import { sampleCities, samplePrefectures } from './regions.ts';
+import { localGovCities, localGovPrefectures } from '../local-gov.ts';
 
 export const DEFAULT_SEED = 'regstat-sample-1';
 
@@ -30,8 +30,8 @@ export const SAMPLE_NOTICE =
 export function sampleSourceSet(seed = DEFAULT_SEED): SourceSet {
   // Each table is generated when first read, so a server that needs two tables never pays for forty;
   // the draws they share (the population leaves, say) are made once.
-  const prefectures = once(samplePrefectures);
-  const cities = once(sampleCities);
+  const prefectures = once(localGovPrefectures);
+  const cities = once(localGovCities);
   const leaves = once(() => samplePopulation(seed, cities()));
   const patents = once(() => patentTables(seed, leaves()));
   const flows = once(() => airportFlows(seed));

