@@ -21,6 +21,19 @@ export interface City {
 /** The region code of a prefecture in the source tables: two digits. */
 export const prefRegion = (prefCode: number) => String(prefCode).padStart(2, '0');
 
+/** Regional blocks of population/society/forArea and the prefectures they hold. */
+export const BLOCK_PREFS: Record<string, number[]> = {
+  '01': [1],
+  '02': [2, 3, 4, 5, 6, 7],
+  '03': [8, 9, 10],
+  '04': [11, 12, 13, 14],
+  '05': [15, 16, 17, 18, 19, 20, 21, 22, 23],
+  '06': [24, 25, 26, 27, 28, 29, 30],
+  '07': [31, 32, 33, 34, 35],
+  '08': [36, 37, 38, 39],
+  '09': [40, 41, 42, 43, 44, 45, 46, 47],
+};
+
 export class RegionIndex {
   readonly prefectures: Prefecture[];
   readonly cities: City[];

@@ -3,6 +3,8 @@
 import { build, type BuildReport } from '../core/build.ts';
 import { DiskEffects } from '../core/effects.ts';
 import { terminalProgress } from '../core/progress.ts';
+import type { Provenance } from '../../sources/estat/import.ts';
+import type { DatasetInfo } from '../../sources/load.ts';
 import { fail } from './fail.ts';
 import { buildOptionsFrom, ERRORS_OPTION, parseCommand, SOURCE_OPTIONS, sourceChoices, type CommandSpec } from './source-options.ts';
 
@@ -40,6 +42,7 @@ export function runBuild(argv: string[]): CliBuildReport {
     log(`loaded ${Object.values(sources.tables).reduce((a, t) => a + t!.rows, 0)} rows in ${Date.now() - started} ms`);
     report = build({ ...options, progress: terminalProgress() }, effects);
     if (sources.dataset.kind === 'sample') log(`NOTE: ${sources.dataset.notice}`);
+    else logProvenance(sources.dataset, log);
   } catch (e) {
     effects.abort();
     throw e;
@@ -52,6 +55,13 @@ export function runBuild(argv: string[]): CliBuildReport {
   // Repeated last, where the eye lands after the progress output.
   if (warnings.length) log(`regstat: ${warnings.length} warning${warnings.length > 1 ? 's' : ''} (above): ${warnings.map((s) => s.replace(/^warning: (\S+) .*$/, '$1 has no rows')).join('; ')}`);
   return { ...report, warnings };
+}
+
+/** Where an imported build's figures come from, with the credits their licences ask for. */
+function logProvenance(dataset: DatasetInfo, log: (s: string) => void) {
+  log(`data: ${dataset.notice}`);
+  const p = dataset.provenance as Provenance | undefined;
+  for (const t of p?.tables ?? []) log(`  from ${t.file}: ${t.table} (${t.years.join(', ')}; ${t.rows.toLocaleString('en')} rows, sha256 ${t.sha256.slice(0, 12)}…)`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

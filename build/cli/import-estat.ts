@@ -1,26 +1,28 @@
 // npm run import:estat -- <folder> <sources-dir>
 
 import { writeSourceSet } from '../../sources/dir.ts';
-import { importEstat } from '../../sources/estat/import.ts';
+import { importEstat, type Provenance } from '../../sources/estat/import.ts';
 import { loadSources } from '../../sources/load.ts';
-import { fail } from './fail.ts';
+import { fail, UsageError } from './fail.ts';
 import { parseCommand, type CommandSpec } from './source-options.ts';
 
 export const ESTAT_COMMAND = {
   name: 'npm run import:estat',
   summary:
-    'Reads the official tables in <folder> (e-Stat census tables of population by area × sex × 5-year age, IPSS 2018 municipal projections, the 1980–2020 municipality converter; recognised by content, whatever their file names), checks them and writes population source tables to <sources-dir>, to build from with --sources.',
+    'Reads the official tables in <folder> (e-Stat census tables of population by area × sex × 5-year age, IPSS 2018 municipal projections, the 1980–2020 municipality converter, 住民基本台帳人口移動報告 net migration by prefecture × 国籍 × area × 5-year age; recognised by content, whatever their file names), checks them and writes population source tables to <sources-dir>, to build from with --sources.',
   args: { usage: '<folder> <sources-dir>', min: 2, max: 2 },
-  options: {},
+  options: {
+    'migration-year': { type: 'string', value: '<year>', help: 'the year of a net-migration table (住民基本台帳人口移動報告), which its content does not state', shownDefault: "a year in the file's or its folder's name" },
+  },
   example: 'npm run import:estat -- ../shared/data/official /tmp/estat-sources',
 } as const satisfies CommandSpec;
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   try {
     const started = performance.now();
-    const { positionals } = parseCommand(ESTAT_COMMAND, process.argv.slice(2));
+    const { values, positionals } = parseCommand(ESTAT_COMMAND, process.argv.slice(2));
     const [folder, out] = positionals as [string, string];
-    const { set, report } = importEstat(folder);
+    const { set, report } = importEstat(folder, { ...(values['migration-year'] !== undefined ? { migrationYear: parseYear(values['migration-year']) } : {}) });
     loadSources(set); // the tables must pass their schemas before they are written
     writeSourceSet(set, out);
     const log = (line: string) => process.stderr.write(line + '\n');
@@ -28,8 +30,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     for (const u of report.used) log(`  ${u.file}: ${u.table} — ${u.years.join(', ')}; ${u.rows.toLocaleString('en')} rows${u.regions ? `, ${u.regions.toLocaleString('en')} regions` : ''}`);
     for (const s of report.skipped) log(`  skipped ${s.file}: ${s.why}`);
     for (const c of report.coverage) log(`  ${c.year} (${c.kind}): ${c.regions.toLocaleString('en')} regions; no figures for ${c.missing.length}${c.missing.length ? ` (${preview(c.missing)})` : ''}`);
+    for (const m of report.migration) log(`  ${m.year} (net migration): ${m.regions} prefectures`);
     for (const w of report.warnings) log(`  warning: ${w}`);
-    for (const credit of set.dataset.credits as string[]) log(`  ${credit}`);
+    for (const credit of (set.dataset.provenance as Provenance).credits) log(`  ${credit}`);
     log(`build with: npm run build -- --sources ${out}`);
   } catch (e) {
     fail(e);
@@ -38,4 +41,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
 
 function preview(codes: string[]): string {
   return codes.length <= 8 ? codes.join(', ') : `${codes.slice(0, 8).join(', ')}, … ${codes.length - 8} more`;
+}
+
+function parseYear(text: string): number {
+  if (!/^(199\d|20\d\d)$/.test(text)) throw new UsageError(`--migration-year takes a year from 1990 to 2099, such as 2021; got ${JSON.stringify(text)}.`);
+  return Number(text);
 }

@@ -5,7 +5,7 @@
 
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { relative } from 'node:path';
+import { basename, dirname, extname, relative } from 'node:path';
 import fg from 'fast-glob';
 import { InputError, SourceError, toCsv } from '../csv.ts';
 import type { DatasetInfo, SourceSet } from '../load.ts';
@@ -13,10 +13,12 @@ import { isCensusTable, readCensus, type CensusTable } from './census.ts';
 import { isConverter, readConverter, type Converter } from './converter.ts';
 import { readGrid, type Grid } from './grid.ts';
 import { isProjectionTable, readProjection, type ProjectionTable } from './ipss.ts';
+import { isMigrationTable, readMigration, type MigrationTable } from './migration.ts';
 import { addInto, checkSums, compareSum, RegionList, total, type RegionFigures } from './regions.ts';
 
 export const CENSUS_CREDIT = '出典: 国勢調査（総務省統計局）';
 export const IPSS_CREDIT = '出典: 国立社会保障・人口問題研究所「日本の地域別将来推計人口（平成30(2018)年推計）」';
+export const MIGRATION_CREDIT = '出典: 住民基本台帳人口移動報告（総務省統計局）';
 export const CONVERTER_CREDIT = '市区町村コンバータ: Kondo, K. (2019) "Municipality-level Panel Data and Municipal Mergers in Japan", RIETI Technical Paper 19-T-001';
 
 /** The census year of today's municipality codes: a table of this year needs no converter. */
@@ -40,18 +42,39 @@ export interface UsedTable {
   credit: string;
 }
 
+/** dataset.json's record of where an import's figures come from; the manifest and the docs page repeat it. */
+export interface Provenance {
+  importer: string;
+  /** The attributions the tables' licences ask for, to show wherever the figures are. */
+  credits: string[];
+  tables: { file: string; table: string; title: string; years: number[]; rows: number; sha256: string }[];
+  /** Per year: how many regions have figures, and how many of those RESAS listed have none. */
+  coverage: { year: number; kind: 'actual' | 'projection'; regions: number; missing: number }[];
+  /** Net migration, apart from the population years: per year, how many prefectures have figures. */
+  migration?: { year: number; regions: number }[];
+}
+
 export interface EstatReport {
   used: UsedTable[];
   skipped: { file: string; why: string }[];
   warnings: string[];
   /** Per year: the regions that have figures, and the RESAS regions that have none. */
   coverage: { year: number; kind: 'actual' | 'projection'; regions: number; missing: string[] }[];
+  /** Net migration (prefectures only), per year: kept apart from the population coverage above. */
+  migration: { year: number; regions: number }[];
 }
 
-type Recognised = { grid: Grid; sha256: string } & ({ table: CensusTable } | { table: ProjectionTable } | { table: Converter });
+export interface EstatOptions {
+  /** The year of a migration table, which its content does not state; else it is taken from the file's or its folder's name. */
+  migrationYear?: number;
+}
 
-export function importEstat(folder: string): { set: SourceSet; report: EstatReport } {
-  const report: EstatReport = { used: [], skipped: [], warnings: [], coverage: [] };
+const rank = (t: Recognised['table']) => (t.kind === 'census' ? t.year : t.kind === 'projection' ? 1e4 : t.kind === 'migration' ? 2e4 + t.year : 3e4);
+
+type Recognised = { grid: Grid; sha256: string } & ({ table: CensusTable } | { table: ProjectionTable } | { table: Converter } | { table: MigrationTable });
+
+export function importEstat(folder: string, options: EstatOptions = {}): { set: SourceSet; report: EstatReport } {
+  const report: EstatReport = { used: [], skipped: [], warnings: [], coverage: [], migration: [] };
   const files = fg.sync(['**/*.csv', '**/*.CSV'], { cwd: folder, absolute: true, onlyFiles: true }).sort();
   if (files.length === 0) throw new InputError(`${folder} holds no .csv file; download the tables from e-Stat as CSV (see README, "Real statistics")`);
 
@@ -63,10 +86,17 @@ export function importEstat(folder: string): { set: SourceSet; report: EstatRepo
     const name = relative(folder, file);
     if (isCensusTable(grid)) found.push({ grid, sha256, table: readCensus(grid) });
     else if (isProjectionTable(grid)) found.push({ grid, sha256, table: readProjection(grid) });
+    else if (isMigrationTable(grid)) {
+      const year = migrationYear(file, options, name, report);
+      if (year === undefined) report.skipped.push({ file: name, why: `a 住民基本台帳人口移動報告 net-migration table, but its year is not in its content, its file name or its folder's name; give it with --migration-year (for a 2021 table: npm run import:estat -- <folder> <sources-dir> --migration-year 2021), or put the year in the file's name` });
+      else found.push({ grid, sha256, table: readMigration(grid, year) });
+    }
     else if (isConverter(grid)) found.push({ grid, sha256, table: readConverter(grid) });
     else report.skipped.push({ file: name, why: whyNot(grid) });
   }
 
+  // In the order of what the tables are, not of their names: census years, the projection, migration, the converter.
+  found.sort((a, b) => rank(a.table) - rank(b.table) || (a.grid.file < b.grid.file ? -1 : 1));
   const list = new RegionList();
   const converter = found.find((f): f is Recognised & { table: Converter } => f.table.kind === 'converter');
   /** Year → region → figures; and which table gave each year. */
@@ -80,10 +110,23 @@ export function importEstat(folder: string): { set: SourceSet; report: EstatRepo
   };
 
   const convertedYears = new Set<number>();
+  const migrations: MigrationTable[] = [];
   for (const f of found) {
     const rel = relative(folder, f.grid.file);
     const t = f.table;
     if (t.kind === 'converter') continue;
+    if (t.kind === 'migration') {
+      const known = migrations.find((m) => m.year === t.year);
+      if (known) throw new InputError(`${rel} and ${relative(folder, known.file)} are both net migration of ${t.year}; keep one of them in the folder`);
+      migrations.push(t);
+      for (const g of t.ageGaps) {
+        report.warnings.push(`${rel}:${g.line}: ${g.name} (${g.prefCode}), 日本人移動者 with 全国: 総数 is ${g.total} but the age classes add up to ${g.classes}; forAgeClass shows the classes as published`);
+      }
+      const regions = new Set(t.byBlock.map((r) => r.prefCode)).size;
+      report.migration.push({ year: t.year, regions });
+      report.used.push(used(rel, f, '住民基本台帳人口移動報告', `都道府県別 転入超過数（日本人移動者）: 移動前・移動後の住所地 × 年齢（5歳階級）, ${t.year}年`, [t.year], t.rows, regions, MIGRATION_CREDIT));
+      continue;
+    }
     if (t.kind === 'census') {
       if (t.year !== CODES_YEAR && !converter) {
         throw new InputError(`${rel} is the ${t.year} census, whose municipalities are not today's; add the municipality converter (municipality_converter_jp.csv, see README) to the folder so they can be added up onto today's`);
@@ -165,7 +208,8 @@ export function importEstat(folder: string): { set: SourceSet; report: EstatRepo
     if (convertedYears.size === 0) report.skipped.push({ file: rel, why: 'a municipality converter, but no table in the folder has codes that need converting' });
     else report.used.push(used(rel, converter, '市区町村コンバータ', 'municipality codes 1980–2020 and mergers', [...convertedYears].sort(), converter.table.rows, 0, CONVERTER_CREDIT));
   }
-  if (years.size === 0) {
+  if (options.migrationYear !== undefined && migrations.length === 0) report.warnings.push(`a migration year (${options.migrationYear}) was given, but no net-migration table was read`);
+  if (years.size === 0 && migrations.length === 0) {
     throw new InputError(`${folder} holds no table regstat reads (${report.skipped.length} files skipped: ${report.skipped.map((s) => `${s.file}: ${s.why}`).join('; ')})`);
   }
 
@@ -174,7 +218,20 @@ export function importEstat(folder: string): { set: SourceSet; report: EstatRepo
     const missing = list.counted.filter((r) => !y.figures.has(r));
     report.coverage.push({ year, kind: y.kind, regions: y.figures.size, missing });
   }
-  return { set: sourceSet(list, ordered, report), report };
+  report.migration.sort((a, b) => a.year - b.year);
+  return { set: sourceSet(list, ordered, migrations, report), report };
+}
+
+/** The option, else a year (1990–2099) that the file's name or, failing that, its folder's name holds, and only one. */
+function migrationYear(file: string, options: EstatOptions, name: string, report: EstatReport): number | undefined {
+  const inName = (s: string) => {
+    const found = new Set([...s.matchAll(/(?<!\d)(199\d|20\d\d)(?!\d)/g)].map((m) => Number(m[1])));
+    return found.size === 1 ? [...found][0] : undefined;
+  };
+  const named = inName(basename(file, extname(file))) ?? inName(basename(dirname(file)));
+  if (options.migrationYear === undefined) return named;
+  if (named !== undefined && named !== options.migrationYear) report.warnings.push(`${name}: its name says ${named}, but ${options.migrationYear} was given as the migration year; ${options.migrationYear} is used`);
+  return options.migrationYear;
 }
 
 const normal = (s: string) => s.normalize('NFKC');
@@ -187,10 +244,10 @@ function whyNot(grid: Grid): string {
   const first = grid.rows[0]?.cells ?? [];
   const head = grid.rows.slice(0, 3).map((r) => r.cells.slice(0, 2).join(' ')).join(' / ');
   if (/統計名/.test(first[0] ?? '')) return `an e-Stat table (${head}) that is not one regstat reads: it reads census tables of population by area × sex × 5-year age`;
-  return 'not a table regstat recognises (e-Stat census by area × sex × 5-year age, IPSS 2018 projections by area × sex × 5-year age, or the municipality converter)';
+  return 'not a table regstat recognises (e-Stat census by area × sex × 5-year age, IPSS 2018 projections by area × sex × 5-year age, 住民基本台帳人口移動報告 net migration by prefecture × 国籍 × area × sex × 5-year age, or the municipality converter)';
 }
 
-function sourceSet(list: RegionList, years: [number, { kind: 'actual' | 'projection'; figures: Map<string, RegionFigures> }][], report: EstatReport): SourceSet {
+function sourceSet(list: RegionList, years: [number, { kind: 'actual' | 'projection'; figures: Map<string, RegionFigures> }][], migrations: MigrationTable[], report: EstatReport): SourceSet {
   const detail: (string | number)[][] = [];
   const unknown: (string | number)[][] = [];
   for (const [year, y] of years) {
@@ -209,6 +266,11 @@ function sourceSet(list: RegionList, years: [number, { kind: 'actual' | 'project
     population_by_age_sex: text('population_by_age_sex', toCsv(['regionCode', 'year', 'sex', 'ageFrom', 'count'], detail)),
     population_by_age_group: text('population_by_age_group', toCsv(['regionCode', 'year', 'ageGroup', 'count'], unknown)),
   };
+  if (migrations.length) {
+    const ordered = [...migrations].sort((a, b) => a.year - b.year);
+    files.migration_by_block = text('migration_by_block', toCsv(['prefCode', 'year', 'blockCode', 'net'], ordered.flatMap((m) => m.byBlock.map((r) => [r.prefCode, r.year, r.blockCode, r.net]))));
+    files.migration_by_age_group = text('migration_by_age_group', toCsv(['regionCode', 'year', 'ageClass', 'net'], ordered.flatMap((m) => m.byAgeGroup.map((r) => [r.regionCode, r.year, r.ageClass, r.net]))));
+  }
   return { dataset: datasetInfo(report), files };
 }
 
@@ -216,18 +278,20 @@ function datasetInfo(report: EstatReport): DatasetInfo {
   const credits = [...new Set(report.used.map((u) => u.credit))];
   const actual = report.coverage.filter((c) => c.kind === 'actual').map((c) => c.year);
   const projected = report.coverage.filter((c) => c.kind === 'projection').map((c) => c.year);
+  const migration = report.migration.map((m) => m.year);
   const notice =
     `Official statistics. ${credits.join('; ')}. ` +
     `Population by region, sex and 5-year age imported by regstat from ${report.used.length} official table${report.used.length === 1 ? '' : 's'}: ` +
-    `census ${actual.join(', ') || 'none'}${projected.length ? `; projection ${projected.join(', ')}` : ''}. ` +
+    `census ${actual.join(', ') || 'none'}${projected.length ? `; projection ${projected.join(', ')}` : ''}` +
+    `${migration.length ? `; net migration of Japanese nationals (日本人移動者) by prefecture ${migration.join(', ')}` : ''}. ` +
     'Years and regions no table covers are absent (result null), never estimated; no synthetic figure is mixed in.';
-  return {
-    kind: 'imported',
-    notice,
+  const provenance: Provenance = {
     importer: 'npm run import:estat',
     credits,
     tables: report.used.map(({ file, table, title, years, rows, sha256 }) => ({ file, table, title, years, rows, sha256 })),
     coverage: report.coverage.map((c) => ({ year: c.year, kind: c.kind, regions: c.regions, missing: c.missing.length })),
+    ...(report.migration.length ? { migration: report.migration } : {}),
   };
+  return { kind: 'imported', notice, provenance };
 }
 

@@ -2,6 +2,9 @@
 // 2020 rounded to ten thousand (a widely published census figure), how strongly it draws migrants,
 // and the regional blocks of the migration statistics. Everything else is drawn at random from these.
 
+// The blocks live with the regions: the e-Stat importer adds real migration up by them too.
+export { BLOCK_PREFS } from '../regions.ts';
+
 /** Residents in 2020, in thousands, rounded to tens of thousands; index = prefCode - 1. */
 export const POPULATION_2020_THOUSANDS = [
   5220, 1240, 1210, 2300, 960, 1070, 1830, 2870, 1930, 1940, 7340, 6280, 14050, 9240, 2200, 1030, 1130,
@@ -15,19 +18,6 @@ export const ATTRACTION = [
   0.2, 0.22, 0.25, 0.3, 0.5, 0.22, 0.35, 0.35, 0.45, 0.32, 0.25, 0.1, 0.12, 0.1, 0.28, 0.3, 0.15, 0.12,
   0.2, 0.15, 0.12, 0.5, 0.22, 0.12, 0.28, 0.18, 0.15, 0.15, 0.4,
 ];
-
-/** Regional blocks of population/society/forArea and the prefectures they hold. */
-export const BLOCK_PREFS: Record<string, number[]> = {
-  '01': [1],
-  '02': [2, 3, 4, 5, 6, 7],
-  '03': [8, 9, 10],
-  '04': [11, 12, 13, 14],
-  '05': [15, 16, 17, 18, 19, 20, 21, 22, 23],
-  '06': [24, 25, 26, 27, 28, 29, 30],
-  '07': [31, 32, 33, 34, 35],
-  '08': [36, 37, 38, 39],
-  '09': [40, 41, 42, 43, 44, 45, 46, 47],
-};
 
 export const population2020 = (prefCode: number) => POPULATION_2020_THOUSANDS[prefCode - 1]! * 1000;
 export const attraction = (prefCode: number) => ATTRACTION[prefCode - 1]!;
