@@ -1,0 +1,121 @@
+// The small official tables the sample provider is anchored to: census and IPSS population totals by
+// prefecture, and national population by sex × 5-year age (sources/official/README.md: what, whence,
+// checks). Regenerated from ../shared by `npm run anchors`; read here once, on first use.
+
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseCsv, SourceError } from './csv.ts';
+
+export const OFFICIAL_DIR = join(dirname(fileURLToPath(import.meta.url)), 'official');
+
+/** The file names `npm run anchors` writes, in OFFICIAL_DIR. */
+export const OFFICIAL_FILE_NAMES = {
+  prefecture: 'prefecture-population.csv',
+  national: 'national-population.csv',
+  unknownAge: 'national-unknown-age.csv',
+} as const;
+
+/** Absolute paths, so a digest of what generates the sample can hash them. */
+export const OFFICIAL_FILES: string[] = Object.values(OFFICIAL_FILE_NAMES).map((f) => join(OFFICIAL_DIR, f));
+
+/** What the publishers ask a user of these figures to say (and the compilation's licence). */
+export const ANCHOR_CREDITS: string[] = [
+  '出典: 国勢調査（総務省統計局）',
+  '出典: 国立社会保障・人口問題研究所「日本の地域別将来推計人口（平成30(2018)年推計）」',
+  '出典: 国立社会保障・人口問題研究所「日本の将来推計人口（平成29年推計）」',
+  '集計: kota-tagami/JLSTAT-table (MIT License, Copyright (c) 2022 kota-tagami)',
+];
+
+interface Anchors {
+  prefecture: Map<number, number>; // key prefCode * 10000 + year
+  years: { census: number[]; projection: number[] };
+  national: Map<number, { male: number[]; female: number[] }>;
+  unknown: Map<number, number>;
+}
+
+let cache: Anchors | undefined;
+
+/** The rows of one of the files as records, with the line each came from; the header must be exactly `columns`. */
+interface Row {
+  int: (c: string) => number;
+  oneOf: <T extends string>(c: string, values: readonly T[]) => T;
+}
+
+function rows(name: string, columns: readonly string[]): Row[] {
+  const file = join(OFFICIAL_DIR, name);
+  const out: Row[] = [];
+  let header: string[] | undefined;
+  parseCsv(readFileSync(file, 'utf8'), file, (cells, line) => {
+    if (!header) {
+      if (cells.join(',') !== columns.join(',')) throw new SourceError(file, line, 1, `expected the header ${columns.join(',')}; run npm run anchors`);
+      header = cells;
+      return;
+    }
+    const cell = (c: string) => cells[columns.indexOf(c)] ?? '';
+    const int = (c: string) => {
+      const text = cell(c);
+      if (!/^[0-9]+$/.test(text)) throw new SourceError(file, line, columns.indexOf(c) + 1, `${c}: expected a whole number, found ${JSON.stringify(text)}`);
+      return Number(text);
+    };
+    const oneOf = <T extends string>(c: string, values: readonly T[]) => {
+      if (!(values as readonly string[]).includes(cell(c))) throw new SourceError(file, line, columns.indexOf(c) + 1, `${c}: expected ${values.join(' or ')}, found ${JSON.stringify(cell(c))}`);
+      return cell(c) as T;
+    };
+    out.push({ int, oneOf });
+  });
+  return out;
+}
+
+function load(): Anchors {
+  if (cache) return cache;
+  const prefecture = new Map<number, number>();
+  const years = { census: new Set<number>(), projection: new Set<number>() };
+  for (const r of rows(OFFICIAL_FILE_NAMES.prefecture, ['prefCode', 'year', 'kind', 'population'])) {
+    const kind = r.oneOf('kind', ['census', 'projection'] as const);
+    years[kind].add(r.int('year'));
+    prefecture.set(r.int('prefCode') * 10000 + r.int('year'), r.int('population'));
+  }
+  const national = new Map<number, { male: number[]; female: number[] }>();
+  for (const r of rows(OFFICIAL_FILE_NAMES.national, ['year', 'kind', 'sex', 'ageFrom', 'population'])) {
+    const year = r.int('year');
+    const entry = national.get(year) ?? { male: [], female: [] };
+    national.set(year, entry);
+    entry[r.oneOf('sex', ['male', 'female'] as const)][r.int('ageFrom') / 5] = r.int('population');
+  }
+  const unknown = new Map<number, number>();
+  for (const r of rows(OFFICIAL_FILE_NAMES.unknownAge, ['year', 'population'])) unknown.set(r.int('year'), r.int('population'));
+  const sorted = (s: Set<number>) => [...s].sort((a, b) => a - b);
+  cache = { prefecture, years: { census: sorted(years.census), projection: sorted(years.projection) }, national, unknown };
+  return cache;
+}
+
+/** Total population of a prefecture (code 1–47) in a census year (1920–2020) or an IPSS 2018 projection year (2025–2045); undefined where there is none (沖縄県 1945). */
+export function prefecturePopulation(prefCode: number, year: number): number | undefined {
+  return load().prefecture.get(prefCode * 10000 + year);
+}
+
+/** The years prefecturePopulation covers, ascending (getters: the files are read on first use). */
+export const PREFECTURE_YEARS: { census: number[]; projection: number[] } = {
+  get census() {
+    return [...load().years.census];
+  },
+  get projection() {
+    return [...load().years.projection];
+  },
+};
+
+/**
+ * National population by sex and 5-year age class, from 0–4 up; the last class is open-ended
+ * (`openFrom`): 21 classes to 100+ from 2005 on, but the census published only 18 classes (to 85+) up
+ * to 2000. People of unknown age are not in any class: see nationalUnknown.
+ */
+export function nationalByAgeSex(year: number): { male: number[]; female: number[]; openFrom: number } | undefined {
+  const e = load().national.get(year);
+  return e && { male: [...e.male], female: [...e.female], openFrom: (e.male.length - 1) * 5 };
+}
+
+/** People of unknown age in a census year (national total − the age classes); 0 for projection years, which have none. */
+export function nationalUnknown(year: number): number {
+  return load().unknown.get(year) ?? 0;
+}
