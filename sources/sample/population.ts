@@ -1,11 +1,17 @@
-// Synthetic residents by municipality, year, sex and 5-year age class. Each municipality gets a share
-// of its prefecture's 2020 population, an urbanity that drives its growth and ageing, and an age
-// structure that follows real cohorts (the baby booms of 1947–49 and 1971–74, 1966's dip).
-// Prefectures and designated cities are never generated: the build adds them up from these rows.
+// Synthetic residents by municipality, year, sex and 5-year age class, drawn UNDER OFFICIAL TOTALS: each
+// prefecture's population is the census count (1960–2020) or the IPSS 2018 projection (2025–2045), and the
+// nation's sex × age structure is the official one (sources/official/). Only the detail below them is
+// synthetic: how a prefecture's people divide by age (tilted from the nation's, urban prefectures younger),
+// how they divide among municipalities (urban shares rising, remote ones falling, smoothly) and wards.
+// Every level is an integer table fitted to the level above, so municipalities and wards add up to the
+// official figures exactly, for every year, sex and age class. Prefectures and designated cities are
+// never generated for 1980 on: the build adds them up from these rows.
 
 import type { City } from '../regions.ts';
 import { NO_DATA_CITIES } from '../local-gov.ts';
-import { attraction, population2020 } from './profile.ts';
+import { nationalByAgeSex, nationalUnknown, prefecturePopulation } from '../official.ts';
+import { apportion, fitIntegers } from './fit.ts';
+import { attraction } from './profile.ts';
 import { random } from './random.ts';
 
 export const FIRST_YEAR = 1960;
@@ -15,6 +21,8 @@ export const LAST_YEAR = 2045;
 export const YEARS = range(FIRST_YEAR, LAST_YEAR, 5);
 export const DETAIL_YEARS = range(FIRST_DETAIL_YEAR, LAST_YEAR, 5);
 const CLASSES = range(0, 90, 5);
+/** Cells of a region-year: men in the 19 classes, then women. */
+const CELLS = 2 * CLASSES.length;
 
 export interface LeafPopulation {
   city: City;
@@ -31,20 +39,174 @@ export function leafCities(cities: City[]): City[] {
   return cities.filter((c) => c.bigCityFlag !== '2' && !NO_DATA_CITIES.has(c.cityCode));
 }
 
+/** A region-year: 38 cells (men 0–4 … 90+, women 0–4 … 90+) and the people of unknown age. */
+interface Cells {
+  cells: number[];
+  unknown: number;
+}
+
+/** The official prefecture total of a year: the census to 2020, the IPSS 2018 projection after. */
+function officialTotal(prefCode: number, year: number): number {
+  const n = prefecturePopulation(prefCode, year);
+  if (n === undefined) throw new Error(`sources/official has no population of prefecture ${prefCode} in ${year}`);
+  return n;
+}
+
+/** The nation's people of stated age in a year, as 38 cells (the official classes, 90 and over folded). */
+function nationalCells(year: number): number[] {
+  const n = nationalByAgeSex(year);
+  if (!n) throw new Error(`sources/official has no national population by sex and age for ${year}`);
+  const fold = (v: number[], sex: 'male' | 'female') => {
+    const head = v.slice(0, 17);
+    if (n.openFrom >= 90) return [...head, v[17]!, v.slice(18).reduce((a, x) => a + x, 0)];
+    // To 2000 the census's last class is 85 and over: its 90+ part is synthetic, the share the 2005
+    // census shows, smaller the further back (the oldest were fewer), so the split meets 2005 without a step.
+    const [over90] = apportion(v[17]!, [OVER_90_2005[sex] * Math.exp(0.015 * (year - 2005)), 1 - OVER_90_2005[sex] * Math.exp(0.015 * (year - 2005))]);
+    return [...head, v[17]! - over90!, over90!];
+  };
+  return [...fold(n.male, 'male'), ...fold(n.female, 'female')];
+}
+
+/** The share of 90 and over among people 85 and over in 2005, the first census that gives both. */
+const OVER_90_2005 = (() => {
+  const n = nationalByAgeSex(2005)!;
+  const share = (v: number[]) => v.slice(18).reduce((a, x) => a + x, 0) / v.slice(17).reduce((a, x) => a + x, 0);
+  return { male: share(n.male), female: share(n.female) };
+})();
+
+/**
+ * How a region's age structure leans from the one above it: towards young adults where it is urban,
+ * towards the old where it is not, more so as Japan aged. Fixed per region, so its series stay smooth.
+ */
+function ageShape(from: number): number {
+  if (from < 15) return -0.2;
+  if (from < 20) return 0;
+  if (from < 45) return from >= 25 && from < 35 ? 1.2 : 1;
+  if (from < 65) return 0.3;
+  return from < 75 ? -0.8 : -1;
+}
+const strength = (year: number) => 0.5 + 0.5 * Math.min(1, Math.max(0, (year - 1960) / 60));
+
+function tilt(lean: number, year: number, noise: number[]): number[] {
+  return Array.from({ length: CELLS }, (_, c) => Math.exp(lean * strength(year) * ageShape(CLASSES[c % CLASSES.length]!) + noise[c % CLASSES.length]!));
+}
+
+const prefectureCache = new Map<string, Map<number, Map<number, Cells>>>();
+
+/**
+ * Every prefecture's people by year, sex and age, 1960–2045: rows add up to the official prefecture
+ * totals, columns (with the people of unknown age) to the official national structure.
+ */
+export function prefectureCells(seed: string): Map<number, Map<number, Cells>> {
+  const cached = prefectureCache.get(seed);
+  if (cached) return cached;
+  const prefs = range(1, 47, 1);
+  const noise = new Map(prefs.map((p) => {
+    const rnd = random(seed, 'pref-age', p);
+    return [p, CLASSES.map((from) => 0.03 * rnd.normal() + (p === 47 && from < 15 ? 0.25 : 0))] as const;
+  }));
+  const out = new Map(prefs.map((p) => [p, new Map<number, Cells>()]));
+  for (const year of YEARS) {
+    const totals = prefs.map((p) => officialTotal(p, year));
+    // People of unknown age (census years only): more where people move most.
+    const unknown = apportion(year <= LAST_ACTUAL_YEAR ? nationalUnknown(year) : 0, prefs.map((p, i) => totals[i]! * (0.3 + attraction(p))));
+    const stated = totals.map((t, i) => t - unknown[i]!);
+    const columns = apportion(stated.reduce((a, v) => a + v, 0), nationalCells(year));
+    const seedTable = prefs.map((p) => {
+      const t = tilt(attraction(p) - 0.3, year, noise.get(p)!);
+      return columns.map((n, c) => n * t[c]!);
+    });
+    const fitted = fitIntegers(seedTable, stated, columns);
+    prefs.forEach((p, i) => out.get(p)!.set(year, { cells: fitted[i]!, unknown: unknown[i]! }));
+  }
+  prefectureCache.set(seed, out);
+  return out;
+}
+
+/**
+ * The units a prefecture divides into: a designated city whole (its wards come after), every other
+ * municipality on its own. Each has a 2020 share and a drift: the yearly change of its log share.
+ */
+interface Unit {
+  code: string;
+  members: City[];
+  share2020: number;
+  urban: number;
+  drift: number;
+}
+
 export function samplePopulation(seed: string, cities: City[]): LeafPopulation[] {
   const leaves = leafCities(cities);
+  const prefs = prefectureCells(seed);
   const out: LeafPopulation[] = [];
   for (const prefCode of new Set(leaves.map((c) => c.prefCode))) {
     const mine = leaves.filter((c) => c.prefCode === prefCode);
     const shares = shares2020(seed, prefCode, mine);
-    const ranked = [...mine].sort((a, b) => shares.get(a.cityCode)! - shares.get(b.cityCode)!);
-    mine.forEach((city) => {
-      const rank = ranked.indexOf(city) / Math.max(1, ranked.length - 1);
-      const urban = city.bigCityFlag === '0' ? rank : Math.max(rank, 0.8);
-      out.push(generateLeaf(seed, city, urban, population2020(prefCode) * shares.get(city.cityCode)!));
-    });
+    const ranked = [...mine].sort((a, b) => shares.get(a.cityCode)! - shares.get(b.cityCode)! || (a.cityCode < b.cityCode ? -1 : 1));
+    const urbanOf = new Map(mine.map((c) => {
+      const rank = ranked.indexOf(c) / Math.max(1, ranked.length - 1);
+      return [c.cityCode, c.bigCityFlag === '0' ? rank : Math.max(rank, 0.8)] as const;
+    }));
+    const units: Unit[] = [];
+    for (const c of mine) {
+      const code = c.bigCityFlag === '1' ? c.designatedCityCode : c.cityCode;
+      let unit = units.find((u) => u.code === code);
+      if (!unit) units.push((unit = { code, members: [], share2020: 0, urban: 0, drift: 0 }));
+      unit.members.push(c);
+      unit.share2020 += shares.get(c.cityCode)!;
+      unit.urban = Math.max(unit.urban, urbanOf.get(c.cityCode)!);
+    }
+    for (const u of units) u.drift = 0.025 * (u.urban - 0.5) + 0.004 * random(seed, 'drift', u.code).normal();
+
+    const byCity = new Map(mine.map((c) => [c.cityCode, { byYear: new Map<number, { man: number[]; woman: number[] }>(), unknown: new Map<number, number>() }]));
+    for (const year of DETAIL_YEARS) {
+      const parts = split(seed, prefs.get(prefCode)!.get(year)!, year, units.map((u) => ({ code: u.code, weight: u.share2020 * Math.exp(u.drift * driftYears(year)), lean: 1.6 * (u.urban - 0.5) })));
+      units.forEach((u, k) => {
+        // A designated city divides among its wards the same way, their shares drifting a little.
+        const wards =
+          u.members.length === 1 && u.members[0]!.cityCode === u.code
+            ? [parts[k]!]
+            : split(seed, parts[k]!, year, u.members.map((w) => ({ code: w.cityCode, weight: shares.get(w.cityCode)! * Math.exp(0.01 * random(seed, 'ward-drift', w.cityCode).normal() * driftYears(year)), lean: 0.4 * (urbanOf.get(w.cityCode)! - 0.8) })));
+        u.members.forEach((c, w) => {
+          const { cells, unknown } = wards[w]!;
+          const leaf = byCity.get(c.cityCode)!;
+          leaf.byYear.set(year, { man: cells.slice(0, CLASSES.length), woman: cells.slice(CLASSES.length) });
+          if (year <= LAST_ACTUAL_YEAR) leaf.unknown.set(year, unknown);
+        });
+      });
+    }
+    for (const c of mine) out.push({ city: c, urban: urbanOf.get(c.cityCode)!, ...byCity.get(c.cityCode)! });
   }
   return out.sort((a, b) => (a.city.cityCode < b.city.cityCode ? -1 : 1));
+}
+
+/**
+ * Years of drift from 2020 (negative before), weighted: concentration ran at full speed to the 1990s
+ * and at half speed since, so urban places grow longest and remote ones shrink first.
+ */
+function driftYears(year: number): number {
+  const pace = (y: number) => 0.5 + 0.5 / (1 + Math.exp((y - 2000) / 12));
+  let sum = 0;
+  for (let y = Math.min(year, 2020); y < Math.max(year, 2020); y++) sum += pace(y + 0.5);
+  return year < 2020 ? -sum : sum;
+}
+
+/**
+ * Divides a region-year's cells among parts with these weights (relative sizes) and leans: integers
+ * whose columns add up to the region's exactly, sizes in proportion to the weights.
+ */
+function split(seed: string, whole: Cells, year: number, parts: { code: string; weight: number; lean: number }[]): Cells[] {
+  const totalWeight = parts.reduce((a, p) => a + p.weight, 0);
+  const all = whole.cells.reduce((a, v) => a + v, 0) + whole.unknown;
+  const unknown = apportion(whole.unknown, parts.map((p) => p.weight * (0.5 + Math.max(0, p.lean))));
+  const stated = apportion(all - whole.unknown, parts.map((p, i) => Math.max(0, (all * p.weight) / totalWeight - unknown[i]!)));
+  const seedTable = parts.map((p) => {
+    const rnd = random(seed, 'age-noise', p.code);
+    const t = tilt(p.lean, year, CLASSES.map(() => 0.04 * rnd.normal()));
+    return whole.cells.map((n, c) => n * t[c]!);
+  });
+  const fitted = fitIntegers(seedTable, stated, whole.cells);
+  return parts.map((_, i) => ({ cells: fitted[i]!, unknown: unknown[i]! }));
 }
 
 /**
@@ -53,6 +215,9 @@ export function samplePopulation(seed: string, cities: City[]): LeafPopulation[]
  * the real ones, and split that among their wards; the other municipalities share the rest, the capital
  * weighing most.
  */
+/** Relative size by the kind of municipality its name ends with: 市, 町, 村. */
+const KIND_WEIGHT: Record<string, number> = { 市: 8, 町: 1, 村: 0.3 };
+
 function shares2020(seed: string, prefCode: number, mine: City[]): Map<string, number> {
   const rnd = random(seed, 'shares', prefCode);
   const units = new Map<string, City[]>();
@@ -67,7 +232,9 @@ function shares2020(seed: string, prefCode: number, mine: City[]): Map<string, n
   for (const u of units.keys()) {
     const z = Math.max(-2.5, Math.min(2.2, random(seed, 'weight', u).normal()));
     // The first designated city of a prefecture is its largest (Yokohama, Osaka, Fukuoka…).
-    weights.set(u, big.includes(u) ? Math.exp(0.3 * z) * (u === big[0] ? 2.5 : 1) : Math.exp(0.9 * z) * (u.endsWith('201') ? 5 : 1));
+    // Cities are larger than towns and towns than villages, the prefectural capital (XX201) most of all.
+    const kind = big.includes(u) ? 1 : KIND_WEIGHT[units.get(u)![0]!.cityName.slice(-1)] ?? 1;
+    weights.set(u, big.includes(u) ? Math.exp(0.3 * z) * (u === big[0] ? 2.5 : 1) : Math.exp(0.6 * z) * kind * (u.endsWith('201') ? 4 : 1));
   }
   const sum = (us: string[]) => us.reduce((a, u) => a + weights.get(u)!, 0);
   const small = [...units.keys()].filter((u) => !big.includes(u));
@@ -81,117 +248,24 @@ function shares2020(seed: string, prefCode: number, mine: City[]): Map<string, n
   return out;
 }
 
-function generateLeaf(seed: string, city: City, urban: number, p2020: number): LeafPopulation {
-  const rnd = random(seed, 'population', city.cityCode);
-  const rural = 1 - urban;
-  const pastGrowth = clamp(-0.07 + 0.12 * urban + 0.02 * rnd.normal(), -0.15, 0.15);
-  const futureGrowth = clamp(-0.1 + 0.09 * urban + 0.015 * rnd.normal(), -0.2, 0.05);
-  const oldOffset = 0.012 * rnd.normal();
-  const youngOffset = 0.008 * rnd.normal();
-  const byYear = new Map<number, { man: number[]; woman: number[] }>();
-  const unknown = new Map<number, number>();
-
-  for (const year of DETAIL_YEARS) {
-    const steps = (year - LAST_ACTUAL_YEAR) / 5;
-    const people = p2020 * (1 + (steps <= 0 ? pastGrowth : futureGrowth)) ** steps * (1 + 0.005 * rnd.normal());
-    const old = clamp(interpolate(year, [0.075 + 0.07 * rural, 0.15 + 0.1 * rural, 0.25 + 0.13 * rural, 0.33 + 0.14 * rural]) + oldOffset, 0.04, 0.65);
-    const young = clamp(interpolate(year, [0.24 + 0.01 * urban, 0.15 + 0.01 * urban, 0.12 - 0.015 * rural, 0.1 - 0.02 * rural]) + youngOffset, 0.04, 0.35);
-    const share = { young, working: 1 - old - young, old };
-    const w = CLASSES.map((from) => classWeight(from, year, urban));
-    const groupSum = { young: 0, working: 0, old: 0 };
-    CLASSES.forEach((from, i) => (groupSum[groupOf(from)] += w[i]!));
-    const man: number[] = [];
-    const woman: number[] = [];
-    CLASSES.forEach((from, i) => {
-      const g = groupOf(from);
-      const n = (people * share[g] * w[i]!) / groupSum[g];
-      const m = maleShare(from) * (1 + 0.01 * rnd.normal());
-      man.push(Math.round(n * m));
-      woman.push(Math.round(n * (1 - m)));
-    });
-    byYear.set(year, { man, woman });
-    if (year <= LAST_ACTUAL_YEAR) {
-      const rate = 0.0005 + (year >= 2005 ? ((0.004 + 0.02 * urban) * (year - 2000)) / 20 : 0);
-      unknown.set(year, Math.round(people * rate * Math.abs(1 + 0.3 * rnd.normal())));
+/** Prefecture-level broad groups for 1960–1975, before municipal detail starts: the prefecture's own cells. */
+export function earlyPrefectureGroups(seed: string) {
+  const rows: { regionCode: string; year: number; ageGroup: string; count: number }[] = [];
+  for (const [prefCode, byYear] of prefectureCells(seed)) {
+    for (const year of YEARS.filter((y) => y < FIRST_DETAIL_YEAR)) {
+      const { cells, unknown } = byYear.get(year)!;
+      const sum = { young: 0, working: 0, old: 0 };
+      cells.forEach((n, c) => (sum[groupOf(CLASSES[c % CLASSES.length]!)] += n));
+      for (const [ageGroup, count] of Object.entries({ ...sum, unknown })) rows.push({ regionCode: String(prefCode).padStart(2, '0'), year, ageGroup, count });
     }
   }
-  return { city, urban, byYear, unknown };
-}
-
-/** Relative size of a 5-year class in a year: cohort size times survival times local pull. */
-function classWeight(from: number, year: number, urban: number): number {
-  const born = year - from - 2;
-  const cohort =
-    1 +
-    0.45 * Math.exp(-(((born - 1948) / 2.5) ** 2)) +
-    0.25 * Math.exp(-(((born - 1972.5) / 2.5) ** 2)) -
-    0.25 * Math.exp(-(((born - 1966) / 0.8) ** 2));
-  const k = 0.08 - 0.0004 * (year - 1980);
-  const survival = from < 60 ? 1 : Math.exp((-k * (from - 60) ** 2) / 100) * (from === 90 ? 1.5 : 1);
-  const pull = from >= 20 && from <= 30 ? 1 + 0.3 * urban - 0.25 * (1 - urban) : 1;
-  return cohort * survival * pull;
-}
-
-function maleShare(from: number): number {
-  if (from < 50) return 0.512 - 0.0003 * from;
-  if (from < 65) return 0.5;
-  return [0.48, 0.47, 0.44, 0.4, 0.33, 0.24][(from - 65) / 5]!;
+  return rows;
 }
 
 const groupOf = (from: number) => (from < 15 ? 'young' : from < 65 ? 'working' : 'old');
-
-/** Linear between the anchor years 1980, 2000, 2020 and 2045. */
-function interpolate(year: number, values: [number, number, number, number]): number {
-  const anchors = [1980, 2000, 2020, 2045];
-  for (let i = 1; i < anchors.length; i++) {
-    if (year <= anchors[i]!) {
-      const t = (year - anchors[i - 1]!) / (anchors[i]! - anchors[i - 1]!);
-      return values[i - 1]! + t * (values[i]! - values[i - 1]!);
-    }
-  }
-  return values[3];
-}
-
-/**
- * Prefecture-level broad groups for 1960–1975, before municipal detail starts: grown backwards from
- * the prefecture's 1980 sums at a rate set by how strongly it drew migrants then.
- */
-export function earlyPrefectureGroups(seed: string, leaves: LeafPopulation[]) {
-  const rows: { regionCode: string; year: number; ageGroup: string; count: number }[] = [];
-  const prefs = [...new Set(leaves.map((l) => l.city.prefCode))];
-  for (const prefCode of prefs) {
-    const rnd = random(seed, 'early', prefCode);
-    const sum = { young: 0, working: 0, old: 0, unknown: 0 };
-    for (const leaf of leaves) {
-      if (leaf.city.prefCode !== prefCode) continue;
-      const y = leaf.byYear.get(FIRST_DETAIL_YEAR)!;
-      CLASSES.forEach((from, i) => (sum[groupOf(from)] += y.man[i]! + y.woman[i]!));
-      sum.unknown += leaf.unknown.get(FIRST_DETAIL_YEAR) ?? 0;
-    }
-    const total1980 = sum.young + sum.working + sum.old + sum.unknown;
-    const a = attraction(prefCode);
-    const trend = -0.02 + 0.12 * a;
-    let people = total1980;
-    // Walk back from 1980: each five-year step has its own growth around the prefecture's trend.
-    for (const year of range(FIRST_YEAR, FIRST_DETAIL_YEAR - 5, 5).reverse()) {
-      people /= 1 + trend + 0.02 * rnd.normal();
-      const t = (year - FIRST_YEAR) / (FIRST_DETAIL_YEAR - FIRST_YEAR);
-      const old = (1 - t) * (0.055 + 0.015 * (1 - a)) + (t * sum.old) / total1980 + 0.002 * rnd.normal();
-      const young = (1 - t) * (0.3 + 0.03 * (1 - a)) + (t * sum.young) / total1980 + 0.004 * rnd.normal();
-      const unknown = 0.0002 * Math.abs(1 + rnd.normal());
-      const counts = { young: people * young, working: people * (1 - old - young - unknown), old: people * old, unknown: people * unknown };
-      for (const [ageGroup, n] of Object.entries(counts)) rows.push({ regionCode: String(prefCode).padStart(2, '0'), year, ageGroup, count: Math.round(n) });
-    }
-  }
-  return rows.sort((a, b) => (a.regionCode < b.regionCode ? -1 : a.regionCode > b.regionCode ? 1 : a.year - b.year));
-}
 
 function range(from: number, to: number, step: number): number[] {
   const out: number[] = [];
   for (let v = from; v <= to; v += step) out.push(v);
   return out;
-}
-
-function clamp(v: number, min: number, max: number): number {
-  return Math.min(max, Math.max(min, v));
 }

@@ -1,16 +1,11 @@
-// Anchors that keep the synthetic figures at plausible magnitudes: each prefecture's population in
-// 2020 rounded to ten thousand (a widely published census figure), how strongly it draws migrants,
-// and the regional blocks of the migration statistics. Everything else is drawn at random from these.
+// Anchors that keep the synthetic figures at plausible magnitudes: each prefecture's official 2020
+// population, how strongly it draws migrants, and the regional blocks of the migration statistics.
+// Everything else is drawn at random from these.
+
+import { prefecturePopulation } from '../official.ts';
 
 // The blocks live with the regions: the e-Stat importer adds real migration up by them too.
 export { BLOCK_PREFS } from '../regions.ts';
-
-/** Residents in 2020, in thousands, rounded to tens of thousands; index = prefCode - 1. */
-export const POPULATION_2020_THOUSANDS = [
-  5220, 1240, 1210, 2300, 960, 1070, 1830, 2870, 1930, 1940, 7340, 6280, 14050, 9240, 2200, 1030, 1130,
-  770, 810, 2050, 1980, 3630, 7540, 1770, 1410, 2580, 8840, 5470, 1320, 920, 550, 670, 1890, 2800, 1340,
-  720, 950, 1330, 690, 5140, 810, 1310, 1740, 1120, 1070, 1590, 1470,
-];
 
 /** How strongly a prefecture draws migrants, 0 (weak) to 1 (Tokyo); index = prefCode - 1. */
 export const ATTRACTION = [
@@ -19,7 +14,8 @@ export const ATTRACTION = [
   0.2, 0.15, 0.12, 0.5, 0.22, 0.12, 0.28, 0.18, 0.15, 0.15, 0.4,
 ];
 
-export const population2020 = (prefCode: number) => POPULATION_2020_THOUSANDS[prefCode - 1]! * 1000;
+/** The official 2020 census population (sources/official): the scale of the figures drawn per prefecture. */
+export const population2020 = (prefCode: number) => prefecturePopulation(prefCode, 2020)!;
 export const attraction = (prefCode: number) => ATTRACTION[prefCode - 1]!;
 
 /** Approximate latitude and longitude of each prefectural capital; index = prefCode - 1. */
