@@ -2,9 +2,9 @@
 // reproduce the real RESAS perYear responses wherever the tables cover them, keep the levels adding up,
 // answer null (never an estimate) where no table reaches, and say where every figure comes from.
 
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { build } from '../build/core/build.ts';
 import { MemoryEffects } from '../build/core/effects.ts';
 import { operationsOf } from '../build/ops/index.ts';
@@ -44,6 +44,7 @@ describe.skipIf(!HAS_OFFICIAL)(`import:estat on the official tables (${HAS_OFFIC
     return { effects, dir, report };
   };
   const { effects, dir, report } = HAS_OFFICIAL ? built() : ({} as ReturnType<typeof built>);
+  afterAll(() => dir && rmSync(dir, { recursive: true, force: true }));
   const result = <T,>(path: string): T => {
     const text = effects.files.get(path);
     if (text === undefined) throw new Error(`the build wrote no ${path}`);
