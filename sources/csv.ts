@@ -194,3 +194,47 @@ export function toCsv(columns: readonly string[], rows: Iterable<readonly (strin
   for (const row of rows) lines.push(row.some((v) => typeof v !== 'number' && /[",\r\n]/.test(v)) ? row.map(csvCell).join(',') : row.join(','));
   return lines.join('\n') + '\n';
 }
+
+/** One record of a table with a fixed header: its cells by column name, and errors placed at file:line:column. */
+export interface CsvRecord {
+  text(column: string): string;
+  /** A whole number of 0 or more. */
+  int(column: string): number;
+  /** A finite number of 0 or more. */
+  num(column: string): number;
+  oneOf<T extends string>(column: string, values: readonly T[]): T;
+  fault(column: string, detail: string): SourceError;
+}
+
+/** The records of a CSV text whose header must be exactly `columns` (`fix` says what to do when it is not). */
+export function headedRecords(text: string, file: string, columns: readonly string[], fix: string): CsvRecord[] {
+  const out: CsvRecord[] = [];
+  let header = false;
+  parseCsv(text, file, (cells, line) => {
+    if (!header) {
+      if (cells.join(',') !== columns.join(',')) throw new SourceError(file, line, 1, `expected the header ${columns.join(',')}, found ${cells.join(',')}; ${fix}`);
+      header = true;
+      return;
+    }
+    const fault = (c: string, detail: string) => new SourceError(file, line, columns.indexOf(c) + 1, `${c}: ${detail}`);
+    const cell = (c: string) => cells[columns.indexOf(c)] ?? '';
+    out.push({
+      text: cell,
+      fault,
+      int(c) {
+        if (!/^[0-9]+$/.test(cell(c))) throw fault(c, `expected a whole number, found ${JSON.stringify(cell(c))}`);
+        return Number(cell(c));
+      },
+      num(c) {
+        const v = Number(cell(c));
+        if (cell(c) === '' || !Number.isFinite(v) || v < 0) throw fault(c, `expected a number of people, found ${JSON.stringify(cell(c))}`);
+        return v;
+      },
+      oneOf<T extends string>(c: string, values: readonly T[]) {
+        if (!(values as readonly string[]).includes(cell(c))) throw fault(c, `expected ${values.join(' or ')}, found ${JSON.stringify(cell(c))}`);
+        return cell(c) as T;
+      },
+    });
+  });
+  return out;
+}

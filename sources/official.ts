@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseCsv, SourceError } from './csv.ts';
+import { headedRecords, type CsvRecord } from './csv.ts';
 
 export const OFFICIAL_DIR = join(dirname(fileURLToPath(import.meta.url)), 'official');
 
@@ -36,35 +36,10 @@ interface Anchors {
 
 let cache: Anchors | undefined;
 
-/** The rows of one of the files as records, with the line each came from; the header must be exactly `columns`. */
-interface Row {
-  int: (c: string) => number;
-  oneOf: <T extends string>(c: string, values: readonly T[]) => T;
-}
-
-function rows(name: string, columns: readonly string[]): Row[] {
+/** One of the files, checked: its header and every cell. */
+function rows(name: string, columns: readonly string[]): CsvRecord[] {
   const file = join(OFFICIAL_DIR, name);
-  const out: Row[] = [];
-  let header: string[] | undefined;
-  parseCsv(readFileSync(file, 'utf8'), file, (cells, line) => {
-    if (!header) {
-      if (cells.join(',') !== columns.join(',')) throw new SourceError(file, line, 1, `expected the header ${columns.join(',')}; run npm run anchors`);
-      header = cells;
-      return;
-    }
-    const cell = (c: string) => cells[columns.indexOf(c)] ?? '';
-    const int = (c: string) => {
-      const text = cell(c);
-      if (!/^[0-9]+$/.test(text)) throw new SourceError(file, line, columns.indexOf(c) + 1, `${c}: expected a whole number, found ${JSON.stringify(text)}`);
-      return Number(text);
-    };
-    const oneOf = <T extends string>(c: string, values: readonly T[]) => {
-      if (!(values as readonly string[]).includes(cell(c))) throw new SourceError(file, line, columns.indexOf(c) + 1, `${c}: expected ${values.join(' or ')}, found ${JSON.stringify(cell(c))}`);
-      return cell(c) as T;
-    };
-    out.push({ int, oneOf });
-  });
-  return out;
+  return headedRecords(readFileSync(file, 'utf8'), file, columns, 'run npm run anchors');
 }
 
 function load(): Anchors {

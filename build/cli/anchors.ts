@@ -5,7 +5,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { InputError, parseCsv, SourceError, toCsv } from '../../sources/csv.ts';
+import { headedRecords, InputError, toCsv, type CsvRecord } from '../../sources/csv.ts';
 import { localGovPrefectures } from '../../sources/local-gov.ts';
 import { OFFICIAL_DIR, OFFICIAL_FILE_NAMES } from '../../sources/official.ts';
 import { fail } from './fail.ts';
@@ -43,39 +43,13 @@ const SEXES: Record<string, 'male' | 'female'> = { 男性: 'male', 女性: 'fema
 /** Whether a projected national total may be the 出生中位・死亡中位 variant: IPSS rounds its tables separately, by a few persons. */
 const ROUNDING = 10;
 
-interface InputRow {
-  text: (c: string) => string;
-  int: (c: string) => number;
-  num: (c: string) => number;
-  fault: (c: string, detail: string) => SourceError;
-}
+type InputRow = CsvRecord;
 
 /** The records of one JLSTAT table, whose header must be exactly `columns`. */
 function readInput(dir: string, name: string, columns: readonly string[]): InputRow[] {
   const file = join(dir, name);
   if (!existsSync(file)) throw new InputError(`${file}: not found; give the folder of the JLSTAT tables (shared/data/official)`);
-  const out: InputRow[] = [];
-  let header = false;
-  parseCsv(readFileSync(file, 'utf8'), file, (cells, line) => {
-    if (!header) {
-      if (cells.join(',') !== columns.join(',')) throw new SourceError(file, line, 1, `expected the header ${columns.join(',')}, found ${cells.join(',')}`);
-      header = true;
-      return;
-    }
-    const fault = (c: string, detail: string) => new SourceError(file, line, columns.indexOf(c) + 1, `${c}: ${detail}`);
-    const text = (c: string) => cells[columns.indexOf(c)] ?? '';
-    const num = (c: string) => {
-      const v = Number(text(c));
-      if (text(c) === '' || !Number.isFinite(v) || v < 0) throw fault(c, `expected a number of people, found ${JSON.stringify(text(c))}`);
-      return v;
-    };
-    const int = (c: string) => {
-      if (!/^[0-9]+$/.test(text(c))) throw fault(c, `expected a whole number, found ${JSON.stringify(text(c))}`);
-      return Number(text(c));
-    };
-    out.push({ text, int, num, fault });
-  });
-  return out;
+  return headedRecords(readFileSync(file, 'utf8'), file, columns, 'is this the JLSTAT table?');
 }
 
 /** `1920年` as 1920. */

@@ -111,97 +111,23 @@ export function importEstat(folder: string, options: EstatOptions = {}): { set: 
 
   const convertedYears = new Set<number>();
   const migrations: MigrationTable[] = [];
+  const ctx: Context = { list, converter: converter?.table, report, claim, convertedYears };
   for (const f of found) {
     const rel = relative(folder, f.grid.file);
     const t = f.table;
-    if (t.kind === 'converter') continue;
     if (t.kind === 'migration') {
       const known = migrations.find((m) => m.year === t.year);
       if (known) throw new InputError(`${rel} and ${relative(folder, known.file)} are both net migration of ${t.year}; keep one of them in the folder`);
       migrations.push(t);
-      for (const g of t.ageGaps) {
-        report.warnings.push(`${rel}:${g.line}: ${g.name} (${g.prefCode}), 日本人移動者 with 全国: 総数 is ${g.total} but the age classes add up to ${g.classes}; forAgeClass shows the classes as published`);
-      }
-      const regions = new Set(t.byBlock.map((r) => r.prefCode)).size;
-      report.migration.push({ year: t.year, regions });
-      report.used.push(used(rel, f, '住民基本台帳人口移動報告', `都道府県別 転入超過数（日本人移動者）: 移動前・移動後の住所地 × 年齢（5歳階級）, ${t.year}年`, [t.year], t.rows, regions, MIGRATION_CREDIT));
-      continue;
-    }
-    if (t.kind === 'census') {
+      addMigration(ctx, f, t, rel);
+    } else if (t.kind === 'census') {
       if (t.year !== CODES_YEAR && !converter) {
         throw new InputError(`${rel} is the ${t.year} census, whose municipalities are not today's; add the municipality converter (municipality_converter_jp.csv, see README) to the folder so they can be added up onto today's`);
       }
       const map = t.year === CODES_YEAR ? null : converter!.table.to2020.get(t.year);
-      if (map) convertedYears.add(t.year);
       if (map === undefined) throw new InputError(`${rel} is the ${t.year} census, but ${relative(folder, converter!.grid.file)} has no id_muni${t.year} column`);
-      const figures = claim(t.year, 'actual', rel);
-      // A past table is checked within its own year's boundaries (a municipality may have moved to another
-      // prefecture since: 山口村 of 長野県 is in 岐阜県 中津川市 today); today's levels are checked after.
-      const pastSums = new Map<string, number>();
-      let outside = 0;
-      for (const area of t.areas) {
-        const all = area.sexes.total!;
-        const counts = { male: area.sexes.male!.classes, female: area.sexes.female!.classes, unknown: all.unknown };
-        const at = { file: t.file, line: all.row.line, column: t.totalColumn + 1 };
-        const own = list.region(area.code);
-        if (own?.length === 2 || (own && !map)) addInto(figures, own, counts, at);
-        else if (map) {
-          // e-Stat recoded some past cities to the code they have as designated cities today (仙台市 04100 in
-          // 1980, where the converter still says 04201): a code of today that is not a ward names itself.
-          const today = map.get(area.code) ?? (own && list.byCode.get(own)!.bigCityFlag !== '1' ? own : undefined);
-          if (today === undefined) continue; // an aggregate (市部, 郡, 支庁) or a ward of a city added up whole
-          if (!list.byCode.has(today)) {
-            report.warnings.push(`${rel}:${all.row.line}: ${t.year} municipality ${area.code} ${area.name} became ${today}, which is not among the municipalities RESAS listed; left out`);
-            continue;
-          }
-          addInto(figures, today, counts, at);
-          pastSums.set(area.code.slice(0, 2), (pastSums.get(area.code.slice(0, 2)) ?? 0) + all.total);
-        } else if (!/^（旧|^\(旧/.test(area.name) && area.code !== '00000' && area.code !== '13100') outside++;
-      }
-      if (outside) report.warnings.push(`${rel}: ${outside} areas are not among the regions RESAS listed and were left out`);
-      if (map) {
-        for (const [pref, sum] of pastSums) {
-          const own = figures.get(pref);
-          const warning = own && compareSum(`${rel}, ${t.year}: ${list.name(pref)} (${pref})`, total(own), sum, `${t.year} municipalities`, own.at);
-          if (warning) report.warnings.push(warning);
-        }
-      } else {
-        const sums = checkSums(list, figures, `${rel}, ${t.year}`);
-        report.warnings.push(...sums.warnings, ...sums.partial.map((p) => `${rel}, ${t.year}: only some parts have figures: ${p}`));
-      }
-      report.used.push(used(rel, f, `${normal(t.statName).replace(/\s*\(.*$/, '')} 表${t.tableNo}`, t.title, [t.year], t.rows, figures.size, CENSUS_CREDIT));
-      continue;
-    }
-    // A projection: every year after the census years RESAS showed.
-    const latest = converter && Math.max(...converter.table.to2020.keys());
-    const renamed = (code: string) => {
-      const today = latest ? converter!.table.to2020.get(latest)!.get(code) : undefined;
-      if (today) convertedYears.add(latest!);
-      return today && list.byCode.has(today) ? today : undefined;
-    };
-    const byYear = new Map<number, Map<string, RegionFigures>>();
-    let outside = 0;
-    for (const r of t.rows) {
-      if (r.year < PROJECTION_FROM) continue;
-      // IPSS 2018 uses the codes of early 2018: 那珂川町 40305 is 那珂川市 40231 today.
-      const region = list.region(r.code) ?? renamed(r.code);
-      if (!region) {
-        outside++;
-        continue;
-      }
-      let figures = byYear.get(r.year);
-      if (!figures) byYear.set(r.year, (figures = claim(r.year, 'projection', rel)));
-      if (figures.has(region)) throw new SourceError(t.file, r.row.line, 1, `${r.code} ${r.name} appears twice for ${r.year}`);
-      addInto(figures, region, { male: r.male, female: r.female, unknown: 0 }, { file: t.file, line: r.row.line, column: t.totalColumn + 1 });
-    }
-    if (outside) report.warnings.push(`${rel}: ${outside} rows name areas that are not among the regions RESAS listed and were left out`);
-    for (const [year, figures] of byYear) {
-      const sums = checkSums(list, figures, `${rel}, ${year}`);
-      report.warnings.push(...sums.warnings, ...sums.partial.map((p) => `${rel}, ${year}: only some parts have figures: ${p}`));
-    }
-    const projected = [...byYear.keys()].sort();
-    const counted = new Set([...byYear.values()].flatMap((m) => [...m.keys()]));
-    report.used.push(used(rel, f, 'IPSS 日本の地域別将来推計人口（平成30年推計）', '男女・年齢（5歳）階級別の推計結果', projected, t.rows.length, counted.size, IPSS_CREDIT));
+      addCensus(ctx, f, t, rel, map);
+    } else if (t.kind === 'projection') addProjection(ctx, f, t, rel);
   }
   if (converter) {
     const rel = relative(folder, converter.grid.file);
@@ -222,6 +148,103 @@ export function importEstat(folder: string, options: EstatOptions = {}): { set: 
   return { set: sourceSet(list, ordered, migrations, report), report };
 }
 
+/** What the readers of the tables share: the regions, the converter, the report and the years claimed so far. */
+interface Context {
+  list: RegionList;
+  converter: Converter | undefined;
+  report: EstatReport;
+  claim: (year: number, kind: 'actual' | 'projection', file: string) => Map<string, RegionFigures>;
+  convertedYears: Set<number>;
+}
+
+function addMigration(ctx: Context, f: Recognised, t: MigrationTable, rel: string) {
+  const { report } = ctx;
+  for (const g of t.ageGaps) {
+    report.warnings.push(`${rel}:${g.line}: ${g.name} (${g.prefCode}), 日本人移動者 with 全国: 総数 is ${g.total} but the age classes add up to ${g.classes}; forAgeClass shows the classes as published`);
+  }
+  const regions = new Set(t.byBlock.map((r) => r.prefCode)).size;
+  report.migration.push({ year: t.year, regions });
+  report.used.push(used(rel, f, '住民基本台帳人口移動報告', `都道府県別 転入超過数（日本人移動者）: 移動前・移動後の住所地 × 年齢（5歳階級）, ${t.year}年`, [t.year], t.rows, regions, MIGRATION_CREDIT));
+}
+
+/** A census year: today's codes as they are (map null), past ones through the converter's column of that year. */
+function addCensus(ctx: Context, f: Recognised, t: CensusTable, rel: string, map: Map<string, string> | null) {
+  const { list, report } = ctx;
+  const figures = ctx.claim(t.year, 'actual', rel);
+  if (map) ctx.convertedYears.add(t.year);
+  // A past table is checked within its own year's boundaries (a municipality may have moved to another
+  // prefecture since: 山口村 of 長野県 is in 岐阜県 中津川市 today); today's levels are checked after.
+  const pastSums = new Map<string, number>();
+  let outside = 0;
+  for (const area of t.areas) {
+    const all = area.sexes.total!;
+    const counts = { male: area.sexes.male!.classes, female: area.sexes.female!.classes, unknown: all.unknown };
+    const at = { file: t.file, line: all.row.line, column: t.totalColumn + 1 };
+    const own = list.region(area.code);
+    if (own?.length === 2 || (own && !map)) addInto(figures, own, counts, at);
+    else if (map) {
+      // e-Stat recoded some past cities to the code they have as designated cities today (仙台市 04100 in
+      // 1980, where the converter still says 04201): a code of today that is not a ward names itself.
+      const today = map.get(area.code) ?? (own && list.byCode.get(own)!.bigCityFlag !== '1' ? own : undefined);
+      if (today === undefined) continue; // an aggregate (市部, 郡, 支庁) or a ward of a city added up whole
+      if (!list.byCode.has(today)) {
+        report.warnings.push(`${rel}:${all.row.line}: ${t.year} municipality ${area.code} ${area.name} became ${today}, which is not among the municipalities RESAS listed; left out`);
+        continue;
+      }
+      addInto(figures, today, counts, at);
+      pastSums.set(area.code.slice(0, 2), (pastSums.get(area.code.slice(0, 2)) ?? 0) + all.total);
+    } else if (!/^（旧|^\(旧/.test(area.name) && area.code !== '00000' && area.code !== '13100') outside++;
+  }
+  if (outside) report.warnings.push(`${rel}: ${outside} areas are not among the regions RESAS listed and were left out`);
+  if (map) {
+    for (const [pref, sum] of pastSums) {
+      const own = figures.get(pref);
+      const warning = own && compareSum(`${rel}, ${t.year}: ${list.name(pref)} (${pref})`, total(own), sum, `${t.year} municipalities`, own.at);
+      if (warning) report.warnings.push(warning);
+    }
+  } else {
+    warnSums(ctx, figures, `${rel}, ${t.year}`);
+  }
+  report.used.push(used(rel, f, `${t.statName.normalize('NFKC').replace(/\s*\(.*$/, '')} 表${t.tableNo}`, t.title, [t.year], t.rows, figures.size, CENSUS_CREDIT));
+}
+
+/** A projection: every year after the census years RESAS showed. */
+function addProjection(ctx: Context, f: Recognised, t: ProjectionTable, rel: string) {
+  const { list, report, converter } = ctx;
+  const latest = converter && Math.max(...converter.to2020.keys());
+  const renamed = (code: string) => {
+    const today = latest ? converter!.to2020.get(latest)!.get(code) : undefined;
+    if (today) ctx.convertedYears.add(latest!);
+    return today && list.byCode.has(today) ? today : undefined;
+  };
+  const byYear = new Map<number, Map<string, RegionFigures>>();
+  let outside = 0;
+  for (const r of t.rows) {
+    if (r.year < PROJECTION_FROM) continue;
+    // IPSS 2018 uses the codes of early 2018: 那珂川町 40305 is 那珂川市 40231 today.
+    const region = list.region(r.code) ?? renamed(r.code);
+    if (!region) {
+      outside++;
+      continue;
+    }
+    let figures = byYear.get(r.year);
+    if (!figures) byYear.set(r.year, (figures = ctx.claim(r.year, 'projection', rel)));
+    if (figures.has(region)) throw new SourceError(t.file, r.row.line, 1, `${r.code} ${r.name} appears twice for ${r.year}`);
+    addInto(figures, region, { male: r.male, female: r.female, unknown: 0 }, { file: t.file, line: r.row.line, column: t.totalColumn + 1 });
+  }
+  if (outside) report.warnings.push(`${rel}: ${outside} rows name areas that are not among the regions RESAS listed and were left out`);
+  for (const [year, figures] of byYear) warnSums(ctx, figures, `${rel}, ${year}`);
+  const projected = [...byYear.keys()].sort();
+  const counted = new Set([...byYear.values()].flatMap((m) => [...m.keys()]));
+  report.used.push(used(rel, f, 'IPSS 日本の地域別将来推計人口（平成30年推計）', '男女・年齢（5歳）階級別の推計結果', projected, t.rows.length, counted.size, IPSS_CREDIT));
+}
+
+/** Today's levels checked (wards against their city, municipalities against their prefecture): small differences are warned of. */
+function warnSums(ctx: Context, figures: Map<string, RegionFigures>, what: string) {
+  const sums = checkSums(ctx.list, figures, what);
+  ctx.report.warnings.push(...sums.warnings, ...sums.partial.map((p) => `${what}: only some parts have figures: ${p}`));
+}
+
 /** The option, else a year (1990–2099) that the file's name or, failing that, its folder's name holds, and only one. */
 function migrationYear(file: string, options: EstatOptions, name: string, report: EstatReport): number | undefined {
   const inName = (s: string) => {
@@ -233,8 +256,6 @@ function migrationYear(file: string, options: EstatOptions, name: string, report
   if (named !== undefined && named !== options.migrationYear) report.warnings.push(`${name}: its name says ${named}, but ${options.migrationYear} was given as the migration year; ${options.migrationYear} is used`);
   return options.migrationYear;
 }
-
-const normal = (s: string) => s.normalize('NFKC');
 
 function used(file: string, f: Recognised, table: string, title: string, years: number[], rows: number, regions: number, credit: string): UsedTable {
   return { file, table, title, years, rows, regions, sha256: f.sha256, credit };

@@ -7,6 +7,7 @@
 import { japanmesh } from 'japanmesh';
 import { PREF_CENTER } from './profile.ts';
 import type { LeafPopulation } from './population.ts';
+import { apportion } from './fit.ts';
 import { random } from './random.ts';
 
 export const MESH_CENSUS_YEARS = [2000, 2005, 2010, 2015, 2020];
@@ -21,17 +22,6 @@ const total = (leaf: LeafPopulation, year: number) => {
   if (!y) return undefined;
   return y.man.reduce((a, v) => a + v, 0) + y.woman.reduce((a, v) => a + v, 0) + (leaf.unknown.get(year) ?? 0);
 };
-
-/** Splits `n` into integer parts proportional to `weights` that add up to n exactly (largest remainder). */
-function apportion(n: number, weights: number[]): number[] {
-  const sum = weights.reduce((a, w) => a + w, 0);
-  const raw = weights.map((w) => (n * w) / sum);
-  const out = raw.map(Math.floor);
-  let left = n - out.reduce((a, v) => a + v, 0);
-  const order = raw.map((r, i) => [r - Math.floor(r), i] as const).sort((a, b) => b[0] - a[0] || a[1] - b[1]);
-  for (let k = 0; left > 0; k = (k + 1) % order.length, left--) out[order[k]![1]]! += 1;
-  return out;
-}
 
 /** The third-level mesh of a point, or null where the library has no mesh (south of 26°N). */
 function meshCode(lat: number, lng: number): string | null {

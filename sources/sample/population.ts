@@ -61,18 +61,18 @@ function nationalCells(year: number): number[] {
     if (n.openFrom >= 90) return [...head, v[17]!, v.slice(18).reduce((a, x) => a + x, 0)];
     // To 2000 the census's last class is 85 and over: its 90+ part is synthetic, the share the 2005
     // census shows, smaller the further back (the oldest were fewer), so the split meets 2005 without a step.
-    const [over90] = apportion(v[17]!, [OVER_90_2005[sex] * Math.exp(0.015 * (year - 2005)), 1 - OVER_90_2005[sex] * Math.exp(0.015 * (year - 2005))]);
+    const share = over90In2005(sex) * Math.exp(0.015 * (year - 2005));
+    const [over90] = apportion(v[17]!, [share, 1 - share]);
     return [...head, v[17]! - over90!, over90!];
   };
   return [...fold(n.male, 'male'), ...fold(n.female, 'female')];
 }
 
 /** The share of 90 and over among people 85 and over in 2005, the first census that gives both. */
-const OVER_90_2005 = (() => {
-  const n = nationalByAgeSex(2005)!;
-  const share = (v: number[]) => v.slice(18).reduce((a, x) => a + x, 0) / v.slice(17).reduce((a, x) => a + x, 0);
-  return { male: share(n.male), female: share(n.female) };
-})();
+function over90In2005(sex: 'male' | 'female'): number {
+  const v = nationalByAgeSex(2005)![sex];
+  return v.slice(18).reduce((a, x) => a + x, 0) / v.slice(17).reduce((a, x) => a + x, 0);
+}
 
 /**
  * How a region's age structure leans from the one above it: towards young adults where it is urban,
@@ -157,16 +157,18 @@ export function samplePopulation(seed: string, cities: City[]): LeafPopulation[]
       unit.urban = Math.max(unit.urban, urbanOf.get(c.cityCode)!);
     }
     for (const u of units) u.drift = 0.025 * (u.urban - 0.5) + 0.004 * random(seed, 'drift', u.code).normal();
+    const wardDrift = new Map(mine.map((c) => [c.cityCode, 0.01 * random(seed, 'ward-drift', c.cityCode).normal()]));
 
     const byCity = new Map(mine.map((c) => [c.cityCode, { byYear: new Map<number, { man: number[]; woman: number[] }>(), unknown: new Map<number, number>() }]));
     for (const year of DETAIL_YEARS) {
-      const parts = split(seed, prefs.get(prefCode)!.get(year)!, year, units.map((u) => ({ code: u.code, weight: u.share2020 * Math.exp(u.drift * driftYears(year)), lean: 1.6 * (u.urban - 0.5) })));
+      const years = driftYears(year);
+      const parts = split(seed, prefs.get(prefCode)!.get(year)!, year, units.map((u) => ({ code: u.code, weight: u.share2020 * Math.exp(u.drift * years), lean: 1.6 * (u.urban - 0.5) })));
       units.forEach((u, k) => {
-        // A designated city divides among its wards the same way, their shares drifting a little.
+        // A designated city (a unit whose members are its wards) divides among them the same way, their shares drifting a little.
         const wards =
-          u.members.length === 1 && u.members[0]!.cityCode === u.code
+          u.members[0]!.cityCode === u.code
             ? [parts[k]!]
-            : split(seed, parts[k]!, year, u.members.map((w) => ({ code: w.cityCode, weight: shares.get(w.cityCode)! * Math.exp(0.01 * random(seed, 'ward-drift', w.cityCode).normal() * driftYears(year)), lean: 0.4 * (urbanOf.get(w.cityCode)! - 0.8) })));
+            : split(seed, parts[k]!, year, u.members.map((w) => ({ code: w.cityCode, weight: shares.get(w.cityCode)! * Math.exp(wardDrift.get(w.cityCode)! * years), lean: 0.4 * (urbanOf.get(w.cityCode)! - 0.8) })));
         u.members.forEach((c, w) => {
           const { cells, unknown } = wards[w]!;
           const leaf = byCity.get(c.cityCode)!;
