@@ -4,6 +4,7 @@
 
 import type { Sources } from '../../sources/load.ts';
 import { TABLE_NAMES } from '../../sources/tables.ts';
+import { typeOf } from '../runtime/params.ts';
 import type { Paging, ParamSpec, RouteOp, RouteTable } from '../runtime/routes.ts';
 import { VERSION } from '../version.ts';
 
@@ -57,28 +58,7 @@ function param(p: ParamSpec, table: RouteTable) {
     ...(p.activeWhen ? { activeWhen: p.activeWhen } : {}),
     ...(p.ignored ? { ignored: true } : {}),
   };
-  switch (p.type) {
-    case 'pref':
-      return { ...base, values: table.prefectures };
-    case 'city':
-      return { ...base, values: ['-', ...Object.values(table.cities).flat()] };
-    case 'int':
-      return { ...base, ...(p.values ? { values: p.values } : { min: p.min, max: p.max }) };
-    case 'areas':
-      return { ...base, list: { separator: ',', max: p.max } };
-    case 'code': {
-      const domain = table.domains[p.domain] ?? [];
-      const all = p.all ? ['-'] : [];
-      // A parented domain lists the codes allowed under each value of the parent parameter.
-      const values = Array.isArray(domain)
-        ? [...all, ...domain]
-        : Object.fromEntries(Object.entries(domain).map(([k, v]) => [k, [...all, ...v]]));
-      const names = table.labels[p.domain];
-      return { ...base, ...(p.parent ? { valuesBy: p.parent } : {}), values, ...(names ? { names } : {}) };
-    }
-    case 'tecs':
-      return { ...base, list: { separator: ',', max: p.max, entry: '<tecCode>_<themeCode>, either part may be empty' }, values: table.domains[p.domain] ?? {} };
-  }
+  return { ...base, ...typeOf(p).allowed(p, table), canonical: typeOf(p).canonical };
 }
 
 function paging(p: Paging) {

@@ -6,7 +6,7 @@
 // documented 501.
 
 import { apiError, badRequest, compositionNeedsCode, notFound, resasForm, type ApiError, type ErrorMode } from '../runtime/errors.ts';
-import { describe } from '../runtime/params.ts';
+import { describe, typeOf } from '../runtime/params.ts';
 import { CORS_HEADERS, ERROR_CACHE_CONTROL, FILE_CACHE_CONTROL, JSON_TYPE, PREFLIGHT_HEADERS, methodNotAllowed } from '../runtime/respond.ts';
 import {
   compileRoutes,
@@ -81,7 +81,7 @@ export function nginxConfig(table: RouteTable, o: NginxOptions): string {
     for (const p of op.params) {
       if (p.ignored) continue;
       if (isListParam(p)) {
-        maps.push(p.type === 'areas' ? areasMap(p, v(p.name), effOf, table) : tecsMap(p, v(p.name), table));
+        maps.push(p.type === 'areas' ? areasMap(p, v(p.name), effOf, table) : tecsMap(p as TecsParam, v(p.name), table));
         checks.push(`    if (${v(p.name)} = "${INVALID}") { ${fail(NGINX_GENERIC_400)} }`);
         continue;
       }
@@ -286,32 +286,23 @@ function valueMap(p: ParamSpec, variable: string, i: number, table: RouteTable):
   const within = (chars: string) => `(?=${chars}(?![^|]))`;
   const absent = p.default !== undefined ? String(p.default) : p.required ? MISSING : ABSENT;
   rules.push(`"${names.map(() => '').join('|')}" "${absent}";`);
-  const dash = '(-|%2[dD])';
-  switch (p.type) {
-    case 'pref':
-      rule(`${within('[0-9]{1,2}')}0*(?<v>${alternatives(table.prefectures.map(String))})`, '$v');
-      break;
-    case 'city':
-      rule(dash, '-');
-      rule('(?<v>[0-9]{5})', '$v');
-      break;
-    case 'int': {
-      const int = within('-?[0-9]{1,9}');
-      const zero = p.values ? p.values.includes(0) : (p.min ?? 0) <= 0 && (p.max ?? 0) >= 0;
-      if (zero) rule(`${int}-0+`, '0'); // Number('-0') is 0 to the resolver
-      if (p.values) rule(`${int}0*(?<v>${alternatives(p.values.map(String))})`, '$v');
-      else if ((p.min ?? 0) >= 0 && p.max !== undefined) rule(`${int}0*(?<v>${uintRange(p.min ?? 0, p.max)})`, '$v');
-      else rule(`${int}0*(?<v>[0-9]{1,9})`, '$v');
-      break;
-    }
-    case 'code':
-      if (p.parent && p.outsideParentIsAll) return outsideParentMap(p, variable, i, table);
-      if (p.all) rule(dash, '-');
-      rule('(?<v>[A-Za-z0-9]{1,16})', '$v');
-      break;
-    default:
-      break;
+  const type = typeOf(p);
+  const allowed = type.allowed(p, table);
+  if ('valuesBy' in allowed && 'outsideParentIsAll' in p && p.outsideParentIsAll) return outsideParentMap(p, variable, i, table);
+  let syntax = type.syntax(p);
+  if (syntax.startsWith('-|')) {
+    rule('(-|%2[dD])', '-');
+    syntax = syntax.slice(2);
   }
+  if (type.numeric) {
+    const int = within(syntax);
+    const values = 'values' in allowed ? (allowed.values as number[]) : undefined;
+    const range = 'min' in allowed ? allowed : undefined;
+    if (syntax.startsWith('-') && (values ? values.includes(0) : range!.min <= 0 && range!.max >= 0)) rule(`${int}-0+`, '0'); // Number('-0') is 0 to the resolver
+    if (values) rule(`${int}0*(?<v>${alternatives(values.map(String))})`, '$v');
+    else if (range!.min >= 0) rule(`${int}0*(?<v>${uintRange(range!.min, range!.max)})`, '$v');
+    else rule(`${int}0*(?<v>[0-9]{1,9})`, '$v');
+  } else rule(`(?<v>${syntax})`, '$v');
   return `map "${source}" ${variable} { ${rules.join(' ')} default "${INVALID}"; }`;
 }
 

@@ -3,24 +3,19 @@
 // a file with canonical segments; anything else gets the API's error bodies with the right status.
 
 import { CORS_HEADERS, ERROR_CACHE_CONTROL, FILE_CACHE_CONTROL, JSON_TYPE } from '../runtime/respond.ts';
+import { typeOf } from '../runtime/params.ts';
 import type { ParamSpec, RouteTable } from '../runtime/routes.ts';
 import { composingParams, queryRules, safeName } from './query-rules.ts';
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** A value's pattern, capturing its canonical form: integers lose their leading zeros. */
 function valuePattern(p: ParamSpec, table: RouteTable, group: string): string {
-  switch (p.type) {
-    case 'pref':
-      return `0*(?<${group}>${table.prefectures.join('|')})`;
-    case 'city':
-      return `(?<${group}>-|[0-9]{5})`;
-    case 'int':
-      return p.values ? `0*(?<${group}>${p.values.join('|')})` : `(?<${group}>0|[1-9][0-9]{0,8})`;
-    case 'code':
-      return `(?<${group}>${p.all ? '-|' : ''}[A-Za-z0-9]{1,16})`;
-    default:
-      return `(?<${group}>.*)`;
-  }
+  const type = typeOf(p);
+  if (type.list) return `(?<${group}>.*)`;
+  if (!type.numeric) return `(?<${group}>${type.syntax(p)})`;
+  const allowed = type.allowed(p, table);
+  return 'min' in allowed ? `(?<${group}>0|[1-9][0-9]{0,8})` : `0*(?<${group}>${(allowed.values as number[]).join('|')})`;
 }
 
 export function vercelConfig(table: RouteTable) {

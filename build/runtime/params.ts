@@ -1,8 +1,10 @@
-// One validator per parameter type. Each turns the raw text of one parameter into its canonical form
-// (the text that goes into a file path) or into a 400 that names the parameter and says how to fix it.
+// The table of parameter types. Each type says, once, what its raw text looks like, its canonical form
+// (the text that goes into a file path), how to check it (or the 400 that names the parameter and says how
+// to fix it), and which values it allows. The resolver, the zod query schema, OpenAPI, the manifest and the
+// nginx, Vercel and Netlify rules all read this table; none of them switches on a parameter's type.
 
 import { badRequest, type ApiError } from './errors.ts';
-import type { AreasParam, CityParam, CodeParam, CompiledRoutes, IntParam, ParamSpec, PrefParam, TecsParam } from './routes.ts';
+import type { AreasParam, CityParam, CodeParam, CompiledRoutes, IntParam, ParamSpec, PrefParam, RouteTable, TecsParam } from './routes.ts';
 
 /** Canonical values of the parameters validated so far, by name. */
 export type Canonical = Record<string, string | undefined>;
@@ -14,59 +16,139 @@ export interface Area {
 
 export type Checked = { ok: true; value: string; areas?: Area[] } | { ok: false; error: ApiError };
 
-const PREF_RE = /^[0-9]{1,2}$/;
-const CITY_RE = /^[0-9]{5}$/;
-const INT_RE = /^-?[0-9]{1,9}$/;
-const CODE_RE = /^[A-Za-z0-9]{1,16}$/;
-const AREA_RE = /^([0-9]{1,2})_([0-9]{5})?$/;
-const TEC_RE = /^([0-9]{1,3})?_([0-9]{1,3})?$/;
+/** The values a parameter allows, as the manifest lists them and OpenAPI constrains them. */
+export type Allowed =
+  | { values: (number | string)[] }
+  | { min: number; max: number }
+  /** Codes that depend on another parameter's value. */
+  | { valuesBy: string; values: Record<string, string[]>; names?: Record<string, string> }
+  | { values: string[]; names?: Record<string, string> }
+  /** A comma-separated list; `values` maps the first part of an entry to the second's codes. */
+  | { list: { separator: ','; max: number; entry: string }; values?: Record<string, string[]> };
 
-export function checkParam(spec: ParamSpec, raw: string, got: Canonical, routes: CompiledRoutes): Checked {
-  switch (spec.type) {
-    case 'pref':
-      return checkPref(spec, raw, routes);
-    case 'city':
-      return checkCity(spec, raw, got, routes);
-    case 'int':
-      return checkInt(spec, raw, routes);
-    case 'code':
-      return checkCode(spec, raw, got, routes);
-    case 'areas':
-      return checkAreas(spec, raw, got, routes);
-    case 'tecs':
-      return checkTecs(spec, raw, routes);
-  }
+export interface ParamType<S extends ParamSpec> {
+  /** What a valid value's canonical form is, for people (manifest, OpenAPI). */
+  canonical: string;
+  /**
+   * The syntax of one raw value (one entry of a list), as a regular expression source without anchors:
+   * hosts that match text (nginx, Vercel) check this, the resolver checks it first.
+   */
+  syntax(spec: S): string;
+  /** Leading zeros are dropped and -0 is 0: the canonical form of an integer's text. */
+  numeric: boolean;
+  /** A comma-separated list composed at request time, never part of a file path. */
+  list: boolean;
+  /** The canonical value of raw text, given the canonical values of the parameters before it, or a 400. */
+  check(spec: S, raw: string, got: Canonical, routes: CompiledRoutes): Checked;
+  /** How to give the parameter right: the description of its 400s. */
+  fix(spec: S, routes: CompiledRoutes): string;
+  allowed(spec: S, table: RouteTable): Allowed;
 }
 
-export function describe(spec: ParamSpec, routes: CompiledRoutes): string {
-  switch (spec.type) {
-    case 'pref':
-      return `Give ${spec.name} as a prefecture code: ${prefRange(routes)} (see /api/v1/prefectures).`;
-    case 'city':
-      return `Give ${spec.name} as - for the whole prefecture or as the 5-digit code of a municipality of that prefecture, for example 13101 (see /api/v1/cities?prefCode=13).`;
-    case 'int':
-      return `Give ${spec.name} as ${spec.values ? `one of ${listValues(spec.values)}` : `an integer from ${spec.min} to ${spec.max}`}.`;
-    case 'code': {
+type TypeName = ParamSpec['type'];
+type SpecOf<T extends TypeName> = Extract<ParamSpec, { type: T }>;
+
+const PREF_SYNTAX = '[0-9]{1,2}';
+const CITY_SYNTAX = '[0-9]{5}';
+const INT_SYNTAX = '-?[0-9]{1,9}';
+const CODE_SYNTAX = '[A-Za-z0-9]{1,16}';
+const AREA_SYNTAX = `(${PREF_SYNTAX})_(${CITY_SYNTAX})?`;
+const TEC_SYNTAX = '([0-9]{1,3})?_([0-9]{1,3})?';
+const whole = (syntax: string) => new RegExp(`^(?:${syntax})$`);
+const PREF_RE = whole(PREF_SYNTAX);
+const CITY_RE = whole(CITY_SYNTAX);
+const INT_RE = whole(INT_SYNTAX);
+const CODE_RE = whole(CODE_SYNTAX);
+const AREA_RE = new RegExp(`^${AREA_SYNTAX}$`);
+const TEC_RE = new RegExp(`^${TEC_SYNTAX}$`);
+
+export const PARAM_TYPES: { [T in TypeName]: ParamType<SpecOf<T>> } = {
+  pref: {
+    canonical: 'the prefecture code as an integer without leading zeros (01 and 1 are 1)',
+    syntax: () => PREF_SYNTAX,
+    numeric: true,
+    list: false,
+    check: checkPref,
+    fix: (spec, routes) => `Give ${spec.name} as a prefecture code: ${prefRange(routes)} (see /api/v1/prefectures).`,
+    allowed: (_, table) => ({ values: table.prefectures }),
+  },
+  city: {
+    canonical: '- or the 5-digit municipality code',
+    syntax: () => `-|${CITY_SYNTAX}`,
+    numeric: false,
+    list: false,
+    check: checkCity,
+    fix: (spec) => `Give ${spec.name} as - for the whole prefecture or as the 5-digit code of a municipality of that prefecture, for example 13101 (see /api/v1/cities?prefCode=13).`,
+    allowed: (_, table) => ({ values: ['-', ...Object.values(table.cities).flat()] }),
+  },
+  int: {
+    canonical: 'the integer without leading zeros',
+    syntax: () => INT_SYNTAX,
+    numeric: true,
+    list: false,
+    check: checkInt,
+    fix: (spec) => `Give ${spec.name} as ${spec.values ? `one of ${listValues(spec.values)}` : `an integer from ${spec.min} to ${spec.max}`}.`,
+    allowed: (spec) => (spec.values ? { values: spec.values } : { min: spec.min ?? 0, max: spec.max ?? 999_999_999 }),
+  },
+  code: {
+    canonical: 'the code as listed (or -); with outsideParentIsAll, a code outside its parent\'s codes is -',
+    syntax: (spec) => (spec.all ? `-|${CODE_SYNTAX}` : CODE_SYNTAX),
+    numeric: false,
+    list: false,
+    check: checkCode,
+    fix(spec, routes) {
       const all = spec.all ? '- for all, or ' : '';
       if (spec.parent && spec.outsideParentIsAll) return `Give ${spec.name} as - or one of the codes listed for it in /manifest.json; a code outside the given ${spec.parent} counts as -.`;
       if (spec.parent) return `Give ${spec.name} as ${all}a code that belongs to the given ${spec.parent}.`;
       const codes = [...((routes.domains.get(spec.domain) as Set<string> | undefined) ?? [])];
       return `Give ${spec.name} as ${all}${codes.length <= 30 ? `one of ${codes.join(', ')}` : `one of the ${codes.length} codes of this build`}.`;
-    }
-    case 'areas':
-      return spec.city
+    },
+    allowed(spec, table) {
+      const domain = table.domains[spec.domain] ?? [];
+      const all = spec.all ? ['-'] : [];
+      const names = table.labels[spec.domain];
+      const named = names ? { names } : {};
+      // A parented domain lists the codes allowed under each value of the parent parameter.
+      if (Array.isArray(domain)) return { values: [...all, ...domain], ...named };
+      return { valuesBy: spec.parent ?? '', values: Object.fromEntries(Object.entries(domain).map(([k, v]) => [k, [...all, ...v]])), ...named };
+    },
+  },
+  areas: {
+    canonical: 'the entries in the order given, prefecture codes without leading zeros',
+    syntax: () => AREA_SYNTAX,
+    numeric: false,
+    list: true,
+    check: checkAreas,
+    fix: (spec) =>
+      spec.city
         ? `Give ${spec.name} as up to ${spec.max} comma-separated entries: <prefCode>_ when ${spec.city} is -, <prefCode>_<cityCode> otherwise, for example ${spec.name}=12_,14_ or ${spec.name}=13_13101,14_14100.`
-        : `Give ${spec.name} as up to ${spec.max} comma-separated prefecture entries <prefCode>_, for example ${spec.name}=12_,14_.`;
-    case 'tecs':
-      return `Give ${spec.name} as up to ${spec.max} comma-separated entries <field>_<theme>: _ for no filter, 1_ for a technology field, 1_2 for a theme of it (see /api/v1/patents/broad and /api/v1/patents/middle?tecCode=1).`;
-  }
-}
+        : `Give ${spec.name} as up to ${spec.max} comma-separated prefecture entries <prefCode>_, for example ${spec.name}=12_,14_.`,
+    allowed: (spec) => ({ list: { separator: ',', max: spec.max, entry: spec.city ? '<prefCode>_ or <prefCode>_<cityCode>' : '<prefCode>_' } }),
+  },
+  tecs: {
+    canonical: 'the entries sorted, without repeats or themes of a whole field given; _ alone when any entry is _',
+    syntax: () => TEC_SYNTAX,
+    numeric: false,
+    list: true,
+    check: checkTecs,
+    fix: (spec) =>
+      `Give ${spec.name} as up to ${spec.max} comma-separated entries <field>_<theme>: _ for no filter, 1_ for a technology field, 1_2 for a theme of it (see /api/v1/patents/broad and /api/v1/patents/middle?tecCode=1).`,
+    allowed: (spec, table) => ({ list: { separator: ',', max: spec.max, entry: '<tecCode>_<themeCode>, either part may be empty' }, values: (table.domains[spec.domain] ?? {}) as Record<string, string[]> }),
+  },
+};
+
+/** The table's row for a parameter, typed by its spec. */
+export const typeOf = <S extends ParamSpec>(spec: S): ParamType<S> => PARAM_TYPES[spec.type] as unknown as ParamType<S>;
+
+export const checkParam = (spec: ParamSpec, raw: string, got: Canonical, routes: CompiledRoutes): Checked => typeOf(spec).check(spec, raw, got, routes);
+
+export const describe = (spec: ParamSpec, routes: CompiledRoutes): string => typeOf(spec).fix(spec, routes);
 
 function fail(spec: ParamSpec, message: string, routes: CompiledRoutes): Checked {
   return { ok: false, error: badRequest(message, describe(spec, routes)) };
 }
 
-function checkPref(spec: PrefParam, raw: string, routes: CompiledRoutes): Checked {
+function checkPref(spec: PrefParam, raw: string, _got: Canonical, routes: CompiledRoutes): Checked {
   if (!PREF_RE.test(raw)) return fail(spec, `${spec.name} must be a prefecture code (an integer), got ${quote(raw)}`, routes);
   const code = Number(raw);
   if (!routes.prefectures.has(code)) return fail(spec, `${spec.name} ${code} is not a prefecture of this build`, routes);
@@ -84,7 +166,7 @@ function checkCity(spec: CityParam, raw: string, got: Canonical, routes: Compile
   return { ok: true, value: raw };
 }
 
-function checkInt(spec: IntParam, raw: string, routes: CompiledRoutes): Checked {
+function checkInt(spec: IntParam, raw: string, _got: Canonical, routes: CompiledRoutes): Checked {
   if (!INT_RE.test(raw)) return fail(spec, `${spec.name} must be an integer, got ${quote(raw)}`, routes);
   const n = Number(raw);
   const ok = spec.values ? spec.values.includes(n) : n >= (spec.min ?? -Infinity) && n <= (spec.max ?? Infinity);
@@ -157,7 +239,7 @@ function checkAreas(spec: AreasParam, raw: string, got: Canonical, routes: Compi
 }
 
 /** Canonical form: entries sorted and without repeats; `_` alone when any entry selects everything. */
-function checkTecs(spec: TecsParam, raw: string, routes: CompiledRoutes): Checked {
+function checkTecs(spec: TecsParam, raw: string, _got: Canonical, routes: CompiledRoutes): Checked {
   const entries = raw.split(',');
   if (entries.length > spec.max) {
     return fail(spec, `${spec.name} has ${entries.length} entries; at most ${spec.max} are allowed`, routes);

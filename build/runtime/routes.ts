@@ -3,6 +3,7 @@
 // config-only hosts (nginx, redirects files) be generated from the same table later.
 
 import type { ErrorMode } from './errors.ts';
+import { PARAM_TYPES } from './params.ts';
 
 export const ROUTES_FORMAT = 'regstat-routes/1';
 export const API_PREFIX = '/api/v1';
@@ -136,7 +137,7 @@ export function describeConditions(spec: ParamSpec): string {
 }
 
 /** List parameters: they are never part of a file path, and a non-empty value composes. */
-export const isListParam = (p: ParamSpec) => p.type === 'areas' || p.type === 'tecs';
+export const isListParam = (p: ParamSpec) => PARAM_TYPES[p.type].list;
 
 export interface RouteOp {
   path: string;
