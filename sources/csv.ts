@@ -1,6 +1,7 @@
 // A small RFC 4180 CSV parser that remembers where every cell came from, so a bad value can be
 // reported as file:line:column. Sources are UTF-8; a byte-order mark is dropped.
 
+import { UserError } from './user-error.ts';
 import { isUtf8 } from 'node:buffer';
 
 export interface CsvCell {
@@ -10,7 +11,7 @@ export interface CsvCell {
 }
 
 /** A fault in the user's input that its message explains: the commands print it as one line, without a stack. */
-export class InputError extends Error {
+export class InputError extends UserError {
   override name = 'InputError';
 }
 

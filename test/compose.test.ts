@@ -57,14 +57,14 @@ describe('addArea composition', () => {
   });
 
   it('equals the built file when it composes one region alone', async () => {
-    const { composers } = await import('../build/runtime/compose.ts');
+    const { COMPOSERS } = await import('../build/runtime/compose.ts');
     for (const [composer, url, from] of [
       ['perYear', '/api/v1/population/composition/perYear?prefCode=13&cityCode=13104', '/api/v1/population/composition/perYear?prefCode=13&cityCode=13104'],
       ['growth', '/api/v1/population/sum/perYear?prefCode=13&cityCode=13104', '/api/v1/population/composition/perYear?prefCode=13&cityCode=13104'],
       ['pyramid', '/api/v1/population/composition/pyramid?prefCode=1&cityCode=-&yearLeft=1980&yearRight=2045', '/api/v1/population/composition/pyramid?prefCode=1&cityCode=-&yearLeft=1980&yearRight=2045'],
     ] as const) {
       const op = routes.byPath.get(new URL(url, 'http://x').pathname)!;
-      expect(JSON.stringify(composers[composer]!([result(from)], { values: {}, op, table: routes.table }))).toBe(JSON.stringify(result(url)));
+      expect(JSON.stringify(COMPOSERS.get(composer)!.combine([result(from)], { values: {}, op, table: routes.table }))).toBe(JSON.stringify(result(url)));
     }
   });
 

@@ -2,8 +2,8 @@
 // build answers every pyramid pair, addArea included, exactly as the full layout does, from 1/14 of the
 // files; nginx serves the stored .gz forms and answers the pairs it cannot compose with the 501.
 
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import fg from 'fast-glob';
@@ -11,10 +11,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type BuildReport } from '../build/core/build.ts';
 import { hostLimits } from '../build/deploy/limits.ts';
 import { DiskEffects } from '../build/core/effects.ts';
-import { nginxConfig } from '../build/deploy/nginx.ts';
 import { operationsOf } from '../build/ops/index.ts';
 import { createApiServer } from '../build/server/node.ts';
 import { close, listen } from './helpers/http.ts';
+import { hasNginx, NGINX_SKIP, startNginx, type Running } from './helpers/servers.ts';
 import { SAMPLE_DIST, TMP } from './helpers/paths.ts';
 import { sampleSources } from './helpers/sample.ts';
 
@@ -114,28 +114,14 @@ describe('compact layout', () => {
   });
 });
 
-const hasNginx = spawnSync('sh', ['-c', 'command -v nginx']).status === 0;
-describe.skipIf(!hasNginx)('nginx on the compact, precompressed build', () => {
-  const work = join(TMP, 'nginx-compact');
-  let child: ChildProcess;
+describe.skipIf(!hasNginx)(`nginx on the compact, precompressed build${hasNginx ? '' : ` (${NGINX_SKIP})`}`, () => {
+  let nginx: Running;
   let base = '';
   beforeAll(async () => {
-    rmSync(work, { recursive: true, force: true });
-    const port = 20000 + (process.pid % 20000);
-    base = `http://127.0.0.1:${port}`;
-    spawnSync('mkdir', ['-p', work]);
-    writeFileSync(join(work, 'nginx.conf'), nginxConfig(JSON.parse(readFileSync(join(COMPACT, 'routes.json'), 'utf8')), { root: COMPACT, port, work }));
-    child = spawn('nginx', ['-c', join(work, 'nginx.conf'), '-p', work, '-e', join(work, 'error.log')], { stdio: 'ignore' });
-    for (let i = 0; i < 100; i++) {
-      try {
-        await fetch(base + '/api/v1/prefectures');
-        return;
-      } catch {
-        await new Promise((ok) => setTimeout(ok, 50));
-      }
-    }
+    nginx = await startNginx(COMPACT);
+    base = nginx.base;
   });
-  afterAll(() => child?.kill('SIGQUIT'));
+  afterAll(() => nginx?.stop());
 
   it('sends the stored gzip form to clients that accept it', async () => {
     const url = '/api/v1/population/composition/perYear?prefCode=13&cityCode=-';

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { build } from '../build/core/build.ts';
 import { MemoryEffects } from '../build/core/effects.ts';
 import { operationsOf } from '../build/ops/index.ts';
-import { MATTER2, UNIT_NAMES, type MedicalUnit } from '../build/ops/shared/medical.ts';
+import { MATTER2, UNIT_NAMES, type MedicalUnit } from '../sources/medical-codes.ts';
 import { listValues } from '../build/runtime/params.ts';
 import { loadSources } from '../sources/load.ts';
 import { parseCsv } from '../sources/csv.ts';

@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { composed, resolveUrl, result, routes } from './helpers/dist.ts';
+import { composed, resolveUrl, result } from './helpers/dist.ts';
 import { SAMPLE_DIST } from './helpers/paths.ts';
 import { rowsOf, sampleSources } from './helpers/sample.ts';
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { querySchema } from '../build/core/query-schema.ts';
-import { OPERATIONS } from '../build/ops/index.ts';
 import { resolve, type Resolution } from '../build/runtime/resolve.ts';
 import { routes } from './helpers/dist.ts';
 import { typeOf } from '../build/runtime/params.ts';
@@ -161,7 +160,7 @@ describe('resolver and zod query schemas agree', () => {
       for (const p of op.params) if (rnd() < 0.85) query[p.name] = pick(values.get(op)!.get(p.name)!, rnd);
       const search = '?' + Object.entries(query).map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&');
       const res = resolve(routes, op.path, search);
-      const schema = querySchema(OPERATIONS.find((o) => o.route.path === op.path)!.route, routes);
+      const schema = querySchema(op, routes);
       const zod = schema.safeParse(query);
       expect(res.kind !== 'error', `${op.path}${search}: resolver ${res.kind}, zod ${zod.success}`).toBe(zod.success);
       if (zod.success) accepted++;

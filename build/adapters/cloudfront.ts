@@ -6,7 +6,7 @@
 import { compositionNeedsCode } from '../runtime/errors.ts';
 import { resolve } from '../runtime/resolve.ts';
 import { PREFLIGHT_HEADERS, errorResponse, methodNotAllowed, type ApiResponse } from '../runtime/respond.ts';
-import { compileRoutes, type CompiledRoutes, type RouteTable } from '../runtime/routes.ts';
+import { compileRoutes, composingParam, type CompiledRoutes, type RouteTable } from '../runtime/routes.ts';
 
 interface CfValue {
   value: string;
@@ -50,7 +50,7 @@ export function viewerRequest(event: { request: CfRequest }, table: RouteTable):
 export function composedBy(op: RouteTable['operations'][number], composer: string): string {
   if (composer === 'pair' && op.pairs) return `different ${op.pairs.left} and ${op.pairs.right}`;
   if (op.paging && composer === op.paging.composer) return op.paging.offset;
-  return op.compose?.param ?? composer;
+  return composingParam(op) ?? composer;
 }
 
 function toCf(r: ApiResponse): CfResponse {

@@ -1,8 +1,7 @@
-import { InputError } from '../../sources/csv.ts';
-import { OutputError } from '../core/effects.ts';
+import { UserError } from '../../sources/user-error.ts';
 
 /** A command line the command cannot run (unknown option, bad value): exit status 2, as Unix tools use. */
-export class UsageError extends Error {
+export class UsageError extends UserError {
   override name = 'UsageError';
 }
 
@@ -18,9 +17,8 @@ const FS_FAULTS: Record<string, string> = {
 /** The one line a failure prints, or its stack when it is a bug (anything not expected). */
 export function failureText(e: unknown): string {
   const err = e as NodeJS.ErrnoException;
-  if (e instanceof UsageError || e instanceof InputError || e instanceof OutputError) return err.message;
+  if (e instanceof UserError) return err.message;
   if (err?.code && FS_FAULTS[err.code] && err.path) return `${FS_FAULTS[err.code]}: ${err.path} (${err.syscall ?? 'io'})`;
-  if (e instanceof Error && /^(The |--)/.test(e.message)) return e.message;
   return err?.stack ?? String(e);
 }
 

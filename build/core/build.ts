@@ -1,6 +1,7 @@
 // The build core: from loaded sources to every file of dist, written through an effects object so the
 // same core serves the CLI (staged on disk) and the tests (in memory).
 
+import { UserError } from '../../sources/user-error.ts';
 import { OPERATIONS } from '../ops/index.ts';
 import { missingTables, type BuildContext, type Operation } from '../ops/operation.ts';
 import { successBody } from '../runtime/respond.ts';
@@ -12,7 +13,7 @@ import type { Sources } from '../../sources/load.ts';
 import { docsPage, type DocsEntry } from './docs-page.ts';
 import type { BuildEffects } from './effects.ts';
 import { manifest, type OperationReport } from './manifest.ts';
-import { openApi } from './openapi.ts';
+import { openApi, openApiTypes } from './openapi.ts';
 import { silentProgress, type Progress } from './progress.ts';
 import { querySchema } from './query-schema.ts';
 import { routeTable } from './route-table.ts';
@@ -83,11 +84,11 @@ export function plan(options: BuildOptions): Plan {
 export function enumerateFiles(p: Plan, op: Operation, check = true): Canonical[] {
   const route = p.routeOf.get(op)!;
   if (route.unavailable) return [];
-  const schema = querySchema(op.route, p.routes);
+  const schema = querySchema(route, p.routes);
   const combos = op.enumerate(p.ctx);
   for (const values of check ? combos : []) {
     const parsed = schema.safeParse(values);
-    if (!parsed.success || !sameValues(withoutLists(op.route, parsed.data), values)) {
+    if (!parsed.success || !sameValues(withoutLists(route, parsed.data), values)) {
       throw new Error(`${op.route.path} enumerated ${JSON.stringify(values)}, which its query schema does not accept as canonical: ${parsed.error?.issues[0]?.message ?? JSON.stringify(parsed.data)}`);
     }
   }
@@ -97,8 +98,8 @@ export function enumerateFiles(p: Plan, op: Operation, check = true): Canonical[
 export const titles = (p: Plan) => new Map(p.operations.map((o) => [p.routeOf.get(o)!.path, o.title]));
 
 /** One response file: the one function both the build and the on-demand server render with. */
-export function renderFile(op: Operation, state: unknown, values: Canonical): string {
-  return successBody(op.render(state, values));
+export function renderFile(op: Operation, state: unknown, values: Canonical, ctx: BuildContext): string {
+  return successBody(op.render(state, values, ctx));
 }
 
 /** What the files other than responses need to know of an operation's files. */
@@ -125,12 +126,14 @@ export function siteFiles(p: Plan, census: Census[]): [string, string][] {
   const docs: DocsEntry[] = census.map((c) => ({ route: route(c), title: c.op.title, files: c.files, ...(c.example ? { example: c.example } : {}) }));
   const keySequences = new Map(census.filter((c) => !route(c).unavailable).map((c) => [route(c), c.sequences]));
   const manifestText = JSON.stringify(manifest(sources, p.table, reports), null, 2) + '\n';
+  const api = openApi(p.table, census.map((c) => ({ op: c.op, route: route(c), ...(c.example ? { example: c.example } : {}) })), sources.dataset.notice);
   return [
     ['/routes.json', JSON.stringify(p.table)],
     [API_INDEX, apiIndex(p.table, titles(p), sources.dataset.notice)],
     ['/serve.json', JSON.stringify(serveConfig(keySequences), null, 2) + '\n'],
     ['/index.html', docsPage(sources.dataset, docs)],
-    ['/openapi.json', JSON.stringify(openApi(p.table, titles(p), sources.dataset.notice), null, 2) + '\n'],
+    ['/openapi.json', JSON.stringify(api, null, 2) + '\n'],
+    ['/openapi.d.ts', openApiTypes(api)],
     ['/manifest.json', manifestText],
     ...deployFiles(p.table, manifestText, sources.dataset.notice),
   ];
@@ -167,7 +170,7 @@ export function build(options: BuildOptions, effects: BuildEffects): BuildReport
       }
       const state = op.prepare(p.ctx);
       list.forEach((values, n) => {
-        write(filePath(route, values), renderFile(op, state, values));
+        write(filePath(route, values), renderFile(op, state, values, p.ctx));
         if (n % 1000 === 0) progress.tick(n);
       });
       progress.end(`${list.length} files`);
@@ -212,7 +215,7 @@ function scope(sources: Sources, prefs: number[] | undefined): number[] {
   const all = sources.regions.prefectures.map((p) => p.prefCode);
   if (!prefs) return all;
   const unknown = prefs.filter((p) => !all.includes(p));
-  if (unknown.length) throw new Error(`--prefs names ${unknown.join(', ')}, which the sources' prefectures.csv does not have (it has ${all[0]}–${all[all.length - 1]}).`);
+  if (unknown.length) throw new UserError(`--prefs names ${unknown.join(', ')}, which the sources' prefectures.csv does not have (it has ${all[0]}–${all[all.length - 1]}).`);
   return [...new Set(prefs)].sort((a, b) => a - b);
 }
 

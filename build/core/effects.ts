@@ -2,6 +2,7 @@
 // sibling folder and swap it in whole on commit, so a failed or killed build never leaves a half-written
 // dist behind and never touches the previous one.
 
+import { UserError } from '../../sources/user-error.ts';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rm, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
@@ -31,7 +32,7 @@ export class MemoryEffects implements BuildEffects {
 }
 
 /** A build output that cannot be written (full disk, read-only, no permission): its message names the file and what to do. */
-export class OutputError extends Error {
+export class OutputError extends UserError {
   override name = 'OutputError';
 }
 

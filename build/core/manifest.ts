@@ -5,7 +5,7 @@
 import type { Sources } from '../../sources/load.ts';
 import { TABLE_NAMES } from '../../sources/tables.ts';
 import { typeOf } from '../runtime/params.ts';
-import type { Paging, ParamSpec, RouteOp, RouteTable } from '../runtime/routes.ts';
+import { composingParam, type Paging, type ParamSpec, type RouteOp, type RouteTable } from '../runtime/routes.ts';
 import { VERSION } from '../version.ts';
 
 export interface OperationReport {
@@ -40,7 +40,7 @@ export function manifest(sources: Sources, table: RouteTable, reports: Operation
       available: !r.route.unavailable,
       ...(r.route.unavailable ? { reason: r.route.unavailable } : {}),
       params: r.route.params.map((p) => param(p, table)),
-      ...(r.route.compose ? { composedAtRequestTime: [r.route.compose.param] } : {}),
+      ...(composingParam(r.route) ? { composedAtRequestTime: [composingParam(r.route)] } : {}),
       ...(r.route.paging ? { paging: paging(r.route.paging) } : {}),
       ...(r.route.constraints ? { constraints: r.route.constraints } : {}),
       files: r.files,

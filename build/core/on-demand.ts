@@ -35,7 +35,7 @@ export class OnDemand {
     if (r.kind !== 'file' || r.path !== path) return null;
     const op = this.opOf.get(r.op!.path)!;
     if (!this.states.has(op)) this.states.set(op, op.prepare(this.plan.ctx));
-    return renderFile(op, this.states.get(op), valuesOf(r.op!, path));
+    return renderFile(op, this.states.get(op), valuesOf(r.op!, path), this.plan.ctx);
   }
 
   private siteFiles(): Map<string, string> {

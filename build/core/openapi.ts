@@ -1,74 +1,492 @@
-// dist/openapi.json: an OpenAPI 3.1 description derived from the same declarations as everything else.
+// dist/openapi.json: an OpenAPI 3.1 description derived from the same declarations as everything else
+// (parameters from the route table, result schemas from each declaration's zod `result`), and
+// dist/openapi.d.ts: TypeScript types generated from it with openapi-typescript, for clients.
+//
+// The document is linted with Redocly's recommended rules in test/build/openapi.test.ts (0 errors, 0
+// warnings); every description is Markdown, with code in code spans (`<prefCode>_<cityCode>` is code,
+// not HTML).
 
-import { describeConditions, type ParamSpec, type RouteOp, type RouteTable } from '../runtime/routes.ts';
+import { createRequire } from 'node:module';
+import { z } from 'zod';
+import type { Operation } from '../ops/operation.ts';
+import { apiError, compositionNeedsCode, notFound, type ErrorBody } from '../runtime/errors.ts';
+import { typeOf, type Canonical } from '../runtime/params.ts';
+import { resolve } from '../runtime/resolve.ts';
+import { compileRoutes, composingParam, filePath, isListParam, type CompiledRoutes, type Condition, type ParamSpec, type RouteOp, type RouteTable } from '../runtime/routes.ts';
 import { VERSION } from '../version.ts';
 
-export function openApi(table: RouteTable, titles: Map<string, string>, notice: string) {
+/** A JSON Schema (draft 2020-12, as OpenAPI 3.1 reads it). */
+export type JsonSchema = { [key: string]: unknown };
+
+/** What the document needs to know of one operation. */
+export interface OpenApiEntry {
+  op: Pick<Operation, 'title' | 'family' | 'description' | 'examples' | 'result'>;
+  /** Its route as the build's route table has it. */
+  route: RouteOp;
+  /** A request of this build's scope (the docs page's), used when none of the declaration's examples is. */
+  example?: Canonical;
+}
+
+/** The families' tags, in the order the operations declare them. */
+const FAMILY_DESCRIPTIONS: Record<string, string> = {
+  masters: 'Code lists the other operations refer to: prefectures, municipalities, and the industry, occupation and patent classifications.',
+  population: 'Population (人口): composition by age, pyramids, change, and migration.',
+  industry: 'Industry (産業): specialization coefficients, job openings, overseas trade and patents.',
+  tourism: 'Tourism (観光): foreign visitors, accommodation facilities and airports.',
+  fishery: 'Sea fishery (水産業): management entities by sales and shipment, and their counts.',
+  mesh: 'Population by mesh (メッシュ人口): census meshes and projected meshes.',
+  medical: 'Medical care and welfare (医療・福祉): demand and supply by secondary medical area.',
+};
+
+const ERROR_REF = '#/components/schemas/Error';
+
+export function openApi(table: RouteTable, entries: OpenApiEntry[], notice: string) {
+  const routes = compileRoutes(table);
+  const schemas: Record<string, JsonSchema> = {};
   const paths: Record<string, unknown> = {};
-  for (const op of table.operations) {
-    if (op.unavailable) continue;
-    paths[op.path] = {
+  const ids = new Set<string>();
+  const families: string[] = [];
+  const resas = table.errors === 'resas';
+  let anyComposes = false;
+  for (const { op, route, example } of entries) {
+    if (route.unavailable) continue;
+    const id = operationId(route.path);
+    if (ids.has(id)) throw new Error(`${route.path}: operationId ${id} is taken by another operation`);
+    ids.add(id);
+    if (!families.includes(op.family)) families.push(op.family);
+    const examples = validExamples(routes, route, [...(op.examples ?? []), ...(example ? [example] : [])]);
+    const values = parameterExamples(routes, route, examples);
+    const resultName = `${pascal(id)}Result`;
+    schemas[resultName] = resultSchema(op, route, resultName, schemas);
+    const envelope: JsonSchema = {
+      type: 'object',
+      required: ['message', 'result'],
+      properties: { message: { type: 'null' }, result: { $ref: `#/components/schemas/${resultName}` } },
+      additionalProperties: false,
+    };
+    const composes = Boolean(route.compose || route.paging || route.pairs);
+    anyComposes ||= composes;
+    paths[route.path] = {
       get: {
-        summary: titles.get(op.path),
-        operationId: op.path.replace('/api/v1/', '').replace(/\/(\w)/g, (_, c: string) => c.toUpperCase()),
-        parameters: op.params.map((p) => ({ name: p.name, in: 'query', required: p.required, description: description(p, op), schema: schema(p, table) })),
+        tags: [op.family],
+        summary: `${op.title} (${route.path.replace('/api/v1/', '')})`,
+        description: operationDescription(op, route, examples[0]),
+        operationId: id,
+        parameters: route.params.flatMap((p) => parameters(p, route, table, values)),
         responses: {
-          200: { description: 'The result; `result` is null for a region without data.', content: { 'application/json': { schema: { $ref: '#/components/schemas/Envelope' } } } },
-          400: { description: 'A parameter is missing, malformed, repeated or out of range.', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
-          404: { description: 'Unknown path, or an operation this build has no data for.', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+          200: resas
+            ? {
+                description: 'The result (`result` is null for a region without data); in this build\'s `resas` error mode also the original\'s error bodies: `"400"` for a bad request, its 404 object for an unknown path.',
+                content: { 'application/json': { schema: { oneOf: [envelope, { type: 'string', const: '400' }, { $ref: ERROR_REF }] } } },
+              }
+            : { description: 'The result; `result` is null for a region without data.', content: { 'application/json': { schema: envelope } } },
+          ...(resas ? {} : { 400: errorResponse('A parameter is missing, malformed, repeated or out of range, or the query string is not valid.', badRequestExample(routes, route)) }),
+          ...(resas ? {} : { 404: { $ref: '#/components/responses/NotFound' } }),
+          ...(composes ? { 501: { $ref: '#/components/responses/CannotCompose' }, 503: { $ref: '#/components/responses/Busy' } } : {}),
         },
       },
     };
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'regstat: RESAS API v1 compatible', version: VERSION, description: notice },
+    info: {
+      title: 'regstat: RESAS API v1 compatible',
+      version: VERSION,
+      description: infoDescription(notice, resas),
+      license: { name: 'MIT', identifier: 'MIT' }, // the software's; the data's is its dataset's (see the description)
+    },
+    servers: [{ url: '/', description: 'Wherever this dist is served: the Node server (`npm run serve`, `npm start`), a static host or CDN, or the offline bundle.' }],
+    security: [],
+    tags: families.map((f) => ({ name: f, description: FAMILY_DESCRIPTIONS[f] ?? `The ${f} operations.` })),
     paths,
     components: {
+      responses: {
+        ...(resas ? {} : { NotFound: errorResponse('No operation at this path: an unknown operation, or a path-form request with names or values out of place.', notFound('/api/v1/unknown').body) }),
+        ...(anyComposes ? compositionResponses() : {}),
+      },
       schemas: {
-        Envelope: { type: 'object', required: ['message', 'result'], properties: { message: { type: 'null' }, result: { type: ['object', 'array', 'null'] } } },
+        ...schemas,
         Error: {
           type: 'object',
+          description: 'An error body: the original\'s object shape, with the HTTP status as text.',
           required: ['statusCode', 'message', 'description'],
-          properties: { statusCode: { type: 'string', examples: ['400'] }, message: { type: 'string' }, description: { type: 'string' } },
+          properties: {
+            statusCode: { type: 'string', description: 'The HTTP status code, as text.', examples: ['400'] },
+            message: { type: 'string', description: 'What is wrong.' },
+            description: { type: 'string', description: 'How to fix it.' },
+          },
+          additionalProperties: false,
         },
       },
     },
   };
 }
 
-function description(p: ParamSpec, op: RouteOp): string {
-  const notes = [p.doc];
-  if (p.ignored) notes.push('Accepted and ignored.');
-  if (p.activeWhen) notes.push(`Takes effect only${describeConditions(p)}; otherwise ignored.`);
-  for (const c of op.constraints ?? []) {
+export type OpenApiDocument = ReturnType<typeof openApi>;
+
+/** The responses of requests that compose: 501 where the host cannot, 503 when the Node server's lane is full. */
+function compositionResponses() {
+  return {
+    CannotCompose: errorResponse(
+      'This host cannot compose (nginx, a static host or CDN without code): the request needs its response composed from several files (a list parameter such as `addArea` or `addTec`, or an offset between pages), which only servers that run code answer.',
+      compositionNeedsCode('This operation', 'a list parameter (addArea, addTec) or an offset between pages').body,
+    ),
+    Busy: {
+      ...errorResponse(
+        'Too many composing requests at once: the Node server\'s composition lane is full. Retry after `Retry-After` seconds; plain requests are not limited.',
+        apiError(503, 'Too many compositions at once', 'Requests that compose (addArea, addTec, offsets between pages) are queued up to a limit; retry after the number of seconds in Retry-After. Plain requests are not limited.').body,
+      ),
+      headers: { 'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer', minimum: 0 } } },
+    },
+  };
+}
+
+// ——— Parameters ———
+
+/**
+ * The JSON Schema of a parameter's value. Query values travel as text; the schema types them as the
+ * resolver reads them (an `int` is an integer, `prefCode=01` is `1`). A parameter that takes effect only
+ * under a condition is ignored otherwise, so it also admits `-`, the value the original's clients send
+ * for an unused parameter; an ignored parameter admits anything.
+ */
+export function parameterSchema(p: ParamSpec, table: RouteTable): JsonSchema {
+  if (p.ignored) return {};
+  const type = typeOf(p);
+  const allowed = type.allowed(p, table);
+  const withDefault = (s: JsonSchema): JsonSchema => (p.default !== undefined ? { ...s, default: p.default } : s);
+  // A parameter that takes effect only sometimes is ignored otherwise; clients of the original sent - for it.
+  const orDash = (s: JsonSchema): JsonSchema => (p.activeWhen ? { anyOf: [s, { type: 'string', const: '-' }] } : s);
+  if ('list' in allowed) {
+    const entry = `(${type.syntax(p)})`;
+    return withDefault({ type: 'string', pattern: `^${entry}(,${entry}){0,${allowed.list.max - 1}}$` });
+  }
+  if ('min' in allowed) return withDefault(orDash({ type: 'integer', minimum: allowed.min, maximum: allowed.max }));
+  // Codes that depend on another parameter: the schema lists their union, - first.
+  const values: (string | number)[] = 'valuesBy' in allowed ? [...new Set(Object.values(allowed.values).flat() as string[])].sort((a, b) => (a === '-' ? -1 : b === '-' ? 1 : a < b ? -1 : 1)) : allowed.values;
+  if (type.numeric) return withDefault(orDash({ type: 'integer', enum: values }));
+  // Long lists (municipalities, patent holders) and empty ones are checked by the resolver; manifest.json lists them.
+  if (values.length === 0 || values.length > MAX_ENUM) return withDefault(orDash({ type: 'string', pattern: `^(${type.syntax(p)})$` }));
+  return withDefault(orDash({ type: 'string', enum: values }));
+}
+
+/** Code lists longer than this are given as a pattern, with a pointer to where they are listed. */
+const MAX_ENUM = 100;
+
+/** The parameter, then each of its aliases as a parameter of its own. */
+function parameters(p: ParamSpec, route: RouteOp, table: RouteTable, values: Canonical) {
+  const schema = parameterSchema(p, table);
+  const value = values[p.name];
+  const example = value === undefined ? {} : { example: typedValue(p, value) };
+  const main = {
+    name: p.name,
+    in: 'query',
+    required: isRequired(p),
+    description: parameterDescription(p, route, table),
+    schema,
+    ...example,
+  };
+  const aliases = (p.aliases ?? []).map((alias) => ({
+    name: alias,
+    in: 'query',
+    required: false,
+    description: `Another name for \`${p.name}\`: the same parameter, accepted under this name too (give one of them). ${markdown(p.doc)}`,
+    schema,
+    ...example,
+  }));
+  return [main, ...aliases];
+}
+
+/** Required in OpenAPI only when every request must give it under its own name. */
+const isRequired = (p: ParamSpec) => p.required && !p.activeWhen && !p.ignored && !p.aliases?.length && p.default === undefined;
+
+function parameterDescription(p: ParamSpec, route: RouteOp, table: RouteTable): string {
+  const notes = [markdown(p.doc)];
+  if (p.ignored) notes.push('Accepted for compatibility and ignored: any value, or none.');
+  if (p.activeWhen) {
+    notes.push(
+      p.required
+        ? `**Required ${conditions(p)}**; otherwise ignored (leave it out or give \`-\`).`
+        : `Takes effect only ${conditions(p)}; otherwise ignored (leave it out or give \`-\`).`,
+    );
+  }
+  if (p.aliases?.length) {
+    const names = [p.name, ...p.aliases].map((n) => `\`${n}\``).join(' or ');
+    notes.push(p.required ? `**Required**, as ${names}.` : `Accepted as ${names}.`);
+  }
+  if (p.default !== undefined) notes.push(`Default \`${p.default}\`.`);
+  const allowed = typeOf(p).allowed(p, table);
+  if ('valuesBy' in allowed) notes.push(`The codes allowed depend on \`${allowed.valuesBy}\`; the schema lists all of them.`);
+  if (!typeOf(p).numeric && !('list' in allowed) && !('min' in allowed)) {
+    const n = new Set(('valuesBy' in allowed ? Object.values(allowed.values).flat() : allowed.values).filter((v) => v !== '-')).size;
+    if (n > MAX_ENUM) notes.push(`One of the ${n} codes of this build listed for it in [/manifest.json](/manifest.json).`);
+    if (n === 0) notes.push('This build has no codes for it (its scope has none; see [/manifest.json](/manifest.json)).');
+  }
+  if (composingParam(route) === p.name) notes.push('A non-empty value is composed at request time (see the 501 and 503 responses).');
+  for (const c of route.constraints ?? []) {
     if (c.param !== p.name) continue;
-    notes.push('Allowed values: ' + Object.values(c.cases).map((row) => `${row.doc}: ${row.values.length ? row.values.join(', ') : 'none'}`).join('; ') + '.');
+    const rows = Object.values(c.cases).map((row) => `${markdown(row.doc)}: ${row.values.length ? row.values.map((v) => `\`${v}\``).join(', ') : 'none'}`);
+    notes.push('Allowed values: ' + rows.join('; ') + '.');
   }
   return notes.join(' ');
 }
 
-function schema(p: ParamSpec, table: RouteTable) {
-  switch (p.type) {
-    case 'pref':
-      return { type: 'integer', enum: table.prefectures };
-    case 'city':
-      return { type: 'string', pattern: '^(-|[0-9]{5})$', ...(p.default ? { default: p.default } : {}) };
-    case 'int':
-      return {
-        type: 'integer',
-        ...(p.values ? { enum: p.values } : { minimum: p.min, maximum: p.max }),
-        ...(p.default !== undefined ? { default: p.default } : {}),
-      };
-    case 'areas':
-      return { type: 'string', pattern: `^[0-9]{1,2}_([0-9]{5})?(,[0-9]{1,2}_([0-9]{5})?){0,${p.max - 1}}$` };
-    case 'code': {
-      const domain = table.domains[p.domain] ?? [];
-      // A parented domain's codes depend on another parameter: the schema lists their union.
-      const codes = Array.isArray(domain) ? domain : [...new Set(Object.values(domain).flat())].sort();
-      return { type: 'string', enum: [...(p.all ? ['-'] : []), ...codes], ...(p.default !== undefined ? { default: p.default } : {}) };
+/** "when `mode` is `2`", "when `matter2` is `204` or `205` and `cityCode` is `-` or absent". */
+function conditions(p: ParamSpec): string {
+  const list: Condition[] = Array.isArray(p.activeWhen) ? p.activeWhen : p.activeWhen ? [p.activeWhen] : [];
+  return 'when ' + list.map((c) => `\`${c.param}\` is ${c.values.map((v) => (v === '' ? 'absent' : `\`${v}\``)).join(' or ')}`).join(' and ');
+}
+
+/** A canonical value as the parameter's schema types it. */
+function typedValue(p: ParamSpec, value: string): string | number {
+  if (p.ignored || value === '-') return value;
+  return typeOf(p).numeric ? Number(value) : value;
+}
+
+// ——— Examples and error bodies, from the resolver itself ———
+
+/** The examples this build answers (the declarations' are for prefectures 1 and 13; a build may have others). */
+function validExamples(routes: CompiledRoutes, route: RouteOp, examples: Canonical[]): Canonical[] {
+  return examples.filter((e) => resolve(routes, route.path, query(e)).kind !== 'error');
+}
+
+/**
+ * The parameters' example values, which together make one request the resolver answers: the first
+ * example's, then for each parameter it lacks (a list parameter, say) a value from a later example
+ * that still makes a valid request with them.
+ */
+function parameterExamples(routes: CompiledRoutes, route: RouteOp, examples: Canonical[]): Canonical {
+  const chosen: Canonical = { ...examples[0] };
+  for (const p of route.params) {
+    if (chosen[p.name] !== undefined) continue;
+    for (const e of examples.slice(1)) {
+      const value = e[p.name];
+      if (value !== undefined && resolve(routes, route.path, query({ ...chosen, [p.name]: value })).kind !== 'error') {
+        chosen[p.name] = value;
+        break;
+      }
     }
-    case 'tecs':
-      return { type: 'string', pattern: `^[0-9]*_[0-9]*(,[0-9]*_[0-9]*){0,${p.max - 1}}$`, ...(p.default !== undefined ? { default: p.default } : {}) };
   }
+  return chosen;
+}
+
+function query(values: Canonical): string {
+  const parts = Object.entries(values).filter(([, v]) => v !== undefined).map(([k, v]) => `${k}=${encodeURIComponent(v!).replace(/%2C/g, ',')}`);
+  return parts.length ? '?' + parts.join('&') : '';
+}
+
+/** What the resolver answers a request without parameters, or with a broken query string when it needs none. */
+function badRequestExample(routes: CompiledRoutes, route: RouteOp): ErrorBody {
+  const empty = resolve(routes, route.path, '');
+  if (empty.kind === 'error' && empty.error.status === 400) return empty.error.body;
+  const broken = resolve(routes, route.path, '?prefCode=%E3');
+  if (broken.kind === 'error') return broken.error.body;
+  return apiError(400, 'The query string is not valid percent-encoding', 'Encode parameter values as UTF-8 with percent-encoding.').body;
+}
+
+function errorResponse(description: string, example: ErrorBody) {
+  return { description, content: { 'application/json': { schema: { $ref: ERROR_REF }, example } } };
+}
+
+// ——— Descriptions ———
+
+function infoDescription(notice: string, resas: boolean): string {
+  return [
+    'The RESAS API v1 (地域経済分析システム), served as files by regstat: every response is generated ahead of time, and a resolver maps the original\'s query strings onto the files. Each operation is also served at its path form, `/api/v1/<operation>/<name>/<value>/…`, which any static host can serve.',
+    `**The data.** ${markdown(notice)}`,
+    '**Licences.** The software is MIT-licensed. The data is not covered by that licence: its terms are those of the dataset this build was made from, named in the notice above (each source\'s publisher sets them).',
+    '**Authentication.** None. The original\'s `X-API-KEY` header is accepted and ignored, so clients written for the original work unchanged.',
+    resas
+      ? '**Errors.** This build answers errors as the original did: a bad request is HTTP 200 with the body `"400"`, an unknown path HTTP 200 with the original\'s 404 object; composition faults (501, 503) keep their codes.'
+      : '**Errors.** Errors travel with real HTTP status codes and the original\'s body shape, `{statusCode, message, description}` (`message` says what is wrong, `description` how to fix it).',
+    '**Types.** `openapi.d.ts`, beside this file, has TypeScript types generated from this document: `import type { Result } from \'./openapi.js\'`.',
+  ].join('\n\n');
+}
+
+function operationDescription(op: OpenApiEntry['op'], route: RouteOp, example: Canonical | undefined): string {
+  const notes: string[] = [op.description ? safeMarkdown(op.description.trim()) : `${op.title}: the original RESAS API's \`${route.path}\`.`];
+  if (composingParam(route)) notes.push(`With a non-empty \`${composingParam(route)}\` the response is composed at request time from other files: servers that run code answer it, static hosts without code answer 501.`);
+  if (route.paging) notes.push(`One page of at most ${route.paging.size} records: offsets that are multiples of ${route.paging.size} are files, other offsets are composed from two pages.`);
+  if (example) {
+    const values = Object.fromEntries(Object.entries(example).filter(([k]) => route.params.some((p) => p.name === k && !isListParam(p))));
+    const url = route.path + query(example);
+    // A list parameter has no file, so a request with one has no path form.
+    const lists = route.params.some((p) => isListParam(p) && example[p.name] !== undefined);
+    const pathForm = Object.keys(values).length && !lists ? `, also served at the path form \`${filePath(route, values).replace(/\/index\.json$/, '')}\`` : '';
+    notes.push(`Example: [\`${url}\`](${url})${pathForm}.`);
+  }
+  return notes.join('\n\n');
+}
+
+/** Plain text as Markdown: code-like tokens go into code spans, so that `<prefCode>_<cityCode>` reads as code, not HTML. */
+export function markdown(text: string): string {
+  return text
+    .split(/(`[^`]*`)/)
+    .map((part, i) => {
+      if (i % 2 === 1) return part;
+      let out = '';
+      let at = 0;
+      for (const m of part.matchAll(CODE_LIKE)) {
+        out += escapeHtml(part.slice(at, m.index)) + '`' + m[0] + '`';
+        at = m.index + m[0].length;
+      }
+      return out + escapeHtml(part.slice(at));
+    })
+    .join('');
+}
+
+/** Markdown as it is, but a `<` outside code spans cannot open an HTML tag. */
+export function safeMarkdown(text: string): string {
+  return text
+    .split(/(`[^`]*`)/)
+    .map((part, i) => (i % 2 === 1 ? part : escapeHtml(part)))
+    .join('');
+}
+
+const escapeHtml = (s: string) => s.replace(/</g, '\\<');
+
+const CODE_LIKE = new RegExp(
+  [
+    String.raw`npm run [\w:-]+`,
+    // Paths and URLs: /api/v1/cities?prefCode=13, /manifest.json
+    String.raw`(?<![\w/])(?:https?:\/\/[\w.-]+)?\/[\w.~/-]*[\w~/](?:\?[^\s)]*[^\s).,;:])?`,
+    // name=value: addArea=12_,14_
+    String.raw`\b[A-Za-z][\w]*=[^\s]*[^\s.,;:)]`,
+    // Placeholders: <prefCode>_<cityCode>, <field>_<theme>
+    String.raw`[\w]*(?:<[\w]+>[\w]*)+`,
+    // Identifiers: camelCase, snake_case, word and digits (prefCode, prefecture_cd, matter2)
+    String.raw`\b[a-z]+(?:[A-Z][a-z0-9]*|_[a-z0-9]+)+\b|\b[a-z]+[0-9]+\b`,
+    // - and _ standing alone, as values
+    String.raw`(?<![\w-])[-_](?![\w-])`,
+  ].join('|'),
+  'g',
+);
+
+// ——— Result schemas ———
+
+/** The declaration's zod `result` as JSON Schema; its definitions move to components.schemas. */
+function resultSchema(op: OpenApiEntry['op'], route: RouteOp, name: string, components: Record<string, JsonSchema>): JsonSchema {
+  if (!op.result) {
+    return { description: `The \`result\` of \`${route.path}\`; its schema is not declared yet.`, type: ['object', 'array', 'null'] };
+  }
+  const json = z.toJSONSchema(op.result, { target: 'draft-2020-12', io: 'output', unrepresentable: 'any' }) as JsonSchema;
+  const { $defs, ...schema } = json;
+  const renamed = new Map<string, string>();
+  for (const [key, def] of Object.entries(($defs ?? {}) as Record<string, JsonSchema>)) {
+    // Named definitions (zod meta ids) are shared between operations when they agree.
+    let target = /^[A-Za-z][\w.-]*$/.test(key) && !key.startsWith('__') ? key : `${name}${pascal(key.replace(/^_+/, ''))}`;
+    if (target === name || (components[target] && JSON.stringify(components[target]) !== JSON.stringify(clean(def, new Map())))) target = `${name}${pascal(key)}`;
+    renamed.set(key, target);
+  }
+  for (const [key, def] of Object.entries(($defs ?? {}) as Record<string, JsonSchema>)) components[renamed.get(key)!] = clean(def, renamed);
+  return clean(schema, renamed);
+}
+
+const MAX_SAFE = Number.MAX_SAFE_INTEGER;
+
+/** Without `$schema` and `$id`, refs pointed at components.schemas, and zod's safe-integer bounds (which say nothing) left out. */
+function clean(node: unknown, renamed: Map<string, string>): JsonSchema {
+  // Under these keywords the keys are names (of properties, definitions), not keywords.
+  const NAMES = new Set(['properties', 'patternProperties', '$defs', 'dependentSchemas']);
+  const walk = (v: unknown, names: boolean): unknown => {
+    if (Array.isArray(v)) return v.map((x) => walk(x, false));
+    if (v === null || typeof v !== 'object') return v;
+    const out: JsonSchema = {};
+    for (const [k, x] of Object.entries(v)) {
+      if (!names) {
+        if (k === '$schema' || k === '$id') continue;
+        if ((k === 'minimum' && x === -MAX_SAFE) || (k === 'maximum' && x === MAX_SAFE)) continue;
+        if (k === '$ref' && typeof x === 'string' && x.startsWith('#/$defs/')) {
+          const def = x.slice('#/$defs/'.length);
+          out[k] = `#/components/schemas/${renamed.get(def) ?? def}`;
+          continue;
+        }
+      }
+      out[k] = walk(x, !names && NAMES.has(k));
+    }
+    return out;
+  };
+  return walk(node, false) as JsonSchema;
+}
+
+// ——— Names ———
+
+/** population/composition/perYear → populationCompositionPerYear */
+function operationId(path: string): string {
+  return path.replace('/api/v1/', '').replace(/\/(\w)/g, (_, c: string) => c.toUpperCase());
+}
+
+const pascal = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+// ——— TypeScript types ———
+
+const HEADER = `/**
+ * TypeScript types of this regstat build's API, generated from openapi.json with openapi-typescript.
+ * Do not edit: \`npm run build\` writes it. For example:
+ *
+ *   import type { Result } from './openapi.js';
+ *   const r: Result<'/api/v1/population/composition/perYear'> = (await (await fetch(url)).json()).result;
+ */
+
+`;
+
+const HELPERS = `
+/** The operation paths of this build. */
+export type Path = keyof paths;
+/** The body of a successful response of an operation. */
+export type Success<P extends Path> = paths[P]['get']['responses'][200]['content']['application/json'];
+/** The \`result\` member of a successful response of an operation (null for a region without data, where the operation has such regions). */
+export type Result<P extends Path> = Extract<Success<P>, { result: unknown }>['result'];
+/** The query parameters of an operation. */
+export type Query<P extends Path> = NonNullable<paths[P]['get']['parameters']['query']>;
+/** An error body. */
+export type ApiError = components['schemas']['Error'];
+`;
+
+/** The types openapi-typescript writes for this document, with the header and the helper types above. */
+export function openApiTypes(doc: object): string {
+  return HEADER + typesOf(doc) + HELPERS;
+}
+
+/**
+ * openapi-typescript's default output for a document, synchronously: the build and the on-demand server
+ * render site files synchronously, and openapiTS() is async only for parsing, linting and bundling,
+ * which a document of plain objects with internal refs does not need (the tests check that the output
+ * is that of openapiTS()). Loaded on first use: it takes a few hundred milliseconds to load.
+ */
+function typesOf(doc: object): string {
+  const ots = createRequire(import.meta.url)('openapi-typescript') as typeof import('openapi-typescript');
+  const schema = structuredClone(doc) as Parameters<typeof ots.transformSchema>[0];
+  const options = { silent: true };
+  const ctx: Parameters<typeof ots.transformSchema>[1] = {
+    additionalProperties: false,
+    alphabetize: false,
+    arrayLength: false,
+    defaultNonNullable: true,
+    discriminators: ots.scanDiscriminators(schema, options),
+    emptyObjectsUnknown: false,
+    enum: false,
+    enumValues: false,
+    conditionalEnums: false,
+    dedupeEnums: false,
+    excludeDeprecated: false,
+    exportType: false,
+    immutable: false,
+    rootTypes: false,
+    rootTypesNoSchemaPrefix: false,
+    rootTypesKeepCasing: false,
+    injectFooter: [],
+    pathParamsAsTypes: false,
+    postTransform: undefined,
+    propertiesRequiredByDefault: false,
+    redoc: undefined as never, // read by openapiTS() only, for parsing and bundling
+    silent: true,
+    inject: undefined,
+    transform: undefined,
+    transformProperty: undefined,
+    makePathsEnum: false,
+    generatePathParams: false,
+    readWriteMarkers: false,
+    resolve: ($ref) => ots.resolveRef(schema, $ref, { silent: true }),
+  };
+  return ots.astToString(ots.transformSchema(schema, ctx));
 }

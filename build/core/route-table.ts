@@ -1,6 +1,6 @@
 // The route table of a build: the operations' routes plus the codes of the build's scope.
 
-import type { BuildContext, Operation, RouteData } from '../ops/operation.ts';
+import { routeOf, type BuildContext, type Operation, type RouteData } from '../ops/operation.ts';
 import { ROUTES_FORMAT, type RouteTable } from '../runtime/routes.ts';
 
 export function routeTable(ops: Operation[], ctx: BuildContext, unavailable: Map<Operation, string>): RouteTable {
@@ -10,7 +10,7 @@ export function routeTable(ops: Operation[], ctx: BuildContext, unavailable: Map
     format: ROUTES_FORMAT,
     operations: ops.map((op) => {
       const reason = unavailable.get(op);
-      const route = ctx.layout === 'compact' && op.compactRoute ? { ...op.route, ...op.compactRoute } : op.route;
+      const route = ctx.layout === 'compact' && op.compactRoute ? { ...routeOf(op.route), ...op.compactRoute } : routeOf(op.route);
       return reason ? { ...route, unavailable: reason } : route;
     }),
     prefectures: [...ctx.prefs],

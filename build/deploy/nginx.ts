@@ -10,6 +10,8 @@ import { describe, typeOf } from '../runtime/params.ts';
 import { CORS_HEADERS, ERROR_CACHE_CONTROL, FILE_CACHE_CONTROL, JSON_TYPE, PREFLIGHT_HEADERS, methodNotAllowed } from '../runtime/respond.ts';
 import {
   compileRoutes,
+  composingParam,
+  listKey,
   describeConditions,
   isListParam,
   type AreasParam,
@@ -109,13 +111,14 @@ export function nginxConfig(table: RouteTable, o: NginxOptions): string {
     let fallback = '@invalid';
     if (paging) {
       maps.push(...pagingMaps(op, paging, i, effOf, table));
-      if (op.compose) checks.push(`    if (${page} = "list") { ${compose(op.compose.param)} }`);
+      const param = composingParam(op);
+      if (param) checks.push(`    if (${page} = "list") { ${compose(param)} }`);
       checks.push(`    if (${page} = "offset") { ${compose(paging.offset)} }`);
       // Offsets between pages of a size nginx cannot divide by are told by their missing file.
       if (!/^10*$/.test(String(paging.size))) fallback = `@offset${i}`;
     }
     for (const p of op.params) {
-      if (isListParam(p) && !paging && op.compose?.param === p.name) checks.push(`    if (${v(p.name)} = "${COMPOSES}") { ${compose(p.name)} }`);
+      if (!paging && composingParam(op) === p.name) checks.push(`    if (${v(p.name)} = "${COMPOSES}") { ${compose(p.name)} }`);
     }
     if (op.pairs) {
       const flag = `$rp${i}`;
@@ -250,9 +253,10 @@ function pagingMaps(op: RouteOp, paging: Paging, i: number, effOf: (name: string
   const entries = Object.entries(counts)
     .filter(([, n]) => n > 0)
     .map(([key, n]) => `"${key}" "${n}:${Math.ceil(n / paging.size) * paging.size}";`);
-  const key = paging.list.map(effOf).join('|');
+  const key = listKey(paging.list, Object.fromEntries(paging.list.map((n) => [n, effOf(n)])));
   const offset = effOf(paging.offset);
-  const filter = op.compose && op.compose.param !== paging.offset ? `$rv${i}_${safe(op.compose.param)}` : '';
+  const param = composingParam(op);
+  const filter = param && param !== paging.offset ? `$rv${i}_${safe(param)}` : '';
   const zeros = /^10*$/.test(String(paging.size)) ? String(paging.size).length - 1 : -1;
   const aligned = zeros >= 0 ? `(0|[1-9][0-9]*${'0'.repeat(zeros)})` : '[0-9]+';
   return [

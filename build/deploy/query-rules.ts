@@ -53,6 +53,3 @@ export function queryRules(table: RouteTable): QueryRule[] {
 
 /** Placeholder names must be identifiers. */
 export const safeName = (name: string) => name.replace(/[^A-Za-z0-9]/g, '');
-
-/** The list parameters of an operation, whose values compose (or, for paging, the offset). */
-export const composingParams = (op: RouteOp) => op.params.filter(isListParam).map((p) => p.name);

@@ -4,8 +4,8 @@
 
 import { CORS_HEADERS, ERROR_CACHE_CONTROL, FILE_CACHE_CONTROL, JSON_TYPE } from '../runtime/respond.ts';
 import { typeOf } from '../runtime/params.ts';
-import type { ParamSpec, RouteTable } from '../runtime/routes.ts';
-import { composingParams, queryRules, safeName } from './query-rules.ts';
+import { composingParam, type ParamSpec, type RouteTable } from '../runtime/routes.ts';
+import { queryRules, safeName } from './query-rules.ts';
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -24,7 +24,8 @@ export function vercelConfig(table: RouteTable) {
   ];
   for (const op of table.operations) {
     const src = `^${escape(op.path)}/?$`;
-    for (const param of composingParams(op)) routes.push({ src, has: [{ type: 'query', key: param }], dest: '/_errors/composition.json', status: 501, headers: { 'Cache-Control': ERROR_CACHE_CONTROL } });
+    const param = composingParam(op);
+    if (param) routes.push({ src, has: [{ type: 'query', key: param }], dest: '/_errors/composition.json', status: 501, headers: { 'Cache-Control': ERROR_CACHE_CONTROL } });
   }
   for (const r of queryRules(table)) {
     const names = new Set(r.given.map((g) => g.name));

@@ -1,7 +1,7 @@
 // Classification masters (industries, occupations, patent fields) as lists and as route-table domains.
 
 import type { Sources } from '../../sources/load.ts';
-import type { RouteData } from '../ops/operation.ts';
+import type { RouteData } from '../runtime/routes.ts';
 
 type Rows = Record<string, unknown>[];
 const rows = (sources: Sources, name: keyof Sources['tables']): Rows => (sources.tables[name]?.table.objects() ?? []) as Rows;

@@ -6,7 +6,7 @@ import * as aq from 'arquero';
 import { SourceError } from '../../sources/csv.ts';
 import type { Sources } from '../../sources/load.ts';
 import type { Row } from '../../sources/tables.ts';
-import { MATTER2, type MedicalScheme } from '../ops/shared/medical.ts';
+import { MATTER2, type MedicalScheme } from '../../sources/medical-codes.ts';
 import { rollupRegions } from './rollup.ts';
 
 export interface MedicalCategory {

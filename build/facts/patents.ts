@@ -2,6 +2,7 @@
 // (prefecture, municipality, designated city) and one per year and holder. Joint applications are
 // the application numbers that appear with more than one holder.
 
+import { listKey } from '../runtime/routes.ts';
 import type { Sources } from '../../sources/load.ts';
 import type { Row } from '../../sources/tables.ts';
 
@@ -33,10 +34,14 @@ export interface PatentFacts {
   lists: Map<string, { record: PatentRecord; id: number }[]>;
   /** Holders with a record located in the scope. */
   holders: string[];
+  /** The keys of the lists a build of the scope serves (its regions', its holders'), sorted. */
+  served: string[];
 }
 
-export const regionListKey = (year: number | string, prefCode: string, cityCode: string) => `${year}|1|${prefCode}|${cityCode}|`;
-export const holderListKey = (year: number | string, holderId: string) => `${year}|2|||${holderId}`;
+/** The parameters that name one patent list: its key in the route table's counts is their canonical values. */
+export const LIST_PARAMS = ['year', 'mode', 'prefCode', 'cityCode', 'patentHolderId'];
+export const regionListKey = (year: number | string, prefCode: string, cityCode: string) => listKey(LIST_PARAMS, { year: String(year), mode: '1', prefCode, cityCode });
+export const holderListKey = (year: number | string, holderId: string) => listKey(LIST_PARAMS, { year: String(year), mode: '2', patentHolderId: holderId });
 
 const cache = new WeakMap<Sources, Map<string, PatentFacts>>();
 
@@ -68,6 +73,7 @@ function compute(sources: Sources, scope: Set<number>): PatentFacts {
   const lists = new Map<string, { record: PatentRecord; id: number }[]>();
   const add = (key: string, entry: { record: PatentRecord; id: number }) => (lists.get(key) ?? lists.set(key, []).get(key)!).push(entry);
   const inScope = new Set<string>();
+  const regionKeys = new Set<string>();
   for (const r of rows) {
     const pref = r.regionCode === '' ? '' : String(Number(r.regionCode.slice(0, 2)));
     const city = r.regionCode.length === 5 ? r.regionCode : '';
@@ -88,15 +94,19 @@ function compute(sources: Sources, scope: Set<number>): PatentFacts {
     };
     const entry = { record, id: r.recordId };
     if (pref !== '' && scope.has(Number(pref))) {
-      add(regionListKey(r.year, pref, '-'), entry);
-      if (city) add(regionListKey(r.year, pref, city), entry);
       const parent = designated.get(city);
-      if (parent) add(regionListKey(r.year, pref, parent), entry);
+      for (const c of ['-', city, parent ?? '']) {
+        if (!c) continue;
+        regionKeys.add(regionListKey(r.year, pref, c));
+        add(regionListKey(r.year, pref, c), entry);
+      }
       if (r.holderId) inScope.add(r.holderId);
     }
     if (r.holderId) add(holderListKey(r.year, r.holderId), entry);
   }
-  return { lists, holders: [...inScope].sort() };
+  const holderKeys = new Set(rows.filter((r) => inScope.has(r.holderId)).map((r) => holderListKey(r.year, r.holderId)));
+  const served = [...lists.keys()].filter((k) => regionKeys.has(k) || holderKeys.has(k)).sort((a, b) => (a < b ? -1 : 1));
+  return { lists, holders: [...inScope].sort(), served };
 }
 
 /** Orders a list by sort1 (1–7) and sort2 (1 ascending, 2 descending); ties by applyNo, holder, row. */

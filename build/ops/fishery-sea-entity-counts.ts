@@ -1,6 +1,12 @@
+import { z } from 'zod';
 import { fisheryFacts } from '../facts/fishery.ts';
 import { ENTITY_COUNTS_PATH } from './shared/fishery.ts';
 import { cityCode, defineOperation, prefCode, regionHeader, regionOf, regionValues } from './operation.ts';
+import { count, regionHeader as header } from './shared/result.ts';
+
+/** Entities per census year, then per class code (sales band or destination); a kind without data is left out. */
+const counts = z.record(z.string().regex(/^[0-9]{4}$/), z.record(z.string().regex(/^[1-9][0-9]*$/), count));
+const facts = z.strictObject({ sales: counts.optional(), aquacultureSales: counts.optional(), shipRatio: counts.optional() });
 
 // A regstat extension, not a RESAS operation: the management-entity counts behind the three fishery
 // share charts, for the region, its prefecture and the nation. The addArea composer sums these (shares
@@ -8,14 +14,21 @@ import { cityCode, defineOperation, prefCode, regionHeader, regionOf, regionValu
 export default defineOperation({
   title: '漁業経営体数（regstat 拡張: 割合の元になる数）',
   family: 'fishery',
+  description:
+    'A regstat extension: the numbers of marine fishery management entities behind the three fishery share charts, per census year and class code, for the region (`region`), its prefecture (`prefecture`) and the nation (`nation`): by band of sales of catch (`sales`), of aquaculture sales (`aquacultureSales`) and by shipping destination (`shipRatio`).',
+  examples: [
+    { prefCode: '1', cityCode: '-' },
+    { prefCode: '1', cityCode: '01202' },
+  ],
+  result: z.strictObject({ ...header, region: facts, prefecture: facts, nation: facts }),
   route: { path: ENTITY_COUNTS_PATH, params: [prefCode(), cityCode()] },
   needs: [['fishery_entities', 'fishery_destinations']],
   prepare: (ctx) => ({ facts: fisheryFacts(ctx.sources), ctx }),
   enumerate: (ctx) => regionValues(ctx),
   render({ facts, ctx }, v) {
-    const pref2 = v.prefCode!.padStart(2, '0');
+    const pref2 = v.prefCode.padStart(2, '0');
     return {
-      ...regionHeader(ctx, v.prefCode!, v.cityCode!),
+      ...regionHeader(ctx, v.prefCode, v.cityCode),
       region: facts.get(regionOf(v)) ?? {},
       prefecture: facts.get(pref2) ?? {},
       nation: facts.get('00') ?? {},

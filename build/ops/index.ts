@@ -1,6 +1,7 @@
 // The registry of operations. Each file declares one operation; tests check that every file here is
 // registered and that every registered operation has its own file.
 
+import { UserError } from '../../sources/user-error.ts';
 import cities from './cities.ts';
 import fisherySeaAquacultureSales from './fishery-sea-aquaculture-sales.ts';
 import fisherySeaEntityCounts from './fishery-sea-entity-counts.ts';
@@ -75,6 +76,6 @@ export const FAMILIES = [...new Set(OPERATIONS.map((o) => o.family))];
 /** The operations of some families; the masters always come along, since every client reads them. */
 export function operationsOf(families: string[]): Operation<any>[] {
   const unknown = families.filter((f) => !FAMILIES.includes(f));
-  if (unknown.length) throw new Error(`--only names ${unknown.join(', ')}, which is not a family; the families are ${FAMILIES.join(', ')}.`);
+  if (unknown.length) throw new UserError(`--only names ${unknown.join(', ')}, which is not a family; the families are ${FAMILIES.join(', ')}.`);
   return OPERATIONS.filter((o) => o.family === 'masters' || families.includes(o.family));
 }

@@ -1,9 +1,14 @@
 import { industries } from '../facts/classifications.ts';
+import { z } from 'zod';
 import { defineOperation } from './operation.ts';
+import { letterCode, nonEmpty, twoDigitCode } from './shared/result.ts';
 
 export default defineOperation({
   title: '産業中分類',
   family: 'industry',
+  description: 'The middle classes of one broad industry class (`sicCode`): `simcCode` (2 digits), the `sicCode` it belongs to and `simcName`.',
+  examples: [{ sicCode: 'E' }],
+  result: z.array(z.strictObject({ simcCode: twoDigitCode, sicCode: letterCode, simcName: nonEmpty })),
   route: {
     path: '/api/v1/industries/middle',
     params: [{ name: 'sicCode', type: 'code', domain: 'industriesBroad', required: true, doc: 'Industry broad class (see /api/v1/industries/broad).' }],

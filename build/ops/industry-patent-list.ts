@@ -1,11 +1,31 @@
+import { z } from 'zod';
+import { pageComposer, patentFilterComposer } from '../runtime/render/patents.ts';
 import { patentFields } from '../facts/classifications.ts';
-import { holderListKey, ordered, PAGE_SIZE, PATENT_YEARS, patentFacts, regionListKey } from '../facts/patents.ts';
+import { holderListKey, LIST_PARAMS, ordered, PAGE_SIZE, PATENT_YEARS, patentFacts, regionListKey } from '../facts/patents.ts';
 import type { Canonical } from '../runtime/params.ts';
 import { defineOperation, regionValues } from './operation.ts';
+import { cityCodeText, nonEmpty, prefCodeText } from './shared/result.ts';
 
 const PATH = '/api/v1/industry/patent/list';
 const SORT1 = [1, 2, 3, 4, 5, 6, 7];
 const SORT2 = [1, 2];
+
+/** A patent record: prefCode and cityCode are empty where the holder's location is not known, as is patentHolderId (patentHolder -). */
+const patent = z.strictObject({
+  applyNo: nonEmpty,
+  patentSection: nonEmpty,
+  patentSubject: nonEmpty,
+  fiClass: nonEmpty,
+  patentName: nonEmpty,
+  patentHolder: nonEmpty,
+  patentHolderId: z.union([z.string().regex(/^[A-Za-z0-9]{1,16}$/), z.literal('')]),
+  applyDate: z.string().regex(/^(?:[0-9]{4}\/[0-9]{2}\/[0-9]{2}|-)$/),
+  prefCode: z.union([prefCodeText, z.literal('')]),
+  cityCode: z.union([cityCodeText, z.literal('')]),
+  jointlyFlg: z.enum(['0', '1']),
+  lat: z.number(),
+  lng: z.number(),
+});
 
 // Mode 1 lists the patents whose holder is located in the region; mode 2 those of one holder, wherever
 // located (prefCode and cityCode are then ignored, as patentHolderId is in mode 1). Pages of 100
@@ -13,6 +33,14 @@ const SORT2 = [1, 2];
 export default defineOperation({
   title: '特許一覧',
   family: 'industry',
+  description:
+    'Patents applied for in a `year`, 100 records a page from `offset`: in `mode` `1` those whose holder is located in a prefecture or municipality, in `mode` `2` those of one holder (`patentHolderId`). `sort1` picks the field to sort by and `sort2` the direction; `addTec` keeps the patents of some technology fields or themes (`<tecCode>_<themeCode>` entries, see `patents/broad` and `patents/middle`). `jointlyFlg` is `1` for a joint application; a list past its end has an empty `data`.',
+  examples: [
+    { year: '2019', mode: '1', prefCode: '13', cityCode: '-', sort1: '1', sort2: '1', offset: '0' },
+    { year: '2019', mode: '1', prefCode: '13', cityCode: '-', sort1: '7', sort2: '2', offset: '0', addTec: '7_,8_4' },
+    { year: '2019', mode: '1', prefCode: '13', cityCode: '13201', sort1: '6', sort2: '1', offset: '150' },
+  ],
+  result: z.strictObject({ data: z.array(patent).max(PAGE_SIZE) }),
   route: {
     path: PATH,
     params: [
@@ -26,17 +54,17 @@ export default defineOperation({
       { name: 'offset', type: 'int', required: true, min: 0, max: 10_000_000, doc: `Index of the first record; pages hold ${PAGE_SIZE} records.` },
       { name: 'addTec', type: 'tecs', domain: 'patentThemes', required: false, default: '_', max: 6, doc: 'Technology filter: <field>_<theme> entries, comma-separated, at most 6; _ for none.' },
     ],
-    compose: { param: 'addTec', from: PATH, composer: 'patentFilter' },
+    compose: { param: 'addTec', from: PATH, composer: patentFilterComposer },
     paging: {
       offset: 'offset',
       size: PAGE_SIZE,
-      list: ['year', 'mode', 'prefCode', 'cityCode', 'patentHolderId'],
+      list: LIST_PARAMS,
       order: [
         { name: 'sort1', first: '1' },
         { name: 'sort2', first: '1' },
       ],
       counts: 'patentLists',
-      composer: 'page',
+      composer: pageComposer,
     },
   },
   needs: ['patents', 'patent_holders', 'patent_fields', 'patent_themes'],
@@ -68,17 +96,14 @@ export default defineOperation({
     return out;
   },
   render(list, v) {
-    const key = v.mode === '1' ? regionListKey(v.year!, v.prefCode!, v.cityCode!) : holderListKey(v.year!, v.patentHolderId!);
+    // prefCode and cityCode take effect in mode 1, patentHolderId in mode 2 (activeWhen).
+    const key = v.mode === '1' ? regionListKey(v.year, v.prefCode!, v.cityCode!) : holderListKey(v.year, v.patentHolderId!);
     const offset = Number(v.offset);
     return { data: list(key, Number(v.sort1), Number(v.sort2)).slice(offset, offset + PAGE_SIZE) };
   },
   routeData(ctx) {
     const facts = patentFacts(ctx.sources, ctx.prefs);
-    const counts: Record<string, number> = {};
-    for (const [key, list] of [...facts.lists].sort(([a], [b]) => (a < b ? -1 : 1))) {
-      const inScope = key.split('|')[1] === '2' ? facts.holders.includes(key.split('|')[4]!) : true;
-      if (inScope) counts[key] = list.length;
-    }
+    const counts = Object.fromEntries(facts.served.map((key) => [key, facts.lists.get(key)!.length]));
     const fields = patentFields.domains(ctx.sources);
     return { domains: { ...fields.domains, patentHolders: facts.holders }, labels: fields.labels, counts: { patentLists: counts } };
   },

@@ -1,8 +1,10 @@
 import * as aq from 'arquero';
+import { z } from 'zod';
 import { industries } from '../facts/classifications.ts';
 import { groupRows, rollupRegions, sharedKeys } from '../facts/rollup.ts';
 import { ratioOfProducts } from '../runtime/rounding.ts';
 import { cityCode, codeOrAll, defineOperation, intParam, prefCode, regionOf, regionValues } from './operation.ts';
+import { letterCode, nonEmpty, prefCodeNumber, quotient, text, twoDigitCode } from './shared/result.ts';
 
 interface Row {
   region: string;
@@ -25,6 +27,21 @@ interface Row {
 export default defineOperation({
   title: '産業別特化係数',
   family: 'industry',
+  description:
+    'Specialization coefficients of a prefecture or municipality in an economic census `year` (2012 or 2016), per industry middle class: `value` for value added, `employee` for employees (the region\'s share of the industry over the nation\'s) and `labor` for labour productivity (the region\'s over the nation\'s), 4 decimals. `sicCode` selects one broad class; `-` lists every class, and `sicCode`, `sicName` are then empty.',
+  examples: [
+    { year: '2016', prefCode: '13', cityCode: '-', sicCode: '-' },
+    { year: '2016', prefCode: '13', cityCode: '13101', sicCode: 'E' },
+  ],
+  result: z
+    .strictObject({
+      prefName: nonEmpty,
+      prefCode: prefCodeNumber,
+      sicCode: z.union([letterCode, z.literal('')]),
+      sicName: text,
+      data: z.array(z.strictObject({ simcCode: twoDigitCode, simcName: nonEmpty, value: quotient, employee: quotient, labor: quotient })),
+    })
+    .nullable(),
   route: {
     path: '/api/v1/industry/power/forIndustry',
     params: [
@@ -65,7 +82,7 @@ export default defineOperation({
       prefName: prefs.prefecture(Number(v.prefCode))!.prefName,
       prefCode: Number(v.prefCode),
       sicCode: all ? '' : v.sicCode,
-      sicName: all ? '' : broad.get(v.sicCode!)!,
+      sicName: all ? '' : broad.get(v.sicCode)!,
       data: rows
         .filter((r) => all || middle.get(r.simcCode)!.sicCode === v.sicCode)
         .map((r) => ({

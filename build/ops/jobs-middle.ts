@@ -1,9 +1,14 @@
 import { occupations } from '../facts/classifications.ts';
+import { z } from 'zod';
 import { defineOperation } from './operation.ts';
+import { letterCode, nonEmpty, twoDigitCode } from './shared/result.ts';
 
 export default defineOperation({
   title: '職業中分類',
   family: 'industry',
+  description: 'The middle classes of one broad occupation class (`iscoCode`): the `iscoCode`, `ismcoCode` (2 digits) and `ismcoName`.',
+  examples: [{ iscoCode: 'B' }],
+  result: z.array(z.strictObject({ iscoCode: letterCode, ismcoCode: twoDigitCode, ismcoName: nonEmpty })),
   route: {
     path: '/api/v1/jobs/middle',
     params: [{ name: 'iscoCode', type: 'code', domain: 'occupationsBroad', required: true, doc: 'Occupation broad class (see /api/v1/jobs/broad).' }],

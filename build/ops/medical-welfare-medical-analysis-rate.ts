@@ -1,14 +1,16 @@
+import { z } from 'zod';
 import { countKey, medicalFacts, type MedicalCategory } from '../facts/medical.ts';
 import { percent } from '../runtime/rounding.ts';
 import type { Constraint } from '../runtime/routes.ts';
 import { areaDomain } from './medical-welfare-medical-analysis-list.ts';
 import { cityCode, defineOperation, prefCode, regionHeader, type BuildContext } from './operation.ts';
-import { ALL_YEARS, MATTER2, UNIT_NAMES, mattersWith, type MedicalUnit } from './shared/medical.ts';
+import { ALL_YEARS, MATTER2, UNIT_NAMES, mattersWith, type MedicalUnit } from '../../sources/medical-codes.ts';
+import { nonEmpty, year } from './shared/result.ts';
 
 // Composition ratios of medical supply and demand: for one region and year, the share of each broad
 // category of a matter2's classification (changes) and, per broad category, the shares of its middle
 // classes (theme). Everything about which parameters apply and which years exist follows from the
-// data-year table in shared/medical.ts.
+// data-year table in sources/medical-codes.ts.
 
 const UNITS: MedicalUnit[] = ['prefecture', 'municipality', 'area'];
 /** The readings of cityCode and secondaryMedicalCode (see the constraints) that select each unit. */
@@ -37,9 +39,31 @@ const dataKbnRule: Constraint = {
   },
 };
 
+const classCode = z.string().regex(/^[0-9A-Za-z]{1,8}$/);
+/** A legend and a chart of shares (percent, 2 decimals) of the codes given. */
+const shares = (code: z.ZodType) => ({
+  legend: z.array(z.strictObject({ label: nonEmpty, code })),
+  pref: z.strictObject({ label: nonEmpty, data: z.array(z.strictObject({ name: nonEmpty, code, value: z.number().min(0).max(100) })) }),
+});
+
 export default defineOperation({
   title: '医療需給 構成割合',
   family: 'medical',
+  description:
+    'The composition of medical demand or supply (`matter2`, such as `102` inpatients by disease or `204` beds by type) in a region and `year`, in percent: `changes` gives each broad category\'s share of the total, `theme` each middle class\'s share of its broad category. The region is a prefecture, a municipality (`cityCode`, `204` and `205` only) or a secondary medical area (`secondaryMedicalCode`); `dataKbn` `2` charts its prefecture\'s average instead and `3` the nation\'s. Which years exist depends on `matter2` and the kind of region.',
+  examples: [
+    { prefCode: '13', matter2: '102', secondaryMedicalCode: '-', dataKbn: '1', year: '2020' },
+    { prefCode: '13', matter2: '204', cityCode: '13101', dataKbn: '2', year: '2020' },
+    { prefCode: '13', matter2: '205', cityCode: '-', secondaryMedicalCode: '1302', dataKbn: '3', year: '2016' },
+  ],
+  result: z
+    .strictObject({
+      year,
+      changes: z.strictObject(shares(classCode)),
+      // A broad category without middle classes is one item, code -.
+      theme: z.array(z.strictObject({ broad_category_name: nonEmpty, broad_category_cd: classCode, ...shares(z.union([classCode, z.literal('-')])) })),
+    })
+    .nullable(),
   route: {
     path: '/api/v1/medicalWelfare/medicalAnalysis/rate',
     params: [
@@ -83,7 +107,7 @@ export default defineOperation({
   render({ facts, ctx }, v) {
     const m = MATTER2.find((x) => x.code === v.matter2)!;
     const { key, label } = regionOf(ctx, facts.areas, v);
-    const counts = facts.counts.get(countKey(m.code, v.year!, key));
+    const counts = facts.counts.get(countKey(m.code, v.year, key));
     if (!counts) return null;
     return { year: Number(v.year), ...composition(facts.classes[m.scheme], counts, label) };
   },
@@ -92,14 +116,14 @@ export default defineOperation({
 });
 
 /** The region a file charts: the region itself, its prefecture or the nation (dataKbn), with its label. */
-function regionOf(ctx: BuildContext, areas: ReturnType<typeof medicalFacts>['areas'], v: Record<string, string | undefined>) {
-  const head = regionHeader(ctx, v.prefCode!, v.cityCode ?? '-');
+function regionOf(ctx: BuildContext, areas: ReturnType<typeof medicalFacts>['areas'], v: { prefCode: string; cityCode?: string | undefined; dataKbn?: string | undefined; secondaryMedicalCode?: string | undefined }) {
+  const head = regionHeader(ctx, v.prefCode, v.cityCode ?? '-');
   if (v.dataKbn === '3') return { key: '00', label: '全国平均' };
-  if (v.dataKbn === '2') return { key: v.prefCode!.padStart(2, '0'), label: `${head.prefName}平均` };
+  if (v.dataKbn === '2') return { key: v.prefCode.padStart(2, '0'), label: `${head.prefName}平均` };
   if (head.cityCode) return { key: head.cityCode, label: head.cityName };
   const area = v.secondaryMedicalCode && v.secondaryMedicalCode !== '-' ? areas.get(v.secondaryMedicalCode) : undefined;
   if (area) return { key: area.areaCode, label: area.areaName };
-  return { key: v.prefCode!.padStart(2, '0'), label: head.prefName };
+  return { key: v.prefCode.padStart(2, '0'), label: head.prefName };
 }
 
 /**

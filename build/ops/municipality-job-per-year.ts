@@ -1,8 +1,10 @@
 import * as aq from 'arquero';
+import { z } from 'zod';
 import { occupations } from '../facts/classifications.ts';
 import { groupRows } from '../facts/rollup.ts';
 import { ratio } from '../runtime/rounding.ts';
 import { codeOrAll, defineOperation, prefCode, prefectureValues } from './operation.ts';
+import { letterCode, nonEmpty, prefCodeNumber, quotient, text, twoDigitCode } from './shared/result.ts';
 
 interface Row {
   prefCode: string;
@@ -18,6 +20,23 @@ interface Row {
 export default defineOperation({
   title: '有効求人倍率',
   family: 'industry',
+  description:
+    'The ratio of effective job openings to effective job applicants in a prefecture, per month (`year` as `yyyy/mm`), 2 decimals: for all occupations (`iscoCode=-`), one broad occupation class or one of its middle classes (`ismcoCode`). The codes and names of the selection are echoed, empty for `-`.',
+  examples: [
+    { prefCode: '13', iscoCode: '-', ismcoCode: '-' },
+    { prefCode: '13', iscoCode: 'B', ismcoCode: '12' },
+  ],
+  result: z
+    .strictObject({
+      prefName: nonEmpty,
+      prefCode: prefCodeNumber,
+      iscoCode: z.union([letterCode, z.literal('')]),
+      iscoName: text,
+      ismcoCode: z.union([twoDigitCode, z.literal('')]),
+      ismcoName: text,
+      data: z.array(z.strictObject({ year: z.string().regex(/^[0-9]{4}\/(?:0[1-9]|1[0-2])$/), value: quotient })),
+    })
+    .nullable(),
   route: {
     path: '/api/v1/municipality/job/perYear',
     params: [
@@ -53,15 +72,15 @@ export default defineOperation({
       ]),
     ]),
   render({ series, broad, middle, regions }, v) {
-    const rows = series.get(`${v.prefCode!.padStart(2, '0')}|${v.iscoCode}|${v.ismcoCode}`);
+    const rows = series.get(`${v.prefCode.padStart(2, '0')}|${v.iscoCode}|${v.ismcoCode}`);
     if (!rows) return null;
     return {
       prefName: regions.prefecture(Number(v.prefCode))!.prefName,
       prefCode: Number(v.prefCode),
       iscoCode: v.iscoCode === '-' ? '' : v.iscoCode,
-      iscoName: v.iscoCode === '-' ? '' : broad.get(v.iscoCode!)!,
+      iscoName: v.iscoCode === '-' ? '' : broad.get(v.iscoCode)!,
       ismcoCode: v.ismcoCode === '-' ? '' : v.ismcoCode,
-      ismcoName: v.ismcoCode === '-' ? '' : middle.get(v.ismcoCode!)!,
+      ismcoName: v.ismcoCode === '-' ? '' : middle.get(v.ismcoCode)!,
       data: rows.map((r) => ({ year: r.month.replace('-', '/'), value: ratio(r.openings, r.applicants, 2) })),
     };
   },

@@ -2,10 +2,13 @@
 // enumeration of its files, the arquero computation behind each response, its file paths, its route
 // table entry and its manifest entry.
 
+import type { z } from 'zod';
 import type { Sources } from '../../sources/load.ts';
 import type { TableName } from '../../sources/tables.ts';
 import type { Canonical } from '../runtime/params.ts';
-import type { AreasParam, CityParam, CodeParam, IntParam, PrefParam, RouteOp, RouteTable } from '../runtime/routes.ts';
+import type { Composer } from '../runtime/composer.ts';
+import type { AreasParam, CityParam, CodeParam, IntParam, Paging, ParamSpec, PrefParam, RouteData, RouteOp } from '../runtime/routes.ts';
+import type { Values } from './values.ts';
 
 export interface BuildContext {
   sources: Sources;
@@ -15,15 +18,40 @@ export interface BuildContext {
   layout?: 'full' | 'compact';
 }
 
-/** What an operation adds to the route table besides its route: code lists, labels, list lengths. */
-export type RouteData = Partial<Pick<RouteTable, 'domains' | 'labels' | 'counts'>>;
+export type { RouteData } from '../runtime/routes.ts';
 
-export interface Operation<State = unknown> {
-  route: RouteOp;
+/**
+ * An operation's route as declared: its parameters keep their literal names, which type its values, and
+ * its composers are values (routes.json names them).
+ */
+export type DeclaredRoute<P extends readonly ParamSpec[]> = Omit<RouteOp, 'params' | 'compose' | 'paging'> & {
+  params: P;
+  compose?: Omit<NonNullable<RouteOp['compose']>, 'composer'> & { composer: Composer };
+  paging?: Omit<Paging, 'composer'> & { composer: Composer };
+};
+
+/** The serializable route of a declared one, as routes.json holds it. */
+export function routeOf(route: DeclaredRoute<readonly ParamSpec[]>): RouteOp {
+  const { compose, paging, ...rest } = route;
+  return {
+    ...rest,
+    ...(compose ? { compose: { ...compose, composer: compose.composer.name } } : {}),
+    ...(paging ? { paging: { ...paging, composer: paging.composer.name } } : {}),
+  };
+}
+
+export interface Operation<State = unknown, P extends readonly ParamSpec[] = readonly ParamSpec[]> {
+  route: DeclaredRoute<P>;
   /** The original's title, for people reading the manifest. */
   title: string;
   /** The issue-sized group it belongs to (population, industry…), for build and bench reports. */
   family: string;
+  /** What it answers, in Markdown: parameter names, values and fields in code spans. */
+  description: string;
+  /** Example requests as canonical parameter values, first the one the docs page links; valid for prefectures 1 and 13. */
+  examples: Canonical[];
+  /** The `result` member of its responses, exact: field types, nullability and the original's key order. */
+  result: z.ZodType;
   /** Source tables it reads; an inner list means any one of them will do. */
   needs: (TableName | TableName[])[];
   /** Computes once per build everything the responses need (arquero work happens here). */
@@ -31,14 +59,15 @@ export interface Operation<State = unknown> {
   /** Canonical values of every file's parameters (list parameters excluded). */
   enumerate(ctx: BuildContext): Canonical[];
   /** The `result` member for one file; null when the region has no data. */
-  render(state: State, values: Canonical): unknown;
+  render(state: State, values: Values<P>, ctx: BuildContext): unknown;
   /** What its route gains in the compact layout (its enumeration reads ctx.layout). */
   compactRoute?: Pick<RouteOp, 'pairs'>;
   /** Code lists its parameters are checked against, computed from the sources. */
   routeData?(ctx: BuildContext): RouteData;
 }
 
-export const defineOperation = <State>(op: Operation<State>): Operation<State> => op;
+/** Declares an operation; its parameters' names type the values its enumerate and render see. */
+export const defineOperation = <State, const P extends readonly ParamSpec[]>(op: Operation<State, P>): Operation<State, P> => op;
 
 /** Why an operation cannot be built from these sources, or null when it can. */
 export function missingTables(op: Operation, sources: Sources): string | null {
@@ -53,14 +82,14 @@ export function missingTables(op: Operation, sources: Sources): string | null {
 
 // Parameters shared by many operations.
 
-export const prefCode = (required = true): PrefParam => ({
+export const prefCode = <R extends boolean = true>(required: R = true as R): PrefParam & { name: 'prefCode'; required: R } => ({
   name: 'prefCode',
   type: 'pref',
   required,
   doc: 'Prefecture code (1–47, see /api/v1/prefectures).',
 });
 
-export const cityCode = (): CityParam => ({
+export const cityCode = (): CityParam & { name: 'cityCode'; default: '-' } => ({
   name: 'cityCode',
   type: 'city',
   required: false,
@@ -69,7 +98,7 @@ export const cityCode = (): CityParam => ({
   doc: 'Municipality code, or - for the whole prefecture (see /api/v1/cities).',
 });
 
-export const addArea = (): AreasParam => ({
+export const addArea = (): AreasParam & { name: 'addArea' } => ({
   name: 'addArea',
   type: 'areas',
   required: false,
@@ -79,10 +108,10 @@ export const addArea = (): AreasParam => ({
   doc: 'Regions whose counts are added to the main region: <prefCode>_ or <prefCode>_<cityCode>, comma-separated, at most 10.',
 });
 
-export const intParam = (name: string, values: number[], doc: string): IntParam => ({ name, type: 'int', required: true, values, doc });
+export const intParam = <N extends string>(name: N, values: number[], doc: string): IntParam & { name: N; required: true } => ({ name, type: 'int', required: true, values, doc });
 
 /** A code parameter where - means all (or unspecified), which is also its default. */
-export const codeOrAll = (name: string, domain: string, doc: string, parent?: string): CodeParam => ({
+export const codeOrAll = <N extends string>(name: N, domain: string, doc: string, parent?: string): CodeParam & { name: N; default: '-' } => ({
   name,
   type: 'code',
   required: false,

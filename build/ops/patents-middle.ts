@@ -1,9 +1,14 @@
 import { patentFields } from '../facts/classifications.ts';
+import { z } from 'zod';
 import { defineOperation } from './operation.ts';
+import { codeText, nonEmpty } from './shared/result.ts';
 
 export default defineOperation({
   title: '特許.技術テーマ',
   family: 'industry',
+  description: 'The technology themes (subject matters) of one technology field (`tecCode`): the field\'s `tecCode` and `tecName`, each theme\'s `themeCode` and `themeName`.',
+  examples: [{ tecCode: '1' }],
+  result: z.array(z.strictObject({ tecCode: codeText, tecName: nonEmpty, themeCode: codeText, themeName: nonEmpty })),
   route: {
     path: '/api/v1/patents/middle',
     params: [{ name: 'tecCode', type: 'code', domain: 'patentFields', required: true, doc: 'Technology field (see /api/v1/patents/broad).' }],
@@ -14,6 +19,6 @@ export default defineOperation({
   render: ({ fields, themes }, v) =>
     themes
       .filter((t) => String(t.tecCode) === v.tecCode)
-      .map((t) => ({ tecCode: String(t.tecCode), tecName: fields.get(v.tecCode!)!, themeCode: String(t.themeCode), themeName: t.themeName })),
+      .map((t) => ({ tecCode: String(t.tecCode), tecName: fields.get(v.tecCode)!, themeCode: String(t.themeCode), themeName: t.themeName })),
   routeData: (ctx) => patentFields.domains(ctx.sources),
 });

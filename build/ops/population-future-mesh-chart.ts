@@ -1,13 +1,15 @@
+import { z } from 'zod';
 import { chartOf, meshIndex } from '../facts/mesh.ts';
 import type { PrefParam } from '../runtime/routes.ts';
 import { defineOperation, intParam, regionHeader, regionOf, regionValues } from './operation.ts';
 import { cityCd } from './population-mesh-chart.ts';
+import { echoed, meshChartData, regionHeader as header } from './shared/result.ts';
 
 export const FUTURE_MESH_YEARS = [2015, 2020, 2030, 2040, 2050];
 /** The year each is compared with for displayMethod 1: the previous one offered, 2010 for 2015. */
 const PREVIOUS: Record<number, number> = { 2015: 2010, 2020: 2015, 2030: 2020, 2040: 2030, 2050: 2040 };
 
-const prefCodeOrPrefectureCd: PrefParam = {
+const prefCodeOrPrefectureCd: PrefParam & { name: 'prefCode'; required: true } = {
   name: 'prefCode',
   type: 'pref',
   required: true,
@@ -20,6 +22,13 @@ const prefCodeOrPrefectureCd: PrefParam = {
 export default defineOperation({
   title: '将来人口メッシュ',
   family: 'mesh',
+  description:
+    'The projected population of the 1 km meshes of a prefecture or municipality in a `year` (2015–2050), binned into 20 ranks by population, or by its change since the previous year offered (`displayMethod=1`; 2015 compares with 2010): per rank the number of meshes (`value1`) and the cumulative shares of meshes (`value2`) and of the population (`value3`), in whole percent. `prefecture_cd` is accepted for `prefCode`.',
+  examples: [
+    { year: '2050', prefCode: '13', city_cd: '-', displayMethod: '0' },
+    { year: '2030', prefCode: '1', city_cd: '01100', displayMethod: '1' },
+  ],
+  result: z.strictObject({ ...header, year: echoed(FUTURE_MESH_YEARS), displayMethod: z.enum(['0', '1']), data: meshChartData('人') }).nullable(),
   route: {
     path: '/api/v1/population/futureMesh/chart',
     params: [
@@ -37,6 +46,6 @@ export default defineOperation({
     const region = regionOf(v, 'prefCode', 'city_cd');
     const data = chartOf(index, region, Number(v.year), v.displayMethod === '1' ? PREVIOUS[Number(v.year)]! : null, 'population', '人');
     if (!data) return null;
-    return { ...regionHeader(ctx, v.prefCode!, v.city_cd!), year: v.year!, displayMethod: v.displayMethod!, data };
+    return { ...regionHeader(ctx, v.prefCode, v.city_cd), year: v.year, displayMethod: v.displayMethod, data };
   },
 });

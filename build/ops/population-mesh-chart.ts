@@ -1,18 +1,31 @@
+import { z } from 'zod';
 import { chartOf, meshIndex } from '../facts/mesh.ts';
 import type { CityParam, PrefParam } from '../runtime/routes.ts';
 import { defineOperation, intParam, regionHeader, regionOf, regionValues } from './operation.ts';
+import { echoed, meshChartData, regionHeader as header } from './shared/result.ts';
 
 export const MESH_YEARS = [2005, 2010, 2015, 2020];
 
 /** The snake_case region parameters of the mesh charts. */
-export const prefectureCd = (aliases: string[] = []): PrefParam => ({ name: 'prefecture_cd', type: 'pref', required: true, ...(aliases.length ? { aliases } : {}), doc: 'Prefecture code (1–47).' });
-export const cityCd = (pref: string): CityParam => ({ name: 'city_cd', type: 'city', required: false, default: '-', pref, doc: 'Municipality code, or - for the whole prefecture.' });
+export const prefectureCd = (aliases: string[] = []): PrefParam & { name: 'prefecture_cd'; required: true } => ({ name: 'prefecture_cd', type: 'pref', required: true, ...(aliases.length ? { aliases } : {}), doc: 'Prefecture code (1–47).' });
+export const cityCd = (pref: string): CityParam & { name: 'city_cd'; default: '-' } => ({ name: 'city_cd', type: 'city', required: false, default: '-', pref, doc: 'Municipality code, or - for the whole prefecture.' });
+
+/** The chart of one matter: population (0) in 人, households (3) in 世帯. */
+const chart = (matter: '0' | '3', unit: '人' | '世帯') =>
+  z.strictObject({ ...header, year: echoed(MESH_YEARS), displayMethod: z.enum(['0', '1']), matter: z.literal(matter), data: meshChartData(unit) });
 
 // Census meshes of a region binned into 20 ranks (see facts/mesh.ts for the rule): population (matter
 // 0) or households (3), as counts (displayMethod 0) or as the change since the previous census (1).
 export default defineOperation({
   title: 'メッシュ人口',
   family: 'mesh',
+  description:
+    'The 1 km meshes of a prefecture or municipality in a census `year` (2005–2020), binned into 20 ranks by population (`matter=0`) or households (`matter=3`), or by their change since the previous census (`displayMethod=1`): per rank (`classification_cd`, `classification_name`) the number of meshes (`value1`) and the cumulative shares of meshes (`value2`) and of the population or households (`value3`), in whole percent.',
+  examples: [
+    { year: '2020', prefecture_cd: '13', city_cd: '13101', matter: '0', displayMethod: '0' },
+    { year: '2015', prefecture_cd: '1', city_cd: '-', matter: '3', displayMethod: '1' },
+  ],
+  result: z.discriminatedUnion('matter', [chart('0', '人'), chart('3', '世帯')]).nullable(),
   route: {
     path: '/api/v1/population/mesh/chart',
     params: [
@@ -34,6 +47,6 @@ export default defineOperation({
     const households = v.matter === '3';
     const data = chartOf(index, region, Number(v.year), v.displayMethod === '1' ? Number(v.year) - 5 : null, households ? 'households' : 'population', households ? '世帯' : '人');
     if (!data) return null;
-    return { ...regionHeader(ctx, v.prefecture_cd!, v.city_cd!), year: v.year!, displayMethod: v.displayMethod!, matter: v.matter!, data };
+    return { ...regionHeader(ctx, v.prefecture_cd, v.city_cd), year: v.year, displayMethod: v.displayMethod, matter: v.matter, data };
   },
 });

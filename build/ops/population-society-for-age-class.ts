@@ -1,7 +1,9 @@
 import * as aq from 'arquero';
+import { z } from 'zod';
 import { groupRows, rollupRegions } from '../facts/rollup.ts';
 import { MIGRATION_AGE_LABEL } from '../runtime/render/labels.ts';
 import { cityCode, defineOperation, prefCode, regionOf, regionValues } from './operation.ts';
+import { netMigration } from './shared/result.ts';
 
 interface Row {
   region: string;
@@ -16,6 +18,15 @@ interface Row {
 export default defineOperation({
   title: '年齢階級別純移動数',
   family: 'population',
+  description:
+    'Net migration into a prefecture or municipality per year, by age class (`ageClass` `1` 0–14, `2` 15–64, `3` 65 and over): classes with a net gain in `positiveAgeClasses`, with a net loss in `negativeAgeClasses` (an empty list is left out), and the net total in `total`.',
+  examples: [
+    { prefCode: '13', cityCode: '-' },
+    { prefCode: '13', cityCode: '13101' },
+  ],
+  result: netMigration('AgeClasses', (value) =>
+    z.union(Object.entries(MIGRATION_AGE_LABEL).map(([code, age]) => z.strictObject({ ageClass: z.literal(Number(code)), age: z.literal(age), value }))),
+  ).nullable(),
   route: { path: '/api/v1/population/society/forAgeClass', params: [prefCode(), cityCode()] },
   needs: ['migration_by_age_group'],
   prepare(ctx) {

@@ -1,7 +1,9 @@
 import * as aq from 'arquero';
+import { z } from 'zod';
 import { groupRows } from '../facts/rollup.ts';
 import { BLOCK_NAMES } from '../runtime/render/labels.ts';
 import { defineOperation, prefCode, prefectureValues, regionOf } from './operation.ts';
+import { netMigration } from './shared/result.ts';
 
 interface Row {
   prefCode: string;
@@ -16,6 +18,12 @@ interface Row {
 export default defineOperation({
   title: '地域ブロック別純移動数',
   family: 'population',
+  description:
+    'Net migration into a prefecture per year, by the regional block moved from or to: blocks with a net gain in `positiveAreas`, with a net loss in `negativeAreas` (each `areaCode`, `areaName` and `value`; an empty list is left out), and the net total in `total`.',
+  examples: [{ prefCode: '13' }],
+  result: netMigration('Areas', (value) =>
+    z.union(Object.entries(BLOCK_NAMES).map(([code, name]) => z.strictObject({ areaCode: z.literal(code), areaName: z.literal(name), value }))),
+  ).nullable(),
   route: { path: '/api/v1/population/society/forArea', params: [prefCode()] },
   needs: ['migration_by_block'],
   prepare(ctx) {

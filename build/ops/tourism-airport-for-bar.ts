@@ -1,12 +1,14 @@
+import { z } from 'zod';
 import { airportFacts, airportList, selectionKey, sides } from '../facts/airports.ts';
 import { percent } from '../runtime/rounding.ts';
 import type { CodeParam } from '../runtime/routes.ts';
 import { defineOperation } from './operation.ts';
+import { count, echoed, nonEmpty, prefCodeText } from './shared/result.ts';
 
 export const AIRPORT_YEARS = [2014, 2015, 2016, 2017, 2018, 2019];
 
-const area = (name: string, doc: string): CodeParam => ({ name, type: 'code', required: false, domain: 'airportAreas', all: true, default: '-', doc });
-const airport = (name: string, parent: string, doc: string): CodeParam => ({
+const area = <N extends string>(name: N, doc: string): CodeParam & { name: N; default: '-' } => ({ name, type: 'code', required: false, domain: 'airportAreas', all: true, default: '-', doc });
+const airport = <N extends string>(name: N, parent: string, doc: string): CodeParam & { name: N; default: '-' } => ({
   name,
   type: 'code',
   required: false,
@@ -18,6 +20,21 @@ const airport = (name: string, parent: string, doc: string): CodeParam => ({
   doc,
 });
 
+const airportCode = z.union([z.string().regex(/^[A-Za-z0-9]{1,16}$/), z.literal('')]);
+/** The chart for one dispType: counts (1) or visit rates in percent (2). */
+const chart = (dispType: '1' | '2', value: z.ZodType) =>
+  z.strictObject({
+    dispType: z.literal(dispType),
+    year: echoed(AIRPORT_YEARS),
+    halfPeriod: echoed([1, 2, 3, 4, 5]),
+    entryAirport1: airportCode,
+    entryAirport2: airportCode,
+    departureAirport1: airportCode,
+    departureAirport2: airportCode,
+    sort: z.enum(['1', '2']),
+    data: z.array(z.strictObject({ prefCode: prefCodeText, prefName: nonEmpty, value })),
+  });
+
 // Visitors who entered and left by the selected airports, per prefecture they visited: the count
 // (dispType 1) or the share of those visitors who visited it, in percent with 2 decimals (dispType 2).
 // An airport outside its area, or any airport while the area is -, counts as -, so every request has one
@@ -27,6 +44,13 @@ const airport = (name: string, parent: string, doc: string): CodeParam => ({
 export default defineOperation({
   title: '外国人入出国空港分析（訪問地）',
   family: 'tourism',
+  description:
+    'Foreign visitors who entered and left Japan by the selected airports in a `year` (2014–2019) and `halfPeriod` (`1` the whole year, `2`–`5` a quarter), per prefecture they visited: the number of visitors (`dispType=1`) or the share of them who visited it, in percent (`dispType=2`). Airports are chosen by area and code (`-` for all); the echoes `entryAirport1`, `entryAirport2`, `departureAirport1`, `departureAirport2` are empty for all. `sort=1` orders by value, `2` by prefecture.',
+  examples: [
+    { dispType: '1', year: '2019', halfPeriod: '1', entryAirportArea: '-', entryAirport: '-', departureAirportArea: '-', departureAirport: '-', sort: '1' },
+    { dispType: '2', year: '2018', halfPeriod: '4', entryAirportArea: '3', entryAirport: 'NRT', departureAirportArea: '-', departureAirport: '-', sort: '2' },
+  ],
+  result: z.discriminatedUnion('dispType', [chart('1', count), chart('2', z.number().min(0).max(100))]).nullable(),
   route: {
     path: '/api/v1/tourism/airport/forBar',
     params: [
@@ -64,9 +88,9 @@ export default defineOperation({
     return out;
   },
   render({ facts, prefs, regions }, v) {
-    const entry = { area: v.entryAirportArea!, airport: v.entryAirport! };
-    const exit = { area: v.departureAirportArea!, airport: v.departureAirport! };
-    const key = selectionKey(v.year!, v.halfPeriod!, entry, exit);
+    const entry = { area: v.entryAirportArea, airport: v.entryAirport };
+    const exit = { area: v.departureAirportArea, airport: v.departureAirport };
+    const key = selectionKey(v.year, v.halfPeriod, entry, exit);
     const total = facts.totals.get(key);
     if (!total) return null;
     const visits = facts.visits.get(key);
@@ -77,14 +101,14 @@ export default defineOperation({
     if (v.sort === '1') data.sort((a, b) => b.value - a.value || Number(a.prefCode) - Number(b.prefCode));
     const text = (code: string) => (code === '-' ? '' : code);
     return {
-      dispType: v.dispType!,
-      year: v.year!,
-      halfPeriod: v.halfPeriod!,
+      dispType: v.dispType,
+      year: v.year,
+      halfPeriod: v.halfPeriod,
       entryAirport1: text(entry.area),
       entryAirport2: text(entry.airport),
       departureAirport1: text(exit.area),
       departureAirport2: text(exit.airport),
-      sort: v.sort!,
+      sort: v.sort,
       data,
     };
   },

@@ -1,6 +1,8 @@
 import * as aq from 'arquero';
+import { z } from 'zod';
 import { groupRows } from '../facts/rollup.ts';
 import { defineOperation, intParam, prefCode, prefectureValues } from './operation.ts';
+import { count, nonEmpty, prefCodeText, year } from './shared/result.ts';
 
 interface Row {
   key: string;
@@ -19,6 +21,27 @@ export const FOREIGNER_YEARS = [2011, 2012, 2013, 2014, 2015, 2016, 2017, 2018, 
 export default defineOperation({
   title: '指定地域への国籍別訪問者数',
   family: 'tourism',
+  description:
+    'Foreign visitors to a prefecture in the quarters of a `year` (2011–2020), by nationality: each country\'s `countryCode`, `countryName` and its visitors per `quarter`. `purpose` `1` counts all visitors, `2` those who came for sightseeing and leisure.',
+  examples: [
+    { year: '2019', prefCode: '13', purpose: '1' },
+    { year: '2011', prefCode: '1', purpose: '2' },
+  ],
+  result: z
+    .strictObject({
+      year,
+      prefCode: prefCodeText,
+      prefName: nonEmpty,
+      purpose: z.literal([1, 2]),
+      changes: z.array(
+        z.strictObject({
+          countryCode: z.string().regex(/^[0-9]{1,6}$/),
+          countryName: nonEmpty,
+          data: z.array(z.strictObject({ year, quarter: z.literal([1, 2, 3, 4]), value: count })),
+        }),
+      ),
+    })
+    .nullable(),
   route: {
     path: '/api/v1/tourism/foreigners/forFrom',
     params: [
@@ -37,7 +60,7 @@ export default defineOperation({
   },
   enumerate: (ctx) => FOREIGNER_YEARS.flatMap((year) => prefectureValues(ctx).flatMap((p) => ['1', '2'].map((purpose) => ({ year: String(year), ...p, purpose })))),
   render({ byKey, regions }, v) {
-    const rows = byKey.get(`${v.prefCode!.padStart(2, '0')}|${v.year}|${v.purpose}`);
+    const rows = byKey.get(`${v.prefCode.padStart(2, '0')}|${v.year}|${v.purpose}`);
     if (!rows) return null;
     const changes: { countryCode: string; countryName: string; data: { year: number; quarter: number; value: number }[] }[] = [];
     for (const r of rows) {
@@ -46,7 +69,7 @@ export default defineOperation({
     }
     return {
       year: Number(v.year),
-      prefCode: v.prefCode!,
+      prefCode: v.prefCode,
       prefName: regions.prefecture(Number(v.prefCode))!.prefName,
       purpose: Number(v.purpose),
       changes,

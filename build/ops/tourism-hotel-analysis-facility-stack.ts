@@ -1,7 +1,9 @@
 import * as aq from 'arquero';
+import { z } from 'zod';
 import { groupRows } from '../facts/rollup.ts';
 import { ratio } from '../runtime/rounding.ts';
 import { defineOperation, prefCode, prefectureValues } from './operation.ts';
+import { codeText, count, text, year } from './shared/result.ts';
 
 interface Row {
   key: string;
@@ -10,6 +12,10 @@ interface Row {
   facilities: number;
 }
 
+/** The stack for one unit: yearly values have month 0, monthly ones months 1–12. */
+const stack = (unit: '0' | '1', month: z.ZodType) =>
+  z.strictObject({ unit: z.literal(unit), data: z.array(z.strictObject({ code: codeText, label: text, years: z.array(z.strictObject({ year, month, value: count })) })) });
+
 // Facility counts per class, stacked: employee-size classes (display 1) or accommodation types
 // (display 2), each summed over the other dimension. Yearly values (unit 0, month 0) are the mean of
 // the year's monthly counts, rounded half away from zero: a facility count is a stock, so summing
@@ -17,6 +23,13 @@ interface Row {
 export default defineOperation({
   title: '宿泊施設数',
   family: 'tourism',
+  description:
+    'Accommodation facilities of a prefecture per class, as stacked series: by employee-size class (`display=1`) or by accommodation type (`display=2`), each class with its `code`, `label` and counts in `years`. `unit=0` gives one value a year (the mean of its months, `month` 0), `unit=1` one a month.',
+  examples: [
+    { display: '2', unit: '0', prefCode: '13' },
+    { display: '1', unit: '1', prefCode: '1' },
+  ],
+  result: z.discriminatedUnion('unit', [stack('0', z.literal(0)), stack('1', z.int().min(1).max(12))]).nullable(),
   route: {
     path: '/api/v1/tourism/hotelAnalysis/facilityStack',
     params: [
@@ -37,7 +50,7 @@ export default defineOperation({
   },
   enumerate: (ctx) => ['1', '2'].flatMap((display) => ['0', '1'].flatMap((unit) => prefectureValues(ctx).map((p) => ({ display, unit, ...p })))),
   render({ byKey, label }, v) {
-    const rows = byKey.get(`${v.prefCode!.padStart(2, '0')}|${v.display}`);
+    const rows = byKey.get(`${v.prefCode.padStart(2, '0')}|${v.display}`);
     if (!rows) return null;
     const data: { code: string; label: string; years: { year: number; month: number; value: number }[] }[] = [];
     for (const r of rows) {
@@ -51,6 +64,6 @@ export default defineOperation({
         d.years = [...byYear].map(([year, values]) => ({ year, month: 0, value: ratio(values.reduce((a, b) => a + b, 0), values.length, 0)! }));
       }
     }
-    return { unit: v.unit!, data };
+    return { unit: v.unit, data };
   },
 });

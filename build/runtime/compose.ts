@@ -1,101 +1,27 @@
-// Composition of list-valued parameters (addArea): the resolver names the per-region files, an adapter
-// reads them, and one combine function per operation sums their counts and renders the response anew.
+// Composition of list-valued parameters (addArea, addTec) and of pages: the resolver names the files, an
+// adapter reads them, and the operation's composer (exported by its family's render module) combines them.
 
-import {
-  perYearCounts,
-  pyramidCounts,
-  renderGrowth,
-  renderPerYear,
-  renderPyramidHalf,
-  sumPerYear,
-  sumPyramid,
-} from './render/population.ts';
-import type { Canonical } from './params.ts';
-import { renderTrade, sumTrade, tradeCounts } from './render/industry.ts';
-import type { RouteOp, RouteTable } from './routes.ts';
-import { renderFishery, sumCounts, type EntityCounts, type FisheryKind } from './render/fishery.ts';
+import { fisheryComposer } from './render/fishery.ts';
+import { tradeComposer } from './render/industry.ts';
+import { pageComposer, patentFilterComposer } from './render/patents.ts';
+import { growthComposer, perYearComposer, pyramidComposer } from './render/population.ts';
+import { composer, type ComposeContext, type Composer } from './composer.ts';
 
-/** What a combine function knows of the request besides its input files. */
-export interface ComposeContext {
-  values: Canonical;
-  op: RouteOp;
-  table: RouteTable;
-}
+export type { Combine, ComposeContext } from './composer.ts';
 
-/** Combines the `result` members of the input files (inputs without data already left out). */
-export type Combine = (results: unknown[], ctx: ComposeContext) => unknown;
+/** One pair of the compact layout: the halves are put together before any composer runs. */
+export const pairComposer = composer('pair', (results) => results[0]);
 
-interface Page {
-  data: Record<string, unknown>[];
-}
-
-export const composers: Record<string, Combine> = {
-  /** One pair of the compact layout: the halves are put together before any composer runs. */
-  pair(results) {
-    return results[0];
-  },
-  perYear(results) {
-    const sum = sumPerYear(results.map(perYearCounts));
-    return sum && renderPerYear(sum);
-  },
-  growth(results) {
-    const sum = sumPerYear(results.map(perYearCounts));
-    return sum && renderGrowth(sum);
-  },
-  pyramid(results) {
-    const side = (key: 'yearLeft' | 'yearRight') => {
-      const sum = sumPyramid(results.map((r) => pyramidCounts((r as Record<string, unknown>)[key])));
-      return sum && renderPyramidHalf(sum);
-    };
-    return results.length === 0 ? null : { yearLeft: side('yearLeft'), yearRight: side('yearRight') };
-  },
-  /** Fishery shares of several regions: entity counts summed (matter 1 regions, 2 their prefectures), then shares. */
-  fishery(results, { values, op, table }) {
-    const kind = op.path.split('/').pop() as FisheryKind;
-    const docs = results as EntityCounts[];
-    const main = docs[0]!;
-    const names = (kind === 'shipRatio' ? table.labels.fisheryDestinations : table.labels.fisheryBands) ?? {};
-    const head = { prefCode: main.prefCode, prefName: main.prefName, cityCode: main.cityCode, cityName: main.cityName };
-    if (values.matter === '3') return renderFishery(kind, head, '3', '全国平均', main.nation[kind], names);
-    if (values.matter === '2') {
-      const prefs = [...new Map(docs.map((d) => [d.prefCode, d])).values()];
-      return renderFishery(kind, head, '2', `${prefs.map((d) => d.prefName).join('・')}平均`, sumCounts(prefs.map((d) => d.prefecture[kind])), names);
-    }
-    return renderFishery(kind, head, '1', docs.map((d) => d.cityName || d.prefName).join('・'), sumCounts(docs.map((d) => d.region[kind])), names);
-  },
-  trade(results) {
-    return renderTrade(sumTrade(results.map(tradeCounts)));
-  },
-  /** One page that starts inside the first of two consecutive pages. */
-  page(results, { values, op }) {
-    const { offset, size } = pagingOf(values, op);
-    const start = offset % size;
-    return { data: (results as Page[]).flatMap((p) => p.data).slice(start, start + size) };
-  },
-  /** The patents of every page whose field (section) or theme (subject) is one of addTec's. */
-  patentFilter(results, { values, op, table }) {
-    const { offset, size } = pagingOf(values, op);
-    const fields = table.labels.patentFields ?? {};
-    const themes = table.labels.patentThemes ?? {};
-    const wanted = (values.addTec ?? '').split(',').map((e) => {
-      const [tec, theme] = e.split('_') as [string, string];
-      return { section: fields[tec], subject: theme ? themes[`${tec}_${theme}`] : undefined };
-    });
-    const match = (r: Record<string, unknown>) => wanted.some((w) => r.patentSection === w.section && (w.subject === undefined || r.patentSubject === w.subject));
-    return { data: (results as Page[]).flatMap((p) => p.data).filter(match).slice(offset, offset + size) };
-  },
-};
-
-function pagingOf(values: Canonical, op: RouteOp) {
-  if (!op.paging) throw new Error(`${op.path} is not paged`);
-  return { offset: Number(values[op.paging.offset]), size: op.paging.size };
-}
+/** Every composer, by the name routes.json gives it. */
+export const COMPOSERS: ReadonlyMap<string, Composer> = new Map(
+  [pairComposer, perYearComposer, growthComposer, pyramidComposer, fisheryComposer, tradeComposer, pageComposer, patentFilterComposer].map((c) => [c.name, c]),
+);
 
 export type ReadFile = (path: string) => Promise<string | null>;
 
 /** Combines parsed documents (null where a file is missing: a broken dist, not a bad request). */
 export function combineDocs(composer: string, files: string[], docs: ({ result: unknown } | null)[], ctx: ComposeContext): unknown {
-  const combine = composers[composer];
+  const combine = COMPOSERS.get(composer)?.combine;
   if (!combine) throw new Error(`no composer named ${composer}`);
   const results: unknown[] = [];
   docs.forEach((doc, i) => {

@@ -115,7 +115,7 @@ export const PARAM_TYPES: { [T in TypeName]: ParamType<SpecOf<T>> } = {
   },
   areas: {
     canonical: 'the entries in the order given, prefecture codes without leading zeros',
-    syntax: () => AREA_SYNTAX,
+    syntax: (spec) => (spec.city ? AREA_SYNTAX : `(${PREF_SYNTAX})_`),
     numeric: false,
     list: true,
     check: checkAreas,

@@ -6,7 +6,7 @@ import { apiError, badRequest, notFound, type ApiError } from './errors.ts';
 import { checkParam, describe, type Area, type Canonical } from './params.ts';
 import { MAX_QUERY_LENGTH, add, parseQuery, type Params } from './query.ts';
 import { listValues } from './params.ts';
-import { API_INDEX, API_PREFIX, constraintKey, describeConditions, filePath, isActive, isListParam, type CompiledRoutes, type Paging, type RouteOp } from './routes.ts';
+import { API_INDEX, API_PREFIX, composingParam, constraintKey, listKey, describeConditions, filePath, isActive, isListParam, type CompiledRoutes, type Paging, type RouteOp } from './routes.ts';
 
 export type Resolution =
   /** op is absent for the API's index, which answers no operation. */
@@ -114,7 +114,7 @@ function pairHalves(op: RouteOp, values: Canonical): (v: Canonical) => Canonical
  * file. A filter (the op's list parameter) composes from all pages of the list in the asked order.
  */
 function page(routes: CompiledRoutes, op: RouteOp, paging: Paging, values: Canonical): Resolution {
-  const length = routes.table.counts[paging.counts]?.[paging.list.map((n) => values[n] ?? '').join('|')] ?? 0;
+  const length = routes.table.counts[paging.counts]?.[listKey(paging.list, values)] ?? 0;
   const offset = Number(values[paging.offset]);
   const size = paging.size;
   const at = (o: number) => filePath(op, { ...values, [paging.offset]: String(o) });
@@ -123,7 +123,8 @@ function page(routes: CompiledRoutes, op: RouteOp, paging: Paging, values: Canon
     for (const o of paging.order) v[o.name] = o.first;
     return file(op, v);
   };
-  const filter = op.compose && values[op.compose.param] !== undefined && values[op.compose.param] !== '_';
+  const param = composingParam(op);
+  const filter = param !== undefined && values[param] !== undefined && values[param] !== '_';
   if (filter && length > 0) {
     const pages = Array.from({ length: Math.ceil(length / size) }, (_, i) => at(i * size));
     return composition(op, op.compose!.composer, pages, values);

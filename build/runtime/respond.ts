@@ -2,7 +2,7 @@
 
 import { composeResult, type ReadFile } from './compose.ts';
 import { apiError, resasForm, type ApiError, type ErrorMode } from './errors.ts';
-import { resolve } from './resolve.ts';
+import { resolve, type Resolution } from './resolve.ts';
 import type { CompiledRoutes } from './routes.ts';
 
 export const JSON_TYPE = 'application/json;charset=UTF-8';
@@ -59,21 +59,54 @@ export function methodNotAllowed(method: string): ApiResponse {
   return r;
 }
 
+/** A 200 whose body is a file of dist or a composition, in whatever form the adapter keeps them. */
+export interface FileAnswer<B> {
+  status: 200;
+  headers: Record<string, string>;
+  file: B;
+}
+
 /**
- * The whole API for adapters that read files through a function (edge workers, service workers,
- * the offline bundle). Returns null for paths outside the API, which the adapter serves as static files.
+ * Where an adapter's bodies come from. A cache may answer synchronously, which keeps the Node server's
+ * hot path free of promises; B is what it keeps (text, or the Node server's precompressed entries).
  */
-export async function respond(routes: CompiledRoutes, method: string, url: URL, read: ReadFile): Promise<ApiResponse | null> {
-  const r = resolve(routes, url.pathname, url.search);
+export interface Bodies<B> {
+  /** A file of dist by its path (`/api/v1/…/index.json`); null when it does not exist. */
+  file(path: string): B | null | Promise<B | null>;
+  /** The body of a composition (see `composedText` for adapters without a cache of their own). */
+  compose(c: Composition): B | Promise<B>;
+}
+
+export type Composition = Extract<Resolution, { kind: 'compose' }>;
+
+/**
+ * The one way through the API, for every adapter: null for paths outside the API (the adapter serves
+ * them as static files), an ApiResponse for preflights, wrong methods and errors, and otherwise the file or
+ * composition that answers, from `bodies`. Failures of `bodies` reject (or throw) for the adapter to answer.
+ */
+export function answer<B>(routes: CompiledRoutes, method: string, pathname: string, search: string, bodies: Bodies<B>, mode: ErrorMode = routes.errors): ApiResponse | FileAnswer<B> | Promise<ApiResponse | FileAnswer<B>> | null {
+  const r = resolve(routes, pathname, search);
   if (r.kind === 'pass') return null;
   if (method === 'OPTIONS') return { status: 204, headers: { ...PREFLIGHT_HEADERS }, body: '' };
   if (method !== 'GET' && method !== 'HEAD') return methodNotAllowed(method);
-  if (r.kind === 'error') return errorResponse(r.error, routes.errors);
-  const headers = { 'Content-Type': JSON_TYPE, 'Cache-Control': FILE_CACHE_CONTROL, ...CORS_HEADERS };
-  if (r.kind === 'file') {
-    const body = await read(r.path);
-    if (body === null) return errorResponse(apiError(500, `${r.path} is missing from dist`, 'The dist folder is incomplete: rebuild it with npm run build.'));
-    return { status: 200, headers, body };
-  }
-  return { status: 200, headers, body: successBody(await composeResult(r.composer, r.files, read, { values: r.values, op: r.op, table: routes.table })) };
+  if (r.kind === 'error') return errorResponse(r.error, mode);
+  if (r.kind === 'compose') return then(bodies.compose(r), (file) => ({ status: 200, headers: okHeaders(), file }));
+  return then(bodies.file(r.path), (file) => (file === null ? errorResponse(apiError(500, `${r.path} is missing from dist`, 'The dist folder is incomplete: rebuild it with npm run build.'), mode) : { status: 200, headers: okHeaders(), file }));
+}
+
+const okHeaders = () => ({ 'Content-Type': JSON_TYPE, 'Cache-Control': FILE_CACHE_CONTROL, ...CORS_HEADERS });
+
+function then<T, U>(v: T | Promise<T>, f: (v: T) => U): U | Promise<U> {
+  return v instanceof Promise ? v.then(f) : f(v);
+}
+
+/** A composition's body as text, from files read through `read`. */
+export async function composedText(c: Composition, read: ReadFile, routes: CompiledRoutes): Promise<string> {
+  return successBody(await composeResult(c.composer, c.files, read, { values: c.values, op: c.op, table: routes.table }));
+}
+
+/** `answer` for adapters that read dist as text through one function (edge workers, service workers, the offline bundle). */
+export async function respond(routes: CompiledRoutes, method: string, url: URL, read: ReadFile): Promise<ApiResponse | null> {
+  const a = await answer(routes, method, url.pathname, url.search, { file: read, compose: (c) => composedText(c, read, routes) });
+  return a && ('file' in a ? { status: a.status, headers: a.headers, body: a.file } : a);
 }

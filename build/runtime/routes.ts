@@ -2,6 +2,7 @@
 // The build writes it to dist/routes.json; the resolver interprets it. Keeping it plain data lets
 // config-only hosts (nginx, redirects files) be generated from the same table later.
 
+import { UserError } from '../../sources/user-error.ts';
 import type { ErrorMode } from './errors.ts';
 import { PARAM_TYPES } from './params.ts';
 
@@ -136,12 +137,18 @@ export function describeConditions(spec: ParamSpec): string {
   return ' when ' + conditions.map((c) => `${c.param} is ${c.values.map((v) => (v === '' ? 'absent' : v)).join(' or ')}`).join(' and ');
 }
 
+/** The parameter whose non-empty value composes at request time (addArea, addTec), if the operation has one. */
+export const composingParam = (op: Pick<RouteOp, 'compose'>): string | undefined => op.compose?.param;
+
+/** A paged list's key in the route table's counts: the canonical values of its list parameters. */
+export const listKey = (names: readonly string[], values: Record<string, string | undefined>): string => names.map((n) => values[n] ?? '').join('|');
+
 /** List parameters: they are never part of a file path, and a non-empty value composes. */
 export const isListParam = (p: ParamSpec) => PARAM_TYPES[p.type].list;
 
 export interface RouteOp {
   path: string;
-  params: ParamSpec[];
+  params: readonly ParamSpec[];
   /** Present when a list parameter is composed at request time from other files of dist/. */
   compose?: {
     /** The list parameter that triggers composition. */
@@ -198,6 +205,9 @@ export interface RouteTable {
   errors?: ErrorMode;
 }
 
+/** What an operation adds to the route table besides its route: code lists, labels, list lengths. */
+export type RouteData = Partial<Pick<RouteTable, 'domains' | 'labels' | 'counts'>>;
+
 /** A route table with lookup indexes, built once per process. */
 export interface CompiledRoutes {
   table: RouteTable;
@@ -213,7 +223,7 @@ export interface CompiledRoutes {
 
 export function compileRoutes(table: RouteTable): CompiledRoutes {
   if (table.format !== ROUTES_FORMAT) {
-    throw new Error(`routes.json has format ${JSON.stringify(table.format)}; this server reads ${ROUTES_FORMAT}. Rebuild dist with this version.`);
+    throw new UserError(`routes.json has format ${JSON.stringify(table.format)}; this server reads ${ROUTES_FORMAT}. Rebuild dist with this version.`);
   }
   const byPath = new Map(table.operations.map((op) => [op.path, op]));
   const cities = new Map<number, Set<string>>();

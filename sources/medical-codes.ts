@@ -1,7 +1,8 @@
 // What medicalWelfare/medicalAnalysis/rate charts: its data types (matter2), the classification scheme
 // each is charted by, and the spec's table of data years per region unit. The operation derives from
 // this table which parameters take effect, the year and dataKbn rules, and its enumeration; the sample
-// provider generates facts for exactly these years. Pure data, so sources may read it too.
+// provider generates facts for exactly these years. Pure data at the bottom layer, so the sample provider
+// and the build both read it without importing upward.
 
 export type MedicalScheme = 'disease' | 'department' | 'doctor' | 'bed' | 'nurse';
 export type MedicalUnit = 'prefecture' | 'municipality' | 'area';
