@@ -44,7 +44,14 @@ export class DiskTableCache implements TableCache {
       const stored = JSON.parse(gunzipSync(readFileSync(path)).toString('utf8')) as Stored;
       const columns = Object.keys(spec.schema.shape);
       if (columns.some((c) => !Array.isArray(stored.columns[c]) || stored.columns[c]!.length !== stored.rows)) return null;
-      return { spec, file: stored.file, table: aq.table(stored.columns), lines: expandRuns(stored.lines, stored.rows), sha256: stored.sha256, rows: stored.rows };
+      return {
+        spec,
+        file: stored.file,
+        table: aq.table(stored.columns),
+        lines: expandRuns(stored.lines, stored.rows),
+        sha256: stored.sha256,
+        rows: stored.rows,
+      };
     } catch {
       return null; // a damaged entry is a miss; the next put replaces it
     }
@@ -57,7 +64,13 @@ export class DiskTableCache implements TableCache {
       const stored: Stored = { file: t.file, sha256: t.sha256, rows: t.rows, lines: runs(t.lines), columns };
       // Written beside and renamed: a reader never sees half an entry, even if this process is killed.
       const tmp = `${this.path(key)}.${process.pid}.tmp`;
-      writeFileSync(tmp, gzipSync(JSON.stringify(stored, (_, v) => (ArrayBuffer.isView(v) ? Array.from(v as Int32Array) : v)), { level: 1 }));
+      writeFileSync(
+        tmp,
+        gzipSync(
+          JSON.stringify(stored, (_, v) => (ArrayBuffer.isView(v) ? Array.from(v as Int32Array) : v)),
+          { level: 1 },
+        ),
+      );
       renameSync(tmp, this.path(key));
       this.prune();
     } catch {

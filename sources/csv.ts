@@ -40,7 +40,12 @@ export function decodeUtf8(bytes: Uint8Array, file: string, line = 1): string {
   // The bad byte and the next, which often tells the encoding (Shift_JIS pairs), unless it ends the cell.
   const end = bad + 1 < buf.length && ![0x0a, 0x0d, 0x2c, 0x22].includes(buf[bad + 1]!) ? bad + 2 : bad + 1;
   const shown = Array.from(buf.subarray(bad, end), (b) => `0x${b.toString(16).padStart(2, '0')}`).join(' ');
-  throw new SourceError(file, line + at.newlines, at.cell, `${end - bad > 1 ? 'the bytes' : 'the byte'} ${shown} ${end - bad > 1 ? 'are' : 'is'} not UTF-8; save the file as UTF-8 (from Shift_JIS, as Excel writes it: iconv -f SHIFT_JIS -t UTF-8)`);
+  throw new SourceError(
+    file,
+    line + at.newlines,
+    at.cell,
+    `${end - bad > 1 ? 'the bytes' : 'the byte'} ${shown} ${end - bad > 1 ? 'are' : 'is'} not UTF-8; save the file as UTF-8 (from Shift_JIS, as Excel writes it: iconv -f SHIFT_JIS -t UTF-8)`,
+  );
 }
 
 /**
@@ -62,7 +67,10 @@ export function csvPosition(b: Uint8Array, end: number): { newlines: number; cel
     return { newlines, cell, recordEnd };
   }
   // As parseCsv reads: a quote opens a quoted cell only at the start of a cell; "" inside one is a quote.
-  const START = 0, PLAIN = 1, QUOTED = 2, QUOTE_IN_QUOTED = 3;
+  const START = 0,
+    PLAIN = 1,
+    QUOTED = 2,
+    QUOTE_IN_QUOTED = 3;
   let state = START;
   let cell = 1;
   for (let i = 0; i < end; i++) {
@@ -213,7 +221,8 @@ export function headedRecords(text: string, file: string, columns: readonly stri
   let header = false;
   parseCsv(text, file, (cells, line) => {
     if (!header) {
-      if (cells.join(',') !== columns.join(',')) throw new SourceError(file, line, 1, `expected the header ${columns.join(',')}, found ${cells.join(',')}; ${fix}`);
+      if (cells.join(',') !== columns.join(','))
+        throw new SourceError(file, line, 1, `expected the header ${columns.join(',')}, found ${cells.join(',')}; ${fix}`);
       header = true;
       return;
     }

@@ -3,7 +3,21 @@
 
 import { constants as bufferLimits } from 'node:buffer';
 import { createHash } from 'node:crypto';
-import { chmodSync, closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { csvPosition, decodeUtf8, InputError, SourceError } from './csv.ts';
 import type { DatasetInfo, SourceSet } from './load.ts';
@@ -65,10 +79,15 @@ export function readDataset(file: string): DatasetInfo {
     throw new SourceError(file, before.length, before.at(-1)!.length + 1, `not valid JSON (${detail}); ${DATASET_FIX}`);
   }
   const wrong = (what: string) => new InputError(`${file}: ${what}; ${DATASET_FIX}`);
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw wrong(`holds ${Array.isArray(value) ? 'an array' : JSON.stringify(value)}, not an object`);
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw wrong(`holds ${Array.isArray(value) ? 'an array' : JSON.stringify(value)}, not an object`);
   const info = value as Record<string, unknown>;
-  if (info.kind !== 'imported' && info.kind !== 'sample') throw wrong(`"kind" is ${info.kind === undefined ? 'missing' : JSON.stringify(info.kind)}; it is "imported" (or "sample" for npm run sample's synthetic tables)`);
-  if (typeof info.notice !== 'string' || info.notice.trim() === '') throw wrong(`"notice" is ${info.notice === undefined ? 'missing' : JSON.stringify(info.notice)}; it is a text naming the data's source`);
+  if (info.kind !== 'imported' && info.kind !== 'sample')
+    throw wrong(
+      `"kind" is ${info.kind === undefined ? 'missing' : JSON.stringify(info.kind)}; it is "imported" (or "sample" for npm run sample's synthetic tables)`,
+    );
+  if (typeof info.notice !== 'string' || info.notice.trim() === '')
+    throw wrong(`"notice" is ${info.notice === undefined ? 'missing' : JSON.stringify(info.notice)}; it is a text naming the data's source`);
   return info as DatasetInfo;
 }
 
@@ -97,7 +116,12 @@ function* readParts(file: string, partBytes: number, maxPart: number): Generator
       if (cut === 0) {
         // One record fills the part: grow it, up to what one string can hold.
         if (buf.length >= maxPart) {
-          throw new SourceError(file, lineAt(file, offset), 1, `this record is longer than ${mb(maxPart)}, the longest string Node can hold; is a quote left open?`);
+          throw new SourceError(
+            file,
+            lineAt(file, offset),
+            1,
+            `this record is longer than ${mb(maxPart)}, the longest string Node can hold; is a quote left open?`,
+          );
         }
         const bigger = Buffer.allocUnsafe(Math.min(maxPart, buf.length * 2));
         buf.copy(bigger, 0, 0, have);

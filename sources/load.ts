@@ -180,7 +180,12 @@ export function readTable(spec: TableSpec, src: SourceFile): LoadedTable {
       return;
     }
     if (row.length !== columns.length) {
-      throw new SourceError(src.file, line, Math.min(row.length, columns.length) + 1, `expected ${columns.length} cells (${columns.join(',')}), found ${row.length}`);
+      throw new SourceError(
+        src.file,
+        line,
+        Math.min(row.length, columns.length) + 1,
+        `expected ${columns.length} cells (${columns.join(',')}), found ${row.length}`,
+      );
     }
     for (let c = 0; c < columns.length; c++) {
       const cell = row[at[c]!]!;
@@ -210,7 +215,12 @@ export function readTable(spec: TableSpec, src: SourceFile): LoadedTable {
     const last = values[keyColumns[keyColumns.length - 1]!];
     const seen = level.get(last) as number | undefined;
     if (seen !== undefined) {
-      throw new SourceError(src.file, line, 1, `repeats the row of line ${seen} (${spec.key.map((k, i) => `${k} ${values[keyColumns[i]!]}`).join(', ')}); each fact must appear once`);
+      throw new SourceError(
+        src.file,
+        line,
+        1,
+        `repeats the row of line ${seen} (${spec.key.map((k, i) => `${k} ${values[keyColumns[i]!]}`).join(', ')}); each fact must appear once`,
+      );
     }
     level.set(last, line);
     for (let c = 0; c < columns.length; c++) arrays[c]!.push(values[c]);
@@ -281,7 +291,12 @@ function checkRegions(t: LoadedTable, regions: RegionIndex): void {
     const column = Object.keys(t.spec.schema.shape).indexOf(col) + 1;
     for (let i = 0; i < values.length; i++) {
       if (values[i] !== '' && !regions.has(values[i]!)) {
-        throw new SourceError(t.file, t.lines[i]!, column, `${col}: ${values[i]} is neither a prefecture of prefectures.csv nor a municipality of municipalities.csv`);
+        throw new SourceError(
+          t.file,
+          t.lines[i]!,
+          column,
+          `${col}: ${values[i]} is neither a prefecture of prefectures.csv nor a municipality of municipalities.csv`,
+        );
       }
     }
   }
@@ -292,7 +307,13 @@ function checkReferences(t: LoadedTable, tables: Sources['tables']): void {
   for (const ref of t.spec.references ?? []) {
     const target = tables[ref.table as TableName];
     const columns = Object.keys(t.spec.schema.shape);
-    if (!target) throw new SourceError(t.file, 1, columns.indexOf(ref.columns[0]!) + 1, `${ref.columns.join(', ')} refer to ${ref.table}.csv, which the sources lack; add it`);
+    if (!target)
+      throw new SourceError(
+        t.file,
+        1,
+        columns.indexOf(ref.columns[0]!) + 1,
+        `${ref.columns.join(', ')} refer to ${ref.table}.csv, which the sources lack; add it`,
+      );
     const keys = new Set<string>();
     const own = ref.as.map((c) => target.table.array(c) as unknown[]);
     for (let i = 0; i < target.rows; i++) keys.add(own.map((col) => String(col[i])).join('|'));
@@ -301,7 +322,12 @@ function checkReferences(t: LoadedTable, tables: Sources['tables']): void {
       const cells = mine.map((col) => String(col[i]));
       if (cells.every((c) => c === '')) continue;
       if (!keys.has(cells.join('|'))) {
-        throw new SourceError(t.file, t.lines[i]!, columns.indexOf(ref.columns[0]!) + 1, `${ref.columns.map((c, k) => `${c} ${cells[k]}`).join(', ')} is not in ${ref.table}.csv`);
+        throw new SourceError(
+          t.file,
+          t.lines[i]!,
+          columns.indexOf(ref.columns[0]!) + 1,
+          `${ref.columns.map((c, k) => `${c} ${cells[k]}`).join(', ')} is not in ${ref.table}.csv`,
+        );
       }
     }
   }
@@ -318,7 +344,12 @@ function checkPopulationOverlap(detail: LoadedTable, groups: LoadedTable): void 
   const gg = groups.table.array('ageGroup') as string[];
   for (let i = 0; i < gr.length; i++) {
     if (gg[i] !== 'unknown' && withDetail.has(`${gr[i]}|${gy[i]}`)) {
-      throw new SourceError(groups.file, groups.lines[i]!, 3, `${gr[i]} ${gy[i]} has 5-year detail in population_by_age_sex.csv already; give ${gg[i]} there, and only age-not-stated (unknown) here`);
+      throw new SourceError(
+        groups.file,
+        groups.lines[i]!,
+        3,
+        `${gr[i]} ${gy[i]} has 5-year detail in population_by_age_sex.csv already; give ${gg[i]} there, and only age-not-stated (unknown) here`,
+      );
     }
   }
 }

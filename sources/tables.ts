@@ -14,8 +14,7 @@ const intIn = (min: number, max: number) => {
 const count = () => intIn(0, 2_000_000_000);
 const signedCount = () => intIn(-2_000_000_000, 2_000_000_000);
 const text = () => z.string().trim().min(1, { error: 'expected a non-empty text' });
-const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
-  z.enum(values, { error: `expected one of ${values.join(', ')}` });
+const oneOf = <const T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { error: `expected one of ${values.join(', ')}` });
 
 /** Two digits for a prefecture (JIS X 0401), five for a municipality (JIS X 0402 without check digit). */
 const regionCode = () => z.string().regex(/^(?:[0-9]{2}|[0-9]{5})$/, { error: 'expected a 2-digit prefecture code or a 5-digit municipality code' });
@@ -312,10 +311,19 @@ export const TABLES = {
   airport_visits: table({
     name: 'airport_visits',
     doc: 'Of those foreign visitors, how many visited each prefecture (a visitor may visit several).',
-    schema: z.object({ year: intIn(1950, 2100), quarter: intIn(1, 4), entryAirport: airportCode(), exitAirport: airportCode(), prefCode: prefCode2(), visitors: count() }),
+    schema: z.object({
+      year: intIn(1950, 2100),
+      quarter: intIn(1, 4),
+      entryAirport: airportCode(),
+      exitAirport: airportCode(),
+      prefCode: prefCode2(),
+      visitors: count(),
+    }),
     key: ['year', 'quarter', 'entryAirport', 'exitAirport', 'prefCode'],
     regions: ['prefCode'],
-    references: [{ columns: ['year', 'quarter', 'entryAirport', 'exitAirport'], table: 'airport_travellers', as: ['year', 'quarter', 'entryAirport', 'exitAirport'] }],
+    references: [
+      { columns: ['year', 'quarter', 'entryAirport', 'exitAirport'], table: 'airport_travellers', as: ['year', 'quarter', 'entryAirport', 'exitAirport'] },
+    ],
   }),
   fishery_classes: table({
     name: 'fishery_classes',
@@ -355,7 +363,12 @@ export const TABLES = {
     name: 'medical_areas',
     doc: 'Secondary medical areas (二次医療圏): one row per municipality, naming its area. An area lies in one prefecture (its code begins with the prefecture code); the first municipality listed for an area is its representative.',
     schema: z.object({ areaCode: areaCode(), areaName: text(), cityCode: cityCode() }).superRefine((r, ctx) => {
-      if (r.areaCode.slice(0, 2) !== r.cityCode.slice(0, 2)) ctx.addIssue({ code: 'custom', path: ['areaCode'], message: `area ${r.areaCode} lies in prefecture ${r.areaCode.slice(0, 2)} but municipality ${r.cityCode} does not; an area's code begins with its prefecture code` });
+      if (r.areaCode.slice(0, 2) !== r.cityCode.slice(0, 2))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['areaCode'],
+          message: `area ${r.areaCode} lies in prefecture ${r.areaCode.slice(0, 2)} but municipality ${r.cityCode} does not; an area's code begins with its prefecture code`,
+        });
     }),
     key: ['cityCode'],
     regions: ['cityCode'],
@@ -363,24 +376,36 @@ export const TABLES = {
   medical_classes: table({
     name: 'medical_classes',
     doc: 'Categories of the medical composition charts, per scheme: disease (matter2 102, 103), department (201, 202), doctor (205), bed (204), nurse (207). A broad category with middle codes is charted by them; one without (middleCode empty) is a single item.',
-    schema: z.object({ scheme: oneOf(MEDICAL_SCHEMES), broadCode: classCode(), broadName: text(), middleCode: orEmpty(classCode(), 'a code of letters and digits'), middleName: z.string().trim() }).superRefine((r, ctx) => {
-      if ((r.middleCode === '') !== (r.middleName === '')) ctx.addIssue({ code: 'custom', path: ['middleName'], message: 'give middleCode and middleName together, or neither for a one-item category' });
-    }),
+    schema: z
+      .object({
+        scheme: oneOf(MEDICAL_SCHEMES),
+        broadCode: classCode(),
+        broadName: text(),
+        middleCode: orEmpty(classCode(), 'a code of letters and digits'),
+        middleName: z.string().trim(),
+      })
+      .superRefine((r, ctx) => {
+        if ((r.middleCode === '') !== (r.middleName === ''))
+          ctx.addIssue({ code: 'custom', path: ['middleName'], message: 'give middleCode and middleName together, or neither for a one-item category' });
+      }),
     key: ['scheme', 'broadCode', 'middleCode'],
   }),
   medical_counts: table({
     name: 'medical_counts',
     doc: 'Counts behind the medical composition charts by matter2, year, region and class (middleCode, or broadCode for a one-item category). A region is a prefecture or municipality (regionCode) or a secondary medical area (areaCode); give each matter2 and year at one level per prefecture: the build sums it up to the coarser ones.',
-    schema: z.object({
-      matter2: intIn(100, 299),
-      year: intIn(1950, 2100),
-      regionCode: orEmpty(regionCode(), 'a 2-digit prefecture or 5-digit municipality code'),
-      areaCode: orEmpty(areaCode(), 'a 4-digit secondary medical area code'),
-      classCode: classCode(),
-      count: count(),
-    }).superRefine((r, ctx) => {
-      if ((r.regionCode === '') === (r.areaCode === '')) ctx.addIssue({ code: 'custom', path: ['regionCode'], message: 'give exactly one of regionCode and areaCode' });
-    }),
+    schema: z
+      .object({
+        matter2: intIn(100, 299),
+        year: intIn(1950, 2100),
+        regionCode: orEmpty(regionCode(), 'a 2-digit prefecture or 5-digit municipality code'),
+        areaCode: orEmpty(areaCode(), 'a 4-digit secondary medical area code'),
+        classCode: classCode(),
+        count: count(),
+      })
+      .superRefine((r, ctx) => {
+        if ((r.regionCode === '') === (r.areaCode === ''))
+          ctx.addIssue({ code: 'custom', path: ['regionCode'], message: 'give exactly one of regionCode and areaCode' });
+      }),
     key: ['matter2', 'year', 'regionCode', 'areaCode', 'classCode'],
     regions: ['regionCode'],
     references: [{ columns: ['areaCode'], table: 'medical_areas', as: ['areaCode'] }],

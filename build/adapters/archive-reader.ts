@@ -38,7 +38,9 @@ export const check = (bytes: Uint8Array): number => createHash('sha256').update(
 /** A damaged, truncated or foreign data file; the message says how to get a good one. */
 export class ArchiveError extends Error {
   constructor(file: string, problem: string) {
-    super(`${file} is not a usable regstat archive: ${problem}. Unpack the bundle again (tar xzf regstat.tar.gz), or write a new one (npm run bundle -- --dir dist --out regstat.tar.gz).`);
+    super(
+      `${file} is not a usable regstat archive: ${problem}. Unpack the bundle again (tar xzf regstat.tar.gz), or write a new one (npm run bundle -- --dir dist --out regstat.tar.gz).`,
+    );
     this.name = 'ArchiveError';
   }
 }
@@ -221,7 +223,7 @@ export class Archive {
       let equal = false;
       if (!below) {
         let j = from;
-        while (j < at && matched < key.length && index[j] === key[matched]) j++, matched++;
+        while (j < at && matched < key.length && index[j] === key[matched]) (j++, matched++);
         if (j === at) {
           equal = matched === key.length;
           below = !equal;

@@ -78,7 +78,8 @@ function main(): void {
     return die(`${(e as Error).message}. The options are --port, --host, --data, --errors and --help.`, 2);
   }
   if (values.help) return void process.stdout.write(USAGE);
-  if (values.errors !== undefined && values.errors !== 'status' && values.errors !== 'resas') die(`--errors takes status or resas, not ${JSON.stringify(values.errors)}.`, 2);
+  if (values.errors !== undefined && values.errors !== 'status' && values.errors !== 'resas')
+    die(`--errors takes status or resas, not ${JSON.stringify(values.errors)}.`, 2);
   const file = values.data ?? join(dirname(fileURLToPath(import.meta.url)), DATA_FILE);
   let archive: Archive;
   try {
@@ -87,12 +88,17 @@ function main(): void {
     const missing = (e as NodeJS.ErrnoException).code === 'ENOENT';
     return die(missing ? `${file} does not exist; give the bundle's data file with --data <file>` : (e as Error).message);
   }
-  offlineServer(archive, { errors: values.errors as ErrorMode | undefined }).then((server) => {
-    server.on('error', (e: NodeJS.ErrnoException) =>
-      die(e.code === 'EADDRINUSE' ? `port ${values.port} is in use: stop the other server or pass --port ${Number(values.port) + 1}` : e.message),
-    );
-    server.listen(Number(values.port), values.host, () => process.stderr.write(`regstat offline bundle: serving ${file} (${archive.entries} files) at http://${values.host}:${values.port}/\n`));
-  }, (e: Error) => die(e.message));
+  offlineServer(archive, { errors: values.errors as ErrorMode | undefined }).then(
+    (server) => {
+      server.on('error', (e: NodeJS.ErrnoException) =>
+        die(e.code === 'EADDRINUSE' ? `port ${values.port} is in use: stop the other server or pass --port ${Number(values.port) + 1}` : e.message),
+      );
+      server.listen(Number(values.port), values.host, () =>
+        process.stderr.write(`regstat offline bundle: serving ${file} (${archive.entries} files) at http://${values.host}:${values.port}/\n`),
+      );
+    },
+    (e: Error) => die(e.message),
+  );
 }
 
 // Run as node serve.mjs (see USAGE)

@@ -41,7 +41,12 @@ const handle = apiHandler(
 );
 
 self.addEventListener('install', (event) => {
-  event.waitUntil(caches.open(CACHE).then((c) => c.addAll(ALWAYS)).then(() => self.skipWaiting()));
+  event.waitUntil(
+    caches
+      .open(CACHE)
+      .then((c) => c.addAll(ALWAYS))
+      .then(() => self.skipWaiting()),
+  );
 });
 
 self.addEventListener('activate', (event) => {
@@ -58,14 +63,22 @@ self.addEventListener('fetch', (event) => {
   const url = new URL(event.request.url);
   if (url.origin !== self.location.origin || !url.pathname.startsWith('/api/')) return;
   event.respondWith(
-    handle(event.request).then((r) => r ?? fetch(event.request)).catch((e: Error) =>
-      new Response(JSON.stringify({ statusCode: '503', message: 'Not available offline', description: e.message }), { status: 503, headers: { 'Content-Type': 'application/json;charset=UTF-8' } }),
-    ),
+    handle(event.request)
+      .then((r) => r ?? fetch(event.request))
+      .catch(
+        (e: Error) =>
+          new Response(JSON.stringify({ statusCode: '503', message: 'Not available offline', description: e.message }), {
+            status: 503,
+            headers: { 'Content-Type': 'application/json;charset=UTF-8' },
+          }),
+      ),
   );
 });
 
 // {keep: [url, …]}: fetch these API URLs (and the files they compose from) into the cache now.
 self.addEventListener('message', (event) => {
   const urls: string[] = event.data?.keep ?? [];
-  event.waitUntil(Promise.all(urls.map((u) => handle(new Request(new URL(u, self.location.origin))))).then(() => event.source?.postMessage({ kept: urls.length })));
+  event.waitUntil(
+    Promise.all(urls.map((u) => handle(new Request(new URL(u, self.location.origin))))).then(() => event.source?.postMessage({ kept: urls.length })),
+  );
 });

@@ -18,12 +18,18 @@ import { ensure, startNginx, waitFor, wrk } from './tools.ts';
 
 const BENCH_COMMAND = {
   name: 'npm run bench',
-  summary: 'Measures: npm start on demand, the full build (time, files, bytes, peak memory), regstat against nginx on the same file with wrk, the layouts and the offline bundle. Figures, not assertions.',
+  summary:
+    'Measures: npm start on demand, the full build (time, files, bytes, peak memory), regstat against nginx on the same file with wrk, the layouts and the offline bundle. Figures, not assertions.',
   options: {
     prefs: { type: 'string', value: '<codes>', help: 'build only these prefectures, e.g. 1,13', shownDefault: 'all' },
     seconds: { type: 'string', default: '10', value: '<n>', help: 'seconds per wrk case' },
     keep: { type: 'boolean', default: false, help: 'keep the work folder (its dist) afterwards' },
-    parts: { type: 'string', default: 'on-demand,build,serve,origin,layouts,bundle', value: '<list>', help: 'which parts to run (origin: the hot path against bare node:http, compositions beside plain requests, a 60 s soak, RSS)' },
+    parts: {
+      type: 'string',
+      default: 'on-demand,build,serve,origin,layouts,bundle',
+      value: '<list>',
+      help: 'which parts to run (origin: the hot path against bare node:http, compositions beside plain requests, a 60 s soak, RSS)',
+    },
     cache: { type: 'string', default: '128', value: '<MB>', help: 'the cache budget of the server in the origin part (small, so the soak evicts)' },
   },
   example: 'npm run bench -- --prefs 13 --seconds 5 --parts build,serve',
@@ -72,14 +78,16 @@ console.log(`  files              ${report.files} (${mb(report.bytes)})`);
 console.log(`  files per second   ${Math.round(report.files / wall)} overall, ${Math.round(report.files / ((t1 - loaded) / 1000))} after loading`);
 console.log(`  peak memory (RSS)  ${mb(process.resourceUsage().maxRSS * 1024)}`);
 const secs = (n: number) => `${n.toFixed(1)} s`;
-for (const op of report.operations) console.log(`    ${op.route.path.padEnd(48)} ${String(op.files).padStart(7)} files ${mb(op.bytes).padStart(10)} ${secs(op.seconds).padStart(8)}`);
+for (const op of report.operations)
+  console.log(`    ${op.route.path.padEnd(48)} ${String(op.files).padStart(7)} files ${mb(op.bytes).padStart(10)} ${secs(op.seconds).padStart(8)}`);
 console.log('  by family');
 const families = new Map<string, { files: number; bytes: number; seconds: number }>();
 for (const op of report.operations) {
   const f = families.get(op.family) ?? { files: 0, bytes: 0, seconds: 0 };
   families.set(op.family, { files: f.files + op.files, bytes: f.bytes + op.bytes, seconds: f.seconds + op.seconds });
 }
-for (const [name, f] of families) console.log(`    ${name.padEnd(48)} ${String(f.files).padStart(7)} files ${mb(f.bytes).padStart(10)} ${secs(f.seconds).padStart(8)}`);
+for (const [name, f] of families)
+  console.log(`    ${name.padEnd(48)} ${String(f.files).padStart(7)} files ${mb(f.bytes).padStart(10)} ${secs(f.seconds).padStart(8)}`);
 
 // 2. Serving: the same file through regstat and nginx, first one process each, then all cores each.
 const query = '/api/v1/population/composition/perYear?prefCode=13&cityCode=-';
@@ -88,11 +96,21 @@ const composed = '/api/v1/population/composition/perYear?prefCode=13&cityCode=13
 const patentPage = '/api/v1/industry/patent/list?year=2020&mode=1&prefCode=13&sort1=1&sort2=1&offset=100';
 const patentOffset = '/api/v1/industry/patent/list?year=2020&mode=1&prefCode=13&sort1=1&sort2=1&offset=37';
 const patentTec = '/api/v1/industry/patent/list?year=2020&mode=1&prefCode=13&sort1=1&sort2=1&offset=0&addTec=1_,7_3';
-if (parts.has('serve') && ensure([{ cmd: 'wrk', pkg: 'wrk' }, { cmd: 'nginx', pkg: 'nginx' }])) {
+if (
+  parts.has('serve') &&
+  ensure([
+    { cmd: 'wrk', pkg: 'wrk' },
+    { cmd: 'nginx', pkg: 'nginx' },
+  ])
+) {
   for (const workers of [1, availableParallelism()]) {
     console.log(`\nserving with ${workers} process${workers > 1 ? 'es' : ''} each (wrk -t1 -c50, ${seconds} s per case, after a 2 s warm-up)`);
     const ports = { regstat: 39281, nginx: 39282 };
-    const server = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, '../cli/serve.ts'), '--dir', dist, '--port', String(ports.regstat), '--workers', String(workers)], { stdio: 'ignore' });
+    const server = spawn(
+      process.execPath,
+      ['--import', 'tsx', join(import.meta.dirname, '../cli/serve.ts'), '--dir', dist, '--port', String(ports.regstat), '--workers', String(workers)],
+      { stdio: 'ignore' },
+    );
     const nginx = startNginx(dist, ports.nginx, join(work, `nginx-${workers}`), workers);
     try {
       const cases = [
@@ -112,7 +130,9 @@ if (parts.has('serve') && ensure([{ cmd: 'wrk', pkg: 'wrk' }, { cmd: 'nginx', pk
         wrk(url, 2);
         const r = wrk(url, seconds);
         results.set(name, r);
-        console.log(`  ${name.padEnd(30)} ${Math.round(r.rps).toString().padStart(7)} req/s   p99 ${r.p99ms.toFixed(2)} ms${r.errors ? `   ${r.errors} errors` : ''}`);
+        console.log(
+          `  ${name.padEnd(30)} ${Math.round(r.rps).toString().padStart(7)} req/s   p99 ${r.p99ms.toFixed(2)} ms${r.errors ? `   ${r.errors} errors` : ''}`,
+        );
       }
       const ratio = results.get('regstat, query form')!.rps / results.get('nginx, the same file')!.rps;
       console.log(`  regstat / nginx               ${ratio.toFixed(2)}× (target ≥ 0.70×)`);
@@ -138,11 +158,16 @@ if (parts.has('layouts')) {
   console.log('\nlayouts');
   const compactDist = join(work, 'dist-compact');
   const compact = build({ sources, prefs, layout: 'compact' }, new DiskEffects(compactDist));
-  for (const [name, r, dir] of [['full', report, dist], ['compact', compact, compactDist]] as const) {
+  for (const [name, r, dir] of [
+    ['full', report, dist],
+    ['compact', compact, compactDist],
+  ] as const) {
     const l = r.layout;
     const f = r.footprint;
     const du = Number(spawnSync('du', ['-s', '--block-size=1', dir], { encoding: 'utf8' }).stdout.split('\t')[0]);
-    console.log(`  ${name.padEnd(8)} ${String(l.files).padStart(7)} files in ${f.folders} folders, ${mb(l.bytes)} of files, ${mb(du)} on disk (du; the build estimated ${mb(f.diskBytes)}), widest directory ${l.widestDirectory.entries} entries`);
+    console.log(
+      `  ${name.padEnd(8)} ${String(l.files).padStart(7)} files in ${f.folders} folders, ${mb(l.bytes)} of files, ${mb(du)} on disk (du; the build estimated ${mb(f.diskBytes)}), widest directory ${l.widestDirectory.entries} entries`,
+    );
     console.log(`           ${l.hosts.map((h) => `${h.host}: ${h.fits ? 'fits' : `over ${h.limit}`}`).join('; ')}`);
   }
 }

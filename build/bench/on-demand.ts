@@ -56,7 +56,12 @@ async function start(port: number, cache: string): Promise<Started> {
   const t0 = performance.now();
   // A dist in the working tree would be served as it is; any start option asks for on-demand answers.
   const args = ['start', ...(existsSync(join(ROOT, 'dist')) ? ['--', '--seed', 'regstat-sample-1'] : [])];
-  const child = spawn('npm', args, { cwd: ROOT, env: { ...process.env, PORT: String(port), REGSTAT_CACHE: cache }, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
+  const child = spawn('npm', args, {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), REGSTAT_CACHE: cache },
+    stdio: ['ignore', 'ignore', 'pipe'],
+    detached: true,
+  });
   let err = '';
   child.stderr!.on('data', (d) => (err += d));
   const base = `http://127.0.0.1:${port}`;
@@ -92,7 +97,10 @@ function peakRss(pid: number): number {
     } catch {
       return;
     }
-    const kids = spawnSync('pgrep', ['-P', String(p)], { encoding: 'utf8' }).stdout.split('\n').filter(Boolean).map(Number);
+    const kids = spawnSync('pgrep', ['-P', String(p)], { encoding: 'utf8' })
+      .stdout.split('\n')
+      .filter(Boolean)
+      .map(Number);
     kids.forEach(visit);
   };
   visit(pid);
@@ -138,7 +146,9 @@ export async function benchOnDemand(seconds: number): Promise<void> {
     console.log(`  peak memory (RSS) after every operation           ${(peakRss(cold.child.pid!) / 1e6).toFixed(0)} MB`);
     stop(cold);
     const disk = diskUse(cache);
-    console.log(`  written to disk (the table cache)                 ${(disk.bytes / 1e6).toFixed(1)} MB in ${disk.files} files (target < 200 MB, < 10,000 files)`);
+    console.log(
+      `  written to disk (the table cache)                 ${(disk.bytes / 1e6).toFixed(1)} MB in ${disk.files} files (target < 200 MB, < 10,000 files)`,
+    );
     await new Promise((ok) => setTimeout(ok, 500));
     const warm = await start(39292, cache);
     console.log(`  npm start to the first 200 of perYear, warm cache ${warm.seconds.toFixed(1)} s`);
@@ -168,7 +178,9 @@ export async function benchBundle(dist: string, work: string): Promise<void> {
   const folder = join(unpacked, BUNDLE_FOLDER);
   const { bytes, files } = diskUse(folder);
   const apparent = Number(spawnSync('du', ['-sb', folder], { encoding: 'utf8' }).stdout.split('\t')[0]);
-  console.log(`  unpacked                            ${files} files, ${(apparent / 1e6).toFixed(1)} MB (${(bytes / 1e6).toFixed(1)} MB on disk), ${(apparent / tarBytes).toFixed(2)}× the tar czf (target ≤ 1.5×)`);
+  console.log(
+    `  unpacked                            ${files} files, ${(apparent / 1e6).toFixed(1)} MB (${(bytes / 1e6).toFixed(1)} MB on disk), ${(apparent / tarBytes).toFixed(2)}× the tar czf (target ≤ 1.5×)`,
+  );
   t = performance.now();
   const child = spawn(process.execPath, ['serve.mjs', '--port', '39293'], { cwd: folder, env: {}, stdio: 'ignore' });
   try {

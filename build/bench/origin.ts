@@ -43,7 +43,13 @@ interface Mixed {
 }
 
 /** wrk with a Lua script drawing URLs from weighted lists; answers are counted by status. */
-function wrkMixed(base: string, lists: { urls: string[]; weight: number; unique?: boolean }[], seconds: number, connections: number, work: string): Promise<Mixed> {
+function wrkMixed(
+  base: string,
+  lists: { urls: string[]; weight: number; unique?: boolean }[],
+  seconds: number,
+  connections: number,
+  work: string,
+): Promise<Mixed> {
   const script = join(work, `mix-${Math.random().toString(36).slice(2)}.lua`);
   const total = lists.reduce((a, l) => a + l.weight, 0);
   let acc = 0;
@@ -89,7 +95,9 @@ function wrkMixed(base: string, lists: { urls: string[]; weight: number; unique?
       if (!rps) return fail(new Error(`wrk failed: ${err || out}`));
       const statuses: Record<string, number> = {};
       for (const m of (/STATUSES (.*)/.exec(err)?.[1] ?? '').matchAll(/(\d+)=(\d+)/g)) statuses[m[1]!] = (statuses[m[1]!] ?? 0) + Number(m[2]);
-      const socketErrors = [...(/Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out) ?? [])].slice(1).reduce((a, x) => a + Number(x), 0);
+      const socketErrors = [...(/Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out) ?? [])]
+        .slice(1)
+        .reduce((a, x) => a + Number(x), 0);
       ok({ rps, p99ms: p99 ? Number(p99[1]) * (p99[2] === 'us' ? 0.001 : p99[2] === 's' ? 1000 : 1) : NaN, statuses, socketErrors });
     });
   });
@@ -99,7 +107,10 @@ function wrkMixed(base: string, lists: { urls: string[]; weight: number; unique?
 function plainUrls(dist: string, count: number): string[] {
   const files = fg.sync('api/v1/**/index.json', { cwd: dist }).sort();
   const step = Math.max(1, Math.floor(files.length / count));
-  return files.filter((_, i) => i % step === 0).slice(0, count).map((f) => `/${f.slice(0, -'/index.json'.length)}`);
+  return files
+    .filter((_, i) => i % step === 0)
+    .slice(0, count)
+    .map((f) => `/${f.slice(0, -'/index.json'.length)}`);
 }
 
 /** Compositions that are each new to the server ({r}: a random offset 1-999, drawn by wrk), so none is answered from the cache of composed answers. */
@@ -107,15 +118,27 @@ function compositionUrls(prefs: number[]): string[] {
   const urls: string[] = [];
   for (const p of prefs) {
     for (const q of prefs) if (p !== q) urls.push(`/api/v1/population/composition/perYear?prefCode=${p}&cityCode=-&addArea=${q}_&r={r}`);
-    for (const [s1, s2] of [[1, 1], [1, 2], [2, 1], [6, 2]]) {
+    for (const [s1, s2] of [
+      [1, 1],
+      [1, 2],
+      [2, 1],
+      [6, 2],
+    ]) {
       urls.push(`/api/v1/industry/patent/list?year=2020&mode=1&prefCode=${p}&sort1=${s1}&sort2=${s2}&offset={r}`);
-      for (const tec of ['1_', '7_', '1_,7_3']) urls.push(`/api/v1/industry/patent/list?year=2020&mode=1&prefCode=${p}&sort1=${s1}&sort2=${s2}&offset={r}&addTec=${tec}`);
+      for (const tec of ['1_', '7_', '1_,7_3'])
+        urls.push(`/api/v1/industry/patent/list?year=2020&mode=1&prefCode=${p}&sort1=${s1}&sort2=${s2}&offset={r}&addTec=${tec}`);
     }
   }
   return urls;
 }
 
-const ERROR_URLS = ['/api/v1/population/composition/perYear', '/api/v1/cities?prefCode=99', '/api/v1/nothing/here', '/api/v1/population/composition/perYear?prefCode=13&addArea=zz', '/api/v1/x%22%7D'];
+const ERROR_URLS = [
+  '/api/v1/population/composition/perYear',
+  '/api/v1/cities?prefCode=99',
+  '/api/v1/nothing/here',
+  '/api/v1/population/composition/perYear?prefCode=13&addArea=zz',
+  '/api/v1/x%22%7D',
+];
 
 export async function benchOrigin(dist: string, prefs: number[], work: string, seconds: number, cacheMB = 256, soakSeconds = 60): Promise<void> {
   const port = 39291;
@@ -152,7 +175,9 @@ export async function benchOrigin(dist: string, prefs: number[], work: string, s
     }
     const median = (a: number[]) => [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)]!;
     const ratio = median(runs.regstat) / median(runs.bare);
-    console.log(`  hot path, one cached file       regstat ${Math.round(median(runs.regstat))} req/s, bare node:http ${Math.round(median(runs.bare))} req/s: ${ratio.toFixed(2)}× (target ≥ 0.90×; median of 3 alternating runs of ${Math.max(5, seconds / 2)} s, -c50)`);
+    console.log(
+      `  hot path, one cached file       regstat ${Math.round(median(runs.regstat))} req/s, bare node:http ${Math.round(median(runs.bare))} req/s: ${ratio.toFixed(2)}× (target ≥ 0.90×; median of 3 alternating runs of ${Math.max(5, seconds / 2)} s, -c50)`,
+    );
   }
 
   // 2. Plain latency alone, then beside a composition load (two wrk at once, 50 connections each).
@@ -167,9 +192,14 @@ export async function benchOrigin(dist: string, prefs: number[], work: string, s
       wrkMixed(base, [{ urls: plain.slice(0, 200), weight: 1 }], seconds, 50, work),
       wrkMixed(base, [{ urls: composed, weight: 1 }], seconds, 50, work),
     ]);
-    const s = (m: Mixed) => Object.entries(m.statuses).map(([k, v]) => `${k}: ${v}`).join(', ');
+    const s = (m: Mixed) =>
+      Object.entries(m.statuses)
+        .map(([k, v]) => `${k}: ${v}`)
+        .join(', ');
     console.log(`  plain files alone (-c50)        ${Math.round(alone.rps)} req/s, p99 ${alone.p99ms.toFixed(2)} ms`);
-    console.log(`  plain files beside compositions ${Math.round(beside.rps)} req/s, p99 ${beside.p99ms.toFixed(2)} ms (${((beside.rps / alone.rps) * 100).toFixed(0)}% of the throughput, p99 ${(beside.p99ms / alone.p99ms).toFixed(1)}×)`);
+    console.log(
+      `  plain files beside compositions ${Math.round(beside.rps)} req/s, p99 ${beside.p99ms.toFixed(2)} ms (${((beside.rps / alone.rps) * 100).toFixed(0)}% of the throughput, p99 ${(beside.p99ms / alone.p99ms).toFixed(1)}×)`,
+    );
     console.log(`  the compositions (-c50)         ${Math.round(comp.rps)} req/s, p99 ${comp.p99ms.toFixed(2)} ms (${s(comp)})`);
 
     // 3. The soak: every kind of request at once, over more files than the cache holds.
@@ -188,16 +218,24 @@ export async function benchOrigin(dist: string, prefs: number[], work: string, s
       ),
     );
     const m = soak.value;
-    const fives = Object.entries(m.statuses).filter(([k]) => k.startsWith('5')).reduce((a, [, v]) => a + v, 0);
+    const fives = Object.entries(m.statuses)
+      .filter(([k]) => k.startsWith('5'))
+      .reduce((a, [, v]) => a + v, 0);
     console.log(`  soak ${soakSeconds} s, -c100 (70% files, 15% compositions, 10% errors, 5% unique 8 KB URLs)`);
     console.log(`    ${Math.round(m.rps)} req/s, p99 ${m.p99ms.toFixed(2)} ms; statuses ${s(m)}; socket errors ${m.socketErrors}; 5xx ${fives}`);
     // 4. A flood of unique URLs alone: the memo must not grow past its share.
-    const flood = await watchRss(pid, () => wrkMixed(base, [{ urls: plain.slice(0, 50).map((u) => `${u}?x=1`), weight: 1, unique: true }], Math.max(10, seconds), 100, work));
-    console.log(`  unique-URL flood (-c100, ${Math.max(10, seconds)} s, 8 KB ignored parameter each) ${Math.round(flood.value.rps)} req/s, p99 ${flood.value.p99ms.toFixed(2)} ms`);
+    const flood = await watchRss(pid, () =>
+      wrkMixed(base, [{ urls: plain.slice(0, 50).map((u) => `${u}?x=1`), weight: 1, unique: true }], Math.max(10, seconds), 100, work),
+    );
+    console.log(
+      `  unique-URL flood (-c100, ${Math.max(10, seconds)} s, 8 KB ignored parameter each) ${Math.round(flood.value.rps)} req/s, p99 ${flood.value.p99ms.toFixed(2)} ms`,
+    );
     const budget = cacheMB * 1048576;
     const peak = Math.max(soak.peak, flood.peak);
     const limit = budget + MARGIN_MB * 1048576;
-    console.log(`  RSS: start ${mb(rss0)}, peak ${mb(peak)}, end ${mb(flood.end)}; budget ${cacheMB} MB + margin ${MARGIN_MB} MB = ${mb(limit)}: ${peak <= limit ? 'within' : 'OVER'}`);
+    console.log(
+      `  RSS: start ${mb(rss0)}, peak ${mb(peak)}, end ${mb(flood.end)}; budget ${cacheMB} MB + margin ${MARGIN_MB} MB = ${mb(limit)}: ${peak <= limit ? 'within' : 'OVER'}`,
+    );
   } finally {
     server.kill();
   }

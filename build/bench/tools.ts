@@ -19,9 +19,13 @@ export function ensure(pkgs: { cmd: string; pkg: string }[]): boolean {
     return false;
   }
   console.log(`  installing ${names} from Debian…`);
-  const r = spawnSync('sh', ['-c', `apt-get install -y -qq ${names} >/dev/null 2>&1 || (apt-get update -qq && apt-get install -y -qq ${names} >/dev/null 2>&1)`], {
-    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-  });
+  const r = spawnSync(
+    'sh',
+    ['-c', `apt-get install -y -qq ${names} >/dev/null 2>&1 || (apt-get update -qq && apt-get install -y -qq ${names} >/dev/null 2>&1)`],
+    {
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    },
+  );
   return r.status === 0 && missing.every((p) => have(p.cmd));
 }
 
@@ -47,7 +51,10 @@ export function startNginx(root: string, port: number, workDir: string, workers:
   const conf = join(workDir, 'nginx.conf');
   const table = JSON.parse(readFileSync(join(root, 'routes.json'), 'utf8'));
   // Logging off and keep-alive long, as a benchmark of the file path should have it.
-  const text = nginxConfig(table, { root, port, work: workDir, workers }).replace('  access_log off;', '  access_log off;\n  tcp_nopush on;\n  keepalive_requests 100000;');
+  const text = nginxConfig(table, { root, port, work: workDir, workers }).replace(
+    '  access_log off;',
+    '  access_log off;\n  tcp_nopush on;\n  keepalive_requests 100000;',
+  );
   writeFileSync(conf, text);
   return spawn('nginx', ['-c', conf, '-p', workDir, '-e', join(workDir, 'error.log')], { stdio: 'ignore' });
 }

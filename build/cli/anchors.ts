@@ -136,7 +136,8 @@ export function anchorTables(dir: string): { files: Record<AnchorFile, string>; 
     if (r.text('value') === 'NA') skipped.push(`${r.text('地域_時系列')} ${year} (NA in jlstat_total_prefecture.csv)`);
     else prefRows.push([code, year, 'census', r.int('value')]);
   }
-  if (seen.size !== 47 * censusYears.length) throw new InputError(`${join(dir, 'jlstat_total_prefecture.csv')}: expected 47 prefectures × ${censusYears.length} years, found ${seen.size} cells`);
+  if (seen.size !== 47 * censusYears.length)
+    throw new InputError(`${join(dir, 'jlstat_total_prefecture.csv')}: expected 47 prefectures × ${censusYears.length} years, found ${seen.size} cells`);
 
   // IPSS 2018 prefecture projections, for the years after the last census (the census counts the others).
   const ipssPrefectures = new Map<number, number>();
@@ -170,14 +171,16 @@ export function anchorTables(dir: string): { files: Record<AnchorFile, string>; 
     const ages = censusAges.get(year);
     if (!ages) throw new InputError(`${join(dir, 'jlstat_pyramid_total.csv')}: no ${year}, a year of jlstat_total.csv`);
     const unknown = national.get(year)! - sum(ages.male) - sum(ages.female);
-    if (unknown < 0) throw new InputError(`${join(dir, 'jlstat_pyramid_total.csv')}: the age classes of ${year} add up to more than the national total in jlstat_total.csv`);
+    if (unknown < 0)
+      throw new InputError(`${join(dir, 'jlstat_pyramid_total.csv')}: the age classes of ${year} add up to more than the national total in jlstat_total.csv`);
     unknownRows.push([year, unknown]);
     openFrom.push({ year, from: (ages.male.length - 1) * 5 });
     for (const sex of ['male', 'female'] as const) ages[sex].forEach((v, i) => nationalRows.push([year, 'census', sex, i * 5, v]));
   }
   for (const year of projectionYears) {
     const ages = projectedAges.get(year);
-    if (!ages || ages.male.length !== 21) throw new InputError(`${join(dir, 'jlstat_pyramid_total_projection.csv')}: no ${year} with 21 classes to 100歳以上, a year of the prefecture projection`);
+    if (!ages || ages.male.length !== 21)
+      throw new InputError(`${join(dir, 'jlstat_pyramid_total_projection.csv')}: no ${year} with 21 classes to 100歳以上, a year of the prefecture projection`);
     for (const sex of ['male', 'female'] as const) ages[sex].forEach((v, i) => nationalRows.push([year, 'projection', sex, i * 5, v]));
   }
 
@@ -194,12 +197,18 @@ export function anchorTables(dir: string): { files: Record<AnchorFile, string>; 
     if (!ages || total === undefined) throw new InputError(`${dir}: no IPSS 2017 national figures for ${year}, a year of the prefecture projection`);
     const ageSum = sum(ages.male) + sum(ages.female);
     if (Math.abs(ageSum - total) > ROUNDING) {
-      throw new InputError(`${join(dir, 'jlstat_pyramid_total_projection.csv')}: ${year} adds up to ${ageSum}, not the 出生中位・死亡中位 total ${total} of jlstat_total_projection.csv; expected that variant`);
+      throw new InputError(
+        `${join(dir, 'jlstat_pyramid_total_projection.csv')}: ${year} adds up to ${ageSum}, not the 出生中位・死亡中位 total ${total} of jlstat_total_projection.csv; expected that variant`,
+      );
     }
     projection.push({ year, prefectures: ipssPrefectures.get(year)!, national: total, ages: ageSum });
   }
 
-  const census = censusYears.map((year) => ({ year, prefectures: sum(prefRows.filter((r) => r[1] === year && r[2] === 'census').map((r) => r[3])), national: national.get(year)! }));
+  const census = censusYears.map((year) => ({
+    year,
+    prefectures: sum(prefRows.filter((r) => r[1] === year && r[2] === 'census').map((r) => r[3])),
+    national: national.get(year)!,
+  }));
   nationalRows.sort((a, b) => a[0] - b[0] || (a[2] === b[2] ? 0 : a[2] === 'male' ? -1 : 1) || a[3] - b[3]);
   return {
     files: {
@@ -242,7 +251,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const out = values.out ?? OFFICIAL_DIR;
     const report = writeAnchors(dir, out);
     const shown = relative(process.cwd(), resolve(out)).startsWith('..') ? resolve(out) : relative(process.cwd(), resolve(out)) || '.';
-    process.stderr.write(`regstat: wrote ${Object.entries(report.rows).map(([k, n]) => `${OFFICIAL_FILE_NAMES[k as AnchorFile]} (${n.toLocaleString('en')} rows)`).join(', ')} to ${shown}\n`);
+    process.stderr.write(
+      `regstat: wrote ${Object.entries(report.rows)
+        .map(([k, n]) => `${OFFICIAL_FILE_NAMES[k as AnchorFile]} (${n.toLocaleString('en')} rows)`)
+        .join(', ')} to ${shown}\n`,
+    );
     for (const line of reportLines(report)) process.stderr.write(`  ${line}\n`);
   } catch (e) {
     fail(e);

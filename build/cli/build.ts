@@ -49,11 +49,16 @@ export function runBuild(argv: string[]): CliBuildReport {
   }
   const siblings = values.precompress ? ', not counting the .gz and .br siblings for nginx' : '';
   const f = report.footprint;
-  log(`wrote ${f.files} files in ${f.folders} folders (${(f.bytes / 1e6).toFixed(1)} MB of files, about ${(f.diskBytes / 1e6).toFixed(1)} MB on disk as du counts it${siblings}) to ${effects.out} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  log(
+    `wrote ${f.files} files in ${f.folders} folders (${(f.bytes / 1e6).toFixed(1)} MB of files, about ${(f.diskBytes / 1e6).toFixed(1)} MB on disk as du counts it${siblings}) to ${effects.out} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   const { widestDirectory: w, hosts } = report.layout;
   log(`static hosts (widest directory ${w.path}: ${w.entries} entries): ${hosts.map((h) => `${h.host} ${h.fits ? 'fits' : `exceeds ${h.limit}`}`).join('; ')}`);
   // Repeated last, where the eye lands after the progress output.
-  if (warnings.length) log(`regstat: ${warnings.length} warning${warnings.length > 1 ? 's' : ''} (above): ${warnings.map((s) => s.replace(/^warning: (\S+) .*$/, '$1 has no rows')).join('; ')}`);
+  if (warnings.length)
+    log(
+      `regstat: ${warnings.length} warning${warnings.length > 1 ? 's' : ''} (above): ${warnings.map((s) => s.replace(/^warning: (\S+) .*$/, '$1 has no rows')).join('; ')}`,
+    );
   return { ...report, warnings };
 }
 
@@ -61,7 +66,8 @@ export function runBuild(argv: string[]): CliBuildReport {
 function logProvenance(dataset: DatasetInfo, log: (s: string) => void) {
   log(`data: ${dataset.notice}`);
   const p = dataset.provenance as Provenance | undefined;
-  for (const t of p?.tables ?? []) log(`  from ${t.file}: ${t.table} (${t.years.join(', ')}; ${t.rows.toLocaleString('en')} rows, sha256 ${t.sha256.slice(0, 12)}…)`);
+  for (const t of p?.tables ?? [])
+    log(`  from ${t.file}: ${t.table} (${t.years.join(', ')}; ${t.rows.toLocaleString('en')} rows, sha256 ${t.sha256.slice(0, 12)}…)`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -22,7 +22,8 @@ import { buildOptionsFrom, ERRORS_OPTION, namesSources, parseCommand, parseError
 
 export const BUNDLE_COMMAND = {
   name: 'npm run bundle',
-  summary: 'Writes the offline bundle: a tar.gz that unpacks into regstat/ (serve.mjs, README.txt, dist.pack), served by plain node with nothing to install. From --dir (or dist/ when it exists); with no dist, or with any source option, renders straight into the bundle.',
+  summary:
+    'Writes the offline bundle: a tar.gz that unpacks into regstat/ (serve.mjs, README.txt, dist.pack), served by plain node with nothing to install. From --dir (or dist/ when it exists); with no dist, or with any source option, renders straight into the bundle.',
   options: {
     dir: { type: 'string', value: '<dist>', help: 'the built dist to bundle as it is', shownDefault: 'dist, when it exists' },
     out: { type: 'string', value: '<file.tar.gz>', help: 'the bundle to write', shownDefault: '<dist folder name>.tar.gz, or regstat.tar.gz' },
@@ -135,19 +136,24 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   try {
     const { values } = parseCommand(BUNDLE_COMMAND, process.argv.slice(2));
     const started = Date.now();
-    if (values.dir !== undefined && namesSources(values)) throw new UsageError('--dir bundles a built dist as it is, and the source options render one: give --dir or source options, not both.');
+    if (values.dir !== undefined && namesSources(values))
+      throw new UsageError('--dir bundles a built dist as it is, and the source options render one: give --dir or source options, not both.');
     const errors = parseErrorMode(values.errors);
     // A dist is bundled as it is; with none (or with source options), the build core renders straight into the bundle.
     const fromSources = values.dir === undefined && (!existsSync('dist/routes.json') || namesSources(values));
     const out = values.out ?? `${fromSources ? 'regstat' : basename(resolve(values.dir ?? 'dist'))}.tar.gz`;
     if (fromSources) {
-      process.stderr.write(`regstat: no dist to bundle; rendering every response from ${values.sources ?? 'the sample provider (synthetic)'} into the bundle\n`);
+      process.stderr.write(
+        `regstat: no dist to bundle; rendering every response from ${values.sources ?? 'the sample provider (synthetic)'} into the bundle\n`,
+      );
       const options = { ...buildOptionsFrom(values, { eager: true, warn: (s) => process.stderr.write(`regstat: ${s}\n`) }), progress: terminalProgress() };
       await writeBundleWith(out, (effects) => build(options, effects));
     } else {
       await writeBundle(values.dir ?? 'dist', out, errors);
     }
-    process.stderr.write(`regstat: wrote ${out} in ${((Date.now() - started) / 1000).toFixed(1)} s; unpack it (tar xzf ${basename(out)}) and run node ${BUNDLE_FOLDER}/serve.mjs --port 3000\n`);
+    process.stderr.write(
+      `regstat: wrote ${out} in ${((Date.now() - started) / 1000).toFixed(1)} s; unpack it (tar xzf ${basename(out)}) and run node ${BUNDLE_FOLDER}/serve.mjs --port 3000\n`,
+    );
   } catch (e) {
     fail(e);
   }

@@ -12,7 +12,12 @@ export const ESTAT_COMMAND = {
     'Reads the official tables in <folder> (e-Stat census tables of population by area × sex × 5-year age, IPSS 2018 municipal projections, the 1980–2020 municipality converter, 住民基本台帳人口移動報告 net migration by prefecture × 国籍 × area × 5-year age; recognised by content, whatever their file names), checks them and writes population source tables to <sources-dir>, to build from with --sources.',
   args: { usage: '<folder> <sources-dir>', min: 2, max: 2 },
   options: {
-    'migration-year': { type: 'string', value: '<year>', help: 'the year of a net-migration table (住民基本台帳人口移動報告), which its content does not state', shownDefault: "a year in the file's or its folder's name" },
+    'migration-year': {
+      type: 'string',
+      value: '<year>',
+      help: 'the year of a net-migration table (住民基本台帳人口移動報告), which its content does not state',
+      shownDefault: "a year in the file's or its folder's name",
+    },
   },
   example: 'npm run import:estat -- ../shared/data/official /tmp/estat-sources',
 } as const satisfies CommandSpec;
@@ -27,9 +32,15 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     writeSourceSet(set, out);
     const log = (line: string) => process.stderr.write(line + '\n');
     log(`regstat: imported ${report.used.length} official tables into ${out} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-    for (const u of report.used) log(`  ${u.file}: ${u.table} — ${u.years.join(', ')}; ${u.rows.toLocaleString('en')} rows${u.regions ? `, ${u.regions.toLocaleString('en')} regions` : ''}`);
+    for (const u of report.used)
+      log(
+        `  ${u.file}: ${u.table} — ${u.years.join(', ')}; ${u.rows.toLocaleString('en')} rows${u.regions ? `, ${u.regions.toLocaleString('en')} regions` : ''}`,
+      );
     for (const s of report.skipped) log(`  skipped ${s.file}: ${s.why}`);
-    for (const c of report.coverage) log(`  ${c.year} (${c.kind}): ${c.regions.toLocaleString('en')} regions; no figures for ${c.missing.length}${c.missing.length ? ` (${preview(c.missing)})` : ''}`);
+    for (const c of report.coverage)
+      log(
+        `  ${c.year} (${c.kind}): ${c.regions.toLocaleString('en')} regions; no figures for ${c.missing.length}${c.missing.length ? ` (${preview(c.missing)})` : ''}`,
+      );
     for (const m of report.migration) log(`  ${m.year} (net migration): ${m.regions} prefectures`);
     for (const w of report.warnings) log(`  warning: ${w}`);
     for (const credit of (set.dataset.provenance as Provenance).credits) log(`  ${credit}`);

@@ -8,9 +8,17 @@ import { parseCommand, type CommandSpec } from './source-options.ts';
 
 export const IMPORT_COMMAND = {
   name: 'npm run import:resas',
-  summary: 'Turns saved RESAS API v1 responses (<archive-dir>/<operation with _>/<query>.json) into source tables in <sources-dir>, to build from with --sources.',
+  summary:
+    'Turns saved RESAS API v1 responses (<archive-dir>/<operation with _>/<query>.json) into source tables in <sources-dir>, to build from with --sources.',
   args: { usage: '<archive-dir> <sources-dir>', min: 2, max: 2 },
-  options: { masters: { type: 'string', value: '<code-list-dir>', help: 'saved code lists (prefectures, municipalities, medical areas) to import too', shownDefault: 'none' } },
+  options: {
+    masters: {
+      type: 'string',
+      value: '<code-list-dir>',
+      help: 'saved code lists (prefectures, municipalities, medical areas) to import too',
+      shownDefault: 'none',
+    },
+  },
   example: 'npm run import:resas -- ../shared/data/resas-responses /tmp/resas-sources',
 } as const satisfies CommandSpec;
 

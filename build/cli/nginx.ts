@@ -33,7 +33,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       throw new UsageError(`${root} is not a regstat dist (it has no routes.json); build one with npm run build, or pass --dir <dist>.`);
     }
     const workers = values.workers === 'auto' ? 'auto' : Number(values.workers);
-    if (workers !== 'auto' && !(Number.isInteger(workers) && workers >= 1)) throw new UsageError(`--workers takes a positive integer or auto, got ${JSON.stringify(values.workers)}.`);
+    if (workers !== 'auto' && !(Number.isInteger(workers) && workers >= 1))
+      throw new UsageError(`--workers takes a positive integer or auto, got ${JSON.stringify(values.workers)}.`);
     parsePort(values.port);
     if (values.print) {
       process.stdout.write(nginxConfig(table, { root, port: Number(values.port), host: values.host! }));

@@ -8,7 +8,8 @@ import { parseCommand, type CommandSpec } from './source-options.ts';
 
 export const SAMPLE_COMMAND = {
   name: 'npm run sample',
-  summary: "Writes the sample provider's tables (synthetic figures, real region codes) as CSV files and dataset.json, to read, edit and build from with --sources.",
+  summary:
+    "Writes the sample provider's tables (synthetic figures, real region codes) as CSV files and dataset.json, to read, edit and build from with --sources.",
   args: { usage: '<sources-dir>', min: 1, max: 1 },
   options: { seed: { type: 'string', value: '<text>', help: "the sample provider's seed", shownDefault: DEFAULT_SEED } },
   example: 'npm run sample -- /tmp/sample-sources && npm run build -- --sources /tmp/sample-sources --prefs 13',

@@ -43,7 +43,11 @@ export function serve(from: string | { renderer: OnDemand }, { port, host, worke
     probe.listen(port, host, () => probe.close(() => forkWorkers(dir, port, host, workers)));
     return;
   }
-  const server = createApiServer({ ...(typeof from === 'string' ? { dir: from } : from), ...(errors ? { errors } : {}), ...(cacheBytes ? { cacheBytes } : {}) });
+  const server = createApiServer({
+    ...(typeof from === 'string' ? { dir: from } : from),
+    ...(errors ? { errors } : {}),
+    ...(cacheBytes ? { cacheBytes } : {}),
+  });
   server.once('error', (e) => listenFailed(e, port, host));
   server.listen(port, host, () => {
     if (cluster.isWorker) return;

@@ -42,23 +42,54 @@ export interface CommandSpec<T extends OptionSpecs = OptionSpecs> {
 export type OptionValues<T extends OptionSpecs> = { [K in keyof T]?: T[K] extends { type: 'boolean' } ? boolean : string };
 
 export const SOURCE_OPTIONS = {
-  sources: { type: 'string', value: '<dir>', help: 'a folder of tidy CSV tables and dataset.json, as sources/README.md describes', shownDefault: 'the sample provider: synthetic figures' },
+  sources: {
+    type: 'string',
+    value: '<dir>',
+    help: 'a folder of tidy CSV tables and dataset.json, as sources/README.md describes',
+    shownDefault: 'the sample provider: synthetic figures',
+  },
   seed: { type: 'string', value: '<text>', help: "the sample provider's seed", shownDefault: DEFAULT_SEED },
   prefs: { type: 'string', value: '<codes>', help: 'only these prefectures, by code, e.g. 1,13', shownDefault: 'all' },
-  only: { type: 'string', value: '<families>', help: 'only these families: masters, population, industry, tourism, fishery, mesh, medical (the masters always come along)', shownDefault: 'all' },
-  layout: { type: 'string', default: 'full', value: 'full|compact', help: 'compact: fewer files (pyramid pairs composed at request time) for hosts with file limits' },
+  only: {
+    type: 'string',
+    value: '<families>',
+    help: 'only these families: masters, population, industry, tourism, fishery, mesh, medical (the masters always come along)',
+    shownDefault: 'all',
+  },
+  layout: {
+    type: 'string',
+    default: 'full',
+    value: 'full|compact',
+    help: 'compact: fewer files (pyramid pairs composed at request time) for hosts with file limits',
+  },
   'no-cache': { type: 'boolean', default: false, help: 'neither read nor write the table cache (node_modules/.cache/regstat/tables, or REGSTAT_CACHE)' },
 } as const satisfies OptionSpecs;
 
 export const ERRORS_OPTION = {
-  errors: { type: 'string', value: 'status|resas', help: "status: real HTTP status codes; resas: HTTP 200 with the original's error bodies, for clients written against it", shownDefault: 'status' },
+  errors: {
+    type: 'string',
+    value: 'status|resas',
+    help: "status: real HTTP status codes; resas: HTTP 200 with the original's error bodies, for clients written against it",
+    shownDefault: 'status',
+  },
 } as const satisfies OptionSpecs;
 
 export const SERVER_OPTIONS = {
   port: { type: 'string', default: process.env.PORT ?? '3000', value: '<n>', help: 'the port to listen on', shownDefault: 'PORT, else 3000' },
-  host: { type: 'string', default: process.env.HOST ?? '127.0.0.1', value: '<address>', help: 'the address to listen on; 0.0.0.0 for every interface', shownDefault: 'HOST, else 127.0.0.1' },
+  host: {
+    type: 'string',
+    default: process.env.HOST ?? '127.0.0.1',
+    value: '<address>',
+    help: 'the address to listen on; 0.0.0.0 for every interface',
+    shownDefault: 'HOST, else 127.0.0.1',
+  },
   ...ERRORS_OPTION,
-  cache: { type: 'string', default: '512', value: '<MB>', help: 'memory for responses, their compressed forms, parsed documents and the URL memo (each worker)' },
+  cache: {
+    type: 'string',
+    default: '512',
+    value: '<MB>',
+    help: 'memory for responses, their compressed forms, parsed documents and the URL memo (each worker)',
+  },
 } as const satisfies OptionSpecs;
 
 /** --cache in bytes. */
@@ -87,7 +118,16 @@ export function parseCommand<T extends OptionSpecs>(spec: CommandSpec<T>, argv: 
   if (parsed.values.help) printHelp(spec);
   const { positionals } = parsed;
   if (spec.args && (positionals.length < spec.args.min || positionals.length > spec.args.max)) {
-    throw new UsageError(`${spec.name} takes ${spec.args.usage}${positionals.length > spec.args.max ? `, not ${positionals.slice(spec.args.max).map((p) => JSON.stringify(p)).join(' ')} too` : ''}; see ${spec.name} -- --help`);
+    throw new UsageError(
+      `${spec.name} takes ${spec.args.usage}${
+        positionals.length > spec.args.max
+          ? `, not ${positionals
+              .slice(spec.args.max)
+              .map((p) => JSON.stringify(p))
+              .join(' ')} too`
+          : ''
+      }; see ${spec.name} -- --help`,
+    );
   }
   return { values: parsed.values as OptionValues<T>, positionals };
 }
@@ -109,7 +149,9 @@ function usageErrorOf(spec: CommandSpec, e: unknown): Error {
     case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE': {
       const name = named?.replace(/^--/, '') ?? '';
       const o = spec.options[name];
-      return new UsageError(o?.type === 'boolean' ? `--${name} takes no value; ${see}` : `--${name} needs a value (--${name} ${o?.value ?? '<value>'}); ${see}`);
+      return new UsageError(
+        o?.type === 'boolean' ? `--${name} takes no value; ${see}` : `--${name} needs a value (--${name} ${o?.value ?? '<value>'}); ${see}`,
+      );
     }
     case 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL':
       return new UsageError(`${spec.name} takes options only, not ${/'([^']*)'/.exec(message)?.[1] ?? 'arguments'}; its options are ${optionNames(spec)}`);
@@ -121,13 +163,26 @@ function usageErrorOf(spec: CommandSpec, e: unknown): Error {
 /** What --help prints: the usage line, the options with their defaults, and one example. */
 export function usage(spec: CommandSpec): string {
   const options = { ...spec.options, ...HELP } as OptionSpecs;
-  const left = Object.entries(options).map(([name, o]) => `${o.short ? `-${o.short}, ` : '    '}--${name}${o.type === 'string' ? ` ${o.value ?? '<value>'}` : ''}`);
+  const left = Object.entries(options).map(
+    ([name, o]) => `${o.short ? `-${o.short}, ` : '    '}--${name}${o.type === 'string' ? ` ${o.value ?? '<value>'}` : ''}`,
+  );
   const width = Math.max(...left.map((l) => l.length)) + 2;
   const lines = Object.values(options).map((o, i) => {
     const shown = o.shownDefault ?? (typeof o.default === 'string' ? o.default : undefined);
     return `  ${left[i]!.padEnd(width)}${o.help}${shown !== undefined ? ` (default: ${shown})` : ''}`;
   });
-  return [`Usage: ${spec.name} -- ${spec.args ? `${spec.args.usage} ` : ''}[options]`, '', spec.summary, '', 'Options:', ...lines, '', 'Example:', `  ${spec.example}`, ''].join('\n');
+  return [
+    `Usage: ${spec.name} -- ${spec.args ? `${spec.args.usage} ` : ''}[options]`,
+    '',
+    spec.summary,
+    '',
+    'Options:',
+    ...lines,
+    '',
+    'Example:',
+    `  ${spec.example}`,
+    '',
+  ].join('\n');
 }
 
 export interface SourceValues {
@@ -142,7 +197,9 @@ export interface SourceValues {
 
 /** Whether a command line names what to render from (npm start and npm run bundle then render rather than serve or copy a dist). */
 export const namesSources = (values: SourceValues) =>
-  Object.entries(SOURCE_OPTIONS as OptionSpecs).some(([k, o]) => values[k as keyof SourceValues] !== undefined && values[k as keyof SourceValues] !== o.default);
+  Object.entries(SOURCE_OPTIONS as OptionSpecs).some(
+    ([k, o]) => values[k as keyof SourceValues] !== undefined && values[k as keyof SourceValues] !== o.default,
+  );
 
 /** What the source options ask for, checked without reading any table. */
 export interface SourceChoices {
@@ -167,7 +224,14 @@ export function sourceChoices(values: SourceValues): SourceChoices {
     throw new UsageError((e as Error).message);
   }
   const set = values.sources ? dirSourceSet(values.sources) : sampleSourceSet(values.seed);
-  return { set, layout, ...(prefs ? { prefs } : {}), ...(operations ? { operations } : {}), ...(errors ? { errors } : {}), noCache: values['no-cache'] ?? false };
+  return {
+    set,
+    layout,
+    ...(prefs ? { prefs } : {}),
+    ...(operations ? { operations } : {}),
+    ...(errors ? { errors } : {}),
+    noCache: values['no-cache'] ?? false,
+  };
 }
 
 /**
@@ -178,10 +242,12 @@ export function buildOptionsFrom(values: SourceValues | SourceChoices, load: { e
   const { set, layout, prefs, operations, errors, noCache } = 'set' in values ? values : sourceChoices(values);
   const warn = load.warn;
   const empty = new Set<TableName>();
-  const onEmpty = warn && ((name: TableName, file: string) => {
-    empty.add(name);
-    warn(emptyTableWarning(name, file, operations ?? OPERATIONS, (t) => empty.has(t) || !set.files[t]));
-  });
+  const onEmpty =
+    warn &&
+    ((name: TableName, file: string) => {
+      empty.add(name);
+      warn(emptyTableWarning(name, file, operations ?? OPERATIONS, (t) => empty.has(t) || !set.files[t]));
+    });
   // Tables checked by an earlier run come from the cache; a build still checks every table before it writes.
   const sources = loadSources(set, { eager: load.eager, ...(noCache ? {} : { cache: new DiskTableCache() }), ...(onEmpty ? { onEmpty } : {}) });
   return { sources, layout, ...(prefs ? { prefs } : {}), ...(operations ? { operations } : {}), ...(errors ? { errors } : {}) };
@@ -199,7 +265,10 @@ export function emptyTableWarning(name: TableName, file: string, operations: rea
   const paths = emptied.map((op) => op.route.path);
   const what = name === 'prefectures' ? 'every operation' : paths.length ? paths.join(', ') : 'no operation on its own';
   const more = name === 'municipalities' ? ', and every operation has no municipal files' : '';
-  const leave = paths.length === 0 ? '' : ` to leave ${paths.length === 1 ? 'that operation out (it then answers' : 'those operations out (they then answer'} 404 saying why)`;
+  const leave =
+    paths.length === 0
+      ? ''
+      : ` to leave ${paths.length === 1 ? 'that operation out (it then answers' : 'those operations out (they then answer'} 404 saying why)`;
   return `warning: ${file} has a header and no rows, so it empties ${what}${more}; add its rows, or remove the file${leave}`;
 }
 
@@ -215,7 +284,9 @@ export function parsePrefs(text: string | undefined): number[] | undefined {
 export function parseErrorMode(text: string | undefined): ErrorMode | undefined {
   if (text === undefined) return undefined;
   if (!(ERROR_MODES as readonly string[]).includes(text)) {
-    throw new UsageError(`--errors takes ${ERROR_MODES.map((m) => `'${m}'`).join(' or ')} (status: real HTTP status codes, the default; resas: HTTP 200 with the original's error bodies), got ${JSON.stringify(text)}.`);
+    throw new UsageError(
+      `--errors takes ${ERROR_MODES.map((m) => `'${m}'`).join(' or ')} (status: real HTTP status codes, the default; resas: HTTP 200 with the original's error bodies), got ${JSON.stringify(text)}.`,
+    );
   }
   return text as ErrorMode;
 }
@@ -223,6 +294,7 @@ export function parseErrorMode(text: string | undefined): ErrorMode | undefined 
 /** `--port` (or PORT): a TCP port. */
 export function parsePort(text: string | undefined): number {
   const port = Number(text);
-  if (!/^[0-9]{1,5}$/.test(text ?? '') || port > 65535) throw new UsageError(`--port (or PORT) takes a port number from 0 to 65535, got ${JSON.stringify(text)}.`);
+  if (!/^[0-9]{1,5}$/.test(text ?? '') || port > 65535)
+    throw new UsageError(`--port (or PORT) takes a port number from 0 to 65535, got ${JSON.stringify(text)}.`);
   return port;
 }

@@ -6,13 +6,25 @@ import { existsSync } from 'node:fs';
 import { OnDemand } from '../core/on-demand.ts';
 import { fail } from './fail.ts';
 import { serve } from './serve.ts';
-import { buildOptionsFrom, namesSources, parseCacheBytes, parseCommand, parseErrorMode, parsePort, SERVER_OPTIONS, SOURCE_OPTIONS, type CommandSpec, type SourceValues } from './source-options.ts';
+import {
+  buildOptionsFrom,
+  namesSources,
+  parseCacheBytes,
+  parseCommand,
+  parseErrorMode,
+  parsePort,
+  SERVER_OPTIONS,
+  SOURCE_OPTIONS,
+  type CommandSpec,
+  type SourceValues,
+} from './source-options.ts';
 
 const log = (s: string) => process.stderr.write(s + '\n');
 
 export const START_COMMAND = {
   name: 'npm start',
-  summary: 'Serves the API at once. With no dist/ (or with any source option) each response is rendered when first asked for; with a dist/ that npm run build wrote, serves it as npm run serve does.',
+  summary:
+    'Serves the API at once. With no dist/ (or with any source option) each response is rendered when first asked for; with a dist/ that npm run build wrote, serves it as npm run serve does.',
   options: { ...SOURCE_OPTIONS, ...SERVER_OPTIONS },
   example: 'npm start -- --prefs 13 --only population --port 3001',
 } as const satisfies CommandSpec;
@@ -36,7 +48,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       const t0 = performance.now();
       const renderer = onDemandRenderer(values);
       const { dataset } = renderer.plan.ctx.sources;
-      log(`regstat: no dist/ to serve, so responses are made on demand: each is rendered the first time it is asked for (the first of an operation takes a few seconds) and kept in memory. npm run build writes the static tree for hosts.`);
+      log(
+        `regstat: no dist/ to serve, so responses are made on demand: each is rendered the first time it is asked for (the first of an operation takes a few seconds) and kept in memory. npm run build writes the static tree for hosts.`,
+      );
       log(dataset.kind === 'sample' ? `regstat: ${dataset.notice}` : `regstat: sources: ${dataset.notice}`);
       log(`regstat: ready in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
       serve({ renderer }, { port, host, cacheBytes, ...(errors ? { errors } : {}) });

@@ -194,7 +194,8 @@ export class ArchiveEffects implements BuildEffects {
     this.failed();
     const blocks: number[] = [];
     for (let m; (m = receiveMessageOnPort(this.channel)); ) blocks.push(...(m.message as number[]));
-    if (blocks.length !== 3 * this.blockCount) throw new Error(`writing ${this.staging} failed: ${blocks.length / 3} of ${this.blockCount} blocks were written`);
+    if (blocks.length !== 3 * this.blockCount)
+      throw new Error(`writing ${this.staging} failed: ${blocks.length / 3} of ${this.blockCount} blocks were written`);
     return blocks;
   }
 
@@ -212,8 +213,14 @@ export class ArchiveEffects implements BuildEffects {
       let shared = 0;
       if (rank % BUCKET === 0) bucketStarts.push(entries.length);
       else while (shared < key.length && shared < previous.length && key[shared] === previous[shared]) shared++;
-      entries.varint(shared).varint(key.length - shared).bytes(key.subarray(shared));
-      entries.varint(this.places[3 * i]!).varint(this.places[3 * i + 1]!).varint(this.places[3 * i + 2]!);
+      entries
+        .varint(shared)
+        .varint(key.length - shared)
+        .bytes(key.subarray(shared));
+      entries
+        .varint(this.places[3 * i]!)
+        .varint(this.places[3 * i + 1]!)
+        .varint(this.places[3 * i + 2]!);
       longest = Math.max(longest, key.length);
       previous = key;
     });
@@ -242,7 +249,7 @@ class Grower {
   }
   varint(value: number): this {
     this.room(8);
-    for (; value >= 128; value = Math.floor(value / 128)) this.buf[this.length++] = (value % 128) | 128;
+    for (; value >= 128; value = Math.floor(value / 128)) this.buf[this.length++] = value % 128 | 128;
     this.buf[this.length++] = value;
     return this;
   }

@@ -89,7 +89,9 @@ export function enumerateFiles(p: Plan, op: Operation, check = true): Canonical[
   for (const values of check ? combos : []) {
     const parsed = schema.safeParse(values);
     if (!parsed.success || !sameValues(withoutLists(route, parsed.data), values)) {
-      throw new Error(`${op.route.path} enumerated ${JSON.stringify(values)}, which its query schema does not accept as canonical: ${parsed.error?.issues[0]?.message ?? JSON.stringify(parsed.data)}`);
+      throw new Error(
+        `${op.route.path} enumerated ${JSON.stringify(values)}, which its query schema does not accept as canonical: ${parsed.error?.issues[0]?.message ?? JSON.stringify(parsed.data)}`,
+      );
     }
   }
   return combos;
@@ -122,11 +124,22 @@ export function censusOf(op: Operation, combos: Canonical[], bytes = 0, seconds 
 export function siteFiles(p: Plan, census: Census[]): [string, string][] {
   const { sources } = p.ctx;
   const route = (c: Census) => p.routeOf.get(c.op)!;
-  const reports: OperationReport[] = census.map((c) => ({ route: route(c), title: c.op.title, family: c.op.family, files: c.files, bytes: c.bytes, seconds: c.seconds }));
+  const reports: OperationReport[] = census.map((c) => ({
+    route: route(c),
+    title: c.op.title,
+    family: c.op.family,
+    files: c.files,
+    bytes: c.bytes,
+    seconds: c.seconds,
+  }));
   const docs: DocsEntry[] = census.map((c) => ({ route: route(c), title: c.op.title, files: c.files, ...(c.example ? { example: c.example } : {}) }));
   const keySequences = new Map(census.filter((c) => !route(c).unavailable).map((c) => [route(c), c.sequences]));
   const manifestText = JSON.stringify(manifest(sources, p.table, reports), null, 2) + '\n';
-  const api = openApi(p.table, census.map((c) => ({ op: c.op, route: route(c), ...(c.example ? { example: c.example } : {}) })), sources.dataset.notice);
+  const api = openApi(
+    p.table,
+    census.map((c) => ({ op: c.op, route: route(c), ...(c.example ? { example: c.example } : {}) })),
+    sources.dataset.notice,
+  );
   return [
     ['/routes.json', JSON.stringify(p.table)],
     [API_INDEX, apiIndex(p.table, titles(p), sources.dataset.notice)],
@@ -178,7 +191,14 @@ export function build(options: BuildOptions, effects: BuildEffects): BuildReport
     });
     for (const [path, body] of siteFiles(p, census)) write(path, body);
     effects.commit();
-    const operations = census.map((c) => ({ route: p.routeOf.get(c.op)!, title: c.op.title, family: c.op.family, files: c.files, bytes: c.bytes, seconds: c.seconds }));
+    const operations = census.map((c) => ({
+      route: p.routeOf.get(c.op)!,
+      title: c.op.title,
+      family: c.op.family,
+      files: c.files,
+      bytes: c.bytes,
+      seconds: c.seconds,
+    }));
     const footprint = { files: written, folders: dirs.size, bytes, diskBytes: fileBlocks + folderBlocks(dirs) };
     return { files: written, bytes, operations, layout: hostLimits(written, bytes, dirs), footprint };
   } catch (e) {
@@ -215,7 +235,8 @@ function scope(sources: Sources, prefs: number[] | undefined): number[] {
   const all = sources.regions.prefectures.map((p) => p.prefCode);
   if (!prefs) return all;
   const unknown = prefs.filter((p) => !all.includes(p));
-  if (unknown.length) throw new UserError(`--prefs names ${unknown.join(', ')}, which the sources' prefectures.csv does not have (it has ${all[0]}–${all[all.length - 1]}).`);
+  if (unknown.length)
+    throw new UserError(`--prefs names ${unknown.join(', ')}, which the sources' prefectures.csv does not have (it has ${all[0]}–${all[all.length - 1]}).`);
   return [...new Set(prefs)].sort((a, b) => a - b);
 }
 

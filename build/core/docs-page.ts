@@ -18,7 +18,13 @@ export function docsPage(dataset: { kind: string; notice: string; provenance?: u
   const rows = entries.map(({ route, title, files, example }) => {
     const q = example ? new URLSearchParams(Object.entries(example) as [string, string][]).toString() : '';
     const queryUrl = route.path + (q ? `?${q}` : '');
-    const pathUrl = route.path + (example ? Object.entries(example).map(([k, v]) => `/${k}/${v}`).join('') : '');
+    const pathUrl =
+      route.path +
+      (example
+        ? Object.entries(example)
+            .map(([k, v]) => `/${k}/${v}`)
+            .join('')
+        : '');
     const params = route.params.map((p) => `${p.name}${p.required ? '' : '?'}`).join(', ');
     const status = route.unavailable ? `<em>not available: ${esc(route.unavailable)}</em>` : `${files} files`;
     return `<tr><td>${esc(title)}</td><td><code>${esc(route.path)}</code><br><small>${esc(params)}</small></td><td>${route.unavailable ? '' : `<a href="${esc(queryUrl)}">query form</a> · <a href="${esc(pathUrl)}">path form</a>`}</td><td>${status}</td></tr>`;
@@ -40,8 +46,14 @@ ${rows.join('\n')}
 
 /** The tables an import read, with the attributions their licences ask for and what each year covers. */
 function provenanceSection(p: Provenance): string {
-  const tables = p.tables.map((t) => `<tr><td><code>${esc(t.file)}</code></td><td>${esc(t.table)}<br><small>${esc(t.title)}</small></td><td>${t.years.join(', ')}</td><td>${t.rows.toLocaleString('en')} rows<br><small title="sha256">${t.sha256.slice(0, 12)}…</small></td></tr>`);
-  const coverage = p.coverage.map((c) => `<li>${c.year} (${c.kind === 'actual' ? 'census' : 'projection'}): ${c.regions.toLocaleString('en')} regions${c.missing ? `; ${c.missing} regions RESAS listed have no figure (their responses are null)` : ''}</li>`);
+  const tables = p.tables.map(
+    (t) =>
+      `<tr><td><code>${esc(t.file)}</code></td><td>${esc(t.table)}<br><small>${esc(t.title)}</small></td><td>${t.years.join(', ')}</td><td>${t.rows.toLocaleString('en')} rows<br><small title="sha256">${t.sha256.slice(0, 12)}…</small></td></tr>`,
+  );
+  const coverage = p.coverage.map(
+    (c) =>
+      `<li>${c.year} (${c.kind === 'actual' ? 'census' : 'projection'}): ${c.regions.toLocaleString('en')} regions${c.missing ? `; ${c.missing} regions RESAS listed have no figure (their responses are null)` : ''}</li>`,
+  );
   return `<section><h2>Where the figures come from</h2>
 ${p.credits.map((c) => `<p>${esc(c)}</p>`).join('\n')}
 <table><thead><tr><td>File</td><td>Table</td><td>Years</td><td>Size</td></tr></thead><tbody>

@@ -59,7 +59,9 @@ export function writeFailure(f: WriteFailure, out: string, staging: string): Out
       return new OutputError(`cannot write ${file}: the file system is read-only; build to a writable folder with --out <dir>; ${kept}.`);
     case 'EACCES':
     case 'EPERM':
-      return new OutputError(`permission denied writing ${file}: build to a folder you can write with --out <dir>, or fix the permissions of ${shown(dirname(out))}; ${kept}.`);
+      return new OutputError(
+        `permission denied writing ${file}: build to a folder you can write with --out <dir>, or fix the permissions of ${shown(dirname(out))}; ${kept}.`,
+      );
     default:
       return new OutputError(`writing ${file} failed (${f.message}); ${kept}.`);
   }
@@ -213,6 +215,8 @@ function refuseForeign(out: string): void {
     generator = undefined;
   }
   if (generator !== 'regstat') {
-    throw new OutputError(`${out} exists and was not written by regstat (no regstat manifest.json); a build replaces its output folder whole, so choose another --out or empty it first.`);
+    throw new OutputError(
+      `${out} exists and was not written by regstat (no regstat manifest.json); a build replaces its output folder whole, so choose another --out or empty it first.`,
+    );
   }
 }

@@ -39,7 +39,12 @@ export class OnDemand {
   }
 
   private siteFiles(): Map<string, string> {
-    this.site ??= new Map(siteFiles(this.plan, this.plan.operations.map((op) => censusOf(op, enumerateFiles(this.plan, op, false)))));
+    this.site ??= new Map(
+      siteFiles(
+        this.plan,
+        this.plan.operations.map((op) => censusOf(op, enumerateFiles(this.plan, op, false))),
+      ),
+    );
     return this.site;
   }
 }

@@ -12,7 +12,17 @@ import type { Operation } from '../ops/operation.ts';
 import { apiError, compositionNeedsCode, notFound, type ErrorBody } from '../runtime/errors.ts';
 import { typeOf, type Canonical } from '../runtime/params.ts';
 import { resolve } from '../runtime/resolve.ts';
-import { compileRoutes, composingParam, filePath, isListParam, type CompiledRoutes, type Condition, type ParamSpec, type RouteOp, type RouteTable } from '../runtime/routes.ts';
+import {
+  compileRoutes,
+  composingParam,
+  filePath,
+  isListParam,
+  type CompiledRoutes,
+  type Condition,
+  type ParamSpec,
+  type RouteOp,
+  type RouteTable,
+} from '../runtime/routes.ts';
 import { VERSION } from '../version.ts';
 
 /** A JSON Schema (draft 2020-12, as OpenAPI 3.1 reads it). */
@@ -76,11 +86,19 @@ export function openApi(table: RouteTable, entries: OpenApiEntry[], notice: stri
         responses: {
           200: resas
             ? {
-                description: 'The result (`result` is null for a region without data); in this build\'s `resas` error mode also the original\'s error bodies: `"400"` for a bad request, its 404 object for an unknown path.',
+                description:
+                  'The result (`result` is null for a region without data); in this build\'s `resas` error mode also the original\'s error bodies: `"400"` for a bad request, its 404 object for an unknown path.',
                 content: { 'application/json': { schema: { oneOf: [envelope, { type: 'string', const: '400' }, { $ref: ERROR_REF }] } } },
               }
             : { description: 'The result; `result` is null for a region without data.', content: { 'application/json': { schema: envelope } } },
-          ...(resas ? {} : { 400: errorResponse('A parameter is missing, malformed, repeated or out of range, or the query string is not valid.', badRequestExample(routes, route)) }),
+          ...(resas
+            ? {}
+            : {
+                400: errorResponse(
+                  'A parameter is missing, malformed, repeated or out of range, or the query string is not valid.',
+                  badRequestExample(routes, route),
+                ),
+              }),
           ...(resas ? {} : { 404: { $ref: '#/components/responses/NotFound' } }),
           ...(composes ? { 501: { $ref: '#/components/responses/CannotCompose' }, 503: { $ref: '#/components/responses/Busy' } } : {}),
         },
@@ -95,20 +113,29 @@ export function openApi(table: RouteTable, entries: OpenApiEntry[], notice: stri
       description: infoDescription(notice, resas),
       license: { name: 'MIT', identifier: 'MIT' }, // the software's; the data's is its dataset's (see the description)
     },
-    servers: [{ url: '/', description: 'Wherever this dist is served: the Node server (`npm run serve`, `npm start`), a static host or CDN, or the offline bundle.' }],
+    servers: [
+      { url: '/', description: 'Wherever this dist is served: the Node server (`npm run serve`, `npm start`), a static host or CDN, or the offline bundle.' },
+    ],
     security: [],
     tags: families.map((f) => ({ name: f, description: FAMILY_DESCRIPTIONS[f] ?? `The ${f} operations.` })),
     paths,
     components: {
       responses: {
-        ...(resas ? {} : { NotFound: errorResponse('No operation at this path: an unknown operation, or a path-form request with names or values out of place.', notFound('/api/v1/unknown').body) }),
+        ...(resas
+          ? {}
+          : {
+              NotFound: errorResponse(
+                'No operation at this path: an unknown operation, or a path-form request with names or values out of place.',
+                notFound('/api/v1/unknown').body,
+              ),
+            }),
         ...(anyComposes ? compositionResponses() : {}),
       },
       schemas: {
         ...schemas,
         Error: {
           type: 'object',
-          description: 'An error body: the original\'s object shape, with the HTTP status as text.',
+          description: "An error body: the original's object shape, with the HTTP status as text.",
           required: ['statusCode', 'message', 'description'],
           properties: {
             statusCode: { type: 'string', description: 'The HTTP status code, as text.', examples: ['400'] },
@@ -133,8 +160,12 @@ function compositionResponses() {
     ),
     Busy: {
       ...errorResponse(
-        'Too many composing requests at once: the Node server\'s composition lane is full. Retry after `Retry-After` seconds; plain requests are not limited.',
-        apiError(503, 'Too many compositions at once', 'Requests that compose (addArea, addTec, offsets between pages) are queued up to a limit; retry after the number of seconds in Retry-After. Plain requests are not limited.').body,
+        "Too many composing requests at once: the Node server's composition lane is full. Retry after `Retry-After` seconds; plain requests are not limited.",
+        apiError(
+          503,
+          'Too many compositions at once',
+          'Requests that compose (addArea, addTec, offsets between pages) are queued up to a limit; retry after the number of seconds in Retry-After. Plain requests are not limited.',
+        ).body,
       ),
       headers: { 'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer', minimum: 0 } } },
     },
@@ -162,7 +193,10 @@ export function parameterSchema(p: ParamSpec, table: RouteTable): JsonSchema {
   }
   if ('min' in allowed) return withDefault(orDash({ type: 'integer', minimum: allowed.min, maximum: allowed.max }));
   // Codes that depend on another parameter: the schema lists their union, - first.
-  const values: (string | number)[] = 'valuesBy' in allowed ? [...new Set(Object.values(allowed.values).flat() as string[])].sort((a, b) => (a === '-' ? -1 : b === '-' ? 1 : a < b ? -1 : 1)) : allowed.values;
+  const values: (string | number)[] =
+    'valuesBy' in allowed
+      ? [...new Set(Object.values(allowed.values).flat() as string[])].sort((a, b) => (a === '-' ? -1 : b === '-' ? 1 : a < b ? -1 : 1))
+      : allowed.values;
   if (type.numeric) return withDefault(orDash({ type: 'integer', enum: values }));
   // Long lists (municipalities, patent holders) and empty ones are checked by the resolver; manifest.json lists them.
   if (values.length === 0 || values.length > MAX_ENUM) return withDefault(orDash({ type: 'string', pattern: `^(${type.syntax(p)})$` }));
@@ -270,7 +304,9 @@ function parameterExamples(routes: CompiledRoutes, route: RouteOp, examples: Can
 }
 
 function query(values: Canonical): string {
-  const parts = Object.entries(values).filter(([, v]) => v !== undefined).map(([k, v]) => `${k}=${encodeURIComponent(v!).replace(/%2C/g, ',')}`);
+  const parts = Object.entries(values)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => `${k}=${encodeURIComponent(v!).replace(/%2C/g, ',')}`);
   return parts.length ? '?' + parts.join('&') : '';
 }
 
@@ -291,21 +327,27 @@ function errorResponse(description: string, example: ErrorBody) {
 
 function infoDescription(notice: string, resas: boolean): string {
   return [
-    'The RESAS API v1 (地域経済分析システム), served as files by regstat: every response is generated ahead of time, and a resolver maps the original\'s query strings onto the files. Each operation is also served at its path form, `/api/v1/<operation>/<name>/<value>/…`, which any static host can serve.',
+    "The RESAS API v1 (地域経済分析システム), served as files by regstat: every response is generated ahead of time, and a resolver maps the original's query strings onto the files. Each operation is also served at its path form, `/api/v1/<operation>/<name>/<value>/…`, which any static host can serve.",
     `**The data.** ${markdown(notice)}`,
-    '**Licences.** The software is MIT-licensed. The data is not covered by that licence: its terms are those of the dataset this build was made from, named in the notice above (each source\'s publisher sets them).',
-    '**Authentication.** None. The original\'s `X-API-KEY` header is accepted and ignored, so clients written for the original work unchanged.',
+    "**Licences.** The software is MIT-licensed. The data is not covered by that licence: its terms are those of the dataset this build was made from, named in the notice above (each source's publisher sets them).",
+    "**Authentication.** None. The original's `X-API-KEY` header is accepted and ignored, so clients written for the original work unchanged.",
     resas
       ? '**Errors.** This build answers errors as the original did: a bad request is HTTP 200 with the body `"400"`, an unknown path HTTP 200 with the original\'s 404 object; composition faults (501, 503) keep their codes.'
-      : '**Errors.** Errors travel with real HTTP status codes and the original\'s body shape, `{statusCode, message, description}` (`message` says what is wrong, `description` how to fix it).',
-    '**Types.** `openapi.d.ts`, beside this file, has TypeScript types generated from this document: `import type { Result } from \'./openapi.js\'`.',
+      : "**Errors.** Errors travel with real HTTP status codes and the original's body shape, `{statusCode, message, description}` (`message` says what is wrong, `description` how to fix it).",
+    "**Types.** `openapi.d.ts`, beside this file, has TypeScript types generated from this document: `import type { Result } from './openapi.js'`.",
   ].join('\n\n');
 }
 
 function operationDescription(op: OpenApiEntry['op'], route: RouteOp, example: Canonical | undefined): string {
   const notes: string[] = [op.description ? safeMarkdown(op.description.trim()) : `${op.title}: the original RESAS API's \`${route.path}\`.`];
-  if (composingParam(route)) notes.push(`With a non-empty \`${composingParam(route)}\` the response is composed at request time from other files: servers that run code answer it, static hosts without code answer 501.`);
-  if (route.paging) notes.push(`One page of at most ${route.paging.size} records: offsets that are multiples of ${route.paging.size} are files, other offsets are composed from two pages.`);
+  if (composingParam(route))
+    notes.push(
+      `With a non-empty \`${composingParam(route)}\` the response is composed at request time from other files: servers that run code answer it, static hosts without code answer 501.`,
+    );
+  if (route.paging)
+    notes.push(
+      `One page of at most ${route.paging.size} records: offsets that are multiples of ${route.paging.size} are files, other offsets are composed from two pages.`,
+    );
   if (example) {
     const values = Object.fromEntries(Object.entries(example).filter(([k]) => route.params.some((p) => p.name === k && !isListParam(p))));
     const url = route.path + query(example);
@@ -374,7 +416,8 @@ function resultSchema(op: OpenApiEntry['op'], route: RouteOp, name: string, comp
   for (const [key, def] of Object.entries(($defs ?? {}) as Record<string, JsonSchema>)) {
     // Named definitions (zod meta ids) are shared between operations when they agree.
     let target = /^[A-Za-z][\w.-]*$/.test(key) && !key.startsWith('__') ? key : `${name}${pascal(key.replace(/^_+/, ''))}`;
-    if (target === name || (components[target] && JSON.stringify(components[target]) !== JSON.stringify(clean(def, new Map())))) target = `${name}${pascal(key)}`;
+    if (target === name || (components[target] && JSON.stringify(components[target]) !== JSON.stringify(clean(def, new Map()))))
+      target = `${name}${pascal(key)}`;
     renamed.set(key, target);
   }
   for (const [key, def] of Object.entries(($defs ?? {}) as Record<string, JsonSchema>)) components[renamed.get(key)!] = clean(def, renamed);

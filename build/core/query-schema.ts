@@ -69,7 +69,8 @@ export function querySchema(route: RouteOp, routes: CompiledRoutes): z.ZodType<C
         }
         for (const c of route.constraints ?? []) {
           const v = values[c.param];
-          if (v !== undefined && !c.cases[constraintKey(c, values)]?.values.includes(v)) ctx.addIssue({ code: 'custom', path: [c.param], message: 'not available for this combination' });
+          if (v !== undefined && !c.cases[constraintKey(c, values)]?.values.includes(v))
+            ctx.addIssue({ code: 'custom', path: [c.param], message: 'not available for this combination' });
         }
       })
       // Defaults are filled in before activeWhen can be judged on canonical values: the canonical pass drops them again.

@@ -10,7 +10,14 @@ export function serveConfig(keySequences: Map<RouteOp, Set<string>>) {
   const rewrites: { source: string; destination: string }[] = [{ source: '/', destination: '/index.html' }];
   for (const [route, sequences] of keySequences) {
     for (const seq of [...sequences].sort((a, b) => b.length - a.length)) {
-      const source = route.path + (seq ? seq.split('/').map((k) => `/${k}/:${k}`).join('') : '');
+      const source =
+        route.path +
+        (seq
+          ? seq
+              .split('/')
+              .map((k) => `/${k}/:${k}`)
+              .join('')
+          : '');
       rewrites.push({ source, destination: `${source}/index.json` });
     }
   }

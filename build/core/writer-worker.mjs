@@ -27,13 +27,18 @@ port.on('message', (batch) => {
         }
         const body = batch[i + 1];
         // Tests inject a full disk here: one cannot be made on demand.
-        if (fault && ++writes > fault.after) throw Object.assign(new Error(`${fault.code}: injected failure, open '${file}'`), { code: fault.code, path: file });
+        if (fault && ++writes > fault.after)
+          throw Object.assign(new Error(`${fault.code}: injected failure, open '${file}'`), { code: fault.code, path: file });
         writeFileSync(file, body, { flag: 'wx' }); // wx: a second write to one path is a build bug
         if (precompress && file.endsWith('.json') && body.length >= PRECOMPRESS_MIN / 3) {
           const bytes = Buffer.from(body);
           if (bytes.length >= PRECOMPRESS_MIN) {
             writeFileSync((current = `${file}.gz`), gzipSync(bytes, { level: 9 }), { flag: 'wx' });
-            writeFileSync((current = `${file}.br`), brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }), { flag: 'wx' });
+            writeFileSync(
+              (current = `${file}.br`),
+              brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }),
+              { flag: 'wx' },
+            );
           }
         }
       }

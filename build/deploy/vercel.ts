@@ -25,11 +25,20 @@ export function vercelConfig(table: RouteTable) {
   for (const op of table.operations) {
     const src = `^${escape(op.path)}/?$`;
     const param = composingParam(op);
-    if (param) routes.push({ src, has: [{ type: 'query', key: param }], dest: '/_errors/composition.json', status: 501, headers: { 'Cache-Control': ERROR_CACHE_CONTROL } });
+    if (param)
+      routes.push({
+        src,
+        has: [{ type: 'query', key: param }],
+        dest: '/_errors/composition.json',
+        status: 501,
+        headers: { 'Cache-Control': ERROR_CACHE_CONTROL },
+      });
   }
   for (const r of queryRules(table)) {
     const names = new Set(r.given.map((g) => g.name));
-    const missing = [...r.op.params.flatMap((p) => [p.name, ...(p.aliases ?? [])])].filter((n) => !names.has(n) && !r.op.params.find((p) => p.name === n)?.ignored);
+    const missing = [...r.op.params.flatMap((p) => [p.name, ...(p.aliases ?? [])])].filter(
+      (n) => !names.has(n) && !r.op.params.find((p) => p.name === n)?.ignored,
+    );
     routes.push({
       src: `^${escape(r.op.path)}/?$`,
       has: r.given.map((g) => ({ type: 'query', key: g.name, value: valuePattern(g.spec, table, safeName(g.name)) })),

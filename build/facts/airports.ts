@@ -22,13 +22,22 @@ export interface Side {
 }
 
 export function airportList(sources: Sources): Airport[] {
-  return (sources.tables.airports!.table.objects() as (Airport & { prefCode: string })[]).map(({ areaCode, areaName, airportCode, airportName }) => ({ areaCode, areaName, airportCode, airportName }));
+  return (sources.tables.airports!.table.objects() as (Airport & { prefCode: string })[]).map(({ areaCode, areaName, airportCode, airportName }) => ({
+    areaCode,
+    areaName,
+    airportCode,
+    airportName,
+  }));
 }
 
 /** Every selection of one side: all, each area, each airport (with its area). */
 export function sides(airports: Airport[]): Side[] {
   const areas = [...new Set(airports.map((a) => a.areaCode))];
-  return [{ area: '-', airport: '-' }, ...areas.map((area) => ({ area, airport: '-' })), ...airports.map((a) => ({ area: a.areaCode, airport: a.airportCode }))];
+  return [
+    { area: '-', airport: '-' },
+    ...areas.map((area) => ({ area, airport: '-' })),
+    ...airports.map((a) => ({ area: a.areaCode, airport: a.airportCode })),
+  ];
 }
 
 export const selectionKey = (year: string | number, halfPeriod: string | number, entry: Side, exit: Side) =>

@@ -25,13 +25,27 @@ export function fisheryFacts(sources: Sources): Map<string, FisheryFacts> {
   };
   const rolled = (t: Table, by: string[]) => rollupRegions(t, regions, by, 'entities', 'year').objects() as Record<string, any>[];
   if (tables.fishery_entities) {
-    for (const [kind, activity] of [['sales', 'catch'], ['aquacultureSales', 'aquaculture']] as const) {
+    for (const [kind, activity] of [
+      ['sales', 'catch'],
+      ['aquacultureSales', 'aquaculture'],
+    ] as const) {
       const t = tables.fishery_entities.table.params({ activity }).filter((d: any, $: any) => d.activity === $.activity);
-      add(kind, rolled(t, ['year', 'band']).map((r) => ({ region: r.region, year: r.year, code: r.band, entities: r.entities })));
+      add(
+        kind,
+        rolled(t, ['year', 'band']).map((r) => ({ region: r.region, year: r.year, code: r.band, entities: r.entities })),
+      );
     }
   }
   if (tables.fishery_destinations) {
-    add('shipRatio', rolled(tables.fishery_destinations.table, ['year', 'destination']).map((r) => ({ region: r.region, year: r.year, code: r.destination, entities: r.entities })));
+    add(
+      'shipRatio',
+      rolled(tables.fishery_destinations.table, ['year', 'destination']).map((r) => ({
+        region: r.region,
+        year: r.year,
+        code: r.destination,
+        entities: r.entities,
+      })),
+    );
   }
   cache.set(sources, out);
   return out;

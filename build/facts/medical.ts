@@ -79,11 +79,25 @@ function readAreas(sources: Sources): Map<string, MedicalArea> {
   const rows = t.table.objects() as Row<'medical_areas'>[];
   const listed = new Set(rows.map((r) => r.cityCode));
   rows.forEach((r, i) => {
-    const area = areas.get(r.areaCode) ?? areas.set(r.areaCode, { areaCode: r.areaCode, areaName: r.areaName, prefCode: Number(r.areaCode.slice(0, 2)), cities: [] }).get(r.areaCode)!;
-    if (area.areaName !== r.areaName) throw new SourceError(t.file, t.lines[i]!, 2, `area ${r.areaCode} is named ${r.areaName} here but ${area.areaName} on an earlier line; give one name per area`);
+    const area =
+      areas.get(r.areaCode) ??
+      areas.set(r.areaCode, { areaCode: r.areaCode, areaName: r.areaName, prefCode: Number(r.areaCode.slice(0, 2)), cities: [] }).get(r.areaCode)!;
+    if (area.areaName !== r.areaName)
+      throw new SourceError(
+        t.file,
+        t.lines[i]!,
+        2,
+        `area ${r.areaCode} is named ${r.areaName} here but ${area.areaName} on an earlier line; give one name per area`,
+      );
     // A designated city stands for its wards: listing both would count them twice.
     const designated = sources.regions.city(r.cityCode)?.designatedCityCode;
-    if (designated && listed.has(designated)) throw new SourceError(t.file, t.lines[i]!, 3, `ward ${r.cityCode} and its designated city ${designated} are both listed; list the wards or the city, not both`);
+    if (designated && listed.has(designated))
+      throw new SourceError(
+        t.file,
+        t.lines[i]!,
+        3,
+        `ward ${r.cityCode} and its designated city ${designated} are both listed; list the wards or the city, not both`,
+      );
     area.cities.push(r.cityCode);
   });
   return new Map([...areas].sort(([a], [b]) => a.localeCompare(b)));
@@ -94,23 +108,36 @@ function checkCounts(sources: Sources, facts: MedicalFacts): void {
   const t = sources.tables.medical_counts!;
   const columns = Object.keys(t.spec.schema.shape);
   const col = (name: string) => columns.indexOf(name) + 1;
-  const codes = new Map(MATTER2.map((m) => [Number(m.code), new Set(facts.classes[m.scheme].flatMap((c) => (c.items.length ? c.items.map((i) => i.code) : [c.code])))]));
+  const codes = new Map(
+    MATTER2.map((m) => [Number(m.code), new Set(facts.classes[m.scheme].flatMap((c) => (c.items.length ? c.items.map((i) => i.code) : [c.code])))]),
+  );
   const levels = new Map<string, { level: string; line: number }>();
   const rows = t.table.objects() as Row<'medical_counts'>[];
   rows.forEach((r, i) => {
     const line = t.lines[i]!;
     const allowed = codes.get(r.matter2);
-    if (!allowed) throw new SourceError(t.file, line, col('matter2'), `matter2 ${r.matter2} is not charted; the codes are ${MATTER2.map((m) => m.code).join(', ')}`);
+    if (!allowed)
+      throw new SourceError(t.file, line, col('matter2'), `matter2 ${r.matter2} is not charted; the codes are ${MATTER2.map((m) => m.code).join(', ')}`);
     if (!allowed.has(r.classCode)) {
       const scheme = MATTER2.find((m) => Number(m.code) === r.matter2)!.scheme;
-      throw new SourceError(t.file, line, col('classCode'), `classCode ${r.classCode} is not a ${scheme} class of medical_classes.csv (middleCode, or broadCode for a one-item category)`);
+      throw new SourceError(
+        t.file,
+        line,
+        col('classCode'),
+        `classCode ${r.classCode} is not a ${scheme} class of medical_classes.csv (middleCode, or broadCode for a one-item category)`,
+      );
     }
     const level = r.areaCode ? 'secondary medical area' : r.regionCode.length === 5 ? 'municipality' : 'prefecture';
     const key = `${r.matter2}|${r.year}|${(r.areaCode || r.regionCode).slice(0, 2)}`;
     const seen = levels.get(key);
     if (!seen) levels.set(key, { level, line });
     else if (seen.level !== level) {
-      throw new SourceError(t.file, line, col(r.areaCode ? 'areaCode' : 'regionCode'), `matter2 ${r.matter2} ${r.year} for prefecture ${key.slice(-2)} is given by ${level} here but by ${seen.level} on line ${seen.line}; give each matter2 and year at one level per prefecture (the build sums it up)`);
+      throw new SourceError(
+        t.file,
+        line,
+        col(r.areaCode ? 'areaCode' : 'regionCode'),
+        `matter2 ${r.matter2} ${r.year} for prefecture ${key.slice(-2)} is given by ${level} here but by ${seen.level} on line ${seen.line}; give each matter2 and year at one level per prefecture (the build sums it up)`,
+      );
     }
   });
 }
@@ -124,12 +151,31 @@ function sumUp(sources: Sources) {
   // Municipalities, designated cities and prefectures.
   const rolled = rollupRegions(municipal, sources.regions, by, 'count', 'year');
   const membership = sources.tables.medical_areas?.table.select('areaCode', 'cityCode').rename({ cityCode: 'region' });
-  const areasFromCities = membership ? rolled.join(membership, 'region').groupby('areaCode', ...by).rollup(sum).rename({ areaCode: 'region' }) : null;
-  const areasGiven = t.filter((d: any) => d.areaCode !== '').select('areaCode', ...by, 'count').rename({ areaCode: 'region' });
-  const prefsFromAreas = areasGiven.derive({ region: (d: any) => aq.op.substring(d.region, 0, 2) }).groupby('region', ...by).rollup(sum);
-  const prefsGiven = t.filter((d: any) => aq.op.length(d.regionCode) === 2).select('regionCode', ...by, 'count').rename({ regionCode: 'region' });
+  const areasFromCities = membership
+    ? rolled
+        .join(membership, 'region')
+        .groupby('areaCode', ...by)
+        .rollup(sum)
+        .rename({ areaCode: 'region' })
+    : null;
+  const areasGiven = t
+    .filter((d: any) => d.areaCode !== '')
+    .select('areaCode', ...by, 'count')
+    .rename({ areaCode: 'region' });
+  const prefsFromAreas = areasGiven
+    .derive({ region: (d: any) => aq.op.substring(d.region, 0, 2) })
+    .groupby('region', ...by)
+    .rollup(sum);
+  const prefsGiven = t
+    .filter((d: any) => aq.op.length(d.regionCode) === 2)
+    .select('regionCode', ...by, 'count')
+    .rename({ regionCode: 'region' });
   let all = rolled.select('region', ...by, 'count');
   for (const part of [areasFromCities, areasGiven, prefsFromAreas, prefsGiven]) if (part) all = all.concat(part.select('region', ...by, 'count'));
-  const nation = all.filter((d: any) => aq.op.length(d.region) === 2).groupby(...by).rollup(sum).derive({ region: () => '00' });
+  const nation = all
+    .filter((d: any) => aq.op.length(d.region) === 2)
+    .groupby(...by)
+    .rollup(sum)
+    .derive({ region: () => '00' });
   return all.concat(nation.select('region', ...by, 'count'));
 }

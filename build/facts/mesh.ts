@@ -103,5 +103,10 @@ export function chartOf(index: MeshIndex, region: string, year: number, previous
   }
   const before = index.get(region, previous, column) ?? new Map<string, number>();
   const codes = [...new Set([...now.keys(), ...before.keys()])].sort();
-  return meshChart(codes.map((c) => (now.get(c) ?? 0) - (before.get(c) ?? 0)), codes.map((c) => now.get(c) ?? 0), unit, true);
+  return meshChart(
+    codes.map((c) => (now.get(c) ?? 0) - (before.get(c) ?? 0)),
+    codes.map((c) => now.get(c) ?? 0),
+    unit,
+    true,
+  );
 }

@@ -40,7 +40,8 @@ export interface PatentFacts {
 
 /** The parameters that name one patent list: its key in the route table's counts is their canonical values. */
 export const LIST_PARAMS = ['year', 'mode', 'prefCode', 'cityCode', 'patentHolderId'];
-export const regionListKey = (year: number | string, prefCode: string, cityCode: string) => listKey(LIST_PARAMS, { year: String(year), mode: '1', prefCode, cityCode });
+export const regionListKey = (year: number | string, prefCode: string, cityCode: string) =>
+  listKey(LIST_PARAMS, { year: String(year), mode: '1', prefCode, cityCode });
 export const holderListKey = (year: number | string, holderId: string) => listKey(LIST_PARAMS, { year: String(year), mode: '2', patentHolderId: holderId });
 
 const cache = new WeakMap<Sources, Map<string, PatentFacts>>();

@@ -49,13 +49,20 @@ export function populationFacts(sources: Sources): PopulationFacts {
 /** The last census year; undefined when population_years lists none (a header-only table). */
 function lastActualYear(sources: Sources): number | undefined {
   const years = sources.tables.population_years!.table;
-  return (years.filter((d) => d.kind === 'actual').rollup({ y: aq.op.max('year') }).get('y', 0) as number | null) ?? undefined;
+  return (
+    (years
+      .filter((d) => d.kind === 'actual')
+      .rollup({ y: aq.op.max('year') })
+      .get('y', 0) as number | null) ?? undefined
+  );
 }
 
 /** 5-year classes by sex for every region, municipalities added up into designated cities and prefectures. */
 function rollupDetail(sources: Sources): Table {
   const t = sources.tables.population_by_age_sex;
-  return t ? rollupRegions(t.table, sources.regions, ['year', 'sex', 'ageFrom'], 'count', 'year') : aq.table({ region: [], year: [], sex: [], ageFrom: [], count: [] });
+  return t
+    ? rollupRegions(t.table, sources.regions, ['year', 'sex', 'ageFrom'], 'count', 'year')
+    : aq.table({ region: [], year: [], sex: [], ageFrom: [], count: [] });
 }
 
 function perYearCounts(sources: Sources, boundaryYear: number | undefined): Map<string, PerYearCounts> {
@@ -63,7 +70,9 @@ function perYearCounts(sources: Sources, boundaryYear: number | undefined): Map<
   // Every perYear response states its boundary year: without one there is no series to answer.
   if (boundaryYear === undefined) return new Map();
   const none = () => aq.table({ region: [], year: [], ageGroup: [], count: [] });
-  const groups: Table = tables.population_by_age_group ? rollupRegions(tables.population_by_age_group.table, regions, ['year', 'ageGroup'], 'count', 'year') : none();
+  const groups: Table = tables.population_by_age_group
+    ? rollupRegions(tables.population_by_age_group.table, regions, ['year', 'ageGroup'], 'count', 'year')
+    : none();
   // Broad groups per given region first, then up the hierarchy: the same sums, from a twentieth of the rows.
   const fromDetail: Table = tables.population_by_age_sex
     ? rollupRegions(
@@ -102,7 +111,13 @@ function perYearCounts(sources: Sources, boundaryYear: number | undefined): Map<
 
 function pyramidCounts(detail: Table): Map<string, Map<number, PyramidCounts>> {
   // Read column by column: a million row objects would cost more than the arithmetic.
-  const [region, year, sex, ageFrom, count] = ['region', 'year', 'sex', 'ageFrom', 'count'].map((c) => detail.array(c)) as [string[], number[], string[], number[], number[]];
+  const [region, year, sex, ageFrom, count] = ['region', 'year', 'sex', 'ageFrom', 'count'].map((c) => detail.array(c)) as [
+    string[],
+    number[],
+    string[],
+    number[],
+    number[],
+  ];
   const pyramid = new Map<string, Map<number, PyramidCounts>>();
   for (let i = 0; i < region.length; i++) {
     let byYear = pyramid.get(region[i]!);

@@ -6,7 +6,8 @@ import { letterCode, nonEmpty } from './shared/result.ts';
 export default defineOperation({
   title: '産業大分類',
   family: 'industry',
-  description: 'The broad classes of the Japan Standard Industrial Classification: `sicCode` (a letter, `A`–`T`) and `sicName`. Other operations take these codes as `sicCode`.',
+  description:
+    'The broad classes of the Japan Standard Industrial Classification: `sicCode` (a letter, `A`–`T`) and `sicName`. Other operations take these codes as `sicCode`.',
   examples: [{}],
   result: z.array(z.strictObject({ sicCode: letterCode, sicName: nonEmpty })),
   route: { path: '/api/v1/industries/broad', params: [] },

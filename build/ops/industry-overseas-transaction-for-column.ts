@@ -27,7 +27,7 @@ export default defineOperation({
   title: '企業の海外取引額分析',
   family: 'industry',
   description:
-    'Overseas transactions of a prefecture\'s companies in million yen per year, by world area: `value1` Asia without China, `value2` China with Hong Kong, `value3` Middle East, `value4` Europe, `value5` North America, `value6` other. `dispTradeCode` selects exports (`1`) or imports (`2`), `dispIndustryCode` manufacturing (`1`, `sicCode` `E`) or all other industries (`2`); `sum_data` holds each year\'s total as `value1`, `value2`… in year order. `addArea` adds other prefectures\' amounts.',
+    "Overseas transactions of a prefecture's companies in million yen per year, by world area: `value1` Asia without China, `value2` China with Hong Kong, `value3` Middle East, `value4` Europe, `value5` North America, `value6` other. `dispTradeCode` selects exports (`1`) or imports (`2`), `dispIndustryCode` manufacturing (`1`, `sicCode` `E`) or all other industries (`2`); `sum_data` holds each year's total as `value1`, `value2`… in year order. `addArea` adds other prefectures' amounts.",
   examples: [
     { prefCode: '13', dispTradeCode: '1', dispIndustryCode: '1' },
     { prefCode: '13', dispTradeCode: '2', dispIndustryCode: '2', addArea: '1_' },
@@ -46,7 +46,12 @@ export default defineOperation({
       const keys = Object.keys(sum_data[0] ?? {});
       const expected = data.map((_, i) => `value${i + 1}`);
       if (keys.join() !== expected.join()) {
-        ctx.issues.push({ code: 'custom', input: ctx.value, path: ['sum_data', 0], message: `keys ${keys.join(', ')}; expected one per year of data: ${expected.join(', ')}` });
+        ctx.issues.push({
+          code: 'custom',
+          input: ctx.value,
+          path: ['sum_data', 0],
+          message: `keys ${keys.join(', ')}; expected one per year of data: ${expected.join(', ')}`,
+        });
       }
     })
     .nullable(),
@@ -56,12 +61,22 @@ export default defineOperation({
       prefCode(),
       intParam('dispTradeCode', [1, 2], '1 exports, 2 imports.'),
       intParam('dispIndustryCode', [1, 2], '1 manufacturing, 2 non-manufacturing.'),
-      { name: 'addArea', type: 'areas', required: false, max: 10, pref: 'prefCode', doc: 'Prefectures whose amounts are added: <prefCode>_, comma-separated, at most 10.' },
+      {
+        name: 'addArea',
+        type: 'areas',
+        required: false,
+        max: 10,
+        pref: 'prefCode',
+        doc: 'Prefectures whose amounts are added: <prefCode>_, comma-separated, at most 10.',
+      },
     ],
     compose: { param: 'addArea', from: PATH, composer: tradeComposer },
   },
   needs: ['overseas_trade'],
-  prepare: (ctx) => ({ byPref: groupRows<Row>(ctx.sources.tables.overseas_trade!.table.orderby('prefCode', 'year', 'area'), 'prefCode'), regions: ctx.sources.regions }),
+  prepare: (ctx) => ({
+    byPref: groupRows<Row>(ctx.sources.tables.overseas_trade!.table.orderby('prefCode', 'year', 'area'), 'prefCode'),
+    regions: ctx.sources.regions,
+  }),
   enumerate: (ctx) => prefectureValues(ctx).flatMap((p) => ['1', '2'].flatMap((t) => ['1', '2'].map((i) => ({ ...p, dispTradeCode: t, dispIndustryCode: i })))),
   render({ byPref, regions }, v) {
     const flow = v.dispTradeCode === '1' ? 'export' : 'import';

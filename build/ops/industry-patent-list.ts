@@ -45,14 +45,43 @@ export default defineOperation({
     path: PATH,
     params: [
       { name: 'year', type: 'int', required: true, values: PATENT_YEARS, doc: 'Application year, 2017–2022.' },
-      { name: 'mode', type: 'int', required: true, values: [1, 2], doc: '1 by the holders\' location, 2 by patent holder.' },
+      { name: 'mode', type: 'int', required: true, values: [1, 2], doc: "1 by the holders' location, 2 by patent holder." },
       { name: 'prefCode', type: 'pref', required: true, doc: 'Prefecture of the holders (mode 1).', activeWhen: { param: 'mode', values: ['1'] } },
-      { name: 'cityCode', type: 'city', required: false, default: '-', pref: 'prefCode', doc: 'Municipality of the holders, or - (mode 1).', activeWhen: { param: 'mode', values: ['1'] } },
-      { name: 'patentHolderId', type: 'code', domain: 'patentHolders', required: true, doc: 'Company code of the patent holder (mode 2); - when unused.', activeWhen: { param: 'mode', values: ['2'] } },
-      { name: 'sort1', type: 'int', required: true, values: SORT1, doc: 'Sort key: 1 application number, 2 section, 3 subject matter, 4 FI class, 5 technology theme, 6 holder, 7 application date.' },
+      {
+        name: 'cityCode',
+        type: 'city',
+        required: false,
+        default: '-',
+        pref: 'prefCode',
+        doc: 'Municipality of the holders, or - (mode 1).',
+        activeWhen: { param: 'mode', values: ['1'] },
+      },
+      {
+        name: 'patentHolderId',
+        type: 'code',
+        domain: 'patentHolders',
+        required: true,
+        doc: 'Company code of the patent holder (mode 2); - when unused.',
+        activeWhen: { param: 'mode', values: ['2'] },
+      },
+      {
+        name: 'sort1',
+        type: 'int',
+        required: true,
+        values: SORT1,
+        doc: 'Sort key: 1 application number, 2 section, 3 subject matter, 4 FI class, 5 technology theme, 6 holder, 7 application date.',
+      },
       { name: 'sort2', type: 'int', required: true, values: SORT2, doc: '1 ascending, 2 descending.' },
       { name: 'offset', type: 'int', required: true, min: 0, max: 10_000_000, doc: `Index of the first record; pages hold ${PAGE_SIZE} records.` },
-      { name: 'addTec', type: 'tecs', domain: 'patentThemes', required: false, default: '_', max: 6, doc: 'Technology filter: <field>_<theme> entries, comma-separated, at most 6; _ for none.' },
+      {
+        name: 'addTec',
+        type: 'tecs',
+        domain: 'patentThemes',
+        required: false,
+        default: '_',
+        max: 6,
+        doc: 'Technology filter: <field>_<theme> entries, comma-separated, at most 6; _ for none.',
+      },
     ],
     compose: { param: 'addTec', from: PATH, composer: patentFilterComposer },
     paging: {
@@ -85,7 +114,9 @@ export default defineOperation({
       const n = facts.lists.get(key)?.length ?? 0;
       const pages = Math.ceil(n / PAGE_SIZE);
       if (n > 0) {
-        for (const sort1 of SORT1) for (const sort2 of SORT2) for (let p = 0; p < pages; p++) out.push({ ...values, sort1: String(sort1), sort2: String(sort2), offset: String(p * PAGE_SIZE) });
+        for (const sort1 of SORT1)
+          for (const sort2 of SORT2)
+            for (let p = 0; p < pages; p++) out.push({ ...values, sort1: String(sort1), sort2: String(sort2), offset: String(p * PAGE_SIZE) });
       }
       out.push({ ...values, sort1: '1', sort2: '1', offset: String(pages * PAGE_SIZE) }); // the end of the list
     };

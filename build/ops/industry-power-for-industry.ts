@@ -28,7 +28,7 @@ export default defineOperation({
   title: '産業別特化係数',
   family: 'industry',
   description:
-    'Specialization coefficients of a prefecture or municipality in an economic census `year` (2012 or 2016), per industry middle class: `value` for value added, `employee` for employees (the region\'s share of the industry over the nation\'s) and `labor` for labour productivity (the region\'s over the nation\'s), 4 decimals. `sicCode` selects one broad class; `-` lists every class, and `sicCode`, `sicName` are then empty.',
+    "Specialization coefficients of a prefecture or municipality in an economic census `year` (2012 or 2016), per industry middle class: `value` for value added, `employee` for employees (the region's share of the industry over the nation's) and `labor` for labour productivity (the region's over the nation's), 4 decimals. `sicCode` selects one broad class; `-` lists every class, and `sicCode`, `sicName` are then empty.",
   examples: [
     { year: '2016', prefCode: '13', cityCode: '-', sicCode: '-' },
     { year: '2016', prefCode: '13', cityCode: '13101', sicCode: 'E' },

@@ -6,7 +6,8 @@ import { letterCode, nonEmpty } from './shared/result.ts';
 export default defineOperation({
   title: '職業大分類',
   family: 'industry',
-  description: 'The broad classes of the Japan Standard Occupational Classification: `iscoCode` (a letter, `A`–`L`) and `iscoName`. `municipality/job/perYear` takes these codes as `iscoCode`.',
+  description:
+    'The broad classes of the Japan Standard Occupational Classification: `iscoCode` (a letter, `A`–`L`) and `iscoName`. `municipality/job/perYear` takes these codes as `iscoCode`.',
   examples: [{}],
   result: z.array(z.strictObject({ iscoCode: letterCode, iscoName: nonEmpty })),
   route: { path: '/api/v1/jobs/broad', params: [] },

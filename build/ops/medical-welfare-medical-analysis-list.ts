@@ -9,7 +9,7 @@ export default defineOperation({
   title: '医療需給 二次医療圏一覧',
   family: 'medical',
   description:
-    'The secondary medical areas of a prefecture: each area\'s `secondary_medical_area_code` and `secondary_medical_area_name`, its representative municipality (`municipalityCode`) and the names of all its municipalities, comma-separated (`municipalityName`). `medicalWelfare/medicalAnalysis/rate` takes the codes as `secondaryMedicalCode`.',
+    "The secondary medical areas of a prefecture: each area's `secondary_medical_area_code` and `secondary_medical_area_name`, its representative municipality (`municipalityCode`) and the names of all its municipalities, comma-separated (`municipalityName`). `medicalWelfare/medicalAnalysis/rate` takes the codes as `secondaryMedicalCode`.",
   examples: [{ prefCode: '13' }, { prefCode: '1' }],
   result: z.strictObject({
     data: z.array(

@@ -31,7 +31,10 @@ const yearRule: Constraint = {
 
 const dataKbnRule: Constraint = {
   param: 'dataKbn',
-  by: [{ param: 'cityCode', given: true }, { param: 'secondaryMedicalCode', given: true }],
+  by: [
+    { param: 'cityCode', given: true },
+    { param: 'secondaryMedicalCode', given: true },
+  ],
   cases: {
     '-|-': { values: ['1', '3'], doc: 'for a whole prefecture (2, the prefecture average, needs a municipality or a secondary medical area)' },
     '*|-': { values: ['1', '2', '3'], doc: 'for a municipality' },
@@ -50,7 +53,7 @@ export default defineOperation({
   title: '医療需給 構成割合',
   family: 'medical',
   description:
-    'The composition of medical demand or supply (`matter2`, such as `102` inpatients by disease or `204` beds by type) in a region and `year`, in percent: `changes` gives each broad category\'s share of the total, `theme` each middle class\'s share of its broad category. The region is a prefecture, a municipality (`cityCode`, `204` and `205` only) or a secondary medical area (`secondaryMedicalCode`); `dataKbn` `2` charts its prefecture\'s average instead and `3` the nation\'s. Which years exist depends on `matter2` and the kind of region.',
+    "The composition of medical demand or supply (`matter2`, such as `102` inpatients by disease or `204` beds by type) in a region and `year`, in percent: `changes` gives each broad category's share of the total, `theme` each middle class's share of its broad category. The region is a prefecture, a municipality (`cityCode`, `204` and `205` only) or a secondary medical area (`secondaryMedicalCode`); `dataKbn` `2` charts its prefecture's average instead and `3` the nation's. Which years exist depends on `matter2` and the kind of region.",
   examples: [
     { prefCode: '13', matter2: '102', secondaryMedicalCode: '-', dataKbn: '1', year: '2020' },
     { prefCode: '13', matter2: '204', cityCode: '13101', dataKbn: '2', year: '2020' },
@@ -68,8 +71,18 @@ export default defineOperation({
     path: '/api/v1/medicalWelfare/medicalAnalysis/rate',
     params: [
       prefCode(),
-      { name: 'matter2', type: 'int', required: true, values: MATTER2.map((m) => Number(m.code)), doc: MATTER2.map((m) => `${m.code} ${m.name}`).join('; ') + '.' },
-      { ...cityCode(), activeWhen: { param: 'matter2', values: mattersWith('municipality') }, doc: 'Municipality code, or - for the whole prefecture; takes effect for matter2 204 and 205 only.' },
+      {
+        name: 'matter2',
+        type: 'int',
+        required: true,
+        values: MATTER2.map((m) => Number(m.code)),
+        doc: MATTER2.map((m) => `${m.code} ${m.name}`).join('; ') + '.',
+      },
+      {
+        ...cityCode(),
+        activeWhen: { param: 'matter2', values: mattersWith('municipality') },
+        doc: 'Municipality code, or - for the whole prefecture; takes effect for matter2 204 and 205 only.',
+      },
       {
         name: 'secondaryMedicalCode',
         type: 'code',
@@ -79,11 +92,28 @@ export default defineOperation({
         default: '-',
         required: false,
         // A municipality is the finer region: when it is given, the area is not read.
-        activeWhen: [{ param: 'matter2', values: mattersWith('area') }, { param: 'cityCode', values: ['-', ''] }],
+        activeWhen: [
+          { param: 'matter2', values: mattersWith('area') },
+          { param: 'cityCode', values: ['-', ''] },
+        ],
         doc: 'Secondary medical area code (see /api/v1/medicalWelfare/medicalAnalysis/list), or -; takes effect for matter2 102, 201, 202, 204 and 205 when no municipality is given.',
       },
-      { name: 'dataKbn', type: 'int', required: false, values: [1, 2, 3], default: 1, doc: '1 the region itself, 2 its prefecture average (not for a whole prefecture), 3 the national average.' },
-      { name: 'year', type: 'int', required: true, min: ALL_YEARS[0]!, max: ALL_YEARS[ALL_YEARS.length - 1]!, doc: 'Data year; which years exist depends on matter2 and on the region unit (see constraints in /manifest.json).' },
+      {
+        name: 'dataKbn',
+        type: 'int',
+        required: false,
+        values: [1, 2, 3],
+        default: 1,
+        doc: '1 the region itself, 2 its prefecture average (not for a whole prefecture), 3 the national average.',
+      },
+      {
+        name: 'year',
+        type: 'int',
+        required: true,
+        min: ALL_YEARS[0]!,
+        max: ALL_YEARS[ALL_YEARS.length - 1]!,
+        doc: 'Data year; which years exist depends on matter2 and on the region unit (see constraints in /manifest.json).',
+      },
       { name: 'matter1', type: 'int', required: false, values: [1, 2], ignored: true, doc: '1 demand, 2 supply: implied by matter2.' },
     ],
     constraints: [yearRule, dataKbnRule],
@@ -97,10 +127,14 @@ export default defineOperation({
         const regions = [
           { ...(m.years.municipality ? { cityCode: '-' } : {}), ...(m.years.area ? { secondaryMedicalCode: '-' } : {}), unit: 'prefecture' as const },
           ...(m.years.municipality ? ctx.sources.regions.citiesOf(p).map((c) => ({ cityCode: c.cityCode, unit: 'municipality' as const })) : []),
-          ...(m.years.area ? areaDomain(ctx)[String(p)]!.map((a) => ({ ...(m.years.municipality ? { cityCode: '-' } : {}), secondaryMedicalCode: a, unit: 'area' as const })) : []),
+          ...(m.years.area
+            ? areaDomain(ctx)[String(p)]!.map((a) => ({ ...(m.years.municipality ? { cityCode: '-' } : {}), secondaryMedicalCode: a, unit: 'area' as const }))
+            : []),
         ];
         return regions.flatMap(({ unit, ...region }) =>
-          (unit === 'prefecture' ? ['1', '3'] : ['1', '2', '3']).flatMap((dataKbn) => m.years[unit]!.map((year) => ({ ...base, ...region, dataKbn, year: String(year) }))),
+          (unit === 'prefecture' ? ['1', '3'] : ['1', '2', '3']).flatMap((dataKbn) =>
+            m.years[unit]!.map((year) => ({ ...base, ...region, dataKbn, year: String(year) })),
+          ),
         );
       }),
     ),
@@ -116,7 +150,11 @@ export default defineOperation({
 });
 
 /** The region a file charts: the region itself, its prefecture or the nation (dataKbn), with its label. */
-function regionOf(ctx: BuildContext, areas: ReturnType<typeof medicalFacts>['areas'], v: { prefCode: string; cityCode?: string | undefined; dataKbn?: string | undefined; secondaryMedicalCode?: string | undefined }) {
+function regionOf(
+  ctx: BuildContext,
+  areas: ReturnType<typeof medicalFacts>['areas'],
+  v: { prefCode: string; cityCode?: string | undefined; dataKbn?: string | undefined; secondaryMedicalCode?: string | undefined },
+) {
   const head = regionHeader(ctx, v.prefCode, v.cityCode ?? '-');
   if (v.dataKbn === '3') return { key: '00', label: '全国平均' };
   if (v.dataKbn === '2') return { key: v.prefCode.padStart(2, '0'), label: `${head.prefName}平均` };

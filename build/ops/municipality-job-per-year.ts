@@ -52,8 +52,18 @@ export default defineOperation({
     const all = t
       .groupby('prefCode', 'iscoCode', 'ismcoCode', 'month')
       .rollup(sum)
-      .concat(t.groupby('prefCode', 'iscoCode', 'month').rollup(sum).derive({ ismcoCode: () => '-' }))
-      .concat(t.groupby('prefCode', 'month').rollup(sum).derive({ iscoCode: () => '-', ismcoCode: () => '-' }))
+      .concat(
+        t
+          .groupby('prefCode', 'iscoCode', 'month')
+          .rollup(sum)
+          .derive({ ismcoCode: () => '-' }),
+      )
+      .concat(
+        t
+          .groupby('prefCode', 'month')
+          .rollup(sum)
+          .derive({ iscoCode: () => '-', ismcoCode: () => '-' }),
+      )
       .derive({ key: (d) => `${d.prefCode}|${d.iscoCode}|${d.ismcoCode}` })
       .orderby('key', 'month');
     return {
@@ -68,7 +78,10 @@ export default defineOperation({
       { ...p, iscoCode: '-', ismcoCode: '-' },
       ...occupations.broad(ctx.sources).flatMap((b) => [
         { ...p, iscoCode: b.iscoCode, ismcoCode: '-' },
-        ...occupations.middle(ctx.sources).filter((m) => m.iscoCode === b.iscoCode).map((m) => ({ ...p, iscoCode: b.iscoCode, ismcoCode: m.ismcoCode })),
+        ...occupations
+          .middle(ctx.sources)
+          .filter((m) => m.iscoCode === b.iscoCode)
+          .map((m) => ({ ...p, iscoCode: b.iscoCode, ismcoCode: m.ismcoCode })),
       ]),
     ]),
   render({ series, broad, middle, regions }, v) {

@@ -108,7 +108,13 @@ export const addArea = (): AreasParam & { name: 'addArea' } => ({
   doc: 'Regions whose counts are added to the main region: <prefCode>_ or <prefCode>_<cityCode>, comma-separated, at most 10.',
 });
 
-export const intParam = <N extends string>(name: N, values: number[], doc: string): IntParam & { name: N; required: true } => ({ name, type: 'int', required: true, values, doc });
+export const intParam = <N extends string>(name: N, values: number[], doc: string): IntParam & { name: N; required: true } => ({
+  name,
+  type: 'int',
+  required: true,
+  values,
+  doc,
+});
 
 /** A code parameter where - means all (or unspecified), which is also its default. */
 export const codeOrAll = <N extends string>(name: N, domain: string, doc: string, parent?: string): CodeParam & { name: N; default: '-' } => ({

@@ -6,7 +6,8 @@ import { codeText, nonEmpty } from './shared/result.ts';
 export default defineOperation({
   title: '特許.技術分野',
   family: 'industry',
-  description: 'The technology fields (sections) of patents: `tecCode` (a number as text) and `tecName`. `patents/middle` takes them as `tecCode`, `industry/patent/list` as the first part of an `addTec` entry.',
+  description:
+    'The technology fields (sections) of patents: `tecCode` (a number as text) and `tecName`. `patents/middle` takes them as `tecCode`, `industry/patent/list` as the first part of an `addTec` entry.',
   examples: [{}],
   result: z.array(z.strictObject({ tecCode: codeText, tecName: nonEmpty })),
   route: { path: '/api/v1/patents/broad', params: [] },

@@ -6,7 +6,8 @@ import { codeText, nonEmpty } from './shared/result.ts';
 export default defineOperation({
   title: '特許.技術テーマ',
   family: 'industry',
-  description: 'The technology themes (subject matters) of one technology field (`tecCode`): the field\'s `tecCode` and `tecName`, each theme\'s `themeCode` and `themeName`.',
+  description:
+    "The technology themes (subject matters) of one technology field (`tecCode`): the field's `tecCode` and `tecName`, each theme's `themeCode` and `themeName`.",
   examples: [{ tecCode: '1' }],
   result: z.array(z.strictObject({ tecCode: codeText, tecName: nonEmpty, themeCode: codeText, themeName: nonEmpty })),
   route: {
@@ -14,7 +15,10 @@ export default defineOperation({
     params: [{ name: 'tecCode', type: 'code', domain: 'patentFields', required: true, doc: 'Technology field (see /api/v1/patents/broad).' }],
   },
   needs: ['patent_fields', 'patent_themes'],
-  prepare: (ctx) => ({ fields: new Map(patentFields.fields(ctx.sources).map((f) => [String(f.tecCode), f.tecName])), themes: patentFields.themes(ctx.sources) }),
+  prepare: (ctx) => ({
+    fields: new Map(patentFields.fields(ctx.sources).map((f) => [String(f.tecCode), f.tecName])),
+    themes: patentFields.themes(ctx.sources),
+  }),
   enumerate: (ctx) => patentFields.fields(ctx.sources).map((f) => ({ tecCode: String(f.tecCode) })),
   render: ({ fields, themes }, v) =>
     themes

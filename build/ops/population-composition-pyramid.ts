@@ -22,7 +22,9 @@ const half = z.strictObject({
   middleAgePercent: groupPercent,
   newAgeCount: count,
   newAgePercent: groupPercent,
-  data: tupleOf(AGE_FROM.map((from) => z.strictObject({ class: z.literal(ageClassLabel(from)), man: count, manPercent: quotient, woman: count, womanPercent: quotient }))),
+  data: tupleOf(
+    AGE_FROM.map((from) => z.strictObject({ class: z.literal(ageClassLabel(from)), man: count, manPercent: quotient, woman: count, womanPercent: quotient })),
+  ),
 });
 
 // Every (yearLeft, yearRight) pair is a file: 196 per region (14 in the compact layout). Halves are rendered and serialized once
@@ -31,7 +33,7 @@ export default defineOperation({
   title: '人口ピラミッド',
   family: 'population',
   description:
-    'Two population pyramids of a prefecture or municipality side by side, for `yearLeft` and `yearRight` (1980–2045 every 5 years, projections after 2020): men and women in 19 five-year age classes with their shares of the whole pyramid in percent (`manPercent`, `womanPercent`), and the counts and floored shares of the three age groups (`oldAgeCount`, `oldAgePercent`…). `addArea` adds other regions\' counts.',
+    "Two population pyramids of a prefecture or municipality side by side, for `yearLeft` and `yearRight` (1980–2045 every 5 years, projections after 2020): men and women in 19 five-year age classes with their shares of the whole pyramid in percent (`manPercent`, `womanPercent`), and the counts and floored shares of the three age groups (`oldAgeCount`, `oldAgePercent`…). `addArea` adds other regions' counts.",
   examples: [
     { prefCode: '13', cityCode: '-', yearLeft: '2020', yearRight: '2045' },
     { prefCode: '1', cityCode: '01100', yearLeft: '1980', yearRight: '2045', addArea: '13_13101' },

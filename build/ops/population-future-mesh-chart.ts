@@ -41,7 +41,9 @@ export default defineOperation({
   needs: ['mesh_population_future'],
   prepare: (ctx) => ({ index: meshIndex(ctx.sources, 'mesh_population_future', ['population']), ctx }),
   enumerate: (ctx) =>
-    FUTURE_MESH_YEARS.flatMap((year) => regionValues(ctx, 'prefCode', 'city_cd').flatMap((r) => ['0', '1'].map((displayMethod) => ({ year: String(year), ...r, displayMethod })))),
+    FUTURE_MESH_YEARS.flatMap((year) =>
+      regionValues(ctx, 'prefCode', 'city_cd').flatMap((r) => ['0', '1'].map((displayMethod) => ({ year: String(year), ...r, displayMethod }))),
+    ),
   render({ index, ctx }, v) {
     const region = regionOf(v, 'prefCode', 'city_cd');
     const data = chartOf(index, region, Number(v.year), v.displayMethod === '1' ? PREVIOUS[Number(v.year)]! : null, 'population', '人');

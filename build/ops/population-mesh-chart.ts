@@ -7,8 +7,21 @@ import { echoed, meshChartData, regionHeader as header } from './shared/result.t
 export const MESH_YEARS = [2005, 2010, 2015, 2020];
 
 /** The snake_case region parameters of the mesh charts. */
-export const prefectureCd = (aliases: string[] = []): PrefParam & { name: 'prefecture_cd'; required: true } => ({ name: 'prefecture_cd', type: 'pref', required: true, ...(aliases.length ? { aliases } : {}), doc: 'Prefecture code (1–47).' });
-export const cityCd = (pref: string): CityParam & { name: 'city_cd'; default: '-' } => ({ name: 'city_cd', type: 'city', required: false, default: '-', pref, doc: 'Municipality code, or - for the whole prefecture.' });
+export const prefectureCd = (aliases: string[] = []): PrefParam & { name: 'prefecture_cd'; required: true } => ({
+  name: 'prefecture_cd',
+  type: 'pref',
+  required: true,
+  ...(aliases.length ? { aliases } : {}),
+  doc: 'Prefecture code (1–47).',
+});
+export const cityCd = (pref: string): CityParam & { name: 'city_cd'; default: '-' } => ({
+  name: 'city_cd',
+  type: 'city',
+  required: false,
+  default: '-',
+  pref,
+  doc: 'Municipality code, or - for the whole prefecture.',
+});
 
 /** The chart of one matter: population (0) in 人, households (3) in 世帯. */
 const chart = (matter: '0' | '3', unit: '人' | '世帯') =>
@@ -40,12 +53,21 @@ export default defineOperation({
   prepare: (ctx) => ({ index: meshIndex(ctx.sources, 'mesh_population', ['population', 'households']), ctx }),
   enumerate: (ctx) =>
     MESH_YEARS.flatMap((year) =>
-      regionValues(ctx, 'prefecture_cd', 'city_cd').flatMap((r) => ['0', '3'].flatMap((matter) => ['0', '1'].map((displayMethod) => ({ year: String(year), ...r, matter, displayMethod })))),
+      regionValues(ctx, 'prefecture_cd', 'city_cd').flatMap((r) =>
+        ['0', '3'].flatMap((matter) => ['0', '1'].map((displayMethod) => ({ year: String(year), ...r, matter, displayMethod }))),
+      ),
     ),
   render({ index, ctx }, v) {
     const region = regionOf(v, 'prefecture_cd', 'city_cd');
     const households = v.matter === '3';
-    const data = chartOf(index, region, Number(v.year), v.displayMethod === '1' ? Number(v.year) - 5 : null, households ? 'households' : 'population', households ? '世帯' : '人');
+    const data = chartOf(
+      index,
+      region,
+      Number(v.year),
+      v.displayMethod === '1' ? Number(v.year) - 5 : null,
+      households ? 'households' : 'population',
+      households ? '世帯' : '人',
+    );
     if (!data) return null;
     return { ...regionHeader(ctx, v.prefecture_cd, v.city_cd), year: v.year, displayMethod: v.displayMethod, matter: v.matter, data };
   },

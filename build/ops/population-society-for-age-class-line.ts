@@ -32,8 +32,11 @@ export default defineOperation({
   route: { path: '/api/v1/population/society/forAgeClassLine', params: [prefCode(), cityCode()] },
   needs: ['migration_by_cohort'],
   prepare(ctx) {
-    const t = rollupRegions(ctx.sources.tables.migration_by_cohort!.table, ctx.sources.regions, ['periodFrom', 'ageFrom'], 'net', 'periodFrom')
-      .orderby('region', 'periodFrom', 'ageFrom');
+    const t = rollupRegions(ctx.sources.tables.migration_by_cohort!.table, ctx.sources.regions, ['periodFrom', 'ageFrom'], 'net', 'periodFrom').orderby(
+      'region',
+      'periodFrom',
+      'ageFrom',
+    );
     return groupRows<Row>(t, 'region');
   },
   enumerate: regionValues,

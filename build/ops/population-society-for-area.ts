@@ -27,8 +27,8 @@ export default defineOperation({
   route: { path: '/api/v1/population/society/forArea', params: [prefCode()] },
   needs: ['migration_by_block'],
   prepare(ctx) {
-    const t = ctx.sources.tables.migration_by_block!.table
-      .groupby('prefCode', 'year')
+    const t = ctx.sources.tables
+      .migration_by_block!.table.groupby('prefCode', 'year')
       .derive({ total: aq.op.sum('net') })
       .ungroup()
       .orderby('prefCode', 'year', 'blockCode');

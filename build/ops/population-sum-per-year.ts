@@ -12,7 +12,7 @@ export default defineOperation({
   title: '人口増減率',
   family: 'population',
   description:
-    'The population\'s percent change from five years earlier, per year: for all residents in `line` (years after `boundaryYear` are projections), and in `bar` as `sum` with the change of each age group in `class`: `老年人口`, `生産年齢人口` and `年少人口`, in that order. `addArea` adds other regions\' counts before the changes are computed.',
+    "The population's percent change from five years earlier, per year: for all residents in `line` (years after `boundaryYear` are projections), and in `bar` as `sum` with the change of each age group in `class`: `老年人口`, `生産年齢人口` and `年少人口`, in that order. `addArea` adds other regions' counts before the changes are computed.",
   examples: [
     { prefCode: '13', cityCode: '-' },
     { prefCode: '13', cityCode: '13104', addArea: '13_13105' },

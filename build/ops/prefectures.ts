@@ -5,7 +5,8 @@ import { nonEmpty, prefCodeNumber } from './shared/result.ts';
 export default defineOperation({
   title: '都道府県一覧',
   family: 'masters',
-  description: 'The prefectures of the build, in code order: each with its `prefCode` (a number, 1–47) and `prefName`. Other operations take these codes as `prefCode`.',
+  description:
+    'The prefectures of the build, in code order: each with its `prefCode` (a number, 1–47) and `prefName`. Other operations take these codes as `prefCode`.',
   examples: [{}],
   result: z.array(z.strictObject({ prefCode: prefCodeNumber, prefName: nonEmpty })),
   route: { path: '/api/v1/prefectures', params: [] },

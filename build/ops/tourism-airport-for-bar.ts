@@ -7,7 +7,15 @@ import { count, echoed, nonEmpty, prefCodeText } from './shared/result.ts';
 
 export const AIRPORT_YEARS = [2014, 2015, 2016, 2017, 2018, 2019];
 
-const area = <N extends string>(name: N, doc: string): CodeParam & { name: N; default: '-' } => ({ name, type: 'code', required: false, domain: 'airportAreas', all: true, default: '-', doc });
+const area = <N extends string>(name: N, doc: string): CodeParam & { name: N; default: '-' } => ({
+  name,
+  type: 'code',
+  required: false,
+  domain: 'airportAreas',
+  all: true,
+  default: '-',
+  doc,
+});
 const airport = <N extends string>(name: N, parent: string, doc: string): CodeParam & { name: N; default: '-' } => ({
   name,
   type: 'code',
@@ -56,7 +64,14 @@ export default defineOperation({
     params: [
       { name: 'dispType', type: 'int', required: false, values: [1, 2], default: 1, doc: '1 number of visitors (default), 2 visit rate in percent.' },
       { name: 'year', type: 'int', required: true, values: AIRPORT_YEARS, doc: 'Year, 2014–2019.' },
-      { name: 'halfPeriod', type: 'int', required: false, values: [1, 2, 3, 4, 5], default: 1, doc: '1 the whole year (default), 2 Jan–Mar, 3 Apr–Jun, 4 Jul–Sep, 5 Oct–Dec.' },
+      {
+        name: 'halfPeriod',
+        type: 'int',
+        required: false,
+        values: [1, 2, 3, 4, 5],
+        default: 1,
+        doc: '1 the whole year (default), 2 Jan–Mar, 3 Apr–Jun, 4 Jul–Sep, 5 Oct–Dec.',
+      },
       area('entryAirportArea', 'Entry airport area, or - for all.'),
       airport('entryAirport', 'entryAirportArea', 'Entry airport, or - for all; an airport outside entryAirportArea counts as -.'),
       area('departureAirportArea', 'Exit airport area, or - for all.'),

@@ -22,7 +22,7 @@ export default defineOperation({
   title: '指定地域への国籍別訪問者数',
   family: 'tourism',
   description:
-    'Foreign visitors to a prefecture in the quarters of a `year` (2011–2020), by nationality: each country\'s `countryCode`, `countryName` and its visitors per `quarter`. `purpose` `1` counts all visitors, `2` those who came for sightseeing and leisure.',
+    "Foreign visitors to a prefecture in the quarters of a `year` (2011–2020), by nationality: each country's `countryCode`, `countryName` and its visitors per `quarter`. `purpose` `1` counts all visitors, `2` those who came for sightseeing and leisure.",
   examples: [
     { year: '2019', prefCode: '13', purpose: '1' },
     { year: '2011', prefCode: '1', purpose: '2' },
@@ -52,13 +52,14 @@ export default defineOperation({
   },
   needs: ['foreign_visitors', 'countries'],
   prepare(ctx) {
-    const rows = ctx.sources.tables.foreign_visitors!.table
-      .join(ctx.sources.tables.countries!.table, 'countryCode')
+    const rows = ctx.sources.tables
+      .foreign_visitors!.table.join(ctx.sources.tables.countries!.table, 'countryCode')
       .derive({ key: (d) => `${d.prefCode}|${d.year}|${d.purpose}`, order: (d) => aq.op.parse_int(d.countryCode, 10) })
       .orderby('key', 'order', 'quarter');
     return { byKey: groupRows<Row>(rows, 'key'), regions: ctx.sources.regions };
   },
-  enumerate: (ctx) => FOREIGNER_YEARS.flatMap((year) => prefectureValues(ctx).flatMap((p) => ['1', '2'].map((purpose) => ({ year: String(year), ...p, purpose })))),
+  enumerate: (ctx) =>
+    FOREIGNER_YEARS.flatMap((year) => prefectureValues(ctx).flatMap((p) => ['1', '2'].map((purpose) => ({ year: String(year), ...p, purpose })))),
   render({ byKey, regions }, v) {
     const rows = byKey.get(`${v.prefCode.padStart(2, '0')}|${v.year}|${v.purpose}`);
     if (!rows) return null;

@@ -14,7 +14,10 @@ interface Row {
 
 /** The stack for one unit: yearly values have month 0, monthly ones months 1–12. */
 const stack = (unit: '0' | '1', month: z.ZodType) =>
-  z.strictObject({ unit: z.literal(unit), data: z.array(z.strictObject({ code: codeText, label: text, years: z.array(z.strictObject({ year, month, value: count })) })) });
+  z.strictObject({
+    unit: z.literal(unit),
+    data: z.array(z.strictObject({ code: codeText, label: text, years: z.array(z.strictObject({ year, month, value: count })) })),
+  });
 
 // Facility counts per class, stacked: employee-size classes (display 1) or accommodation types
 // (display 2), each summed over the other dimension. Yearly values (unit 0, month 0) are the mean of
@@ -41,9 +44,18 @@ export default defineOperation({
   needs: ['accommodation_facilities', 'accommodation_classes'],
   prepare(ctx) {
     const t = ctx.sources.tables.accommodation_facilities!.table;
-    const bySize = t.groupby('prefCode', 'sizeCode', 'month').rollup({ facilities: aq.op.sum('facilities') }).derive({ key: (d) => `${d.prefCode}|1`, code: (d) => d.sizeCode });
-    const byType = t.groupby('prefCode', 'typeCode', 'month').rollup({ facilities: aq.op.sum('facilities') }).derive({ key: (d) => `${d.prefCode}|2`, code: (d) => d.typeCode });
-    const rows = bySize.select('key', 'code', 'month', 'facilities').concat(byType.select('key', 'code', 'month', 'facilities')).orderby('key', 'code', 'month');
+    const bySize = t
+      .groupby('prefCode', 'sizeCode', 'month')
+      .rollup({ facilities: aq.op.sum('facilities') })
+      .derive({ key: (d) => `${d.prefCode}|1`, code: (d) => d.sizeCode });
+    const byType = t
+      .groupby('prefCode', 'typeCode', 'month')
+      .rollup({ facilities: aq.op.sum('facilities') })
+      .derive({ key: (d) => `${d.prefCode}|2`, code: (d) => d.typeCode });
+    const rows = bySize
+      .select('key', 'code', 'month', 'facilities')
+      .concat(byType.select('key', 'code', 'month', 'facilities'))
+      .orderby('key', 'code', 'month');
     const classes = ctx.sources.tables.accommodation_classes!.table.objects() as { kind: string; code: number; label: string }[];
     const label = new Map(classes.map((c) => [`${c.kind === 'size' ? 1 : 2}|${c.code}`, c.label]));
     return { byKey: groupRows<Row>(rows, 'key'), label };
@@ -61,7 +73,15 @@ export default defineOperation({
       for (const d of data) {
         const byYear = new Map<number, number[]>();
         for (const m of d.years) (byYear.get(m.year) ?? byYear.set(m.year, []).get(m.year)!).push(m.value);
-        d.years = [...byYear].map(([year, values]) => ({ year, month: 0, value: ratio(values.reduce((a, b) => a + b, 0), values.length, 0)! }));
+        d.years = [...byYear].map(([year, values]) => ({
+          year,
+          month: 0,
+          value: ratio(
+            values.reduce((a, b) => a + b, 0),
+            values.length,
+            0,
+          )!,
+        }));
       }
     }
     return { unit: v.unit, data };

@@ -44,5 +44,10 @@ export function combineDocs(composer: string, files: string[], docs: ({ result: 
  */
 export async function composeResult(composer: string, files: string[], read: ReadFile, ctx: ComposeContext): Promise<unknown> {
   const texts = await Promise.all(files.map(read));
-  return combineDocs(composer, files, texts.map((t) => (t === null ? null : (JSON.parse(t) as { result: unknown }))), ctx);
+  return combineDocs(
+    composer,
+    files,
+    texts.map((t) => (t === null ? null : (JSON.parse(t) as { result: unknown }))),
+    ctx,
+  );
 }

@@ -78,7 +78,8 @@ export const PARAM_TYPES: { [T in TypeName]: ParamType<SpecOf<T>> } = {
     numeric: false,
     list: false,
     check: checkCity,
-    fix: (spec) => `Give ${spec.name} as - for the whole prefecture or as the 5-digit code of a municipality of that prefecture, for example 13101 (see /api/v1/cities?prefCode=13).`,
+    fix: (spec) =>
+      `Give ${spec.name} as - for the whole prefecture or as the 5-digit code of a municipality of that prefecture, for example 13101 (see /api/v1/cities?prefCode=13).`,
     allowed: (_, table) => ({ values: ['-', ...Object.values(table.cities).flat()] }),
   },
   int: {
@@ -91,14 +92,15 @@ export const PARAM_TYPES: { [T in TypeName]: ParamType<SpecOf<T>> } = {
     allowed: (spec) => (spec.values ? { values: spec.values } : { min: spec.min ?? 0, max: spec.max ?? 999_999_999 }),
   },
   code: {
-    canonical: 'the code as listed (or -); with outsideParentIsAll, a code outside its parent\'s codes is -',
+    canonical: "the code as listed (or -); with outsideParentIsAll, a code outside its parent's codes is -",
     syntax: (spec) => (spec.all ? `-|${CODE_SYNTAX}` : CODE_SYNTAX),
     numeric: false,
     list: false,
     check: checkCode,
     fix(spec, routes) {
       const all = spec.all ? '- for all, or ' : '';
-      if (spec.parent && spec.outsideParentIsAll) return `Give ${spec.name} as - or one of the codes listed for it in /manifest.json; a code outside the given ${spec.parent} counts as -.`;
+      if (spec.parent && spec.outsideParentIsAll)
+        return `Give ${spec.name} as - or one of the codes listed for it in /manifest.json; a code outside the given ${spec.parent} counts as -.`;
       if (spec.parent) return `Give ${spec.name} as ${all}a code that belongs to the given ${spec.parent}.`;
       const codes = [...((routes.domains.get(spec.domain) as Set<string> | undefined) ?? [])];
       return `Give ${spec.name} as ${all}${codes.length <= 30 ? `one of ${codes.join(', ')}` : `one of the ${codes.length} codes of this build`}.`;
@@ -133,7 +135,10 @@ export const PARAM_TYPES: { [T in TypeName]: ParamType<SpecOf<T>> } = {
     check: checkTecs,
     fix: (spec) =>
       `Give ${spec.name} as up to ${spec.max} comma-separated entries <field>_<theme>: _ for no filter, 1_ for a technology field, 1_2 for a theme of it (see /api/v1/patents/broad and /api/v1/patents/middle?tecCode=1).`,
-    allowed: (spec, table) => ({ list: { separator: ',', max: spec.max, entry: '<tecCode>_<themeCode>, either part may be empty' }, values: (table.domains[spec.domain] ?? {}) as Record<string, string[]> }),
+    allowed: (spec, table) => ({
+      list: { separator: ',', max: spec.max, entry: '<tecCode>_<themeCode>, either part may be empty' },
+      values: (table.domains[spec.domain] ?? {}) as Record<string, string[]>,
+    }),
   },
 };
 
@@ -220,7 +225,11 @@ function checkAreas(spec: AreasParam, raw: string, got: Canonical, routes: Compi
       return fail(spec, `${spec.name} entry ${quote(entry)} names a municipality; this operation adds prefectures only (<prefCode>_)`, routes);
     }
     if (municipal && city === '') {
-      return fail(spec, `${spec.name} entry ${quote(entry)} is prefecture-level but ${spec.city} is a municipality; add municipalities as <prefCode>_<cityCode>`, routes);
+      return fail(
+        spec,
+        `${spec.name} entry ${quote(entry)} is prefecture-level but ${spec.city} is a municipality; add municipalities as <prefCode>_<cityCode>`,
+        routes,
+      );
     }
     if (spec.city && !municipal && city !== '') {
       return fail(spec, `${spec.name} entry ${quote(entry)} names a municipality but ${spec.city} is -; add prefectures as <prefCode>_`, routes);

@@ -6,7 +6,20 @@ import { apiError, badRequest, notFound, type ApiError } from './errors.ts';
 import { checkParam, describe, type Area, type Canonical } from './params.ts';
 import { MAX_QUERY_LENGTH, add, parseQuery, type Params } from './query.ts';
 import { listValues } from './params.ts';
-import { API_INDEX, API_PREFIX, composingParam, constraintKey, listKey, describeConditions, filePath, isActive, isListParam, type CompiledRoutes, type Paging, type RouteOp } from './routes.ts';
+import {
+  API_INDEX,
+  API_PREFIX,
+  composingParam,
+  constraintKey,
+  listKey,
+  describeConditions,
+  filePath,
+  isActive,
+  isListParam,
+  type CompiledRoutes,
+  type Paging,
+  type RouteOp,
+} from './routes.ts';
 
 export type Resolution =
   /** op is absent for the API's index, which answers no operation. */
@@ -44,7 +57,12 @@ export function resolve(routes: CompiledRoutes, pathname: string, search = ''): 
     return error(badRequest('The query string is too long', `Keep the query string under ${MAX_QUERY_LENGTH} characters.`));
   }
   if (!parseQuery(search, params)) {
-    return error(badRequest('The query string is not valid percent-encoding', 'Encode parameter values as UTF-8 with percent-encoding, for example cityCode=%2D or cityCode=-.'));
+    return error(
+      badRequest(
+        'The query string is not valid percent-encoding',
+        'Encode parameter values as UTF-8 with percent-encoding, for example cityCode=%2D or cityCode=-.',
+      ),
+    );
   }
   return resolveOp(routes, op, params);
 }
@@ -82,7 +100,9 @@ function resolveOp(routes: CompiledRoutes, op: RouteOp, params: Params): Resolut
     const row = c.cases[constraintKey(c, values)];
     if (!row?.values.includes(v)) {
       const shown = row?.values.every((x) => /^[0-9]+$/.test(x)) ? listValues(row.values.map(Number)) : row?.values.join(', ');
-      const fix = row?.values.length ? `Give ${c.param} as ${shown} ${row.doc}.` : `No ${c.param} is available ${row?.doc ?? 'for this combination'}; see the constraints of ${op.path} in /manifest.json.`;
+      const fix = row?.values.length
+        ? `Give ${c.param} as ${shown} ${row.doc}.`
+        : `No ${c.param} is available ${row?.doc ?? 'for this combination'}; see the constraints of ${op.path} in /manifest.json.`;
       return error(badRequest(`${c.param} ${v} is not available ${row?.doc ?? 'for this combination of parameters'}`, fix));
     }
   }
@@ -94,10 +114,18 @@ function resolveOp(routes: CompiledRoutes, op: RouteOp, params: Params): Resolut
     const spec = op.params.find((p) => p.name === compose.param);
     if (!from || !spec || spec.type !== 'areas') return error(internal(`routes.json has a bad compose entry on ${op.path}`));
     const regions = [{ pref: values[spec.pref] as string, city: spec.city ? (values[spec.city] ?? '-') : '-' }, ...areas];
-    const files = regions.flatMap((r) => halves({ ...values, [spec.pref]: r.pref, ...(spec.city ? { [spec.city]: r.city } : {}) }).map((v) => filePath(from, v)));
+    const files = regions.flatMap((r) =>
+      halves({ ...values, [spec.pref]: r.pref, ...(spec.city ? { [spec.city]: r.city } : {}) }).map((v) => filePath(from, v)),
+    );
     return composition(op, compose.composer, files, values);
   }
-  if (halves(values).length === 2) return composition(op, 'pair', halves(values).map((v) => filePath(op, v)), values);
+  if (halves(values).length === 2)
+    return composition(
+      op,
+      'pair',
+      halves(values).map((v) => filePath(op, v)),
+      values,
+    );
   return file(op, values);
 }
 
@@ -105,7 +133,10 @@ function resolveOp(routes: CompiledRoutes, op: RouteOp, params: Params): Resolut
 function pairHalves(op: RouteOp, values: Canonical): (v: Canonical) => Canonical[] {
   const p = op.pairs;
   if (!p || values[p.left] === values[p.right]) return (v) => [v];
-  return (v) => [{ ...v, [p.right]: v[p.left] }, { ...v, [p.left]: v[p.right] }];
+  return (v) => [
+    { ...v, [p.right]: v[p.left] },
+    { ...v, [p.left]: v[p.right] },
+  ];
 }
 
 /**

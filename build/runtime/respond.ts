@@ -84,14 +84,25 @@ export type Composition = Extract<Resolution, { kind: 'compose' }>;
  * them as static files), an ApiResponse for preflights, wrong methods and errors, and otherwise the file or
  * composition that answers, from `bodies`. Failures of `bodies` reject (or throw) for the adapter to answer.
  */
-export function answer<B>(routes: CompiledRoutes, method: string, pathname: string, search: string, bodies: Bodies<B>, mode: ErrorMode = routes.errors): ApiResponse | FileAnswer<B> | Promise<ApiResponse | FileAnswer<B>> | null {
+export function answer<B>(
+  routes: CompiledRoutes,
+  method: string,
+  pathname: string,
+  search: string,
+  bodies: Bodies<B>,
+  mode: ErrorMode = routes.errors,
+): ApiResponse | FileAnswer<B> | Promise<ApiResponse | FileAnswer<B>> | null {
   const r = resolve(routes, pathname, search);
   if (r.kind === 'pass') return null;
   if (method === 'OPTIONS') return { status: 204, headers: { ...PREFLIGHT_HEADERS }, body: '' };
   if (method !== 'GET' && method !== 'HEAD') return methodNotAllowed(method);
   if (r.kind === 'error') return errorResponse(r.error, mode);
   if (r.kind === 'compose') return then(bodies.compose(r), (file) => ({ status: 200, headers: okHeaders(), file }));
-  return then(bodies.file(r.path), (file) => (file === null ? errorResponse(apiError(500, `${r.path} is missing from dist`, 'The dist folder is incomplete: rebuild it with npm run build.'), mode) : { status: 200, headers: okHeaders(), file }));
+  return then(bodies.file(r.path), (file) =>
+    file === null
+      ? errorResponse(apiError(500, `${r.path} is missing from dist`, 'The dist folder is incomplete: rebuild it with npm run build.'), mode)
+      : { status: 200, headers: okHeaders(), file },
+  );
 }
 
 const okHeaders = () => ({ 'Content-Type': JSON_TYPE, 'Cache-Control': FILE_CACHE_CONTROL, ...CORS_HEADERS });

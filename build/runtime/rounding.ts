@@ -16,7 +16,7 @@ export function ratio(n: number, d: number, decimals: number): number | null {
   const den = Math.abs(d);
   // Exact while 2·num stays below 2^53: counts of people or yen in the trillions times 10^4 fit.
   const q = Math.floor((2 * num + den) / (2 * den));
-  const sign = (n < 0) !== (d < 0) && q !== 0 ? -1 : 1;
+  const sign = n < 0 !== d < 0 && q !== 0 ? -1 : 1;
   return (sign * q) / scale;
 }
 

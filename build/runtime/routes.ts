@@ -124,10 +124,12 @@ export function isActive(spec: ParamSpec, values: Record<string, string | undefi
 
 /** The row of a constraint that canonical values select, as its key. */
 export function constraintKey(c: Constraint, values: Record<string, string | undefined>): string {
-  return c.by.map((b) => {
-    const v = values[b.param] ?? '-';
-    return b.given ? (v === '-' ? '-' : '*') : v;
-  }).join('|');
+  return c.by
+    .map((b) => {
+      const v = values[b.param] ?? '-';
+      return b.given ? (v === '-' ? '-' : '*') : v;
+    })
+    .join('|');
 }
 
 /** "when mode is 1", "when matter2 is 204 or 205 and cityCode is - or absent" */

@@ -191,7 +191,10 @@ export function apiServerHandler(store: Store, first: { signature: string; table
     if (!(a instanceof Promise)) return deliver(a);
     a.then(deliver, (e) => {
       if (e instanceof StaleBuild && retries < 3) {
-        refresh().then(() => handle(req, res, retries + 1), (err: Error) => fail(res, g, err, 'The build being served disappeared'));
+        refresh().then(
+          () => handle(req, res, retries + 1),
+          (err: Error) => fail(res, g, err, 'The build being served disappeared'),
+        );
       } else fail(res, g, e, e === busy ? '' : store.failure);
     });
   }
@@ -206,7 +209,14 @@ export function apiServerHandler(store: Store, first: { signature: string; table
     },
     {
       /** For tests and the bench: the generation's figures. */
-      stats: () => ({ signature: current.signature, files: current.files.size, fileBytes: current.files.bytes, docBytes: current.docs.bytes, memo: current.memo.size, lane: lane.waiting }),
+      stats: () => ({
+        signature: current.signature,
+        files: current.files.size,
+        fileBytes: current.files.bytes,
+        docBytes: current.docs.bytes,
+        memo: current.memo.size,
+        lane: lane.waiting,
+      }),
       refresh,
     },
   );
@@ -219,7 +229,11 @@ function busyResponse(mode: ErrorMode): ApiResponse {
   r.headers['Retry-After'] = '1';
   return r;
 }
-const tooBusy: ApiError = apiError(503, 'Too many compositions at once', 'Requests that compose (addArea, addTec, offsets between pages) are queued up to a limit; retry after the number of seconds in Retry-After. Plain requests are not limited.');
+const tooBusy: ApiError = apiError(
+  503,
+  'Too many compositions at once',
+  'Requests that compose (addArea, addTec, offsets between pages) are queued up to a limit; retry after the number of seconds in Retry-After. Plain requests are not limited.',
+);
 
 export function send(res: ServerResponse, r: ApiResponse): void {
   if (res.headersSent) return void res.end();
@@ -255,9 +269,15 @@ export function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): v
   if (err.code === 'ECONNRESET' || !socket.writable) return void socket.destroy();
   const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'HPE_URI_TOO_LONG' ? 414 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
   const how =
-    status === 431 ? 'Send headers under 16 KB in all.' : status === 408 ? 'Send the whole request promptly.' : 'Send an HTTP/1.1 GET, HEAD or OPTIONS request with a path such as /api/v1/prefectures.';
-  const r = errorResponse(apiError(status, status === 400 ? 'The request is not valid HTTP' : STATUS_CODES[status] ?? 'Bad request', how));
+    status === 431
+      ? 'Send headers under 16 KB in all.'
+      : status === 408
+        ? 'Send the whole request promptly.'
+        : 'Send an HTTP/1.1 GET, HEAD or OPTIONS request with a path such as /api/v1/prefectures.';
+  const r = errorResponse(apiError(status, status === 400 ? 'The request is not valid HTTP' : (STATUS_CODES[status] ?? 'Bad request'), how));
   const body = Buffer.from(r.body);
-  const head = Object.entries({ ...r.headers, 'Content-Length': String(body.length), Connection: 'close' }).map(([k, v]) => `${k}: ${v}\r\n`).join('');
+  const head = Object.entries({ ...r.headers, 'Content-Length': String(body.length), Connection: 'close' })
+    .map(([k, v]) => `${k}: ${v}\r\n`)
+    .join('');
   socket.end(Buffer.concat([Buffer.from(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${head}\r\n`), body]));
 }

@@ -38,7 +38,12 @@ export class Entry {
   rep(coding: Coding): Representation {
     const known = this.reps[coding];
     if (known) return known;
-    const body = coding === 'gzip' ? gzipSync(this.body) : coding === 'br' ? brotliCompressSync(this.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: this.body.length } }) : this.body;
+    const body =
+      coding === 'gzip'
+        ? gzipSync(this.body)
+        : coding === 'br'
+          ? brotliCompressSync(this.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: this.body.length } })
+          : this.body;
     if (coding !== 'identity') this.charge(body.length);
     const etag = this.tags[coding === 'identity' ? 0 : coding === 'gzip' ? 1 : 2]!;
     const vary: Record<string, string> = this.compressible ? { Vary: 'Accept-Encoding' } : {};

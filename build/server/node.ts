@@ -48,7 +48,9 @@ function dirStore(dir: string): { store: Store; first: { signature: string; tabl
     etag: true,
     rewrites: [{ source: '/', destination: '/index.html' }],
     // The docs page and the manifests change with every build: always revalidate them (ETag).
-    headers: [{ source: '**', headers: [...Object.entries(CORS_HEADERS).map(([key, value]) => ({ key, value })), { key: 'Cache-Control', value: 'no-cache' }] }],
+    headers: [
+      { source: '**', headers: [...Object.entries(CORS_HEADERS).map(([key, value]) => ({ key, value })), { key: 'Cache-Control', value: 'no-cache' }] },
+    ],
   };
   const store: Store = {
     changes: true,
@@ -73,10 +75,11 @@ function dirStore(dir: string): { store: Store; first: { signature: string; tabl
 
 function rendererStore(renderer: OnDemand): { store: Store; first: { signature: string; table: RouteTable } } {
   // Rendering is synchronous work; a failure (a bad source row met late, say) is that request's 500.
-  const read = (path: string) => new Promise<Buffer | null>((ok) => {
-    const text = renderer.read(path);
-    ok(text === null ? null : Buffer.from(text));
-  });
+  const read = (path: string) =>
+    new Promise<Buffer | null>((ok) => {
+      const text = renderer.read(path);
+      ok(text === null ? null : Buffer.from(text));
+    });
   const store: Store = {
     changes: false,
     failure: 'Could not render this response',

@@ -92,11 +92,21 @@ const SEX: Record<string, Sex> = { 総数: 'total', 男女総数: 'total', 男: 
 export function readCensus(grid: Grid): CensusTable {
   const head = estatHead(grid)!;
   const layout = findHeader(grid);
-  if (!layout) throw new SourceError(grid.file, grid.rows[0]?.line ?? 1, 1, 'expected a header row with 総数 and 5-year age classes (0～4歳 …) after the e-Stat head lines');
+  if (!layout)
+    throw new SourceError(
+      grid.file,
+      grid.rows[0]?.line ?? 1,
+      1,
+      'expected a header row with 総数 and 5-year age classes (0～4歳 …) after the e-Stat head lines',
+    );
   const header = grid.rows[layout.headerIndex]!;
   const total = layout.ageColumns.find((a) => a.header.kind === 'total')!;
   const unknown = layout.ageColumns.find((a) => a.header.kind === 'unknown');
-  const classes = layout.ageColumns.filter((a) => a.header.kind === 'class') as { col: number; header: { kind: 'class'; from: number; to: number | null }; text: string }[];
+  const classes = layout.ageColumns.filter((a) => a.header.kind === 'class') as {
+    col: number;
+    header: { kind: 'class'; from: number; to: number | null };
+    text: string;
+  }[];
   checkClasses(grid, header, classes);
   const recaps = layout.ageColumns.flatMap((a) => {
     const range = a.header.kind === 'recap' ? recapRange(a.text) : null;
@@ -112,10 +122,17 @@ export function readCensus(grid: Grid): CensusTable {
     if (layout.filters.some((f) => !f.keep.test(normal(c[f.col] ?? '')))) continue;
     const sexText = normal(c[layout.sex] ?? '');
     const sex = SEX[sexText];
-    if (!sex) throw new SourceError(grid.file, row.line, layout.sex + 1, `expected 総数, 男 or 女 in the ${normal(header.cells[layout.sex]!)} column, found "${c[layout.sex] ?? ''}"`);
+    if (!sex)
+      throw new SourceError(
+        grid.file,
+        row.line,
+        layout.sex + 1,
+        `expected 総数, 男 or 女 in the ${normal(header.cells[layout.sex]!)} column, found "${c[layout.sex] ?? ''}"`,
+      );
     const y = /^(\d{4})年/.exec(normal(c[layout.time] ?? ''));
     if (!y) throw new SourceError(grid.file, row.line, layout.time + 1, `expected a year such as 2020年, found "${c[layout.time] ?? ''}"`);
-    if (year !== undefined && Number(y[1]) !== year) throw new SourceError(grid.file, row.line, layout.time + 1, `this table mixes years (${year} above, ${y[1]} here); download one census year per file`);
+    if (year !== undefined && Number(y[1]) !== year)
+      throw new SourceError(grid.file, row.line, layout.time + 1, `this table mixes years (${year} above, ${y[1]} here); download one census year per file`);
     year = Number(y[1]);
     const code = c[layout.areaCode] ?? '';
     if (!/^[0-9A-Z]{5}$/.test(code)) throw new SourceError(grid.file, row.line, layout.areaCode + 1, `expected a five-character area code, found "${code}"`);
@@ -124,7 +141,8 @@ export function readCensus(grid: Grid): CensusTable {
     const u = unknown ? countAt(grid, row, unknown.col, unknown.text) : 0;
     const t = countAt(grid, row, total.col, total.text);
     const sum = counts.reduce((a, x) => a + x.count, 0) + u;
-    if (sum !== t) throw faultAt(grid, row, total.col, `総数 is ${t}, but the age classes${unknown ? ' and 年齢不詳' : ''} add up to ${sum}; is a column shifted?`);
+    if (sum !== t)
+      throw faultAt(grid, row, total.col, `総数 is ${t}, but the age classes${unknown ? ' and 年齢不詳' : ''} add up to ${sum}; is a column shifted?`);
     for (const r of recaps) {
       const want = counts.filter((x) => x.from >= r.from && (r.to === null || (x.to !== null && x.to <= r.to))).reduce((a, x) => a + x.count, 0);
       const got = countAt(grid, row, r.col, r.text);
@@ -133,7 +151,13 @@ export function readCensus(grid: Grid): CensusTable {
 
     let area = areas.get(code);
     if (!area) areas.set(code, (area = { code, name: c[layout.areaName] ?? '', sexes: {} }));
-    if (area.sexes[sex]) throw new SourceError(grid.file, row.line, layout.areaCode + 1, `area ${code} ${area.name} appears twice for ${sexText} (first at line ${area.sexes[sex]!.row.line})`);
+    if (area.sexes[sex])
+      throw new SourceError(
+        grid.file,
+        row.line,
+        layout.areaCode + 1,
+        `area ${code} ${area.name} appears twice for ${sexText} (first at line ${area.sexes[sex]!.row.line})`,
+      );
     area.sexes[sex] = { classes: foldClasses(counts), unknown: u, total: t, row };
     rows++;
   }
@@ -143,8 +167,13 @@ export function readCensus(grid: Grid): CensusTable {
   for (const area of areas.values()) {
     const { total: all, male, female } = area.sexes;
     const at = all ?? male ?? female!;
-    if (!all || !male || !female) throw faultAt(grid, at.row, layout.sex, `area ${area.code} ${area.name} lacks a row for ${!all ? '総数' : !male ? '男' : '女'}`);
-    const pairs: [number, number, number, string][] = [[all.total, male.total, female.total, '総数'], [all.unknown, male.unknown, female.unknown, '年齢不詳'], ...all.classes.map((v, i) => [v, male.classes[i]!, female.classes[i]!, `${i * 5}歳～`] as [number, number, number, string])];
+    if (!all || !male || !female)
+      throw faultAt(grid, at.row, layout.sex, `area ${area.code} ${area.name} lacks a row for ${!all ? '総数' : !male ? '男' : '女'}`);
+    const pairs: [number, number, number, string][] = [
+      [all.total, male.total, female.total, '総数'],
+      [all.unknown, male.unknown, female.unknown, '年齢不詳'],
+      ...all.classes.map((v, i) => [v, male.classes[i]!, female.classes[i]!, `${i * 5}歳～`] as [number, number, number, string]),
+    ];
     for (const [a, m, f, what] of pairs) {
       if (a !== m + f) throw faultAt(grid, all.row, total.col, `area ${area.code} ${area.name}: ${what} of 総数 is ${a}, but 男 ${m} + 女 ${f} = ${m + f}`);
     }
@@ -157,13 +186,24 @@ function checkClasses(grid: Grid, header: GridRow, classes: { col: number; heade
   let next = 0;
   for (const c of classes) {
     if (c.header.from !== next || (c.header.to !== null && c.header.to !== next + 4)) {
-      throw new SourceError(grid.file, header.line, c.col + 1, `expected the age class ${next}～${next + 4}歳 here, found "${c.text}"; regstat reads 5-year classes from 0`);
+      throw new SourceError(
+        grid.file,
+        header.line,
+        c.col + 1,
+        `expected the age class ${next}～${next + 4}歳 here, found "${c.text}"; regstat reads 5-year classes from 0`,
+      );
     }
     next += 5;
     if (c.header.to === null) break;
   }
   const last = classes.at(-1)!;
-  if (last.header.to !== null || last.header.from < 90) throw new SourceError(grid.file, header.line, last.col + 1, `expected the classes to end with an open one from 90 or more (such as 100歳以上), found "${last.text}"`);
+  if (last.header.to !== null || last.header.from < 90)
+    throw new SourceError(
+      grid.file,
+      header.line,
+      last.col + 1,
+      `expected the classes to end with an open one from 90 or more (such as 100歳以上), found "${last.text}"`,
+    );
 }
 
 /** (再掲)15歳未満 → 0–14, (再掲)15～64歳 → 15–64, (再掲)65歳以上 → 65 and over. */

@@ -30,7 +30,13 @@ export function readConverter(grid: Grid): Converter {
   const code = (row: (typeof rows)[number], col: number): string | null => {
     const raw = row.cells[col] ?? '';
     if (raw === '') return null;
-    if (!/^\d{4,5}$/.test(raw)) throw new SourceError(grid.file, row.line, col + 1, `expected a municipality code (4 or 5 digits, the leading zero may be dropped) or nothing, found "${raw}"`);
+    if (!/^\d{4,5}$/.test(raw))
+      throw new SourceError(
+        grid.file,
+        row.line,
+        col + 1,
+        `expected a municipality code (4 or 5 digits, the leading zero may be dropped) or nothing, found "${raw}"`,
+      );
     return raw.padStart(5, '0');
   };
   for (const row of rows) {
@@ -41,7 +47,13 @@ export function readConverter(grid: Grid): Converter {
       if (!past) continue;
       const map = to2020.get(y.year)!;
       const known = map.get(past);
-      if (known && known !== today) throw new SourceError(grid.file, row.line, y.col + 1, `${y.year} municipality ${past} is mapped to ${known} above and to ${today} here; regstat cannot divide one municipality's figures between two`);
+      if (known && known !== today)
+        throw new SourceError(
+          grid.file,
+          row.line,
+          y.col + 1,
+          `${y.year} municipality ${past} is mapped to ${known} above and to ${today} here; regstat cannot divide one municipality's figures between two`,
+        );
       map.set(past, today);
     }
   }

@@ -51,7 +51,11 @@ export function countAt(grid: Grid, row: GridRow, col: number, what: string, sig
 }
 
 /** Header text as e-Stat varies it: fullwidth digits and tildes, units in 【】. */
-export const normal = (s: string) => s.normalize('NFKC').replace(/【.*?】/g, '').replace(/\s+/g, '');
+export const normal = (s: string) =>
+  s
+    .normalize('NFKC')
+    .replace(/【.*?】/g, '')
+    .replace(/\s+/g, '');
 
 export type AgeHeader = { kind: 'total' } | { kind: 'class'; from: number; to: number | null } | { kind: 'unknown' } | { kind: 'recap' };
 

@@ -19,7 +19,8 @@ import { addInto, checkSums, compareSum, RegionList, total, type RegionFigures }
 export const CENSUS_CREDIT = '出典: 国勢調査（総務省統計局）';
 export const IPSS_CREDIT = '出典: 国立社会保障・人口問題研究所「日本の地域別将来推計人口（平成30(2018)年推計）」';
 export const MIGRATION_CREDIT = '出典: 住民基本台帳人口移動報告（総務省統計局）';
-export const CONVERTER_CREDIT = '市区町村コンバータ: Kondo, K. (2019) "Municipality-level Panel Data and Municipal Mergers in Japan", RIETI Technical Paper 19-T-001';
+export const CONVERTER_CREDIT =
+  '市区町村コンバータ: Kondo, K. (2019) "Municipality-level Panel Data and Municipal Mergers in Japan", RIETI Technical Paper 19-T-001';
 
 /** The census year of today's municipality codes: a table of this year needs no converter. */
 const CODES_YEAR = 2020;
@@ -88,10 +89,13 @@ export function importEstat(folder: string, options: EstatOptions = {}): { set: 
     else if (isProjectionTable(grid)) found.push({ grid, sha256, table: readProjection(grid) });
     else if (isMigrationTable(grid)) {
       const year = migrationYear(file, options, name, report);
-      if (year === undefined) report.skipped.push({ file: name, why: `a 住民基本台帳人口移動報告 net-migration table, but its year is not in its content, its file name or its folder's name; give it with --migration-year (for a 2021 table: npm run import:estat -- <folder> <sources-dir> --migration-year 2021), or put the year in the file's name` });
+      if (year === undefined)
+        report.skipped.push({
+          file: name,
+          why: `a 住民基本台帳人口移動報告 net-migration table, but its year is not in its content, its file name or its folder's name; give it with --migration-year (for a 2021 table: npm run import:estat -- <folder> <sources-dir> --migration-year 2021), or put the year in the file's name`,
+        });
       else found.push({ grid, sha256, table: readMigration(grid, year) });
-    }
-    else if (isConverter(grid)) found.push({ grid, sha256, table: readConverter(grid) });
+    } else if (isConverter(grid)) found.push({ grid, sha256, table: readConverter(grid) });
     else report.skipped.push({ file: name, why: whyNot(grid) });
   }
 
@@ -122,21 +126,40 @@ export function importEstat(folder: string, options: EstatOptions = {}): { set: 
       addMigration(ctx, f, t, rel);
     } else if (t.kind === 'census') {
       if (t.year !== CODES_YEAR && !converter) {
-        throw new InputError(`${rel} is the ${t.year} census, whose municipalities are not today's; add the municipality converter (municipality_converter_jp.csv, see README) to the folder so they can be added up onto today's`);
+        throw new InputError(
+          `${rel} is the ${t.year} census, whose municipalities are not today's; add the municipality converter (municipality_converter_jp.csv, see README) to the folder so they can be added up onto today's`,
+        );
       }
       const map = t.year === CODES_YEAR ? null : converter!.table.to2020.get(t.year);
-      if (map === undefined) throw new InputError(`${rel} is the ${t.year} census, but ${relative(folder, converter!.grid.file)} has no id_muni${t.year} column`);
+      if (map === undefined)
+        throw new InputError(`${rel} is the ${t.year} census, but ${relative(folder, converter!.grid.file)} has no id_muni${t.year} column`);
       addCensus(ctx, f, t, rel, map);
     } else if (t.kind === 'projection') addProjection(ctx, f, t, rel);
   }
   if (converter) {
     const rel = relative(folder, converter.grid.file);
-    if (convertedYears.size === 0) report.skipped.push({ file: rel, why: 'a municipality converter, but no table in the folder has codes that need converting' });
-    else report.used.push(used(rel, converter, '市区町村コンバータ', 'municipality codes 1980–2020 and mergers', [...convertedYears].sort(), converter.table.rows, 0, CONVERTER_CREDIT));
+    if (convertedYears.size === 0)
+      report.skipped.push({ file: rel, why: 'a municipality converter, but no table in the folder has codes that need converting' });
+    else
+      report.used.push(
+        used(
+          rel,
+          converter,
+          '市区町村コンバータ',
+          'municipality codes 1980–2020 and mergers',
+          [...convertedYears].sort(),
+          converter.table.rows,
+          0,
+          CONVERTER_CREDIT,
+        ),
+      );
   }
-  if (options.migrationYear !== undefined && migrations.length === 0) report.warnings.push(`a migration year (${options.migrationYear}) was given, but no net-migration table was read`);
+  if (options.migrationYear !== undefined && migrations.length === 0)
+    report.warnings.push(`a migration year (${options.migrationYear}) was given, but no net-migration table was read`);
   if (years.size === 0 && migrations.length === 0) {
-    throw new InputError(`${folder} holds no table regstat reads (${report.skipped.length} files skipped: ${report.skipped.map((s) => `${s.file}: ${s.why}`).join('; ')})`);
+    throw new InputError(
+      `${folder} holds no table regstat reads (${report.skipped.length} files skipped: ${report.skipped.map((s) => `${s.file}: ${s.why}`).join('; ')})`,
+    );
   }
 
   const ordered = [...years.entries()].sort((a, b) => a[0] - b[0]);
@@ -160,11 +183,24 @@ interface Context {
 function addMigration(ctx: Context, f: Recognised, t: MigrationTable, rel: string) {
   const { report } = ctx;
   for (const g of t.ageGaps) {
-    report.warnings.push(`${rel}:${g.line}: ${g.name} (${g.prefCode}), 日本人移動者 with 全国: 総数 is ${g.total} but the age classes add up to ${g.classes}; forAgeClass shows the classes as published`);
+    report.warnings.push(
+      `${rel}:${g.line}: ${g.name} (${g.prefCode}), 日本人移動者 with 全国: 総数 is ${g.total} but the age classes add up to ${g.classes}; forAgeClass shows the classes as published`,
+    );
   }
   const regions = new Set(t.byBlock.map((r) => r.prefCode)).size;
   report.migration.push({ year: t.year, regions });
-  report.used.push(used(rel, f, '住民基本台帳人口移動報告', `都道府県別 転入超過数（日本人移動者）: 移動前・移動後の住所地 × 年齢（5歳階級）, ${t.year}年`, [t.year], t.rows, regions, MIGRATION_CREDIT));
+  report.used.push(
+    used(
+      rel,
+      f,
+      '住民基本台帳人口移動報告',
+      `都道府県別 転入超過数（日本人移動者）: 移動前・移動後の住所地 × 年齢（5歳階級）, ${t.year}年`,
+      [t.year],
+      t.rows,
+      regions,
+      MIGRATION_CREDIT,
+    ),
+  );
 }
 
 /** A census year: today's codes as they are (map null), past ones through the converter's column of that year. */
@@ -188,7 +224,9 @@ function addCensus(ctx: Context, f: Recognised, t: CensusTable, rel: string, map
       const today = map.get(area.code) ?? (own && list.byCode.get(own)!.bigCityFlag !== '1' ? own : undefined);
       if (today === undefined) continue; // an aggregate (市部, 郡, 支庁) or a ward of a city added up whole
       if (!list.byCode.has(today)) {
-        report.warnings.push(`${rel}:${all.row.line}: ${t.year} municipality ${area.code} ${area.name} became ${today}, which is not among the municipalities RESAS listed; left out`);
+        report.warnings.push(
+          `${rel}:${all.row.line}: ${t.year} municipality ${area.code} ${area.name} became ${today}, which is not among the municipalities RESAS listed; left out`,
+        );
         continue;
       }
       addInto(figures, today, counts, at);
@@ -205,7 +243,9 @@ function addCensus(ctx: Context, f: Recognised, t: CensusTable, rel: string, map
   } else {
     warnSums(ctx, figures, `${rel}, ${t.year}`);
   }
-  report.used.push(used(rel, f, `${t.statName.normalize('NFKC').replace(/\s*\(.*$/, '')} 表${t.tableNo}`, t.title, [t.year], t.rows, figures.size, CENSUS_CREDIT));
+  report.used.push(
+    used(rel, f, `${t.statName.normalize('NFKC').replace(/\s*\(.*$/, '')} 表${t.tableNo}`, t.title, [t.year], t.rows, figures.size, CENSUS_CREDIT),
+  );
 }
 
 /** A projection: every year after the census years RESAS showed. */
@@ -236,7 +276,9 @@ function addProjection(ctx: Context, f: Recognised, t: ProjectionTable, rel: str
   for (const [year, figures] of byYear) warnSums(ctx, figures, `${rel}, ${year}`);
   const projected = [...byYear.keys()].sort();
   const counted = new Set([...byYear.values()].flatMap((m) => [...m.keys()]));
-  report.used.push(used(rel, f, 'IPSS 日本の地域別将来推計人口（平成30年推計）', '男女・年齢（5歳）階級別の推計結果', projected, t.rows.length, counted.size, IPSS_CREDIT));
+  report.used.push(
+    used(rel, f, 'IPSS 日本の地域別将来推計人口（平成30年推計）', '男女・年齢（5歳）階級別の推計結果', projected, t.rows.length, counted.size, IPSS_CREDIT),
+  );
 }
 
 /** Today's levels checked (wards against their city, municipalities against their prefecture): small differences are warned of. */
@@ -253,7 +295,8 @@ function migrationYear(file: string, options: EstatOptions, name: string, report
   };
   const named = inName(basename(file, extname(file))) ?? inName(basename(dirname(file)));
   if (options.migrationYear === undefined) return named;
-  if (named !== undefined && named !== options.migrationYear) report.warnings.push(`${name}: its name says ${named}, but ${options.migrationYear} was given as the migration year; ${options.migrationYear} is used`);
+  if (named !== undefined && named !== options.migrationYear)
+    report.warnings.push(`${name}: its name says ${named}, but ${options.migrationYear} was given as the migration year; ${options.migrationYear} is used`);
   return options.migrationYear;
 }
 
@@ -263,12 +306,21 @@ function used(file: string, f: Recognised, table: string, title: string, years: 
 
 function whyNot(grid: Grid): string {
   const first = grid.rows[0]?.cells ?? [];
-  const head = grid.rows.slice(0, 3).map((r) => r.cells.slice(0, 2).join(' ')).join(' / ');
-  if (/統計名/.test(first[0] ?? '')) return `an e-Stat table (${head}) that is not one regstat reads: it reads census tables of population by area × sex × 5-year age`;
+  const head = grid.rows
+    .slice(0, 3)
+    .map((r) => r.cells.slice(0, 2).join(' '))
+    .join(' / ');
+  if (/統計名/.test(first[0] ?? ''))
+    return `an e-Stat table (${head}) that is not one regstat reads: it reads census tables of population by area × sex × 5-year age`;
   return 'not a table regstat recognises (e-Stat census by area × sex × 5-year age, IPSS 2018 projections by area × sex × 5-year age, 住民基本台帳人口移動報告 net migration by prefecture × 国籍 × area × sex × 5-year age, or the municipality converter)';
 }
 
-function sourceSet(list: RegionList, years: [number, { kind: 'actual' | 'projection'; figures: Map<string, RegionFigures> }][], migrations: MigrationTable[], report: EstatReport): SourceSet {
+function sourceSet(
+  list: RegionList,
+  years: [number, { kind: 'actual' | 'projection'; figures: Map<string, RegionFigures> }][],
+  migrations: MigrationTable[],
+  report: EstatReport,
+): SourceSet {
   const detail: (string | number)[][] = [];
   const unknown: (string | number)[][] = [];
   for (const [year, y] of years) {
@@ -281,16 +333,46 @@ function sourceSet(list: RegionList, years: [number, { kind: 'actual' | 'project
   }
   const text = (name: string, t: string) => ({ file: `import:estat:${name}.csv`, text: t });
   const files: SourceSet['files'] = {
-    prefectures: text('prefectures', toCsv(['prefCode', 'prefName'], list.prefectures.map((p) => [p.prefCode, p.prefName]))),
-    municipalities: text('municipalities', toCsv(['cityCode', 'cityName', 'bigCityFlag', 'designatedCityCode'], list.cities.map((c) => [c.cityCode, c.cityName, c.bigCityFlag, c.designatedCityCode]))),
-    population_years: text('population_years', toCsv(['year', 'kind'], years.map(([year, y]) => [year, y.kind]))),
+    prefectures: text(
+      'prefectures',
+      toCsv(
+        ['prefCode', 'prefName'],
+        list.prefectures.map((p) => [p.prefCode, p.prefName]),
+      ),
+    ),
+    municipalities: text(
+      'municipalities',
+      toCsv(
+        ['cityCode', 'cityName', 'bigCityFlag', 'designatedCityCode'],
+        list.cities.map((c) => [c.cityCode, c.cityName, c.bigCityFlag, c.designatedCityCode]),
+      ),
+    ),
+    population_years: text(
+      'population_years',
+      toCsv(
+        ['year', 'kind'],
+        years.map(([year, y]) => [year, y.kind]),
+      ),
+    ),
     population_by_age_sex: text('population_by_age_sex', toCsv(['regionCode', 'year', 'sex', 'ageFrom', 'count'], detail)),
     population_by_age_group: text('population_by_age_group', toCsv(['regionCode', 'year', 'ageGroup', 'count'], unknown)),
   };
   if (migrations.length) {
     const ordered = [...migrations].sort((a, b) => a.year - b.year);
-    files.migration_by_block = text('migration_by_block', toCsv(['prefCode', 'year', 'blockCode', 'net'], ordered.flatMap((m) => m.byBlock.map((r) => [r.prefCode, r.year, r.blockCode, r.net]))));
-    files.migration_by_age_group = text('migration_by_age_group', toCsv(['regionCode', 'year', 'ageClass', 'net'], ordered.flatMap((m) => m.byAgeGroup.map((r) => [r.regionCode, r.year, r.ageClass, r.net]))));
+    files.migration_by_block = text(
+      'migration_by_block',
+      toCsv(
+        ['prefCode', 'year', 'blockCode', 'net'],
+        ordered.flatMap((m) => m.byBlock.map((r) => [r.prefCode, r.year, r.blockCode, r.net])),
+      ),
+    );
+    files.migration_by_age_group = text(
+      'migration_by_age_group',
+      toCsv(
+        ['regionCode', 'year', 'ageClass', 'net'],
+        ordered.flatMap((m) => m.byAgeGroup.map((r) => [r.regionCode, r.year, r.ageClass, r.net])),
+      ),
+    );
   }
   return { dataset: datasetInfo(report), files };
 }
@@ -315,4 +397,3 @@ function datasetInfo(report: EstatReport): DatasetInfo {
   };
   return { kind: 'imported', notice, provenance };
 }
-

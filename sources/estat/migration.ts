@@ -62,9 +62,21 @@ function findLayout(grid: Grid): Layout | null {
 
 export function readMigration(grid: Grid, year: number): MigrationTable {
   const layout = findLayout(grid);
-  if (!layout) throw new SourceError(grid.file, grid.rows[0]?.line ?? 1, 1, `expected a header line naming ${AREA}, ${NATIONALITY} and ${COUNTERPART} under a line of age classes`);
+  if (!layout)
+    throw new SourceError(
+      grid.file,
+      grid.rows[0]?.line ?? 1,
+      1,
+      `expected a header line naming ${AREA}, ${NATIONALITY} and ${COUNTERPART} under a line of age classes`,
+    );
   const { ages, dims, blocks } = layout;
-  if (blocks.length !== 3) throw new SourceError(grid.file, ages.line, (blocks[3] ?? ages.cells.length) + 1, `expected three blocks (総数, 男, 女) each opening with 総数, found ${blocks.length}`);
+  if (blocks.length !== 3)
+    throw new SourceError(
+      grid.file,
+      ages.line,
+      (blocks[3] ?? ages.cells.length) + 1,
+      `expected three blocks (総数, 男, 女) each opening with 総数, found ${blocks.length}`,
+    );
   const columns = blocks.map((start) => checkBlock(grid, ages, start));
   const [all, male, female] = columns as [number[], number[], number[]];
   const cols = [...all, ...male, ...female];
@@ -77,7 +89,8 @@ export function readMigration(grid: Grid, year: number): MigrationTable {
   const names = new Map<number, string>();
   const code = (row: GridRow, col: number) => {
     const raw = row.cells[col] ?? '';
-    if (!/^\d{1,6}$/.test(raw)) throw new SourceError(grid.file, row.line, col + 1, `expected ${normal(dims.cells[col]!)} (a number such as 13000), found "${raw}"`);
+    if (!/^\d{1,6}$/.test(raw))
+      throw new SourceError(grid.file, row.line, col + 1, `expected ${normal(dims.cells[col]!)} (a number such as 13000), found "${raw}"`);
     return Number(raw);
   };
   let rows = 0;
@@ -85,19 +98,37 @@ export function readMigration(grid: Grid, year: number): MigrationTable {
     if (row.cells.every((c) => c === '')) continue;
     const area = code(row, layout.area);
     const nat = code(row, layout.nationality);
-    if (!NATIONALITIES.has(nat)) throw new SourceError(grid.file, row.line, layout.nationality + 1, `expected ${NATIONALITY} 60000 (移動者), 61000 (日本人移動者) or 62000 (外国人移動者), found "${row.cells[layout.nationality]}"`);
+    if (!NATIONALITIES.has(nat))
+      throw new SourceError(
+        grid.file,
+        row.line,
+        layout.nationality + 1,
+        `expected ${NATIONALITY} 60000 (移動者), 61000 (日本人移動者) or 62000 (外国人移動者), found "${row.cells[layout.nationality]}"`,
+      );
     const cp = code(row, layout.counterpart);
     const v = cols.map((col, i) => countAt(grid, row, col, `net migration, ${headerOf(i)}`, true));
     // The first block is read as 総数: it must be 男 + 女, whichever order the other two come in.
     for (let i = 0; i < 20; i++) {
-      if (v[i] !== v[20 + i]! + v[40 + i]!) throw faultAt(grid, row, all[i]!, `${ages.cells[all[i]!]} of the first block (総数) is ${v[i]}, but the other two (男, 女: columns ${male[i]! + 1} and ${female[i]! + 1}) add up to ${v[20 + i]! + v[40 + i]!}`);
+      if (v[i] !== v[20 + i]! + v[40 + i]!)
+        throw faultAt(
+          grid,
+          row,
+          all[i]!,
+          `${ages.cells[all[i]!]} of the first block (総数) is ${v[i]}, but the other two (男, 女: columns ${male[i]! + 1} and ${female[i]! + 1}) add up to ${v[20 + i]! + v[40 + i]!}`,
+        );
     }
     let byNat = cells.get(area);
     if (!byNat) cells.set(area, (byNat = new Map()));
     let byCp = byNat.get(nat);
     if (!byCp) byNat.set(nat, (byCp = new Map()));
     const seen = byCp.get(cp);
-    if (seen) throw new SourceError(grid.file, row.line, layout.counterpart + 1, `area ${area}, 国籍 ${nat}, counterpart ${cp} appears twice (first at line ${seen.row.line})`);
+    if (seen)
+      throw new SourceError(
+        grid.file,
+        row.line,
+        layout.counterpart + 1,
+        `area ${area}, 国籍 ${nat}, counterpart ${cp} appears twice (first at line ${seen.row.line})`,
+      );
     byCp.set(cp, { row, v });
     if (!firstRow.has(area)) firstRow.set(area, row);
     if (layout.areaName >= 0) names.set(area, row.cells[layout.areaName] ?? '');
@@ -109,19 +140,34 @@ export function readMigration(grid: Grid, year: number): MigrationTable {
     for (const [cp, total] of byNat.get(ALL) ?? []) {
       const j = byNat.get(JAPANESE)?.get(cp);
       const f = byNat.get(FOREIGN)?.get(cp);
-      if (!j || !f) throw faultAt(grid, total.row, layout.nationality, `area ${area}, counterpart ${cp} has 移動者 but no ${!j ? '日本人移動者 (61000)' : '外国人移動者 (62000)'} row`);
+      if (!j || !f)
+        throw faultAt(
+          grid,
+          total.row,
+          layout.nationality,
+          `area ${area}, counterpart ${cp} has 移動者 but no ${!j ? '日本人移動者 (61000)' : '外国人移動者 (62000)'} row`,
+        );
       total.v.forEach((x, i) => {
-        if (x !== j.v[i]! + f.v[i]!) throw faultAt(grid, total.row, cols[i]!, `移動者 ${headerOf(i)} is ${x}, but 日本人 ${j.v[i]} + 外国人 ${f.v[i]} = ${j.v[i]! + f.v[i]!}`);
+        if (x !== j.v[i]! + f.v[i]!)
+          throw faultAt(grid, total.row, cols[i]!, `移動者 ${headerOf(i)} is ${x}, but 日本人 ${j.v[i]} + 外国人 ${f.v[i]} = ${j.v[i]! + f.v[i]!}`);
       });
     }
   }
 
   const at = (pref: number, nat: number, cp: number) => {
-    const hit = cells.get(pref * 1000)?.get(nat)?.get(cp);
+    const hit = cells
+      .get(pref * 1000)
+      ?.get(nat)
+      ?.get(cp);
     if (hit) return hit;
     const row = firstRow.get(pref * 1000);
     if (!row) throw new SourceError(grid.file, dims.line, layout.area + 1, `expected rows for every prefecture (1000 … 47000), found none for ${pref * 1000}`);
-    throw faultAt(grid, row, layout.counterpart, `expected a row of ${names.get(pref * 1000) ?? pref * 1000} for 国籍 ${nat} with counterpart ${cp}; there is none`);
+    throw faultAt(
+      grid,
+      row,
+      layout.counterpart,
+      `expected a row of ${names.get(pref * 1000) ?? pref * 1000} for 国籍 ${nat} with counterpart ${cp}; there is none`,
+    );
   };
 
   const byBlock: MigrationTable['byBlock'] = [];
@@ -134,16 +180,34 @@ export function readMigration(grid: Grid, year: number): MigrationTable {
       for (let q = 1; q <= 47; q++) {
         const r = at(p, nat, q * 1000);
         // Moves within a prefecture are not migration for it: its row for itself must be all zero.
-        if (q === p && r.v.some((x) => x !== 0)) throw faultAt(grid, r.row, cols[r.v.findIndex((x) => x !== 0)]!, `a prefecture's net migration with itself must be 0, found ${r.v.find((x) => x !== 0)}`);
+        if (q === p && r.v.some((x) => x !== 0))
+          throw faultAt(
+            grid,
+            r.row,
+            cols[r.v.findIndex((x) => x !== 0)]!,
+            `a prefecture's net migration with itself must be 0, found ${r.v.find((x) => x !== 0)}`,
+          );
         // Each move is counted once from each end, so q's row for p is p's row for q with the sign turned.
         const back = at(q, nat, p * 1000);
         const i = r.v.findIndex((x, k) => x !== -back.v[k]!);
-        if (i >= 0) throw faultAt(grid, r.row, cols[i]!, `${headerOf(i)}: net migration with ${q * 1000} is ${r.v[i]}, but line ${back.row.line} (${q * 1000} with ${p * 1000}) says ${back.v[i]}; expected the same with the sign turned`);
+        if (i >= 0)
+          throw faultAt(
+            grid,
+            r.row,
+            cols[i]!,
+            `${headerOf(i)}: net migration with ${q * 1000} is ${r.v[i]}, but line ${back.row.line} (${q * 1000} with ${p * 1000}) says ${back.v[i]}; expected the same with the sign turned`,
+          );
         r.v.forEach((x, k) => (sum[k]! += x));
       }
       // The report counts moves inside Japan only, and 全国 is the rest of Japan: all 47 prefectures.
       const i = whole.v.findIndex((x, k) => x !== sum[k]);
-      if (i >= 0) throw faultAt(grid, whole.row, cols[i]!, `${headerOf(i)}: net migration with 全国 is ${whole.v[i]}, but its nets with the 47 prefectures add up to ${sum[i]}`);
+      if (i >= 0)
+        throw faultAt(
+          grid,
+          whole.row,
+          cols[i]!,
+          `${headerOf(i)}: net migration with 全国 is ${whole.v[i]}, but its nets with the 47 prefectures add up to ${sum[i]}`,
+        );
     }
 
     for (const [blockCode, members] of Object.entries(BLOCK_PREFS)) {
@@ -156,9 +220,14 @@ export function readMigration(grid: Grid, year: number): MigrationTable {
     const whole = at(p, JAPANESE, NATIONWIDE);
     const classes = whole.v.slice(1, 20);
     const sum = (from: number, to: number) => classes.slice(from / 5, to / 5).reduce((a, x) => a + x, 0);
-    byAgeGroup.push({ regionCode: prefRegion(p), year, ageClass: 1, net: sum(0, 15) }, { regionCode: prefRegion(p), year, ageClass: 2, net: sum(15, 65) }, { regionCode: prefRegion(p), year, ageClass: 3, net: sum(65, 95) });
+    byAgeGroup.push(
+      { regionCode: prefRegion(p), year, ageClass: 1, net: sum(0, 15) },
+      { regionCode: prefRegion(p), year, ageClass: 2, net: sum(15, 65) },
+      { regionCode: prefRegion(p), year, ageClass: 3, net: sum(65, 95) },
+    );
     const added = sum(0, 95);
-    if (added !== whole.v[0]) ageGaps.push({ line: whole.row.line, prefCode: prefRegion(p), name: names.get(p * 1000) ?? '', total: whole.v[0]!, classes: added });
+    if (added !== whole.v[0])
+      ageGaps.push({ line: whole.row.line, prefCode: prefRegion(p), name: names.get(p * 1000) ?? '', total: whole.v[0]!, classes: added });
   }
   return { kind: 'migration', file: grid.file, year, byBlock, byAgeGroup, rows, ageGaps };
 }
@@ -169,7 +238,13 @@ function checkBlock(grid: Grid, ages: GridRow, start: number): number[] {
     const col = start + i;
     const h = ageHeader(ages.cells[col] ?? '');
     const ok = i === 0 ? h?.kind === 'total' : h?.kind === 'class' && h.from === (i - 1) * 5 && (i === 19 ? h.to === null : h.to === h.from + 4);
-    if (!ok) throw new SourceError(grid.file, ages.line, col + 1, `expected ${i === 0 ? '総数' : i === 19 ? '90歳以上' : `${(i - 1) * 5}～${(i - 1) * 5 + 4}歳`} here, found "${ages.cells[col] ?? ''}"`);
+    if (!ok)
+      throw new SourceError(
+        grid.file,
+        ages.line,
+        col + 1,
+        `expected ${i === 0 ? '総数' : i === 19 ? '90歳以上' : `${(i - 1) * 5}～${(i - 1) * 5 + 4}歳`} here, found "${ages.cells[col] ?? ''}"`,
+      );
     return col;
   });
 }

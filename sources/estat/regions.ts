@@ -32,7 +32,10 @@ export class RegionList {
   readonly cities = localGovCities();
   readonly byCode = new Map(this.cities.map((c) => [c.cityCode, c]));
   /** Regions that can have figures: every prefecture and every municipality but the Northern-Territories villages. */
-  readonly counted = [...this.prefectures.map((p) => prefRegion(p.prefCode)), ...this.cities.filter((c) => !NO_DATA_CITIES.has(c.cityCode)).map((c) => c.cityCode)];
+  readonly counted = [
+    ...this.prefectures.map((p) => prefRegion(p.prefCode)),
+    ...this.cities.filter((c) => !NO_DATA_CITIES.has(c.cityCode)).map((c) => c.cityCode),
+  ];
 
   /** The region a table's five-character code names today, if it is one RESAS listed. */
   region(code: string): string | undefined {
@@ -82,6 +85,7 @@ export function checkSums(list: RegionList, figures: Map<string, RegionFigures>,
 export function compareSum(what: string, own: number, sum: number, parts: string, at: RegionFigures['at']): string | null {
   if (own === sum) return null;
   const message = `${what} is ${own.toLocaleString('en')}, but its ${parts} add up to ${sum.toLocaleString('en')} (${sum > own ? '+' : ''}${sum - own})`;
-  if (Math.abs(sum - own) > own * TOLERANCE) throw new SourceError(at.file, at.line, at.column, `${message}; a table whose levels disagree this much was misread or is not a whole table`);
+  if (Math.abs(sum - own) > own * TOLERANCE)
+    throw new SourceError(at.file, at.line, at.column, `${message}; a table whose levels disagree this much was misread or is not a whole table`);
   return `${message}; the region's own figure is kept, as RESAS kept it`;
 }

@@ -38,7 +38,8 @@ export function importResas(archive: string, options: ImportOptions = {}): { set
   for (const s of read('prefectures')) {
     for (const p of s.body.result as { prefCode: number; prefName: string }[]) {
       const known = prefectures.get(p.prefCode);
-      if (known !== undefined && known !== p.prefName) throw new Error(`${s.file}: prefecture ${p.prefCode} is ${p.prefName} here but ${known} in another response`);
+      if (known !== undefined && known !== p.prefName)
+        throw new Error(`${s.file}: prefecture ${p.prefCode} is ${p.prefName} here but ${known} in another response`);
       prefectures.set(p.prefCode, p.prefName);
     }
     report.used.push(s.file);
@@ -72,7 +73,8 @@ export function importResas(archive: string, options: ImportOptions = {}): { set
     }
     const region = cityCode === '-' ? prefCode.padStart(2, '0') : cityCode;
     const r = s.body.result as { boundaryYear: number; data: { label: string; data: { year: number; value: number }[] }[] };
-    if (boundary !== undefined && boundary !== r.boundaryYear) throw new Error(`${s.file}: boundaryYear ${r.boundaryYear} differs from ${boundary} in other perYear responses; import one data vintage at a time`);
+    if (boundary !== undefined && boundary !== r.boundaryYear)
+      throw new Error(`${s.file}: boundaryYear ${r.boundaryYear} differs from ${boundary} in other perYear responses; import one data vintage at a time`);
     boundary = r.boundaryYear;
     const series = (label: string) => {
       const found = r.data.find((d) => d.label === label);
@@ -93,7 +95,12 @@ export function importResas(archive: string, options: ImportOptions = {}): { set
   const countries = new Map<string, string>();
   const visitors = new Map<string, (string | number)[]>();
   for (const s of read('tourism_foreigners_forFrom')) {
-    const r = s.body.result as { year?: number; prefCode?: string; purpose?: number; changes: { countryCode: string; countryName: string; data: { year: number; quarter: number; value: number }[] }[] } | null;
+    const r = s.body.result as {
+      year?: number;
+      prefCode?: string;
+      purpose?: number;
+      changes: { countryCode: string; countryName: string; data: { year: number; quarter: number; value: number }[] }[];
+    } | null;
     const pref = s.query.get('prefCode') ?? r?.prefCode;
     const purpose = s.query.get('purpose') ?? r?.purpose;
     if (!r || !pref || !purpose) {
@@ -102,7 +109,8 @@ export function importResas(archive: string, options: ImportOptions = {}): { set
     }
     for (const c of r.changes) {
       const known = countries.get(c.countryCode);
-      if (known !== undefined && known !== c.countryName) throw new Error(`${s.file}: country ${c.countryCode} is ${c.countryName} here but ${known} in another response; import one vintage of names at a time`);
+      if (known !== undefined && known !== c.countryName)
+        throw new Error(`${s.file}: country ${c.countryCode} is ${c.countryName} here but ${known} in another response; import one vintage of names at a time`);
       countries.set(c.countryCode, c.countryName);
       for (const d of c.data) {
         const row = [String(pref).padStart(2, '0'), d.year, d.quarter, Number(purpose), c.countryCode, d.value];
@@ -137,32 +145,56 @@ export function importResas(archive: string, options: ImportOptions = {}): { set
   ];
 
   const tables: SourceSet['files'] = {
-    prefectures: csv('prefectures', ['prefCode', 'prefName'], [...prefectures].sort((a, b) => a[0] - b[0])),
-    municipalities: csv('municipalities', ['cityCode', 'cityName', 'bigCityFlag', 'designatedCityCode'], codes.map((c) => {
-      const city = cities.get(c)!;
-      return [c, city.cityName, city.bigCityFlag, city.bigCityFlag === '1' ? designatedOf(c) : ''];
-    })),
+    prefectures: csv(
+      'prefectures',
+      ['prefCode', 'prefName'],
+      [...prefectures].sort((a, b) => a[0] - b[0]),
+    ),
+    municipalities: csv(
+      'municipalities',
+      ['cityCode', 'cityName', 'bigCityFlag', 'designatedCityCode'],
+      codes.map((c) => {
+        const city = cities.get(c)!;
+        return [c, city.cityName, city.bigCityFlag, city.bigCityFlag === '1' ? designatedOf(c) : ''];
+      }),
+    ),
   };
   for (const [table, op, columns, key] of masters) {
     const rows = master(op, columns, key);
     if (rows.length) tables[table as keyof SourceSet['files']] = csv(table, columns, rows);
   }
   if (visitors.size) {
-    tables.countries = csv('countries', ['countryCode', 'countryName'], [...countries].sort((a, b) => Number(a[0]) - Number(b[0])));
+    tables.countries = csv(
+      'countries',
+      ['countryCode', 'countryName'],
+      [...countries].sort((a, b) => Number(a[0]) - Number(b[0])),
+    );
     tables.foreign_visitors = csv('foreign_visitors', ['prefCode', 'year', 'quarter', 'purpose', 'countryCode', 'visitors'], [...visitors.values()]);
   }
   if (codeLists?.areas) {
     const known = codeLists.areas.filter(([, , city]) => cities.has(city));
-    if (known.length < codeLists.areas.length) report.skipped.push({ file: 'masters: secondary medical areas', why: `${codeLists.areas.length - known.length} municipalities are not in the municipality list; add a mst_cities.csv to the masters` });
+    if (known.length < codeLists.areas.length)
+      report.skipped.push({
+        file: 'masters: secondary medical areas',
+        why: `${codeLists.areas.length - known.length} municipalities are not in the municipality list; add a mst_cities.csv to the masters`,
+      });
     if (known.length) tables.medical_areas = csv('medical_areas', ['areaCode', 'areaName', 'cityCode'], known);
   }
-  if (codeLists?.classes.length) tables.medical_classes = csv('medical_classes', ['scheme', 'broadCode', 'broadName', 'middleCode', 'middleName'], codeLists.classes);
+  if (codeLists?.classes.length)
+    tables.medical_classes = csv('medical_classes', ['scheme', 'broadCode', 'broadName', 'middleCode', 'middleName'], codeLists.classes);
   if (groups.length) {
-    tables.population_years = csv('population_years', ['year', 'kind'], [...years].sort((a, b) => a[0] - b[0]));
+    tables.population_years = csv(
+      'population_years',
+      ['year', 'kind'],
+      [...years].sort((a, b) => a[0] - b[0]),
+    );
     tables.population_by_age_group = csv('population_by_age_group', ['regionCode', 'year', 'ageGroup', 'count'], groups);
   }
   return {
-    set: { dataset: { kind: 'imported', notice: RESAS_NOTICE, archive: archive.split('/').filter(Boolean).pop(), responses: report.used.length }, files: tables },
+    set: {
+      dataset: { kind: 'imported', notice: RESAS_NOTICE, archive: archive.split('/').filter(Boolean).pop(), responses: report.used.length },
+      files: tables,
+    },
     report,
   };
 }
@@ -180,7 +212,9 @@ function savedResponses(archive: string, op: string, report: ImportReport, selfD
   const dir = join(archive, op);
   if (!existsSync(dir)) return [];
   const byQuery = new Map<string, Saved>();
-  for (const name of readdirSync(dir).filter((n) => n.endsWith('.json')).sort()) {
+  for (const name of readdirSync(dir)
+    .filter((n) => n.endsWith('.json'))
+    .sort()) {
     const file = join(op, name);
     const [query = '', source] = name.slice(0, -'.json'.length).split('__');
     if (query.startsWith('unknown-query') && !selfDescribing) {

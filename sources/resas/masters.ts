@@ -54,11 +54,19 @@ export function readMasters(dir: string): Masters {
 
   const cities = read(FILES.cities);
   if (cities) {
-    out.cities = need(cities, FILES.cities, ['cityCode', 'cityName', 'bigCityFlag']).map((r) => ({ cityCode: r.cityCode!.padStart(5, '0'), cityName: r.cityName!, bigCityFlag: r.bigCityFlag! }));
+    out.cities = need(cities, FILES.cities, ['cityCode', 'cityName', 'bigCityFlag']).map((r) => ({
+      cityCode: r.cityCode!.padStart(5, '0'),
+      cityName: r.cityName!,
+      bigCityFlag: r.bigCityFlag!,
+    }));
   }
   const areas = read(FILES.areas);
   if (areas) {
-    out.areas = need(areas, FILES.areas, ['secondary_medical_code', 'secondary_medical_name', 'city_code']).map((r) => [r.secondary_medical_code!.padStart(4, '0'), r.secondary_medical_name!, r.city_code!.padStart(5, '0')]);
+    out.areas = need(areas, FILES.areas, ['secondary_medical_code', 'secondary_medical_name', 'city_code']).map((r) => [
+      r.secondary_medical_code!.padStart(4, '0'),
+      r.secondary_medical_name!,
+      r.city_code!.padStart(5, '0'),
+    ]);
   }
   // Code 00 is "all" and, for diseases, a middle code ending in 0 is "all middle classes of this broad one".
   const disease = read(FILES.disease);

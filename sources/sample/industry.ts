@@ -45,7 +45,8 @@ export function industryEconomy(seed: string, leaves: LeafPopulation[]) {
     const u = 0.4 * leaf.urban + 0.6 * attraction(leaf.city.prefCode);
     const tilt = INDUSTRIES_MIDDLE.map(([, sic]) => {
       const b = BROAD[sic]!;
-      const lean = b.lean === 'rural' ? 4 * (1 - u) ** 2 + 0.05 : b.lean === 'urban' ? 0.2 + 2 * u ** 2 : b.lean === 'cluster' ? Math.exp(1.2 * rnd.normal()) : 1;
+      const lean =
+        b.lean === 'rural' ? 4 * (1 - u) ** 2 + 0.05 : b.lean === 'urban' ? 0.2 + 2 * u ** 2 : b.lean === 'cluster' ? Math.exp(1.2 * rnd.normal()) : 1;
       return (b.share / perBroad.get(sic)!) * lean * Math.exp(0.3 * rnd.normal());
     });
     const tiltSum = tilt.reduce((a, v) => a + v, 0);

@@ -13,7 +13,20 @@ for (let y = 2011, m = 4; y < 2022 || (y === 2022 && m <= 9); m === 12 ? ((y += 
 }
 
 const BROAD_RATIO: Record<string, number> = { A: 1.4, B: 2.0, C: 0.45, D: 2.1, E: 3.0, F: 5.5, G: 1.2, H: 1.5, I: 2.3, J: 5.0, K: 0.8, L: 0.3 };
-const BROAD_APPLICANTS: Record<string, number> = { A: 0.004, B: 0.12, C: 0.3, D: 0.09, E: 0.13, F: 0.005, G: 0.01, H: 0.14, I: 0.05, J: 0.03, K: 0.12, L: 0.01 };
+const BROAD_APPLICANTS: Record<string, number> = {
+  A: 0.004,
+  B: 0.12,
+  C: 0.3,
+  D: 0.09,
+  E: 0.13,
+  F: 0.005,
+  G: 0.01,
+  H: 0.14,
+  I: 0.05,
+  J: 0.03,
+  K: 0.12,
+  L: 0.01,
+};
 
 /** The nationwide cycle of the ratio by month index from April 2011. */
 function cycle(t: number): number {

@@ -85,7 +85,9 @@ export function meshPopulation(seed: string, leaves: LeafPopulation[]): MeshRows
       const weightsIn = (year: number) => base.map((b, m) => b * Math.exp(-(year - 2000) * 0.004 * edge[m]! * (1.5 - leaf.urban)));
       for (const year of MESH_CENSUS_YEARS) {
         const parts = apportion(total(leaf, year) ?? 0, weightsIn(year));
-        parts.forEach((p, m) => census.push({ meshCode: codes[m]!, cityCode: leaf.city.cityCode, year, population: p, households: Math.round(p / (hh - (year - 2000) * 0.01)) }));
+        parts.forEach((p, m) =>
+          census.push({ meshCode: codes[m]!, cityCode: leaf.city.cityCode, year, population: p, households: Math.round(p / (hh - (year - 2000) * 0.01)) }),
+        );
       }
       for (const year of MESH_FUTURE_YEARS) {
         const t2045 = total(leaf, 2045) ?? 0;

@@ -14,7 +14,24 @@ export const PATENT_YEARS = [2017, 2018, 2019, 2020, 2021, 2022];
 const HOLDERS = 900;
 
 const KANA = ['ア', 'イ', 'カ', 'キ', 'サ', 'シ', 'タ', 'ナ', 'ハ', 'マ', 'ミ', 'ヤ', 'ラ', 'リ', 'ワ', 'ト', 'コ', 'ノ', 'ム', 'セ', 'ヒ', 'ル', 'テ', 'ソ'];
-const TRADE = ['精機', '化学', '電機', '工業', '製作所', '食品', '製薬', 'システムズ', 'テクノ', 'マテリアル', 'エレクトロニクス', '建設', 'メディカル', 'ロボティクス', '産業', 'エンジニアリング'];
+const TRADE = [
+  '精機',
+  '化学',
+  '電機',
+  '工業',
+  '製作所',
+  '食品',
+  '製薬',
+  'システムズ',
+  'テクノ',
+  'マテリアル',
+  'エレクトロニクス',
+  '建設',
+  'メディカル',
+  'ロボティクス',
+  '産業',
+  'エンジニアリング',
+];
 const SUFFIX = ['', 'の製造方法', '装置', 'システム', '組成物', 'の制御方法'];
 
 interface Holder {
@@ -94,7 +111,13 @@ function makeHolders(seed: string, leaves: LeafPopulation[]): Holder[] {
     const name = Array.from({ length: 2 + Math.floor(rnd() * 2) }, () => KANA[Math.floor(rnd() * KANA.length)]).join('');
     const kind = rnd();
     const holderName =
-      kind < 0.06 ? `学校法人${name}学園` : kind < 0.1 ? `国立研究開発法人${name}技術研究所` : kind < 0.55 ? `株式会社${name}${TRADE[Math.floor(rnd() * TRADE.length)]}` : `${name}${TRADE[Math.floor(rnd() * TRADE.length)]}株式会社`;
+      kind < 0.06
+        ? `学校法人${name}学園`
+        : kind < 0.1
+          ? `国立研究開発法人${name}技術研究所`
+          : kind < 0.55
+            ? `株式会社${name}${TRADE[Math.floor(rnd() * TRADE.length)]}`
+            : `${name}${TRADE[Math.floor(rnd() * TRADE.length)]}株式会社`;
     const favourites = Array.from({ length: 1 + Math.floor(rnd() * 3) }, (): [number, number, number] => {
       const tec = 1 + Math.floor(rnd() * PATENT_FIELDS.length);
       return [tec, 1 + Math.floor(rnd() * PATENT_FIELDS[tec - 1]!.themes.length), 0.2 + rnd()];

@@ -101,17 +101,25 @@ export function prefectureCells(seed: string): Map<number, Map<number, Cells>> {
   const cached = prefectureCache.get(seed);
   if (cached) return cached;
   const prefs = range(1, 47, 1);
-  const noise = new Map(prefs.map((p) => {
-    const rnd = random(seed, 'pref-age', p);
-    return [p, CLASSES.map((from) => 0.03 * rnd.normal() + (p === 47 && from < 15 ? 0.25 : 0))] as const;
-  }));
+  const noise = new Map(
+    prefs.map((p) => {
+      const rnd = random(seed, 'pref-age', p);
+      return [p, CLASSES.map((from) => 0.03 * rnd.normal() + (p === 47 && from < 15 ? 0.25 : 0))] as const;
+    }),
+  );
   const out = new Map(prefs.map((p) => [p, new Map<number, Cells>()]));
   for (const year of YEARS) {
     const totals = prefs.map((p) => officialTotal(p, year));
     // People of unknown age (census years only): more where people move most.
-    const unknown = apportion(year <= LAST_ACTUAL_YEAR ? nationalUnknown(year) : 0, prefs.map((p, i) => totals[i]! * (0.3 + attraction(p))));
+    const unknown = apportion(
+      year <= LAST_ACTUAL_YEAR ? nationalUnknown(year) : 0,
+      prefs.map((p, i) => totals[i]! * (0.3 + attraction(p))),
+    );
     const stated = totals.map((t, i) => t - unknown[i]!);
-    const columns = apportion(stated.reduce((a, v) => a + v, 0), nationalCells(year));
+    const columns = apportion(
+      stated.reduce((a, v) => a + v, 0),
+      nationalCells(year),
+    );
     const seedTable = prefs.map((p) => {
       const t = tilt(attraction(p) - 0.3, year, noise.get(p)!);
       return columns.map((n, c) => n * t[c]!);
@@ -143,10 +151,12 @@ export function samplePopulation(seed: string, cities: City[]): LeafPopulation[]
     const mine = leaves.filter((c) => c.prefCode === prefCode);
     const shares = shares2020(seed, prefCode, mine);
     const ranked = [...mine].sort((a, b) => shares.get(a.cityCode)! - shares.get(b.cityCode)! || (a.cityCode < b.cityCode ? -1 : 1));
-    const urbanOf = new Map(mine.map((c) => {
-      const rank = ranked.indexOf(c) / Math.max(1, ranked.length - 1);
-      return [c.cityCode, c.bigCityFlag === '0' ? rank : Math.max(rank, 0.8)] as const;
-    }));
+    const urbanOf = new Map(
+      mine.map((c) => {
+        const rank = ranked.indexOf(c) / Math.max(1, ranked.length - 1);
+        return [c.cityCode, c.bigCityFlag === '0' ? rank : Math.max(rank, 0.8)] as const;
+      }),
+    );
     const units: Unit[] = [];
     for (const c of mine) {
       const code = c.bigCityFlag === '1' ? c.designatedCityCode : c.cityCode;
@@ -159,16 +169,32 @@ export function samplePopulation(seed: string, cities: City[]): LeafPopulation[]
     for (const u of units) u.drift = 0.025 * (u.urban - 0.5) + 0.004 * random(seed, 'drift', u.code).normal();
     const wardDrift = new Map(mine.map((c) => [c.cityCode, 0.01 * random(seed, 'ward-drift', c.cityCode).normal()]));
 
-    const byCity = new Map(mine.map((c) => [c.cityCode, { byYear: new Map<number, { man: number[]; woman: number[] }>(), unknown: new Map<number, number>() }]));
+    const byCity = new Map(
+      mine.map((c) => [c.cityCode, { byYear: new Map<number, { man: number[]; woman: number[] }>(), unknown: new Map<number, number>() }]),
+    );
     for (const year of DETAIL_YEARS) {
       const years = driftYears(year);
-      const parts = split(seed, prefs.get(prefCode)!.get(year)!, year, units.map((u) => ({ code: u.code, weight: u.share2020 * Math.exp(u.drift * years), lean: 1.6 * (u.urban - 0.5) })));
+      const parts = split(
+        seed,
+        prefs.get(prefCode)!.get(year)!,
+        year,
+        units.map((u) => ({ code: u.code, weight: u.share2020 * Math.exp(u.drift * years), lean: 1.6 * (u.urban - 0.5) })),
+      );
       units.forEach((u, k) => {
         // A designated city (a unit whose members are its wards) divides among them the same way, their shares drifting a little.
         const wards =
           u.members[0]!.cityCode === u.code
             ? [parts[k]!]
-            : split(seed, parts[k]!, year, u.members.map((w) => ({ code: w.cityCode, weight: shares.get(w.cityCode)! * Math.exp(wardDrift.get(w.cityCode)! * years), lean: 0.4 * (urbanOf.get(w.cityCode)! - 0.8) })));
+            : split(
+                seed,
+                parts[k]!,
+                year,
+                u.members.map((w) => ({
+                  code: w.cityCode,
+                  weight: shares.get(w.cityCode)! * Math.exp(wardDrift.get(w.cityCode)! * years),
+                  lean: 0.4 * (urbanOf.get(w.cityCode)! - 0.8),
+                })),
+              );
         u.members.forEach((c, w) => {
           const { cells, unknown } = wards[w]!;
           const leaf = byCity.get(c.cityCode)!;
@@ -200,11 +226,21 @@ function driftYears(year: number): number {
 function split(seed: string, whole: Cells, year: number, parts: { code: string; weight: number; lean: number }[]): Cells[] {
   const totalWeight = parts.reduce((a, p) => a + p.weight, 0);
   const all = whole.cells.reduce((a, v) => a + v, 0) + whole.unknown;
-  const unknown = apportion(whole.unknown, parts.map((p) => p.weight * (0.5 + Math.max(0, p.lean))));
-  const stated = apportion(all - whole.unknown, parts.map((p, i) => Math.max(0, (all * p.weight) / totalWeight - unknown[i]!)));
+  const unknown = apportion(
+    whole.unknown,
+    parts.map((p) => p.weight * (0.5 + Math.max(0, p.lean))),
+  );
+  const stated = apportion(
+    all - whole.unknown,
+    parts.map((p, i) => Math.max(0, (all * p.weight) / totalWeight - unknown[i]!)),
+  );
   const seedTable = parts.map((p) => {
     const rnd = random(seed, 'age-noise', p.code);
-    const t = tilt(p.lean, year, CLASSES.map(() => 0.04 * rnd.normal()));
+    const t = tilt(
+      p.lean,
+      year,
+      CLASSES.map(() => 0.04 * rnd.normal()),
+    );
     return whole.cells.map((n, c) => n * t[c]!);
   });
   const fitted = fitIntegers(seedTable, stated, whole.cells);
@@ -235,7 +271,7 @@ function shares2020(seed: string, prefCode: number, mine: City[]): Map<string, n
     const z = Math.max(-2.5, Math.min(2.2, random(seed, 'weight', u).normal()));
     // The first designated city of a prefecture is its largest (Yokohama, Osaka, Fukuoka…).
     // Cities are larger than towns and towns than villages, the prefectural capital (XX201) most of all.
-    const kind = big.includes(u) ? 1 : KIND_WEIGHT[units.get(u)![0]!.cityName.slice(-1)] ?? 1;
+    const kind = big.includes(u) ? 1 : (KIND_WEIGHT[units.get(u)![0]!.cityName.slice(-1)] ?? 1);
     weights.set(u, big.includes(u) ? Math.exp(0.3 * z) * (u === big[0] ? 2.5 : 1) : Math.exp(0.6 * z) * kind * (u.endsWith('201') ? 4 : 1));
   }
   const sum = (us: string[]) => us.reduce((a, u) => a + weights.get(u)!, 0);

@@ -47,13 +47,43 @@ export const COUNTRIES: [code: string, name: string, share: number][] = [
 
 /** How strongly a prefecture draws foreign visitors, Tokyo 1; others from their general pull. */
 const INBOUND: Record<number, number> = {
-  13: 1, 27: 0.75, 26: 0.5, 1: 0.25, 47: 0.25, 12: 0.22, 40: 0.2, 29: 0.12, 14: 0.1, 23: 0.1, 19: 0.1, 28: 0.07,
-  22: 0.05, 20: 0.04, 21: 0.04, 34: 0.04, 44: 0.03, 43: 0.03, 42: 0.03, 17: 0.03, 11: 0.015,
+  13: 1,
+  27: 0.75,
+  26: 0.5,
+  1: 0.25,
+  47: 0.25,
+  12: 0.22,
+  40: 0.2,
+  29: 0.12,
+  14: 0.1,
+  23: 0.1,
+  19: 0.1,
+  28: 0.07,
+  22: 0.05,
+  20: 0.04,
+  21: 0.04,
+  34: 0.04,
+  44: 0.03,
+  43: 0.03,
+  42: 0.03,
+  17: 0.03,
+  11: 0.015,
 };
 const inbound = (pref: number) => INBOUND[pref] ?? 0.004 + 0.03 * attraction(pref);
 
 /** Foreign visitors relative to 2019. */
-const VISITOR_TREND: Record<number, number> = { 2011: 0.2, 2012: 0.27, 2013: 0.34, 2014: 0.42, 2015: 0.6, 2016: 0.75, 2017: 0.9, 2018: 0.97, 2019: 1, 2020: 0.45 };
+const VISITOR_TREND: Record<number, number> = {
+  2011: 0.2,
+  2012: 0.27,
+  2013: 0.34,
+  2014: 0.42,
+  2015: 0.6,
+  2016: 0.75,
+  2017: 0.9,
+  2018: 0.97,
+  2019: 1,
+  2020: 0.45,
+};
 
 /** Quarters with data: 2011 Q2 to 2020 Q1. */
 export const VISITOR_QUARTERS: [year: number, quarter: number][] = [];

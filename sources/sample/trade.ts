@@ -7,7 +7,20 @@ import { random } from './random.ts';
 
 export const TRADE_YEARS = Array.from({ length: 12 }, (_, i) => 2009 + i);
 const AREA_SHARE = [0.3, 0.24, 0.06, 0.14, 0.19, 0.07];
-const YEAR_FACTOR: Record<number, number> = { 2009: 0.78, 2010: 0.95, 2011: 0.97, 2012: 0.96, 2013: 1.0, 2014: 1.05, 2015: 1.06, 2016: 1.02, 2017: 1.1, 2018: 1.14, 2019: 1.08, 2020: 0.95 };
+const YEAR_FACTOR: Record<number, number> = {
+  2009: 0.78,
+  2010: 0.95,
+  2011: 0.97,
+  2012: 0.96,
+  2013: 1.0,
+  2014: 1.05,
+  2015: 1.06,
+  2016: 1.02,
+  2017: 1.1,
+  2018: 1.14,
+  2019: 1.08,
+  2020: 0.95,
+};
 
 export function overseasTrade(seed: string) {
   const rows: { prefCode: string; year: number; flow: string; industry: string; area: number; amount: number }[] = [];
@@ -20,7 +33,16 @@ export function overseasTrade(seed: string) {
       for (const flow of ['export', 'import']) {
         for (const industry of ['manufacturing', 'nonmanufacturing']) {
           const base = scale * (industry === 'manufacturing' ? industrial : 0.4 + attraction(prefCode)) * (flow === 'export' ? 1 : 0.8) * YEAR_FACTOR[year]!;
-          mix.forEach((share, i) => rows.push({ prefCode: String(prefCode).padStart(2, '0'), year, flow, industry, area: i + 1, amount: Math.round(base * share * Math.exp(0.08 * rnd.normal())) }));
+          mix.forEach((share, i) =>
+            rows.push({
+              prefCode: String(prefCode).padStart(2, '0'),
+              year,
+              flow,
+              industry,
+              area: i + 1,
+              amount: Math.round(base * share * Math.exp(0.08 * rnd.normal())),
+            }),
+          );
         }
       }
     }

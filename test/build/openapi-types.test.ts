@@ -53,12 +53,12 @@ beforeAll(() => {
 });
 
 describe('dist/openapi.d.ts', () => {
-  it('is openapi-typescript\'s output for openapi.json, the same bytes every time', async () => {
+  it("is openapi-typescript's output for openapi.json, the same bytes every time", async () => {
     expect(openApiTypes(doc)).toBe(dts);
     expect(openApiTypes(structuredClone(doc))).toBe(dts);
     // The build renders it synchronously: the same text openapiTS() gives, with a header and helper types.
     expect(dts).toContain(astToString(await openapiTS(structuredClone(doc) as Parameters<typeof openapiTS>[0], { silent: true })));
-    expect(dts).toContain("export type Result<P extends Path> =");
+    expect(dts).toContain('export type Result<P extends Path> =');
     console.log(`openapi.d.ts: ${Buffer.byteLength(dts)} bytes; openapi.json: ${Buffer.byteLength(JSON.stringify(doc, null, 2) + '\n')} bytes`);
   });
 
@@ -78,7 +78,9 @@ describe('dist/openapi.d.ts', () => {
     });
     const diagnostics = (file: string) => {
       const source = program.getSourceFile(join(DIR, file))!;
-      return [...program.getSyntacticDiagnostics(source), ...program.getSemanticDiagnostics(source)].map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+      return [...program.getSyntacticDiagnostics(source), ...program.getSemanticDiagnostics(source)].map((d) =>
+        ts.flattenDiagnosticMessageText(d.messageText, '\n'),
+      );
     };
     const declarations = program.getSourceFile(join(DIR, 'openapi.d.ts'))!;
     expect([...program.getSemanticDiagnostics(declarations)].map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'))).toEqual([]);
@@ -86,6 +88,8 @@ describe('dist/openapi.d.ts', () => {
     const typo = diagnostics('typo.ts');
     expect(typo).toHaveLength(1);
     expect(typo[0]).toMatch(/Property 'vaule' does not exist/);
-    console.log(`typed client: ${diagnostics('client.ts').length} diagnostics; with the typo: ${typo.length} (${typo[0]}); compiled in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    console.log(
+      `typed client: ${diagnostics('client.ts').length} diagnostics; with the typo: ${typo.length} (${typo[0]}); compiled in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+    );
   });
 });

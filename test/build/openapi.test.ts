@@ -49,7 +49,11 @@ async function lint(source: string, rules: object = RECOMMENDED): Promise<{ erro
 const shown = (problems: NormalizedProblem[]) => problems.map((p) => `${p.severity} ${p.ruleId}: ${p.message} at ${p.location[0]?.pointer}`).join('\n');
 
 const operations = () => Object.entries(doc.paths as Record<string, { get: Json }>).map(([path, item]) => ({ path, get: item.get }));
-const deref = (ref: string): Json => ref.slice(2).split('/').reduce((node: Json, key) => node?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
+const deref = (ref: string): Json =>
+  ref
+    .slice(2)
+    .split('/')
+    .reduce((node: Json, key) => node?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
 
 /** Every node of the document with its JSON pointer. */
 function* nodes(node: Json, pointer = ''): Generator<[string, Json]> {
@@ -128,7 +132,9 @@ describe('openapi.json describes the build', () => {
       expect(Boolean(get.responses[501]), path).toBe(composes);
       expect(Boolean(get.responses[503]), path).toBe(composes);
     }
-    expect(operations().find((o) => o.path === '/api/v1/population/composition/perYear')!.get.responses[400].content['application/json'].example.message).toBe('prefCode is required');
+    expect(operations().find((o) => o.path === '/api/v1/population/composition/perYear')!.get.responses[400].content['application/json'].example.message).toBe(
+      'prefCode is required',
+    );
   });
 
   it('keeps JSON Schema documents whole: no nested $schema, and every $ref resolves', () => {
@@ -156,7 +162,10 @@ describe('openapi.json describes the build', () => {
 
 // ——— Parameters against the resolver ———
 
-const param = (path: string, name: string): Json => operations().find((o) => o.path === path)!.get.parameters.find((p: Json) => p.name === name);
+const param = (path: string, name: string): Json =>
+  operations()
+    .find((o) => o.path === path)!
+    .get.parameters.find((p: Json) => p.name === name);
 const isAlias = (p: Json) => /^Another name for `/.test(p.description);
 
 /** Whether a JSON Schema of a query parameter admits a raw query value (the subset the document uses). */
@@ -176,8 +185,16 @@ function admits(schema: Json, raw: string): boolean {
 }
 
 const ask = (path: string, q: Record<string, string>): Resolution =>
-  resolve(routes, path, '?' + Object.entries(q).map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&'));
-const target = (r: Resolution) => (r.kind === 'file' ? r.path : r.kind === 'compose' ? r.files.join() : `error ${r.kind === 'error' ? r.error.body.message : r.kind}`);
+  resolve(
+    routes,
+    path,
+    '?' +
+      Object.entries(q)
+        .map(([k, v]) => `${k}=${encodeURIComponent(v)}`)
+        .join('&'),
+  );
+const target = (r: Resolution) =>
+  r.kind === 'file' ? r.path : r.kind === 'compose' ? r.files.join() : `error ${r.kind === 'error' ? r.error.body.message : r.kind}`;
 
 /** The request the parameters' examples make (aliases left out: their parameter has the value). */
 function exampleRequest(get: Json): Record<string, string> {
@@ -189,17 +206,24 @@ function checkExamples(document: Json, compiled: CompiledRoutes): void {
   for (const [path, { get }] of Object.entries(document.paths as Record<string, { get: Json }>)) {
     for (const p of get.parameters) if (p.example !== undefined) expect(admits(p.schema, String(p.example)), `${path} ${p.name}=${p.example}`).toBe(true);
     const q = exampleRequest(get);
-    const r = resolve(compiled, path, '?' + Object.entries(q).map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&'));
+    const r = resolve(
+      compiled,
+      path,
+      '?' +
+        Object.entries(q)
+          .map(([k, v]) => `${k}=${encodeURIComponent(v)}`)
+          .join('&'),
+    );
     expect(r.kind, `${path}: ${target(r)}`).not.toBe('error');
   }
 }
 
 describe('openapi.json parameters say what the resolver accepts', () => {
-  it('every example is admitted by its schema, and each operation\'s examples make a request the resolver answers', () => {
+  it("every example is admitted by its schema, and each operation's examples make a request the resolver answers", () => {
     checkExamples(doc, routes);
   });
 
-  it('so in the shared sample dist too, where the declarations\' own examples (prefectures 1 and 13) are used; it lints clean', async () => {
+  it("so in the shared sample dist too, where the declarations' own examples (prefectures 1 and 13) are used; it lints clean", async () => {
     const sample = readFileSync(join(SAMPLE_DIST, 'openapi.json'), 'utf8');
     const sampleDoc = JSON.parse(sample);
     checkExamples(sampleDoc, compileRoutes(JSON.parse(readFileSync(join(SAMPLE_DIST, 'routes.json'), 'utf8'))));

@@ -21,7 +21,10 @@ export const ENTRIES: Entry[] = [
   { name: 'airport outside its area counts as all', url: '/api/v1/tourism/airport/forBar?year=2018&entryAirportArea=3&entryAirport=CTS' },
   { name: 'alias of a parameter', url: '/api/v1/population/futureMesh/chart?year=2050&prefecture_cd=13&city_cd=-&displayMethod=0' },
   { name: 'ignored parameters', url: '/api/v1/medicalWelfare/medicalAnalysis/rate?prefCode=13&matter2=102&cityCode=13101&year=2020&matter1=1' },
-  { name: 'secondary area, national average', url: '/api/v1/medicalWelfare/medicalAnalysis/rate?prefCode=13&matter2=205&secondaryMedicalCode=1302&dataKbn=3&year=2016' },
+  {
+    name: 'secondary area, national average',
+    url: '/api/v1/medicalWelfare/medicalAnalysis/rate?prefCode=13&matter2=205&secondaryMedicalCode=1302&dataKbn=3&year=2016',
+  },
   { name: 'first page of a list', url: '/api/v1/industry/patent/list?year=2019&mode=1&prefCode=13&sort1=6&sort2=2&offset=0' },
   { name: 'HEAD', url: '/api/v1/prefectures', method: 'HEAD' },
   { name: 'preflight', url: '/api/v1/population/composition/perYear?prefCode=13', method: 'OPTIONS' },
@@ -29,16 +32,41 @@ export const ENTRIES: Entry[] = [
   { name: 'missing parameter', url: '/api/v1/population/composition/perYear' },
   { name: 'missing parameter after others', url: '/api/v1/medicalWelfare/medicalAnalysis/rate?prefCode=13&matter2=204' },
   { name: 'unknown path', url: '/api/v1/population/nope' },
-  { name: 'addArea', url: '/api/v1/population/composition/perYear?prefCode=13&addArea=1_', composes: { op: '/api/v1/population/composition/perYear', param: 'addArea' } },
-  { name: 'addArea, fishery', url: '/api/v1/fishery/sea/sales?prefCode=1&cityCode=-&matter=1&addArea=13_', composes: { op: '/api/v1/fishery/sea/sales', param: 'addArea' } },
-  { name: 'offset between pages', url: '/api/v1/industry/patent/list?year=2019&mode=1&prefCode=13&sort1=6&sort2=2&offset=37', composes: { op: '/api/v1/industry/patent/list', param: 'offset' } },
-  { name: 'addTec', url: '/api/v1/industry/patent/list?year=2019&mode=1&prefCode=13&sort1=1&sort2=1&offset=0&addTec=7_', composes: { op: '/api/v1/industry/patent/list', param: 'addTec' } },
+  {
+    name: 'addArea',
+    url: '/api/v1/population/composition/perYear?prefCode=13&addArea=1_',
+    composes: { op: '/api/v1/population/composition/perYear', param: 'addArea' },
+  },
+  {
+    name: 'addArea, fishery',
+    url: '/api/v1/fishery/sea/sales?prefCode=1&cityCode=-&matter=1&addArea=13_',
+    composes: { op: '/api/v1/fishery/sea/sales', param: 'addArea' },
+  },
+  {
+    name: 'offset between pages',
+    url: '/api/v1/industry/patent/list?year=2019&mode=1&prefCode=13&sort1=6&sort2=2&offset=37',
+    composes: { op: '/api/v1/industry/patent/list', param: 'offset' },
+  },
+  {
+    name: 'addTec',
+    url: '/api/v1/industry/patent/list?year=2019&mode=1&prefCode=13&sort1=1&sort2=1&offset=0&addTec=7_',
+    composes: { op: '/api/v1/industry/patent/list', param: 'addTec' },
+  },
   { name: 'past the end of a list, any ordering', url: '/api/v1/industry/patent/list?year=2019&mode=1&prefCode=13&sort1=6&sort2=2&offset=100000' },
   { name: 'unknown path with characters that need escaping', url: '/api/v1/x%22,%22statusCode%22:%22200' },
 ];
 
 /** The headers every adapter must send as the Node server does (others, such as ETag, may differ). */
-export const COMPARED_HEADERS = ['content-type', 'access-control-allow-origin', 'access-control-expose-headers', 'cache-control', 'access-control-allow-methods', 'access-control-allow-headers', 'access-control-max-age', 'allow'];
+export const COMPARED_HEADERS = [
+  'content-type',
+  'access-control-allow-origin',
+  'access-control-expose-headers',
+  'cache-control',
+  'access-control-allow-methods',
+  'access-control-allow-headers',
+  'access-control-max-age',
+  'allow',
+];
 
 export interface Answer {
   status: number;

@@ -21,7 +21,10 @@ export const GOLDEN_REQUESTS: [name: string, url: string][] = [
   ['forIndustry-2016-13101-E', '/api/v1/industry/power/forIndustry?year=2016&prefCode=13&cityCode=13101&sicCode=E'],
   ['job-perYear-13-B-12', '/api/v1/municipality/job/perYear?prefCode=13&iscoCode=B&ismcoCode=12'],
   ['overseas-1-addArea-13', '/api/v1/industry/overseasTransaction/forColumn?prefCode=1&dispTradeCode=1&dispIndustryCode=1&addArea=13_'],
-  ['patent-list-13-offset-37-addTec', '/api/v1/industry/patent/list?year=2019&mode=1&prefCode=13&cityCode=-&patentHolderId=-&sort1=6&sort2=2&offset=37&addTec=7_,8_4'],
+  [
+    'patent-list-13-offset-37-addTec',
+    '/api/v1/industry/patent/list?year=2019&mode=1&prefCode=13&cityCode=-&patentHolderId=-&sort1=6&sort2=2&offset=37&addTec=7_,8_4',
+  ],
   ['forFrom-2011-1-2', '/api/v1/tourism/foreigners/forFrom?year=2011&prefCode=1&purpose=2'],
   ['facilityStack-13-defaults', '/api/v1/tourism/hotelAnalysis/facilityStack?prefCode=13'],
   ['forBar-2018-q3-NRT-rate', '/api/v1/tourism/airport/forBar?dispType=2&year=2018&halfPeriod=4&entryAirportArea=3&entryAirport=NRT&sort=2'],

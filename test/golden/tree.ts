@@ -11,7 +11,9 @@ const OP_PATHS = OPERATIONS.map((o) => o.route.path).sort((a, b) => b.length - a
  * golden file stays small while any change to any file still shows up and says where.
  */
 export function treeDigest(files: Map<string, string>): string {
-  const lines = [...files].sort(([a], [b]) => (a < b ? -1 : 1)).map(([path, body]) => ({ path, size: Buffer.byteLength(body), line: `${path} ${Buffer.byteLength(body)} ${sha1(body)}` }));
+  const lines = [...files]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([path, body]) => ({ path, size: Buffer.byteLength(body), line: `${path} ${Buffer.byteLength(body)} ${sha1(body)}` }));
   const groups = new Map<string, typeof lines>();
   for (const l of lines) {
     const op = OP_PATHS.find((p) => l.path.startsWith(p + '/'));

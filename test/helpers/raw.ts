@@ -44,7 +44,11 @@ export function rawRequest(port: number, head: string, extra = ''): Promise<RawA
 }
 
 /** One request to `base` built from its parts, with Connection: close so the server ends the exchange. */
-export function raw(base: string, target: string, { method = 'GET', headers = {} as Record<string, string>, extra = '', version = 'HTTP/1.1' } = {}): Promise<RawAnswer> {
+export function raw(
+  base: string,
+  target: string,
+  { method = 'GET', headers = {} as Record<string, string>, extra = '', version = 'HTTP/1.1' } = {},
+): Promise<RawAnswer> {
   const lines = [`${method} ${target} ${version}`, 'Host: 127.0.0.1', 'Connection: close', ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];
   return rawRequest(Number(new URL(base).port), `${lines.join('\r\n')}\r\n\r\n`, extra);
 }

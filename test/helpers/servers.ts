@@ -51,7 +51,11 @@ export async function startBundle(dist: string, args: string[] = []): Promise<Ru
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   let err = '';
-  const child = spawn(process.execPath, ['serve.mjs', '--port', String(port), ...args], { cwd: join(work, BUNDLE_FOLDER), env: {}, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, ['serve.mjs', '--port', String(port), ...args], {
+    cwd: join(work, BUNDLE_FOLDER),
+    env: {},
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   child.stderr!.on('data', (d) => (err += d));
   await waitUp(base, child, () => err);
   return { base, port, work, stop: () => (child.kill(), rmSync(work, { recursive: true, force: true })) };

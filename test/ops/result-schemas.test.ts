@@ -59,24 +59,40 @@ describe('resultIssues', () => {
     expect(resultIssues(schema, { head, gains: [], ...rest })).toEqual([]);
     expect(resultIssues(schema, null)).toEqual([]);
   });
-  it('reports zod\'s issues with their path', () => {
+  it("reports zod's issues with their path", () => {
     expect(resultIssues(schema, { ...ok, data: [{ year: 1.5, value: 2 }] })).toEqual(['result.data[0].year: Invalid input: expected int, received number']);
     expect(resultIssues(schema, { ...ok, extra: 1 })).toEqual(['result: Unrecognized key: "extra"']);
   });
   it('reports keys out of order: in objects, array elements, records, unions, optional members', () => {
-    expect(resultIssues(schema, { ...rest, head })).toEqual(['result: keys in the order pair, byYear, either, data, head; expected head, pair, byYear, either, data']);
+    expect(resultIssues(schema, { ...rest, head })).toEqual([
+      'result: keys in the order pair, byYear, either, data, head; expected head, pair, byYear, either, data',
+    ]);
     expect(resultIssues(schema, { ...ok, data: [{ value: 1, year: 1 }] })).toEqual(['result.data[0]: keys in the order value, year; expected year, value']);
-    expect(resultIssues(schema, { ...ok, byYear: { 2020: { value: 1, year: 1 } } })).toEqual(['result.byYear.2020: keys in the order value, year; expected year, value']);
+    expect(resultIssues(schema, { ...ok, byYear: { 2020: { value: 1, year: 1 } } })).toEqual([
+      'result.byYear.2020: keys in the order value, year; expected year, value',
+    ]);
     expect(resultIssues(schema, { ...ok, either: { y: 'y', kind: 2 } })).toEqual(['result.either: keys in the order y, kind; expected kind, y']);
-    expect(resultIssues(schema, { head, gains: [{ value: 1, year: 1 }], ...rest })).toEqual(['result.gains[0]: keys in the order value, year; expected year, value']);
-    expect(resultIssues(schema, { ...ok, gains: [] })).toEqual(['result: keys in the order head, pair, byYear, either, data, gains; expected head, gains, pair, byYear, either, data']);
+    expect(resultIssues(schema, { head, gains: [{ value: 1, year: 1 }], ...rest })).toEqual([
+      'result.gains[0]: keys in the order value, year; expected year, value',
+    ]);
+    expect(resultIssues(schema, { ...ok, gains: [] })).toEqual([
+      'result: keys in the order head, pair, byYear, either, data, gains; expected head, gains, pair, byYear, either, data',
+    ]);
     expect(resultIssues(schema, { ...rest, head }, { keyOrder: false })).toEqual([]);
   });
 });
 
 // 1. Every file of a build of prefecture 31 (Tottori, the smallest).
 
-const scan = { counts: new Map<string, number>(), nonNull: new Map<string, number>(), report: new Report(), samples: new Map<string, { text: string; result: unknown }>(), available: [] as string[], buildMs: 0, ms: 0 };
+const scan = {
+  counts: new Map<string, number>(),
+  nonNull: new Map<string, number>(),
+  report: new Report(),
+  samples: new Map<string, { text: string; result: unknown }>(),
+  available: [] as string[],
+  buildMs: 0,
+  ms: 0,
+};
 
 describe('result schemas against a build of prefecture 31', () => {
   beforeAll(() => {
@@ -108,7 +124,7 @@ describe('result schemas against a build of prefecture 31', () => {
     scan.ms = Date.now() - t;
   }, 300_000);
 
-  it('every response file validates against its operation\'s schema, key order included', () => {
+  it("every response file validates against its operation's schema, key order included", () => {
     const rows = OPERATIONS.map((o) => `${o.route.path}: ${scan.counts.get(o.route.path) ?? 0} files (${scan.nonNull.get(o.route.path) ?? 0} with data)`);
     const total = [...scan.counts.values()].reduce((a, n) => a + n, 0);
     console.log(`[result schemas] prefecture 31 built in ${scan.buildMs} ms; its ${total} files read and validated in ${scan.ms} ms:\n  ${rows.join('\n  ')}`);
@@ -140,8 +156,10 @@ describe('result schemas against a build of prefecture 31', () => {
         if (issues.length === 0) report.add(op.route.path, [`${m.kind} at ${m.where} was not reported`]);
       }
       summary.push(`${op.route.path}: ${[...kinds].map(([k, n]) => `${n} ${k}`).join(', ')} (${inArrays} inside arrays)`);
-      for (const kind of ['removed', 'renamed', 'mistyped', 'reordered']) expect(kinds.get(kind) ?? 0, `${op.route.path}: no ${kind} mutation`).toBeGreaterThan(0);
-      if (hasObjectsInArrays(sample.result) || hasObjectsInArrays(example)) expect(inArrays, `${op.route.path}: no mutation inside an array`).toBeGreaterThan(0);
+      for (const kind of ['removed', 'renamed', 'mistyped', 'reordered'])
+        expect(kinds.get(kind) ?? 0, `${op.route.path}: no ${kind} mutation`).toBeGreaterThan(0);
+      if (hasObjectsInArrays(sample.result) || hasObjectsInArrays(example))
+        expect(inArrays, `${op.route.path}: no mutation inside an array`).toBeGreaterThan(0);
     }
     console.log(`[result schemas] mutations, all reported:\n  ${summary.join('\n  ')}`);
     expect(report.failures, report.toString()).toBe(0);
@@ -184,7 +202,9 @@ const COMPOSED = [
 
 describe('result schemas against composed answers', () => {
   it('every composition of the conformance table, the golden requests and more validates', async () => {
-    const urls = [...new Set([...ENTRIES.filter((e) => !e.method || e.method === 'GET').map((e) => e.url), ...GOLDEN_REQUESTS.map(([, url]) => url), ...COMPOSED])];
+    const urls = [
+      ...new Set([...ENTRIES.filter((e) => !e.method || e.method === 'GET').map((e) => e.url), ...GOLDEN_REQUESTS.map(([, url]) => url), ...COMPOSED]),
+    ];
     const report = new Report();
     const counts = new Map<string, { all: number; data: number }>();
     for (const url of urls) {
@@ -209,7 +229,7 @@ describe('result schemas against composed answers', () => {
 
 // 5. The operations' examples: canonical, valid for prefectures 1 and 13, answered, and the first with data.
 
-describe('the operations\' examples', () => {
+describe("the operations' examples", () => {
   it.each(OPERATIONS.map((o) => [o.route.path, o] as const))('%s', async (_, op) => {
     expect(op.description.trim().length).toBeGreaterThan(0);
     expect(op.examples.length).toBeGreaterThanOrEqual(1);
@@ -267,7 +287,9 @@ describe('result schemas against the real RESAS responses', () => {
       const dir = realDir(op);
       if (!existsSync(dir)) continue;
       let n = 0;
-      for (const f of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
+      for (const f of readdirSync(dir)
+        .filter((f) => f.endsWith('.json'))
+        .sort()) {
         const doc = JSON.parse(readFileSync(join(dir, f), 'utf8'));
         const where = `${op.route.path.slice(8)}/${f}`;
         if ('result' in doc) report.add(where, resultIssues(op.result, doc.result, { keyOrder: !orderLost(f) }));
@@ -342,7 +364,9 @@ function objectNodes(schema: z.ZodType, value: unknown, path: Path = [], out: No
 }
 
 const hasObjectsInArrays = (value: unknown): boolean =>
-  Array.isArray(value) ? value.some((v) => (v !== null && typeof v === 'object') || hasObjectsInArrays(v)) : value !== null && typeof value === 'object' && Object.values(value).some(hasObjectsInArrays);
+  Array.isArray(value)
+    ? value.some((v) => (v !== null && typeof v === 'object') || hasObjectsInArrays(v))
+    : value !== null && typeof value === 'object' && Object.values(value).some(hasObjectsInArrays);
 
 interface Mutation {
   kind: 'removed' | 'renamed' | 'mistyped' | 'reordered';

@@ -23,7 +23,10 @@ export function fisheryLabels(ctx: BuildContext) {
 export function fisheryShareResult(kind: FisheryKind) {
   const share = z.strictObject({ label: text, code: codeText, value: quotient });
   const legend = z.array(z.strictObject({ label: text, code: codeText }));
-  const years = kind === 'shipRatio' ? z.strictObject({ year, label: nonEmpty, data: z.array(share) }) : z.strictObject({ year, legend, label: nonEmpty, data: z.array(share) });
+  const years =
+    kind === 'shipRatio'
+      ? z.strictObject({ year, label: nonEmpty, data: z.array(share) })
+      : z.strictObject({ year, legend, label: nonEmpty, data: z.array(share) });
   return z.strictObject({ ...header, matter: z.enum(MATTERS), years: z.array(years) }).nullable();
 }
 

@@ -52,7 +52,14 @@ export interface FisheryHead {
  * The `result` of a fishery share operation, or null when the selection has no entities. Sales bands
  * carry a legend of all bands; shipping destinations list only the codes counted that year.
  */
-export function renderFishery(kind: FisheryKind, head: FisheryHead, matter: string, label: string, counts: ClassCounts | undefined, names: Record<string, string>) {
+export function renderFishery(
+  kind: FisheryKind,
+  head: FisheryHead,
+  matter: string,
+  label: string,
+  counts: ClassCounts | undefined,
+  names: Record<string, string>,
+) {
   if (!counts) return null;
   const years = Object.keys(counts)
     .map(Number)

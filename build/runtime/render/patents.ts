@@ -31,5 +31,10 @@ export const patentFilterComposer = composer('patentFilter', (results, { values,
     return { section: fields[tec], subject: theme ? themes[`${tec}_${theme}`] : undefined };
   });
   const match = (r: Record<string, unknown>) => wanted.some((w) => r.patentSection === w.section && (w.subject === undefined || r.patentSubject === w.subject));
-  return { data: (results as Page[]).flatMap((p) => p.data).filter(match).slice(offset, offset + size) };
+  return {
+    data: (results as Page[])
+      .flatMap((p) => p.data)
+      .filter(match)
+      .slice(offset, offset + size),
+  };
 });

@@ -1,0 +1,217 @@
+// The shared conformance table (test/conformance/table.ts) against every adapter that can run here:
+// the Node server is the reference; the Cloudflare worker, the CloudFront function (as CloudFront
+// Functions and as Lambda@Edge run it), the offline bundle,
+// nginx with its generated configuration and (in browser.test.ts) the service worker must answer each
+// entry byte for byte as it does, or with the documented 501 where they cannot compose.
+
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import vm from 'node:vm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fg from 'fast-glob';
+import { Archive } from '../../build/adapters/archive-reader.ts';
+import { BUNDLE_FOLDER, DATA_FILE } from '../../build/cli/bundle.ts';
+import { compositionNeedsCode } from '../../build/runtime/errors.ts';
+import { CORS_HEADERS, errorResponse, FILE_CACHE_CONTROL, JSON_TYPE } from '../../build/runtime/respond.ts';
+
+const lower = (h: Record<string, string>) => Object.fromEntries(Object.entries(h).map(([k, v]) => [k.toLowerCase(), v]));
+import { createApiServer } from '../../build/server/node.ts';
+import { ENTRIES, pick, type Answer, type Entry } from '../conformance/table.ts';
+import { close, listen, rawGet } from '../helpers/http.ts';
+import { SAMPLE_DIST } from '../helpers/paths.ts';
+import { hasNginx, NGINX_SKIP, startBundle, startNginx, type Running } from '../helpers/servers.ts';
+
+type Adapter = (e: Entry) => Promise<Answer>;
+
+const reference = new Map<string, Answer>();
+const server = createApiServer({ dir: SAMPLE_DIST });
+
+async function overHttp(base: string, e: Entry): Promise<Answer> {
+  const res = await fetch(base + e.url, { method: e.method ?? 'GET' });
+  return { status: res.status, headers: pick(res.headers), body: await res.text() };
+}
+
+beforeAll(async () => {
+  const base = await listen(server);
+  for (const e of ENTRIES) reference.set(e.name, await overHttp(base, e));
+});
+afterAll(() => close(server));
+
+/** What an adapter must answer: the Node server's answer, or the 501 where a config-only host cannot compose. */
+function expected(e: Entry, composesWithCode: boolean): Answer {
+  if (e.composes && !composesWithCode) {
+    const r = errorResponse(compositionNeedsCode(e.composes.op, e.composes.param));
+    return { status: r.status, headers: pick(Object.fromEntries(Object.entries(r.headers).map(([k, v]) => [k.toLowerCase(), v]))), body: r.body };
+  }
+  return reference.get(e.name)!;
+}
+
+function conforms(name: string, adapter: () => Adapter, composesWithCode: boolean, skip = false) {
+  describe.skipIf(skip)(name, () => {
+    it.each(ENTRIES.map((e) => [e.name, e] as const))('%s', async (_, e) => {
+      expect(reference.get(e.name)!.status, 'the reference answered').toBeGreaterThan(0);
+      expect(await adapter()(e)).toEqual(expected(e, composesWithCode));
+    });
+  });
+}
+
+it('has a reference answer of each kind: files, compositions, errors, preflight', () => {
+  const statuses = [...reference.values()].map((a) => a.status);
+  expect(new Set(statuses)).toEqual(new Set([200, 204, 400, 404, 405]));
+  for (const e of ENTRIES.filter((x) => x.composes)) expect(reference.get(e.name)!.status, e.name).toBe(200);
+});
+
+// Cloudflare: dist's _worker.js as a plain module, its ASSETS binding reading the files of dist.
+let worker: { fetch(r: Request, env: unknown): Promise<Response> } | undefined;
+const assets = {
+  async fetch(input: Request | URL | string) {
+    const path = decodeURIComponent(new URL(input instanceof Request ? input.url : input).pathname);
+    const file = join(SAMPLE_DIST, path);
+    if (path.includes('..') || !existsSync(file) || !file.endsWith('.json')) return new Response('Not found', { status: 404 });
+    return new Response(readFileSync(file), { headers: { 'Content-Type': 'application/json' } });
+  },
+};
+conforms(
+  'Cloudflare worker (dist/_worker.js)',
+  () => async (e) => {
+    worker ??= (await import(pathToFileURL(join(SAMPLE_DIST, '_worker.js')).href)).default;
+    const res = await worker!.fetch(new Request(`https://regstat.example${e.url}`, { method: e.method ?? 'GET' }), { ASSETS: assets });
+    return { status: res.status, headers: pick(res.headers), body: await res.text() };
+  },
+  true,
+);
+
+// CloudFront: the function file evaluated with no Node globals at all, in front of an S3-like origin
+// whose objects carry the headers the README's deployment section sets.
+const cloudFrontScript = () => readFileSync(join(SAMPLE_DIST, '_deploy/cloudfront-function.js'), 'utf8');
+
+function fromOrigin(e: Entry, uri: string): Answer {
+  const file = join(SAMPLE_DIST, uri);
+  if (!existsSync(file)) return { status: 404, headers: {}, body: 'origin: no such object' };
+  const body = e.method === 'HEAD' ? '' : readFileSync(file, 'utf8');
+  return { status: 200, headers: { 'content-type': JSON_TYPE, ...lower(CORS_HEADERS), 'cache-control': FILE_CACHE_CONTROL }, body };
+}
+
+let cfHandler: ((event: unknown) => any) | undefined;
+conforms(
+  'CloudFront viewer-request function (dist/_deploy/cloudfront-function.js)',
+  () => async (e) => {
+    if (!cfHandler) {
+      const context = vm.createContext({});
+      vm.runInContext(cloudFrontScript(), context);
+      cfHandler = context.handler;
+    }
+    const [uri, query = ''] = e.url.split('?') as [string, string?];
+    const querystring: Record<string, { value: string; multiValue?: { value: string }[] }> = {};
+    for (const part of query ? query.split('&') : []) {
+      const [k, v = ''] = part.split('=') as [string, string?];
+      querystring[k] = { value: v };
+    }
+    const out = cfHandler!({ version: '1.0', context: {}, viewer: { ip: '127.0.0.1' }, request: { method: e.method ?? 'GET', uri, querystring, headers: {} } });
+    if ('uri' in out) return fromOrigin(e, out.uri);
+    const headers = Object.fromEntries(Object.entries(out.headers as Record<string, { value: string }>).map(([k, v]) => [k, v.value]));
+    return { status: out.statusCode, headers: pick(headers), body: out.body?.data ?? '' };
+  },
+  false,
+);
+
+// Lambda@Edge, the deployment the README recommends (the function is over CloudFront Functions' 10 KB):
+// the same file loaded as a CommonJS module, its lambdaHandler given the Records event with a raw query.
+let edgeHandler: ((event: unknown) => Promise<any>) | undefined;
+conforms(
+  'Lambda@Edge viewer-request handler (dist/_deploy/cloudfront-function.js)',
+  () => async (e) => {
+    if (!edgeHandler) {
+      const context = vm.createContext({ exports: {} });
+      vm.runInContext(cloudFrontScript(), context);
+      edgeHandler = context.exports.lambdaHandler;
+    }
+    const [uri, querystring = ''] = e.url.split('?') as [string, string?];
+    const request = { clientIp: '127.0.0.1', method: e.method ?? 'GET', uri, querystring, headers: { host: [{ key: 'Host', value: 'd1.cloudfront.net' }] } };
+    const out = await edgeHandler!({ Records: [{ cf: { config: { eventType: 'viewer-request' }, request } }] });
+    if ('uri' in out) {
+      expect(out.querystring, 'the cache key is the canonical file').toBe('');
+      return fromOrigin(e, out.uri);
+    }
+    const headers = Object.fromEntries(Object.entries(out.headers as Record<string, { key: string; value: string }[]>).map(([k, [v]]) => [k, v!.value]));
+    return { status: Number(out.status), headers: pick(headers), body: out.body ?? '' };
+  },
+  false,
+);
+
+// The offline bundle: the archive unpacked and run with plain node, nothing installed. It unpacks into a
+// handful of files, whatever the size of dist: the responses live in one indexed data file.
+describe('offline bundle', () => {
+  let running: Running;
+  let work = '';
+  let folder = '';
+  let base = '';
+  beforeAll(async () => {
+    running = await startBundle(SAMPLE_DIST);
+    ({ work, base } = running);
+    folder = join(work, BUNDLE_FOLDER);
+  }, 120_000);
+  afterAll(() => running?.stop());
+  it('unpacks into at most 10 files: serve.mjs, README.txt and the data file', () => {
+    const files = fg.sync('**/*', { cwd: work, dot: true, onlyFiles: false }).filter((f) => f !== 'regstat.tar.gz');
+    expect(files.length).toBeLessThanOrEqual(10);
+    expect(files.sort()).toEqual([BUNDLE_FOLDER, `${BUNDLE_FOLDER}/${DATA_FILE}`, `${BUNDLE_FOLDER}/README.txt`, `${BUNDLE_FOLDER}/serve.mjs`].sort());
+  });
+  it('holds every file of dist, byte for byte', async () => {
+    const files = fg.sync('**/*', { cwd: SAMPLE_DIST, dot: true, onlyFiles: true });
+    const archive = Archive.open(join(folder, DATA_FILE));
+    try {
+      expect(archive.entries).toBe(files.length);
+      for (const f of files) {
+        const body = await archive.get(`/${f}`);
+        if (!body || !body.equals(readFileSync(join(SAMPLE_DIST, f)))) expect.fail(`/${f} does not read back as it is in dist`);
+      }
+    } finally {
+      archive.close();
+    }
+  });
+  it('is at most 1.5 times the size of dist as a tar.gz, unpacked', () => {
+    const du = (dir: string) => Number(spawnSync('du', ['-sb', dir], { encoding: 'utf8' }).stdout.split('\t')[0]);
+    const tarGz = Number(spawnSync('sh', ['-c', 'tar -czf - -C "$1" . | wc -c', 'sh', SAMPLE_DIST], { encoding: 'utf8' }).stdout);
+    expect(tarGz).toBeGreaterThan(1e6);
+    expect(du(folder)).toBeLessThanOrEqual(1.5 * tarGz);
+  });
+  conforms('node serve.mjs', () => (e) => overHttp(base, e), true);
+  it('serves the other files of dist from the archive, with their types; nothing else', async () => {
+    for (const [path, file, type] of [
+      ['/', 'index.html', 'text/html;charset=UTF-8'],
+      ['/manifest.json', 'manifest.json', 'application/json;charset=UTF-8'],
+      ['/_deploy/cloudfront-function.js', '_deploy/cloudfront-function.js', 'text/javascript;charset=UTF-8'],
+    ] as const) {
+      const res = await fetch(base + path);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('content-type'), path).toBe(type);
+      expect(await res.text(), path).toBe(readFileSync(join(SAMPLE_DIST, file), 'utf8'));
+    }
+    for (const path of ['/nothing.json', '/api', '/..%2F..%2Fetc%2Fpasswd', '/%2e%2e/regstat/serve.mjs', '/serve.mjs', '/README.txt']) {
+      const res = await rawGet(base, path);
+      expect(res, path).toEqual({ status: 404, body: 'Not found\n' });
+    }
+  });
+});
+
+// nginx with the generated configuration: real nginx, installed by .ci/run.
+describe.skipIf(!hasNginx)(`nginx${hasNginx ? '' : ` (${NGINX_SKIP})`}`, () => {
+  let running: Running;
+  let base = '';
+  beforeAll(async () => {
+    running = await startNginx(SAMPLE_DIST);
+    base = running.base;
+  });
+  afterAll(() => running?.stop());
+  conforms('generated configuration', () => (e) => overHttp(base, e), false);
+  it('never leaves dist, whatever the query', async () => {
+    for (const q of ['prefCode=../../etc', 'prefCode=13&cityCode=../../../../etc/passwd', 'prefCode=%2e%2e%2f', 'year=2019&mode=2&patentHolderId=..%2F..']) {
+      const res = await fetch(`${base}/api/v1/population/composition/perYear?${q}`);
+      expect(res.status, q).toBe(400);
+      expect((await res.json()).statusCode).toBe('400');
+    }
+  });
+});

@@ -1,0 +1,162 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fg from 'fast-glob';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { build } from '../../build/core/build.ts';
+import { MemoryEffects } from '../../build/core/effects.ts';
+import { writeSourceSet } from '../../sources/dir.ts';
+import { loadSources } from '../../sources/load.ts';
+import { sampleSourceSet } from '../../sources/sample/index.ts';
+import { ROOT, SAMPLE_DIST, TMP } from '../helpers/paths.ts';
+
+const cli = (args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'build/cli/build.ts'), ...args], { cwd: ROOT, encoding: 'utf8' });
+const digestTree = async (dir: string) => {
+  const files = (await fg('**/*', { cwd: dir, dot: true })).sort();
+  return files.map(
+    (f) =>
+      `${f} ${createHash('sha1')
+        .update(readFileSync(join(dir, f)))
+        .digest('hex')}`,
+  );
+};
+
+describe('build output', () => {
+  it('is byte-for-byte identical for the same sources', () => {
+    // Two builds from independently generated and loaded sources; the disk writer only copies these bytes.
+    const [a, b] = [0, 1].map(() => {
+      const effects = new MemoryEffects();
+      build({ sources: loadSources(sampleSourceSet()), prefs: [31] }, effects);
+      return [...effects.files].sort(([x], [y]) => (x < y ? -1 : 1)).map(([path, body]) => `${path} ${createHash('sha1').update(body).digest('hex')}`);
+    });
+    expect(a!.length).toBeGreaterThan(4000);
+    expect(b).toEqual(a);
+  }, 400_000);
+
+  it('describes itself in manifest.json: dataset, hashes, row counts, operations and file counts', async () => {
+    const m = JSON.parse(readFileSync(join(SAMPLE_DIST, 'manifest.json'), 'utf8'));
+    const sample = sampleSourceSet();
+    expect(m.generator.name).toBe('regstat');
+    expect(m.notice).toMatch(/^SYNTHETIC SAMPLE DATA/);
+    expect(m.dataset).toMatchObject({ kind: 'sample', synthetic: true, seed: 'regstat-sample-1' });
+    for (const t of m.dataset.tables) {
+      const text = sample.files[t.name as keyof typeof sample.files]!.text;
+      expect(t.sha256).toBe(createHash('sha256').update(text).digest('hex'));
+      expect(t.rows).toBe(text.trim().split('\n').length - 1);
+    }
+    expect(m.scope.prefectures).toEqual([1, 13]);
+    const perYear = m.operations.find((o: any) => o.path === '/api/v1/population/composition/perYear');
+    expect(perYear.params.map((p: any) => [p.name, p.required, p.default])).toEqual([
+      ['prefCode', true, undefined],
+      ['cityCode', false, '-'],
+      ['addArea', false, undefined],
+    ]);
+    expect(perYear.params[0].values).toEqual([1, 13]);
+    expect(perYear.params[1].values).toContain('13101');
+    expect(perYear.params[2].list).toEqual({ separator: ',', max: 10 });
+    const pyramid = m.operations.find((o: any) => o.path === '/api/v1/population/composition/pyramid');
+    expect(pyramid.params.find((p: any) => p.name === 'yearLeft').values).toEqual([
+      1980, 1985, 1990, 1995, 2000, 2005, 2010, 2015, 2020, 2025, 2030, 2035, 2040, 2045,
+    ]);
+    // Every parameter says what it accepts: a list of values, a range, or a list syntax.
+    for (const op of m.operations) {
+      for (const p of op.params) expect(p.values ?? p.list ?? p.max, `${op.path} ${p.name}`).toBeDefined();
+    }
+    const patents = m.operations.find((o: any) => o.path === '/api/v1/industry/patent/list');
+    expect(patents.paging).toMatchObject({ param: 'offset', pageSize: 100 });
+    expect(patents.params.find((p: any) => p.name === 'offset')).toMatchObject({ min: 0, required: true });
+    expect(patents.params.find((p: any) => p.name === 'patentHolderId').values).toContain('C100001');
+    const middle = m.operations.find((o: any) => o.path === '/api/v1/jobs/middle');
+    expect(middle.params[0].values).toContain('B');
+    const job = m.operations.find((o: any) => o.path === '/api/v1/municipality/job/perYear');
+    expect(job.params.find((p: any) => p.name === 'ismcoCode')).toMatchObject({ valuesBy: 'iscoCode' });
+    expect(job.params.find((p: any) => p.name === 'ismcoCode').values.B).toContain('12');
+    // Each file belongs to the operation with the longest path that prefixes it.
+    const files = await fg('api/v1/**/index.json', { cwd: SAMPLE_DIST });
+    const longestFirst = m.operations.map((o: any) => o.path).sort((a: string, b: string) => b.length - a.length);
+    const owner = (f: string) => longestFirst.find((p: string) => `/${f}`.startsWith(p + '/'));
+    const owned = new Map<string, number>();
+    for (const f of files) owned.set(owner(f), (owned.get(owner(f)) ?? 0) + 1);
+    let total = 0;
+    for (const op of m.operations) {
+      expect(owned.get(op.path) ?? 0, op.path).toBe(op.files);
+      total += op.files;
+    }
+    expect(m.files).toBe(total); // API response files; routes.json, serve.json, index.html, openapi.json and manifest.json come on top
+  });
+
+  it('describes every operation in openapi.json with the parameters of its declaration', () => {
+    const api = JSON.parse(readFileSync(join(SAMPLE_DIST, 'openapi.json'), 'utf8'));
+    const routes = JSON.parse(readFileSync(join(SAMPLE_DIST, 'routes.json'), 'utf8'));
+    expect(api.openapi).toBe('3.1.0');
+    expect(Object.keys(api.paths)).toEqual(routes.operations.map((o: any) => o.path));
+    for (const op of routes.operations) {
+      // Aliases follow their parameter as parameters of their own; OpenAPI's required means required unconditionally (test/build/openapi.test.ts).
+      const params = api.paths[op.path].get.parameters.filter((p: any) => !op.params.some((d: any) => d.aliases?.includes(p.name)));
+      const unconditional = (d: any) => d.required && !d.activeWhen && !d.ignored && !d.aliases && d.default === undefined;
+      expect(params.map((p: any) => [p.name, p.required])).toEqual(op.params.map((d: any) => [d.name, unconditional(d)]));
+    }
+    expect(api.paths['/api/v1/population/composition/pyramid'].get.parameters[2].schema.enum).toContain(2045);
+  });
+});
+
+describe('the build command', () => {
+  const out = join(TMP, 'cli-dist');
+  const bad = join(TMP, 'bad-sources');
+  beforeAll(() => {
+    rmSync(out, { recursive: true, force: true });
+    // The previous dist these tests protect: a small one keeps them fast.
+    expect(cli(['--out', out, '--prefs', '31', '--only', 'population']).status).toBe(0);
+    const set = sampleSourceSet();
+    rmSync(bad, { recursive: true, force: true });
+    writeSourceSet(set, bad);
+    const groups = readFileSync(join(bad, 'population_by_age_group.csv'), 'utf8').split('\n');
+    groups[3] = groups[3]!.replace(/^(\d+),(\d+),/, '$1,19x0,');
+    writeFileSync(join(bad, 'population_by_age_group.csv'), groups.join('\n'));
+  });
+
+  it('fails on a bad source row with file, line and column, and leaves the previous dist intact', async () => {
+    const before = await digestTree(out);
+    const r = cli(['--sources', bad, '--out', out, '--prefs', '13']);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain(`regstat: ${join(bad, 'population_by_age_group.csv')}:4:2: year: expected an integer from 1920 to 2100, found "19x0"`);
+    expect(await digestTree(out)).toEqual(before);
+    expect(readdirSync(TMP).filter((f) => f.startsWith('cli-dist.'))).toEqual([]);
+  });
+
+  it('survives being killed mid-build: the previous dist stays, the next build cleans up', async () => {
+    const before = await digestTree(out);
+    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'build/cli/build.ts'), '--out', out, '--prefs', '1,13'], {
+      cwd: ROOT,
+      stdio: 'ignore',
+    });
+    const staging = `${out}.staging-${child.pid}`;
+    for (let i = 0; i < 600 && !existsSync(join(staging, 'api/v1/population/composition/pyramid')); i++) await new Promise((ok) => setTimeout(ok, 50));
+    expect(existsSync(staging)).toBe(true);
+    child.kill('SIGKILL');
+    await new Promise((ok) => child.on('exit', ok));
+    expect(await digestTree(out)).toEqual(before);
+    const r = cli(['--out', out, '--prefs', '31', '--only', 'industry']);
+    expect(r.status, r.stderr).toBe(0);
+    expect(existsSync(staging)).toBe(false);
+    const m = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'));
+    expect(m.operations.map((o: any) => o.path)).toContain('/api/v1/industry/patent/list');
+    expect(m.operations.map((o: any) => o.path)).not.toContain('/api/v1/population/composition/pyramid');
+    expect(JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')).scope.prefectures).toEqual([31]);
+  });
+
+  it('refuses to replace a folder it did not write, and unknown prefectures', () => {
+    const foreign = join(TMP, 'foreign');
+    mkdirSync(foreign, { recursive: true });
+    writeFileSync(join(foreign, 'keep.txt'), 'mine');
+    const r = cli(['--out', foreign, '--prefs', '31']);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/exists and was not written by regstat/);
+    expect(readFileSync(join(foreign, 'keep.txt'), 'utf8')).toBe('mine');
+    const p = cli(['--out', join(TMP, 'never'), '--prefs', '48']);
+    expect(p.stderr).toMatch(/--prefs names 48, which the sources' prefectures\.csv does not have/);
+    const f = cli(['--out', join(TMP, 'never'), '--only', 'weather']);
+    expect(f.stderr).toMatch(/--only names weather, which is not a family; the families are [a-z, ]*population/);
+  });
+});

@@ -1,0 +1,48 @@
+// Golden files: whole responses through the Node server, and the digest of a whole output tree.
+// `npm run golden` regenerates them; the diff shows what users would see change.
+
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build } from '../../build/core/build.ts';
+import { MemoryEffects } from '../../build/core/effects.ts';
+import { createApiServer } from '../../build/server/node.ts';
+import { loadSources } from '../../sources/load.ts';
+import { sampleSourceSet } from '../../sources/sample/index.ts';
+import { GOLDEN_REQUESTS, GOLDEN_TREE_PREF } from '../golden/requests.ts';
+import { treeDigest } from '../golden/tree.ts';
+import { close, listen } from '../helpers/http.ts';
+import { ROOT, SAMPLE_DIST } from '../helpers/paths.ts';
+
+const GOLDEN = join(ROOT, 'test/golden');
+const server = createApiServer({ dir: SAMPLE_DIST });
+let base = '';
+beforeAll(async () => (base = await listen(server)));
+afterAll(() => close(server));
+
+describe('golden responses', () => {
+  it.each(GOLDEN_REQUESTS)('%s', async (name, url) => {
+    const golden = JSON.parse(readFileSync(join(GOLDEN, 'responses', `${name}.json`), 'utf8'));
+    expect(golden.request).toBe(url);
+    const res = await fetch(base + url);
+    expect(res.status).toBe(golden.status);
+    expect(await res.text()).toBe(JSON.stringify(golden.body)); // exact bytes, key order included
+  });
+});
+
+describe('golden output tree', () => {
+  it(`of prefecture ${GOLDEN_TREE_PREF}`, () => {
+    const effects = new MemoryEffects();
+    build({ sources: loadSources(sampleSourceSet()), prefs: [GOLDEN_TREE_PREF] }, effects);
+    const expected = readFileSync(join(GOLDEN, `tree-${GOLDEN_TREE_PREF}.txt`), 'utf8');
+    const actual = treeDigest(effects.files);
+    if (actual !== expected) {
+      const a = new Set(actual.split('\n'));
+      const changed = expected
+        .split('\n')
+        .filter((l) => !a.has(l))
+        .slice(0, 10);
+      expect.fail(`the output tree changed (npm run golden regenerates it); first differing lines:\n${changed.join('\n')}`);
+    }
+  });
+});

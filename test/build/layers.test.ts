@@ -1,0 +1,44 @@
+// The layers of the code import only downward: sources (raw facts) < runtime (what every adapter ships) <
+// facts < ops (declarations) < core (the build) < servers, adapters, deploy, commands. A module that
+// imports upward drags the layers above it into everything below (the service worker into the build).
+
+import { readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import fg from 'fast-glob';
+import { describe, expect, it } from 'vitest';
+import { ROOT } from '../helpers/paths.ts';
+
+/** What each folder may import from, besides itself. */
+const ALLOWED: [folder: string, may: string[]][] = [
+  ['sources', []],
+  // The runtime is bundled into workers and the service worker: nothing of Node, nothing above it.
+  ['build/runtime', ['sources/user-error.ts']],
+  ['build/facts', ['sources', 'build/runtime']],
+  ['build/ops', ['sources', 'build/runtime', 'build/facts']],
+];
+
+function importsOf(file: string): string[] {
+  const text = readFileSync(join(ROOT, file), 'utf8');
+  return [...text.matchAll(/^(?:import|export)[^'"]*from '(\.[^']+)'/gm)].map((m) => relative(ROOT, resolve(dirname(join(ROOT, file)), m[1]!)));
+}
+
+describe('layers', () => {
+  for (const [folder, may] of ALLOWED) {
+    it(`${folder} imports only from ${may.length ? may.join(', ') : 'itself'}`, () => {
+      const files = fg.sync(`${folder}/**/*.ts`, { cwd: ROOT });
+      expect(files.length).toBeGreaterThan(0);
+      const upward = files.flatMap((f) =>
+        importsOf(f)
+          .filter((to) => !to.startsWith(`${folder}/`) && !may.some((m) => to === m || to.startsWith(`${m}/`)))
+          .map((to) => `${f} → ${to}`),
+      );
+      expect(upward).toEqual([]);
+    });
+  }
+
+  it('the runtime uses no Node built-ins', () => {
+    const files = fg.sync('build/runtime/**/*.ts', { cwd: ROOT });
+    const node = files.filter((f) => /from 'node:/.test(readFileSync(join(ROOT, f), 'utf8')));
+    expect(node).toEqual([]);
+  });
+});

@@ -1,0 +1,175 @@
+// The on-demand renderer (npm start without a dist) must answer exactly what a build writes: every file
+// of the shared sample dist it is asked for, byte for byte, the docs page and manifests included, and
+// over HTTP the whole conformance table as the server of the built tree answers it.
+
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer as netServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import fg from 'fast-glob';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OnDemand } from '../../build/core/on-demand.ts';
+import { createApiServer } from '../../build/server/node.ts';
+import { DiskTableCache } from '../../sources/cache.ts';
+import { loadSources } from '../../sources/load.ts';
+import { sampleSourceSet } from '../../sources/sample/index.ts';
+import { ENTRIES, pick, type Answer } from '../conformance/table.ts';
+import { close, listen } from '../helpers/http.ts';
+import { ROOT, SAMPLE_DIST, SAMPLE_PREFS } from '../helpers/paths.ts';
+
+const cacheDir = mkdtempSync(join(tmpdir(), 'regstat-cache-test-'));
+const renderer = new OnDemand({ sources: loadSources(sampleSourceSet(), { eager: false, cache: new DiskTableCache(cacheDir) }), prefs: SAMPLE_PREFS });
+const built = fg.sync('**/*', { cwd: SAMPLE_DIST, dot: true }).map((f) => '/' + f);
+afterAll(() => rmSync(cacheDir, { recursive: true, force: true }));
+
+/** A deterministic draw, so a failure names the same files on every run. */
+function shuffled<T>(items: T[], seed: number): T[] {
+  const out = [...items];
+  let s = seed;
+  for (let i = out.length - 1; i > 0; i--) {
+    s = (s * 1103515245 + 12345) % 2 ** 31;
+    const j = s % (i + 1);
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
+describe('on-demand renderer against the built dist', () => {
+  it('renders the docs page, manifests, route table and host files as the build wrote them', () => {
+    const site = built.filter((f) => !f.startsWith('/api/') || f === '/api/v1/index.json');
+    expect(site).toEqual(expect.arrayContaining(['/index.html', '/manifest.json', '/routes.json', '/openapi.json', '/serve.json', '/sw.js', '/_worker.js']));
+    for (const path of site) expect(renderer.read(path), path).toBe(readFileSync(join(SAMPLE_DIST, path), 'utf8'));
+  });
+
+  it('renders 5,000 random response files of every operation byte for byte', () => {
+    const api = built.filter((f) => f.startsWith('/api/') && f !== '/api/v1/index.json');
+    const byOp = new Map<string, string[]>();
+    for (const path of api) {
+      const op = renderer.plan.table.operations.find((o) => path.startsWith(o.path + '/') && /^\/(index\.json|[A-Za-z_]+\/)/.test(path.slice(o.path.length)))!;
+      (byOp.get(op.path) ?? byOp.set(op.path, []).get(op.path)!).push(path);
+    }
+    // Every operation of the build has files, and each gets its share of the draw.
+    expect([...byOp.keys()].sort()).toEqual(
+      renderer.plan.table.operations
+        .filter((o) => !o.unavailable)
+        .map((o) => o.path)
+        .sort(),
+    );
+    const share = Math.ceil(5000 / byOp.size);
+    let drawn = [...byOp.values()].flatMap((paths, i) => shuffled(paths, i + 1).slice(0, share));
+    drawn = [
+      ...drawn,
+      ...shuffled(
+        api.filter((p) => !drawn.includes(p)),
+        99,
+      ).slice(0, Math.max(0, 5000 - drawn.length)),
+    ];
+    expect(drawn.length).toBeGreaterThanOrEqual(5000);
+    let compared = 0;
+    for (const path of drawn) {
+      expect(renderer.read(path), path).toBe(readFileSync(join(SAMPLE_DIST, path), 'utf8'));
+      compared++;
+    }
+    expect(compared).toBe(drawn.length);
+  });
+
+  it('has no file where the build wrote none', () => {
+    for (const path of [
+      '/api/v1/population/composition/perYear/prefCode/13/index.json', // the default is part of the file's path
+      '/api/v1/population/composition/perYear/prefCode/013/cityCode/-/index.json', // not canonical
+      '/api/v1/population/composition/perYear/prefCode/14/cityCode/-/index.json', // outside the build's prefectures
+      '/api/v1/population/composition/perYear/cityCode/-/prefCode/13/index.json', // another order
+      '/api/v1/population/nope/index.json',
+      '/api/v1/prefectures/index.json/../../../etc/passwd',
+      '/nope.json',
+      '/../package.json',
+    ]) {
+      expect(renderer.read(path), path).toBeNull();
+      expect(built).not.toContain(path);
+    }
+  });
+
+  it('gives the same bytes from tables it cached on disk', () => {
+    const again = new OnDemand({ sources: loadSources(sampleSourceSet(), { eager: false, cache: new DiskTableCache(cacheDir) }), prefs: SAMPLE_PREFS });
+    expect(fg.sync('*.json.gz', { cwd: cacheDir }).length).toBeGreaterThan(10);
+    for (const path of [
+      '/manifest.json',
+      '/api/v1/population/composition/perYear/prefCode/13/cityCode/13101/index.json',
+      '/api/v1/medicalWelfare/medicalAnalysis/list/prefCode/1/index.json',
+    ]) {
+      expect(again.read(path), path).toBe(readFileSync(join(SAMPLE_DIST, path), 'utf8'));
+    }
+  });
+});
+
+describe('the server on demand and the server of the built tree', () => {
+  const fromTree = createApiServer({ dir: SAMPLE_DIST });
+  const onDemand = createApiServer({ renderer });
+  const bases: string[] = [];
+  beforeAll(async () => {
+    bases.push(await listen(fromTree), await listen(onDemand));
+  });
+  afterAll(async () => {
+    await close(fromTree);
+    await close(onDemand);
+  });
+  const answer = async (base: string, url: string, method = 'GET'): Promise<Answer> => {
+    const res = await fetch(base + url, { method });
+    return { status: res.status, headers: pick(res.headers), body: await res.text() };
+  };
+
+  it.each(ENTRIES.map((e) => [e.name, e] as const))('answers %s alike', async (_, e) => {
+    const [a, b] = [await answer(bases[0]!, e.url, e.method), await answer(bases[1]!, e.url, e.method)];
+    expect(b).toEqual(a);
+  });
+
+  it('serves the docs page at / and the manifest, with the synthetic label', async () => {
+    const page = await fetch(bases[1] + '/');
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await page.text()).toBe(readFileSync(join(SAMPLE_DIST, 'index.html'), 'utf8'));
+    const m = await (await fetch(bases[1] + '/manifest.json')).json();
+    expect(m.notice).toMatch(/^SYNTHETIC SAMPLE DATA/);
+    expect((await fetch(bases[1] + '/nope.txt')).status).toBe(404);
+  });
+});
+
+describe('npm start without a dist', () => {
+  it('answers on demand and says the data is synthetic and made on demand', async () => {
+    const port = await new Promise<number>((ok) => {
+      const s = netServer().listen(0, '127.0.0.1', () => {
+        const p = (s.address() as { port: number }).port;
+        s.close(() => ok(p));
+      });
+    });
+    const cache = mkdtempSync(join(tmpdir(), 'regstat-start-test-'));
+    // Another working directory: npm start must not depend on where it is run from, nor find a dist there.
+    const tsx = pathToFileURL(join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href; // found from the repository, not from cwd
+    const child = spawn(process.execPath, ['--import', tsx, join(ROOT, 'build/cli/start.ts'), '--prefs', '13'], {
+      cwd: cache,
+      env: { ...process.env, PORT: String(port), REGSTAT_CACHE: cache },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let log = '';
+    child.stderr!.on('data', (d) => (log += d));
+    try {
+      const url = `http://127.0.0.1:${port}/api/v1/population/composition/perYear?prefCode=13&cityCode=-`;
+      let res: Response | undefined;
+      for (let i = 0; i < 1200 && !res; i++) {
+        if (child.exitCode !== null) throw new Error(`npm start exited: ${log}`);
+        res = await fetch(url).catch(() => undefined);
+        if (!res) await new Promise((ok) => setTimeout(ok, 50));
+      }
+      expect(res!.status).toBe(200);
+      expect(await res!.text()).toBe(readFileSync(join(SAMPLE_DIST, 'api/v1/population/composition/perYear/prefCode/13/cityCode/-/index.json'), 'utf8'));
+      expect(log).toMatch(/SYNTHETIC SAMPLE DATA/);
+      expect(log).toMatch(/made on demand/);
+      expect((await fetch(`http://127.0.0.1:${port}/api/v1/population/composition/perYear?prefCode=1`)).status).toBe(400); // outside --prefs
+    } finally {
+      child.kill();
+      rmSync(cache, { recursive: true, force: true });
+    }
+  });
+});

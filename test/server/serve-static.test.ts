@@ -1,0 +1,125 @@
+// `npx serve dist` (the serve CLI, without our server) serves the path form of every operation through
+// the generated serve.json.
+
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT, SAMPLE_DIST } from '../helpers/paths.ts';
+import { freePort } from '../helpers/servers.ts';
+
+let child: ChildProcess;
+let base = '';
+
+beforeAll(async () => {
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  child = spawn(
+    process.execPath,
+    [join(ROOT, 'node_modules/serve/build/main.js'), SAMPLE_DIST, '--listen', `tcp://127.0.0.1:${port}`, '--no-port-switching', '--no-clipboard'],
+    {
+      env: { ...process.env, NO_UPDATE_CHECK: '1' },
+      stdio: 'ignore',
+    },
+  );
+  for (let i = 0; i < 100; i++) {
+    try {
+      await fetch(base + '/manifest.json');
+      return;
+    } catch {
+      await new Promise((ok) => setTimeout(ok, 100));
+    }
+  }
+  throw new Error('serve did not start');
+});
+afterAll(() => child?.kill());
+
+describe('npx serve dist', () => {
+  it('serves the path form of every operation', async () => {
+    const manifest = JSON.parse(readFileSync(join(SAMPLE_DIST, 'manifest.json'), 'utf8'));
+    const paths = [
+      '/api/v1/prefectures',
+      '/api/v1/cities',
+      '/api/v1/cities/prefCode/13',
+      '/api/v1/population/composition/perYear/prefCode/13/cityCode/-',
+      '/api/v1/population/composition/perYear/prefCode/1/cityCode/01101/',
+      '/api/v1/population/composition/pyramid/prefCode/13/cityCode/13101/yearLeft/2020/yearRight/1980',
+      '/api/v1/population/sum/perYear/prefCode/1/cityCode/-',
+      '/api/v1/population/society/forArea/prefCode/13',
+      '/api/v1/population/society/forAgeClass/prefCode/13/cityCode/13101',
+      '/api/v1/population/society/forAgeClassLine/prefCode/1/cityCode/-',
+      '/api/v1/industries/broad',
+      '/api/v1/industries/middle/sicCode/E',
+      '/api/v1/jobs/broad',
+      '/api/v1/jobs/middle/iscoCode/B',
+      '/api/v1/patents/broad',
+      '/api/v1/patents/middle/tecCode/1',
+      '/api/v1/industry/power/forIndustry/year/2016/prefCode/13/cityCode/13101/sicCode/-',
+      '/api/v1/municipality/job/perYear/prefCode/13/iscoCode/B/ismcoCode/12',
+      '/api/v1/industry/overseasTransaction/forColumn/prefCode/1/dispTradeCode/1/dispIndustryCode/2',
+      '/api/v1/industry/patent/list/year/2017/mode/1/prefCode/13/cityCode/-/sort1/7/sort2/2/offset/100',
+      '/api/v1/tourism/foreigners/forFrom/year/2019/prefCode/13/purpose/1',
+      '/api/v1/fishery/sea/entityCounts/prefCode/1/cityCode/-',
+      '/api/v1/fishery/sea/aquacultureSales/prefCode/1/cityCode/-/matter/2',
+      '/api/v1/fishery/sea/sales/prefCode/13/cityCode/-/matter/3',
+      '/api/v1/fishery/sea/shipRatio/prefCode/1/cityCode/-/matter/1',
+      '/api/v1/population/mesh/chart/year/2010/prefecture_cd/13/city_cd/13101/matter/0/displayMethod/0',
+      '/api/v1/population/futureMesh/chart/year/2050/prefCode/13/city_cd/13101/displayMethod/0',
+      '/api/v1/tourism/hotelAnalysis/facilityStack/display/2/unit/0/prefCode/1',
+      '/api/v1/medicalWelfare/medicalAnalysis/list/prefCode/13',
+      '/api/v1/medicalWelfare/medicalAnalysis/rate/prefCode/13/matter2/204/cityCode/13101/dataKbn/2/year/2020',
+      '/api/v1/tourism/airport/forBar/dispType/1/year/2019/halfPeriod/1/entryAirportArea/3/entryAirport/NRT/departureAirportArea/-/departureAirport/-/sort/1',
+    ];
+    // One per operation at least.
+    for (const op of manifest.operations)
+      expect(
+        paths.some((p) => p.startsWith(op.path)),
+        op.path,
+      ).toBe(true);
+    for (const path of paths) {
+      const res = await fetch(base + path);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('content-type'), path).toBe('application/json;charset=UTF-8');
+      expect(res.headers.get('access-control-allow-origin')).toBe('*');
+      expect(await res.text()).toBe(readFileSync(join(SAMPLE_DIST, path.replace(/\/$/, ''), 'index.json'), 'utf8'));
+    }
+  });
+
+  it('lists no directories', async () => {
+    for (const path of ['/api/v1/population', '/api/v1/population/composition/perYear/prefCode/13']) {
+      const res = await fetch(base + path, { headers: { Accept: 'application/json' } });
+      expect(res.status, path).toBe(404);
+    }
+  });
+
+  it('answers / with the docs page', async () => {
+    const res = await fetch(base + '/');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await res.text()).toBe(readFileSync(join(SAMPLE_DIST, 'index.html'), 'utf8'));
+  });
+
+  it('lets a CORS preflight through, for any request header, and exposes the ETag', async () => {
+    const path = '/api/v1/population/composition/perYear/prefCode/13/cityCode/-';
+    const res = await fetch(base + path, {
+      method: 'OPTIONS',
+      headers: {
+        Origin: 'https://app.example',
+        'Access-Control-Request-Method': 'GET',
+        'Access-Control-Request-Headers': 'authorization, cache-control, x-requested-with, x-custom',
+      },
+    });
+    // What a browser checks: an ok status, the origin, and every requested header allowed.
+    expect(res.ok).toBe(true);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    const allowed = res.headers
+      .get('access-control-allow-headers')!
+      .split(',')
+      .map((h) => h.trim().toLowerCase());
+    for (const h of ['authorization', 'cache-control', 'x-requested-with']) expect(allowed, h).toContain(h);
+    expect(allowed).toContain('*'); // x-custom and any other header
+    expect(res.headers.get('access-control-allow-methods')).toContain('GET');
+    const get = await fetch(base + path);
+    expect(get.headers.get('access-control-expose-headers')).toContain('ETag');
+  });
+});

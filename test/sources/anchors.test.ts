@@ -1,0 +1,133 @@
+// The official tables the sample is anchored to (sources/official): their shape and identities always;
+// against ../shared when it is there: npm run anchors reproduces them byte for byte, and they are the
+// totals real RESAS perYear responses show.
+
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { writeAnchors } from '../../build/cli/anchors.ts';
+import { parseCsv } from '../../sources/csv.ts';
+import {
+  ANCHOR_CREDITS,
+  nationalByAgeSex,
+  nationalUnknown,
+  OFFICIAL_DIR,
+  OFFICIAL_FILE_NAMES,
+  OFFICIAL_FILES,
+  PREFECTURE_YEARS,
+  prefecturePopulation,
+} from '../../sources/official.ts';
+import { HAS_SHARED, SHARED_DATA, SHARED_SKIP_NOTE, TMP } from '../helpers/paths.ts';
+
+const OFFICIAL = join(SHARED_DATA, 'official');
+const HAS_OFFICIAL = existsSync(join(OFFICIAL, 'jlstat_total.csv'));
+const PREFS = Array.from({ length: 47 }, (_, i) => i + 1);
+/** The 1960 national total counts 73 people of the 長野県山口村–岐阜県中津川市 boundary dispute, in no prefecture. */
+const NOT_IN_A_PREFECTURE: Record<number, number> = { 1960: 73 };
+
+const records = (path: string) => {
+  const out: string[][] = [];
+  parseCsv(readFileSync(path, 'utf8'), path, (cells) => out.push(cells));
+  return out.slice(1);
+};
+const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+
+describe('official anchor tables', () => {
+  it('are three plain CSV files, with the years and rows the README states', () => {
+    expect(OFFICIAL_FILES.map((f) => existsSync(f))).toEqual([true, true, true]);
+    for (const f of OFFICIAL_FILES) {
+      const text = readFileSync(f, 'utf8');
+      expect(text.charCodeAt(0)).not.toBe(0xfeff);
+      expect(text).not.toContain('\r');
+      expect(text.endsWith('\n')).toBe(true);
+    }
+    const years = (from: number, to: number) => Array.from({ length: (to - from) / 5 + 1 }, (_, i) => from + 5 * i);
+    expect(PREFECTURE_YEARS).toEqual({ census: years(1920, 2020), projection: years(2025, 2045) });
+    const prefRows = records(OFFICIAL_FILES[0]!);
+    expect(prefRows.filter((r) => r[2] === 'census')).toHaveLength(47 * 21 - 1); // 沖縄県 1945 is NA
+    expect(prefRows.filter((r) => r[2] === 'projection')).toHaveLength(47 * 5);
+    expect(prefecturePopulation(47, 1945)).toBeUndefined();
+    expect(records(OFFICIAL_FILES[1]!)).toHaveLength(17 * 2 * 18 + 4 * 2 * 21 + 5 * 2 * 21);
+    expect(records(OFFICIAL_FILES[2]!)).toHaveLength(21);
+    expect(ANCHOR_CREDITS.join('\n')).toMatch(/国勢調査（総務省統計局）[\s\S]*平成30\(2018\)年推計[\s\S]*平成29年推計/);
+  });
+
+  it('has a positive whole total for every prefecture and year but 沖縄県 1945', () => {
+    for (const pref of PREFS) {
+      for (const year of [...PREFECTURE_YEARS.census, ...PREFECTURE_YEARS.projection]) {
+        const v = prefecturePopulation(pref, year);
+        if (pref === 47 && year === 1945) continue;
+        expect(Number.isInteger(v) && v! > 0, `${pref} ${year}: ${v}`).toBe(true);
+      }
+    }
+  });
+
+  it('has national age classes to 85+ up to 2000 and to 100+ after, and no unknown age in projections', () => {
+    for (const year of [...PREFECTURE_YEARS.census, ...PREFECTURE_YEARS.projection]) {
+      const n = nationalByAgeSex(year)!;
+      expect(n.openFrom).toBe(year <= 2000 ? 85 : 100);
+      expect([n.male.length, n.female.length]).toEqual([n.openFrom / 5 + 1, n.openFrom / 5 + 1]);
+      expect([...n.male, ...n.female].every((v) => Number.isInteger(v) && v > 0)).toBe(true);
+      expect(nationalUnknown(year)).toBeGreaterThanOrEqual(0);
+    }
+    expect(nationalUnknown(2020)).toBe(2_931_838);
+    expect(PREFECTURE_YEARS.projection.map(nationalUnknown)).toEqual([0, 0, 0, 0, 0]);
+    expect(nationalByAgeSex(2050)).toBeUndefined();
+  });
+
+  it('adds the prefectures up to the national total (age classes + unknown age) in every year', () => {
+    for (const year of [...PREFECTURE_YEARS.census, ...PREFECTURE_YEARS.projection]) {
+      const n = nationalByAgeSex(year)!;
+      const national = sum(n.male) + sum(n.female) + nationalUnknown(year);
+      const prefectures = sum(PREFS.map((p) => prefecturePopulation(p, year) ?? 0));
+      expect(national - prefectures, String(year)).toBe(NOT_IN_A_PREFECTURE[year] ?? 0);
+    }
+  });
+});
+
+describe.skipIf(!HAS_OFFICIAL)(`official anchor tables against ../shared (${HAS_OFFICIAL ? OFFICIAL : SHARED_SKIP_NOTE})`, () => {
+  it('npm run anchors regenerates them byte for byte', () => {
+    const tmp = process.env.REGSTAT_TEST_TMP ?? TMP;
+    mkdirSync(tmp, { recursive: true });
+    const out = mkdtempSync(join(tmp, 'anchors-'));
+    const report = writeAnchors(OFFICIAL, out);
+    try {
+      expect(readdirSync(out).sort()).toEqual(Object.values(OFFICIAL_FILE_NAMES).sort());
+      for (const name of Object.values(OFFICIAL_FILE_NAMES)) {
+        expect(readFileSync(join(out, name)).equals(readFileSync(join(OFFICIAL_DIR, name))), name).toBe(true);
+      }
+    } finally {
+      rmSync(out, { recursive: true });
+    }
+    expect(report.skipped).toEqual(['沖縄県 1945 (NA in jlstat_total_prefecture.csv)']);
+    expect(report.census.filter((c) => c.national !== c.prefectures)).toEqual([{ year: 1960, prefectures: 94_301_550, national: 94_301_623 }]);
+    expect(report.projection.map((p) => p.prefectures - p.national)).toEqual([0, 0, 1, 2, 0, 1, 1]);
+    expect(report.projection.map((p) => p.prefectures - p.ages)).toEqual([0, 0, 0, 0, 0, 0, 0]);
+  });
+
+  it('has the projections of the IPSS 2018 table the e-Stat import reads', () => {
+    const file = join(OFFICIAL, 'ipss-2018/projection_prefecture.csv');
+    if (!existsSync(file)) return;
+    let checked = 0;
+    parseCsv(readFileSync(file, 'utf8'), file, (cells) => {
+      const year = Number(cells[4]?.replace('年', ''));
+      if (cells[1] !== 'a' || year <= 2020) return;
+      expect(prefecturePopulation(Number(cells[0]) / 1000, year), cells.slice(0, 5).join(',')).toBe(Number(cells[5]));
+      checked++;
+    });
+    expect(checked).toBe(47 * 5);
+  });
+
+  it.skipIf(!HAS_SHARED)('are the 総人口 of the real RESAS perYear responses, 1960–2045', () => {
+    const dir = join(SHARED_DATA, 'resas-responses/population_composition_perYear');
+    for (let pref = 1; pref <= 39; pref++) {
+      const body = JSON.parse(readFileSync(join(dir, `prefCode=${pref}&cityCode=-.json`), 'utf8'));
+      const total = body.result.data.find((d: { label: string }) => d.label === '総人口').data as { year: number; value: number }[];
+      expect(total).toHaveLength(18);
+      expect(
+        total.map((p) => [p.year, prefecturePopulation(pref, p.year)]),
+        `prefCode ${pref}`,
+      ).toEqual(total.map((p) => [p.year, p.value]));
+    }
+  });
+});
