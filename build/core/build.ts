@@ -6,7 +6,7 @@ import { OPERATIONS } from '../ops/index.ts';
 import { missingTables, type BuildContext, type Operation } from '../ops/operation.ts';
 import { successBody } from '../runtime/respond.ts';
 import type { Canonical } from '../runtime/params.ts';
-import { API_INDEX, compileRoutes, filePath, isListParam, type CompiledRoutes, type RouteOp, type RouteTable } from '../runtime/routes.ts';
+import { API_INDEX, compileRoutes, filePath, isListParam, type CompiledRoutes, type ParamSpec, type RouteOp, type RouteTable } from '../runtime/routes.ts';
 import type { ErrorMode } from '../runtime/errors.ts';
 import { apiIndex } from './api-index.ts';
 import type { Sources } from '../../sources/load.ts';
@@ -117,7 +117,7 @@ export interface Census {
 }
 
 export function censusOf(op: Operation, combos: Canonical[], bytes = 0, seconds = 0): Census {
-  return { op, files: combos.length, bytes, seconds, sequences: new Set(combos.map((v) => Object.keys(v).join('/'))), example: example(combos) };
+  return { op, files: combos.length, bytes, seconds, sequences: new Set(combos.map((v) => Object.keys(v).join('/'))), example: example(op, combos) };
 }
 
 /** Every file of dist besides the responses: route table, docs page, manifests, host configurations. */
@@ -241,7 +241,7 @@ function scope(sources: Sources, prefs: number[] | undefined): number[] {
 }
 
 /** List parameters are not part of a file; the schema fills in their defaults (no filter). */
-function withoutLists(route: RouteOp, q: Record<string, string>): Record<string, string> {
+function withoutLists(route: { params: readonly ParamSpec[] }, q: Record<string, string>): Record<string, string> {
   const lists = new Set(route.params.filter(isListParam).map((p) => p.name));
   return Object.fromEntries(Object.entries(q).filter(([k]) => !lists.has(k)));
 }
@@ -251,9 +251,17 @@ function sameValues(a: Record<string, string>, b: Record<string, string | undefi
   return Object.keys(a).length === keys.length && keys.every((k) => a[k] === b[k]);
 }
 
-/** A representative request for the docs page: Tokyo's when it is in scope, else the first. */
-function example(combos: Record<string, string | undefined>[]) {
-  return (combos.find((c) => c.prefCode === '13' && (c.cityCode ?? '-') === '-') ?? combos.find((c) => (c.cityCode ?? '-') === '-') ?? combos[0]) as
-    | Record<string, string>
-    | undefined;
+/**
+ * The request the docs page links and OpenAPI shows: the declaration's first example whose file this
+ * build has (its scope may leave Tokyo out), else Tokyo's first file, else the first.
+ */
+function example(op: Operation, combos: Record<string, string | undefined>[]) {
+  const declared = op.examples.find((e) => {
+    const file = withoutLists(op.route, e as Record<string, string>);
+    return combos.some((c) => sameValues(file, c));
+  });
+  return (declared ??
+    combos.find((c) => c.prefCode === '13' && (c.cityCode ?? '-') === '-') ??
+    combos.find((c) => (c.cityCode ?? '-') === '-') ??
+    combos[0]) as Record<string, string> | undefined;
 }

@@ -8,7 +8,17 @@ import type { TableName } from '../../sources/tables.ts';
 import type { Canonical } from '../runtime/params.ts';
 import type { Composer } from '../runtime/composer.ts';
 import type { AreasParam, CityParam, CodeParam, IntParam, Paging, ParamSpec, PrefParam, RouteData, RouteOp } from '../runtime/routes.ts';
-import type { Values } from './values.ts';
+
+// The parameter values an operation's render sees, typed from its declared parameters: a parameter that
+// always takes effect and is required or has a default is always a string; one that takes effect only
+// sometimes (activeWhen) may be absent; list parameters are never part of a file.
+type FileParam<S> = S extends { type: 'areas' | 'tecs' } | { ignored: true } ? never : S;
+type Always<S> = S extends { activeWhen: object } ? false : S extends { required: true } | { default: string | number } ? true : false;
+
+/** Canonical values of one file of an operation whose parameters are P. */
+export type Values<P extends readonly ParamSpec[]> = {
+  [S in FileParam<P[number]> as S extends { name: infer N extends string } ? N : never]: Always<S> extends true ? string : string | undefined;
+};
 
 export interface BuildContext {
   sources: Sources;

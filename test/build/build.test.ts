@@ -54,7 +54,9 @@ describe('build output', () => {
     ]);
     expect(perYear.params[0].values).toEqual([1, 13]);
     expect(perYear.params[1].values).toContain('13101');
-    expect(perYear.params[2].list).toEqual({ separator: ',', max: 10 });
+    expect(perYear.params[2].list).toEqual({ separator: ',', max: 10, entry: '<prefCode>_ or <prefCode>_<cityCode>' });
+    // Every parameter says its canonical form (from the parameter-type table).
+    for (const p of perYear.params) expect(p.canonical, p.name).toMatch(/./);
     const pyramid = m.operations.find((o: any) => o.path === '/api/v1/population/composition/pyramid');
     expect(pyramid.params.find((p: any) => p.name === 'yearLeft').values).toEqual([
       1980, 1985, 1990, 1995, 2000, 2005, 2010, 2015, 2020, 2025, 2030, 2035, 2040, 2045,
