@@ -1,7 +1,9 @@
 // The requests whose whole responses are kept as golden files. Regenerate with `npm run golden` and
 // review the diff: a change here is a change users will see.
 
-export const GOLDEN_REQUESTS: [name: string, url: string][] = [
+import { OPERATIONS } from '../../build/ops/index.ts';
+
+const CHOSEN: [name: string, url: string][] = [
   ['prefectures', '/api/v1/prefectures'],
   ['cities-13', '/api/v1/cities?prefCode=13'],
   ['perYear-13', '/api/v1/population/composition/perYear?prefCode=13&cityCode=-'],
@@ -42,6 +44,14 @@ export const GOLDEN_REQUESTS: [name: string, url: string][] = [
   ['error-addArea-11', '/api/v1/population/sum/perYear?prefCode=1&addArea=13_,13_,13_,13_,13_,13_,13_,13_,13_,13_,13_'],
   ['error-unknown-path', '/api/v1/population/nope'],
 ];
+
+/** The first example each declaration gives (the one the docs page links), unless a chosen request is the same. */
+const DECLARED: [name: string, url: string][] = OPERATIONS.map((op) => {
+  const query = new URLSearchParams(Object.entries(op.examples[0] ?? {}).filter((e): e is [string, string] => e[1] !== undefined)).toString();
+  return [`example${op.route.path.replace('/api/v1', '').replace(/\//g, '-')}`, `${op.route.path}${query ? `?${query}` : ''}`];
+});
+
+export const GOLDEN_REQUESTS: [name: string, url: string][] = [...CHOSEN, ...DECLARED.filter(([, url]) => !CHOSEN.some(([, u]) => u === url))];
 
 /** The prefecture whose whole output tree is kept as a digest: Tottori, the smallest. */
 export const GOLDEN_TREE_PREF = 31;
