@@ -9,16 +9,16 @@
 import { createRequire } from 'node:module';
 import { z } from 'zod';
 import type { Operation } from '../ops/operation.ts';
-import { apiError, compositionNeedsCode, notFound, type ErrorBody } from '../runtime/errors.ts';
+import { apiError, compositionNeedsCode, notFound, TOO_BUSY, type ErrorBody } from '../runtime/errors.ts';
 import { typeOf, type Canonical } from '../runtime/params.ts';
 import { resolve } from '../runtime/resolve.ts';
 import {
   compileRoutes,
   composingParam,
+  describeConditions,
   filePath,
   isListParam,
   type CompiledRoutes,
-  type Condition,
   type ParamSpec,
   type RouteOp,
   type RouteTable,
@@ -94,7 +94,7 @@ export function openApi(table: RouteTable, entries: OpenApiEntry[], notice: stri
           ...(resas
             ? {}
             : {
-                400: errorResponse(
+                400: errorDoc(
                   'A parameter is missing, malformed, repeated or out of range, or the query string is not valid.',
                   badRequestExample(routes, route),
                 ),
@@ -124,7 +124,7 @@ export function openApi(table: RouteTable, entries: OpenApiEntry[], notice: stri
         ...(resas
           ? {}
           : {
-              NotFound: errorResponse(
+              NotFound: errorDoc(
                 'No operation at this path: an unknown operation, or a path-form request with names or values out of place.',
                 notFound('/api/v1/unknown').body,
               ),
@@ -154,18 +154,14 @@ export type OpenApiDocument = ReturnType<typeof openApi>;
 /** The responses of requests that compose: 501 where the host cannot, 503 when the Node server's lane is full. */
 function compositionResponses() {
   return {
-    CannotCompose: errorResponse(
+    CannotCompose: errorDoc(
       'This host cannot compose (nginx, a static host or CDN without code): the request needs its response composed from several files (a list parameter such as `addArea` or `addTec`, or an offset between pages), which only servers that run code answer.',
       compositionNeedsCode('This operation', 'a list parameter (addArea, addTec) or an offset between pages').body,
     ),
     Busy: {
-      ...errorResponse(
+      ...errorDoc(
         "Too many composing requests at once: the Node server's composition lane is full. Retry after `Retry-After` seconds; plain requests are not limited.",
-        apiError(
-          503,
-          'Too many compositions at once',
-          'Requests that compose (addArea, addTec, offsets between pages) are queued up to a limit; retry after the number of seconds in Retry-After. Plain requests are not limited.',
-        ).body,
+        TOO_BUSY.body,
       ),
       headers: { 'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer', minimum: 0 } } },
     },
@@ -265,10 +261,7 @@ function parameterDescription(p: ParamSpec, route: RouteOp, table: RouteTable): 
 }
 
 /** "when `mode` is `2`", "when `matter2` is `204` or `205` and `cityCode` is `-` or absent". */
-function conditions(p: ParamSpec): string {
-  const list: Condition[] = Array.isArray(p.activeWhen) ? p.activeWhen : p.activeWhen ? [p.activeWhen] : [];
-  return 'when ' + list.map((c) => `\`${c.param}\` is ${c.values.map((v) => (v === '' ? 'absent' : `\`${v}\``)).join(' or ')}`).join(' and ');
-}
+const conditions = (p: ParamSpec) => describeConditions(p, (s) => `\`${s}\``).trim();
 
 /** A canonical value as the parameter's schema types it. */
 function typedValue(p: ParamSpec, value: string): string | number {
@@ -319,7 +312,7 @@ function badRequestExample(routes: CompiledRoutes, route: RouteOp): ErrorBody {
   return apiError(400, 'The query string is not valid percent-encoding', 'Encode parameter values as UTF-8 with percent-encoding.').body;
 }
 
-function errorResponse(description: string, example: ErrorBody) {
+function errorDoc(description: string, example: ErrorBody) {
   return { description, content: { 'application/json': { schema: { $ref: ERROR_REF }, example } } };
 }
 
@@ -407,9 +400,6 @@ const CODE_LIKE = new RegExp(
 
 /** The declaration's zod `result` as JSON Schema; its definitions move to components.schemas. */
 function resultSchema(op: OpenApiEntry['op'], route: RouteOp, name: string, components: Record<string, JsonSchema>): JsonSchema {
-  if (!op.result) {
-    return { description: `The \`result\` of \`${route.path}\`; its schema is not declared yet.`, type: ['object', 'array', 'null'] };
-  }
   const json = z.toJSONSchema(op.result, { target: 'draft-2020-12', io: 'output', unrepresentable: 'any' }) as JsonSchema;
   const { $defs, ...schema } = json;
   const renamed = new Map<string, string>();

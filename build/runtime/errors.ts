@@ -54,6 +54,13 @@ export function notFound(pathname: string): ApiError {
   );
 }
 
+/** The Node server's answer when its composition lane is full (with Retry-After). */
+export const TOO_BUSY: ApiError = apiError(
+  503,
+  'Too many compositions at once',
+  'Requests that compose (addArea, addTec, offsets between pages) are queued up to a limit; retry after the number of seconds in Retry-After. Plain requests are not limited.',
+);
+
 /** What hosts without code (nginx, CloudFront Functions) answer where the resolver would compose. */
 export function compositionNeedsCode(path: string, param: string): ApiError {
   return apiError(

@@ -97,15 +97,16 @@ export function answer<B>(
   if (method === 'OPTIONS') return { status: 204, headers: { ...PREFLIGHT_HEADERS }, body: '' };
   if (method !== 'GET' && method !== 'HEAD') return methodNotAllowed(method);
   if (r.kind === 'error') return errorResponse(r.error, mode);
-  if (r.kind === 'compose') return then(bodies.compose(r), (file) => ({ status: 200, headers: okHeaders(), file }));
+  if (r.kind === 'compose') return then(bodies.compose(r), (file) => ({ status: 200, headers: OK_HEADERS, file }));
   return then(bodies.file(r.path), (file) =>
     file === null
       ? errorResponse(apiError(500, `${r.path} is missing from dist`, 'The dist folder is incomplete: rebuild it with npm run build.'), mode)
-      : { status: 200, headers: okHeaders(), file },
+      : { status: 200, headers: OK_HEADERS, file },
   );
 }
 
-const okHeaders = () => ({ 'Content-Type': JSON_TYPE, 'Cache-Control': FILE_CACHE_CONTROL, ...CORS_HEADERS });
+/** Shared by every 200; adapters copy headers they change (see methodNotAllowed), never these. */
+const OK_HEADERS: Readonly<Record<string, string>> = Object.freeze({ 'Content-Type': JSON_TYPE, 'Cache-Control': FILE_CACHE_CONTROL, ...CORS_HEADERS });
 
 function then<T, U>(v: T | Promise<T>, f: (v: T) => U): U | Promise<U> {
   return v instanceof Promise ? v.then(f) : f(v);

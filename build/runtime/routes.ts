@@ -132,11 +132,11 @@ export function constraintKey(c: Constraint, values: Record<string, string | und
     .join('|');
 }
 
-/** "when mode is 1", "when matter2 is 204 or 205 and cityCode is - or absent" */
-export function describeConditions(spec: ParamSpec): string {
+/** " when mode is 1", " when matter2 is 204 or 205 and cityCode is - or absent"; `code` marks names and values (Markdown). */
+export function describeConditions(spec: ParamSpec, code = (s: string) => s): string {
   if (!spec.activeWhen) return '';
   const conditions = Array.isArray(spec.activeWhen) ? spec.activeWhen : [spec.activeWhen];
-  return ' when ' + conditions.map((c) => `${c.param} is ${c.values.map((v) => (v === '' ? 'absent' : v)).join(' or ')}`).join(' and ');
+  return ' when ' + conditions.map((c) => `${code(c.param)} is ${c.values.map((v) => (v === '' ? 'absent' : code(v))).join(' or ')}`).join(' and ');
 }
 
 /** The parameter whose non-empty value composes at request time (addArea, addTec), if the operation has one. */

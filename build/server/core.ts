@@ -9,7 +9,7 @@
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { combineDocs } from '../runtime/compose.ts';
-import { apiError, type ApiError, type ErrorMode } from '../runtime/errors.ts';
+import { apiError, TOO_BUSY, type ErrorMode } from '../runtime/errors.ts';
 import { answer, errorResponse, successBody, type ApiResponse, type Composition, type FileAnswer } from '../runtime/respond.ts';
 import { compileRoutes, type CompiledRoutes, type RouteTable } from '../runtime/routes.ts';
 import { ByteCache } from './byte-cache.ts';
@@ -195,7 +195,7 @@ export function apiServerHandler(store: Store, first: { signature: string; table
           () => handle(req, res, retries + 1),
           (err: Error) => fail(res, g, err, 'The build being served disappeared'),
         );
-      } else fail(res, g, e, e === busy ? '' : store.failure);
+      } else fail(res, g, e, store.failure);
     });
   }
 
@@ -225,15 +225,10 @@ export function apiServerHandler(store: Store, first: { signature: string; table
 const busy = new Error('busy');
 
 function busyResponse(mode: ErrorMode): ApiResponse {
-  const r = errorResponse(tooBusy, mode);
+  const r = errorResponse(TOO_BUSY, mode);
   r.headers['Retry-After'] = '1';
   return r;
 }
-const tooBusy: ApiError = apiError(
-  503,
-  'Too many compositions at once',
-  'Requests that compose (addArea, addTec, offsets between pages) are queued up to a limit; retry after the number of seconds in Retry-After. Plain requests are not limited.',
-);
 
 export function send(res: ServerResponse, r: ApiResponse): void {
   if (res.headersSent) return void res.end();
