@@ -11,9 +11,11 @@ import type { ErrorMode } from '../runtime/errors.ts';
 import { apiIndex } from './api-index.ts';
 import type { Sources } from '../../sources/load.ts';
 import { docsPage, type DocsEntry } from './docs-page.ts';
+import { explorerFiles } from './explorer-files.ts';
 import type { BuildEffects } from './effects.ts';
 import { manifest, type OperationReport } from './manifest.ts';
 import { openApi, openApiTypes } from './openapi.ts';
+import { referenceFiles } from './reference-page.ts';
 import { silentProgress, type Progress } from './progress.ts';
 import { querySchema } from './query-schema.ts';
 import { routeTable } from './route-table.ts';
@@ -120,18 +122,26 @@ export function censusOf(op: Operation, combos: Canonical[], bytes = 0, seconds 
   return { op, files: combos.length, bytes, seconds, sequences: new Set(combos.map((v) => Object.keys(v).join('/'))), example: example(op, combos) };
 }
 
+function reportOf(p: Plan, c: Census): OperationReport {
+  const { op } = c;
+  return {
+    route: p.routeOf.get(op)!,
+    title: op.title,
+    titleEn: op.titleEn,
+    family: op.family,
+    description: op.description,
+    view: op.view,
+    files: c.files,
+    bytes: c.bytes,
+    seconds: c.seconds,
+  };
+}
+
 /** Every file of dist besides the responses: route table, docs page, manifests, host configurations. */
 export function siteFiles(p: Plan, census: Census[]): [string, string][] {
   const { sources } = p.ctx;
   const route = (c: Census) => p.routeOf.get(c.op)!;
-  const reports: OperationReport[] = census.map((c) => ({
-    route: route(c),
-    title: c.op.title,
-    family: c.op.family,
-    files: c.files,
-    bytes: c.bytes,
-    seconds: c.seconds,
-  }));
+  const reports = census.map((c) => reportOf(p, c));
   const docs: DocsEntry[] = census.map((c) => ({ route: route(c), title: c.op.title, files: c.files, ...(c.example ? { example: c.example } : {}) }));
   const keySequences = new Map(census.filter((c) => !route(c).unavailable).map((c) => [route(c), c.sequences]));
   const manifestText = JSON.stringify(manifest(sources, p.table, reports), null, 2) + '\n';
@@ -145,8 +155,10 @@ export function siteFiles(p: Plan, census: Census[]): [string, string][] {
     [API_INDEX, apiIndex(p.table, titles(p), sources.dataset.notice)],
     ['/serve.json', JSON.stringify(serveConfig(keySequences), null, 2) + '\n'],
     ['/index.html', docsPage(sources.dataset, docs)],
+    ...explorerFiles(),
     ['/openapi.json', JSON.stringify(api, null, 2) + '\n'],
     ['/openapi.d.ts', openApiTypes(api)],
+    ...referenceFiles(),
     ['/manifest.json', manifestText],
     ...deployFiles(p.table, manifestText, sources.dataset.notice),
   ];
@@ -191,14 +203,7 @@ export function build(options: BuildOptions, effects: BuildEffects): BuildReport
     });
     for (const [path, body] of siteFiles(p, census)) write(path, body);
     effects.commit();
-    const operations = census.map((c) => ({
-      route: p.routeOf.get(c.op)!,
-      title: c.op.title,
-      family: c.op.family,
-      files: c.files,
-      bytes: c.bytes,
-      seconds: c.seconds,
-    }));
+    const operations = census.map((c) => reportOf(p, c));
     const footprint = { files: written, folders: dirs.size, bytes, diskBytes: fileBlocks + folderBlocks(dirs) };
     return { files: written, bytes, operations, layout: hostLimits(written, bytes, dirs), footprint };
   } catch (e) {

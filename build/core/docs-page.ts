@@ -1,5 +1,6 @@
-// dist/index.html: the page a person sees when opening the served dist in a browser. It states where
-// the numbers come from before anything else.
+// dist/index.html: the explorer (build/explorer, bundled into explorer/app.js) and what it stands on. The
+// page states where the numbers come from before anything else, and lists every operation for readers
+// without JavaScript.
 
 import type { Provenance } from '../../sources/estat/import.ts';
 import type { Canonical } from '../runtime/params.ts';
@@ -25,21 +26,48 @@ export function docsPage(dataset: { kind: string; notice: string; provenance?: u
             .map(([k, v]) => `/${k}/${v}`)
             .join('')
         : '');
+    const explore = '#' + route.path.slice('/api/v1'.length) + (q ? `?${q}` : '');
     const params = route.params.map((p) => `${p.name}${p.required ? '' : '?'}`).join(', ');
     const status = route.unavailable ? `<em>not available: ${esc(route.unavailable)}</em>` : `${files} files`;
-    return `<tr><td>${esc(title)}</td><td><code>${esc(route.path)}</code><br><small>${esc(params)}</small></td><td>${route.unavailable ? '' : `<a href="${esc(queryUrl)}">query form</a> · <a href="${esc(pathUrl)}">path form</a>`}</td><td>${status}</td></tr>`;
+    return `<tr><td>${esc(title)}</td><td><code>${esc(route.path)}</code><br><small>${esc(params)}</small></td><td>${route.unavailable ? '' : `<a href="${esc(explore)}">explore</a> · <a href="${esc(queryUrl)}">query form</a> · <a href="${esc(pathUrl)}">path form</a>`}</td><td>${status}</td></tr>`;
   });
-  const banner = dataset.kind === 'sample' ? 'banner synthetic' : 'banner';
+  const synthetic = dataset.kind === 'sample';
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>regstat API</title>
-<style>body{font:15px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem}table{border-collapse:collapse;width:100%}td{border-top:1px solid #ddd;padding:.4rem;vertical-align:top}.banner{padding:1rem;border:2px solid #888;margin:1rem 0}.synthetic{border-color:#c00;background:#fee}</style>
-</head><body>
-<h1>regstat: a RESAS API v1 compatible static API</h1>
-<div class="${banner}"><strong>Data: ${esc(dataset.kind)}.</strong> ${esc(dataset.notice)}</div>
-${dataset.provenance ? provenanceSection(dataset.provenance as Provenance) : ''}<p>Call the operations as the original API was called, for example <code>/api/v1/population/composition/perYear?prefCode=13&amp;cityCode=-</code>, or by their path form. The <code>X-API-KEY</code> header is accepted and ignored. Every operation with its parameters, as JSON: <a href="api/v1/">/api/v1/</a>. What was built from what: <a href="manifest.json">manifest.json</a>.</p>
-<table><thead><tr><td>Operation</td><td>Path and parameters</td><td>Try it</td><td>Files</td></tr></thead><tbody>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>regstat explorer</title>
+<link rel="icon" href="data:,">
+<link rel="stylesheet" href="explorer/app.css">
+<script src="explorer/app.js" defer></script>
+</head><body data-state="loading">
+<header><h1><span lang="ja">地域統計</span> regstat</h1>
+<nav><a href="./">Explorer</a> <a href="reference/">API reference</a> <a href="openapi.json">openapi.json</a> <a href="openapi.d.ts">openapi.d.ts</a> <a href="manifest.json">manifest.json</a> <a href="api/v1/">/api/v1/</a></nav></header>
+<div id="dataset" class="${synthetic ? 'banner synthetic' : 'banner'}"><strong>${synthetic ? 'Synthetic sample data — not official statistics.' : `Data: ${esc(dataset.kind)}.`}</strong> ${esc(dataset.notice)}</div>
+<main>
+<section id="controls" aria-label="Request">
+<div class="field"><label for="op">Operation</label><select id="op"></select></div>
+<div id="params"></div>
+</section>
+<section id="answer" aria-live="polite">
+<h2 id="title">regstat</h2>
+<p><code id="op-path"></code></p>
+<p id="op-doc"></p>
+<div id="error" role="alert" hidden></div>
+<p id="status" role="status"><noscript>The explorer needs JavaScript; every operation can still be requested directly (see the list below).</noscript></p>
+<figure id="chart" hidden></figure>
+<div id="request"><div><code id="request-url"></code> <button id="copy" type="button">Copy URL</button></div><div><code id="curl"></code></div></div>
+<div id="table-tools"><a id="csv" download="regstat.csv">Download CSV</a> <span id="pager"></span></div>
+<div id="table" class="scroll" tabindex="0" aria-label="Table"></div>
+<details id="json"><summary>JSON</summary><pre id="json-text"></pre></details>
+</section>
+</main>
+<footer>
+<details><summary>All operations (${entries.length})</summary>
+<p>Call the operations as the original API was called, for example <code>/api/v1/population/composition/perYear?prefCode=13&amp;cityCode=-</code>, or by their path form. The <code>X-API-KEY</code> header is accepted and ignored. Every operation with its parameters, as JSON: <a href="api/v1/">/api/v1/</a>. What was built from what: <a href="manifest.json">manifest.json</a>.</p>
+<div class="scroll"><table><thead><tr><th>Operation</th><th>Path and parameters</th><th>Try it</th><th>Files</th></tr></thead><tbody>
 ${rows.join('\n')}
-</tbody></table>
+</tbody></table></div>
+</details>
+${dataset.provenance ? provenanceSection(dataset.provenance as Provenance) : ''}</footer>
 </body></html>
 `;
 }
@@ -56,9 +84,9 @@ function provenanceSection(p: Provenance): string {
   );
   return `<section><h2>Where the figures come from</h2>
 ${p.credits.map((c) => `<p>${esc(c)}</p>`).join('\n')}
-<table><thead><tr><td>File</td><td>Table</td><td>Years</td><td>Size</td></tr></thead><tbody>
+<div class="scroll"><table><thead><tr><th>File</th><th>Table</th><th>Years</th><th>Size</th></tr></thead><tbody>
 ${tables.join('\n')}
-</tbody></table>
+</tbody></table></div>
 <p>Years by region (population): years and regions no table covers are absent, never estimated.</p>
 <ul>${coverage.join('')}</ul>
 </section>

@@ -6,12 +6,16 @@ import type { Sources } from '../../sources/load.ts';
 import { TABLE_NAMES } from '../../sources/tables.ts';
 import { typeOf } from '../runtime/params.ts';
 import { composingParam, type Paging, type ParamSpec, type RouteOp, type RouteTable } from '../runtime/routes.ts';
+import type { View } from '../runtime/view.ts';
 import { VERSION } from '../version.ts';
 
 export interface OperationReport {
   route: RouteOp;
   title: string;
+  titleEn: string;
   family: string;
+  description: string;
+  view: View;
   files: number;
   /** Bytes and build time of its files; reported by the CLI and the bench, never written to dist. */
   bytes: number;
@@ -37,6 +41,9 @@ export function manifest(sources: Sources, table: RouteTable, reports: Operation
     operations: reports.map((r) => ({
       path: r.route.path,
       title: r.title,
+      titleEn: r.titleEn,
+      family: r.family,
+      description: r.description,
       available: !r.route.unavailable,
       ...(r.route.unavailable ? { reason: r.route.unavailable } : {}),
       params: r.route.params.map((p) => param(p, table)),
@@ -44,6 +51,7 @@ export function manifest(sources: Sources, table: RouteTable, reports: Operation
       ...(r.route.paging ? { paging: paging(r.route.paging) } : {}),
       ...(r.route.constraints ? { constraints: r.route.constraints } : {}),
       files: r.files,
+      view: r.view,
     })),
     files,
   };
@@ -52,6 +60,9 @@ export function manifest(sources: Sources, table: RouteTable, reports: Operation
 function param(p: ParamSpec, table: RouteTable) {
   const base = {
     name: p.name,
+    type: p.type,
+    // What the parameter's values depend on, so a client can offer only the values that go together.
+    ...relations(p),
     required: p.required,
     ...('default' in p && p.default !== undefined ? { default: p.default } : {}),
     doc: p.doc,
@@ -59,6 +70,15 @@ function param(p: ParamSpec, table: RouteTable) {
     ...(p.ignored ? { ignored: true } : {}),
   };
   return { ...base, ...typeOf(p).allowed(p, table), canonical: typeOf(p).canonical };
+}
+
+function relations(p: ParamSpec) {
+  const out: Record<string, string> = {};
+  for (const key of ['pref', 'city', 'parent', 'domain'] as const) {
+    const v = (p as Partial<Record<typeof key, string>>)[key];
+    if (v) out[key] = v;
+  }
+  return out;
 }
 
 function paging(p: Paging) {

@@ -5,9 +5,25 @@
 import { CORS_HEADERS, FILE_CACHE_CONTROL, JSON_TYPE, PREFLIGHT_HEADERS } from '../runtime/respond.ts';
 import type { RouteOp } from '../runtime/routes.ts';
 
+/** The folder of the API reference (reference-page.ts). */
+export const REFERENCE_FOLDER = '/reference';
+
+/**
+ * Pages answered at their folder's path, on every host. serve resolves a path before it matches a rule,
+ * so a rule for /reference matches /reference/ too and cannot redirect one to the other: the page is
+ * served at both, and its links resolve the same from both.
+ */
+export const PAGE_REWRITES = [
+  { source: '/', destination: '/index.html' },
+  { source: REFERENCE_FOLDER, destination: `${REFERENCE_FOLDER}/index.html` },
+];
+
+/** serve-handler's MIME table says application/javascript; the other hosts send RFC 9239's type. */
+export const SCRIPT_TYPE = { source: '**/*.js', headers: [{ key: 'Content-Type', value: 'text/javascript;charset=UTF-8' }] };
+
 export function serveConfig(keySequences: Map<RouteOp, Set<string>>) {
-  // The docs page at /, as every other host serves it.
-  const rewrites: { source: string; destination: string }[] = [{ source: '/', destination: '/index.html' }];
+  // The docs page at / and the reference, as every other host serves them.
+  const rewrites: { source: string; destination: string }[] = [...PAGE_REWRITES];
   for (const [route, sequences] of keySequences) {
     for (const seq of [...sequences].sort((a, b) => b.length - a.length)) {
       const source =
@@ -34,6 +50,7 @@ export function serveConfig(keySequences: Map<RouteOp, Set<string>>) {
           { key: 'Cache-Control', value: FILE_CACHE_CONTROL },
         ],
       },
+      SCRIPT_TYPE,
       // serve answers OPTIONS as GET (200 with the file), so with these headers a CORS preflight for
       // any request header succeeds wherever a file answers.
       { source: '**', headers: Object.entries({ ...CORS_HEADERS, ...PREFLIGHT_HEADERS }).map(header) },

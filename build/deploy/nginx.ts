@@ -22,6 +22,7 @@ import {
   type RouteTable,
   type TecsParam,
 } from '../runtime/routes.ts';
+import { PAGE_REWRITES } from '../core/serve-config.ts';
 
 export interface NginxOptions {
   root: string;
@@ -167,7 +168,7 @@ export function nginxConfig(table: RouteTable, o: NginxOptions): string {
     '  variables_hash_bucket_size 128;',
     `  default_type "${JSON_TYPE}";`,
     // .br siblings have no type of their own: they get the default, JSON.
-    `  types { "${JSON_TYPE}" json; "text/html;charset=UTF-8" html; "text/javascript;charset=UTF-8" js mjs; }`,
+    `  types { "${JSON_TYPE}" json; "text/html;charset=UTF-8" html; "text/javascript;charset=UTF-8" js mjs; "text/css;charset=UTF-8" css; "text/plain;charset=UTF-8" txt; }`,
     ...(work
       ? [
           `  client_body_temp_path ${work}/body; proxy_temp_path ${work}/proxy; fastcgi_temp_path ${work}/fastcgi; uwsgi_temp_path ${work}/uwsgi; scgi_temp_path ${work}/scgi;`,
@@ -228,7 +229,10 @@ export function nginxConfig(table: RouteTable, o: NginxOptions): string {
       const e = apiError(code === '494' ? 400 : Number(code), message, description);
       return `    location = /_regstat/${code} { internal; ${fail(e)} }`;
     }),
-    '    location = / { try_files /index.html =404; }',
+    // Each page at its folder's path, with and without the slash, as serve answers them (serve-config.ts).
+    ...PAGE_REWRITES.flatMap(({ source, destination }) =>
+      [...new Set([source, source.replace(/\/?$/, '/')])].map((at) => `    location = ${at} { try_files ${destination} =404; }`),
+    ),
     '    location / { try_files $uri$regstat_br $uri =404; }',
     '  }',
     '}',

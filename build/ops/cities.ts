@@ -6,6 +6,16 @@ import { cityCodeText, nonEmpty, prefCodeNumber } from './shared/result.ts';
 export default defineOperation({
   title: '市区町村一覧',
   family: 'masters',
+  titleEn: 'Municipalities',
+  view: {
+    rows: [{ path: '[]' }],
+    columns: [
+      { key: 'prefCode', label: 'prefCode' },
+      { key: 'cityCode', label: 'cityCode' },
+      { key: 'cityName', label: '市区町村 / municipality' },
+      { key: 'bigCityFlag', label: 'bigCityFlag' },
+    ],
+  },
   description:
     'The municipalities of a prefecture (`prefCode`), or of every prefecture of the build without it, in code order: `cityCode` (5 digits), `cityName` and `bigCityFlag` (`0` ordinary, `1` ward of a designated city, `2` designated city, `3` Tokyo special ward). Other operations take these codes as `cityCode`.',
   examples: [{ prefCode: '13' }, {}],

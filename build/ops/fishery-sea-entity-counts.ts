@@ -14,6 +14,18 @@ const facts = z.strictObject({ sales: counts.optional(), aquacultureSales: count
 export default defineOperation({
   title: '漁業経営体数（regstat 拡張: 割合の元になる数）',
   family: 'fishery',
+  titleEn: 'Marine fishery management entities (counts)',
+  view: {
+    rows: [{ path: '*scope.*matter.*year.*code' }],
+    columns: [
+      { key: 'scope', label: '範囲 / scope' },
+      { key: 'matter', label: '区分 / kind' },
+      { key: 'year', label: '年 / year' },
+      { key: 'code', label: 'コード / class' },
+      { key: 'value', label: '経営体数 / entities' },
+    ],
+    chart: { kind: 'bar', x: 'year', y: 'value', fill: 'code', facet: 'matter', facetX: 'scope' },
+  },
   description:
     'A regstat extension: the numbers of marine fishery management entities behind the three fishery share charts, per census year and class code, for the region (`region`), its prefecture (`prefecture`) and the nation (`nation`): by band of sales of catch (`sales`), of aquaculture sales (`aquacultureSales`) and by shipping destination (`shipRatio`).',
   examples: [

@@ -6,6 +6,14 @@ import { letterCode, nonEmpty } from './shared/result.ts';
 export default defineOperation({
   title: '産業大分類',
   family: 'industry',
+  titleEn: 'Industry broad classes',
+  view: {
+    rows: [{ path: '[]' }],
+    columns: [
+      { key: 'sicCode', label: 'sicCode' },
+      { key: 'sicName', label: '産業大分類 / industry' },
+    ],
+  },
   description:
     'The broad classes of the Japan Standard Industrial Classification: `sicCode` (a letter, `A`–`T`) and `sicName`. Other operations take these codes as `sicCode`.',
   examples: [{}],

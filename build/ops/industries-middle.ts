@@ -6,6 +6,15 @@ import { letterCode, nonEmpty, twoDigitCode } from './shared/result.ts';
 export default defineOperation({
   title: '産業中分類',
   family: 'industry',
+  titleEn: 'Industry middle classes',
+  view: {
+    rows: [{ path: '[]' }],
+    columns: [
+      { key: 'sicCode', label: 'sicCode' },
+      { key: 'simcCode', label: 'simcCode' },
+      { key: 'simcName', label: '産業中分類 / industry' },
+    ],
+  },
   description: 'The middle classes of one broad industry class (`sicCode`): `simcCode` (2 digits), the `sicCode` it belongs to and `simcName`.',
   examples: [{ sicCode: 'E' }],
   result: z.array(z.strictObject({ simcCode: twoDigitCode, sicCode: letterCode, simcName: nonEmpty })),

@@ -26,6 +26,25 @@ const sumData = z.array(z.record(z.string().regex(/^value[1-9][0-9]*$/), count))
 export default defineOperation({
   title: '企業の海外取引額分析',
   family: 'industry',
+  titleEn: 'Overseas transactions of companies',
+  view: {
+    rows: [
+      {
+        path: 'data[]',
+        melt: {
+          keys: { value1: 'アジア（中国を除く）', value2: '中国（香港を含む）', value3: '中東', value4: 'ヨーロッパ', value5: '北米', value6: 'その他' },
+          name: 'area',
+          value: 'value',
+        },
+      },
+    ],
+    columns: [
+      { key: 'year', label: '年 / year' },
+      { key: 'area', label: '地域 / world area' },
+      { key: 'value', label: '取引額（百万円） / million yen' },
+    ],
+    chart: { kind: 'bar', x: 'year', y: 'value', fill: 'area' },
+  },
   description:
     "Overseas transactions of a prefecture's companies in million yen per year, by world area: `value1` Asia without China, `value2` China with Hong Kong, `value3` Middle East, `value4` Europe, `value5` North America, `value6` other. `dispTradeCode` selects exports (`1`) or imports (`2`), `dispIndustryCode` manufacturing (`1`, `sicCode` `E`) or all other industries (`2`); `sum_data` holds each year's total as `value1`, `value2`… in year order. `addArea` adds other prefectures' amounts.",
   examples: [

@@ -33,6 +33,23 @@ const patent = z.strictObject({
 export default defineOperation({
   title: '特許一覧',
   family: 'industry',
+  titleEn: 'Patents',
+  view: {
+    rows: [{ path: 'data[]' }],
+    columns: [
+      { key: 'applyNo', label: '出願番号 / application' },
+      { key: 'applyDate', label: '出願日 / date' },
+      { key: 'patentSection', label: '技術分野 / field' },
+      { key: 'patentSubject', label: '技術テーマ / theme' },
+      { key: 'fiClass', label: 'FI' },
+      { key: 'patentName', label: '発明の名称 / title' },
+      { key: 'patentHolder', label: '出願人 / holder' },
+      { key: 'patentHolderId', label: 'patentHolderId' },
+      { key: 'prefCode', label: 'prefCode' },
+      { key: 'cityCode', label: 'cityCode' },
+      { key: 'jointlyFlg', label: '共同出願 / joint' },
+    ],
+  },
   description:
     'Patents applied for in a `year`, 100 records a page from `offset`: in `mode` `1` those whose holder is located in a prefecture or municipality, in `mode` `2` those of one holder (`patentHolderId`). `sort1` picks the field to sort by and `sort2` the direction; `addTec` keeps the patents of some technology fields or themes (`<tecCode>_<themeCode>` entries, see `patents/broad` and `patents/middle`). `jointlyFlg` is `1` for a joint application; a list past its end has an empty `data`.',
   examples: [

@@ -27,6 +27,18 @@ interface Row {
 export default defineOperation({
   title: '産業別特化係数',
   family: 'industry',
+  titleEn: 'Specialization coefficients by industry',
+  view: {
+    rows: [{ path: 'data[]' }],
+    columns: [
+      { key: 'simcCode', label: 'simcCode' },
+      { key: 'simcName', label: '産業中分類 / industry' },
+      { key: 'value', label: '付加価値額 / value added' },
+      { key: 'employee', label: '従業者数 / employees' },
+      { key: 'labor', label: '労働生産性 / labour productivity' },
+    ],
+    chart: { kind: 'bar', x: 'simcName', y: 'value', horizontal: true },
+  },
   description:
     "Specialization coefficients of a prefecture or municipality in an economic census `year` (2012 or 2016), per industry middle class: `value` for value added, `employee` for employees (the region's share of the industry over the nation's) and `labor` for labour productivity (the region's over the nation's), 4 decimals. `sicCode` selects one broad class; `-` lists every class, and `sicCode`, `sicName` are then empty.",
   examples: [

@@ -6,6 +6,14 @@ import { letterCode, nonEmpty } from './shared/result.ts';
 export default defineOperation({
   title: '職業大分類',
   family: 'industry',
+  titleEn: 'Occupation broad classes',
+  view: {
+    rows: [{ path: '[]' }],
+    columns: [
+      { key: 'iscoCode', label: 'iscoCode' },
+      { key: 'iscoName', label: '職業大分類 / occupation' },
+    ],
+  },
   description:
     'The broad classes of the Japan Standard Occupational Classification: `iscoCode` (a letter, `A`–`L`) and `iscoName`. `municipality/job/perYear` takes these codes as `iscoCode`.',
   examples: [{}],

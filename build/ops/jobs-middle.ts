@@ -6,6 +6,15 @@ import { letterCode, nonEmpty, twoDigitCode } from './shared/result.ts';
 export default defineOperation({
   title: '職業中分類',
   family: 'industry',
+  titleEn: 'Occupation middle classes',
+  view: {
+    rows: [{ path: '[]' }],
+    columns: [
+      { key: 'iscoCode', label: 'iscoCode' },
+      { key: 'ismcoCode', label: 'ismcoCode' },
+      { key: 'ismcoName', label: '職業中分類 / occupation' },
+    ],
+  },
   description: 'The middle classes of one broad occupation class (`iscoCode`): the `iscoCode`, `ismcoCode` (2 digits) and `ismcoName`.',
   examples: [{ iscoCode: 'B' }],
   result: z.array(z.strictObject({ iscoCode: letterCode, ismcoCode: twoDigitCode, ismcoName: nonEmpty })),

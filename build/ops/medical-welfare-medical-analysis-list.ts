@@ -8,6 +8,16 @@ import { cityCodeText, nonEmpty, prefCodeText, text } from './shared/result.ts';
 export default defineOperation({
   title: '医療需給 二次医療圏一覧',
   family: 'medical',
+  titleEn: 'Secondary medical areas',
+  view: {
+    rows: [{ path: 'data[]' }],
+    columns: [
+      { key: 'secondary_medical_area_code', label: 'secondary_medical_area_code' },
+      { key: 'secondary_medical_area_name', label: '二次医療圏 / area' },
+      { key: 'municipalityCode', label: 'municipalityCode' },
+      { key: 'municipalityName', label: '市区町村 / municipalities' },
+    ],
+  },
   description:
     "The secondary medical areas of a prefecture: each area's `secondary_medical_area_code` and `secondary_medical_area_name`, its representative municipality (`municipalityCode`) and the names of all its municipalities, comma-separated (`municipalityName`). `medicalWelfare/medicalAnalysis/rate` takes the codes as `secondaryMedicalCode`.",
   examples: [{ prefCode: '13' }, { prefCode: '1' }],

@@ -52,6 +52,17 @@ const shares = (code: z.ZodType) => ({
 export default defineOperation({
   title: '医療需給 構成割合',
   family: 'medical',
+  titleEn: 'Medical demand and supply shares',
+  view: {
+    rows: [{ path: 'changes.*scope.data[]' }],
+    columns: [
+      { key: 'label', label: '地域 / region' },
+      { key: 'code', label: 'code' },
+      { key: 'name', label: '区分 / class' },
+      { key: 'value', label: '構成割合 (%) / share' },
+    ],
+    chart: { kind: 'bar', x: 'label', y: 'value', fill: 'name', horizontal: true },
+  },
   description:
     "The composition of medical demand or supply (`matter2`, such as `102` inpatients by disease or `204` beds by type) in a region and `year`, in percent: `changes` gives each broad category's share of the total, `theme` each middle class's share of its broad category. The region is a prefecture, a municipality (`cityCode`, `204` and `205` only) or a secondary medical area (`secondaryMedicalCode`); `dataKbn` `2` charts its prefecture's average instead and `3` the nation's. Which years exist depends on `matter2` and the kind of region.",
   examples: [

@@ -20,6 +20,15 @@ interface Row {
 export default defineOperation({
   title: '有効求人倍率',
   family: 'industry',
+  titleEn: 'Ratio of job openings to applicants',
+  view: {
+    rows: [{ path: 'data[]' }],
+    columns: [
+      { key: 'year', label: '年月 / month' },
+      { key: 'value', label: '有効求人倍率 / ratio' },
+    ],
+    chart: { kind: 'line', x: 'year', y: 'value', xType: 'month' },
+  },
   description:
     'The ratio of effective job openings to effective job applicants in a prefecture, per month (`year` as `yyyy/mm`), 2 decimals: for all occupations (`iscoCode=-`), one broad occupation class or one of its middle classes (`ismcoCode`). The codes and names of the selection are echoed, empty for `-`.',
   examples: [

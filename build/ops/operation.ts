@@ -7,6 +7,7 @@ import type { Sources } from '../../sources/load.ts';
 import type { TableName } from '../../sources/tables.ts';
 import type { Canonical } from '../runtime/params.ts';
 import type { Composer } from '../runtime/composer.ts';
+import type { View } from '../runtime/view.ts';
 import type { AreasParam, CityParam, CodeParam, IntParam, Paging, ParamSpec, PrefParam, RouteData, RouteOp } from '../runtime/routes.ts';
 
 // The parameter values an operation's render sees, typed from its declared parameters: a parameter that
@@ -54,6 +55,8 @@ export interface Operation<State = unknown, P extends readonly ParamSpec[] = rea
   route: DeclaredRoute<P>;
   /** The original's title, for people reading the manifest. */
   title: string;
+  /** The title in English, for the explorer and the reference. */
+  titleEn: string;
   /** The issue-sized group it belongs to (population, industry…), for build and bench reports. */
   family: string;
   /** What it answers, in Markdown: parameter names, values and fields in code spans. */
@@ -62,6 +65,8 @@ export interface Operation<State = unknown, P extends readonly ParamSpec[] = rea
   examples: Canonical[];
   /** The `result` member of its responses, exact: field types, nullability and the original's key order. */
   result: z.ZodType;
+  /** How the explorer shows an answer: its rows, table columns (and CSV) and chart. */
+  view: View;
   /** Source tables it reads; an inner list means any one of them will do. */
   needs: (TableName | TableName[])[];
   /** Computes once per build everything the responses need (arquero work happens here). */

@@ -6,6 +6,14 @@ import { codeText, nonEmpty } from './shared/result.ts';
 export default defineOperation({
   title: '特許.技術分野',
   family: 'industry',
+  titleEn: 'Patent technology fields',
+  view: {
+    rows: [{ path: '[]' }],
+    columns: [
+      { key: 'tecCode', label: 'tecCode' },
+      { key: 'tecName', label: '技術分野 / field' },
+    ],
+  },
   description:
     'The technology fields (sections) of patents: `tecCode` (a number as text) and `tecName`. `patents/middle` takes them as `tecCode`, `industry/patent/list` as the first part of an `addTec` entry.',
   examples: [{}],

@@ -6,6 +6,16 @@ import { codeText, nonEmpty } from './shared/result.ts';
 export default defineOperation({
   title: '特許.技術テーマ',
   family: 'industry',
+  titleEn: 'Patent technology themes',
+  view: {
+    rows: [{ path: '[]' }],
+    columns: [
+      { key: 'tecCode', label: 'tecCode' },
+      { key: 'tecName', label: '技術分野 / field' },
+      { key: 'themeCode', label: 'themeCode' },
+      { key: 'themeName', label: '技術テーマ / theme' },
+    ],
+  },
   description:
     "The technology themes (subject matters) of one technology field (`tecCode`): the field's `tecCode` and `tecName`, each theme's `themeCode` and `themeName`.",
   examples: [{ tecCode: '1' }],

@@ -10,6 +10,17 @@ export const PATH = '/api/v1/population/composition/perYear';
 export default defineOperation({
   title: '人口構成',
   family: 'population',
+  titleEn: 'Population by age group',
+  view: {
+    rows: [{ path: 'data[].data[]' }],
+    columns: [
+      { key: 'label', label: '区分 / series' },
+      { key: 'year', label: '年 / year' },
+      { key: 'value', label: '人口 / population' },
+      { key: 'rate', label: '割合 (%) / share' },
+    ],
+    chart: { kind: 'line', x: 'year', y: 'value', series: 'label', xType: 'year', boundary: 'boundaryYear' },
+  },
   description:
     'The population of a prefecture (`cityCode=-`) or municipality per census year and projection year, as four series in `data`: `総人口` (all residents), then `年少人口` (0–14), `生産年齢人口` (15–64) and `老年人口` (65 and over), each point with its `rate`, the share of all residents in percent. Years after `boundaryYear` are projections. `addArea` adds the counts of other regions before the shares are computed.',
   examples: [

@@ -32,6 +32,19 @@ const half = z.strictObject({
 export default defineOperation({
   title: '人口ピラミッド',
   family: 'population',
+  titleEn: 'Population pyramid',
+  view: {
+    rows: [{ path: 'yearLeft.data[]' }, { path: 'yearRight.data[]' }],
+    columns: [
+      { key: 'year', label: '年 / year' },
+      { key: 'class', label: '年齢階級 / age class' },
+      { key: 'man', label: '男性 / men' },
+      { key: 'manPercent', label: '男性 (%) / men' },
+      { key: 'woman', label: '女性 / women' },
+      { key: 'womanPercent', label: '女性 (%) / women' },
+    ],
+    chart: { kind: 'pyramid', y: 'class', left: 'man', right: 'woman', facet: 'year' },
+  },
   description:
     "Two population pyramids of a prefecture or municipality side by side, for `yearLeft` and `yearRight` (1980–2045 every 5 years, projections after 2020): men and women in 19 five-year age classes with their shares of the whole pyramid in percent (`manPercent`, `womanPercent`), and the counts and floored shares of the three age groups (`oldAgeCount`, `oldAgePercent`…). `addArea` adds other regions' counts.",
   examples: [

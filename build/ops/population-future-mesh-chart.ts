@@ -3,7 +3,7 @@ import { chartOf, meshIndex } from '../facts/mesh.ts';
 import type { PrefParam } from '../runtime/routes.ts';
 import { defineOperation, intParam, regionHeader, regionOf, regionValues } from './operation.ts';
 import { cityCd } from './population-mesh-chart.ts';
-import { echoed, meshChartData, regionHeader as header } from './shared/result.ts';
+import { echoed, meshChartData, regionHeader as header, MESH_VIEW } from './shared/result.ts';
 
 export const FUTURE_MESH_YEARS = [2015, 2020, 2030, 2040, 2050];
 /** The year each is compared with for displayMethod 1: the previous one offered, 2010 for 2015. */
@@ -22,6 +22,8 @@ const prefCodeOrPrefectureCd: PrefParam & { name: 'prefCode'; required: true } =
 export default defineOperation({
   title: '将来人口メッシュ',
   family: 'mesh',
+  titleEn: 'Projected population by 1 km mesh',
+  view: MESH_VIEW,
   description:
     'The projected population of the 1 km meshes of a prefecture or municipality in a `year` (2015–2050), binned into 20 ranks by population, or by its change since the previous year offered (`displayMethod=1`; 2015 compares with 2010): per rank the number of meshes (`value1`) and the cumulative shares of meshes (`value2`) and of the population (`value3`), in whole percent. `prefecture_cd` is accepted for `prefCode`.',
   examples: [

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { chartOf, meshIndex } from '../facts/mesh.ts';
 import type { CityParam, PrefParam } from '../runtime/routes.ts';
 import { defineOperation, intParam, regionHeader, regionOf, regionValues } from './operation.ts';
-import { echoed, meshChartData, regionHeader as header } from './shared/result.ts';
+import { echoed, meshChartData, regionHeader as header, MESH_VIEW } from './shared/result.ts';
 
 export const MESH_YEARS = [2005, 2010, 2015, 2020];
 
@@ -32,6 +32,8 @@ const chart = (matter: '0' | '3', unit: '人' | '世帯') =>
 export default defineOperation({
   title: 'メッシュ人口',
   family: 'mesh',
+  titleEn: 'Population by 1 km mesh',
+  view: MESH_VIEW,
   description:
     'The 1 km meshes of a prefecture or municipality in a census `year` (2005–2020), binned into 20 ranks by population (`matter=0`) or households (`matter=3`), or by their change since the previous census (`displayMethod=1`): per rank (`classification_cd`, `classification_name`) the number of meshes (`value1`) and the cumulative shares of meshes (`value2`) and of the population or households (`value3`), in whole percent.',
   examples: [

@@ -13,6 +13,16 @@ interface Row {
 export default defineOperation({
   title: '年齢階級別純移動数の時系列',
   family: 'population',
+  titleEn: 'Net migration by cohort over time',
+  view: {
+    rows: [{ path: 'data[].data[]' }],
+    columns: [
+      { key: 'label', label: '期間 / period' },
+      { key: 'axisx', label: '年齢階級 / cohort' },
+      { key: 'axisy', label: '純移動数 / net migration' },
+    ],
+    chart: { kind: 'line', x: 'axisx', y: 'axisy', series: 'label', xType: 'category' },
+  },
   description:
     'Net migration of a prefecture or municipality by cohort: for each five-year period (`label`, such as `1980年→1985年`), the net number of people (`axisy`) who moved in or out while ageing from one five-year class to the next (`axisx`, such as `0～4歳→5～9歳`).',
   examples: [

@@ -18,6 +18,17 @@ interface Row {
 export default defineOperation({
   title: '地域ブロック別純移動数',
   family: 'population',
+  titleEn: 'Net migration by regional block',
+  view: {
+    rows: [{ path: 'data[].positiveAreas[]' }, { path: 'data[].negativeAreas[]' }],
+    columns: [
+      { key: 'year', label: '年 / year' },
+      { key: 'areaCode', label: 'areaCode' },
+      { key: 'areaName', label: '地域ブロック / block' },
+      { key: 'value', label: '純移動数 / net migration' },
+    ],
+    chart: { kind: 'bar', x: 'year', y: 'value', fill: 'areaName' },
+  },
   description:
     'Net migration into a prefecture per year, by the regional block moved from or to: blocks with a net gain in `positiveAreas`, with a net loss in `negativeAreas` (each `areaCode`, `areaName` and `value`; an empty list is left out), and the net total in `total`.',
   examples: [{ prefCode: '13' }],

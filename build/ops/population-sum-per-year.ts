@@ -11,6 +11,16 @@ import { quotient, tupleOf, year, yearValue } from './shared/result.ts';
 export default defineOperation({
   title: '人口増減率',
   family: 'population',
+  titleEn: 'Population change rate',
+  view: {
+    rows: [{ path: 'line.data[]', set: { label: '総人口' } }, { path: 'bar.data[].class[]' }],
+    columns: [
+      { key: 'label', label: '区分 / series' },
+      { key: 'year', label: '年 / year' },
+      { key: 'value', label: '増減率 (%) / change' },
+    ],
+    chart: { kind: 'line', x: 'year', y: 'value', series: 'label', xType: 'year', boundary: 'line.boundaryYear' },
+  },
   description:
     "The population's percent change from five years earlier, per year: for all residents in `line` (years after `boundaryYear` are projections), and in `bar` as `sum` with the change of each age group in `class`: `老年人口`, `生産年齢人口` and `年少人口`, in that order. `addArea` adds other regions' counts before the changes are computed.",
   examples: [

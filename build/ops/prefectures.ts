@@ -5,6 +5,14 @@ import { nonEmpty, prefCodeNumber } from './shared/result.ts';
 export default defineOperation({
   title: '都道府県一覧',
   family: 'masters',
+  titleEn: 'Prefectures',
+  view: {
+    rows: [{ path: '[]' }],
+    columns: [
+      { key: 'prefCode', label: 'prefCode' },
+      { key: 'prefName', label: '都道府県 / prefecture' },
+    ],
+  },
   description:
     'The prefectures of the build, in code order: each with its `prefCode` (a number, 1–47) and `prefName`. Other operations take these codes as `prefCode`.',
   examples: [{}],

@@ -52,6 +52,16 @@ const chart = (dispType: '1' | '2', value: z.ZodType) =>
 export default defineOperation({
   title: '外国人入出国空港分析（訪問地）',
   family: 'tourism',
+  titleEn: 'Foreign visitors by airport of entry and exit',
+  view: {
+    rows: [{ path: 'data[]' }],
+    columns: [
+      { key: 'prefCode', label: 'prefCode' },
+      { key: 'prefName', label: '訪問地 / prefecture visited' },
+      { key: 'value', label: '訪問者数・訪問率 / visitors or rate' },
+    ],
+    chart: { kind: 'bar', x: 'prefName', y: 'value', horizontal: true },
+  },
   description:
     'Foreign visitors who entered and left Japan by the selected airports in a `year` (2014–2019) and `halfPeriod` (`1` the whole year, `2`–`5` a quarter), per prefecture they visited: the number of visitors (`dispType=1`) or the share of them who visited it, in percent (`dispType=2`). Airports are chosen by area and code (`-` for all); the echoes `entryAirport1`, `entryAirport2`, `departureAirport1`, `departureAirport2` are empty for all. `sort=1` orders by value, `2` by prefecture.',
   examples: [

@@ -21,6 +21,18 @@ export const FOREIGNER_YEARS = [2011, 2012, 2013, 2014, 2015, 2016, 2017, 2018, 
 export default defineOperation({
   title: '指定地域への国籍別訪問者数',
   family: 'tourism',
+  titleEn: 'Foreign visitors by nationality',
+  view: {
+    rows: [{ path: 'changes[].data[]' }],
+    columns: [
+      { key: 'countryCode', label: 'countryCode' },
+      { key: 'countryName', label: '国・地域 / nationality' },
+      { key: 'year', label: '年 / year' },
+      { key: 'quarter', label: '四半期 / quarter' },
+      { key: 'value', label: '訪問者数 / visitors' },
+    ],
+    chart: { kind: 'bar', x: 'countryName', y: 'value', fill: 'quarter', horizontal: true },
+  },
   description:
     "Foreign visitors to a prefecture in the quarters of a `year` (2011–2020), by nationality: each country's `countryCode`, `countryName` and its visitors per `quarter`. `purpose` `1` counts all visitors, `2` those who came for sightseeing and leisure.",
   examples: [

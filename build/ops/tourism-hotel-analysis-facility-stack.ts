@@ -26,6 +26,17 @@ const stack = (unit: '0' | '1', month: z.ZodType) =>
 export default defineOperation({
   title: '宿泊施設数',
   family: 'tourism',
+  titleEn: 'Accommodation facilities',
+  view: {
+    rows: [{ path: 'data[].years[]', derive: { period: 'yearMonth' } }],
+    columns: [
+      { key: 'code', label: 'code' },
+      { key: 'label', label: '区分 / class' },
+      { key: 'period', label: '期間 / period' },
+      { key: 'value', label: '施設数 / facilities' },
+    ],
+    chart: { kind: 'bar', x: 'period', y: 'value', fill: 'label' },
+  },
   description:
     'Accommodation facilities of a prefecture per class, as stacked series: by employee-size class (`display=1`) or by accommodation type (`display=2`), each class with its `code`, `label` and counts in `years`. `unit=0` gives one value a year (the mean of its months, `month` 0), `unit=1` one a month.',
   examples: [

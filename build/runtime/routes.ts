@@ -115,7 +115,7 @@ export interface TecsParam extends ParamBase {
 export type ParamSpec = PrefParam | CityParam | IntParam | CodeParam | AreasParam | TecsParam;
 
 /** Whether a parameter takes effect, given the canonical values of the parameters before it. */
-export function isActive(spec: ParamSpec, values: Record<string, string | undefined>): boolean {
+export function isActive(spec: Pick<ParamBase, 'ignored' | 'activeWhen'>, values: Record<string, string | undefined>): boolean {
   if (spec.ignored) return false;
   if (!spec.activeWhen) return true;
   const conditions = Array.isArray(spec.activeWhen) ? spec.activeWhen : [spec.activeWhen];

@@ -9,6 +9,7 @@ import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import handler from 'serve-handler';
 import type { OnDemand } from '../core/on-demand.ts';
+import { PAGE_REWRITES, SCRIPT_TYPE } from '../core/serve-config.ts';
 import { CORS_HEADERS } from '../runtime/respond.ts';
 import { compileRoutes, type CompiledRoutes, type RouteTable } from '../runtime/routes.ts';
 import { answerClientError, apiServerHandler, type CoreOptions, type Store } from './core.ts';
@@ -46,10 +47,11 @@ function dirStore(dir: string): { store: Store; first: { signature: string; tabl
     directoryListing: false,
     cleanUrls: false,
     etag: true,
-    rewrites: [{ source: '/', destination: '/index.html' }],
+    rewrites: PAGE_REWRITES,
     // The docs page and the manifests change with every build: always revalidate them (ETag).
     headers: [
       { source: '**', headers: [...Object.entries(CORS_HEADERS).map(([key, value]) => ({ key, value })), { key: 'Cache-Control', value: 'no-cache' }] },
+      SCRIPT_TYPE,
     ],
   };
   const store: Store = {

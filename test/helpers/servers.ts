@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { BUNDLE_FOLDER, writeBundle } from '../../build/cli/bundle.ts';
 import { nginxConfig } from '../../build/deploy/nginx.ts';
 import type { RouteTable } from '../../build/runtime/routes.ts';
+import { ROOT } from './paths.ts';
 
 export interface Running {
   base: string;
@@ -74,4 +75,22 @@ export async function startNginx(root: string, table?: RouteTable): Promise<Runn
   child.stderr!.on('data', (d) => (err += d));
   await waitUp(base, child, () => err + (existsSync(join(work, 'error.log')) ? readFileSync(join(work, 'error.log'), 'utf8') : ''));
   return { base, port, work, stop: () => (child.kill('SIGQUIT'), rmSync(work, { recursive: true, force: true })) };
+}
+
+/** `npx serve <dist>` as a user runs it: the serve CLI, with the dist's serve.json and nothing of ours. */
+export async function startServe(dist: string): Promise<Running> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  let err = '';
+  const child = spawn(
+    process.execPath,
+    [join(ROOT, 'node_modules/serve/build/main.js'), dist, '--listen', `tcp://127.0.0.1:${port}`, '--no-port-switching', '--no-clipboard'],
+    {
+      env: { ...process.env, NO_UPDATE_CHECK: '1' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
+  child.stderr!.on('data', (d) => (err += d));
+  await waitUp(base, child, () => err);
+  return { base, port, work: dist, stop: () => void child.kill() };
 }

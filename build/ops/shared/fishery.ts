@@ -30,13 +30,28 @@ export function fisheryShareResult(kind: FisheryKind) {
   return z.strictObject({ ...header, matter: z.enum(MATTERS), years: z.array(years) }).nullable();
 }
 
-export function fisheryShareOperation(kind: FisheryKind, title: string, needs: TableName[], doc: { description: string; examples: Canonical[] }) {
+export function fisheryShareOperation(
+  kind: FisheryKind,
+  title: string,
+  needs: TableName[],
+  doc: { titleEn: string; description: string; examples: Canonical[] },
+) {
   const path = `/api/v1/fishery/sea/${kind}`;
   return defineOperation({
     title,
     family: 'fishery',
     ...doc,
     result: fisheryShareResult(kind),
+    view: {
+      rows: [{ path: 'years[].data[]' }],
+      columns: [
+        { key: 'year', label: '年 / year' },
+        { key: 'code', label: 'code' },
+        { key: 'label', label: '区分 / class' },
+        { key: 'value', label: '割合 (%) / share' },
+      ],
+      chart: { kind: 'bar', x: 'year', y: 'value', fill: 'label' },
+    },
     route: {
       path,
       params: [prefCode(), cityCode(), intParam('matter', [1, 2, 3], '1 the region itself, 2 its prefecture, 3 the nation.'), addArea()],

@@ -1,0 +1,54 @@
+// npm run screenshots: the explorer's pictures in docs/screenshots (shown in the README), taken from a
+// built dist in headless Chromium at desktop and phone width. Run it after changing the explorer.
+
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { createApiServer } from '../server/node.ts';
+import { fail, UsageError } from './fail.ts';
+
+/** The views shown: one per kind of chart. */
+export const SHOTS: [name: string, hash: string][] = [
+  ['population-per-year', '#/population/composition/perYear?prefCode=13&cityCode=-'],
+  ['population-pyramid', '#/population/composition/pyramid?prefCode=13&cityCode=-&yearLeft=1980&yearRight=2045'],
+  ['overseas-transactions', '#/industry/overseasTransaction/forColumn?prefCode=13&dispTradeCode=1&dispIndustryCode=1'],
+  ['medical-rate', '#/medicalWelfare/medicalAnalysis/rate?prefCode=13&matter2=204&cityCode=-&secondaryMedicalCode=-&dataKbn=1&year=2020'],
+];
+
+const SIZES = { desktop: { width: 1280, height: 1000 }, phone: { width: 390, height: 1600 } };
+
+async function screenshots() {
+  const { values } = parseArgs({ options: { dist: { type: 'string', default: 'dist' }, out: { type: 'string', default: 'docs/screenshots' } } });
+  const { chromium } = await import('playwright-core').catch(() => {
+    throw new UsageError('playwright-core is a dev dependency: run npm ci (not npm ci --omit=dev) first.');
+  });
+  const out = resolve(values.out!);
+  mkdirSync(out, { recursive: true });
+  const server = createApiServer({ dir: resolve(values.dist!) });
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+  try {
+    for (const [name, hash] of SHOTS) {
+      for (const [size, viewport] of Object.entries(SIZES)) {
+        const page = await browser.newPage({ viewport });
+        await page.goto(`${base}/${hash}`);
+        await page.waitForFunction(() => document.body.dataset.state === 'ready', null, { timeout: 30_000 });
+        // On a phone the answer comes after the pickers: show it from its title down.
+        if (size === 'phone') await page.evaluate(() => document.getElementById('answer')!.scrollIntoView());
+        const file = join(out, `${name}-${size}.png`);
+        await page.screenshot({ path: file });
+        console.log(file);
+        await page.close();
+      }
+    }
+  } finally {
+    await browser.close();
+    server.close();
+  }
+}
+
+screenshots().catch(fail);

@@ -1,0 +1,108 @@
+// The parameter pickers of one operation, built from its manifest entry: a select per code or year (with
+// names), a multi-select for addArea and addTec, a number for offsets. Only parameters that take effect
+// with the values chosen so far are shown; each change hands the new values back.
+
+import type { ManifestOperation, ManifestParam } from './manifest.ts';
+import { paramNames } from './names.ts';
+import { choices, intLabels } from './state.ts';
+import { h } from './dom.ts';
+
+export async function paramFields(
+  op: ManifestOperation,
+  values: Record<string, string>,
+  onChange: (values: Record<string, string>) => void,
+): Promise<HTMLElement[]> {
+  const change = (name: string, value: string) => onChange({ ...values, [name]: value });
+  const fields: HTMLElement[] = [];
+  for (const p of op.params) {
+    if (!(p.name in values) && !(p.type === 'areas' || p.type === 'tecs')) continue;
+    const id = `param-${p.name}`;
+    const control =
+      p.type === 'areas'
+        ? await areasPicker(op, p, values, id, change)
+        : p.type === 'tecs'
+          ? await tecsPicker(p, values, id, change)
+          : await singlePicker(op, p, values, id, change);
+    if (!control) continue;
+    fields.push(
+      h('div', { class: 'field' }, [
+        h('label', { for: id }, [p.name, p.required ? '' : h('span', { class: 'optional' }, [' (optional)'])]),
+        control,
+        h('small', { id: `${id}-doc` }, [p.doc]),
+      ]),
+    );
+  }
+  return fields;
+}
+
+async function singlePicker(op: ManifestOperation, p: ManifestParam, values: Record<string, string>, id: string, change: (n: string, v: string) => void) {
+  const allowed = choices(op, p, values);
+  const current = values[p.name] ?? '';
+  if (allowed === null) {
+    const input = h('input', {
+      id,
+      type: 'number',
+      inputmode: 'numeric',
+      min: String(p.min ?? 0),
+      value: current,
+      'aria-describedby': `${id}-doc`,
+    }) as HTMLInputElement;
+    if (p.max !== undefined) input.max = String(p.max);
+    input.addEventListener('change', () => change(p.name, input.value));
+    return input;
+  }
+  const names = p.type === 'int' ? intLabels(p) : await paramNames(p, values);
+  const all = p.type === 'city' || p.type === 'code' ? 'すべて / all' : '';
+  const options = allowed.map((v) => {
+    const name = v === '-' ? all || '-' : names[v];
+    return h('option', { value: v, ...(v === current ? { selected: '' } : {}) }, [name ? (v === '-' ? name : `${v} ${name}`) : v]);
+  });
+  if (allowed.length === 0) options.push(h('option', { value: '', selected: '' }, ['(none for these choices)']));
+  const select = h('select', { id, 'aria-describedby': `${id}-doc` }, options) as HTMLSelectElement;
+  select.addEventListener('change', () => change(p.name, select.value));
+  return select;
+}
+
+/** Prefectures of the build as `<pref>_` for a prefecture's answer; for a municipality's, the chosen prefecture's municipalities as `<pref>_<city>`. */
+async function areasPicker(op: ManifestOperation, p: ManifestParam, values: Record<string, string>, id: string, change: (n: string, v: string) => void) {
+  const prefParam = op.params.find((q) => q.type === 'pref' && q.name === (p.pref ?? 'prefCode'));
+  const cityParam = op.params.find((q) => q.type === 'city');
+  const city = cityParam ? (values[cityParam.name] ?? '-') : '-';
+  const options: [string, string][] = [];
+  if (city === '-' || !cityParam || !p.list?.entry.includes('cityCode')) {
+    const prefNames = await paramNames({ ...prefParam!, type: 'pref' }, values);
+    for (const code of (prefParam?.values as number[] | undefined) ?? []) options.push([`${code}_`, `${code} ${prefNames[code] ?? ''}`]);
+  } else {
+    const pref = values[prefParam?.name ?? 'prefCode'] ?? '';
+    const names = await paramNames(cityParam, values);
+    for (const c of choices(op, cityParam, values) ?? []) if (c !== '-' && c !== city) options.push([`${pref}_${c}`, `${c} ${names[c] ?? ''}`]);
+  }
+  return multiPicker(p, values, id, options, change);
+}
+
+/** Technology fields as `<tec>_` and their themes as `<tec>_<theme>`. */
+async function tecsPicker(p: ManifestParam, values: Record<string, string>, id: string, change: (n: string, v: string) => void) {
+  const byField = (p.values ?? {}) as Record<string, string[]>;
+  const fieldNames = await paramNames({ ...p, type: 'code', domain: 'patentFields', names: undefined }, values);
+  const options: [string, string][] = [];
+  for (const [tec, themes] of Object.entries(byField)) {
+    options.push([`${tec}_`, `${tec} ${fieldNames[tec] ?? ''}`]);
+    const themeNames = await paramNames({ ...p, type: 'code', domain: 'patentThemes', parent: 'tec', names: undefined }, { tec });
+    for (const theme of themes) options.push([`${tec}_${theme}`, `　${tec}_${theme} ${themeNames[theme] ?? ''}`]);
+  }
+  return multiPicker(p, values, id, options, change);
+}
+
+function multiPicker(p: ManifestParam, values: Record<string, string>, id: string, options: [string, string][], change: (n: string, v: string) => void) {
+  const chosen = new Set((values[p.name] ?? '').split(',').filter(Boolean));
+  const select = h(
+    'select',
+    { id, multiple: '', size: '6', 'aria-describedby': `${id}-doc` },
+    options.map(([v, label]) => h('option', { value: v, ...(chosen.has(v) ? { selected: '' } : {}) }, [label])),
+  ) as HTMLSelectElement;
+  select.addEventListener('change', () => {
+    const picked = [...select.selectedOptions].map((o) => o.value);
+    change(p.name, picked.slice(0, p.list?.max ?? picked.length).join(','));
+  });
+  return select;
+}

@@ -1,0 +1,185 @@
+// The explorer at /: pick an operation and its parameters, see the answer as a chart, a table, JSON and
+// the request, and take the table away as CSV. The page URL's hash holds the state (see state.ts); the
+// page reads only its own origin: manifest.json, and the API through api.ts.
+
+import { ask } from './api.ts';
+import { rowsOf, toCsv, valueAt, type Row } from '../runtime/view.ts';
+import { drawChart } from './chart.ts';
+import { codeSpans, h } from './dom.ts';
+import { paramFields } from './form.ts';
+import { FAMILY_TITLES, type Manifest, type ManifestOperation } from './manifest.ts';
+import { formatHash, HOME, parseHash, requestPath, settle, type State } from './state.ts';
+import { drawTable } from './table.ts';
+
+const $ = (id: string) => document.getElementById(id)!;
+let manifest: Manifest;
+let shown = 0;
+let drawn: { op: ManifestOperation; rows: Row[]; result: unknown } | null = null;
+
+function setState(state: 'loading' | 'ready' | 'error' | 'empty') {
+  document.body.dataset.state = state;
+}
+
+async function boot() {
+  setState('loading');
+  const res = await fetch(new URL('manifest.json', document.baseURI));
+  if (!res.ok) throw new Error(`manifest.json answered ${res.status}: is this page served from a regstat dist?`);
+  manifest = await res.json();
+  operationPicker();
+  window.addEventListener('hashchange', () => void show());
+  new ResizeObserver(debounce(redraw, 150)).observe($('chart'));
+  $('copy').addEventListener('click', copyRequest);
+  await show();
+}
+
+function available(path: string) {
+  return manifest.operations.find((o) => o.path === path && o.available);
+}
+
+function operationPicker() {
+  const select = $('op') as HTMLSelectElement;
+  const families = [...new Set(manifest.operations.map((o) => o.family))];
+  for (const family of families) {
+    const group = h('optgroup', { label: FAMILY_TITLES[family] ?? family });
+    for (const o of manifest.operations.filter((x) => x.family === family)) {
+      const option = h('option', { value: o.path }, [`${o.title} / ${o.titleEn}`]);
+      if (!o.available) option.setAttribute('disabled', '');
+      group.append(option);
+    }
+    select.append(group);
+  }
+  select.addEventListener('change', () => {
+    const op = available(select.value)!;
+    go({ path: op.path, values: settle(op, currentValues()) });
+  });
+}
+
+function currentValues(): Record<string, string> {
+  return (parseHash(location.hash) ?? HOME).values;
+}
+
+function go(state: State) {
+  location.hash = formatHash(state);
+}
+
+async function show() {
+  const ticket = ++shown;
+  const asked = parseHash(location.hash) ?? HOME;
+  const op = available(asked.path) ?? available(HOME.path) ?? manifest.operations.find((o) => o.available);
+  if (!op) return fail('This build has no operation to show.', '');
+  const values = settle(op, asked.values);
+  const hash = formatHash({ path: op.path, values });
+  if (location.hash !== hash) history.replaceState(null, '', hash);
+  ($('op') as HTMLSelectElement).value = op.path;
+  $('title').textContent = `${op.title} / ${op.titleEn}`;
+  $('op-path').textContent = op.path;
+  $('op-doc').replaceChildren(...codeSpans(op.description));
+  const fields = await paramFields(op, values, (next) => go({ path: op.path, values: settle(op, next) }));
+  if (ticket !== shown) return;
+  $('params').replaceChildren(...fields);
+  const path = requestPath(op, values);
+  const url = new URL(path, location.href).href;
+  $('request-url').textContent = url;
+  $('curl').textContent = `curl '${url}'`;
+  setState('loading');
+  $('status').textContent = 'Loading…';
+  let status = 0;
+  let body: any;
+  try {
+    const res = await ask(path);
+    status = res.status;
+    body = JSON.parse(res.body);
+  } catch (e) {
+    if (ticket === shown) fail(`The request failed: ${(e as Error).message}`, '');
+    return;
+  }
+  if (ticket !== shown) return;
+  $('json-text').textContent = JSON.stringify(body, null, 2);
+  if (!body || typeof body !== 'object' || !('result' in body)) return fail(body?.message ?? `HTTP ${status}`, body?.description ?? '', status);
+  $('error').hidden = true;
+  const rows = body.result === null ? [] : rowsOf(body.result, op.view);
+  drawn = { op, rows, result: body.result };
+  $('status').textContent = body.result === null ? 'No data for this region: the API answers result null.' : `${rows.length} rows`;
+  pager(op, values);
+  $('table').replaceChildren(drawTable(rows, op.view.columns));
+  csvLink(op, values, rows);
+  redraw();
+  setState(body.result === null ? 'empty' : 'ready');
+}
+
+function redraw() {
+  const box = $('chart');
+  if (!drawn?.op.view.chart || drawn.rows.length === 0) {
+    box.replaceChildren();
+    box.hidden = true;
+    return;
+  }
+  box.hidden = false;
+  const boundary = drawn.op.view.chart.kind === 'line' && drawn.op.view.chart.boundary ? Number(valueAt(drawn.result, drawn.op.view.chart.boundary)) : null;
+  box.replaceChildren(
+    drawChart({ chart: drawn.op.view.chart, rows: drawn.rows, columns: drawn.op.view.columns, width: Math.max(280, box.clientWidth), boundary }),
+  );
+}
+
+function fail(message: string, description: string, status?: number) {
+  drawn = null;
+  $('error').hidden = false;
+  $('error').replaceChildren(h('strong', {}, [status ? `${status}: ` : '', message]), ...(description ? [h('p', {}, codeSpans(description))] : []));
+  $('status').textContent = '';
+  $('table').replaceChildren();
+  $('pager').replaceChildren();
+  ($('csv') as HTMLAnchorElement).removeAttribute('href');
+  redraw();
+  setState('error');
+}
+
+/** Patents come 100 to a page: previous and next pages are requests with another offset. */
+function pager(op: ManifestOperation, values: Record<string, string>) {
+  const box = $('pager');
+  if (!op.paging) return box.replaceChildren();
+  const offset = Number(values[op.paging.param] ?? 0);
+  const size = op.paging.pageSize;
+  const move = (to: number) => go({ path: op.path, values: { ...values, [op.paging!.param]: String(to) } });
+  const prev = h('button', { type: 'button' }, ['← Previous']);
+  const next = h('button', { type: 'button' }, ['Next →']);
+  if (offset === 0) prev.setAttribute('disabled', '');
+  if ((drawn?.rows.length ?? 0) < size) next.setAttribute('disabled', '');
+  prev.addEventListener('click', () => move(Math.max(0, offset - size)));
+  next.addEventListener('click', () => move(offset + size));
+  box.replaceChildren(prev, h('span', {}, [` records ${offset + 1}–${offset + (drawn?.rows.length ?? 0)} `]), next);
+}
+
+let csvUrl = '';
+function csvLink(op: ManifestOperation, values: Record<string, string>, rows: Row[]) {
+  const a = $('csv') as HTMLAnchorElement;
+  if (csvUrl) URL.revokeObjectURL(csvUrl);
+  csvUrl = URL.createObjectURL(new Blob([toCsv(rows, op.view.columns)], { type: 'text/csv;charset=utf-8' }));
+  a.href = csvUrl;
+  const name = [op.path.slice('/api/v1/'.length).replace(/\//g, '-'), ...Object.entries(values).map(([k, v]) => `${k}-${v}`)].join('_');
+  a.download = `${name.replace(/[^\w.-]+/g, '_')}.csv`;
+}
+
+async function copyRequest() {
+  const text = $('request-url').textContent ?? '';
+  try {
+    await navigator.clipboard.writeText(text);
+    $('copy').textContent = 'Copied';
+  } catch {
+    // Clipboard access needs a secure context; selecting the text lets the person copy it themselves.
+    getSelection()?.selectAllChildren($('request-url'));
+  }
+}
+
+function debounce(f: () => void, ms: number) {
+  let t: ReturnType<typeof setTimeout> | undefined;
+  let width = 0;
+  return () => {
+    const w = $('chart').clientWidth;
+    if (w === width) return;
+    width = w;
+    clearTimeout(t);
+    t = setTimeout(f, ms);
+  };
+}
+
+boot().catch((e) => fail((e as Error).message, ''));
