@@ -12,6 +12,7 @@ import { DiskEffects } from '../core/effects.ts';
 import { terminalProgress } from '../core/progress.ts';
 import { loadSources } from '../../sources/load.ts';
 import { sampleSourceSet } from '../../sources/sample/index.ts';
+import { benchExplorer } from './explorer.ts';
 import { benchBundle, benchOnDemand } from './on-demand.ts';
 import { benchOrigin } from './origin.ts';
 import { ensure, startNginx, waitFor, wrk } from './tools.ts';
@@ -26,9 +27,9 @@ const BENCH_COMMAND = {
     keep: { type: 'boolean', default: false, help: 'keep the work folder (its dist) afterwards' },
     parts: {
       type: 'string',
-      default: 'on-demand,build,serve,origin,layouts,bundle',
+      default: 'on-demand,build,serve,origin,layouts,bundle,explorer',
       value: '<list>',
-      help: 'which parts to run (origin: the hot path against bare node:http, compositions beside plain requests, a 60 s soak, RSS)',
+      help: 'which parts to run (origin: the hot path against bare node:http, compositions beside plain requests, a 60 s soak, RSS; explorer: time to a drawn chart in headless Chromium)',
     },
     cache: { type: 'string', default: '128', value: '<MB>', help: 'the cache budget of the server in the origin part (small, so the soak evicts)' },
   },
@@ -59,6 +60,12 @@ if (parts.has('origin') && !parts.has('build') && ensure([{ cmd: 'wrk', pkg: 'wr
   const originDist = join(work, 'dist-origin');
   build({ sources: loadSources(sampleSourceSet()), prefs: originPrefs }, new DiskEffects(originDist));
   await benchOrigin(originDist, originPrefs, work, seconds, Number(values.cache));
+}
+// The explorer, over prefectures 1 and 13 when no build part runs.
+if (parts.has('explorer') && !parts.has('build')) {
+  const explorerDist = join(work, 'dist-explorer');
+  build({ sources: loadSources(sampleSourceSet()), prefs: [1, 13] }, new DiskEffects(explorerDist));
+  await benchExplorer(explorerDist);
 }
 if (!['build', 'serve', 'layouts', 'bundle'].some((p) => parts.has(p))) {
   rmSync(work, { recursive: true, force: true });
@@ -150,8 +157,9 @@ if (parts.has('origin') && parts.has('build') && ensure([{ cmd: 'wrk', pkg: 'wrk
   await benchOrigin(dist, prefs ?? Array.from({ length: 47 }, (_, i) => i + 1), work, seconds, Number(values.cache));
 }
 
-// 3. The offline bundle of that tree.
+// 3. The offline bundle of that tree, and the explorer over it.
 if (parts.has('bundle')) await benchBundle(dist, work);
+if (parts.has('explorer')) await benchExplorer(dist);
 
 // 4. Layouts: the file count of each against the limits of static hosts, and what each costs a disk.
 if (parts.has('layouts')) {

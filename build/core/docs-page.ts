@@ -41,7 +41,7 @@ export function docsPage(dataset: { kind: string; notice: string; provenance?: u
 </head><body data-state="loading">
 <header><h1><span lang="ja">地域統計</span> regstat</h1>
 <nav><a href="./">Explorer</a> <a href="reference/">API reference</a> <a href="openapi.json">openapi.json</a> <a href="openapi.d.ts">openapi.d.ts</a> <a href="manifest.json">manifest.json</a> <a href="api/v1/">/api/v1/</a></nav></header>
-<div id="dataset" class="${synthetic ? 'banner synthetic' : 'banner'}"><strong>${synthetic ? 'Synthetic sample data — not official statistics.' : `Data: ${esc(dataset.kind)}.`}</strong> ${esc(dataset.notice)}</div>
+<div id="dataset" class="${synthetic ? 'banner synthetic' : 'banner'}"><strong>${synthetic ? 'Synthetic sample data — not official statistics.' : `Data: ${esc(dataset.kind)}.`}</strong> ${esc(dataset.notice)}${dataset.provenance ? ' <a href="#sources">The tables this build read.</a>' : ''}</div>
 <main>
 <section id="controls" aria-label="Request">
 <div class="field"><label for="op">Operation</label><select id="op"></select></div>
@@ -82,7 +82,7 @@ function provenanceSection(p: Provenance): string {
     (c) =>
       `<li>${c.year} (${c.kind === 'actual' ? 'census' : 'projection'}): ${c.regions.toLocaleString('en')} regions${c.missing ? `; ${c.missing} regions RESAS listed have no figure (their responses are null)` : ''}</li>`,
   );
-  return `<section><h2>Where the figures come from</h2>
+  return `<section id="sources"><h2>Where the figures come from</h2>
 ${p.credits.map((c) => `<p>${esc(c)}</p>`).join('\n')}
 <div class="scroll"><table><thead><tr><th>File</th><th>Table</th><th>Years</th><th>Size</th></tr></thead><tbody>
 ${tables.join('\n')}

@@ -96,7 +96,7 @@ export function drawChart(input: ChartInput): SVGSVGElement | HTMLElement {
     const facets = chart.facet ? unique(rows.map((r) => r[chart.facet!])).length : 1;
     return Plot.plot({
       ...common,
-      height: Math.max(200, categories.length * facets * 18 + 80),
+      height: categories.length * facets * 22 + 100,
       marginLeft: Math.min(200, Math.max(80, input.width * 0.35)),
       y: { domain: categories, label: label(chart.x), tickFormat: (d: unknown) => truncate(String(d), 16) },
       x: { grid: true, label: label(chart.y), tickFormat: '~s' },

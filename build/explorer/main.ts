@@ -26,7 +26,8 @@ async function boot() {
   if (!res.ok) throw new Error(`manifest.json answered ${res.status}: is this page served from a regstat dist?`);
   manifest = await res.json();
   operationPicker();
-  window.addEventListener('hashchange', () => void show());
+  // In-page anchors (#sources) are not states: following one leaves the view as it is.
+  window.addEventListener('hashchange', () => void (location.hash === '' || parseHash(location.hash) ? show() : undefined));
   new ResizeObserver(debounce(redraw, 150)).observe($('chart'));
   $('copy').addEventListener('click', copyRequest);
   await show();
@@ -80,6 +81,7 @@ async function show() {
   const path = requestPath(op, values);
   const url = new URL(path, location.href).href;
   $('request-url').textContent = url;
+  $('copy').textContent = 'Copy URL';
   $('curl').textContent = `curl '${url}'`;
   setState('loading');
   $('status').textContent = 'Loading…';

@@ -100,9 +100,11 @@ function fittingAreas(op: ManifestOperation, p: ManifestParam, want: string, set
     .join(',');
 }
 
-/** Labels of an int parameter's values read from its doc ("1 exports, 2 imports."), where the doc names them. */
+/** Labels of an int parameter's values read from its doc ("1 exports, 2 imports."), when the doc names every value. */
 export function intLabels(p: ManifestParam): Record<string, string> {
   const out: Record<string, string> = {};
   for (const m of p.doc.matchAll(/(?:^|[,;:] ?)(\d+) ([^,;]+?)(?=[,;]|\.$|$)/g)) out[m[1]!] = m[2]!.trim();
-  return out;
+  const values = Array.isArray(p.values) ? p.values.map(String) : [];
+  // "2012 or 2016" names no value: labels count only when each value has its own.
+  return values.length > 0 && values.every((v) => v in out) ? out : {};
 }

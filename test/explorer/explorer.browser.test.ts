@@ -130,6 +130,8 @@ describe.skipIf(!HAS_CHROMIUM)(`the explorer in Chromium${skipNote}`, () => {
 
       beforeAll(async () => {
         ({ base, stop } = await target.start());
+        // The on-demand renderer's first page counts every operation's files (about 30 s): not what is tested here.
+        await fetch(`${base}/`);
         context = await browser.newContext({ acceptDownloads: true });
         context.on('request', (r) => {
           const u = r.url();

@@ -67,7 +67,8 @@ describe('settle', () => {
     expect(settle(patents, { year: '2019', mode: '1', prefCode: '13', offset: 'x' }).offset).toBe('0');
   });
 
-  it('names int values from their docs', () => {
+  it('names int values from their docs, only when the doc names each value', () => {
+    expect(intLabels(op('industry/power/forIndustry').params.find((p) => p.name === 'year')!)).toEqual({});
     expect(intLabels(op('industry/overseasTransaction/forColumn').params.find((p) => p.name === 'dispTradeCode')!)).toEqual({ 1: 'exports', 2: 'imports' });
     expect(intLabels(op('medicalWelfare/medicalAnalysis/rate').params.find((p) => p.name === 'matter2')!)['204']).toBe('病床数（病床種類別）');
   });
