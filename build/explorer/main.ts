@@ -66,6 +66,13 @@ function go(state: State) {
 async function show() {
   const ticket = ++shown;
   const asked = parseHash(location.hash) ?? HOME;
+  const named = manifest.operations.find((o) => o.path === asked.path);
+  if (named && !named.available) {
+    // A shared link to an operation this build left out says so, as the API does, rather than showing another.
+    $('title').textContent = `${named.title} / ${named.titleEn}`;
+    $('params').replaceChildren();
+    return fail(`${named.path} is not available in this build`, named.reason ?? '', 404);
+  }
   const op = available(asked.path) ?? available(HOME.path) ?? manifest.operations.find((o) => o.available);
   if (!op) return fail('This build has no operation to show.', '');
   const values = settle(op, asked.values);

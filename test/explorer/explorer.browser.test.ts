@@ -221,6 +221,26 @@ describe.skipIf(!HAS_CHROMIUM)(`the explorer in Chromium${skipNote}`, () => {
         await page.close();
       });
 
+      it.runIf(target.name === 'Node server')('says so when a shared link names an operation this build left out', async () => {
+        const page = await context.newPage();
+        const reason = 'These sources have no airport_visits.csv; build from sources that include it (see sources/README.md).';
+        const path = '/api/v1/tourism/airport/forBar';
+        await page.route('**/manifest.json', (route) =>
+          route.fulfill({
+            contentType: 'application/json',
+            body: JSON.stringify({ ...manifest, operations: manifest.operations.map((o) => (o.path === path ? { ...o, available: false, reason } : o)) }),
+          }),
+        );
+        await page.goto(`${base}/#/tourism/airport/forBar?year=2019`);
+        await page.waitForFunction(() => document.body.dataset.state === 'error', null, { timeout: 30_000 });
+        expect(await page.textContent('#error strong')).toBe(`404: ${path} is not available in this build`);
+        expect(await page.textContent('#error p')).toBe(reason);
+        expect(await page.locator('#op option[disabled]').allTextContents()).toEqual([
+          '外国人入出国空港分析（訪問地） / Foreign visitors by airport of entry and exit',
+        ]);
+        await page.close();
+      });
+
       it('puts every change in the page URL, by mouse and by keyboard, and a shared URL shows the same view', async () => {
         const page = await open('#/population/composition/perYear?prefCode=13&cityCode=-');
         const waitReady = (hashPart: string) =>
