@@ -2,10 +2,9 @@
 // deep link, and the time until the chart and table are drawn is measured, with the requests and bytes
 // the page fetched. Headless Chromium on loopback: it measures the page's own work, not a network.
 
-import { existsSync } from 'node:fs';
+import { HAS_CHROMIUM, launchChromium, NO_CHROMIUM } from '../cli/chromium.ts';
 import { createApiServer } from '../server/node.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
 const VIEWS = [
   '',
   '#/population/composition/pyramid?prefCode=13&cityCode=-&yearLeft=1980&yearRight=2045',
@@ -18,12 +17,11 @@ const VIEWS = [
 
 export async function benchExplorer(dist: string, runs = 5): Promise<void> {
   console.log('\nexplorer (headless Chromium, a fresh context per run, median of ' + runs + ')');
-  if (!existsSync(CHROMIUM)) return console.log('  skipped: no /usr/bin/chromium (apt-get install -y chromium)');
-  const { chromium } = await import('playwright-core');
+  if (!HAS_CHROMIUM) return console.log(`  skipped: ${NO_CHROMIUM}`);
   const server = createApiServer({ dir: dist });
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
   const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  const browser = await launchChromium();
   try {
     for (const view of VIEWS) {
       const times: number[] = [];

@@ -5,6 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createApiServer } from '../server/node.ts';
+import { HAS_CHROMIUM, launchChromium, NO_CHROMIUM } from './chromium.ts';
 import { fail, UsageError } from './fail.ts';
 
 /** The views shown: one per kind of chart. */
@@ -19,18 +20,13 @@ const SIZES = { desktop: { width: 1280, height: 1000 }, phone: { width: 390, hei
 
 async function screenshots() {
   const { values } = parseArgs({ options: { dist: { type: 'string', default: 'dist' }, out: { type: 'string', default: 'docs/screenshots' } } });
-  const { chromium } = await import('playwright-core').catch(() => {
-    throw new UsageError('playwright-core is a dev dependency: run npm ci (not npm ci --omit=dev) first.');
-  });
+  if (!HAS_CHROMIUM) throw new UsageError(`Screenshots need Chromium: ${NO_CHROMIUM}.`);
   const out = resolve(values.out!);
   mkdirSync(out, { recursive: true });
   const server = createApiServer({ dir: resolve(values.dist!) });
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
   const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
+  const browser = await launchChromium();
   try {
     for (const [name, hash] of SHOTS) {
       for (const [size, viewport] of Object.entries(SIZES)) {

@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { UserError } from '../../sources/user-error.ts';
-import { REFERENCE_FOLDER as REFERENCE } from './serve-config.ts';
+import { REFERENCE_FOLDER as REFERENCE } from '../runtime/pages.ts';
 
 /** The page's own rules: a header on one line above Swagger UI, whose stylesheet scopes everything under .swagger-ui. */
 const STYLE = 'body{margin:0}header{font:14px/1.5 sans-serif;padding:8px 20px;border-bottom:1px solid #ddd}header a{margin-right:1em}';

@@ -3,20 +3,8 @@
 // serve's path-to-regexp does not percent-encode (values are digits, letters and -).
 
 import { CORS_HEADERS, FILE_CACHE_CONTROL, JSON_TYPE, PREFLIGHT_HEADERS } from '../runtime/respond.ts';
+import { PAGE_REWRITES } from '../runtime/pages.ts';
 import type { RouteOp } from '../runtime/routes.ts';
-
-/** The folder of the API reference (reference-page.ts). */
-export const REFERENCE_FOLDER = '/reference';
-
-/**
- * Pages answered at their folder's path, on every host. serve resolves a path before it matches a rule,
- * so a rule for /reference matches /reference/ too and cannot redirect one to the other: the page is
- * served at both, and its links resolve the same from both.
- */
-export const PAGE_REWRITES = [
-  { source: '/', destination: '/index.html' },
-  { source: REFERENCE_FOLDER, destination: `${REFERENCE_FOLDER}/index.html` },
-];
 
 /** serve-handler's MIME table says application/javascript; the other hosts send RFC 9239's type. */
 export const SCRIPT_TYPE = { source: '**/*.js', headers: [{ key: 'Content-Type', value: 'text/javascript;charset=UTF-8' }] };

@@ -22,7 +22,7 @@ import {
   type RouteTable,
   type TecsParam,
 } from '../runtime/routes.ts';
-import { PAGE_REWRITES } from '../core/serve-config.ts';
+import { PAGE_REWRITES } from '../runtime/pages.ts';
 
 export interface NginxOptions {
   root: string;
@@ -229,7 +229,7 @@ export function nginxConfig(table: RouteTable, o: NginxOptions): string {
       const e = apiError(code === '494' ? 400 : Number(code), message, description);
       return `    location = /_regstat/${code} { internal; ${fail(e)} }`;
     }),
-    // Each page at its folder's path, with and without the slash, as serve answers them (serve-config.ts).
+    // Each page at its folder's path, with and without the slash, as serve answers them (runtime/pages.ts).
     ...PAGE_REWRITES.flatMap(({ source, destination }) =>
       [...new Set([source, source.replace(/\/?$/, '/')])].map((at) => `    location = ${at} { try_files ${destination} =404; }`),
     ),

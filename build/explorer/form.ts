@@ -3,7 +3,7 @@
 // with the values chosen so far are shown; each change hands the new values back.
 
 import type { ManifestOperation, ManifestParam } from './manifest.ts';
-import { paramNames } from './names.ts';
+import { namesOf, paramNames } from './names.ts';
 import { choices, intLabels } from './state.ts';
 import { h } from './dom.ts';
 
@@ -70,7 +70,7 @@ async function areasPicker(op: ManifestOperation, p: ManifestParam, values: Reco
   const city = cityParam ? (values[cityParam.name] ?? '-') : '-';
   const options: [string, string][] = [];
   if (city === '-' || !cityParam || !p.list?.entry.includes('cityCode')) {
-    const prefNames = await paramNames({ ...prefParam!, type: 'pref' }, values);
+    const prefNames = await namesOf('pref');
     for (const code of (prefParam?.values as number[] | undefined) ?? []) options.push([`${code}_`, `${code} ${prefNames[code] ?? ''}`]);
   } else {
     const pref = values[prefParam?.name ?? 'prefCode'] ?? '';
@@ -83,11 +83,11 @@ async function areasPicker(op: ManifestOperation, p: ManifestParam, values: Reco
 /** Technology fields as `<tec>_` and their themes as `<tec>_<theme>`. */
 async function tecsPicker(p: ManifestParam, values: Record<string, string>, id: string, change: (n: string, v: string) => void) {
   const byField = (p.values ?? {}) as Record<string, string[]>;
-  const fieldNames = await paramNames({ ...p, type: 'code', domain: 'patentFields', names: undefined }, values);
+  const fieldNames = await namesOf('patentFields');
   const options: [string, string][] = [];
   for (const [tec, themes] of Object.entries(byField)) {
     options.push([`${tec}_`, `${tec} ${fieldNames[tec] ?? ''}`]);
-    const themeNames = await paramNames({ ...p, type: 'code', domain: 'patentThemes', parent: 'tec', names: undefined }, { tec });
+    const themeNames = await namesOf('patentThemes', tec);
     for (const theme of themes) options.push([`${tec}_${theme}`, `　${tec}_${theme} ${themeNames[theme] ?? ''}`]);
   }
   return multiPicker(p, values, id, options, change);

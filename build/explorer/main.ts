@@ -28,7 +28,7 @@ async function boot() {
   operationPicker();
   // In-page anchors (#sources) are not states: following one leaves the view as it is.
   window.addEventListener('hashchange', () => void (location.hash === '' || parseHash(location.hash) ? show() : undefined));
-  new ResizeObserver(debounce(redraw, 150)).observe($('chart'));
+  new ResizeObserver(onWidthChange(redraw, 150)).observe($('chart'));
   $('copy').addEventListener('click', copyRequest);
   await show();
 }
@@ -179,7 +179,8 @@ async function copyRequest() {
   }
 }
 
-function debounce(f: () => void, ms: number) {
+/** Calls f once the chart's box has kept a new width for `ms` (a height change, from drawing, is not one). */
+function onWidthChange(f: () => void, ms: number) {
   let t: ReturnType<typeof setTimeout> | undefined;
   let width = 0;
   return () => {

@@ -1,9 +1,9 @@
 // The one check every store makes before it looks a static path up: decodable, no NUL, no backslash,
 // no segment that climbs. Anything else is simply not found (never a 500, never a stack in the log).
 
-import { PAGE_REWRITES } from '../core/serve-config.ts';
+import { PAGE_REWRITES } from '../runtime/pages.ts';
 
-/** A page's folder without its trailing slash answers the page too, as under serve (serve-config.ts). */
+/** A page's folder without its trailing slash answers the page too, as under serve (runtime/pages.ts). */
 const PAGES = new Map(PAGE_REWRITES.map((r) => [r.source, r.destination]));
 
 export function staticPath(raw: string): string | null {

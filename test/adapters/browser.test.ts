@@ -2,17 +2,14 @@
 // table is requested from the page twice, online and with the network cut (the browser offline and the
 // server stopped). Both times every answer must be the Node server's, compositions included.
 
-import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HAS_CHROMIUM, launchChromium, NO_CHROMIUM } from '../../build/cli/chromium.ts';
 import { createApiServer } from '../../build/server/node.ts';
 import { ENTRIES, pick, type Answer } from '../conformance/table.ts';
 import { close, listen } from '../helpers/http.ts';
 import { SAMPLE_DIST } from '../helpers/paths.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
-const HAS_CHROMIUM = existsSync(CHROMIUM);
-
-describe.skipIf(!HAS_CHROMIUM)(`service worker in Chromium${HAS_CHROMIUM ? '' : ' (skipped: no /usr/bin/chromium; apt-get install -y chromium)'}`, () => {
+describe.skipIf(!HAS_CHROMIUM)(`service worker in Chromium${HAS_CHROMIUM ? '' : ` (skipped: ${NO_CHROMIUM})`}`, () => {
   const server = createApiServer({ dir: SAMPLE_DIST });
   const reference = new Map<string, Answer>();
   let base = '';
@@ -39,8 +36,7 @@ describe.skipIf(!HAS_CHROMIUM)(`service worker in Chromium${HAS_CHROMIUM ? '' : 
       const res = await fetch(base + e.url, { method: e.method ?? 'GET' });
       reference.set(e.name, { status: res.status, headers: pick(res.headers), body: await res.text() });
     }
-    const { chromium } = await import('playwright-core');
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+    browser = await launchChromium();
     context = await browser.newContext();
     page = await context.newPage();
     await page.goto(`${base}/offline.html`);

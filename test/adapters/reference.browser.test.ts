@@ -3,16 +3,14 @@
 // anything (regstat runs on air-gapped networks) and logs no error, served by the Node server (at
 // /reference/ and /reference) and by `npx serve dist`.
 
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HAS_CHROMIUM, launchChromium, NO_CHROMIUM } from '../../build/cli/chromium.ts';
 import { createApiServer } from '../../build/server/node.ts';
 import { close, listen } from '../helpers/http.ts';
 import { SAMPLE_DIST } from '../helpers/paths.ts';
 import { startServe, type Running } from '../helpers/servers.ts';
-
-const CHROMIUM = '/usr/bin/chromium';
-const HAS_CHROMIUM = existsSync(CHROMIUM);
 
 const doc = JSON.parse(readFileSync(join(SAMPLE_DIST, 'openapi.json'), 'utf8'));
 const GET_PATHS = Object.keys(doc.paths)
@@ -25,7 +23,7 @@ interface Visit {
   errors: string[];
 }
 
-describe.skipIf(!HAS_CHROMIUM)(`API reference in Chromium${HAS_CHROMIUM ? '' : ' (skipped: no /usr/bin/chromium; apt-get install -y chromium)'}`, () => {
+describe.skipIf(!HAS_CHROMIUM)(`API reference in Chromium${HAS_CHROMIUM ? '' : ` (skipped: ${NO_CHROMIUM})`}`, () => {
   const server = createApiServer({ dir: SAMPLE_DIST });
   let base = '';
   let serve: Running;
@@ -65,8 +63,7 @@ describe.skipIf(!HAS_CHROMIUM)(`API reference in Chromium${HAS_CHROMIUM ? '' : '
   beforeAll(async () => {
     base = await listen(server);
     serve = await startServe(SAMPLE_DIST);
-    const { chromium } = await import('playwright-core');
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();

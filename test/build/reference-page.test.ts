@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { Script } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { referenceFiles, withoutSourceMaps } from '../../build/core/reference-page.ts';
-import { PAGE_REWRITES } from '../../build/core/serve-config.ts';
+import { PAGE_REWRITES } from '../../build/runtime/pages.ts';
 import { nginxConfig } from '../../build/deploy/nginx.ts';
 import { staticPath, typeOf } from '../../build/server/static-path.ts';
 import { SAMPLE_DIST } from '../helpers/paths.ts';

@@ -5,10 +5,11 @@
 // logged as an error. The same checks run against the Node server, the on-demand renderer, `npx serve`
 // (which never sees query strings), the offline bundle and nginx.
 
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HAS_CHROMIUM, launchChromium, NO_CHROMIUM } from '../../build/cli/chromium.ts';
 import { OnDemand } from '../../build/core/on-demand.ts';
 import type { Manifest } from '../../build/explorer/manifest.ts';
 import { createApiServer } from '../../build/server/node.ts';
@@ -20,8 +21,6 @@ import { close, listen } from '../helpers/http.ts';
 import { SAMPLE_DIST, SAMPLE_PREFS } from '../helpers/paths.ts';
 import { hasNginx, startBundle, startNginx, startServe, type Running } from '../helpers/servers.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
-const HAS_CHROMIUM = existsSync(CHROMIUM);
 const manifest: Manifest = JSON.parse(readFileSync(join(SAMPLE_DIST, 'manifest.json'), 'utf8'));
 
 /** Deep links across every family, each with the chart kind it must draw. */
@@ -78,8 +77,20 @@ const TARGETS: Target[] = [
   { name: 'nginx', start: running(() => startNginx(SAMPLE_DIST)), links: 3, ...(hasNginx ? {} : { skip: 'nginx is not installed' }) },
 ];
 
-const skipNote = HAS_CHROMIUM ? '' : ' (skipped: no /usr/bin/chromium; apt-get install -y chromium)';
+const skipNote = HAS_CHROMIUM ? '' : ` (skipped: ${NO_CHROMIUM})`;
 afterAll(() => rmSync(cacheDir, { recursive: true, force: true }));
+
+// The reference every page is compared with: the Node server over the same dist (npx serve has no query
+// form, nginx composes nothing, the on-demand renderer has no files).
+const reference = createApiServer({ dir: SAMPLE_DIST });
+let referenceBase = '';
+beforeAll(async () => void (referenceBase = await listen(reference)));
+afterAll(() => close(reference));
+
+async function nodeAnswer(url: string) {
+  const res = await fetch(referenceBase + url);
+  return { status: res.status, text: await res.text() };
+}
 
 function parseCsv(text: string): string[][] {
   const rows: string[][] = [];
@@ -115,8 +126,7 @@ describe.skipIf(!HAS_CHROMIUM)(`the explorer in Chromium${skipNote}`, () => {
   let browser: import('playwright-core').Browser;
 
   beforeAll(async () => {
-    const { chromium } = await import('playwright-core');
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+    browser = await launchChromium();
   });
   afterAll(async () => browser?.close());
 
@@ -165,8 +175,7 @@ describe.skipIf(!HAS_CHROMIUM)(`the explorer in Chromium${skipNote}`, () => {
           const requestUrl = (await page.textContent('#request-url'))!;
           expect(requestUrl).toBe(`${base}${path}?${hash.split('?')[1]}`);
           const shown = JSON.parse((await page.textContent('#json-text'))!);
-          // What the page shows is what the API answers: the Node server from the same files (npx serve has no
-          // query form, nginx composes nothing, the on-demand renderer has no files).
+          // What the page shows is what the API answers.
           const answer = await nodeAnswer(requestUrl.slice(base.length));
           expect(answer.status).toBe(200);
           expect(shown).toEqual(JSON.parse(answer.text));
@@ -283,15 +292,3 @@ describe.skipIf(!HAS_CHROMIUM)(`the explorer in Chromium${skipNote}`, () => {
     });
   }
 });
-
-/** The Node server's answer, for hosts that cannot answer the query form themselves (npx serve). */
-async function nodeAnswer(url: string) {
-  const server = createApiServer({ dir: SAMPLE_DIST });
-  const base = await listen(server);
-  try {
-    const res = await fetch(base + url);
-    return { status: res.status, text: await res.text() };
-  } finally {
-    await close(server);
-  }
-}

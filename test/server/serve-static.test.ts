@@ -1,38 +1,20 @@
 // `npx serve dist` (the serve CLI, without our server) serves the path form of every operation through
 // the generated serve.json.
 
-import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, SAMPLE_DIST } from '../helpers/paths.ts';
-import { freePort } from '../helpers/servers.ts';
+import { SAMPLE_DIST } from '../helpers/paths.ts';
+import { startServe, type Running } from '../helpers/servers.ts';
 
-let child: ChildProcess;
+let running: Running;
 let base = '';
 
 beforeAll(async () => {
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  child = spawn(
-    process.execPath,
-    [join(ROOT, 'node_modules/serve/build/main.js'), SAMPLE_DIST, '--listen', `tcp://127.0.0.1:${port}`, '--no-port-switching', '--no-clipboard'],
-    {
-      env: { ...process.env, NO_UPDATE_CHECK: '1' },
-      stdio: 'ignore',
-    },
-  );
-  for (let i = 0; i < 100; i++) {
-    try {
-      await fetch(base + '/manifest.json');
-      return;
-    } catch {
-      await new Promise((ok) => setTimeout(ok, 100));
-    }
-  }
-  throw new Error('serve did not start');
+  running = await startServe(SAMPLE_DIST);
+  base = running.base;
 });
-afterAll(() => child?.kill());
+afterAll(() => running?.stop());
 
 describe('npx serve dist', () => {
   it('serves the path form of every operation', async () => {
