@@ -410,6 +410,32 @@ export const TABLES = {
     regions: ['regionCode'],
     references: [{ columns: ['areaCode'], table: 'medical_areas', as: ['areaCode'] }],
   }),
+  industries_narrow: table({
+    name: 'industries_narrow',
+    doc: 'Industry narrow classes (JSIC 小分類): siscCode is the middle class code and one more digit.',
+    schema: z
+      .object({ siscCode: z.string().regex(/^[0-9]{3}$/, { error: 'expected a 3-digit code such as 201' }), simcCode: twoDigits(), siscName: text() })
+      .superRefine((r, ctx) => {
+        if (!r.siscCode.startsWith(r.simcCode))
+          ctx.addIssue({ code: 'custom', path: ['siscCode'], message: `narrow class ${r.siscCode} does not begin with its middle class ${r.simcCode}` });
+      }),
+    key: ['siscCode'],
+    references: [{ columns: ['simcCode'], table: 'industries_middle', as: ['simcCode'] }],
+  }),
+  old_cities: table({
+    name: 'old_cities',
+    doc: 'Old municipalities (旧市区町村) that a present municipality absorbed, numbered 01, 02, … within it.',
+    schema: z.object({ cityCode: cityCode(), oldCityCode: twoDigits(), oldCityName: text() }),
+    key: ['cityCode', 'oldCityCode'],
+    regions: ['cityCode'],
+  }),
+  local_taxes: table({
+    name: 'local_taxes',
+    doc: 'Local tax revenue (thousand yen) and the residents it is divided by, by region and fiscal year.',
+    schema: z.object({ regionCode: regionCode(), year: intIn(1950, 2100), taxes: count(), residents: count() }),
+    key: ['regionCode', 'year'],
+    regions: ['regionCode'],
+  }),
 } satisfies Record<string, TableSpec>;
 
 export type TableName = keyof typeof TABLES;

@@ -11,6 +11,7 @@ import populationFutureMeshChart from './population-future-mesh-chart.ts';
 import populationMeshChart from './population-mesh-chart.ts';
 import industriesBroad from './industries-broad.ts';
 import industriesMiddle from './industries-middle.ts';
+import industriesNarrow from './industries-narrow.ts';
 import industryOverseasTransactionForColumn from './industry-overseas-transaction-for-column.ts';
 import industryPatentList from './industry-patent-list.ts';
 import industryPowerForIndustry from './industry-power-for-industry.ts';
@@ -19,6 +20,8 @@ import jobsMiddle from './jobs-middle.ts';
 import medicalWelfareMedicalAnalysisList from './medical-welfare-medical-analysis-list.ts';
 import medicalWelfareMedicalAnalysisRate from './medical-welfare-medical-analysis-rate.ts';
 import municipalityJobPerYear from './municipality-job-per-year.ts';
+import municipalityTaxesPerYear from './municipality-taxes-per-year.ts';
+import oldCities from './old-cities.ts';
 import type { Operation } from './operation.ts';
 import patentsBroad from './patents-broad.ts';
 import patentsMiddle from './patents-middle.ts';
@@ -43,6 +46,8 @@ export const OPERATIONS: Operation<any>[] = [
   jobsMiddle,
   patentsBroad,
   patentsMiddle,
+  oldCities,
+  industriesNarrow,
   // population
   populationCompositionPerYear,
   populationCompositionPyramid,
@@ -55,6 +60,7 @@ export const OPERATIONS: Operation<any>[] = [
   municipalityJobPerYear,
   industryOverseasTransactionForColumn,
   industryPatentList,
+  municipalityTaxesPerYear,
   // tourism
   tourismForeignersForFrom,
   tourismHotelAnalysisFacilityStack,

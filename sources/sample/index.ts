@@ -14,6 +14,8 @@ import { industryEconomy } from './industry.ts';
 import { jobOpenings } from './jobs.ts';
 import { ageClassMigration, blockMigration, cohortMigration } from './migration.ts';
 import { patentTables } from './patents.ts';
+import { localTaxes } from './taxes.ts';
+import { industriesNarrow, oldCities } from './lineage.ts';
 import { overseasTrade } from './trade.ts';
 import { DESTINATIONS, SALES_BANDS, fisheryEntities } from './fishery.ts';
 import { meshPopulation } from './mesh.ts';
@@ -26,7 +28,7 @@ import { ANCHOR_CREDITS, OFFICIAL_FILES } from '../official.ts';
 export const DEFAULT_SEED = 'regstat-sample-1';
 
 export const SAMPLE_NOTICE =
-  "SYNTHETIC SAMPLE DATA under official totals. Official: the prefecture and municipality codes and names; each prefecture's total population (census 1960–2020, 出典: 国勢調査（総務省統計局）; projections 2025–2045, 出典: 国立社会保障・人口問題研究所「日本の地域別将来推計人口（平成30(2018)年推計）」); the nation's population by sex and 5-year age (census; 国立社会保障・人口問題研究所「日本の将来推計人口（平成29年推計）」). Synthetic, generated at random by the regstat sample provider: everything below those totals (each prefecture's ages, municipalities, wards, migration, meshes) and every other statistic (industry, jobs, trade, patents, tourism, fishery, medical). Do not use them for analysis or decisions. Official tables: npm run import:estat; saved RESAS responses: npm run import:resas.";
+  "SYNTHETIC SAMPLE DATA under official totals. Official: the prefecture and municipality codes and names; each prefecture's total population (census 1960–2020, 出典: 国勢調査（総務省統計局）; projections 2025–2045, 出典: 国立社会保障・人口問題研究所「日本の地域別将来推計人口（平成30(2018)年推計）」); the nation's population by sex and 5-year age (census; 国立社会保障・人口問題研究所「日本の将来推計人口（平成29年推計）」). Synthetic, generated at random by the regstat sample provider: everything below those totals (each prefecture's ages, municipalities, wards, migration, meshes) and every other statistic (industry, jobs, trade, patents, tourism, fishery, medical, taxes); the names of the narrow industry classes (beyond x0) and of the old municipalities are invented. Do not use them for analysis or decisions. Official tables: npm run import:estat; saved RESAS responses: npm run import:resas.";
 
 export function sampleSourceSet(seed = DEFAULT_SEED): SourceSet {
   // Each table is generated when first read, so a server that needs two tables never pays for forty;
@@ -206,6 +208,13 @@ export function sampleSourceSet(seed = DEFAULT_SEED): SourceSet {
       toCsv(
         ['year', 'quarter', 'entryAirport', 'exitAirport', 'prefCode', 'visitors'],
         flows().visits.map((r) => [r.year, r.quarter, r.entryAirport, r.exitAirport, r.prefCode, r.visitors]),
+      ),
+    industries_narrow: () => toCsv(['siscCode', 'simcCode', 'siscName'], industriesNarrow(seed)),
+    old_cities: () => toCsv(['cityCode', 'oldCityCode', 'oldCityName'], oldCities(seed, cities())),
+    local_taxes: () =>
+      toCsv(
+        ['regionCode', 'year', 'taxes', 'residents'],
+        localTaxes(seed, leaves()).map((r) => [r.regionCode, r.year, r.taxes, r.residents]),
       ),
   };
 

@@ -31,6 +31,9 @@ export const ENTRIES: Entry[] = [
   { name: 'wrong method', url: '/api/v1/prefectures', method: 'POST' },
   { name: 'missing parameter', url: '/api/v1/population/composition/perYear' },
   { name: 'missing parameter after others', url: '/api/v1/medicalWelfare/medicalAnalysis/rate?prefCode=13&matter2=204' },
+  { name: 'narrow industry classes', url: '/api/v1/industries/narrow?simcCode=20' },
+  { name: 'old municipalities of a prefecture', url: '/api/v1/oldCities?prefCode=13&cityCode=-' },
+  { name: 'local tax per resident, path form', url: '/api/v1/municipality/taxes/perYear/prefCode/13/cityCode/13103' },
   { name: 'unknown path', url: '/api/v1/population/nope' },
   {
     name: 'addArea',

@@ -1,0 +1,103 @@
+// industries/narrow, oldCities and municipality/taxes/perYear: the original's shapes, and the figures
+// recomputed from the raw facts of the sample sources.
+
+import { describe, expect, it } from 'vitest';
+import { errorOf as err, result } from '../helpers/dist.ts';
+import { rowsOf, sampleSources } from '../helpers/sample.ts';
+
+describe('industries/narrow', () => {
+  const raw = rowsOf<{ siscCode: string; simcCode: string; siscName: string }>('industries_narrow');
+
+  it('lists the narrow classes of a middle class in the original key order', () => {
+    const r = result('/api/v1/industries/narrow?simcCode=20');
+    expect(Object.keys(r[0])).toEqual(['siscCode', 'simcCode', 'siscName']);
+    expect(r[0]).toEqual({ siscCode: '200', simcCode: '20', siscName: '管理，補助的経済活動を行う事業所（20なめし革・同製品・毛皮製造業）' });
+    expect(r).toEqual(raw.filter((n) => n.simcCode === '20').map((n) => ({ siscCode: n.siscCode, simcCode: '20', siscName: n.siscName })));
+    for (const m of ['01', '09', '99']) {
+      const list = result(`/api/v1/industries/narrow?simcCode=${m}`);
+      expect(list.length).toBeGreaterThan(1);
+      expect(list.every((n: any) => n.simcCode === m && n.siscCode.startsWith(m))).toBe(true);
+    }
+  });
+
+  it('requires a middle class of this build', () => {
+    expect(err('/api/v1/industries/narrow')).toEqual({ status: 400, message: 'simcCode is required' });
+    expect(err('/api/v1/industries/narrow?simcCode=00').message).toBe('simcCode 00 is not a code of this build');
+    expect(err('/api/v1/industries/narrow?simcCode=E').message).toBe('simcCode E is not a code of this build');
+  });
+});
+
+describe('oldCities', () => {
+  const raw = rowsOf<{ cityCode: string; oldCityCode: string; oldCityName: string }>('old_cities');
+  const regions = sampleSources().regions;
+
+  it('lists what a municipality absorbed, with its present code and name', () => {
+    const withOld = regions.citiesOf(1).find((c) => raw.some((o) => o.cityCode === c.cityCode))!;
+    const r = result(`/api/v1/oldCities?prefCode=1&cityCode=${withOld.cityCode}`);
+    expect(Object.keys(r[0])).toEqual(['prefCode', 'cityCode', 'cityName', 'oldCityCode', 'oldCityName']);
+    expect(r).toEqual(
+      raw
+        .filter((o) => o.cityCode === withOld.cityCode)
+        .map((o) => ({ prefCode: 1, cityCode: withOld.cityCode, cityName: withOld.cityName, oldCityCode: o.oldCityCode, oldCityName: o.oldCityName })),
+    );
+    expect(r.map((o: any) => o.oldCityCode)).toEqual(r.map((_: unknown, i: number) => String(i + 1).padStart(2, '0')));
+  });
+
+  it('lists every municipality of the prefecture for cityCode -, and none for a ward', () => {
+    const all = result('/api/v1/oldCities?prefCode=13&cityCode=-');
+    const expected = regions.citiesOf(13).flatMap((c) => raw.filter((o) => o.cityCode === c.cityCode));
+    expect(all.map((o: any) => `${o.cityCode}${o.oldCityCode}`)).toEqual(expected.map((o) => `${o.cityCode}${o.oldCityCode}`));
+    expect(result('/api/v1/oldCities?prefCode=13')).toEqual(all); // cityCode defaults to -
+    expect(result('/api/v1/oldCities?prefCode=1&cityCode=01101')).toEqual([]);
+  });
+
+  it('rejects a municipality of another prefecture', () => {
+    expect(err('/api/v1/oldCities?prefCode=13&cityCode=01202').message).toBe('cityCode 01202 is not a municipality of prefCode 13');
+    expect(err('/api/v1/oldCities?cityCode=01202').message).toBe('prefCode is required');
+  });
+});
+
+describe('municipality/taxes/perYear', () => {
+  const raw = rowsOf<{ regionCode: string; year: number; taxes: number; residents: number }>('local_taxes');
+  const regions = sampleSources().regions;
+  const perHead = (pick: (code: string) => boolean) => {
+    const by = new Map<number, [number, number]>();
+    for (const r of raw.filter((r) => pick(r.regionCode))) {
+      const s = by.get(r.year) ?? [0, 0];
+      by.set(r.year, [s[0] + r.taxes, s[1] + r.residents]);
+    }
+    return [...by].sort(([a], [b]) => a - b).map(([year, [t, n]]) => ({ year, value: Math.round(t / n) }));
+  };
+
+  it('divides revenue by residents, in thousand yen, 2008 to 2021', () => {
+    const r = result('/api/v1/municipality/taxes/perYear?prefCode=13&cityCode=13103');
+    expect(Object.keys(r)).toEqual(['prefName', 'prefCode', 'cityName', 'cityCode', 'data']);
+    expect(r).toMatchObject({ prefName: '東京都', prefCode: 13, cityName: '港区', cityCode: '13103' });
+    expect(r.data.map((d: any) => d.year)).toEqual(Array.from({ length: 14 }, (_, i) => 2008 + i));
+    expect(Object.keys(r.data[0])).toEqual(['year', 'value']);
+    expect(r.data).toEqual(perHead((c) => c === '13103'));
+  });
+
+  it('sums revenue and residents for a prefecture and a designated city before dividing', () => {
+    const pref = result('/api/v1/municipality/taxes/perYear?prefCode=1&cityCode=-');
+    expect(pref).toMatchObject({ prefName: '北海道', prefCode: 1, cityName: '', cityCode: '' });
+    expect(pref.data).toEqual(perHead((c) => c.startsWith('01')));
+    const sapporo = result('/api/v1/municipality/taxes/perYear?prefCode=1&cityCode=01100');
+    expect(sapporo.data).toEqual(perHead((c) => regions.city(c)?.designatedCityCode === '01100'));
+    expect(result('/api/v1/municipality/taxes/perYear?prefCode=1')).toEqual(pref); // cityCode defaults to -
+  });
+
+  it('divides by the same residents the population operations count', () => {
+    const people = result('/api/v1/population/composition/perYear?prefCode=13&cityCode=13103').data[0].data;
+    for (const year of [2010, 2015, 2020]) {
+      const row = raw.find((r) => r.regionCode === '13103' && r.year === year)!;
+      expect(row.residents).toBe(people.find((p: any) => p.year === year).value);
+    }
+  });
+
+  it('answers null for a municipality without statistics and refuses unknown regions', () => {
+    expect(result('/api/v1/municipality/taxes/perYear?prefCode=1&cityCode=01695')).toBeNull();
+    expect(err('/api/v1/municipality/taxes/perYear?prefCode=13&cityCode=01100').message).toBe('cityCode 01100 is not a municipality of prefCode 13');
+    expect(err('/api/v1/municipality/taxes/perYear?prefCode=48&cityCode=-').status).toBe(400);
+  });
+});
