@@ -12,6 +12,7 @@ const LISTS: Record<string, (parentValue: string) => { url: string; code: string
   pref: () => ({ url: `${API}/prefectures`, code: 'prefCode', name: 'prefName' }),
   city: (pref) => ({ url: `${API}/cities?prefCode=${pref}`, code: 'cityCode', name: 'cityName' }),
   industriesBroad: () => ({ url: `${API}/industries/broad`, code: 'sicCode', name: 'sicName' }),
+  industriesMiddle: (sic) => ({ url: `${API}/industries/middle?sicCode=${sic}`, code: 'simcCode', name: 'simcName' }),
   occupationsBroad: () => ({ url: `${API}/jobs/broad`, code: 'iscoCode', name: 'iscoName' }),
   occupationsMiddle: (isco) => ({ url: `${API}/jobs/middle?iscoCode=${isco}`, code: 'ismcoCode', name: 'ismcoName' }),
   patentFields: () => ({ url: `${API}/patents/broad`, code: 'tecCode', name: 'tecName' }),

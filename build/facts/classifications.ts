@@ -20,7 +20,9 @@ export const industries = {
   broad: (s: Sources) => rows(s, 'industries_broad') as { sicCode: string; sicName: string }[],
   middle: (s: Sources) => rows(s, 'industries_middle') as { simcCode: string; sicCode: string; simcName: string }[],
   narrow: (s: Sources) => rows(s, 'industries_narrow') as { siscCode: string; simcCode: string; siscName: string }[],
-  domains: (s: Sources): RouteData => ({ domains: { industriesBroad: codes(s, 'industries_broad', 'sicCode') } }),
+  domains: (s: Sources): RouteData => ({
+    domains: { industriesBroad: codes(s, 'industries_broad', 'sicCode'), industriesMiddle: byParent(s, 'industries_middle', 'sicCode', 'simcCode') },
+  }),
 };
 
 export const occupations = {
