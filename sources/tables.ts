@@ -139,6 +139,35 @@ export const TABLES = {
     key: ['regionCode', 'periodFrom', 'ageFrom'],
     regions: ['regionCode'],
   }),
+  vital_events: table({
+    name: 'vital_events',
+    doc: 'Births, deaths, in-migrants and out-migrants of a region in a calendar year.',
+    schema: z.object({
+      regionCode: regionCode(),
+      year: intIn(1900, 2100),
+      births: count(),
+      deaths: count(),
+      inMigrants: count(),
+      outMigrants: count(),
+    }),
+    key: ['regionCode', 'year'],
+    regions: ['regionCode'],
+  }),
+  births_by_mother_age: table({
+    name: 'births_by_mother_age',
+    doc: "Births over a five-year period (e.g. 1998-2002) by the mother's 5-year age class (ageFrom 15, 20, …, 45).",
+    schema: z.object({
+      regionCode: regionCode(),
+      period: z
+        .string()
+        .regex(/^[0-9]{4}-[0-9]{4}$/, { error: 'expected five calendar years as YYYY-YYYY, such as 1998-2002' })
+        .refine((p) => Number(p.slice(5)) - Number(p.slice(0, 4)) === 4, { error: 'expected five calendar years as YYYY-YYYY, such as 1998-2002' }),
+      ageFrom: intIn(15, 45).refine((n) => n % 5 === 0, { error: 'expected one of 15, 20, 25, 30, 35, 40, 45' }),
+      births: count(),
+    }),
+    key: ['regionCode', 'period', 'ageFrom'],
+    regions: ['regionCode'],
+  }),
   industries_broad: table({
     name: 'industries_broad',
     doc: 'Industry broad classes (JSIC): sicCode A–T.',
@@ -156,6 +185,21 @@ export const TABLES = {
     name: 'industry_economy',
     doc: 'Value added (million yen) and employees by region, census year and industry middle class.',
     schema: z.object({ regionCode: regionCode(), year: intIn(1950, 2100), simcCode: twoDigits(), valueAdded: signedCount(), employees: count() }),
+    key: ['regionCode', 'year', 'simcCode'],
+    regions: ['regionCode'],
+    references: [{ columns: ['simcCode'], table: 'industries_middle', as: ['simcCode'] }],
+  }),
+  establishments: table({
+    name: 'establishments',
+    doc: 'Companies (empty where not counted), establishments and their employees by region, year and industry middle class.',
+    schema: z.object({
+      regionCode: regionCode(),
+      year: intIn(1950, 2100),
+      simcCode: twoDigits(),
+      companies: z.union([count(), z.literal('').transform(() => null)], { error: 'expected an integer from 0 to 2000000000 or nothing' }),
+      plants: count(),
+      employees: count(),
+    }),
     key: ['regionCode', 'year', 'simcCode'],
     regions: ['regionCode'],
     references: [{ columns: ['simcCode'], table: 'industries_middle', as: ['simcCode'] }],
@@ -429,10 +473,52 @@ export const TABLES = {
     key: ['cityCode', 'oldCityCode'],
     regions: ['cityCode'],
   }),
+  wages: table({
+    name: 'wages',
+    doc: 'Workers and their annual pay (10 thousand yen) by prefecture, year, industry middle class and age class (ageFrom 0 = under 20, 20, 25, …, 70 = 70 and over).',
+    schema: z.object({
+      prefCode: prefCode2(),
+      year: intIn(1950, 2100),
+      simcCode: twoDigits(),
+      ageFrom: z
+        .enum(['0', '20', '25', '30', '35', '40', '45', '50', '55', '60', '65', '70'], { error: 'expected an age class bound: 0, 20, 25, …, 70' })
+        .transform(Number),
+      workers: count(),
+      payroll: count(),
+    }),
+    key: ['prefCode', 'year', 'simcCode', 'ageFrom'],
+    regions: ['prefCode'],
+    references: [{ columns: ['simcCode'], table: 'industries_middle', as: ['simcCode'] }],
+  }),
+  manufacturer_establishments: table({
+    name: 'manufacturer_establishments',
+    doc: 'Manufacturing establishments by prefecture, year, industry middle class and status (continuing from the year before, entering, exiting after the year), with their employees and value added (10 thousand yen).',
+    schema: z.object({
+      prefCode: prefCode2(),
+      year: intIn(1950, 2100),
+      simcCode: twoDigits(),
+      status: oneOf(['continuing', 'entering', 'exiting']),
+      establishments: count(),
+      employees: count(),
+      valueAdded: signedCount(),
+    }),
+    key: ['prefCode', 'year', 'simcCode', 'status'],
+    regions: ['prefCode'],
+    references: [{ columns: ['simcCode'], table: 'industries_middle', as: ['simcCode'] }],
+  }),
   local_taxes: table({
     name: 'local_taxes',
-    doc: 'Local tax revenue (thousand yen) and the residents it is divided by, by region and fiscal year.',
-    schema: z.object({ regionCode: regionCode(), year: intIn(1950, 2100), taxes: count(), residents: count() }),
+    doc: 'Local tax revenue (thousand yen): all of it, the fixed-asset (property) tax and the corporate part of the municipal resident tax, and the residents they are divided by, by region and fiscal year.',
+    schema: z
+      .object({ regionCode: regionCode(), year: intIn(1950, 2100), taxes: count(), propertyTax: count(), corporateTax: count(), residents: count() })
+      .superRefine((r, ctx) => {
+        if (r.propertyTax + r.corporateTax > r.taxes)
+          ctx.addIssue({
+            code: 'custom',
+            path: ['taxes'],
+            message: `taxes ${r.taxes} is less than its parts propertyTax + corporateTax (${r.propertyTax + r.corporateTax})`,
+          });
+      }),
     key: ['regionCode', 'year'],
     regions: ['regionCode'],
   }),

@@ -14,22 +14,35 @@ import industriesMiddle from './industries-middle.ts';
 import industriesNarrow from './industries-narrow.ts';
 import industryOverseasTransactionForColumn from './industry-overseas-transaction-for-column.ts';
 import industryPatentList from './industry-patent-list.ts';
+import industryPowerForArea from './industry-power-for-area.ts';
 import industryPowerForIndustry from './industry-power-for-industry.ts';
+import industryPowerForManufacturerEstablishments from './industry-power-for-manufacturer-establishments.ts';
 import jobsBroad from './jobs-broad.ts';
 import jobsMiddle from './jobs-middle.ts';
 import medicalWelfareMedicalAnalysisList from './medical-welfare-medical-analysis-list.ts';
 import medicalWelfareMedicalAnalysisRate from './medical-welfare-medical-analysis-rate.ts';
+import municipalityCompanyPerYear from './municipality-company-per-year.ts';
+import municipalityEmployeePerYear from './municipality-employee-per-year.ts';
 import municipalityJobPerYear from './municipality-job-per-year.ts';
+import municipalityLaborPerYear from './municipality-labor-per-year.ts';
+import municipalityPlantPerYear from './municipality-plant-per-year.ts';
+import municipalityPropertyTaxPerYear from './municipality-property-tax-per-year.ts';
+import municipalityResidentTaxCorporatePerYear from './municipality-resident-tax-corporate-per-year.ts';
 import municipalityTaxesPerYear from './municipality-taxes-per-year.ts';
+import municipalityValuePerYear from './municipality-value-per-year.ts';
+import municipalityWagesPerYear from './municipality-wages-per-year.ts';
 import oldCities from './old-cities.ts';
 import type { Operation } from './operation.ts';
 import patentsBroad from './patents-broad.ts';
 import patentsMiddle from './patents-middle.ts';
 import populationCompositionPerYear from './population-composition-per-year.ts';
 import populationCompositionPyramid from './population-composition-pyramid.ts';
+import populationFutureCities from './population-future-cities.ts';
+import populationNature from './population-nature.ts';
 import populationSocietyForAgeClass from './population-society-for-age-class.ts';
 import populationSocietyForAgeClassLine from './population-society-for-age-class-line.ts';
 import populationSocietyForArea from './population-society-for-area.ts';
+import populationSumEstimate from './population-sum-estimate.ts';
 import populationSumPerYear from './population-sum-per-year.ts';
 import prefectures from './prefectures.ts';
 import tourismAirportForBar from './tourism-airport-for-bar.ts';
@@ -55,12 +68,25 @@ export const OPERATIONS: Operation<any>[] = [
   populationSocietyForArea,
   populationSocietyForAgeClass,
   populationSocietyForAgeClassLine,
+  populationSumEstimate,
+  populationNature,
+  populationFutureCities,
   // industry, patents, employment
   industryPowerForIndustry,
+  industryPowerForArea,
+  municipalityValuePerYear,
+  municipalityLaborPerYear,
+  municipalityCompanyPerYear,
+  municipalityPlantPerYear,
+  municipalityEmployeePerYear,
   municipalityJobPerYear,
   industryOverseasTransactionForColumn,
   industryPatentList,
   municipalityTaxesPerYear,
+  municipalityPropertyTaxPerYear,
+  municipalityResidentTaxCorporatePerYear,
+  municipalityWagesPerYear,
+  industryPowerForManufacturerEstablishments,
   // tourism
   tourismForeignersForFrom,
   tourismHotelAnalysisFacilityStack,

@@ -2,9 +2,9 @@ import * as aq from 'arquero';
 import { z } from 'zod';
 import { industries } from '../facts/classifications.ts';
 import { groupRows, rollupRegions, sharedKeys } from '../facts/rollup.ts';
-import { ratioOfProducts } from '../runtime/rounding.ts';
 import { cityCode, codeOrAll, defineOperation, intParam, prefCode, regionOf, regionValues } from './operation.ts';
 import { letterCode, nonEmpty, prefCodeNumber, quotient, text, twoDigitCode } from './shared/result.ts';
+import { specialization } from './shared/specialization.ts';
 
 interface Row {
   region: string;
@@ -21,9 +21,10 @@ interface Row {
   empNationAll: number;
 }
 
-// Specialization coefficients, 4 decimals: value added and employees as the region's share of the
-// industry divided by the nation's share; labour productivity (value added per employee) as the
-// region's over the nation's. The nation is the sum of all prefectures, whatever the build's scope.
+// Specialization coefficients, 4 decimals (shared/specialization.ts): value added and employees as the
+// region's share of the industry divided by the nation's share; labour productivity (value added per
+// employee) as the region's over the nation's. The nation is the sum of all prefectures, whatever the
+// build's scope.
 export default defineOperation({
   title: '産業別特化係数',
   family: 'industry',
@@ -97,13 +98,21 @@ export default defineOperation({
       sicName: all ? '' : broad.get(v.sicCode)!,
       data: rows
         .filter((r) => all || middle.get(r.simcCode)!.sicCode === v.sicCode)
-        .map((r) => ({
-          simcCode: r.simcCode,
-          simcName: middle.get(r.simcCode)!.simcName,
-          value: ratioOfProducts(r.valueAdded, r.vaNationAll, r.vaRegion, r.vaNation, 4),
-          employee: ratioOfProducts(r.employees, r.empNationAll, r.empRegion, r.empNation, 4),
-          labor: ratioOfProducts(r.valueAdded, r.empNation, r.employees, r.vaNation, 4),
-        })),
+        .map((r) => {
+          const cells = [
+            r,
+            { valueAdded: r.vaRegion, employees: r.empRegion },
+            { valueAdded: r.vaNation, employees: r.empNation },
+            { valueAdded: r.vaNationAll, employees: r.empNationAll },
+          ] as const;
+          return {
+            simcCode: r.simcCode,
+            simcName: middle.get(r.simcCode)!.simcName,
+            value: specialization('value', ...cells, 4),
+            employee: specialization('employee', ...cells, 4),
+            labor: specialization('labor', ...cells, 4),
+          };
+        }),
     };
   },
   routeData: (ctx) => industries.domains(ctx.sources),

@@ -5,6 +5,7 @@ import { fisheryComposer } from './render/fishery.ts';
 import { tradeComposer } from './render/industry.ts';
 import { pageComposer, patentFilterComposer } from './render/patents.ts';
 import { growthComposer, perYearComposer, pyramidComposer } from './render/population.ts';
+import { estimateComposer } from './render/vital.ts';
 import { composer, type ComposeContext, type Composer } from './composer.ts';
 
 export type { Combine, ComposeContext } from './composer.ts';
@@ -14,7 +15,9 @@ export const pairComposer = composer('pair', (results) => results[0]);
 
 /** Every composer, by the name routes.json gives it. */
 export const COMPOSERS: ReadonlyMap<string, Composer> = new Map(
-  [pairComposer, perYearComposer, growthComposer, pyramidComposer, fisheryComposer, tradeComposer, pageComposer, patentFilterComposer].map((c) => [c.name, c]),
+  [pairComposer, perYearComposer, growthComposer, pyramidComposer, fisheryComposer, tradeComposer, pageComposer, patentFilterComposer, estimateComposer].map(
+    (c) => [c.name, c],
+  ),
 );
 
 export type ReadFile = (path: string) => Promise<string | null>;

@@ -10,11 +10,15 @@ import { toCsv } from '../csv.ts';
 import type { SourceSet } from '../load.ts';
 import type { TableName } from '../tables.ts';
 import { INDUSTRIES_BROAD, INDUSTRIES_MIDDLE, OCCUPATIONS_BROAD, OCCUPATIONS_MIDDLE } from './classifications.ts';
+import { establishments } from './establishments.ts';
 import { industryEconomy } from './industry.ts';
 import { jobOpenings } from './jobs.ts';
 import { ageClassMigration, blockMigration, cohortMigration } from './migration.ts';
+import { vitalEvents } from './vital.ts';
 import { patentTables } from './patents.ts';
 import { localTaxes } from './taxes.ts';
+import { wageFacts } from './wages.ts';
+import { manufacturerPanel } from './manufacturers.ts';
 import { industriesNarrow, oldCities } from './lineage.ts';
 import { overseasTrade } from './trade.ts';
 import { DESTINATIONS, SALES_BANDS, fisheryEntities } from './fishery.ts';
@@ -82,12 +86,27 @@ export function sampleSourceSet(seed = DEFAULT_SEED): SourceSet {
         ['regionCode', 'periodFrom', 'ageFrom', 'net'],
         cohortMigration(seed, leaves()).map((r) => [r.regionCode, r.periodFrom, r.ageFrom, r.net]),
       ),
+    vital_events: () =>
+      toCsv(
+        ['regionCode', 'year', 'births', 'deaths', 'inMigrants', 'outMigrants'],
+        vitalEvents(seed, leaves()).events.map((r) => [r.regionCode, r.year, r.births, r.deaths, r.inMigrants, r.outMigrants]),
+      ),
+    births_by_mother_age: () =>
+      toCsv(
+        ['regionCode', 'period', 'ageFrom', 'births'],
+        vitalEvents(seed, leaves()).byMotherAge.map((r) => [r.regionCode, r.period, r.ageFrom, r.births]),
+      ),
     industries_broad: () => toCsv(['sicCode', 'sicName'], INDUSTRIES_BROAD),
     industries_middle: () => toCsv(['simcCode', 'sicCode', 'simcName'], INDUSTRIES_MIDDLE),
     industry_economy: () =>
       toCsv(
         ['regionCode', 'year', 'simcCode', 'valueAdded', 'employees'],
         industryEconomy(seed, leaves()).map((r) => [r.regionCode, r.year, r.simcCode, r.valueAdded, r.employees]),
+      ),
+    establishments: () =>
+      toCsv(
+        ['regionCode', 'year', 'simcCode', 'companies', 'plants', 'employees'],
+        establishments(seed, leaves()).map((r) => [r.regionCode, r.year, r.simcCode, r.companies ?? '', r.plants, r.employees]),
       ),
     occupations_broad: () => toCsv(['iscoCode', 'iscoName'], OCCUPATIONS_BROAD),
     occupations_middle: () => toCsv(['ismcoCode', 'iscoCode', 'ismcoName'], OCCUPATIONS_MIDDLE),
@@ -211,10 +230,26 @@ export function sampleSourceSet(seed = DEFAULT_SEED): SourceSet {
       ),
     industries_narrow: () => toCsv(['siscCode', 'simcCode', 'siscName'], industriesNarrow(seed)),
     old_cities: () => toCsv(['cityCode', 'oldCityCode', 'oldCityName'], oldCities(seed, cities())),
+    wages: () =>
+      toCsv(
+        ['prefCode', 'year', 'simcCode', 'ageFrom', 'workers', 'payroll'],
+        wageFacts(
+          seed,
+          prefectures().map((p) => p.prefCode),
+        ).map((r) => [r.prefCode, r.year, r.simcCode, r.ageFrom, r.workers, r.payroll]),
+      ),
+    manufacturer_establishments: () =>
+      toCsv(
+        ['prefCode', 'year', 'simcCode', 'status', 'establishments', 'employees', 'valueAdded'],
+        manufacturerPanel(
+          seed,
+          prefectures().map((p) => p.prefCode),
+        ).map((r) => [r.prefCode, r.year, r.simcCode, r.status, r.establishments, r.employees, r.valueAdded]),
+      ),
     local_taxes: () =>
       toCsv(
-        ['regionCode', 'year', 'taxes', 'residents'],
-        localTaxes(seed, leaves()).map((r) => [r.regionCode, r.year, r.taxes, r.residents]),
+        ['regionCode', 'year', 'taxes', 'propertyTax', 'corporateTax', 'residents'],
+        localTaxes(seed, leaves()).map((r) => [r.regionCode, r.year, r.taxes, r.propertyTax, r.corporateTax, r.residents]),
       ),
   };
 

@@ -1,4 +1,5 @@
-// Synthetic local tax revenue by municipality and fiscal year, with the residents it is divided by. The
+// Synthetic local tax revenue by municipality and fiscal year (all of it, the property tax and the
+// corporate part of the municipal resident tax), with the residents it is divided by. The
 // residents are the sample's own population, interpolated between census years, so the per-capita figure
 // speaks of the same people as the population operations. Urban places raise more per head (Minato ward
 // raised about 300 thousand yen per resident; a rural town 100), revenue dips after 2008 and recovers.
@@ -28,16 +29,22 @@ const TREND: Record<number, number> = {
 };
 
 export function localTaxes(seed: string, leaves: LeafPopulation[]) {
-  const rows: { regionCode: string; year: number; taxes: number; residents: number }[] = [];
+  const rows: { regionCode: string; year: number; taxes: number; propertyTax: number; corporateTax: number; residents: number }[] = [];
   for (const leaf of leaves) {
     const rnd = random(seed, 'taxes', leaf.city.cityCode);
     const u = 0.6 * leaf.urban + 0.4 * attraction(leaf.city.prefCode);
     const perHead = (95 + 170 * u ** 2) * Math.exp(0.15 * rnd.normal());
+    // Shares of the revenue: property tax weighs most in towns, the corporate part of the municipal tax in cities.
+    const propertyShare = Math.min(0.6, Math.max(0.2, 0.42 - 0.08 * u + 0.04 * rnd.normal()));
+    const corporateShare = Math.min(0.25, Math.max(0.02, 0.04 + 0.12 * u ** 2 + 0.015 * rnd.normal()));
     for (const year of TAX_YEARS) {
       const residents = residentsIn(leaf, year);
       if (residents === 0) continue;
       const taxes = Math.round(residents * perHead * TREND[year]! * Math.exp(0.02 * rnd.normal()));
-      rows.push({ regionCode: leaf.city.cityCode, year, taxes, residents });
+      const propertyTax = Math.round(taxes * propertyShare * Math.exp(0.02 * rnd.normal()));
+      // The corporate part swings with profits: down after 2008, up to 2019.
+      const corporateTax = Math.round(taxes * corporateShare * TREND[year]! ** 3 * Math.exp(0.05 * rnd.normal()));
+      rows.push({ regionCode: leaf.city.cityCode, year, taxes, propertyTax, corporateTax, residents });
     }
   }
   return rows;

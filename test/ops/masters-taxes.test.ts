@@ -57,14 +57,14 @@ describe('oldCities', () => {
   });
 });
 
-describe('municipality/taxes/perYear', () => {
-  const raw = rowsOf<{ regionCode: string; year: number; taxes: number; residents: number }>('local_taxes');
+describe('municipality/{taxes,propertyTax,residentTaxCorporate}/perYear', () => {
+  const raw = rowsOf<{ regionCode: string; year: number; taxes: number; propertyTax: number; corporateTax: number; residents: number }>('local_taxes');
   const regions = sampleSources().regions;
-  const perHead = (pick: (code: string) => boolean) => {
+  const perHead = (pick: (code: string) => boolean, column: 'taxes' | 'propertyTax' | 'corporateTax' = 'taxes') => {
     const by = new Map<number, [number, number]>();
     for (const r of raw.filter((r) => pick(r.regionCode))) {
       const s = by.get(r.year) ?? [0, 0];
-      by.set(r.year, [s[0] + r.taxes, s[1] + r.residents]);
+      by.set(r.year, [s[0] + r[column], s[1] + r.residents]);
     }
     return [...by].sort(([a], [b]) => a - b).map(([year, [t, n]]) => ({ year, value: Math.round(t / n) }));
   };
@@ -99,5 +99,26 @@ describe('municipality/taxes/perYear', () => {
     expect(result('/api/v1/municipality/taxes/perYear?prefCode=1&cityCode=01695')).toBeNull();
     expect(err('/api/v1/municipality/taxes/perYear?prefCode=13&cityCode=01100').message).toBe('cityCode 01100 is not a municipality of prefCode 13');
     expect(err('/api/v1/municipality/taxes/perYear?prefCode=48&cityCode=-').status).toBe(400);
+  });
+
+  it('takes cityCode alone for the property tax and the corporate municipal tax, parts of the whole', () => {
+    const p = result('/api/v1/municipality/propertyTax/perYear?cityCode=13103');
+    expect(Object.keys(p)).toEqual(['prefCode', 'prefName', 'cityCode', 'cityName', 'data']);
+    expect(p).toMatchObject({ prefCode: 13, prefName: '東京都', cityCode: '13103', cityName: '港区' });
+    expect(p.data).toEqual(perHead((c) => c === '13103', 'propertyTax'));
+    const c = result('/api/v1/municipality/residentTaxCorporate/perYear?cityCode=01100');
+    expect(c).toMatchObject({ prefCode: 1, prefName: '北海道', cityCode: '01100', cityName: '札幌市' });
+    expect(c.data).toEqual(perHead((x) => regions.city(x)?.designatedCityCode === '01100', 'corporateTax'));
+    const all = result('/api/v1/municipality/taxes/perYear?prefCode=13&cityCode=13103').data;
+    const corp = result('/api/v1/municipality/residentTaxCorporate/perYear?cityCode=13103').data;
+    all.forEach((d: any, i: number) => expect(p.data[i].value + corp[i].value).toBeLessThanOrEqual(d.value + 1));
+    expect(result('/api/v1/municipality/propertyTax/perYear/cityCode/13103')).toEqual(p);
+  });
+
+  it('requires a municipality of the build for the cityCode-only operations', () => {
+    expect(err('/api/v1/municipality/propertyTax/perYear')).toEqual({ status: 400, message: 'cityCode is required' });
+    expect(err('/api/v1/municipality/propertyTax/perYear?cityCode=27100').message).toBe('cityCode 27100 is not a code of this build');
+    expect(err('/api/v1/municipality/residentTaxCorporate/perYear?cityCode=-').status).toBe(400);
+    expect(result('/api/v1/municipality/residentTaxCorporate/perYear?cityCode=01695')).toBeNull();
   });
 });

@@ -1,0 +1,106 @@
+// The three establishment series (municipality/company, plant and employee perYear): one declaration
+// each, made here from the column of `establishments` it reads. Each answers, for a prefecture or
+// municipality and an industry selection, the sum of its column per year: every year of the table in
+// which that column is given anywhere (companies are left empty for years without a company count), 0
+// where the region has no row of the selection that year, and `null` for a region without any row.
+
+import { z } from 'zod';
+import type { Sources } from '../../../sources/load.ts';
+import type { Table } from '../../facts/rollup.ts';
+import { cityCode, defineOperation, prefCode, regionOf, type BuildContext } from '../operation.ts';
+import {
+  factsBySelection,
+  regionEcho,
+  regionSelectionValues,
+  selectionDomains,
+  selectionKey,
+  selectionNames,
+  sicCodeParam,
+  simcCodeParam,
+} from './industry-selection.ts';
+import { cityCodeText, count, letterCode, nonEmpty, prefCodeNumber, text, twoDigitCode } from './result.ts';
+
+type Column = 'companies' | 'plants' | 'employees';
+
+const memo = new WeakMap<Sources, Map<string, ReturnType<typeof prepareColumn>>>();
+
+function prepareColumn(s: Sources, column: Column, prefs: number[]) {
+  let facts = s.tables.establishments!.table as Table;
+  if (column === 'companies') facts = facts.filter((d: any) => d.companies !== null);
+  const years = [...new Set(facts.array('year') as number[])].sort((a, b) => a - b);
+  // Regions with any row at all (in any column's years) answer; others are null.
+  return { years, facts: factsBySelection(s, facts, [column], prefs) };
+}
+
+function columnFacts(s: Sources, column: Column, prefs: number[]) {
+  let m = memo.get(s);
+  if (!m) memo.set(s, (m = new Map()));
+  const id = `${column}|${prefs.join(',')}`;
+  let facts = m.get(id);
+  if (!facts) m.set(id, (facts = prepareColumn(s, column, prefs)));
+  return facts;
+}
+
+/** Regions with any row of establishments, as their `-|-` keys. */
+function regionsWithFacts(s: Sources, prefs: number[]): Set<string> {
+  const plants = columnFacts(s, 'plants', prefs).facts;
+  return new Set([...plants.keys()].filter((k) => k.endsWith('|-|-')));
+}
+
+export function establishmentOperation(o: { column: Column; path: string; title: string; titleEn: string; label: string; meaning: string }) {
+  return defineOperation({
+    title: o.title,
+    family: 'industry',
+    titleEn: o.titleEn,
+    view: {
+      rows: [{ path: 'data[]' }],
+      columns: [
+        { key: 'year', label: '年 / year' },
+        { key: 'value', label: o.label },
+      ],
+      chart: { kind: 'line', x: 'year', y: 'value', xType: 'year' },
+    },
+    description: `${o.meaning} of a prefecture (\`cityCode=-\`) or municipality per year, for all industries (\`sicCode=-\`), one broad class (\`simcCode=-\`) or one of its middle classes: the sum over its middle classes and, for a prefecture or designated city, over its municipalities or wards. \`data\` lists every year the sources give (the sample: ${o.column === 'companies' ? '2009, 2012 and 2014' : '2009, 2012, 2014 and 2016'}); an industry absent from the region that year has value 0, and a region without any facts answers \`null\`. Codes and names of \`-\` are empty, as are \`cityCode\` and \`cityName\` for a whole prefecture.`,
+    examples: [
+      { prefCode: '13', cityCode: '13101', sicCode: 'E', simcCode: '20' },
+      { prefCode: '1', cityCode: '-', sicCode: '-', simcCode: '-' },
+    ],
+    result: z
+      .strictObject({
+        prefCode: prefCodeNumber,
+        prefName: nonEmpty,
+        cityCode: z.union([cityCodeText, z.literal('')]),
+        cityName: text,
+        sicName: text,
+        sicCode: z.union([letterCode, z.literal('')]),
+        simcName: text,
+        simcCode: z.union([twoDigitCode, z.literal('')]),
+        data: z.array(z.strictObject({ year: z.int(), value: count })),
+      })
+      .nullable(),
+    route: { path: o.path, params: [prefCode(), cityCode(), sicCodeParam(), simcCodeParam()] },
+    needs: ['establishments', 'industries_broad', 'industries_middle'],
+    prepare: (ctx: BuildContext) => ({
+      ...columnFacts(ctx.sources, o.column, ctx.prefs),
+      present: regionsWithFacts(ctx.sources, ctx.prefs),
+      names: selectionNames(ctx.sources),
+      sources: ctx.sources,
+    }),
+    enumerate: regionSelectionValues,
+    render({ years, facts, present, names, sources }, v) {
+      const region = regionOf(v);
+      if (!present.has(selectionKey(region, '-', '-'))) return null;
+      const cells = facts.get(selectionKey(region, v.sicCode, v.simcCode));
+      const n = names(v.sicCode, v.simcCode);
+      return {
+        ...regionEcho(sources, v.prefCode, v.cityCode),
+        sicName: n.sicName,
+        sicCode: n.sicCode,
+        simcName: n.simcName,
+        simcCode: n.simcCode,
+        data: years.map((year) => ({ year, value: cells?.get(year)?.[o.column] ?? 0 })),
+      };
+    },
+    routeData: (ctx) => selectionDomains(ctx.sources),
+  });
+}

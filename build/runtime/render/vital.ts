@@ -1,0 +1,85 @@
+// population/sum/estimate rendered from counts: the total population per population year and the births,
+// deaths, in-migrants and out-migrants per calendar year. addArea reads the counts back out of the
+// regions' files, sums them and renders again, so the build and the composition print alike.
+
+import { composer } from '../composer.ts';
+import { TOTAL_LABEL } from './labels.ts';
+
+export interface EventYear {
+  year: number;
+  births: number;
+  deaths: number;
+  inMigrants: number;
+  outMigrants: number;
+}
+
+export interface EstimateCounts {
+  boundaryYear: number;
+  /** All residents per population year (actual and projected). */
+  population: { year: number; value: number }[];
+  /** Events per calendar year, ascending. */
+  events: EventYear[];
+}
+
+/** The event series in the original's order, after 総人口. */
+export const EVENT_SERIES = [
+  ['inMigrants', '転入数'],
+  ['outMigrants', '転出数'],
+  ['births', '出生数'],
+  ['deaths', '死亡数'],
+] as const;
+
+export function renderEstimate(c: EstimateCounts) {
+  return {
+    boundaryYear: c.boundaryYear,
+    data: [
+      { label: TOTAL_LABEL, data: c.population.map((p) => ({ year: p.year, value: p.value })) },
+      ...EVENT_SERIES.map(([key, label]) => ({ label, data: c.events.map((e) => ({ year: e.year, value: e[key] })) })),
+    ],
+  };
+}
+
+export function estimateCounts(result: unknown): EstimateCounts {
+  const r = result as ReturnType<typeof renderEstimate>;
+  const series = (label: string) => {
+    const s = r.data.find((d) => d.label === label);
+    if (!s) throw new Error(`estimate document has no ${label} series`);
+    return s.data;
+  };
+  const [inMigrants, outMigrants, births, deaths] = EVENT_SERIES.map(([, label]) => series(label));
+  return {
+    boundaryYear: r.boundaryYear,
+    population: series(TOTAL_LABEL),
+    events: births!.map((p, i) => ({
+      year: p.year,
+      births: p.value,
+      deaths: deaths![i]!.value,
+      inMigrants: inMigrants![i]!.value,
+      outMigrants: outMigrants![i]!.value,
+    })),
+  };
+}
+
+/** Sums over regions, keeping the years every region has. */
+export function sumEstimate(list: EstimateCounts[]): EstimateCounts | null {
+  const [first] = list;
+  if (!first) return null;
+  const population = first.population.flatMap((p) => {
+    const values = list.map((c) => c.population.find((q) => q.year === p.year)?.value);
+    return values.every((v) => v !== undefined) ? [{ year: p.year, value: values.reduce((a, v) => a + v!, 0) }] : [];
+  });
+  const byYear = list.map((c) => new Map(c.events.map((e) => [e.year, e])));
+  const events: EventYear[] = [];
+  for (const e of first.events) {
+    const rows = byYear.map((m) => m.get(e.year));
+    if (rows.some((r) => !r)) continue;
+    const sum = (k: keyof Omit<EventYear, 'year'>) => rows.reduce((a, r) => a + r![k], 0);
+    events.push({ year: e.year, births: sum('births'), deaths: sum('deaths'), inMigrants: sum('inMigrants'), outMigrants: sum('outMigrants') });
+  }
+  return { boundaryYear: first.boundaryYear, population, events };
+}
+
+export const estimateComposer = composer('estimate', (results) => {
+  const sum = sumEstimate(results.map(estimateCounts));
+  return sum && renderEstimate(sum);
+});

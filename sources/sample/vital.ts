@@ -1,0 +1,172 @@
+// Synthetic vital events and moves: births (by the mother's age), deaths, in-migrants and out-migrants of
+// every leaf municipality per calendar year, drawn so that they account for the sample's own population:
+// for each census interval Y → Y+5 (1980–2020), the events of the calendar years Y+1 … Y+5 add up to the
+// change of the total population (people of unknown age included), births − deaths + in − out.
+// Births and deaths follow the residents by age (fertility that fell to the 2000s and rose a little,
+// lower where urban; mortality that falls with time and doubles about every seven years of age); net
+// migration is what remains of each interval's change, spread over its five years, on top of gross
+// moves that are largest in urban places and wards. 2021 and 2022 continue the last interval's trend.
+
+import { NO_DATA_CITIES } from '../local-gov.ts';
+import { apportion } from './fit.ts';
+import { LAST_ACTUAL_YEAR, type LeafPopulation } from './population.ts';
+import { random } from './random.ts';
+
+export const FIRST_VITAL_YEAR = 1981;
+export const LAST_VITAL_YEAR = 2022;
+export const MOTHER_AGES = [15, 20, 25, 30, 35, 40, 45];
+/** Five-year periods centred on the census years 1985–2020: 1983-1987 … 2018-2022. */
+export const BIRTH_PERIODS = Array.from({ length: 8 }, (_, i) => 1983 + 5 * i);
+export const periodText = (from: number) => `${from}-${from + 4}`;
+
+export interface VitalRow {
+  regionCode: string;
+  year: number;
+  births: number;
+  deaths: number;
+  inMigrants: number;
+  outMigrants: number;
+}
+
+export interface MotherAgeRow {
+  regionCode: string;
+  period: string;
+  ageFrom: number;
+  births: number;
+}
+
+/** The nation's total fertility rate (rounded official figures), interpolated between these years. */
+const TFR: [number, number][] = [
+  [1980, 1.75],
+  [1985, 1.76],
+  [1990, 1.54],
+  [1995, 1.42],
+  [2000, 1.36],
+  [2005, 1.26],
+  [2010, 1.39],
+  [2015, 1.45],
+  [2020, 1.33],
+  [2022, 1.26],
+];
+/** Share of a woman's births in each mother's class (15 … 45), in 1980 and in 2020: mothers grew older. */
+const SCHEDULE_1980 = [0.01, 0.22, 0.5, 0.22, 0.045, 0.0048, 0.0002];
+const SCHEDULE_2020 = [0.003, 0.06, 0.26, 0.37, 0.25, 0.055, 0.002];
+
+function interpolate(points: [number, number][], x: number): number {
+  if (x <= points[0]![0]) return points[0]![1];
+  for (let i = 1; i < points.length; i++) {
+    const [x1, y1] = points[i]!;
+    const [x0, y0] = points[i - 1]!;
+    if (x <= x1) return y0 + ((y1 - y0) * (x - x0)) / (x1 - x0);
+  }
+  return points.at(-1)![1];
+}
+
+/** Annual births per woman of each mother's class in a year, nationally. */
+function fertility(year: number): number[] {
+  const t = Math.min(1, Math.max(0, (year - 1980) / 40));
+  const tfr = interpolate(TFR, year);
+  return SCHEDULE_1980.map((s, i) => (tfr * (s + (SCHEDULE_2020[i]! - s) * t)) / 5);
+}
+
+/** Annual deaths per resident of a 5-year class (index 0–18), by sex, in a year. */
+function mortality(index: number, female: boolean, year: number): number {
+  const age = index === 18 ? 92.5 : index * 5 + 2.5;
+  const time = Math.exp(-0.018 * (year - 2020));
+  const infant = index === 0 ? 0.0012 * Math.exp(-0.03 * (year - 2020)) : 0;
+  return (0.00015 + infant + 1.9e-5 * Math.exp(0.098 * age) * (female ? 0.55 : 1) * time) * (female ? 0.9 : 1);
+}
+
+interface Cells {
+  man: number[];
+  woman: number[];
+}
+
+/** A region's residents by class at a point between two population years (fraction f of the way). */
+function between(a: Cells, b: Cells, f: number): Cells {
+  return { man: a.man.map((v, i) => v + (b.man[i]! - v) * f), woman: a.woman.map((v, i) => v + (b.woman[i]! - v) * f) };
+}
+
+const sum = (v: number[]) => v.reduce((s, x) => s + x, 0);
+
+const cache = new WeakMap<LeafPopulation[], { events: VitalRow[]; byMotherAge: MotherAgeRow[] }>();
+
+/** Both tables, drawn together: a period's births by mother's age add up to the births of its five years. */
+export function vitalEvents(seed: string, leaves: LeafPopulation[]): { events: VitalRow[]; byMotherAge: MotherAgeRow[] } {
+  const cached = cache.get(leaves);
+  if (cached) return cached;
+  const events: VitalRow[] = [];
+  const byMotherAge: MotherAgeRow[] = [];
+  for (const leaf of leaves) {
+    const code = leaf.city.cityCode;
+    if (NO_DATA_CITIES.has(code)) continue;
+    const rnd = random(seed, 'vital', code);
+    const prefCode = Number(code.slice(0, 2));
+    const prefLean = prefCode === 47 ? 0.25 : prefCode === 13 ? -0.12 : prefCode === 1 ? -0.08 : 0;
+    const fertile = 1.1 * Math.exp(-0.3 * (leaf.urban - 0.5) + prefLean + 0.06 * rnd.normal());
+    const frail = Math.exp(-0.1 * (leaf.urban - 0.5) + 0.04 * rnd.normal());
+    const ward = leaf.city.bigCityFlag === '1' || leaf.city.bigCityFlag === '3';
+    const mobility = (0.02 + 0.025 * leaf.urban + (ward ? 0.02 : 0)) * Math.exp(0.1 * rnd.normal());
+    const total = (y: number) => sum(leaf.byYear.get(y)!.man) + sum(leaf.byYear.get(y)!.woman) + (leaf.unknown.get(y) ?? 0);
+
+    // Births by mother's class and deaths, year by year, from the residents of the year.
+    const births = new Map<number, number[]>();
+    const deaths = new Map<number, number>();
+    const residents = new Map<number, number>();
+    for (let year = FIRST_VITAL_YEAR; year <= LAST_VITAL_YEAR; year++) {
+      const from = 5 * Math.floor((year - 1) / 5);
+      const cells = between(leaf.byYear.get(from)!, leaf.byYear.get(from + 5)!, (year - from - 0.5) / 5);
+      const rates = fertility(year);
+      births.set(
+        year,
+        MOTHER_AGES.map((age, i) => Math.max(0, Math.round(cells.woman[age / 5]! * rates[i]! * fertile * (1 + 0.04 * rnd.normal())))),
+      );
+      let d = 0;
+      cells.man.forEach((n, i) => (d += n * mortality(i, false, year)));
+      cells.woman.forEach((n, i) => (d += n * mortality(i, true, year)));
+      deaths.set(year, Math.max(0, Math.round(d * frail * (1 + 0.03 * rnd.normal()))));
+      residents.set(year, sum(cells.man) + sum(cells.woman));
+    }
+
+    // Net migration: what each census interval's change leaves after births and deaths.
+    const net = new Map<number, number>();
+    for (let from = FIRST_VITAL_YEAR - 1; from + 5 <= LAST_ACTUAL_YEAR; from += 5) {
+      const years = [1, 2, 3, 4, 5].map((k) => from + k);
+      const natural = years.reduce((a, y) => a + sum(births.get(y)!) - deaths.get(y)!, 0);
+      const rest = total(from + 5) - total(from) - natural;
+      const parts = signedApportion(
+        rest,
+        years.map(() => Math.max(0.05, 1 + 0.3 * rnd.normal())),
+      );
+      years.forEach((y, k) => net.set(y, parts[k]!));
+    }
+    const trend = [1, 2, 3, 4, 5].reduce((a, k) => a + net.get(LAST_ACTUAL_YEAR - 5 + k)!, 0) / 5;
+    for (let year = LAST_ACTUAL_YEAR + 1; year <= LAST_VITAL_YEAR; year++) net.set(year, Math.round(trend * (0.7 + 0.6 * rnd())));
+
+    for (let year = FIRST_VITAL_YEAR; year <= LAST_VITAL_YEAR; year++) {
+      // People moved more in the 1980s; the gross flows sit on top of the net.
+      const gross = residents.get(year)! * mobility * (1 + 0.3 * Math.max(0, (2000 - year) / 20)) * (1 + 0.05 * rnd.normal());
+      const n = net.get(year)!;
+      let outMigrants = Math.max(0, Math.round(gross));
+      const inMigrants = Math.max(outMigrants + n, Math.round(0.3 * outMigrants));
+      outMigrants = inMigrants - n;
+      events.push({ regionCode: code, year, births: sum(births.get(year)!), deaths: deaths.get(year)!, inMigrants, outMigrants });
+    }
+    for (const from of BIRTH_PERIODS) {
+      MOTHER_AGES.forEach((ageFrom, i) => {
+        let n = 0;
+        for (let year = from; year < from + 5; year++) n += births.get(year)![i]!;
+        byMotherAge.push({ regionCode: code, period: periodText(from), ageFrom, births: n });
+      });
+    }
+  }
+  const out = { events, byMotherAge };
+  cache.set(leaves, out);
+  return out;
+}
+
+/** Integer parts of a signed total, proportional to positive weights, adding up to it exactly. */
+function signedApportion(n: number, weights: number[]): number[] {
+  const parts = apportion(Math.abs(n), weights);
+  return n < 0 ? parts.map((p) => -p) : parts;
+}
