@@ -59,7 +59,9 @@ export default defineOperation({
   },
   needs: ['wages', 'industries_broad', 'industries_middle'],
   prepare(ctx) {
-    const middle = aq.from(industries.middle(ctx.sources)).select('simcCode', 'sicCode');
+    // Built column by column so that an empty class list still has the columns the join names.
+    const classes = industries.middle(ctx.sources);
+    const middle = aq.table({ simcCode: classes.map((m) => m.simcCode), sicCode: classes.map((m) => m.sicCode) });
     const t = ctx.sources.tables.wages!.table.join(middle, 'simcCode').derive({ age: (d) => `${d.ageFrom}` });
     const sum = { workers: aq.op.sum('workers'), payroll: aq.op.sum('payroll') };
     const levels: { by: string[]; fill: Record<string, () => string> }[] = [

@@ -3,12 +3,13 @@
 
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import fg from 'fast-glob';
 import { build } from '../../build/core/build.ts';
 import { DiskEffects } from '../../build/core/effects.ts';
 import { loadSources } from '../../sources/load.ts';
 import { sampleSourceSet } from '../../sources/sample/index.ts';
+import { keptBundle } from './servers.ts';
 import { HAS_SHARED, SAMPLE_DIST, SAMPLE_PREFS, SHARED_SKIP_NOTE } from './paths.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
@@ -23,14 +24,18 @@ function digest(): string {
   return hash.digest('hex');
 }
 
-export default function setup() {
+export default async function setup() {
   const stamp = `${SAMPLE_DIST}.digest`;
   const key = digest();
   if (!(existsSync(SAMPLE_DIST) && existsSync(stamp) && readFileSync(stamp, 'utf8') === key)) {
     rmSync(stamp, { force: true });
     if (existsSync(SAMPLE_DIST)) rmSync(SAMPLE_DIST, { recursive: true });
+    // Bundles packed from the previous dist (test/helpers/servers.ts keeps them beside it).
+    for (const f of fg.sync(`${basename(SAMPLE_DIST)}.bundle-*`, { cwd: dirname(SAMPLE_DIST) })) rmSync(join(dirname(SAMPLE_DIST), f), { force: true });
     build({ sources: loadSources(sampleSourceSet()), prefs: SAMPLE_PREFS }, new DiskEffects(SAMPLE_DIST));
     writeFileSync(stamp, key);
   }
+  // Packed here, once and before any test's timeout starts, for the five test files that serve the bundle.
+  await keptBundle(SAMPLE_DIST);
   if (!HAS_SHARED) console.warn(`\n[regstat] Real-data tests ${SHARED_SKIP_NOTE}.\n`);
 }

@@ -2,7 +2,9 @@
 // nginx with its generated configuration. Each returns its base URL and a stop function.
 
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import fg from 'fast-glob';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -45,8 +47,7 @@ export const NGINX_SKIP = 'skipped: nginx is not installed (apt-get install -y n
 /** The bundle of `dist` unpacked into a temporary folder and run with plain node in an empty environment. */
 export async function startBundle(dist: string, args: string[] = []): Promise<Running> {
   const work = mkdtempSync(join(tmpdir(), 'regstat-bundle-test-'));
-  const archive = join(work, 'regstat.tar.gz');
-  await writeBundle(dist, archive);
+  const archive = await bundleOf(dist, work);
   const r = spawnSync('tar', ['-xzf', archive, '-C', work]);
   if (r.status !== 0) throw new Error(`tar failed: ${r.stderr}`);
   const port = await freePort();
@@ -60,6 +61,33 @@ export async function startBundle(dist: string, args: string[] = []): Promise<Ru
   child.stderr!.on('data', (d) => (err += d));
   await waitUp(base, child, () => err);
   return { base, port, work, stop: () => (child.kill(), rmSync(work, { recursive: true, force: true })) };
+}
+
+/**
+ * The bundle of a dist. A dist the global setup keyed by a digest (the shared sample dist) is packed once
+ * per digest and the archive kept beside it: five test files serve it, and packing 400,000 files each time
+ * would take most of their time.
+ */
+async function bundleOf(dist: string, work: string): Promise<string> {
+  if (existsSync(`${dist}.digest`)) return keptBundle(dist);
+  const archive = join(work, 'regstat.tar.gz');
+  await writeBundle(dist, archive);
+  return archive;
+}
+
+/** The kept bundle of a dist keyed by a digest, packed if missing (the global setup packs the sample's). */
+export async function keptBundle(dist: string): Promise<string> {
+  // The dist's digest leaves out build/cli, where the packer lives: it is part of the bundle's key.
+  const hash = createHash('sha256').update(readFileSync(`${dist}.digest`, 'utf8'));
+  for (const f of fg.sync('build/cli/**/*', { cwd: ROOT }).sort()) hash.update(f).update(readFileSync(join(ROOT, f)));
+  const key = hash.digest('hex');
+  const kept = `${dist}.bundle-${key.slice(0, 16)}.tar.gz`;
+  if (!existsSync(kept)) {
+    const partial = `${kept}.${process.pid}.partial`;
+    await writeBundle(dist, partial);
+    renameSync(partial, kept); // whole or not at all, should another worker pack it at the same time
+  }
+  return kept;
 }
 
 /** nginx in the foreground with the configuration generated from dist's routes.json (or a given table). */

@@ -27,7 +27,8 @@ const COMPARABLE: Record<string, string> = {
 };
 /** Converted from printed Python dicts, which sort keys: their key order is not the original's (MANIFEST.md). */
 const orderLost = (file: string) => /notebook/.test(file);
-const labels = (v: any, list: string): string[] => (Array.isArray(v?.[list]) ? v[list] : []).map((x: any) => x.label).filter((l: unknown) => l !== undefined);
+const labels = (v: any, list: string): string[] =>
+  (Array.isArray(v?.[list]) ? v[list] : []).map((x: any) => x.label).filter((l: unknown) => l !== undefined) as string[];
 
 describe('the further operations against the real RESAS responses', () => {
   it.skipIf(!HAS_SHARED)(`answer in the real shapes${HAS_SHARED ? '' : ` (${SHARED_SKIP_NOTE})`}`, () => {

@@ -4,6 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OPERATIONS } from '../../build/ops/index.ts';
+import { fileFor } from '../helpers/dist.ts';
 import { SAMPLE_DIST } from '../helpers/paths.ts';
 import { startServe, type Running } from '../helpers/servers.ts';
 
@@ -52,6 +54,12 @@ describe('npx serve dist', () => {
       '/api/v1/medicalWelfare/medicalAnalysis/rate/prefCode/13/matter2/204/cityCode/13101/dataKbn/2/year/2020',
       '/api/v1/tourism/airport/forBar/dispType/1/year/2019/halfPeriod/1/entryAirportArea/3/entryAirport/NRT/departureAirportArea/-/departureAirport/-/sort/1',
     ];
+    // Operations the list above does not name are asked for by their first example, in the path form.
+    for (const op of OPERATIONS) {
+      if (paths.some((p) => p === op.route.path || p.startsWith(`${op.route.path}/`))) continue;
+      const query = new URLSearchParams(op.examples[0] as Record<string, string>).toString();
+      paths.push(fileFor(`${op.route.path}?${query}`).replace(/\/index\.json$/, ''));
+    }
     // One per operation at least.
     for (const op of manifest.operations)
       expect(

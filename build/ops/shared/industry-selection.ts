@@ -74,7 +74,9 @@ export const selectionKey = (region: string, sicCode: string, simcCode: string) 
  * municipalities to those of some prefectures (every prefecture stays) to spare memory.
  */
 export function factsBySelection<V extends string>(s: Sources, facts: Table, values: readonly V[], keep?: number[]): BySelection<V> {
-  const middle = aq.from(industries.middle(s).map((m) => ({ simcCode: m.simcCode, sicCode: m.sicCode })));
+  // Built column by column so that an empty class list still has the columns the join names.
+  const classes = industries.middle(s);
+  const middle = aq.table({ simcCode: classes.map((m) => m.simcCode), sicCode: classes.map((m) => m.sicCode) });
   let rolled = rollupRegions(facts, s.regions, ['year', 'simcCode'], [...values], 'year');
   if (keep) {
     const scope = keep.map((p) => String(p).padStart(2, '0'));
