@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { industries } from '../facts/classifications.ts';
 import { groupRows } from '../facts/rollup.ts';
 import { ratio } from '../runtime/rounding.ts';
-import { codeOrAll, defineOperation, intParam, prefCode, prefectureValues } from './operation.ts';
+import { defineOperation, intParam, prefCode, prefectureValues } from './operation.ts';
+import { selectionDomains, selectionNames, selections, sicCodeParam, simcCodeParam } from './shared/industry-selection.ts';
 import { letterCode, nonEmpty, prefCodeNumber, quotient, text, twoDigitCode, year } from './shared/result.ts';
 
 /** wagesAge 1 is every age; 2–13 are the age classes from under 20 to 70 and over, as their lower bounds. */
@@ -52,8 +53,8 @@ export default defineOperation({
     path: '/api/v1/municipality/wages/perYear',
     params: [
       prefCode(),
-      codeOrAll('sicCode', 'industriesBroad', 'Industry broad class, or - for all (see /api/v1/industries/broad).'),
-      codeOrAll('simcCode', 'industriesMiddle', 'Industry middle class of sicCode, or - for all of it (see /api/v1/industries/middle).', 'sicCode'),
+      sicCodeParam(),
+      simcCodeParam(),
       intParam('wagesAge', WAGES_AGE, 'Age: 1 all ages, 2 under 20, 3 20–24, 4 25–29, … 12 65–69, 13 70 and over.'),
     ],
   },
@@ -80,37 +81,22 @@ export default defineOperation({
       }
     }
     const keyed = all!.derive({ key: (d) => `${d.prefCode}|${d.sicCode}|${d.simcCode}|${d.age}` }).orderby('key', 'year');
-    return {
-      series: groupRows<Row>(keyed, 'key'),
-      broad: new Map(industries.broad(ctx.sources).map((b) => [b.sicCode, b.sicName])),
-      middle: new Map(industries.middle(ctx.sources).map((m) => [m.simcCode, m.simcName])),
-    };
+    return { series: groupRows<Row>(keyed, 'key'), names: selectionNames(ctx.sources) };
   },
-  enumerate: (ctx) =>
-    prefectureValues(ctx).flatMap((p) =>
-      [
-        { sicCode: '-', simcCode: '-' },
-        ...industries.broad(ctx.sources).flatMap((b) => [
-          { sicCode: b.sicCode, simcCode: '-' },
-          ...industries
-            .middle(ctx.sources)
-            .filter((m) => m.sicCode === b.sicCode)
-            .map((m) => ({ sicCode: b.sicCode, simcCode: m.simcCode })),
-        ]),
-      ].flatMap((i) => WAGES_AGE.map((a) => ({ ...p, ...i, wagesAge: String(a) }))),
-    ),
-  render({ series, broad, middle }, v, ctx) {
+  enumerate: (ctx) => prefectureValues(ctx).flatMap((p) => selections(ctx.sources).flatMap((i) => WAGES_AGE.map((a) => ({ ...p, ...i, wagesAge: String(a) })))),
+  render({ series, names }, v, ctx) {
     const rows = series.get(`${v.prefCode.padStart(2, '0')}|${v.sicCode}|${v.simcCode}|${ageKey(v.wagesAge)}`);
     if (!rows) return null;
+    const n = names(v.sicCode, v.simcCode);
     return {
       prefCode: Number(v.prefCode),
       prefName: ctx.sources.regions.prefecture(Number(v.prefCode))!.prefName,
-      sicName: v.sicCode === '-' ? '' : broad.get(v.sicCode)!,
-      sicCode: v.sicCode === '-' ? '' : v.sicCode,
-      simcName: v.simcCode === '-' ? '' : middle.get(v.simcCode)!,
-      simcCode: v.simcCode === '-' ? '' : v.simcCode,
+      sicName: n.sicName,
+      sicCode: n.sicCode,
+      simcName: n.simcName,
+      simcCode: n.simcCode,
       data: rows.map((r) => ({ year: r.year, value: ratio(r.payroll, r.workers, 2) })),
     };
   },
-  routeData: (ctx) => industries.domains(ctx.sources),
+  routeData: (ctx) => selectionDomains(ctx.sources),
 });

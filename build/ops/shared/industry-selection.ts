@@ -5,19 +5,17 @@
 
 import * as aq from 'arquero';
 import type { Sources } from '../../../sources/load.ts';
-import { byParent, codes, industries } from '../../facts/classifications.ts';
+import { industries } from '../../facts/classifications.ts';
 import { rollupRegions, type Table } from '../../facts/rollup.ts';
 import type { Canonical } from '../../runtime/params.ts';
-import { codeOrAll, regionValues, type BuildContext, type RouteData } from '../operation.ts';
+import { codeOrAll, regionValues, type BuildContext } from '../operation.ts';
 
 export const sicCodeParam = () => codeOrAll('sicCode', 'industriesBroad', 'Industry broad class, or - for all (see /api/v1/industries/broad).');
 export const simcCodeParam = () =>
   codeOrAll('simcCode', 'industriesMiddle', 'Industry middle class of sicCode, or - for all of it (see /api/v1/industries/middle).', 'sicCode');
 
-/** The code lists sicCode and simcCode are checked against. */
-export const selectionDomains = (s: Sources): RouteData => ({
-  domains: { industriesBroad: codes(s, 'industries_broad', 'sicCode'), industriesMiddle: byParent(s, 'industries_middle', 'sicCode', 'simcCode') },
-});
+/** The code lists sicCode and simcCode are checked against (the industry masters' domains). */
+export const selectionDomains = industries.domains;
 
 /** Every selection: all industries, each broad class, each middle class of it. */
 export function selections(s: Sources): { sicCode: string; simcCode: string }[] {
