@@ -1,6 +1,7 @@
 // serve.mjs of the offline bundle: the whole API with nothing but Node (no npm install). It resolves
 // and composes through the shared handler and serves dist's other files as they are, every one read
-// from the bundle's archive (archive-reader.ts): a path is only ever looked up in its index.
+// from the bundle's pack (pack-reader.ts over a local file): a path is only ever looked up in its
+// directory.
 
 import { createServer } from 'node:http';
 import { dirname, join } from 'node:path';
@@ -8,32 +9,44 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { CORS_HEADERS } from '../runtime/respond.ts';
 import type { ErrorMode } from '../runtime/errors.ts';
+import type { RouteTable } from '../runtime/routes.ts';
+import { staticPath, typeOf } from '../runtime/static-path.ts';
 import { answerClientError, apiServerHandler, type Store } from '../server/core.ts';
 import { notFoundText, sendStatic } from '../server/static-file.ts';
-import { staticPath, typeOf } from '../server/static-path.ts';
-import { Archive, ArchiveError } from './archive-reader.ts';
+import { Pack, PackError } from './pack-reader.ts';
+import { fileSource } from './range-sources/file.ts';
 
 /** The data file beside serve.mjs, as build/cli/bundle.ts names it. */
 export const DATA_FILE = 'dist.pack';
 
-/** The Node server's core over the archive: the same answers, caches and limits as npm run serve. */
-export async function offlineServer(archive: Archive, o: { errors?: ErrorMode } = {}) {
+/** What to do about a bad data file of the offline bundle. */
+export const BUNDLE_ADVICE = 'Unpack the bundle again (tar xzf regstat.tar.gz), or write a new one (npm run bundle -- --dir dist --out regstat.tar.gz).';
+
+/** Opens the bundle's pack with the offline server's caches: 64 MB of blocks, 64 MB of directory leaves. */
+export const openBundlePack = async (file: string) =>
+  Pack.open(fileSource(file), { advice: BUNDLE_ADVICE, blockCacheBytes: 64 << 20, leafCacheBytes: 64 << 20 });
+
+/** The Node server's core over the pack: the same answers, caches and limits as npm run serve. */
+export async function offlineServer(pack: Pack, o: { errors?: ErrorMode } = {}) {
+  const text = pack.table;
+  if (!text) throw new PackError(pack.source.name, 'it has no routes.json (it was not made by npm run bundle)', BUNDLE_ADVICE);
+  const table = JSON.parse(Buffer.from(text).toString('utf8')) as RouteTable;
   const fault = (e: unknown) => {
-    if (e instanceof ArchiveError) process.stderr.write(`regstat offline bundle: ${e.message}\n`);
+    if (e instanceof PackError) process.stderr.write(`regstat offline bundle: ${e.message}\n`);
     throw e;
   };
   const store: Store = {
     changes: false,
     failure: 'Could not read the bundle',
-    signature: async () => 'archive',
-    table: async () => JSON.parse((await archive.get('/routes.json'))!.toString('utf8')),
-    // A copy: the archive's bytes are a view of a whole block, which a cached entry would keep alive.
-    read: (path) => archive.get(path).then((b) => b && Buffer.from(b), fault),
+    signature: async () => pack.digest,
+    table: async () => table,
+    // A copy: the pack's bytes are a view of a whole block, which a cached entry would keep alive.
+    read: (path) => pack.get(path).then((b) => b && Buffer.from(b), fault),
     serveStatic(req, res, raw) {
       const path = staticPath(raw);
       if (path === null) return notFoundText(res);
-      archive.get(path).then(
-        (body) => (body ? sendStatic(req, res, body, typeOf(path)) : notFoundText(res)),
+      pack.get(path).then(
+        (body) => (body ? sendStatic(req, res, Buffer.from(body), typeOf(path)) : notFoundText(res)),
         (e: Error) => {
           process.stderr.write(`regstat offline bundle: ${e.message}\n`);
           res.writeHead(500, { 'Content-Type': 'text/plain;charset=UTF-8', ...CORS_HEADERS });
@@ -42,9 +55,7 @@ export async function offlineServer(archive: Archive, o: { errors?: ErrorMode } 
       );
     },
   };
-  const routes = await archive.get('/routes.json');
-  if (!routes) throw new ArchiveError(archive.file, 'it has no routes.json (it was not made by npm run bundle)');
-  return createServer(apiServerHandler(store, { signature: 'archive', table: JSON.parse(routes.toString('utf8')) }, o)).on('clientError', answerClientError);
+  return createServer(apiServerHandler(store, { signature: pack.digest, table }, o)).on('clientError', answerClientError);
 }
 
 const USAGE = `node serve.mjs [options]: serves the regstat API from the bundle's data file, with nothing installed.
@@ -58,7 +69,7 @@ const USAGE = `node serve.mjs [options]: serves the regstat API from the bundle'
 example: node serve.mjs --port 8080, then open http://127.0.0.1:8080/api/v1/prefectures
 `;
 
-function main(): void {
+async function main(): Promise<void> {
   const die = (message: string, code = 1): never => {
     process.stderr.write(`regstat offline bundle: ${message}\n`);
     process.exit(code);
@@ -81,25 +92,22 @@ function main(): void {
   if (values.errors !== undefined && values.errors !== 'status' && values.errors !== 'resas')
     die(`--errors takes status or resas, not ${JSON.stringify(values.errors)}.`, 2);
   const file = values.data ?? join(dirname(fileURLToPath(import.meta.url)), DATA_FILE);
-  let archive: Archive;
+  let server: Awaited<ReturnType<typeof offlineServer>>;
+  let pack: Pack;
   try {
-    archive = Archive.open(file);
+    pack = await openBundlePack(file);
+    server = await offlineServer(pack, { errors: values.errors as ErrorMode | undefined });
   } catch (e) {
-    const missing = (e as NodeJS.ErrnoException).code === 'ENOENT';
+    const missing = e instanceof PackError && e.problem === 'it does not exist';
     return die(missing ? `${file} does not exist; give the bundle's data file with --data <file>` : (e as Error).message);
   }
-  offlineServer(archive, { errors: values.errors as ErrorMode | undefined }).then(
-    (server) => {
-      server.on('error', (e: NodeJS.ErrnoException) =>
-        die(e.code === 'EADDRINUSE' ? `port ${values.port} is in use: stop the other server or pass --port ${Number(values.port) + 1}` : e.message),
-      );
-      server.listen(Number(values.port), values.host, () =>
-        process.stderr.write(`regstat offline bundle: serving ${file} (${archive.entries} files) at http://${values.host}:${values.port}/\n`),
-      );
-    },
-    (e: Error) => die(e.message),
+  server.on('error', (e: NodeJS.ErrnoException) =>
+    die(e.code === 'EADDRINUSE' ? `port ${values.port} is in use: stop the other server or pass --port ${Number(values.port) + 1}` : e.message),
+  );
+  server.listen(Number(values.port), values.host, () =>
+    process.stderr.write(`regstat offline bundle: serving ${file} (${pack.entries} files) at http://${values.host}:${values.port}/\n`),
   );
 }
 
 // Run as node serve.mjs (see USAGE)
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) main();
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) void main();

@@ -1,9 +1,9 @@
 // npm run bundle -- [--dir <dist>] [--out <file.tar.gz>] [--errors status|resas]   (without a dist: [--sources <dir>] [--seed <text>] [--prefs 1,13] [--only <families>] [--layout compact])
-// The offline bundle: a folder regstat/ of three files, packed as a tar.gz. serve.mjs serves the whole
-// API with plain `node serve.mjs --port <n>` (no npm install, no network, composition included) from
-// dist.pack, which holds every file of a dist in one indexed archive read by random access: unpacking
-// makes three files where a copy of dist makes an inode per file and folder (2.3 million for the full
-// build), and the folder is smaller than a tar.gz of dist (60 MB against 199 MB for the full build).
+// The bundle: a folder regstat/ of five files, packed as a tar.gz. dist.pack holds every file of a
+// dist in one pack read by ranges (runtime/pack-format.ts): serve.mjs serves the whole API from it
+// with plain `node serve.mjs --port <n>` (no npm install, no network, composition included), and
+// worker.js with wrangler.toml serves it from R2 or any host that honours Range (the edge, one upload).
+// Unpacking makes five files where a copy of dist makes an inode per file and folder.
 
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -11,11 +11,12 @@ import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { DATA_FILE } from '../adapters/offline-server.ts';
-import { ArchiveEffects } from '../core/archive-effects.ts';
+import { PackEffects } from '../core/pack-writer.ts';
 import { OutputError } from '../core/effects.ts';
 import { build } from '../core/build.ts';
 import { terminalProgress } from '../core/progress.ts';
-import { offlineServerScript } from '../deploy/scripts.ts';
+import { edgeWorkerScript, offlineServerScript } from '../deploy/scripts.ts';
+import { EDGE_WORKER_FILE, packName, WRANGLER_FILE, wranglerToml } from '../deploy/wrangler.ts';
 import type { ErrorMode } from '../runtime/errors.ts';
 import { fail, UsageError } from './fail.ts';
 import { buildOptionsFrom, ERRORS_OPTION, namesSources, parseCommand, parseErrorMode, SOURCE_OPTIONS, type CommandSpec } from './source-options.ts';
@@ -23,7 +24,7 @@ import { buildOptionsFrom, ERRORS_OPTION, namesSources, parseCommand, parseError
 export const BUNDLE_COMMAND = {
   name: 'npm run bundle',
   summary:
-    'Writes the offline bundle: a tar.gz that unpacks into regstat/ (serve.mjs, README.txt, dist.pack), served by plain node with nothing to install. From --dir (or dist/ when it exists); with no dist, or with any source option, renders straight into the bundle.',
+    'Writes the bundle: a tar.gz that unpacks into regstat/ (dist.pack, serve.mjs, worker.js, wrangler.toml, README.txt): the whole API from one file, served by plain node with nothing to install, or by the edge worker from R2 or any host that honours Range. From --dir (or dist/ when it exists); with no dist, or with any source option, renders straight into the bundle.',
   options: {
     dir: { type: 'string', value: '<dist>', help: 'the built dist to bundle as it is', shownDefault: 'dist, when it exists' },
     out: { type: 'string', value: '<file.tar.gz>', help: 'the bundle to write', shownDefault: '<dist folder name>.tar.gz, or regstat.tar.gz' },
@@ -37,25 +38,40 @@ export const BUNDLE_COMMAND = {
 export const BUNDLE_FOLDER = 'regstat';
 export { DATA_FILE };
 
-const README = `regstat offline bundle: a RESAS API v1 compatible API in one file (${DATA_FILE}).
+/** What the folder holds and how to run it; the pack's published name comes from its digest. */
+function readme(digest: string): string {
+  const key = packName(digest);
+  return `regstat bundle: a RESAS API v1 compatible API in one file (${DATA_FILE}).
 
-Run:  node serve.mjs --port 3000   (Node 18 or later; nothing to install)
-Then: http://127.0.0.1:3000/api/v1/prefectures
-Options: --host 127.0.0.1, --data <file> (default: ${DATA_FILE} beside serve.mjs).
+Offline, with Node 18 or later and nothing to install:
+  node serve.mjs --port 3000          then http://127.0.0.1:3000/api/v1/prefectures
+  Options: --host 127.0.0.1, --data <file> (default: ${DATA_FILE} beside serve.mjs), --errors status|resas.
 
-Where the numbers come from: http://127.0.0.1:3000/manifest.json (a sample build is SYNTHETIC data).
+On Cloudflare, one upload (${WRANGLER_FILE} says the same):
+  npx wrangler r2 object put regstat/${key} --file ${DATA_FILE} --remote
+  npx wrangler deploy
+Or put ${DATA_FILE} on any host that honours Range requests as ${key}, set PACK_URL in ${WRANGLER_FILE} and deploy.
+
+Where the numbers come from: /manifest.json (a sample build is SYNTHETIC data).
 `;
+}
 
 /**
- * Starts a bundle folder: writes serve.mjs and README.txt into it and returns the effects that write
- * its data file. Give them to the build core, build(options, bundleEffects(folder)), which commits
- * them (or to copyDist); then packBundle(folder, out).
+ * Starts a bundle folder and returns the effects that write its pack. Give them to the build core,
+ * build(options, bundleEffects(folder)), which commits them (or to copyDist); then finishBundle.
  */
-export function bundleEffects(folder: string): ArchiveEffects {
+export function bundleEffects(folder: string): PackEffects {
   mkdirSync(folder, { recursive: true });
+  return new PackEffects(join(folder, DATA_FILE));
+}
+
+/** The files beside a committed pack: its servers (offline and edge), the edge's configuration naming the pack, and how to run them. */
+export function finishBundle(folder: string, effects: PackEffects): void {
+  if (!effects.header) throw new Error(`${folder}: the pack was not committed`);
   writeFileSync(join(folder, 'serve.mjs'), offlineServerScript());
-  writeFileSync(join(folder, 'README.txt'), README);
-  return new ArchiveEffects(join(folder, DATA_FILE));
+  writeFileSync(join(folder, EDGE_WORKER_FILE), edgeWorkerScript());
+  writeFileSync(join(folder, WRANGLER_FILE), wranglerToml(effects.header.digest));
+  writeFileSync(join(folder, 'README.txt'), readme(effects.header.digest));
 }
 
 /** Every file under dir as a dist path (/api/…), sorted: the same dist gives the same archive. */
@@ -79,7 +95,7 @@ export function withErrorMode(routes: Buffer, errors: ErrorMode): Buffer {
 }
 
 /** Writes every file of a dist into the archive, bytes as they are (routes.json with `errors`, when given), and commits. */
-export async function copyDist(dist: string, effects: ArchiveEffects, errors?: ErrorMode): Promise<number> {
+export async function copyDist(dist: string, effects: PackEffects, errors?: ErrorMode): Promise<number> {
   try {
     const files = distFiles(dist);
     // Reads run ahead in libuv's threads while earlier files are stored; the writes keep the sorted order.
@@ -116,11 +132,13 @@ export function packBundle(folder: string, out: string): void {
  * writeBundleWith(out, (effects) => build(options, effects)) bundles a build without writing a dist.
  * fill must commit the effects (build() and copyDist do).
  */
-export async function writeBundleWith(out: string, fill: (effects: ArchiveEffects) => unknown): Promise<void> {
+export async function writeBundleWith(out: string, fill: (effects: PackEffects) => unknown): Promise<void> {
   const stage = mkdtempSync(join(tmpdir(), 'regstat-bundle-'));
   try {
     const folder = join(stage, BUNDLE_FOLDER);
-    await fill(bundleEffects(folder));
+    const effects = bundleEffects(folder);
+    await fill(effects);
+    finishBundle(folder, effects);
     packBundle(folder, out);
   } finally {
     rmSync(stage, { recursive: true, force: true });

@@ -1,6 +1,6 @@
 // The adapters that run code, bundled with the shared runtime into single dependency-free scripts:
 // dist's _worker.js (Cloudflare), sw.js (browsers), the CloudFront function, and the offline bundle's
-// serve.mjs. esbuild's output is deterministic, so the build stays byte-for-byte reproducible.
+// serve.mjs and worker.js (the edge over a pack). esbuild's output is deterministic, so the build stays byte-for-byte reproducible.
 
 import { buildSync } from 'esbuild';
 import { dirname, join } from 'node:path';
@@ -53,6 +53,16 @@ export const cloudFrontScript = (table: RouteTable) =>
 function handler(event) { return regstat.viewerRequest(event, ROUTES); }
 if (typeof exports === 'object') { exports.handler = handler; exports.lambdaHandler = async function (event) { return regstat.edgeViewerRequest(event, ROUTES); }; }`,
     },
+  });
+
+/** The edge worker over a pack (R2 or a URL): ES module, node:zlib from workerd's nodejs_compat. */
+export const edgeWorkerScript = () =>
+  bundle('edge-worker.ts', {
+    format: 'esm',
+    platform: 'neutral',
+    target: 'es2022',
+    external: ['node:*'],
+    banner: { js: banner('Cloudflare edge worker over a pack (worker.js; see wrangler.toml)') },
   });
 
 export const offlineServerScript = () =>

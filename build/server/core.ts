@@ -17,7 +17,7 @@ import { Entry } from './entry.ts';
 import { Lane } from './lane.ts';
 import { noneMatch, preferredCoding, targetOf } from './negotiate.ts';
 
-/** Where a server's files come from: a built tree, an archive, or the renderer that would have built it. */
+/** Where a server's files come from: a built tree, a pack, or the renderer that would have built it. */
 export interface Store {
   /** What identifies the build served now; null while none is there (mid-swap). Constant for stores that never change. */
   signature(): Promise<string | null>;

@@ -15,7 +15,7 @@ import { CORS_HEADERS } from '../runtime/respond.ts';
 import { compileRoutes, type CompiledRoutes, type RouteTable } from '../runtime/routes.ts';
 import { answerClientError, apiServerHandler, type CoreOptions, type Store } from './core.ts';
 import { notFoundText, sendStatic } from './static-file.ts';
-import { staticPath, typeOf } from './static-path.ts';
+import { staticPath, typeOf } from '../runtime/static-path.ts';
 
 export interface ServerOptions extends CoreOptions {
   /** A built dist to serve; a rebuild into it is noticed and switched to whole. */

@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fg from 'fast-glob';
-import { Archive } from '../../build/adapters/archive-reader.ts';
+import { openBundlePack } from '../../build/adapters/offline-server.ts';
 import { BUNDLE_FOLDER, DATA_FILE } from '../../build/cli/bundle.ts';
 import { compositionNeedsCode } from '../../build/runtime/errors.ts';
 import { CORS_HEADERS, errorResponse, FILE_CACHE_CONTROL, JSON_TYPE } from '../../build/runtime/respond.ts';
@@ -21,7 +21,8 @@ import { createApiServer } from '../../build/server/node.ts';
 import { ENTRIES, pick, type Answer, type Entry } from '../conformance/table.ts';
 import { close, listen, rawGet } from '../helpers/http.ts';
 import { SAMPLE_DIST } from '../helpers/paths.ts';
-import { hasNginx, NGINX_SKIP, startBundle, startNginx, type Running } from '../helpers/servers.ts';
+import { freePort, hasNginx, NGINX_SKIP, startBundle, startFileNginx, startNginx, unpackedBundle, type Running } from '../helpers/servers.ts';
+import { startEdge, type RunningEdge } from '../../build/cli/edge.ts';
 
 type Adapter = (e: Entry) => Promise<Answer>;
 
@@ -154,22 +155,23 @@ describe('offline bundle', () => {
     folder = join(work, BUNDLE_FOLDER);
   }, 120_000);
   afterAll(() => running?.stop());
-  it('unpacks into at most 10 files: serve.mjs, README.txt and the data file', () => {
+  it('unpacks into at most 10 files: the pack, its two servers, the edge configuration and a README', () => {
     const files = fg.sync('**/*', { cwd: work, dot: true, onlyFiles: false }).filter((f) => f !== 'regstat.tar.gz');
     expect(files.length).toBeLessThanOrEqual(10);
-    expect(files.sort()).toEqual([BUNDLE_FOLDER, `${BUNDLE_FOLDER}/${DATA_FILE}`, `${BUNDLE_FOLDER}/README.txt`, `${BUNDLE_FOLDER}/serve.mjs`].sort());
+    const inFolder = [DATA_FILE, 'README.txt', 'serve.mjs', 'worker.js', 'wrangler.toml'].map((f) => `${BUNDLE_FOLDER}/${f}`);
+    expect(files.sort()).toEqual([BUNDLE_FOLDER, ...inFolder].sort());
   });
   it('holds every file of dist, byte for byte', async () => {
     const files = fg.sync('**/*', { cwd: SAMPLE_DIST, dot: true, onlyFiles: true });
-    const archive = Archive.open(join(folder, DATA_FILE));
+    const pack = await openBundlePack(join(folder, DATA_FILE));
     try {
-      expect(archive.entries).toBe(files.length);
+      expect(pack.entries).toBe(files.length);
       for (const f of files) {
-        const body = await archive.get(`/${f}`);
-        if (!body || !body.equals(readFileSync(join(SAMPLE_DIST, f)))) expect.fail(`/${f} does not read back as it is in dist`);
+        const body = await pack.get(`/${f}`);
+        if (!body || !Buffer.from(body).equals(readFileSync(join(SAMPLE_DIST, f)))) expect.fail(`/${f} does not read back as it is in dist`);
       }
     } finally {
-      archive.close();
+      await pack.close();
     }
   });
   it('is at most 1.5 times the size of dist as a tar.gz, unpacked', () => {
@@ -196,6 +198,39 @@ describe('offline bundle', () => {
     }
   });
 });
+
+// The edge worker (the bundle's worker.js) in workerd, Cloudflare's own runtime, as npm run edge runs it:
+// the bundle's pack in a simulated R2 bucket, and the same pack on real nginx read by Range. Each table
+// is asked twice: the second time the answers come from the Cache API, and must not differ.
+function onTheEdge(name: string, where: () => Promise<string>, skip = false) {
+  describe.skipIf(skip)(name, () => {
+    let edge: RunningEdge | undefined;
+    beforeAll(async () => {
+      edge = await startEdge({ pack: await where(), port: await freePort() });
+    }, 120_000);
+    afterAll(() => edge?.stop());
+    it('answers its first request from a cold isolate with at most 3 range reads: head, leaf, block', () => {
+      const reads = Number(/reads=(\d+)/.exec(edge!.firstAnswer)?.[1]);
+      expect(reads).toBeGreaterThan(0);
+      expect(reads).toBeLessThanOrEqual(3);
+    });
+    conforms('reading the pack', () => (e) => overHttp(edge!.base, e), true);
+    conforms('again, from the Cache API', () => (e) => overHttp(edge!.base, e), true);
+  });
+}
+
+onTheEdge('edge worker in workerd, pack in R2', async () => join(await unpackedBundle(SAMPLE_DIST), DATA_FILE));
+
+let packHost: Running | undefined;
+afterAll(() => packHost?.stop());
+onTheEdge(
+  `edge worker in workerd, pack on nginx read by Range${hasNginx ? '' : ` (${NGINX_SKIP})`}`,
+  async () => {
+    packHost ??= await startFileNginx(await unpackedBundle(SAMPLE_DIST));
+    return `${packHost.base}/${DATA_FILE}`;
+  },
+  !hasNginx,
+);
 
 // nginx with the generated configuration: real nginx, installed by .ci/run.
 describe.skipIf(!hasNginx)(`nginx${hasNginx ? '' : ` (${NGINX_SKIP})`}`, () => {

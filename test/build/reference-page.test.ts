@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { referenceFiles, withoutSourceMaps } from '../../build/core/reference-page.ts';
 import { PAGE_REWRITES } from '../../build/runtime/pages.ts';
 import { nginxConfig } from '../../build/deploy/nginx.ts';
-import { staticPath, typeOf } from '../../build/server/static-path.ts';
+import { staticPath, typeOf } from '../../build/runtime/static-path.ts';
 import { SAMPLE_DIST } from '../helpers/paths.ts';
 
 const files = new Map(referenceFiles());

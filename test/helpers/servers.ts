@@ -4,7 +4,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fg from 'fast-glob';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -121,4 +121,48 @@ export async function startServe(dist: string): Promise<Running> {
   child.stderr!.on('data', (d) => (err += d));
   await waitUp(base, child, () => err);
   return { base, port, work: dist, stop: () => void child.kill() };
+}
+
+/** The kept bundle of a dist, unpacked once per process into a temporary folder: its regstat/ folder. */
+let unpacked: Promise<string> | undefined;
+export function unpackedBundle(dist: string): Promise<string> {
+  return (unpacked ??= keptBundle(dist).then((archive) => {
+    const work = mkdtempSync(join(tmpdir(), 'regstat-unpacked-'));
+    chmodSync(work, 0o755); // nginx's workers, which serve the pack, do not run as its owner
+    const r = spawnSync('tar', ['-xzf', archive, '-C', work]);
+    if (r.status !== 0) throw new Error(`tar failed: ${r.stderr}`);
+    process.on('exit', () => rmSync(work, { recursive: true, force: true }));
+    return join(work, BUNDLE_FOLDER);
+  }));
+}
+
+/** Plain nginx serving a folder's files as they are (Range included), as a static host or bucket would the pack. */
+export async function startFileNginx(root: string): Promise<Running> {
+  const work = mkdtempSync(join(tmpdir(), 'regstat-files-nginx-'));
+  const port = await freePort();
+  const conf = join(work, 'nginx.conf');
+  writeFileSync(
+    conf,
+    `daemon off; worker_processes 1; pid ${work}/nginx.pid; error_log ${work}/error.log;
+events { worker_connections 256; }
+http { access_log ${work}/access.log; client_body_temp_path ${work}; proxy_temp_path ${work}; fastcgi_temp_path ${work}; uwsgi_temp_path ${work}; scgi_temp_path ${work};
+  server { listen 127.0.0.1:${port}; root ${root}; location / { } } }
+`,
+  );
+  let err = '';
+  const child = spawn('nginx', ['-c', conf, '-p', work], { stdio: ['ignore', 'ignore', 'pipe'] });
+  child.stderr!.on('data', (d) => (err += d));
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 200 && child.exitCode === null; i++) {
+    if (
+      await fetch(base + '/').then(
+        () => true,
+        () => false,
+      )
+    )
+      break;
+    await new Promise((ok) => setTimeout(ok, 50));
+  }
+  if (child.exitCode !== null) throw new Error(`nginx exited: ${err}`);
+  return { base, port, work, stop: () => (child.kill('SIGQUIT'), rmSync(work, { recursive: true, force: true })) };
 }

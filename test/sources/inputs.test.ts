@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { z } from 'zod';
-import { Archive } from '../../build/adapters/archive-reader.ts';
+import { openBundlePack } from '../../build/adapters/offline-server.ts';
 import { BUNDLE_FOLDER, DATA_FILE, withErrorMode, writeBundle } from '../../build/cli/bundle.ts';
 import { runBuild } from '../../build/cli/build.ts';
 import { failureText } from '../../build/cli/fail.ts';
@@ -307,10 +307,12 @@ describe('error mode of a build and a bundle', () => {
       const unpacked = join(work, `unpacked-${mode}`);
       mkdirSync(unpacked);
       expect(spawnSync('tar', ['-xzf', out, '-C', unpacked]).status).toBe(0);
-      const archive = Archive.open(join(unpacked, BUNDLE_FOLDER, DATA_FILE));
-      const packed = JSON.parse((await archive.get('/routes.json'))!.toString());
+      const pack = await openBundlePack(join(unpacked, BUNDLE_FOLDER, DATA_FILE));
+      const packed = JSON.parse(Buffer.from((await pack.get('/routes.json'))!).toString());
       expect(packed.errors).toBe(mode === 'resas' ? 'resas' : undefined);
-      expect(await archive.get('/manifest.json')).toEqual(readFileSync(join(dist, 'manifest.json')));
+      expect(Buffer.from(pack.table!).equals(Buffer.from((await pack.get('/routes.json'))!)), 'the head holds the same route table').toBe(true);
+      expect(Buffer.from((await pack.get('/manifest.json'))!)).toEqual(readFileSync(join(dist, 'manifest.json')));
+      await pack.close();
     }
     // status removes a dist's own resas mode, and the table is otherwise the same
     expect(withErrorMode(withErrorMode(routes, 'resas'), 'status')).toEqual(Buffer.from(JSON.stringify(JSON.parse(routes.toString()))));

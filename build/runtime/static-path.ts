@@ -1,7 +1,7 @@
 // The one check every store makes before it looks a static path up: decodable, no NUL, no backslash,
 // no segment that climbs. Anything else is simply not found (never a 500, never a stack in the log).
 
-import { PAGE_REWRITES } from '../runtime/pages.ts';
+import { PAGE_REWRITES } from './pages.ts';
 
 /** A page's folder without its trailing slash answers the page too, as under serve (runtime/pages.ts). */
 const PAGES = new Map(PAGE_REWRITES.map((r) => [r.source, r.destination]));

@@ -1,0 +1,108 @@
+// npm run edge -- --pack <file or http(s) URL> [--port 8787] [--host 127.0.0.1] [--no-answer-cache]
+// Runs the edge worker (the bundle's worker.js) in workerd, Cloudflare's own runtime, through
+// miniflare: a local file is put in a simulated R2 bucket under its digest's name, as an operator
+// uploads it; a URL is read by Range as the deployed worker would. No account, no network. The pack is
+// checked here first, so a bad one is one line before anything starts.
+
+import { openAsBlob } from 'node:fs';
+import { resolve } from 'node:path';
+import { Log, LogLevel, Miniflare } from 'miniflare';
+import { Pack } from '../adapters/pack-reader.ts';
+import { fileSource } from '../adapters/range-sources/file.ts';
+import { httpSource } from '../adapters/range-sources/http.ts';
+import { edgeWorkerScript } from '../deploy/scripts.ts';
+import { COMPATIBILITY_DATE, COMPATIBILITY_FLAGS, DEFAULT_BUCKET, EDGE_WORKER_FILE, PACK_BINDING, packName } from '../deploy/wrangler.ts';
+import { UserError } from '../../sources/user-error.ts';
+import { fail, UsageError } from './fail.ts';
+import { parseCommand, parsePort, type CommandSpec } from './source-options.ts';
+
+export const EDGE_COMMAND = {
+  name: 'npm run edge',
+  summary:
+    "Runs the edge worker (the bundle's worker.js) in workerd, Cloudflare's runtime, on this machine: the whole API from one pack, a local file put in a simulated R2 bucket or a URL read by Range. No account or network needed.",
+  options: {
+    pack: {
+      type: 'string',
+      value: '<file or URL>',
+      help: 'the pack: a file written by npm run bundle (dist.pack), or an http(s) URL of one',
+      shownDefault: 'none: required',
+    },
+    port: { type: 'string', default: '8787', value: '<n>', help: 'the port to listen on' },
+    host: { type: 'string', default: '127.0.0.1', value: '<address>', help: 'the address to listen on' },
+    'no-answer-cache': { type: 'boolean', default: false, help: 'keep no answers in the Cache API (every answer then reads the pack: to measure it)' },
+  },
+  example: 'npm run edge -- --pack regstat/dist.pack --port 8787',
+} as const satisfies CommandSpec;
+
+export interface EdgeOptions {
+  /** A file or an http(s) URL. */
+  pack: string;
+  port?: number;
+  host?: string;
+  answerCache?: boolean;
+}
+
+export interface RunningEdge {
+  base: string;
+  digest: string;
+  /** What the worker reads: R2 (a local file put in the simulated bucket) or a URL. */
+  from: 'r2' | 'url';
+  /** What the worker's first answer (/api/v1/prefectures, from a cold isolate) cost, as its Server-Timing says: pack;desc="reads=3 bytes=…". */
+  firstAnswer: string;
+  stop(): Promise<void>;
+}
+
+export const isUrl = (pack: string) => /^https?:\/\//i.test(pack);
+
+/** Checks the pack as the worker will read it, then runs the worker in workerd; throws a PackError for a bad pack. */
+export async function startEdge(o: EdgeOptions): Promise<RunningEdge> {
+  const url = isUrl(o.pack);
+  const file = url ? o.pack : resolve(o.pack);
+  const pack = await Pack.open(url ? httpSource(file) : fileSource(file));
+  await pack.close();
+  const key = packName(pack.digest);
+  const mf = new Miniflare({
+    modules: [{ type: 'ESModule', path: EDGE_WORKER_FILE, contents: edgeWorkerScript() }],
+    compatibilityDate: COMPATIBILITY_DATE,
+    compatibilityFlags: COMPATIBILITY_FLAGS,
+    ...(url ? {} : { r2Buckets: { [PACK_BINDING]: DEFAULT_BUCKET } }),
+    bindings: { ...(url ? { PACK_URL: file } : { PACK_KEY: key }), ...(o.answerCache === false ? { REGSTAT_CACHE: 'off' } : {}) },
+    host: o.host ?? '127.0.0.1',
+    port: o.port ?? 8787,
+    log: new Log(LogLevel.WARN),
+    // No request to workers.cloudflare.com for a sample request.cf object: nothing here uses the network.
+    cf: false,
+  });
+  try {
+    const base = (await mf.ready).origin;
+    if (!url) {
+      // miniflare's typing of the bucket proxy is not the Workers one; put takes a Blob like R2's own.
+      const bucket = (await mf.getR2Bucket(PACK_BINDING)) as unknown as { put(key: string, value: Blob): Promise<unknown> };
+      await bucket.put(key, await openAsBlob(file));
+    }
+    // The worker's own first read, which may fail where this process's did not (a URL workerd cannot reach).
+    const probe = await fetch(`${base}/api/v1/prefectures`);
+    if (probe.status === 503) throw new UserError(`the edge worker cannot read ${file}: ${((await probe.json()) as { description: string }).description}`);
+    await probe.body?.cancel();
+    const firstAnswer = probe.headers.get('server-timing') ?? '';
+    return { base, digest: pack.digest, from: url ? 'url' : 'r2', firstAnswer, stop: () => mf.dispose() };
+  } catch (e) {
+    await mf.dispose();
+    throw e;
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  try {
+    const { values } = parseCommand(EDGE_COMMAND, process.argv.slice(2));
+    if (!values.pack) throw new UsageError('npm run edge needs --pack <file or URL>: a dist.pack written by npm run bundle, or an http(s) URL of one');
+    const edge = await startEdge({ pack: values.pack, port: parsePort(values.port), host: values.host, answerCache: !values['no-answer-cache'] });
+    const where = edge.from === 'r2' ? `${values.pack} as R2 object ${DEFAULT_BUCKET}/${packName(edge.digest)}` : values.pack;
+    process.stderr.write(`regstat: the edge worker in workerd serves ${where} at ${edge.base}/ (try ${edge.base}/api/v1/prefectures)\n`);
+    const stop = () => void edge.stop().then(() => process.exit(0));
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  } catch (e) {
+    fail(e);
+  }
+}
