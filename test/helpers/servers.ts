@@ -137,9 +137,9 @@ export function unpackedBundle(dist: string): Promise<string> {
 }
 
 /** Plain nginx serving a folder's files as they are (Range included), as a static host or bucket would the pack. */
-export async function startFileNginx(root: string): Promise<Running> {
+export async function startFileNginx(root: string, at?: number): Promise<Running> {
   const work = mkdtempSync(join(tmpdir(), 'regstat-files-nginx-'));
-  const port = await freePort();
+  const port = at ?? (await freePort());
   const conf = join(work, 'nginx.conf');
   writeFileSync(
     conf,
