@@ -2,7 +2,8 @@
 // PACK_KEY) or at any URL that honours Range (PACK_URL). The bundle writes it as worker.js beside a
 // wrangler.toml (build/deploy/wrangler.ts); npm run edge runs it here in workerd. It needs the
 // nodejs_compat flag for node:zlib (brotli). Memory: an isolate has 128 MB; the reader keeps at most
-// BLOCK_CACHE + LEAF_CACHE of decompressed pack, and answers go to the Cache API, not the heap.
+// BLOCK_CACHE of decompressed blocks and LEAF_CACHE of directory leaves as read (every leaf of the full
+// build), a fifth of that decompressed; answers go to the Cache API, not the heap.
 
 import { Pack, PackError, type RangeSource } from './pack-reader.ts';
 import { packFetch, type RequestContext } from './pack-fetch.ts';
@@ -18,7 +19,7 @@ interface EdgeEnv {
 }
 
 const BLOCK_CACHE = 24 << 20;
-const LEAF_CACHE = 16 << 20;
+const LEAF_CACHE = 32 << 20;
 const EDGE_ADVICE = 'Upload the pack again, whole, under a new name (regstat-<digest>.pack), and deploy the worker that names it.';
 
 function sourceOf(env: EdgeEnv): RangeSource {

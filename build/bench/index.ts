@@ -12,7 +12,11 @@ import { DiskEffects } from '../core/effects.ts';
 import { terminalProgress } from '../core/progress.ts';
 import { loadSources } from '../../sources/load.ts';
 import { sampleSourceSet } from '../../sources/sample/index.ts';
+import { PackEffects } from '../core/pack-writer.ts';
+import { benchEdge } from './edge.ts';
 import { benchExplorer } from './explorer.ts';
+import { benchFullScale } from './full-scale.ts';
+import { benchPackSizes } from './pack-sizes.ts';
 import { benchBundle, benchOnDemand } from './on-demand.ts';
 import { benchOrigin } from './origin.ts';
 import { ensure, startNginx, waitFor, wrk } from './tools.ts';
@@ -29,11 +33,13 @@ const BENCH_COMMAND = {
       type: 'string',
       default: 'on-demand,build,serve,origin,layouts,bundle,explorer',
       value: '<list>',
-      help: 'which parts to run (origin: the hot path against bare node:http, compositions beside plain requests, a 60 s soak, RSS; explorer: time to a drawn chart in headless Chromium)',
+      help: 'which parts to run (origin: the hot path against bare node:http, compositions beside plain requests, a 60 s soak, RSS; explorer: time to a drawn chart in headless Chromium; edge: the edge worker in workerd over a pack (--pack, or one rendered for --prefs, default 1,13); pack-sizes: block and leaf sizes against bytes fetched per answer; full: the whole build at full scale, tree and pack, then the edge over the full pack: about an hour and 35 GB of disk)',
     },
+    pack: { type: 'string', value: '<file>', help: 'the pack the edge part measures', shownDefault: 'rendered from the sample' },
+    'keep-tree': { type: 'boolean', default: false, help: 'keep the full-scale tree (full part) in the work folder' },
     cache: { type: 'string', default: '128', value: '<MB>', help: 'the cache budget of the server in the origin part (small, so the soak evicts)' },
   },
-  example: 'npm run bench -- --prefs 13 --seconds 5 --parts build,serve',
+  example: 'npm run bench -- --prefs 13 --seconds 5 --parts build,serve   (the edge over a bundle: npm run bench -- --parts edge --pack regstat/dist.pack)',
 } as const satisfies CommandSpec;
 
 let values: OptionValues<typeof BENCH_COMMAND.options>;
@@ -67,8 +73,20 @@ if (parts.has('explorer') && !parts.has('build')) {
   build({ sources: loadSources(sampleSourceSet()), prefs: [1, 13] }, new DiskEffects(explorerDist));
   await benchExplorer(explorerDist);
 }
+// The whole build at full scale, then the edge over its pack; block and leaf sizes; the edge over a given pack.
+if (parts.has('full')) await benchFullScale(work, seconds, { keepTree: values['keep-tree'] });
+if (parts.has('pack-sizes')) benchPackSizes(work, prefs);
+if (parts.has('edge')) {
+  let pack = values.pack;
+  if (!pack) {
+    pack = join(work, 'edge.pack');
+    const effects = new PackEffects(pack);
+    build({ sources: loadSources(sampleSourceSet()), prefs: prefs ?? [1, 13] }, effects);
+  }
+  await benchEdge(pack, work, seconds);
+}
 if (!['build', 'serve', 'layouts', 'bundle'].some((p) => parts.has(p))) {
-  rmSync(work, { recursive: true, force: true });
+  if (!values.keep && !values['keep-tree']) rmSync(work, { recursive: true, force: true });
   process.exit(0);
 }
 
@@ -180,5 +198,5 @@ if (parts.has('layouts')) {
   }
 }
 
-if (!values.keep) rmSync(work, { recursive: true, force: true });
+if (!values.keep && !values['keep-tree']) rmSync(work, { recursive: true, force: true });
 else console.log(`\nkept ${work}`);

@@ -1,7 +1,7 @@
 // Processes the benchmark drives: wrk for load, nginx as the yardstick, the regstat server.
 
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { nginxConfig } from '../deploy/nginx.ts';
 import { join } from 'node:path';
 
@@ -69,4 +69,69 @@ export async function waitFor(url: string): Promise<void> {
     await new Promise((ok) => setTimeout(ok, 50));
   }
   throw new Error(`${url} did not come up`);
+}
+
+export interface WrkLatency {
+  rps: number;
+  p50ms: number;
+  p99ms: number;
+  /** Answers that were not 2xx or 3xx, and socket errors. */
+  errors: number;
+}
+
+const ms = (m: RegExpExecArray | null) => (m ? Number(m[1]) * (m[2] === 'us' ? 0.001 : m[2] === 's' ? 1000 : 1) : NaN);
+
+/** wrk at `connections` over a list of paths drawn at random (a Lua script), with its median and p99 latency. */
+export function wrkPaths(base: string, paths: string[], seconds: number, connections: number, work: string): WrkLatency {
+  const script = join(work, `paths-${paths.length}-${Date.now()}.lua`);
+  writeFileSync(
+    script,
+    [
+      `local paths = { ${paths.map((p) => JSON.stringify(p)).join(',\n')} }`,
+      'function request() return wrk.format("GET", paths[math.random(#paths)]) end',
+    ].join('\n'),
+  );
+  const r = spawnSync('wrk', ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency', '-s', script, base], { encoding: 'utf8' });
+  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(r.stdout)?.[1]);
+  if (!rps) throw new Error(`wrk failed: ${r.stderr || r.stdout}`);
+  const socket = [...(/Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(r.stdout) ?? [])].slice(1).reduce((a, x) => a + Number(x), 0);
+  return {
+    rps,
+    p50ms: ms(/\s50%\s+([\d.]+)(us|ms|s)/.exec(r.stdout)),
+    p99ms: ms(/\s99%\s+([\d.]+)(us|ms|s)/.exec(r.stdout)),
+    errors: Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(r.stdout)?.[1] ?? 0) + socket,
+  };
+}
+
+/** CPU seconds a process (or one of its threads) has used, user and system, from /proc. */
+export function cpuSecondsOf(pid: number, thread?: number): number {
+  const fields = readFileSync(thread === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`, 'utf8')
+    .split(') ')[1]!
+    .split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (100 per second on Linux)
+}
+
+/** A process's resident memory now and at its peak, in bytes, from /proc. */
+export function memoryOf(pid: number): { rss: number; peak: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)?.[1] ?? NaN) * 1024;
+  return { rss: kb('VmRSS'), peak: kb('VmHWM') };
+}
+
+/** The descendants of a process named `name` (workerd under miniflare), from /proc. */
+export function descendantsNamed(root: number, name: string): number[] {
+  const parent = new Map<number, number>();
+  const names = new Map<number, string>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      names.set(Number(entry), /\((.*)\)/.exec(stat)![1]!);
+      parent.set(Number(entry), Number(stat.split(') ')[1]!.split(' ')[1]));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const under = (pid: number): boolean => pid === root || (parent.has(pid) && pid !== 1 && under(parent.get(pid)!));
+  return [...names].filter(([pid, n]) => n === name && under(pid)).map(([pid]) => pid);
 }

@@ -1,0 +1,192 @@
+// npm run bench -- --parts edge [--pack <file>]: the edge worker over one pack in workerd, as npm run
+// edge runs it (the file in a simulated R2 bucket, then on nginx read by Range): Range reads and bytes
+// per answer cold and warm, CPU per request, memory, and latency at 50 connections against node serve.mjs
+// over the same pack. Figures, not assertions.
+
+import { spawn } from 'node:child_process';
+import { statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { packFetch } from '../adapters/pack-fetch.ts';
+import { Pack } from '../adapters/pack-reader.ts';
+import { fileSource } from '../adapters/range-sources/file.ts';
+import { startEdge, type RunningEdge } from '../cli/edge.ts';
+import { offlineServerScript } from '../deploy/scripts.ts';
+import { startFileNginx } from './pack-host.ts';
+import { cpuSecondsOf, descendantsNamed, ensure, memoryOf, waitFor, wrkPaths, type WrkLatency } from './tools.ts';
+
+// A full collection before each memory reading, so that it counts what is held, not what is garbage.
+setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc') as () => void;
+
+const MB = (n: number) => `${(n / 1e6).toFixed(1)} MB`;
+const KB = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
+
+/** Requests in the path form for `count` API files spread evenly over the pack's directory. */
+async function spreadRequests(file: string, count: number): Promise<string[]> {
+  const pack = await Pack.open(fileSource(file));
+  const all: string[] = [];
+  for await (const p of pack.paths()) if (p.startsWith('/api/v1/') && p.endsWith('/index.json') && p !== '/api/v1/index.json') all.push(p);
+  await pack.close();
+  const step = all.length / count;
+  // A fixed shuffle, so that neighbours in the list are not neighbours in the pack.
+  const picked = Array.from({ length: Math.min(count, all.length) }, (_, i) => all[Math.floor(i * step)]!.slice(0, -'/index.json'.length));
+  return picked.map((_, i) => picked[(i * 7919) % picked.length]!);
+}
+
+interface Pass {
+  reads: Map<number, number>;
+  bytesPerRead: number[];
+  bytesPerAnswer: number[];
+  non200: number;
+  cpuMs: number;
+}
+
+/** Asks each request once, one at a time, reading what each cost from its Server-Timing. */
+async function pass(base: string, requests: string[], pid: number): Promise<Pass> {
+  const out: Pass = { reads: new Map(), bytesPerRead: [], bytesPerAnswer: [], non200: 0, cpuMs: 0 };
+  const cpu0 = cpuSecondsOf(pid);
+  for (const r of requests) {
+    const res = await fetch(base + r);
+    await res.arrayBuffer();
+    if (res.status !== 200) out.non200++;
+    const m = /reads=(\d+) bytes=(\d+)/.exec(res.headers.get('server-timing') ?? '');
+    const reads = Number(m?.[1] ?? 0);
+    out.reads.set(reads, (out.reads.get(reads) ?? 0) + 1);
+    out.bytesPerAnswer.push(Number(m?.[2] ?? 0));
+    if (reads === 1) out.bytesPerRead.push(Number(m![2]));
+  }
+  out.cpuMs = ((cpuSecondsOf(pid) - cpu0) * 1000) / requests.length;
+  return out;
+}
+
+const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN);
+const histogram = (m: Map<number, number>) =>
+  [...m]
+    .sort(([a], [b]) => a - b)
+    .map(([reads, n]) => `${n} × ${reads} read${reads === 1 ? '' : 's'}`)
+    .join(', ');
+const latency = (w: WrkLatency) =>
+  `${Math.round(w.rps).toString().padStart(6)} req/s, p50 ${w.p50ms.toFixed(2)} ms, p99 ${w.p99ms.toFixed(2)} ms${w.errors ? `, ${w.errors} errors` : ''}`;
+
+async function measureEdge(label: string, pack: string, requests: string[], port: number, baseline: number): Promise<RunningEdge> {
+  const t0 = performance.now();
+  const edge = await startEdge({ pack, port, answerCache: false });
+  const pid = descendantsNamed(process.pid, 'workerd')[0]!;
+  console.log(`  ${label}`);
+  console.log(
+    `    npm run edge to serving          ${((performance.now() - t0) / 1000).toFixed(1)} s (the pack checked, workerd started${edge.from === 'r2' ? ', the pack put in the bucket' : ''})`,
+  );
+  console.log(`    first answer, cold isolate        ${edge.firstAnswer.replace(/^pack;desc="|"$/g, '')}`);
+  const first = await pass(edge.base, requests, pid);
+  console.log(
+    `    ${requests.length} spread requests, once      ${histogram(first.reads)}; ${KB(mean(first.bytesPerAnswer))} per answer; ${first.non200} not 200`,
+  );
+  console.log(`      CPU of workerd per request      ${first.cpuMs.toFixed(2)} ms (R2's simulator runs in the same process)`);
+  const again = await pass(edge.base, requests.slice().reverse(), pid);
+  console.log(`    the same, again (leaves cached)   ${histogram(again.reads)}; a one-read answer fetched ${KB(mean(again.bytesPerRead))} on average`);
+  console.log(`      CPU of workerd per request      ${again.cpuMs.toFixed(2)} ms`);
+  const hot = await pass(edge.base, Array(requests.length).fill(requests[0]), pid);
+  console.log(`    one request repeated (cached)     ${histogram(hot.reads)}; CPU of workerd per request ${hot.cpuMs.toFixed(2)} ms`);
+  const mem = memoryOf(pid);
+  console.log(
+    `    workerd memory                    ${MB(mem.rss)} resident, peak ${MB(mem.peak)}: ${MB(mem.rss - baseline)} more than a worker that does nothing (${MB(baseline)}); one isolate, the R2 simulator included`,
+  );
+  return edge;
+}
+
+/** CPU seconds of this process's main thread, where the worker's code runs (not V8's compiler and collector threads). */
+const mainThreadCpu = () => cpuSecondsOf(process.pid, process.pid);
+
+/** The worker's own code in this process over the same pack: CPU per request without workerd or R2 around it. */
+async function handlerCpu(file: string, requests: string[]): Promise<void> {
+  const open = () => packFetch({ open: () => Pack.open(fileSource(file), { inline: true, blockCacheBytes: 24 << 20, leafCacheBytes: 32 << 20 }) });
+  const run = async (handle: ReturnType<typeof open>, list: string[]) => {
+    const c0 = mainThreadCpu();
+    for (const r of list) await (await handle(new Request(`http://edge.test${r}`))).arrayBuffer();
+    return ((mainThreadCpu() - c0) * 1000) / list.length;
+  };
+  const used = () => {
+    gc();
+    const m = process.memoryUsage();
+    return m.heapUsed + m.arrayBuffers;
+  };
+  // The first request of a new isolate, 20 times: the head decompressed, the route table parsed and compiled, a leaf, a block.
+  let first = 0;
+  for (let i = 0; i < 20; i++) first += (await run(open(), [requests[i]!])) / 20;
+  const heap0 = used();
+  const handle = open();
+  const cold = await run(handle, requests);
+  const warm = await run(handle, requests.slice().reverse());
+  const hot = await run(handle, Array(requests.length).fill(requests[0]));
+  const heap = used();
+  console.log(`  the worker's code alone, in Node over the same pack file (V8 as in workerd), CPU of the main thread per request:`);
+  console.log(`    first request of an isolate       ${first.toFixed(2)} ms (the head decompressed, the route table parsed and compiled, a leaf, a block)`);
+  console.log(`    reading a leaf and a block        ${cold.toFixed(2)} ms; with leaves cached ${warm.toFixed(2)} ms; from cached blocks ${hot.toFixed(2)} ms`);
+  console.log(
+    `    memory it holds afterwards        ${MB(heap - heap0)} (JS heap and buffers after a collection; its caches are bounded at 24 MB of blocks and 32 MB of leaves)`,
+  );
+}
+
+/** workerd's resident memory with a worker that does nothing, under the same miniflare settings: what the runtime costs by itself. */
+async function workerdBaseline(): Promise<number> {
+  const { Miniflare } = await import('miniflare');
+  const mf = new Miniflare({ modules: true, script: 'export default { fetch: () => new Response("ok") }', r2Buckets: ['PACK'], cf: false, port: 39399 });
+  try {
+    await (await fetch((await mf.ready).origin)).text();
+    return memoryOf(descendantsNamed(process.pid, 'workerd')[0]!).rss;
+  } finally {
+    await mf.dispose();
+  }
+}
+
+export async function benchEdge(file: string, work: string, seconds: number): Promise<void> {
+  const size = statSync(file).size;
+  console.log(`\nedge worker in workerd over ${file} (${MB(size)})`);
+  const requests = await spreadRequests(file, 2000);
+  const load = await spreadRequests(file, 10000);
+  const baseline = await workerdBaseline();
+  const edge = await measureEdge('pack in R2 (the file put in the simulated bucket), answers not cached', file, requests, 39301, baseline);
+  const canWrk = ensure([{ cmd: 'wrk', pkg: 'wrk' }]);
+  try {
+    if (canWrk) console.log(`    wrk -c50, 10,000 spread requests  ${latency(wrkPaths(edge.base, load, seconds, 50, work))}`);
+  } finally {
+    await edge.stop();
+  }
+  await handlerCpu(file, requests);
+  if (ensure([{ cmd: 'nginx', pkg: 'nginx' }])) {
+    const host = await startFileNginx(file, work, 39302);
+    try {
+      const overUrl = await measureEdge(`pack on nginx, read by Range (${host.url})`, host.url, requests, 39303, baseline);
+      try {
+        if (canWrk) console.log(`    wrk -c50, 10,000 spread requests  ${latency(wrkPaths(overUrl.base, load, seconds, 50, work))}`);
+      } finally {
+        await overUrl.stop();
+      }
+    } finally {
+      host.stop();
+    }
+  }
+  if (!canWrk) return;
+  // As deployed (answers kept in the Cache API) against node serve.mjs over the same pack.
+  const deployed = await startEdge({ pack: file, port: 39304 });
+  const script = join(work, 'serve.mjs');
+  writeFileSync(script, offlineServerScript());
+  const node = spawn(process.execPath, [script, '--data', file, '--port', '39305'], { env: {}, stdio: 'ignore' });
+  try {
+    await waitFor('http://127.0.0.1:39305/api/v1/prefectures');
+    console.log(`  at 50 connections (wrk, ${seconds} s each, after a warm-up), answers kept as deployed (miniflare's Cache API is a local simulation)`);
+    for (const [name, base] of [
+      ['edge worker (workerd, R2)', deployed.base],
+      ['node serve.mjs', 'http://127.0.0.1:39305'],
+    ] as const) {
+      wrkPaths(base, load, 2, 50, work);
+      console.log(`    ${name.padEnd(28)} one request     ${latency(wrkPaths(base, [requests[0]!], seconds, 50, work))}`);
+      console.log(`    ${name.padEnd(28)} 10,000 spread   ${latency(wrkPaths(base, load, seconds, 50, work))}`);
+    }
+  } finally {
+    node.kill();
+    await deployed.stop();
+  }
+}
