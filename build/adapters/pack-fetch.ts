@@ -9,7 +9,7 @@
 // is never answered from the old one's entries.
 
 import { apiError, type ErrorMode } from '../runtime/errors.ts';
-import { CORS_HEADERS, errorResponse, respond, type ApiResponse } from '../runtime/respond.ts';
+import { answer, composedText, CORS_HEADERS, errorResponse, type ApiResponse, type FileAnswer } from '../runtime/respond.ts';
 import { compileRoutes, type CompiledRoutes, type RouteTable } from '../runtime/routes.ts';
 import { staticPath, typeOf } from '../runtime/static-path.ts';
 import { PackError, type Pack, type ReadStats } from './pack-reader.ts';
@@ -61,16 +61,19 @@ export function packFetch(o: PackFetchOptions): (request: Request, ctx?: Request
       mode = routes.errors;
       const cached = url.pathname.startsWith('/api/') ? await fromCache(o, request, url, pack.digest) : null;
       if (cached) return cached;
+      // Files go out as the bytes the pack holds; only compositions read them as text.
       const decoder = new TextDecoder();
-      const read = async (path: string) => {
+      const text = async (path: string) => {
         const bytes = await pack.get(path, stats);
         return bytes && decoder.decode(bytes);
       };
-      const r = await respond(routes, request.method, url, read);
-      if (!r) return await staticFile(pack, request.method, url.pathname, stats);
-      const res = toResponse(request.method, r);
-      if (r.status === 200) keep(o, url, pack.digest, r, ctx);
-      return withReads(res, stats);
+      const a = await answer<Uint8Array | string>(routes, request.method, url.pathname, url.search, {
+        file: (path) => pack.get(path, stats),
+        compose: (c) => composedText(c, text, routes),
+      });
+      if (!a) return await staticFile(pack, request.method, url.pathname, stats);
+      if ('file' in a) keep(o, url, pack.digest, a, ctx);
+      return withReads(toResponse(request.method, a), stats);
     } catch (e) {
       opened = undefined; // the next request opens the pack again: it may have been repaired or replaced
       o.log?.(`regstat edge: ${e instanceof Error ? e.message : String(e)}`);
@@ -79,9 +82,12 @@ export function packFetch(o: PackFetchOptions): (request: Request, ctx?: Request
   };
 }
 
-function toResponse(method: string, r: ApiResponse): Response {
-  const empty = method === 'HEAD' || r.status === 204;
-  return new Response(empty ? null : r.body, { status: r.status, headers: r.headers });
+type Answer = ApiResponse | FileAnswer<Uint8Array | string>;
+const bodyOf = (a: Answer) => ('file' in a ? (a.file as Uint8Array<ArrayBuffer> | string) : a.body);
+
+function toResponse(method: string, a: Answer): Response {
+  const empty = method === 'HEAD' || a.status === 204;
+  return new Response(empty ? null : bodyOf(a), { status: a.status, headers: a.headers });
 }
 
 /** The Range reads this answer cost, for whoever measures the edge (browsers show it in their timing panel). */
@@ -103,11 +109,11 @@ async function fromCache(o: PackFetchOptions, request: Request, url: URL, digest
   return new Response(request.method === 'HEAD' ? null : hit.body, { status: hit.status, headers });
 }
 
-function keep(o: PackFetchOptions, url: URL, digest: string, r: ApiResponse, ctx?: RequestContext): void {
+function keep(o: PackFetchOptions, url: URL, digest: string, a: Answer, ctx?: RequestContext): void {
   if (!o.cache) return;
   // The cache keeps the entry as long as KEPT allows; the client gets the answer's own Cache-Control back.
-  const headers = { ...r.headers, 'Cache-Control': KEPT, 'X-Regstat-Cache-Control': r.headers['Cache-Control'] ?? 'no-store' };
-  const put = o.cache.put(cacheKey(url, digest), new Response(r.body, { status: 200, headers })).catch(() => {});
+  const headers = { ...a.headers, 'Cache-Control': KEPT, 'X-Regstat-Cache-Control': a.headers['Cache-Control'] ?? 'no-store' };
+  const put = o.cache.put(cacheKey(url, digest), new Response(bodyOf(a), { status: 200, headers })).catch(() => {});
   ctx?.waitUntil(put);
 }
 

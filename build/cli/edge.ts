@@ -40,6 +40,8 @@ export interface EdgeOptions {
   port?: number;
   host?: string;
   answerCache?: boolean;
+  /** A port for V8's inspector (the bench reads the isolate's heap through it). */
+  inspectorPort?: number;
 }
 
 export interface RunningEdge {
@@ -53,6 +55,27 @@ export interface RunningEdge {
 }
 
 export const isUrl = (pack: string) => /^https?:\/\//i.test(pack);
+
+/** The part of R2's multipart upload this uses (miniflare's proxy of the bucket binding). */
+interface MultipartBucket {
+  createMultipartUpload(key: string): Promise<{
+    uploadPart(part: number, value: Blob): Promise<unknown>;
+    complete(parts: unknown[]): Promise<unknown>;
+  }>;
+}
+
+/**
+ * Puts a file in the simulated bucket as an operator's upload tool does a large one: in parts (miniflare
+ * carries at most 128 MiB in one value, and R2 takes parts of 5 MiB to 5 GiB, all but the last of one size).
+ */
+async function putInBucket(bucket: unknown, key: string, file: string): Promise<void> {
+  const PART = 64 << 20;
+  const blob = await openAsBlob(file);
+  const upload = await (bucket as MultipartBucket).createMultipartUpload(key);
+  const parts: unknown[] = [];
+  for (let at = 0; at < blob.size || parts.length === 0; at += PART) parts.push(await upload.uploadPart(parts.length + 1, blob.slice(at, at + PART)));
+  await upload.complete(parts);
+}
 
 /** Checks the pack as the worker will read it, then runs the worker in workerd; throws a PackError for a bad pack. */
 export async function startEdge(o: EdgeOptions): Promise<RunningEdge> {
@@ -70,16 +93,13 @@ export async function startEdge(o: EdgeOptions): Promise<RunningEdge> {
     host: o.host ?? '127.0.0.1',
     port: o.port ?? 8787,
     log: new Log(LogLevel.WARN),
+    ...(o.inspectorPort ? { inspectorPort: o.inspectorPort } : {}),
     // No request to workers.cloudflare.com for a sample request.cf object: nothing here uses the network.
     cf: false,
   });
   try {
     const base = (await mf.ready).origin;
-    if (!url) {
-      // miniflare's typing of the bucket proxy is not the Workers one; put takes a Blob like R2's own.
-      const bucket = (await mf.getR2Bucket(PACK_BINDING)) as unknown as { put(key: string, value: Blob): Promise<unknown> };
-      await bucket.put(key, await openAsBlob(file));
-    }
+    if (!url) await putInBucket(await mf.getR2Bucket(PACK_BINDING), key, file);
     // The worker's own first read, which may fail where this process's did not (a URL workerd cannot reach).
     const probe = await fetch(`${base}/api/v1/prefectures`);
     if (probe.status === 503) throw new UserError(`the edge worker cannot read ${file}: ${((await probe.json()) as { description: string }).description}`);
