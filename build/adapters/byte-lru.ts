@@ -1,9 +1,12 @@
-// The pack reader's caches of leaves and blocks: loads in flight are shared (two requests for one block
-// read it once), loaded values are charged their bytes, and the least recently used go first once the
-// budget is passed. A failed load is forgotten, so the next request tries again.
+// The pack reader's caches of leaves and blocks: loaded values are charged their bytes, and the least
+// recently used go first once the budget is passed. Only loaded values are shared, never a read in
+// flight: on Cloudflare a promise belongs to the request that made it, and a request waiting on another
+// request's read is cancelled as hung when that one ends first (Cloudflare's "script will never generate
+// a response" errors; seen here as 10 answers of 500 in 6,300 under wrk, whose timeouts cancel requests).
+// Concurrent misses each read, and the first to finish fills the cache.
 
-export class ByteLru<V extends Promise<{ length: number }>> {
-  private readonly entries = new Map<number, { value: V; cost: number }>();
+export class ByteLru<V extends { length: number }> {
+  private readonly entries = new Map<number, V>();
   bytes = 0;
 
   constructor(readonly budget: number) {}
@@ -12,27 +15,20 @@ export class ByteLru<V extends Promise<{ length: number }>> {
     return this.entries.size;
   }
 
-  get(key: number, load: () => V): V {
+  async get(key: number, load: () => Promise<V>): Promise<V> {
     const hit = this.entries.get(key);
     if (hit) {
       this.entries.delete(key);
       this.entries.set(key, hit);
-      return hit.value;
+      return hit;
     }
-    const entry = { value: load(), cost: 0 };
-    this.entries.set(key, entry);
-    entry.value.then(
-      (v) => {
-        if (this.entries.get(key) !== entry) return;
-        entry.cost = v.length;
-        this.bytes += v.length;
-        this.evict(key);
-      },
-      () => {
-        if (this.entries.get(key) === entry) this.entries.delete(key);
-      },
-    );
-    return entry.value;
+    const value = await load();
+    if (!this.entries.has(key)) {
+      this.entries.set(key, value);
+      this.bytes += value.length;
+      this.evict(key);
+    }
+    return value;
   }
 
   clear(): void {
@@ -41,11 +37,11 @@ export class ByteLru<V extends Promise<{ length: number }>> {
   }
 
   private evict(keep: number): void {
-    for (const [key, e] of this.entries) {
+    for (const [key, v] of this.entries) {
       if (this.bytes <= this.budget) return;
       if (key === keep) continue;
       this.entries.delete(key);
-      this.bytes -= e.cost;
+      this.bytes -= v.length;
     }
   }
 }

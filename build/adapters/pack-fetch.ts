@@ -38,16 +38,16 @@ export interface RequestContext {
 }
 
 export function packFetch(o: PackFetchOptions): (request: Request, ctx?: RequestContext) => Promise<Response> {
-  let opened: Promise<Opened> | undefined;
-  /** The opened pack; the request that opens it is charged the read of its head. */
-  const open = (stats: ReadStats) => {
+  // Only an opened pack is shared: requests that arrive while it opens open it too (see byte-lru.ts on
+  // why a request must not wait on another's read), and the first to finish is kept.
+  let opened: Opened | undefined;
+  const open = async (stats: ReadStats): Promise<Opened> => {
     if (opened) return opened;
-    return (opened = o.open().then((pack) => {
-      stats.reads += pack.stats.reads;
-      stats.bytes += pack.stats.bytes;
-      if (!pack.table) throw new PackError('the pack', 'it holds no routes.json (it was not written by npm run bundle)', 'Write it with npm run bundle.');
-      return { pack, routes: compileRoutes(JSON.parse(new TextDecoder().decode(pack.table)) as RouteTable) };
-    }));
+    const pack = await o.open();
+    stats.reads += pack.stats.reads;
+    stats.bytes += pack.stats.bytes;
+    if (!pack.table) throw new PackError('the pack', 'it holds no routes.json (it was not written by npm run bundle)', 'Write it with npm run bundle.');
+    return (opened ??= { pack, routes: compileRoutes(JSON.parse(new TextDecoder().decode(pack.table)) as RouteTable) });
   };
 
   return async (request, ctx) => {

@@ -70,10 +70,10 @@ export interface ReadStats {
 
 export class Pack {
   readonly stats: ReadStats = { reads: 0, bytes: 0 };
-  private readonly blocks: ByteLru<Promise<Uint8Array>>;
+  private readonly blocks: ByteLru<Uint8Array>;
   /** Leaves as read and checked (compressed), and the most used of them decompressed. */
-  private readonly leafFrames: ByteLru<Promise<Uint8Array>>;
-  private readonly leaves: ByteLru<Promise<Uint8Array>>;
+  private readonly leafFrames: ByteLru<Uint8Array>;
+  private readonly leaves: ByteLru<Uint8Array>;
   private readonly encoder = new TextEncoder();
 
   /** Reads and checks the head; throws a PackError when the pack is not whole or not a pack. */
