@@ -31,9 +31,11 @@ export async function offlineServer(pack: Pack, o: { errors?: ErrorMode } = {}) 
   const text = pack.table;
   if (!text) throw new PackError(pack.source.name, 'it has no routes.json (it was not made by npm run bundle)', BUNDLE_ADVICE);
   const table = JSON.parse(Buffer.from(text).toString('utf8')) as RouteTable;
+  // The operator's log gets the whole line; the client's 500 says what is wrong, not where the pack lives.
   const fault = (e: unknown) => {
-    if (e instanceof PackError) process.stderr.write(`regstat offline bundle: ${e.message}\n`);
-    throw e;
+    if (!(e instanceof PackError)) throw e;
+    process.stderr.write(`regstat offline bundle: ${e.message}\n`);
+    throw new Error(`The bundle's data file cannot be used: ${e.problem}. Its operator has been told.`);
   };
   const store: Store = {
     changes: false,
@@ -50,7 +52,7 @@ export async function offlineServer(pack: Pack, o: { errors?: ErrorMode } = {}) 
         (e: Error) => {
           process.stderr.write(`regstat offline bundle: ${e.message}\n`);
           res.writeHead(500, { 'Content-Type': 'text/plain;charset=UTF-8', ...CORS_HEADERS });
-          res.end(`${e.message}\n`);
+          res.end(`The bundle's data file cannot be used: ${e instanceof PackError ? e.problem : 'reading it failed'}.\n`);
         },
       );
     },

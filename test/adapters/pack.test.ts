@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, truncateSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BUNDLE_ADVICE, openBundlePack } from '../../build/adapters/offline-server.ts';
+import { BUNDLE_ADVICE, offlineServer, openBundlePack } from '../../build/adapters/offline-server.ts';
 import { Pack, PackError, type RangeSource } from '../../build/adapters/pack-reader.ts';
 import { fileSource } from '../../build/adapters/range-sources/file.ts';
 import { BUNDLE_FOLDER, DATA_FILE, writeBundleWith } from '../../build/cli/bundle.ts';
@@ -19,6 +19,7 @@ import { operationsOf } from '../../build/ops/index.ts';
 import { HEAD_SPACE, HEADER_BYTES } from '../../build/runtime/pack-format.ts';
 import { loadSources } from '../../sources/load.ts';
 import { sampleSourceSet } from '../../sources/sample/index.ts';
+import { close, listen } from '../helpers/http.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'regstat-pack-test-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -313,5 +314,44 @@ describe('a bundle from the build core, without a dist', () => {
     expect(toml).toMatch(/compatibility_flags = \["nodejs_compat"\]/);
     expect(readFileSync(join(folder, 'README.txt'), 'utf8')).toContain(`npx wrangler r2 object put regstat/${packName(pack.digest)} --file dist.pack --remote`);
     await pack.close();
+  });
+});
+
+describe('serve.mjs over a bundle with a damaged block', () => {
+  it('answers the files of that block 500 with what is wrong and none of where the file lives, and the others as ever', async () => {
+    const options = { sources: loadSources(sampleSourceSet()), prefs: [31], operations: operationsOf(['fishery']) };
+    const memory = new MemoryEffects();
+    build(options, memory);
+    const out = join(work, 'damaged.tar.gz');
+    await writeBundleWith(out, (effects) => build(options, effects));
+    const unpacked = join(work, 'damaged');
+    spawnSync('mkdir', ['-p', unpacked]);
+    expect(spawnSync('tar', ['-xzf', out, '-C', unpacked]).status).toBe(0);
+    const file = join(unpacked, BUNDLE_FOLDER, DATA_FILE);
+    const bytes = readFileSync(file);
+    bytes[HEAD_SPACE + 20]! ^= 0x40; // inside the first block
+    writeFileSync(file, bytes);
+    const server = await offlineServer(await openBundlePack(file));
+    const base = await listen(server);
+    try {
+      const statuses = new Map<number, number>();
+      for (const [path, body] of memory.files) {
+        if (!path.startsWith('/api/v1/') || !path.endsWith('/index.json')) continue;
+        const res = await fetch(base + path.slice(0, -'/index.json'.length));
+        const text = await res.text();
+        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+        if (res.status === 200) expect(text, path).toBe(body);
+        else {
+          expect(res.status, path).toBe(500);
+          expect(text).toMatch(/the block at 0 fails its check \(it is damaged\)/);
+          expect(text).not.toContain(unpacked);
+          expect(text).not.toContain('dist.pack');
+        }
+      }
+      expect(statuses.get(500)).toBeGreaterThan(0);
+      expect(statuses.get(200)).toBeGreaterThan(0);
+    } finally {
+      await close(server);
+    }
   });
 });
