@@ -68,7 +68,7 @@ const histogram = (m: Map<number, number>) =>
     .map(([reads, n]) => `${n} × ${reads} read${reads === 1 ? '' : 's'}`)
     .join(', ');
 const latency = (w: WrkLatency) =>
-  `${Math.round(w.rps).toString().padStart(6)} req/s, p50 ${w.p50ms.toFixed(2)} ms, p99 ${w.p99ms.toFixed(2)} ms${w.errors ? `, ${w.errors} errors` : ''}`;
+  `${Math.round(w.rps).toString().padStart(6)} req/s, p50 ${w.p50ms.toFixed(2)} ms, p99 ${w.p99ms.toFixed(2)} ms${w.notOk ? `, ${w.notOk} not 2xx` : ''}${w.socket ? `, ${w.socket} timed out or failed` : ''}`;
 
 /** The most asked request of the original API, in the path form: repeated, it measures an answer from cached blocks. */
 const HOT = '/api/v1/population/composition/perYear/prefCode/13/cityCode/-';
@@ -225,9 +225,14 @@ export async function benchEdge(file: string, work: string, seconds: number): Pr
   const deployed = await startEdge({ pack: file, port: 39304 });
   const script = join(work, 'serve.mjs');
   writeFileSync(script, offlineServerScript());
+  const t0 = performance.now();
   const node = spawn(process.execPath, [script, '--data', file, '--port', '39305'], { env: {}, stdio: 'ignore' });
   try {
-    await waitFor('http://127.0.0.1:39305/api/v1/prefectures');
+    await waitFor(`http://127.0.0.1:39305${HOT}`);
+    const firstMs = performance.now() - t0;
+    console.log(
+      `  node serve.mjs over the pack: first answer (perYear of Tokyo) ${(firstMs / 1000).toFixed(2)} s from the spawn; ${MB(memoryOf(node.pid!).rss)} resident`,
+    );
     console.log(`  at 50 connections (wrk, ${seconds} s each, after a warm-up), answers kept as deployed (miniflare's Cache API is a local simulation)`);
     for (const [name, base] of [
       ['edge worker (workerd, R2)', deployed.base],
@@ -237,6 +242,8 @@ export async function benchEdge(file: string, work: string, seconds: number): Pr
       console.log(`    ${name.padEnd(28)} one request     ${latency(wrkPaths(base, [HOT], seconds, 50, work))}`);
       console.log(`    ${name.padEnd(28)} 10,000 spread   ${latency(wrkPaths(base, load, seconds, 50, work))}`);
     }
+    const mem = memoryOf(node.pid!);
+    console.log(`  node serve.mjs after that load: ${MB(mem.rss)} resident, peak ${MB(mem.peak)}`);
   } finally {
     node.kill();
     await deployed.stop();

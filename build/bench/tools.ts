@@ -75,8 +75,10 @@ export interface WrkLatency {
   rps: number;
   p50ms: number;
   p99ms: number;
-  /** Answers that were not 2xx or 3xx, and socket errors. */
-  errors: number;
+  /** Answers that were not 2xx or 3xx. */
+  notOk: number;
+  /** Requests wrk gave up on after its 2 s timeout, and other socket errors. */
+  socket: number;
 }
 
 const ms = (m: RegExpExecArray | null) => (m ? Number(m[1]) * (m[2] === 'us' ? 0.001 : m[2] === 's' ? 1000 : 1) : NaN);
@@ -99,7 +101,8 @@ export function wrkPaths(base: string, paths: string[], seconds: number, connect
     rps,
     p50ms: ms(/\s50%\s+([\d.]+)(us|ms|s)/.exec(r.stdout)),
     p99ms: ms(/\s99%\s+([\d.]+)(us|ms|s)/.exec(r.stdout)),
-    errors: Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(r.stdout)?.[1] ?? 0) + socket,
+    notOk: Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(r.stdout)?.[1] ?? 0),
+    socket,
   };
 }
 
