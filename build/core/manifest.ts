@@ -68,6 +68,7 @@ function param(p: ParamSpec, table: RouteTable) {
     doc: p.doc,
     ...(p.activeWhen ? { activeWhen: p.activeWhen } : {}),
     ...(p.ignored ? { ignored: true } : {}),
+    ...(p.type === 'int' && p.open ? { open: p.open } : {}),
   };
   return { ...base, ...typeOf(p).allowed(p, table), canonical: typeOf(p).canonical };
 }

@@ -193,7 +193,12 @@ export function parameterSchema(p: ParamSpec, table: RouteTable): JsonSchema {
     'valuesBy' in allowed
       ? [...new Set(Object.values(allowed.values).flat() as string[])].sort((a, b) => (a === '-' ? -1 : b === '-' ? 1 : a < b ? -1 : 1))
       : allowed.values;
-  if (type.numeric) return withDefault(orDash({ type: 'integer', enum: values }));
+  if (type.numeric) {
+    const numbers = values.filter((v) => v !== '-');
+    const integer: JsonSchema = { type: 'integer', enum: numbers };
+    // An open bound (-) besides the integers, as the original documented nature's ageFrom and ageTo.
+    return withDefault(orDash(numbers.length < values.length ? { anyOf: [integer, { type: 'string', const: '-' }] } : integer));
+  }
   // Long lists (municipalities, patent holders) and empty ones are checked by the resolver; manifest.json lists them.
   if (values.length === 0 || values.length > MAX_ENUM) return withDefault(orDash({ type: 'string', pattern: `^(${type.syntax(p)})$` }));
   return withDefault(orDash({ type: 'string', enum: values }));
@@ -221,7 +226,7 @@ function parameters(p: ParamSpec, route: RouteOp, table: RouteTable, values: Can
     required: false,
     description: `Another name for \`${p.name}\`: the same parameter, accepted under this name too (give one of them). ${markdown(p.doc)}`,
     schema,
-    ...example,
+    // No example: a client that sends every parameter's example would give the parameter twice (a 400).
   }));
   return [main, ...aliases];
 }

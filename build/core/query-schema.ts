@@ -32,6 +32,7 @@ export function querySchema(route: RouteOp, routes: CompiledRoutes): z.ZodType<C
       if (raw === undefined) continue;
       const checked = checkParam(p, raw, out, routes);
       out[p.name] = checked.ok ? checked.value : INVALID;
+      if (checked.ok) Object.assign(out, checked.settles);
     }
     return out;
   };
@@ -66,6 +67,7 @@ export function querySchema(route: RouteOp, routes: CompiledRoutes): z.ZodType<C
           const checked = checkParam(p, v, values, routes);
           if (!checked.ok) ctx.addIssue({ code: 'custom', path: [p.name], message: checked.error.body.message });
           values[p.name] = checked.ok ? checked.value : INVALID;
+          if (checked.ok) Object.assign(values, checked.settles);
         }
         for (const c of route.constraints ?? []) {
           const v = values[c.param];

@@ -92,6 +92,11 @@ export function nginxConfig(table: RouteTable, o: NginxOptions): string {
       if (p.activeWhen) maps.push(activityMap(p, v(p.name), eff(p), (c) => effOf(c.param)));
       // Past the end of a paged list, the path takes the end offset and the first ordering.
       let value = eff(p);
+      const child = op.params.find((q) => q.type === 'code' && q.parentFromCode && q.parent === p.name);
+      if (child) {
+        maps.push(inferredParentMap(child as Extract<ParamSpec, { type: 'code' }>, value, v(child.name), `$rf${i}_${safe(p.name)}`, table));
+        value = `$rf${i}_${safe(p.name)}`;
+      }
       const first = paging?.order.find((x) => x.name === p.name)?.first;
       if (paging && (first !== undefined || paging.offset === p.name)) {
         const to = first ?? `$rend${i}`;
@@ -317,7 +322,7 @@ function valueMap(p: ParamSpec, variable: string, i: number, table: RouteTable):
   }
   if (type.numeric) {
     const int = within(syntax);
-    const values = 'values' in allowed ? (allowed.values as number[]) : undefined;
+    const values = 'values' in allowed ? ((allowed.values as (number | string)[]).filter((v) => v !== '-') as number[]) : undefined;
     const range = 'min' in allowed ? allowed : undefined;
     if (syntax.startsWith('-') && (values ? values.includes(0) : range!.min <= 0 && range!.max >= 0)) rule(`${int}-0+`, '0'); // Number('-0') is 0 to the resolver
     if (values) rule(`${int}0*(?<v>${alternatives(values.map(String))})`, '$v');
@@ -325,6 +330,13 @@ function valueMap(p: ParamSpec, variable: string, i: number, table: RouteTable):
     else rule(`${int}0*(?<v>[0-9]{1,9})`, '$v');
   } else rule(`(?<v>${syntax})`, '$v');
   return `map "${source}" ${variable} { ${rules.join(' ')} default "${INVALID}"; }`;
+}
+
+/** For parentFromCode codes: the parent given as - takes the code's own parent (sicCode=-&simcCode=01 is sicCode A). */
+function inferredParentMap(p: Extract<ParamSpec, { type: 'code' }>, parent: string, code: string, variable: string, table: RouteTable): string {
+  const domain = (table.domains[p.domain] ?? {}) as Record<string, string[]>;
+  const rules = Object.entries(domain).map(([owner, codes]) => `"~^-\\|(${alternatives(codes)})$" "${owner}";`);
+  return `map "${parent}|${code}" ${variable} { ${rules.join(' ')} default "${parent}"; }`;
 }
 
 /** For outsideParentIsAll codes: the parent's canonical value and the raw code decide together. */

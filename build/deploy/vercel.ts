@@ -15,7 +15,10 @@ function valuePattern(p: ParamSpec, table: RouteTable, group: string): string {
   if (type.list) return `(?<${group}>.*)`;
   if (!type.numeric) return `(?<${group}>${type.syntax(p)})`;
   const allowed = type.allowed(p, table);
-  return 'min' in allowed ? `(?<${group}>0|[1-9][0-9]{0,8})` : `0*(?<${group}>${(allowed.values as number[]).join('|')})`;
+  if ('min' in allowed) return `(?<${group}>0|[1-9][0-9]{0,8})`;
+  const values = (allowed as { values: (number | string)[] }).values;
+  // An open bound (-) is its own canonical form (no zeros before it); the integers lose their leading zeros.
+  return values.includes('-') ? `(?!0+-)0*(?<${group}>${values.join('|')})` : `0*(?<${group}>${values.join('|')})`;
 }
 
 export function vercelConfig(table: RouteTable) {

@@ -54,7 +54,7 @@ async function singlePicker(op: ManifestOperation, p: ManifestParam, values: Rec
   const names = p.type === 'int' ? intLabels(p) : await paramNames(p, values);
   const all = p.type === 'city' || p.type === 'code' ? 'すべて / all' : '';
   const options = allowed.map((v) => {
-    const name = v === '-' ? all || '-' : names[v];
+    const name = v === '-' ? p.open || all || '-' : names[v];
     return h('option', { value: v, ...(v === current ? { selected: '' } : {}) }, [name ? (v === '-' ? name : `${v} ${name}`) : v]);
   });
   if (allowed.length === 0) options.push(h('option', { value: '', selected: '' }, ['(none for these choices)']));

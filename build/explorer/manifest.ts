@@ -21,6 +21,8 @@ export interface ManifestParam {
   min?: number;
   max?: number;
   list?: { separator: string; max: number; entry: string };
+  /** What - means for an integer that takes it (an open bound). */
+  open?: string;
 }
 
 export interface ManifestOperation {

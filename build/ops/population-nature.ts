@@ -7,12 +7,28 @@ import type { Constraint } from '../runtime/routes.ts';
 import { cityCode, defineOperation, intParam, prefCode, regionOf, regionValues } from './operation.ts';
 import { count, quotient, year, yearValue } from './shared/result.ts';
 
-/** ageTo runs from ageFrom's class up: the classes it may end with, for each class it starts with. */
+// The original's ages: ageFrom is `-` (no lower bound) or the first age of a 5-year class, 5 … 85; ageTo
+// is the last age of one, 4 … 89, or `-` (no upper bound: 90 and over included). A range picks the classes
+// between them; one that ends before it starts is refused (400), as regstat does for every empty selection.
+const FROM_AGES = AGE_FROM.slice(1, -1); // 5 … 85
+const TO_AGES = AGE_FROM.slice(0, -1).map((a) => a + 4); // 4 … 89
+/** The index in AGE_FROM of the first class of ageFrom and of the last class of ageTo. */
+const fromClass = (v: string) => (v === '-' ? 0 : Number(v) / 5);
+const toClass = (v: string) => (v === '-' ? AGE_FROM.length - 1 : (Number(v) - 4) / 5);
+const FROM_VALUES = ['-', ...FROM_AGES.map(String)];
+const TO_VALUES = [...TO_AGES.map(String), '-'];
+/** Every range the original could be asked for that holds at least one class. */
+const RANGES = FROM_VALUES.flatMap((from) => TO_VALUES.filter((to) => toClass(to) >= fromClass(from)).map((to) => ({ ageFrom: from, ageTo: to })));
+
+/** ageTo ends at or after the class ageFrom starts. */
 const ageRule: Constraint = {
   param: 'ageTo',
   by: [{ param: 'ageFrom' }],
   cases: Object.fromEntries(
-    AGE_FROM.map((from) => [String(from), { values: AGE_FROM.filter((to) => to >= from).map(String), doc: `for ageFrom ${from} (ageTo ≥ ageFrom)` }]),
+    FROM_VALUES.map((from) => [
+      from,
+      { values: TO_VALUES.filter((to) => toClass(to) >= fromClass(from)), doc: `for ageFrom ${from} (the range must not end before it starts)` },
+    ]),
   ),
 };
 
@@ -76,11 +92,11 @@ export default defineOperation({
     chart: { kind: 'line', x: 'year', y: 'value', series: 'series', xType: 'year', boundary: 'bar.boundaryYear' },
   },
   description:
-    "Fertility and the population of an age range in a prefecture (`cityCode=-`) or municipality. `line` gives the total fertility rate (合計特殊出生率, 2 decimals) of each five-year period `yearRange` (such as `1998-2002`, `year` its middle): the sum over the mothers' 5-year classes 15–19 … 45–49 of the period's births over the women of the class at the middle year. `bar` gives, per population year, the men (`mandata`) and women (`womandata`) aged `ageFrom` to `ageTo`, in people (the original's docs say 千人; its values are of the size of people counts). In both, years after `boundaryYear` are projections. `ageFrom` and `ageTo` name 5-year classes by their lower bound, 0, 5, …, 90 (90: 90 and over), and `ageTo` must not be below `ageFrom`: `ageFrom=15&ageTo=45` counts the people aged 15–49, `ageFrom=0&ageTo=90` everyone of stated age.",
+    "Fertility and the population of an age range in a prefecture (`cityCode=-`) or municipality. `line` gives the total fertility rate (合計特殊出生率, 2 decimals) of each five-year period `yearRange` (such as `1998-2002`, `year` its middle): the sum over the mothers' 5-year classes 15–19 … 45–49 of the period's births over the women of the class at the middle year. `bar` gives, per population year, the men (`mandata`) and women (`womandata`) aged `ageFrom` to `ageTo`, in people (the original's docs say 千人; its values are of the size of people counts). In both, years after `boundaryYear` are projections. As in the original, `ageFrom` is `-` (no lower bound) or the first age of a 5-year class (5, 10, …, 85) and `ageTo` the last age of one (4, 9, …, 89) or `-` (no upper bound, 90 and over included): `ageFrom=15&ageTo=49` counts the people aged 15–49, `ageFrom=-&ageTo=4` those under 5, `ageFrom=85&ageTo=-` those 85 and over, `ageFrom=-&ageTo=-` everyone of stated age. A range that ends before it starts (`ageFrom=50&ageTo=4`) is a 400. regstat's earlier spelling by class starts (`ageFrom=0`, `ageTo=45` for 45–49, `ageTo=90`) is a 400 whose description gives the original's values.",
   examples: [
-    { prefCode: '13', cityCode: '-', ageFrom: '15', ageTo: '45' },
-    { prefCode: '1', cityCode: '01202', ageFrom: '20', ageTo: '35' },
-    { prefCode: '13', cityCode: '13101', ageFrom: '0', ageTo: '90' },
+    { prefCode: '13', cityCode: '-', ageFrom: '15', ageTo: '49' },
+    { prefCode: '1', cityCode: '01202', ageFrom: '-', ageTo: '4' },
+    { prefCode: '13', cityCode: '13101', ageFrom: '85', ageTo: '-' },
   ],
   result: z
     .strictObject({
@@ -96,8 +112,18 @@ export default defineOperation({
     params: [
       prefCode(),
       cityCode(),
-      intParam('ageFrom', AGE_FROM, `First 5-year age class of the bar, by its lower bound: 0, 5, …, 90 (${ageClassLabel(0)} … ${ageClassLabel(90)}).`),
-      intParam('ageTo', AGE_FROM, 'Last 5-year age class of the bar, by its lower bound (0, 5, …, 90; 45 ends with 45–49); not below ageFrom.'),
+      {
+        ...intParam('ageFrom', FROM_AGES, 'First age of the bar: - (no lower bound: from age 0) or the first age of a 5-year class, 5, 10, …, 85.'),
+        open: 'no lower bound: from age 0',
+      },
+      {
+        ...intParam(
+          'ageTo',
+          TO_AGES,
+          `Last age of the bar: the last age of a 5-year class, 4, 9, …, 89, or - (no upper bound: ${ageClassLabel(90)} included); not before ageFrom.`,
+        ),
+        open: 'no upper bound: 90 and over included',
+      },
     ],
     constraints: [ageRule],
   },
@@ -106,15 +132,12 @@ export default defineOperation({
     const population = populationFacts(ctx.sources);
     return { pyramid: population.pyramid, births: vitalFacts(ctx.sources).birthsByAge, boundaryYear: population.boundaryYear, lines: new Map() };
   },
-  enumerate: (ctx) =>
-    regionValues(ctx).flatMap((r) =>
-      AGE_FROM.flatMap((from) => AGE_FROM.filter((to) => to >= from).map((to) => ({ ...r, ageFrom: String(from), ageTo: String(to) }))),
-    ),
+  enumerate: (ctx) => regionValues(ctx).flatMap((r) => RANGES.map((range) => ({ ...r, ...range }))),
   render(s, v) {
     const region = regionOf(v);
     const byYear = s.pyramid.get(region);
     if (!byYear || s.boundaryYear === undefined) return null;
-    const [from, to] = [Number(v.ageFrom) / 5, Number(v.ageTo) / 5];
+    const [from, to] = [fromClass(v.ageFrom), toClass(v.ageTo)];
     const years = [...byYear.keys()].sort((a, b) => a - b);
     const people = (cells: number[]) => cells.slice(from, to + 1).reduce((a, n) => a + n, 0);
     return {

@@ -14,7 +14,8 @@ export interface Area {
   city: string;
 }
 
-export type Checked = { ok: true; value: string; areas?: Area[] } | { ok: false; error: ApiError };
+/** `settles`: canonical values of other parameters the value decides (a code's parent given as -). */
+export type Checked = { ok: true; value: string; areas?: Area[]; settles?: Canonical } | { ok: false; error: ApiError };
 
 /** The values a parameter allows, as the manifest lists them and OpenAPI constrains them. */
 export type Allowed =
@@ -83,13 +84,14 @@ export const PARAM_TYPES: { [T in TypeName]: ParamType<SpecOf<T>> } = {
     allowed: (_, table) => ({ values: ['-', ...Object.values(table.cities).flat()] }),
   },
   int: {
-    canonical: 'the integer without leading zeros',
-    syntax: () => INT_SYNTAX,
+    canonical: 'the integer without leading zeros (or -, an open bound)',
+    syntax: (spec) => (spec.open ? `-|${INT_SYNTAX}` : INT_SYNTAX),
     numeric: true,
     list: false,
     check: checkInt,
-    fix: (spec) => `Give ${spec.name} as ${spec.values ? `one of ${listValues(spec.values)}` : `an integer from ${spec.min} to ${spec.max}`}.`,
-    allowed: (spec) => (spec.values ? { values: spec.values } : { min: spec.min ?? 0, max: spec.max ?? 999_999_999 }),
+    fix: (spec) =>
+      `Give ${spec.name} as ${spec.open ? `- (${spec.open}) or ` : ''}${spec.values ? `one of ${listValues(spec.values)}` : `an integer from ${spec.min} to ${spec.max}`}.`,
+    allowed: (spec) => (spec.values ? { values: spec.open ? ['-', ...spec.values] : spec.values } : { min: spec.min ?? 0, max: spec.max ?? 999_999_999 }),
   },
   code: {
     canonical: "the code as listed (or -); with outsideParentIsAll, a code outside its parent's codes is -",
@@ -172,7 +174,8 @@ function checkCity(spec: CityParam, raw: string, got: Canonical, routes: Compile
 }
 
 function checkInt(spec: IntParam, raw: string, _got: Canonical, routes: CompiledRoutes): Checked {
-  if (!INT_RE.test(raw)) return fail(spec, `${spec.name} must be an integer, got ${quote(raw)}`, routes);
+  if (spec.open && raw === '-') return { ok: true, value: raw };
+  if (!INT_RE.test(raw)) return fail(spec, `${spec.name} must be an integer${spec.open ? ' or -' : ''}, got ${quote(raw)}`, routes);
   const n = Number(raw);
   const ok = spec.values ? spec.values.includes(n) : n >= (spec.min ?? -Infinity) && n <= (spec.max ?? Infinity);
   if (!ok) return fail(spec, `${spec.name} ${n} is out of range`, routes);
@@ -195,7 +198,13 @@ function checkCode(spec: CodeParam, raw: string, got: Canonical, routes: Compile
   if (spec.parent) {
     const parent = got[spec.parent];
     if (parent === undefined) return { ok: true, value: raw }; // the parent's error is reported instead
-    if (parent === '-') return fail(spec, `${spec.name} must be - when ${spec.parent} is -`, routes);
+    if (parent === '-') {
+      const byParent = domain as Map<string, Set<string>> | undefined;
+      const owner = spec.parentFromCode ? [...(byParent ?? [])].find(([, codes]) => codes.has(raw))?.[0] : undefined;
+      if (owner !== undefined) return { ok: true, value: raw, settles: { [spec.parent]: owner } };
+      if (spec.parentFromCode) return fail(spec, `${spec.name} ${raw} is not a code of this build`, routes);
+      return fail(spec, `${spec.name} must be - when ${spec.parent} is -`, routes);
+    }
     if (!(domain as Map<string, Set<string>> | undefined)?.get(parent)?.has(raw)) {
       return fail(spec, `${spec.name} ${raw} does not belong to ${spec.parent} ${parent}`, routes);
     }

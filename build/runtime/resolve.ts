@@ -91,6 +91,7 @@ function resolveOp(routes: CompiledRoutes, op: RouteOp, params: Params): Resolut
     const checked = checkParam(spec, raw, values, routes);
     if (!checked.ok) return error(checked.error);
     values[spec.name] = checked.value;
+    Object.assign(values, checked.settles);
     if (checked.areas) areas = checked.areas;
   }
 
@@ -99,7 +100,7 @@ function resolveOp(routes: CompiledRoutes, op: RouteOp, params: Params): Resolut
     if (v === undefined) continue;
     const row = c.cases[constraintKey(c, values)];
     if (!row?.values.includes(v)) {
-      const shown = row?.values.every((x) => /^[0-9]+$/.test(x)) ? listValues(row.values.map(Number)) : row?.values.join(', ');
+      const shown = shownValues(row?.values ?? []);
       const fix = row?.values.length
         ? `Give ${c.param} as ${shown} ${row.doc}.`
         : `No ${c.param} is available ${row?.doc ?? 'for this combination'}; see the constraints of ${op.path} in /manifest.json.`;
@@ -127,6 +128,14 @@ function resolveOp(routes: CompiledRoutes, op: RouteOp, params: Params): Resolut
       values,
     );
   return file(op, values);
+}
+
+/** Integers as a run ("5 to 85 in steps of 5"), with an open bound `-` last; codes as listed. */
+function shownValues(values: string[]): string {
+  const numbers = values.filter((x) => x !== '-');
+  if (!numbers.every((x) => /^[0-9]+$/.test(x))) return values.join(', ');
+  const run = listValues(numbers.map(Number));
+  return numbers.length < values.length ? (numbers.length ? `${run} or -` : '-') : run;
 }
 
 /** In the compact layout, the two files a pair of different values is made of; otherwise the values' own. */

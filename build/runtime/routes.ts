@@ -69,6 +69,8 @@ export interface IntParam extends ParamBase {
   min?: number;
   max?: number;
   default?: number;
+  /** `-` is a value too, an open bound; what it means, for people ("no lower bound: from age 0"). */
+  open?: string;
 }
 
 /**
@@ -85,6 +87,11 @@ export interface CodeParam extends ParamBase {
    * `-`) counts as `-` instead of being an error, as the airport operation's spec asks.
    */
   outsideParentIsAll?: boolean;
+  /**
+   * With `parent` and `all`: a code given while the parent is `-` names its parent too (the original
+   * answered sicCode=-&simcCode=01 as middle class 01, and clients rely on it).
+   */
+  parentFromCode?: boolean;
   default?: string;
 }
 

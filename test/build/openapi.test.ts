@@ -166,7 +166,6 @@ const param = (path: string, name: string): Json =>
   operations()
     .find((o) => o.path === path)!
     .get.parameters.find((p: Json) => p.name === name);
-const isAlias = (p: Json) => /^Another name for `/.test(p.description);
 
 /** Whether a JSON Schema of a query parameter admits a raw query value (the subset the document uses). */
 function admits(schema: Json, raw: string): boolean {
@@ -196,9 +195,9 @@ const ask = (path: string, q: Record<string, string>): Resolution =>
 const target = (r: Resolution) =>
   r.kind === 'file' ? r.path : r.kind === 'compose' ? r.files.join() : `error ${r.kind === 'error' ? r.error.body.message : r.kind}`;
 
-/** The request the parameters' examples make (aliases left out: their parameter has the value). */
+/** The request a client makes that sends every parameter's example as it is (aliases included, were they given one). */
 function exampleRequest(get: Json): Record<string, string> {
-  return Object.fromEntries(get.parameters.filter((p: Json) => p.example !== undefined && !isAlias(p)).map((p: Json) => [p.name, String(p.example)]));
+  return Object.fromEntries(get.parameters.filter((p: Json) => p.example !== undefined).map((p: Json) => [p.name, String(p.example)]));
 }
 
 /** Every example is admitted by its schema, and each operation's examples make a request the resolver answers. */
@@ -287,6 +286,7 @@ describe('openapi.json parameters say what the resolver accepts', () => {
     const alias = param(mesh, 'prefecture_cd');
     expect(alias).toMatchObject({ required: false });
     expect(alias.description).toMatch(/^Another name for `prefCode`/);
+    expect(alias.example, 'an alias has no example: sent with its parameter, it would be a 400').toBeUndefined();
     expect(param(mesh, 'prefCode')).toMatchObject({ required: false });
     const q = { year: '2020', city_cd: '-', displayMethod: '0' };
     expect(target(ask(mesh, { ...q, prefecture_cd: String(PREF) }))).toBe(target(ask(mesh, { ...q, prefCode: String(PREF) })));

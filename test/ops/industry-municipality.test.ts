@@ -101,7 +101,9 @@ describe('municipality/value/perYear', () => {
     expect(err(`${base}&sicCode=-&simcCode=-`)).toEqual({ status: 400, message: 'year is required' });
     expect(err(`${base}&year=2014`)).toEqual({ status: 400, message: 'year 2014 is out of range' });
     expect(err(`${base}&year=2016&sicCode=E&simcCode=51`).message).toBe('simcCode 51 does not belong to sicCode E');
-    expect(err(`${base}&year=2016&sicCode=-&simcCode=51`).message).toBe('simcCode must be - when sicCode is -');
+    // A middle class given with sicCode=- names its broad class, as the original answered it.
+    expect(result(`${base}&year=2016&sicCode=-&simcCode=51`)).toEqual(result(`${base}&year=2016&sicCode=${broadOf.get('51')}&simcCode=51`));
+    expect(err(`${base}&year=2016&sicCode=-&simcCode=ZZ`).message).toBe('simcCode ZZ is not a code of this build');
     expect(err(`${base}&year=2016&sicCode=U`).message).toBe('sicCode U is not a code of this build');
   });
 });

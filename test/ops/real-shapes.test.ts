@@ -12,7 +12,7 @@ import { shapeDiff } from '../helpers/shape.ts';
 /** Per folder of real responses, a comparable request of the sample build (prefectures 1 and 13). */
 const COMPARABLE: Record<string, string> = {
   population_sum_estimate: '/api/v1/population/sum/estimate?prefCode=1&cityCode=01202',
-  population_nature: '/api/v1/population/nature?prefCode=13&cityCode=-&ageFrom=0&ageTo=90',
+  population_nature: '/api/v1/population/nature?prefCode=13&cityCode=-&ageFrom=-&ageTo=-',
   population_future_cities: '/api/v1/population/future/cities?year=2040&prefCode=1',
   industries_narrow: '/api/v1/industries/narrow?simcCode=20',
   industry_power_forArea: '/api/v1/industry/power/forArea?year=2016&prefCode=13&areaType=2&dispType=1&sicCode=E&simcCode=20',

@@ -65,6 +65,22 @@ describe('municipality/wages/perYear', () => {
     expect(err('/api/v1/municipality/wages/perYear?prefCode=13&sicCode=-&simcCode=-').message).toBe('wagesAge is required');
     expect(err('/api/v1/municipality/wages/perYear?prefCode=13&wagesAge=14').message).toBe('wagesAge 14 is out of range');
     expect(err('/api/v1/municipality/wages/perYear?prefCode=13&sicCode=E&simcCode=50&wagesAge=1').message).toBe('simcCode 50 does not belong to sicCode E');
-    expect(err('/api/v1/municipality/wages/perYear?prefCode=13&sicCode=-&simcCode=09&wagesAge=1').message).toBe('simcCode must be - when sicCode is -');
+    expect(err('/api/v1/municipality/wages/perYear?prefCode=13&sicCode=-&simcCode=ZZ&wagesAge=1').message).toBe('simcCode ZZ is not a code of this build');
+  });
+
+  it('answers a middle class asked with sicCode=-, as get_resas asks it (and the original answered): that class, its broad class named', () => {
+    for (const [pref, simc, age, ageFrom] of [
+      ['13', '01', '1', undefined],
+      ['1', '09', '5', 30],
+    ] as const) {
+      const r = result(`/api/v1/municipality/wages/perYear?prefCode=${pref}&sicCode=-&simcCode=${simc}&wagesAge=${age}`);
+      expect(r).toMatchObject({ sicCode: sicOf.get(simc), simcCode: simc });
+      expect(r.sicName).not.toBe('');
+      close(
+        r.data,
+        expected(pref.padStart(2, '0'), (x) => x.simcCode === simc && (ageFrom === undefined || x.ageFrom === ageFrom)),
+      );
+      expect(r).toEqual(result(`/api/v1/municipality/wages/perYear?prefCode=${pref}&sicCode=${sicOf.get(simc)}&simcCode=${simc}&wagesAge=${age}`));
+    }
   });
 });

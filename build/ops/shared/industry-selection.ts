@@ -11,8 +11,15 @@ import type { Canonical } from '../../runtime/params.ts';
 import { codeOrAll, regionValues, type BuildContext } from '../operation.ts';
 
 export const sicCodeParam = () => codeOrAll('sicCode', 'industriesBroad', 'Industry broad class, or - for all (see /api/v1/industries/broad).');
-export const simcCodeParam = () =>
-  codeOrAll('simcCode', 'industriesMiddle', 'Industry middle class of sicCode, or - for all of it (see /api/v1/industries/middle).', 'sicCode');
+export const simcCodeParam = () => ({
+  ...codeOrAll(
+    'simcCode',
+    'industriesMiddle',
+    'Industry middle class of sicCode, or - for all of it (see /api/v1/industries/middle); with sicCode=-, a middle class names its broad class too, as the original answered it.',
+    'sicCode',
+  ),
+  parentFromCode: true,
+});
 
 /** The code lists sicCode and simcCode are checked against (the industry masters' domains). */
 export const selectionDomains = industries.domains;
