@@ -6,14 +6,22 @@
 // lower where urban; mortality that falls with time and doubles about every seven years of age); net
 // migration is what remains of each interval's change, spread over its five years, on top of gross
 // moves that are largest in urban places and wards. 2021 and 2022 continue the last interval's trend.
+// The table holds the years the original's last release gave: municipalities' events 1994–2021; before
+// 1994 (to 1960) a prefecture's own rows, the sum of its municipalities' from 1981 and drawn from its own
+// residents before (the prefecture's cells go back to 1960, municipal detail only to 1980).
 
 import { NO_DATA_CITIES } from '../local-gov.ts';
 import { apportion } from './fit.ts';
-import { LAST_ACTUAL_YEAR, type LeafPopulation } from './population.ts';
+import { LAST_ACTUAL_YEAR, prefectureCells, type LeafPopulation } from './population.ts';
 import { random } from './random.ts';
 
+/** The years drawn for each municipality; births by mother's age need 2022 (the period 2018-2022). */
 export const FIRST_VITAL_YEAR = 1981;
 export const LAST_VITAL_YEAR = 2022;
+/** The years the table holds, as the original gave them: municipalities 1994–2021, prefectures from 1960. */
+export const MUNICIPAL_EVENTS_FROM = 1994;
+export const PREFECTURE_EVENTS_FROM = 1960;
+export const LAST_EVENT_YEAR = 2021;
 export const MOTHER_AGES = [15, 20, 25, 30, 35, 40, 45];
 /** Five-year periods centred on the census years 1985–2020: 1983-1987 … 2018-2022. */
 export const BIRTH_PERIODS = Array.from({ length: 8 }, (_, i) => 1983 + 5 * i);
@@ -37,6 +45,10 @@ export interface MotherAgeRow {
 
 /** The nation's total fertility rate (rounded official figures), interpolated between these years. */
 const TFR: [number, number][] = [
+  [1960, 2.0],
+  [1965, 2.14],
+  [1970, 2.13],
+  [1975, 1.91],
   [1980, 1.75],
   [1985, 1.76],
   [1990, 1.54],
@@ -95,6 +107,15 @@ const cache = new WeakMap<LeafPopulation[], { events: VitalRow[]; byMotherAge: M
 export function vitalEvents(seed: string, leaves: LeafPopulation[]): { events: VitalRow[]; byMotherAge: MotherAgeRow[] } {
   const cached = cache.get(leaves);
   if (cached) return cached;
+  const { drawn, byMotherAge } = leafEvents(seed, leaves);
+  const events = [...prefectureEvents(seed, drawn), ...drawn.filter((e) => e.year >= MUNICIPAL_EVENTS_FROM && e.year <= LAST_EVENT_YEAR)];
+  const out = { events, byMotherAge };
+  cache.set(leaves, out);
+  return out;
+}
+
+/** Every leaf municipality's events, FIRST_VITAL_YEAR … LAST_VITAL_YEAR, and its births by mother's age. */
+function leafEvents(seed: string, leaves: LeafPopulation[]): { drawn: VitalRow[]; byMotherAge: MotherAgeRow[] } {
   const events: VitalRow[] = [];
   const byMotherAge: MotherAgeRow[] = [];
   for (const leaf of leaves) {
@@ -160,9 +181,81 @@ export function vitalEvents(seed: string, leaves: LeafPopulation[]): { events: V
       });
     }
   }
-  const out = { events, byMotherAge };
-  cache.set(leaves, out);
-  return out;
+  return { drawn: events, byMotherAge };
+}
+
+/**
+ * Each prefecture's own rows before MUNICIPAL_EVENTS_FROM: from FIRST_VITAL_YEAR the sums of its
+ * municipalities' drawn events (so the rows account for the same people), before it drawn from the
+ * prefecture's cells as the municipalities' are from theirs; 1960, whose interval starts before the
+ * first population year, continues the next interval's migration.
+ */
+function prefectureEvents(seed: string, drawn: VitalRow[]): VitalRow[] {
+  const rows: VitalRow[] = [];
+  const sums = new Map<string, VitalRow>();
+  for (const e of drawn) {
+    if (e.year >= MUNICIPAL_EVENTS_FROM) continue;
+    const regionCode = e.regionCode.slice(0, 2);
+    const key = `${regionCode}|${e.year}`;
+    const s = sums.get(key) ?? { regionCode, year: e.year, births: 0, deaths: 0, inMigrants: 0, outMigrants: 0 };
+    for (const k of ['births', 'deaths', 'inMigrants', 'outMigrants'] as const) s[k] += e[k];
+    sums.set(key, s);
+  }
+  for (const [prefCode, byYear] of prefectureCells(seed)) {
+    rows.push(...earlyPrefectureEvents(seed, prefCode, byYear));
+    for (let year = FIRST_VITAL_YEAR; year < MUNICIPAL_EVENTS_FROM; year++) {
+      const s = sums.get(`${String(prefCode).padStart(2, '0')}|${year}`);
+      if (s) rows.push(s);
+    }
+  }
+  return rows;
+}
+
+type PrefectureYears = ReturnType<typeof prefectureCells> extends Map<number, infer Y> ? Y : never;
+
+/** A prefecture's events PREFECTURE_EVENTS_FROM … FIRST_VITAL_YEAR − 1, from its own cells. */
+function earlyPrefectureEvents(seed: string, prefCode: number, byYear: PrefectureYears): VitalRow[] {
+  const rnd = random(seed, 'vital-pref', prefCode);
+  const regionCode = String(prefCode).padStart(2, '0');
+  const cellsOf = (y: number): Cells => {
+    const c = byYear.get(y)!.cells;
+    return { man: c.slice(0, c.length / 2), woman: c.slice(c.length / 2) };
+  };
+  const total = (y: number) => sum(byYear.get(y)!.cells) + byYear.get(y)!.unknown;
+  const natural = new Map<number, { births: number; deaths: number; residents: number }>();
+  for (let year = PREFECTURE_EVENTS_FROM; year < FIRST_VITAL_YEAR; year++) {
+    const from = Math.max(PREFECTURE_EVENTS_FROM, 5 * Math.floor((year - 1) / 5));
+    const cells = year === PREFECTURE_EVENTS_FROM ? cellsOf(year) : between(cellsOf(from), cellsOf(from + 5), (year - from - 0.5) / 5);
+    const rates = fertility(year);
+    const births = MOTHER_AGES.reduce((a, age, i) => a + Math.max(0, Math.round(cells.woman[age / 5]! * rates[i]! * (1 + 0.03 * rnd.normal()))), 0);
+    let d = 0;
+    cells.man.forEach((n, i) => (d += n * mortality(i, false, year)));
+    cells.woman.forEach((n, i) => (d += n * mortality(i, true, year)));
+    natural.set(year, { births, deaths: Math.max(0, Math.round(d * (1 + 0.03 * rnd.normal()))), residents: sum(cells.man) + sum(cells.woman) });
+  }
+  const net = new Map<number, number>();
+  for (let from = PREFECTURE_EVENTS_FROM; from + 5 < FIRST_VITAL_YEAR; from += 5) {
+    const years = [1, 2, 3, 4, 5].map((k) => from + k);
+    const change = years.reduce((a, y) => a + natural.get(y)!.births - natural.get(y)!.deaths, 0);
+    const parts = signedApportion(
+      total(from + 5) - total(from) - change,
+      years.map(() => Math.max(0.05, 1 + 0.3 * rnd.normal())),
+    );
+    years.forEach((y, k) => net.set(y, parts[k]!));
+  }
+  net.set(PREFECTURE_EVENTS_FROM, Math.round([1, 2, 3, 4, 5].reduce((a, k) => a + net.get(PREFECTURE_EVENTS_FROM + k)!, 0) / 5));
+  const rows: VitalRow[] = [];
+  for (let year = PREFECTURE_EVENTS_FROM; year < FIRST_VITAL_YEAR; year++) {
+    const { births, deaths, residents } = natural.get(year)!;
+    // People moved most around 1970; a prefecture's moves include those between its municipalities.
+    const gross = residents * 0.06 * (1 + 0.3 * Math.exp(-(((year - 1970) / 8) ** 2))) * (1 + 0.05 * rnd.normal());
+    const n = net.get(year)!;
+    let outMigrants = Math.max(0, Math.round(gross));
+    const inMigrants = Math.max(outMigrants + n, Math.round(0.3 * outMigrants));
+    outMigrants = inMigrants - n;
+    rows.push({ regionCode, year, births, deaths, inMigrants, outMigrants });
+  }
+  return rows;
 }
 
 /** Integer parts of a signed total, proportional to positive weights, adding up to it exactly. */

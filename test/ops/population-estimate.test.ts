@@ -39,16 +39,25 @@ const series = (r: any, label: string) => r.data.find((s: any) => s.label === la
 const at = (points: { year: number; value: number }[], year: number) => points.find((p) => p.year === year)?.value;
 
 describe('population/sum/estimate', () => {
-  it('has the original shape: 総人口 then in-, out-migrants, births and deaths, points {year, value}', () => {
-    for (const r of [estimate(13), estimate(1, '01101')]) {
+  const years = (from: number, to: number, step = 1) => Array.from({ length: (to - from) / step + 1 }, (_, i) => from + step * i);
+
+  it('has the original shape and years: 総人口 then in-, out-migrants, births and deaths; prefectures from 1960, municipalities from 1994/1995', () => {
+    // The original's last release: prefectures 総人口 1960–2045 every 5 years and events 1960–2021;
+    // municipalities 総人口 1995–2045 and events 1994–2021 (as get_resas documents them and a real municipal answer has them).
+    for (const [r, events, total] of [
+      [estimate(13), years(1960, 2021), years(1960, 2045, 5)],
+      [estimate(1, '01101'), years(1994, 2021), years(1995, 2045, 5)],
+      [estimate(1, '01100'), years(1994, 2021), years(1995, 2045, 5)],
+      [estimate(13, '13101'), years(1994, 2021), years(1995, 2045, 5)],
+    ] as const) {
       expect(Object.keys(r)).toEqual(['boundaryYear', 'data']);
       expect(r.boundaryYear).toBe(2020);
       expect(r.data.map((s: any) => Object.keys(s))).toEqual(Array(5).fill(['label', 'data']));
       expect(r.data.map((s: any) => s.label)).toEqual(['総人口', ...EVENT_LABELS]);
       for (const s of r.data) for (const p of s.data) expect(Object.keys(p)).toEqual(['year', 'value']);
-      for (const label of EVENT_LABELS) expect(series(r, label).map((p) => p.year)).toEqual(Array.from({ length: 42 }, (_, i) => 1981 + i));
+      for (const label of EVENT_LABELS) expect(series(r, label).map((p) => p.year)).toEqual(events);
       // From the census before the first events on, projections included: perYear's totals, the same people.
-      expect(series(r, '総人口').map((p) => p.year)).toEqual(Array.from({ length: 14 }, (_, i) => 1980 + 5 * i));
+      expect(series(r, '総人口').map((p) => p.year)).toEqual(total);
     }
     for (const [pref, city] of [
       [13, '-'],
@@ -66,13 +75,14 @@ describe('population/sum/estimate', () => {
       const r = estimate(Number(code.slice(0, 2)), code);
       for (const label of EVENT_LABELS) for (const p of series(r, label)) expect(p.value, `${code} ${label} ${p.year}`).toBe(raw.get(p.year)![KEYS[label]]);
     }
+    // A prefecture's rows before 1994 are its own (the sum of its municipalities' from 1981), after it the sum.
     for (const [pref, city, parts] of [
       [1, '-', leaves(1)],
       [13, '-', leaves(13)],
       [1, '01100', leaves(1).filter((c) => c.designatedCityCode === '01100')],
     ] as const) {
       expect(parts.length).toBeGreaterThan(9);
-      const raw = eventsOf(parts.map((c) => c.cityCode));
+      const raw = eventsOf([...parts.map((c) => c.cityCode), ...(city === '-' ? [String(pref).padStart(2, '0')] : [])]);
       const r = estimate(pref, city);
       for (const label of EVENT_LABELS)
         for (const p of series(r, label)) expect(p.value, `${pref} ${city} ${label} ${p.year}`).toBe(raw.get(p.year)![KEYS[label]]);
@@ -81,9 +91,9 @@ describe('population/sum/estimate', () => {
 
   it('accounts for the change of the total population over every census interval, from the raw rows', () => {
     const check = (pref: number, city: string, codes: string[]) => {
-      const raw = eventsOf(codes);
+      const raw = eventsOf(city === '-' ? [...codes, String(pref).padStart(2, '0')] : codes);
       const total = series(perYear(pref, city), '総人口');
-      for (let y = 1980; y <= 2015; y += 5) {
+      for (let y = city === '-' ? 1960 : 1995; y <= 2015; y += 5) {
         let balance = 0;
         for (let k = 1; k <= 5; k++) {
           const e = raw.get(y + k)!;
@@ -117,7 +127,7 @@ describe('population/sum/estimate', () => {
       series(r, label)
         .filter((p) => p.year > from && p.year <= from + 5)
         .reduce((a, p) => a + p.value, 0);
-    for (let y = 1980; y <= 2015; y += 5) {
+    for (let y = 1960; y <= 2015; y += 5) {
       expect(flow('出生数', y) - flow('死亡数', y) + flow('転入数', y) - flow('転出数', y)).toBe(at(total, y + 5)! - at(total, y)!);
     }
   });
@@ -153,7 +163,7 @@ describe('population/sum/estimate', () => {
 });
 
 describe('population/nature', () => {
-  const nature = (pref: number, city: string, from: number, to: number) =>
+  const nature = (pref: number, city: string, from: string, to: string) =>
     result(`/api/v1/population/nature?prefCode=${pref}&cityCode=${city}&ageFrom=${from}&ageTo=${to}`);
   const pyramid = (pref: number, city: string, year: number) =>
     result(`/api/v1/population/composition/pyramid?prefCode=${pref}&cityCode=${city}&yearLeft=${year}&yearRight=${year}`).yearLeft.data as {
@@ -161,9 +171,14 @@ describe('population/nature', () => {
       woman: number;
     }[];
   const births = rowsOf<{ regionCode: string; period: string; ageFrom: number; births: number }>('births_by_mother_age');
+  const people = rowsOf<{ regionCode: string; year: number; sex: string; ageFrom: number; count: number }>('population_by_age_sex');
+  /** The original's ranges as get_resas sends them: - or 5 … 85 from, 4 … 89 or - to; the ages they cover. */
+  const FIVE_YEAR = [['-', '4'], ...Array.from({ length: 17 }, (_, i) => [String(5 + 5 * i), String(9 + 5 * i)])] as [string, string][];
+  const RANGES: [string, string][] = [...FIVE_YEAR, ['85', '-'], ['-', '-']];
+  const ages = (from: string, to: string) => [from === '-' ? 0 : Number(from), to === '-' ? Infinity : Number(to)];
 
   it('has the original shape', () => {
-    const r = nature(13, '-', 15, 45);
+    const r = nature(13, '-', '15', '49');
     expect(Object.keys(r)).toEqual(['line', 'bar']);
     expect(Object.keys(r.line)).toEqual(['boundaryYear', 'data']);
     expect(Object.keys(r.bar)).toEqual(['boundaryYear', 'mandata', 'womandata']);
@@ -191,7 +206,7 @@ describe('population/nature', () => {
     ] as const) {
       const set = new Set<string>(codes);
       const mine = births.filter((b) => set.has(b.regionCode));
-      for (const p of nature(pref, city, 0, 90).line.data) {
+      for (const p of nature(pref, city, '-', '-').line.data) {
         const women = pyramid(pref, city, p.year).map((c) => c.woman);
         let tfr = 0;
         for (let a = 15; a <= 45; a += 5)
@@ -208,9 +223,12 @@ describe('population/nature', () => {
     const byPeriod = new Map<string, number>();
     for (const b of births) byPeriod.set(`${b.regionCode}|${b.period}`, (byPeriod.get(`${b.regionCode}|${b.period}`) ?? 0) + b.births);
     const byYear = new Map(events.map((e) => [`${e.regionCode}|${e.year}`, e.births]));
-    expect(byPeriod.size).toBeGreaterThan(1000);
+    // The periods whose years the table holds for municipalities (1994–2021): 1998-2002 … 2013-2017.
+    const held = (period: string) => Number(period.slice(0, 4)) >= 1994 && Number(period.slice(0, 4)) + 4 <= 2021;
+    expect([...byPeriod.keys()].filter((k) => held(k.split('|')[1]!)).length).toBeGreaterThan(1000);
     for (const [key, n] of byPeriod) {
       const [code, period] = key.split('|') as [string, string];
+      if (!held(period)) continue;
       const from = Number(period.slice(0, 4));
       let sum = 0;
       for (let y = from; y < from + 5; y++) sum += byYear.get(`${code}|${y}`)!;
@@ -218,22 +236,44 @@ describe('population/nature', () => {
     }
   });
 
-  it('counts the men and women of the classes ageFrom … ageTo', () => {
+  it('answers the ranges get_resas asks of a municipality (ageFrom - or 5 … 85, ageTo 4 … 89 or -) with the people of those ages in the raw rows', () => {
+    const mine = people.filter((r) => r.regionCode === '13101');
+    for (const [from, to] of RANGES) {
+      const r = nature(13, '13101', from, to);
+      const [low, high] = ages(from, to);
+      for (const [sex, data] of [
+        ['male', r.bar.mandata],
+        ['female', r.bar.womandata],
+      ] as const) {
+        for (const p of data as { year: number; value: number }[]) {
+          const expected = mine.filter((x) => x.year === p.year && x.sex === sex && x.ageFrom >= low! && x.ageFrom <= high!).reduce((a, x) => a + x.count, 0);
+          expect(p.value, `ageFrom=${from}&ageTo=${to} ${sex} ${p.year}`).toBe(expected);
+        }
+      }
+    }
+    // The 18 five-year ranges and 85 and over split everyone of stated age, -…- counts.
+    const all = nature(13, '13101', '-', '-');
+    const parts = [...FIVE_YEAR.slice(0, -1), ['85', '-']].map(([f, t]) => nature(13, '13101', f!, t!));
+    all.bar.mandata.forEach((p: any, i: number) => expect(parts.reduce((a, r) => a + r.bar.mandata[i].value, 0)).toBe(p.value));
+  });
+
+  it('counts the men and women of wider ranges in prefectures and designated cities, as the pyramid has them', () => {
     for (const [pref, city, from, to] of [
-      [13, '-', 15, 45],
-      [1, '01202', 20, 35],
-      [1, '01100', 90, 90],
-      [13, '13101', 0, 0],
+      [13, '-', '15', '49'],
+      [1, '01202', '20', '39'],
+      [1, '01100', '85', '-'],
+      [13, '13101', '-', '4'],
     ] as const) {
       const r = nature(pref, city, from, to);
+      const [low, high] = ages(from, to);
       for (const [i, p] of r.bar.mandata.entries()) {
-        const classes = pyramid(pref, city, p.year).slice(from / 5, to / 5 + 1);
+        const classes = pyramid(pref, city, p.year).filter((_, k) => k * 5 >= low! && k * 5 <= high!);
         expect(p.value).toBe(classes.reduce((a, c) => a + c.man, 0));
         expect(r.bar.womandata[i].value).toBe(classes.reduce((a, c) => a + c.woman, 0));
       }
     }
-    // All classes: everyone of stated age, at most the total (people of unknown age count there only).
-    const all = nature(13, '-', 0, 90);
+    // All ages: everyone of stated age, at most the total (people of unknown age count there only).
+    const all = nature(13, '-', '-', '-');
     const total = series(perYear(13), '総人口');
     all.bar.mandata.forEach((p: any, i: number) => {
       const people = p.value + all.bar.womandata[i].value;
@@ -241,20 +281,23 @@ describe('population/nature', () => {
       if (p.year > 2020) expect(people).toBe(at(total, p.year));
     });
     // The line does not depend on the ages.
-    expect(nature(13, '-', 15, 45).line).toEqual(all.line);
+    expect(nature(13, '-', '15', '49').line).toEqual(all.line);
   });
 
-  it('answers null for municipalities without statistics, and refuses ages out of order or off the classes', () => {
-    expect(nature(1, '01695', 15, 45)).toBeNull();
-    expect(err('/api/v1/population/nature?prefCode=13&ageFrom=45&ageTo=15')).toEqual({
+  it('answers null for municipalities without statistics, and refuses ranges that end before they start or ages off the original’s', () => {
+    expect(nature(1, '01695', '15', '49')).toBeNull();
+    expect(err('/api/v1/population/nature?prefCode=13&ageFrom=45&ageTo=14')).toEqual({
       status: 400,
-      message: 'ageTo 15 is not available for ageFrom 45 (ageTo ≥ ageFrom)',
+      message: 'ageTo 14 is not available for ageFrom 45 (the range must not end before it starts)',
     });
     expect(err('/api/v1/population/nature?prefCode=13&ageFrom=15').message).toBe('ageTo is required');
-    expect(err('/api/v1/population/nature?prefCode=13&ageTo=45').message).toBe('ageFrom is required');
-    expect(err('/api/v1/population/nature?prefCode=13&ageFrom=17&ageTo=45').status).toBe(400);
-    expect(err('/api/v1/population/nature?prefCode=13&ageFrom=15&ageTo=49').status).toBe(400);
-    expect(err('/api/v1/population/nature?ageFrom=15&ageTo=45').message).toBe('prefCode is required');
+    expect(err('/api/v1/population/nature?prefCode=13&ageTo=49').message).toBe('ageFrom is required');
+    expect(err('/api/v1/population/nature?prefCode=13&ageFrom=17&ageTo=49').status).toBe(400);
+    expect(err('/api/v1/population/nature?ageFrom=15&ageTo=49').message).toBe('prefCode is required');
+    // regstat's earlier spelling (class starts 0 … 90) is refused, and the 400 gives the original's values.
+    expect(err('/api/v1/population/nature?prefCode=13&ageFrom=0&ageTo=49').message).toBe('ageFrom 0 is out of range');
+    expect(err('/api/v1/population/nature?prefCode=13&ageFrom=15&ageTo=45').message).toBe('ageTo 45 is out of range');
+    expect(err('/api/v1/population/nature?prefCode=13&ageFrom=90&ageTo=-').message).toBe('ageFrom 90 is out of range');
   });
 });
 
