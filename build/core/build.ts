@@ -10,7 +10,7 @@ import { API_INDEX, compileRoutes, filePath, isListParam, type CompiledRoutes, t
 import type { ErrorMode } from '../runtime/errors.ts';
 import { apiIndex } from './api-index.ts';
 import type { Sources } from '../../sources/load.ts';
-import { docsPage, type DocsEntry } from './docs-page.ts';
+import { docsPage, type DocsEntry, type Scope } from './docs-page.ts';
 import { explorerFiles } from './explorer-files.ts';
 import type { BuildEffects } from './effects.ts';
 import { manifest, type OperationReport } from './manifest.ts';
@@ -137,6 +137,13 @@ function reportOf(p: Plan, c: Census): OperationReport {
   };
 }
 
+/** The prefectures a build of some prefectures serves, by name, for the explorer's notice. */
+function scopeOf(ctx: Plan['ctx']): Scope {
+  const { regions } = ctx.sources;
+  if (ctx.prefs.length >= regions.prefectures.length) return undefined;
+  return { names: ctx.prefs.map((n) => `${regions.prefecture(n)?.prefName ?? n} (${n})`) };
+}
+
 /** Every file of dist besides the responses: route table, docs page, manifests, host configurations. */
 export function siteFiles(p: Plan, census: Census[]): [string, string][] {
   const { sources } = p.ctx;
@@ -154,7 +161,7 @@ export function siteFiles(p: Plan, census: Census[]): [string, string][] {
     ['/routes.json', JSON.stringify(p.table)],
     [API_INDEX, apiIndex(p.table, titles(p), sources.dataset.notice)],
     ['/serve.json', JSON.stringify(serveConfig(keySequences), null, 2) + '\n'],
-    ['/index.html', docsPage(sources.dataset, docs)],
+    ['/index.html', docsPage(sources.dataset, docs, scopeOf(p.ctx))],
     ...explorerFiles(),
     ['/openapi.json', JSON.stringify(api, null, 2) + '\n'],
     ['/openapi.d.ts', openApiTypes(api)],

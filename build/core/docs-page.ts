@@ -15,7 +15,10 @@ export interface DocsEntry {
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-export function docsPage(dataset: { kind: string; notice: string; provenance?: unknown }, entries: DocsEntry[]): string {
+/** The prefectures a scoped build serves, named; absent for a build of the whole country. */
+export type Scope = { names: string[] } | undefined;
+
+export function docsPage(dataset: { kind: string; notice: string; provenance?: unknown }, entries: DocsEntry[], scope?: Scope): string {
   const rows = entries.map(({ route, title, files, example }) => {
     const q = example ? new URLSearchParams(Object.entries(example) as [string, string][]).toString() : '';
     const queryUrl = route.path + (q ? `?${q}` : '');
@@ -41,7 +44,11 @@ export function docsPage(dataset: { kind: string; notice: string; provenance?: u
 </head><body data-state="loading">
 <header><h1><span lang="ja">地域統計</span> regstat</h1>
 <nav><a href="./">Explorer</a> <a href="reference/">API reference</a> <a href="openapi.json">openapi.json</a> <a href="openapi.d.ts">openapi.d.ts</a> <a href="manifest.json">manifest.json</a> <a href="api/v1/">/api/v1/</a></nav></header>
-<div id="dataset" class="${synthetic ? 'banner synthetic' : 'banner'}"><strong>${synthetic ? 'Synthetic sample data — not official statistics.' : `Data: ${esc(dataset.kind)}.`}</strong> ${esc(dataset.notice)}${dataset.provenance ? ' <a href="#sources">The tables this build read.</a>' : ''}</div>
+<div id="dataset" class="${synthetic ? 'banner synthetic' : 'banner'}"><strong>${synthetic ? 'Synthetic sample data — not official statistics.' : `Data: ${esc(dataset.kind)}.`}</strong> ${esc(dataset.notice)}${dataset.provenance ? ' <a href="#sources">The tables this build read.</a>' : ''}</div>${
+    scope
+      ? `\n<div id="scope" class="banner">This build serves the data of ${esc(scope.names.join(', '))} only (it was built with <code>--prefs</code>): other prefectures answer 404 naming this scope. The prefecture and municipality lists hold the whole country.</div>`
+      : ''
+  }
 <main>
 <section id="controls" aria-label="Request">
 <div class="field"><label for="op">Operation</label><select id="op"></select></div>

@@ -14,6 +14,7 @@ export function routeTable(ops: Operation[], ctx: BuildContext, unavailable: Map
       return reason ? { ...route, unavailable: reason } : route;
     }),
     prefectures: [...ctx.prefs],
+    country: ctx.sources.regions.prefectures.map((p) => p.prefCode),
     cities,
     domains: {},
     labels: {},

@@ -6,7 +6,7 @@
 // documented 501.
 
 import { apiError, badRequest, compositionNeedsCode, notFound, resasForm, type ApiError, type ErrorMode } from '../runtime/errors.ts';
-import { describe, typeOf } from '../runtime/params.ts';
+import { describe, outsideScope, typeOf } from '../runtime/params.ts';
 import { CORS_HEADERS, ERROR_CACHE_CONTROL, FILE_CACHE_CONTROL, JSON_TYPE, PREFLIGHT_HEADERS, methodNotAllowed } from '../runtime/respond.ts';
 import {
   compileRoutes,
@@ -38,6 +38,8 @@ const ABSENT = '';
 const MISSING = '?';
 const INVALID = '!';
 const COMPOSES = '*';
+/** A prefecture of the country outside the build's scope: 404 naming the scope. */
+const OUTSIDE = '>';
 
 export const NGINX_GENERIC_400 = badRequest(
   'The request does not name a file of this API',
@@ -110,6 +112,7 @@ export function nginxConfig(table: RouteTable, o: NginxOptions): string {
       const required = badRequest(`${p.name} is required${describeConditions(p)}`, describe(p, routes));
       checks.push(`    if (${eff(p)} = "${MISSING}") { ${fail(required)} }`);
       checks.push(`    if (${eff(p)} = "${INVALID}") { ${fail(NGINX_GENERIC_400)} }`);
+      if (p.type === 'pref' && !p.country) checks.push(`    if (${eff(p)} = "${OUTSIDE}") { ${fail(outsideScope(p.name, routes))} }`);
     }
     // Composition is judged after every parameter is valid, as the resolver does, and names what the
     // resolver names: the list parameter before a pair of different values.
@@ -326,6 +329,8 @@ function valueMap(p: ParamSpec, variable: string, i: number, table: RouteTable):
     const range = 'min' in allowed ? allowed : undefined;
     if (syntax.startsWith('-') && (values ? values.includes(0) : range!.min <= 0 && range!.max >= 0)) rule(`${int}-0+`, '0'); // Number('-0') is 0 to the resolver
     if (values) rule(`${int}0*(?<v>${alternatives(values.map(String))})`, '$v');
+    const outside = p.type === 'pref' && !p.country ? table.country.filter((n) => !table.prefectures.includes(n)) : [];
+    if (outside.length) rule(`${int}0*(${alternatives(outside.map(String))})`, OUTSIDE);
     else if (range!.min >= 0) rule(`${int}0*(?<v>${uintRange(range!.min, range!.max)})`, '$v');
     else rule(`${int}0*(?<v>[0-9]{1,9})`, '$v');
   } else rule(`(?<v>${syntax})`, '$v');

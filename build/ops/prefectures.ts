@@ -14,12 +14,12 @@ export default defineOperation({
     ],
   },
   description:
-    'The prefectures of the build, in code order: each with its `prefCode` (a number, 1–47) and `prefName`. Other operations take these codes as `prefCode`.',
+    'All 47 prefectures, in code order (also in a build of some prefectures only, as the original always listed them): each with its `prefCode` (a number, 1–47) and `prefName`. Other operations take these codes as `prefCode`; in a scoped build a prefecture outside its scope answers 404 naming the scope.',
   examples: [{}],
   result: z.array(z.strictObject({ prefCode: prefCodeNumber, prefName: nonEmpty })),
   route: { path: '/api/v1/prefectures', params: [] },
   needs: ['prefectures'],
-  prepare: (ctx) => ctx.prefs.map((p) => ctx.sources.regions.prefecture(p)!),
+  prepare: (ctx) => ctx.sources.regions.prefectures,
   enumerate: () => [{}],
   render: (prefs) => prefs.map((p) => ({ prefCode: p.prefCode, prefName: p.prefName })),
 });

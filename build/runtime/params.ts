@@ -3,7 +3,7 @@
 // to fix it), and which values it allows. The resolver, the zod query schema, OpenAPI, the manifest and the
 // nginx, Vercel and Netlify rules all read this table; none of them switches on a parameter's type.
 
-import { badRequest, type ApiError } from './errors.ts';
+import { apiError, badRequest, type ApiError } from './errors.ts';
 import type { AreasParam, CityParam, CodeParam, CompiledRoutes, IntParam, ParamSpec, PrefParam, RouteTable, TecsParam } from './routes.ts';
 
 /** Canonical values of the parameters validated so far, by name. */
@@ -70,8 +70,8 @@ export const PARAM_TYPES: { [T in TypeName]: ParamType<SpecOf<T>> } = {
     numeric: true,
     list: false,
     check: checkPref,
-    fix: (spec, routes) => `Give ${spec.name} as a prefecture code: ${prefRange(routes)} (see /api/v1/prefectures).`,
-    allowed: (_, table) => ({ values: table.prefectures }),
+    fix: (spec, routes) => `Give ${spec.name} as a prefecture code: ${spec.country ? 'an integer from 1 to 47' : prefRange(routes)} (see /api/v1/prefectures).`,
+    allowed: (spec, table) => ({ values: spec.country ? table.country : table.prefectures }),
   },
   city: {
     canonical: '- or the 5-digit municipality code',
@@ -158,8 +158,18 @@ function fail(spec: ParamSpec, message: string, routes: CompiledRoutes): Checked
 function checkPref(spec: PrefParam, raw: string, _got: Canonical, routes: CompiledRoutes): Checked {
   if (!PREF_RE.test(raw)) return fail(spec, `${spec.name} must be a prefecture code (an integer), got ${quote(raw)}`, routes);
   const code = Number(raw);
-  if (!routes.prefectures.has(code)) return fail(spec, `${spec.name} ${code} is not a prefecture of this build`, routes);
-  return { ok: true, value: String(code) };
+  if (spec.country ? routes.country.has(code) : routes.prefectures.has(code)) return { ok: true, value: String(code) };
+  if (routes.country.has(code)) return { ok: false, error: outsideScope(`${spec.name} ${code}`, routes) };
+  return fail(spec, `${spec.name} ${code} is not a prefecture code`, routes);
+}
+
+/** The 404 of a prefecture the country has and this build was not made for: it names the scope. */
+export function outsideScope(what: string, routes: CompiledRoutes): ApiError {
+  return apiError(
+    404,
+    `${what} is outside this build's scope`,
+    `This build serves the data of prefectures ${listValues(routes.table.prefectures)} only (it was built with --prefs); /api/v1/prefectures and /api/v1/cities list the whole country. A build without --prefs serves every prefecture.`,
+  );
 }
 
 function checkCity(spec: CityParam, raw: string, got: Canonical, routes: CompiledRoutes): Checked {
@@ -228,7 +238,14 @@ function checkAreas(spec: AreasParam, raw: string, got: Canonical, routes: Compi
     const pref = String(Number(m[1]));
     const city = m[2] ?? '';
     if (!routes.prefectures.has(Number(pref))) {
-      return fail(spec, `${spec.name} entry ${quote(entry)} names prefecture ${pref}, which is not a prefecture of this build`, routes);
+      // A 400 as for any bad entry (config-only hosts judge entries by pattern), which names the scope.
+      if (routes.country.has(Number(pref)))
+        return fail(
+          spec,
+          `${spec.name} entry ${quote(entry)} names prefecture ${pref}, outside this build's scope (${listValues(routes.table.prefectures)})`,
+          routes,
+        );
+      return fail(spec, `${spec.name} entry ${quote(entry)} names prefecture ${pref}, which is not a prefecture code`, routes);
     }
     if (!spec.city && city !== '') {
       return fail(spec, `${spec.name} entry ${quote(entry)} names a municipality; this operation adds prefectures only (<prefCode>_)`, routes);

@@ -6,7 +6,7 @@ import { UserError } from '../../sources/user-error.ts';
 import type { ErrorMode } from './errors.ts';
 import { PARAM_TYPES } from './params.ts';
 
-export const ROUTES_FORMAT = 'regstat-routes/1';
+export const ROUTES_FORMAT = 'regstat-routes/2';
 export const API_PREFIX = '/api/v1';
 /** The API's own index (/api/v1/), a file of dist like the responses. */
 export const API_INDEX = `${API_PREFIX}/index.json`;
@@ -53,6 +53,8 @@ export interface Constraint {
 export interface PrefParam extends ParamBase {
   type: 'pref';
   default?: undefined;
+  /** A master's: any prefecture of the country, whatever the build's scope (the original always listed 47). */
+  country?: boolean;
 }
 
 /** `-` (the whole prefecture) or a 5-digit municipality code inside the prefecture named by `pref`. */
@@ -202,6 +204,8 @@ export interface RouteTable {
   operations: RouteOp[];
   /** Prefecture codes in the build's scope, ascending. */
   prefectures: number[];
+  /** Every prefecture code of the country, ascending: the masters list them all, whatever the scope. */
+  country: number[];
   /** Municipality codes per prefecture code, ascending. */
   cities: Record<string, string[]>;
   /** Code lists named by `code` and `tecs` parameters. */
@@ -222,6 +226,7 @@ export interface CompiledRoutes {
   table: RouteTable;
   byPath: Map<string, RouteOp>;
   prefectures: Set<number>;
+  country: Set<number>;
   cities: Map<number, Set<string>>;
   /** Flat domains as sets; parented domains as a set per parent value. */
   domains: Map<string, Set<string> | Map<string, Set<string>>>;
@@ -242,7 +247,8 @@ export function compileRoutes(table: RouteTable): CompiledRoutes {
     domains.set(name, Array.isArray(d) ? new Set(d) : new Map(Object.entries(d).map(([k, v]) => [k, new Set(v)])));
   }
   const maxDepth = Math.max(...table.operations.map((op) => op.path.split('/').length));
-  return { table, byPath, prefectures: new Set(table.prefectures), cities, domains, maxDepth, errors: table.errors ?? 'status' };
+  const prefectures = new Set(table.prefectures);
+  return { table, byPath, prefectures, country: new Set(table.country), cities, domains, maxDepth, errors: table.errors ?? 'status' };
 }
 
 /** The file of an operation for canonical parameter values; list parameters are not part of it. */

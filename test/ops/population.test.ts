@@ -2,7 +2,11 @@
 // counts they come from, growth matches the counts five years apart, labels are the original's.
 
 import { describe, expect, it } from 'vitest';
-import { result } from '../helpers/dist.ts';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { result, resolveUrl } from '../helpers/dist.ts';
+import { SAMPLE_DIST } from '../helpers/paths.ts';
+import { sampleSources } from '../helpers/sample.ts';
 
 const cities = (pref: number) => result<{ cityCode: string; cityName: string; bigCityFlag: string }[]>(`/api/v1/cities?prefCode=${pref}`);
 const perYear = (pref: number, city = '-') => result(`/api/v1/population/composition/perYear?prefCode=${pref}&cityCode=${city}`);
@@ -217,17 +221,47 @@ describe('population/society', () => {
 });
 
 describe('masters', () => {
-  it('list the prefectures and cities of the build, designated cities before their wards', () => {
-    expect(result('/api/v1/prefectures')).toEqual([
+  // The sample dist is a build of prefectures 1 and 13: its masters still list the whole country, as the
+  // original always did (apps use positions in the list as codes), and data outside the scope is a 404.
+  const regions = sampleSources().regions;
+
+  it('list all 47 prefectures and every municipality of the country, also in a scoped build, designated cities before their wards', () => {
+    const prefectures = result('/api/v1/prefectures');
+    expect(prefectures).toHaveLength(47);
+    expect(prefectures.map((p: any) => p.prefCode)).toEqual(Array.from({ length: 47 }, (_, i) => i + 1));
+    expect(prefectures.slice(0, 2)).toEqual([
       { prefCode: 1, prefName: '北海道' },
-      { prefCode: 13, prefName: '東京都' },
+      { prefCode: 2, prefName: '青森県' },
     ]);
     const all = result('/api/v1/cities');
-    expect(all).toEqual([...cities(1), ...cities(13)]);
+    expect(all).toHaveLength(regions.cities.length);
+    expect(all).toEqual(Array.from({ length: 47 }, (_, i) => cities(i + 1)).flat());
+    expect(cities(2).length).toBeGreaterThan(30);
     expect(all.slice(0, 2)).toEqual([
       { prefCode: 1, cityCode: '01100', cityName: '札幌市', bigCityFlag: '2' },
       { prefCode: 1, cityCode: '01101', cityName: '札幌市中央区', bigCityFlag: '1' },
     ]);
     expect(cities(13).find((c) => c.cityCode === '13101')).toEqual({ prefCode: 13, cityCode: '13101', cityName: '千代田区', bigCityFlag: '3' });
+  });
+
+  it('answer a request for the data of a prefecture outside the scope with a 404 that names the scope, as an app asking by position would meet it', () => {
+    const second = result('/api/v1/prefectures')[1].prefCode;
+    for (const url of [
+      `/api/v1/population/composition/perYear?prefCode=${second}&cityCode=-`,
+      `/api/v1/population/sum/estimate?prefCode=${second}`,
+      `/api/v1/municipality/wages/perYear?prefCode=${second}&wagesAge=1`,
+    ]) {
+      const r = resolveUrl(url);
+      expect(r.kind, url).toBe('error');
+      if (r.kind !== 'error') continue;
+      expect(r.error.status).toBe(404);
+      expect(r.error.body.message).toBe(`prefCode ${second} is outside this build's scope`);
+      expect(r.error.body.description).toMatch(/prefectures 1, 13 only \(it was built with --prefs\)/);
+    }
+  });
+
+  it("say so on the explorer's page", () => {
+    const page = readFileSync(join(SAMPLE_DIST, 'index.html'), 'utf8');
+    expect(page).toContain('This build serves the data of 北海道 (1), 東京都 (13) only');
   });
 });

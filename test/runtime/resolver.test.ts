@@ -84,7 +84,16 @@ describe('resolver: errors', () => {
     expect(err('/api/v1/population/composition/perYear?prefCode=あいうえお').message).toBe('prefCode must be a prefecture code (an integer), got "あいうえお"');
     expect(err('/api/v1/population/composition/perYear?prefCode=1&prefCode=2').message).toBe('prefCode is given 2 times; give it once');
     expect(err('/api/v1/population/composition/perYear?prefCode=13&cityCode=13101&cityCode=13101').message).toBe('cityCode is given 2 times; give it once');
-    expect(err('/api/v1/population/composition/perYear?prefCode=2').message).toBe('prefCode 2 is not a prefecture of this build');
+    // A prefecture of the country outside the build's scope is a 404 that names the scope; a code no prefecture has, a 400.
+    expect(err('/api/v1/population/composition/perYear?prefCode=2')).toMatchObject({
+      status: 404,
+      message: "prefCode 2 is outside this build's scope",
+      description: expect.stringContaining('This build serves the data of prefectures 1, 13 only'),
+    });
+    expect(err('/api/v1/population/composition/perYear?prefCode=48')).toMatchObject({ status: 400, message: 'prefCode 48 is not a prefecture code' });
+    expect(err('/api/v1/population/composition/perYear?prefCode=13&addArea=2_').message).toBe(
+      'addArea entry "2_" names prefecture 2, outside this build\'s scope (1, 13)',
+    );
     expect(err('/api/v1/population/composition/perYear?prefCode=13&cityCode=01101').message).toBe('cityCode 01101 is not a municipality of prefCode 13');
     expect(err('/api/v1/population/composition/perYear?prefCode=13&cityCode=131').message).toBe('cityCode must be - or a 5-digit municipality code, got "131"');
     const year = err('/api/v1/population/composition/pyramid?prefCode=13&yearLeft=1975&yearRight=2020');
