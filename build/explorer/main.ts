@@ -65,6 +65,8 @@ function go(state: State) {
 
 async function show() {
   const ticket = ++shown;
+  // Loading from the moment the view changes: the page is not ready while the fields are being made.
+  setState('loading');
   const asked = parseHash(location.hash) ?? HOME;
   const named = manifest.operations.find((o) => o.path === asked.path);
   if (named && !named.available) {
