@@ -3,7 +3,7 @@
 import cluster from 'node:cluster';
 import { createServer } from 'node:net';
 import { availableParallelism } from 'node:os';
-import type { OnDemand } from '../core/on-demand.ts';
+import type { Renderer } from '../core/on-demand.ts';
 import type { ErrorMode } from '../runtime/errors.ts';
 import { createApiServer } from '../server/node.ts';
 import { fail, UsageError } from './fail.ts';
@@ -34,7 +34,7 @@ export interface ServeOptions {
  * Serves dist. With several workers (node:cluster) each process holds its own file cache and the
  * connections are shared out; one worker is enough for most uses and keeps memory small.
  */
-export function serve(from: string | { renderer: OnDemand }, { port, host, workers = 1, errors, cacheBytes }: ServeOptions) {
+export function serve(from: string | { renderer: Renderer }, { port, host, workers = 1, errors, cacheBytes }: ServeOptions) {
   const dir = typeof from === 'string' ? from : 'on-demand responses';
   if (workers > 1 && cluster.isPrimary) {
     // The workers' listen errors would each print; try the port once here first.

@@ -5,6 +5,7 @@
 import { existsSync } from 'node:fs';
 import { OnDemand } from '../core/on-demand.ts';
 import { fail } from './fail.ts';
+import { RenderPool } from './render-pool.ts';
 import { serve } from './serve.ts';
 import {
   buildOptionsFrom,
@@ -25,7 +26,15 @@ export const START_COMMAND = {
   name: 'npm start',
   summary:
     'Serves the API at once. With no dist/ (or with any source option) each response is rendered when first asked for; with a dist/ that npm run build wrote, serves it as npm run serve does.',
-  options: { ...SOURCE_OPTIONS, ...SERVER_OPTIONS },
+  options: {
+    ...SOURCE_OPTIONS,
+    ...SERVER_OPTIONS,
+    'no-warm-up': {
+      type: 'boolean',
+      default: false,
+      help: 'do not prepare every operation in the background after start (each is then prepared when first asked for)',
+    },
+  },
   example: 'npm start -- --prefs 13 --only population --port 3001',
 } as const satisfies CommandSpec;
 
@@ -46,14 +55,18 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       serve('dist', { port, host, cacheBytes, ...(errors ? { errors } : {}) });
     } else {
       const t0 = performance.now();
-      const renderer = onDemandRenderer(values);
-      const { dataset } = renderer.plan.ctx.sources;
+      const main = onDemandRenderer(values);
+      const { dataset } = main.plan.ctx.sources;
+      // Each operation's facts are prepared in a thread of its own, so no preparation holds the server.
+      const renderer = new RenderPool(values, main);
+      const warm = !values['no-warm-up'];
       log(
-        `regstat: no dist/ to serve, so responses are made on demand: each is rendered the first time it is asked for (the first of an operation takes a few seconds) and kept in memory. npm run build writes the static tree for hosts.`,
+        `regstat: no dist/ to serve, so responses are made on demand and kept in memory; each operation's facts are prepared in a thread of its own${warm ? ', all of them in the background from now on' : ' when it is first asked for'}. npm run build writes the static tree for hosts.`,
       );
       log(dataset.kind === 'sample' ? `regstat: ${dataset.notice}` : `regstat: sources: ${dataset.notice}`);
       log(`regstat: ready in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
       serve({ renderer }, { port, host, cacheBytes, ...(errors ? { errors } : {}) });
+      if (warm) void renderer.warmUp(log);
     }
   } catch (e) {
     fail(e);

@@ -66,7 +66,8 @@ export interface Plan {
   routeOf: Map<Operation, RouteOp>;
 }
 
-export function plan(options: BuildOptions): Plan {
+/** `table`: the route table another plan of the same options made (a render thread's), which spares reading the tables it needs. */
+export function plan(options: BuildOptions, given?: RouteTable): Plan {
   const { sources, operations = OPERATIONS } = options;
   const ctx: BuildContext = { sources, prefs: scope(sources, options.prefs), layout: options.layout ?? 'full' };
   const unavailable = new Map<Operation, string>();
@@ -74,7 +75,7 @@ export function plan(options: BuildOptions): Plan {
     const reason = missingTables(op, sources);
     if (reason) unavailable.set(op, reason);
   }
-  const table = routeTable(operations, ctx, unavailable);
+  const table = given ?? routeTable(operations, ctx, unavailable);
   if (options.errors === 'resas') table.errors = 'resas';
   return { ctx, operations, table, routes: compileRoutes(table), routeOf: new Map(operations.map((op, i) => [op, table.operations[i]!])) };
 }

@@ -6,19 +6,44 @@
 import type { Operation } from '../ops/operation.ts';
 import type { Canonical } from '../runtime/params.ts';
 import { resolve } from '../runtime/resolve.ts';
-import { API_INDEX, type RouteOp } from '../runtime/routes.ts';
+import { API_INDEX, type RouteOp, type RouteTable } from '../runtime/routes.ts';
 import { apiIndex } from './api-index.ts';
 import { censusOf, enumerateFiles, plan, renderFile, siteFiles, titles, type BuildOptions, type Plan } from './build.ts';
 
-export class OnDemand {
+/** What prepare() calls the files that speak of every operation: the docs page, manifests, OpenAPI. */
+export const SITE = 'site';
+
+/** What a server needs of a renderer: the route table, and any file of dist (null where a build writes none). */
+export interface Renderer {
+  readonly plan: { readonly table: RouteTable };
+  read(path: string): string | null | Promise<string | null>;
+}
+
+export class OnDemand implements Renderer {
   readonly plan: Plan;
   private readonly states = new Map<Operation, unknown>();
   private readonly opOf = new Map<string, Operation>();
   private site: Map<string, string> | undefined;
 
-  constructor(options: BuildOptions) {
-    this.plan = plan(options);
+  /** `table`: the route table of a plan of the same options, when one was made already (by another thread). */
+  constructor(options: BuildOptions, table?: RouteTable) {
+    this.plan = plan(options, table);
     for (const op of this.plan.operations) this.opOf.set(op.route.path, op);
+  }
+
+  /** Prepares an operation's facts now (`site`: the docs page and manifests), so that its first answer is quick. */
+  prepare(path: string): void {
+    if (path === SITE) {
+      this.siteFiles();
+      return;
+    }
+    const op = this.opOf.get(path);
+    if (op && !this.plan.routeOf.get(op)!.unavailable) this.state(op);
+  }
+
+  private state(op: Operation): unknown {
+    if (!this.states.has(op)) this.states.set(op, op.prepare(this.plan.ctx));
+    return this.states.get(op);
   }
 
   /** The file a build with the same options writes at this dist path (`/api/v1/…/index.json`, `/manifest.json`), or null where it writes none. */
@@ -34,8 +59,7 @@ export class OnDemand {
     const r = resolve(this.plan.routes, path, '');
     if (r.kind !== 'file' || r.path !== path) return null;
     const op = this.opOf.get(r.op!.path)!;
-    if (!this.states.has(op)) this.states.set(op, op.prepare(this.plan.ctx));
-    return renderFile(op, this.states.get(op), valuesOf(r.op!, path), this.plan.ctx);
+    return renderFile(op, this.state(op), valuesOf(r.op!, path), this.plan.ctx);
   }
 
   private siteFiles(): Map<string, string> {

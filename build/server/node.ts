@@ -8,7 +8,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import handler from 'serve-handler';
-import type { OnDemand } from '../core/on-demand.ts';
+import type { Renderer } from '../core/on-demand.ts';
 import { SCRIPT_TYPE } from '../core/serve-config.ts';
 import { PAGE_REWRITES } from '../runtime/pages.ts';
 import { CORS_HEADERS } from '../runtime/respond.ts';
@@ -21,7 +21,7 @@ export interface ServerOptions extends CoreOptions {
   /** A built dist to serve; a rebuild into it is noticed and switched to whole. */
   dir?: string;
   /** Or no tree at all: every file rendered when first asked for (npm start). */
-  renderer?: OnDemand;
+  renderer?: Renderer;
 }
 
 const NOT_A_DIST = (dir: string) => `The folder ${dir} is not a regstat dist (it has no routes.json); build one with npm run build.`;
@@ -76,13 +76,12 @@ function dirStore(dir: string): { store: Store; first: { signature: string; tabl
   return { store, first: { signature: signatureOf(statSync(routesFile)), table } };
 }
 
-function rendererStore(renderer: OnDemand): { store: Store; first: { signature: string; table: RouteTable } } {
-  // Rendering is synchronous work; a failure (a bad source row met late, say) is that request's 500.
-  const read = (path: string) =>
-    new Promise<Buffer | null>((ok) => {
-      const text = renderer.read(path);
-      ok(text === null ? null : Buffer.from(text));
-    });
+function rendererStore(renderer: Renderer): { store: Store; first: { signature: string; table: RouteTable } } {
+  // A failure (a bad source row met late, say) is that request's 500.
+  const read = async (path: string) => {
+    const text = await renderer.read(path);
+    return text === null ? null : Buffer.from(text);
+  };
   const store: Store = {
     changes: false,
     failure: 'Could not render this response',

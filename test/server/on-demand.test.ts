@@ -10,6 +10,9 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fg from 'fast-glob';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RenderPool } from '../../build/cli/render-pool.ts';
+import { parseCommand } from '../../build/cli/source-options.ts';
+import { onDemandRenderer, START_COMMAND } from '../../build/cli/start.ts';
 import { OnDemand } from '../../build/core/on-demand.ts';
 import { createApiServer } from '../../build/server/node.ts';
 import { DiskTableCache } from '../../sources/cache.ts';
@@ -166,10 +169,54 @@ describe('npm start without a dist', () => {
       expect(await res!.text()).toBe(readFileSync(join(SAMPLE_DIST, 'api/v1/population/composition/perYear/prefCode/13/cityCode/-/index.json'), 'utf8'));
       expect(log).toMatch(/SYNTHETIC SAMPLE DATA/);
       expect(log).toMatch(/made on demand/);
-      expect((await fetch(`http://127.0.0.1:${port}/api/v1/population/composition/perYear?prefCode=1`)).status).toBe(400); // outside --prefs
+      expect(log).toMatch(/prepared in a thread of its own, all of them in the background/);
+      const outside = await fetch(`http://127.0.0.1:${port}/api/v1/population/composition/perYear?prefCode=1`);
+      expect(outside.status).toBe(404); // outside --prefs, and the 404 says so
+      expect((await outside.json()).message).toBe("prefCode 1 is outside this build's scope");
     } finally {
       child.kill();
       rmSync(cache, { recursive: true, force: true });
     }
+  });
+});
+
+describe("npm start's render threads", () => {
+  // The renderer npm start uses: one thread per operation, from the command-line values, over the same plan.
+  const { values } = parseCommand(START_COMMAND, ['--prefs', SAMPLE_PREFS.join(','), '--only', 'masters,fishery,medical']);
+  const main = onDemandRenderer(values);
+  const pool = new RenderPool(values, main);
+  afterAll(() => pool.close());
+
+  it('answers byte for byte as the build wrote, each operation from a thread of its own, the docs page from another', async () => {
+    const api = built.filter((f) => f.startsWith('/api/v1/') && f !== '/api/v1/index.json');
+    const ops = main.plan.table.operations.filter((o) => !o.unavailable).map((o) => o.path);
+    expect(ops.length).toBeGreaterThan(8);
+    for (const op of ops) {
+      const files = shuffled(
+        api.filter((f) => f.startsWith(op + '/')),
+        7,
+      ).slice(0, 3);
+      expect(files.length, op).toBeGreaterThan(0);
+      for (const f of files) expect(await pool.read(f), f).toBe(readFileSync(join(SAMPLE_DIST, f), 'utf8'));
+    }
+    expect(await pool.read('/api/v1/population/composition/perYear/prefCode/13/cityCode/14101/index.json')).toBeNull();
+    expect(pool.threadCount).toBe(ops.length);
+    // The site files speak of the operations of this build (masters, fishery, medical): compare with the main thread's.
+    expect(await pool.read('/manifest.json')).toBe(main.read('/manifest.json'));
+    expect(pool.threadCount).toBe(ops.length + 1);
+  });
+
+  it('warms up every operation in the background and says when it is done', async () => {
+    const lines: string[] = [];
+    await pool.warmUp((l) => lines.push(l));
+    expect(lines.at(-1)).toMatch(/^regstat: warm-up done: \d+ operations and the docs page ready in [0-9.]+ s$/);
+    expect(lines.filter((l) => /failed/.test(l))).toEqual([]);
+  });
+
+  it('starts a closed thread again when next asked', async () => {
+    await expect(pool.read('/api/v1/prefectures/index.json')).resolves.toBe(readFileSync(join(SAMPLE_DIST, 'api/v1/prefectures/index.json'), 'utf8'));
+    await pool.close();
+    // Closed threads are started again when next asked.
+    await expect(pool.read('/api/v1/prefectures/index.json')).resolves.toBe(readFileSync(join(SAMPLE_DIST, 'api/v1/prefectures/index.json'), 'utf8'));
   });
 });

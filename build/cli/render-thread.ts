@@ -1,0 +1,34 @@
+// One render thread of npm start: the on-demand renderer for one operation (or the site files), made
+// from the same command-line values as the main thread's and its route table, answering the pool's
+// messages in order. Its facts live here, so preparing them never holds the main thread's event loop.
+
+import { parentPort, workerData } from 'node:worker_threads';
+import { OnDemand } from '../core/on-demand.ts';
+import type { RouteTable } from '../runtime/routes.ts';
+import { buildOptionsFrom, type SourceValues } from './source-options.ts';
+
+export interface ThreadData {
+  values: SourceValues;
+  table: RouteTable;
+}
+
+export type Ask = { id: number; read: string } | { id: number; prepare: string };
+export type Reply = { id: number; text: string | null } | { id: number; error: string };
+
+const { values, table } = workerData as ThreadData;
+// Header-only tables were warned of by the main thread's plan; a thread does not repeat it.
+const renderer = new OnDemand(buildOptionsFrom(values, { eager: false }), table);
+
+parentPort!.on('message', (ask: Ask) => {
+  let reply: Reply;
+  try {
+    if ('read' in ask) reply = { id: ask.id, text: renderer.read(ask.read) };
+    else {
+      renderer.prepare(ask.prepare);
+      reply = { id: ask.id, text: null };
+    }
+  } catch (e) {
+    reply = { id: ask.id, error: e instanceof Error ? e.message : String(e) };
+  }
+  parentPort!.postMessage(reply);
+});
