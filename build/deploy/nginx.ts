@@ -329,10 +329,11 @@ function valueMap(p: ParamSpec, variable: string, i: number, table: RouteTable):
     const range = 'min' in allowed ? allowed : undefined;
     if (syntax.startsWith('-') && (values ? values.includes(0) : range!.min <= 0 && range!.max >= 0)) rule(`${int}-0+`, '0'); // Number('-0') is 0 to the resolver
     if (values) rule(`${int}0*(?<v>${alternatives(values.map(String))})`, '$v');
-    const outside = p.type === 'pref' && !p.country ? table.country.filter((n) => !table.prefectures.includes(n)) : [];
-    if (outside.length) rule(`${int}0*(${alternatives(outside.map(String))})`, OUTSIDE);
     else if (range!.min >= 0) rule(`${int}0*(?<v>${uintRange(range!.min, range!.max)})`, '$v');
     else rule(`${int}0*(?<v>[0-9]{1,9})`, '$v');
+    // A prefecture of the country outside the build's scope: its own marker, for the 404 that names the scope.
+    const outside = p.type === 'pref' && !p.country ? table.country.filter((n) => !table.prefectures.includes(n)) : [];
+    if (outside.length) rule(`${int}0*(${alternatives(outside.map(String))})`, OUTSIDE);
   } else rule(`(?<v>${syntax})`, '$v');
   return `map "${source}" ${variable} { ${rules.join(' ')} default "${INVALID}"; }`;
 }

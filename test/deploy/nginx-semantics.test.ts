@@ -396,7 +396,7 @@ describe.skipIf(!hasNginx)(`nginx${hasNginx ? '' : ' (skipped: nginx is not inst
     chmodSync(top, 0o755); // nginx's workers run as another user when the tests run as root
     const out = join(top, 'dist');
     const files = [
-      '/api/v1/prefectures/index.json',
+      '/api/v1/jobs/broad/index.json',
       '/api/v1/population/composition/perYear/prefCode/13/cityCode/-/index.json',
       '/api/v1/cities/prefCode/1/index.json',
       '/routes.json',
@@ -453,7 +453,7 @@ describe.skipIf(!hasNginx)(`nginx${hasNginx ? '' : ' (skipped: nginx is not inst
         }
       }
       // Small files have no siblings and no Vary, as the Node server answers them.
-      const small = await raw(pc.base, '/api/v1/prefectures', { headers: { 'Accept-Encoding': 'br, gzip' } });
+      const small = await raw(pc.base, '/api/v1/jobs/broad', { headers: { 'Accept-Encoding': 'br, gzip' } });
       expect(small.headers['content-encoding']).toBeUndefined();
       expect(small.headers.vary).toBeUndefined();
       // Static files outside the API get their siblings too; the siblings are not API paths.
