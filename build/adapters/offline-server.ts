@@ -22,6 +22,9 @@ export const DATA_FILE = 'dist.pack';
 /** What to do about a bad data file of the offline bundle. */
 export const BUNDLE_ADVICE = 'Unpack the bundle again (tar xzf regstat.tar.gz), or write a new one (npm run bundle -- --dir dist --out regstat.tar.gz).';
 
+/** What a client is told of a pack that fails: what is wrong, not where the pack lives. */
+const unusable = (problem: string) => `The bundle's data file cannot be used: ${problem}.`;
+
 /** Opens the bundle's pack with the offline server's caches: 64 MB of blocks, 64 MB of directory leaves. */
 export const openBundlePack = async (file: string) =>
   Pack.open(fileSource(file), { advice: BUNDLE_ADVICE, blockCacheBytes: 64 << 20, leafCacheBytes: 64 << 20 });
@@ -35,7 +38,7 @@ export async function offlineServer(pack: Pack, o: { errors?: ErrorMode } = {}) 
   const fault = (e: unknown) => {
     if (!(e instanceof PackError)) throw e;
     process.stderr.write(`regstat offline bundle: ${e.message}\n`);
-    throw new Error(`The bundle's data file cannot be used: ${e.problem}. Its operator has been told.`);
+    throw new Error(`${unusable(e.problem)} Its operator has been told.`);
   };
   const store: Store = {
     changes: false,
@@ -52,7 +55,7 @@ export async function offlineServer(pack: Pack, o: { errors?: ErrorMode } = {}) 
         (e: Error) => {
           process.stderr.write(`regstat offline bundle: ${e.message}\n`);
           res.writeHead(500, { 'Content-Type': 'text/plain;charset=UTF-8', ...CORS_HEADERS });
-          res.end(`The bundle's data file cannot be used: ${e instanceof PackError ? e.problem : 'reading it failed'}.\n`);
+          res.end(`${unusable(e instanceof PackError ? e.problem : 'reading it failed')}\n`);
         },
       );
     },

@@ -145,12 +145,12 @@ export const codeOrAll = <N extends string>(name: N, domain: string, doc: string
 
 // Enumeration helpers.
 
-/** `{prefCode}` for every prefecture in scope. */
 /** `{prefCode}` for every prefecture of the country, whatever the scope: what a master enumerates. */
 export function countryValues(ctx: BuildContext): Canonical[] {
   return ctx.sources.regions.prefectures.map((p) => ({ prefCode: String(p.prefCode) }));
 }
 
+/** `{prefCode}` for every prefecture in scope. */
 export function prefectureValues(ctx: BuildContext): Canonical[] {
   return ctx.prefs.map((p) => ({ prefCode: String(p) }));
 }

@@ -17,18 +17,16 @@ const fromClass = (v: string) => (v === '-' ? 0 : Number(v) / 5);
 const toClass = (v: string) => (v === '-' ? AGE_FROM.length - 1 : (Number(v) - 4) / 5);
 const FROM_VALUES = ['-', ...FROM_AGES.map(String)];
 const TO_VALUES = [...TO_AGES.map(String), '-'];
+/** The ageTo values that end at or after the class an ageFrom starts. */
+const toValuesFor = (from: string) => TO_VALUES.filter((to) => toClass(to) >= fromClass(from));
 /** Every range the original could be asked for that holds at least one class. */
-const RANGES = FROM_VALUES.flatMap((from) => TO_VALUES.filter((to) => toClass(to) >= fromClass(from)).map((to) => ({ ageFrom: from, ageTo: to })));
+const RANGES = FROM_VALUES.flatMap((from) => toValuesFor(from).map((to) => ({ ageFrom: from, ageTo: to })));
 
-/** ageTo ends at or after the class ageFrom starts. */
 const ageRule: Constraint = {
   param: 'ageTo',
   by: [{ param: 'ageFrom' }],
   cases: Object.fromEntries(
-    FROM_VALUES.map((from) => [
-      from,
-      { values: TO_VALUES.filter((to) => toClass(to) >= fromClass(from)), doc: `for ageFrom ${from} (the range must not end before it starts)` },
-    ]),
+    FROM_VALUES.map((from) => [from, { values: toValuesFor(from), doc: `for ageFrom ${from} (the range must not end before it starts)` }]),
   ),
 };
 

@@ -209,11 +209,10 @@ function checkCode(spec: CodeParam, raw: string, got: Canonical, routes: Compile
     const parent = got[spec.parent];
     if (parent === undefined) return { ok: true, value: raw }; // the parent's error is reported instead
     if (parent === '-') {
-      const byParent = domain as Map<string, Set<string>> | undefined;
-      const owner = spec.parentFromCode ? [...(byParent ?? [])].find(([, codes]) => codes.has(raw))?.[0] : undefined;
-      if (owner !== undefined) return { ok: true, value: raw, settles: { [spec.parent]: owner } };
-      if (spec.parentFromCode) return fail(spec, `${spec.name} ${raw} is not a code of this build`, routes);
-      return fail(spec, `${spec.name} must be - when ${spec.parent} is -`, routes);
+      if (!spec.parentFromCode) return fail(spec, `${spec.name} must be - when ${spec.parent} is -`, routes);
+      const owner = [...((domain as Map<string, Set<string>> | undefined) ?? [])].find(([, codes]) => codes.has(raw))?.[0];
+      if (owner === undefined) return fail(spec, `${spec.name} ${raw} is not a code of this build`, routes);
+      return { ok: true, value: raw, settles: { [spec.parent]: owner } };
     }
     if (!(domain as Map<string, Set<string>> | undefined)?.get(parent)?.has(raw)) {
       return fail(spec, `${spec.name} ${raw} does not belong to ${spec.parent} ${parent}`, routes);

@@ -142,36 +142,19 @@ function leafEvents(seed: string, leaves: LeafPopulation[]): { drawn: VitalRow[]
         year,
         MOTHER_AGES.map((age, i) => Math.max(0, Math.round(cells.woman[age / 5]! * rates[i]! * fertile * (1 + 0.04 * rnd.normal())))),
       );
-      let d = 0;
-      cells.man.forEach((n, i) => (d += n * mortality(i, false, year)));
-      cells.woman.forEach((n, i) => (d += n * mortality(i, true, year)));
-      deaths.set(year, Math.max(0, Math.round(d * frail * (1 + 0.03 * rnd.normal()))));
+      deaths.set(year, Math.max(0, Math.round(expectedDeaths(cells, year) * frail * (1 + 0.03 * rnd.normal()))));
       residents.set(year, sum(cells.man) + sum(cells.woman));
     }
 
     // Net migration: what each census interval's change leaves after births and deaths.
-    const net = new Map<number, number>();
-    for (let from = FIRST_VITAL_YEAR - 1; from + 5 <= LAST_ACTUAL_YEAR; from += 5) {
-      const years = [1, 2, 3, 4, 5].map((k) => from + k);
-      const natural = years.reduce((a, y) => a + sum(births.get(y)!) - deaths.get(y)!, 0);
-      const rest = total(from + 5) - total(from) - natural;
-      const parts = signedApportion(
-        rest,
-        years.map(() => Math.max(0.05, 1 + 0.3 * rnd.normal())),
-      );
-      years.forEach((y, k) => net.set(y, parts[k]!));
-    }
+    const net = netMigration(FIRST_VITAL_YEAR - 1, LAST_ACTUAL_YEAR, (y) => sum(births.get(y)!) - deaths.get(y)!, total, rnd);
     const trend = [1, 2, 3, 4, 5].reduce((a, k) => a + net.get(LAST_ACTUAL_YEAR - 5 + k)!, 0) / 5;
     for (let year = LAST_ACTUAL_YEAR + 1; year <= LAST_VITAL_YEAR; year++) net.set(year, Math.round(trend * (0.7 + 0.6 * rnd())));
 
     for (let year = FIRST_VITAL_YEAR; year <= LAST_VITAL_YEAR; year++) {
       // People moved more in the 1980s; the gross flows sit on top of the net.
       const gross = residents.get(year)! * mobility * (1 + 0.3 * Math.max(0, (2000 - year) / 20)) * (1 + 0.05 * rnd.normal());
-      const n = net.get(year)!;
-      let outMigrants = Math.max(0, Math.round(gross));
-      const inMigrants = Math.max(outMigrants + n, Math.round(0.3 * outMigrants));
-      outMigrants = inMigrants - n;
-      events.push({ regionCode: code, year, births: sum(births.get(year)!), deaths: deaths.get(year)!, inMigrants, outMigrants });
+      events.push({ regionCode: code, year, births: sum(births.get(year)!), deaths: deaths.get(year)!, ...moves(gross, net.get(year)!) });
     }
     for (const from of BIRTH_PERIODS) {
       MOTHER_AGES.forEach((ageFrom, i) => {
@@ -228,34 +211,52 @@ function earlyPrefectureEvents(seed: string, prefCode: number, byYear: Prefectur
     const cells = year === PREFECTURE_EVENTS_FROM ? cellsOf(year) : between(cellsOf(from), cellsOf(from + 5), (year - from - 0.5) / 5);
     const rates = fertility(year);
     const births = MOTHER_AGES.reduce((a, age, i) => a + Math.max(0, Math.round(cells.woman[age / 5]! * rates[i]! * (1 + 0.03 * rnd.normal()))), 0);
-    let d = 0;
-    cells.man.forEach((n, i) => (d += n * mortality(i, false, year)));
-    cells.woman.forEach((n, i) => (d += n * mortality(i, true, year)));
-    natural.set(year, { births, deaths: Math.max(0, Math.round(d * (1 + 0.03 * rnd.normal()))), residents: sum(cells.man) + sum(cells.woman) });
+    const deaths = Math.max(0, Math.round(expectedDeaths(cells, year) * (1 + 0.03 * rnd.normal())));
+    natural.set(year, { births, deaths, residents: sum(cells.man) + sum(cells.woman) });
   }
-  const net = new Map<number, number>();
-  for (let from = PREFECTURE_EVENTS_FROM; from + 5 < FIRST_VITAL_YEAR; from += 5) {
-    const years = [1, 2, 3, 4, 5].map((k) => from + k);
-    const change = years.reduce((a, y) => a + natural.get(y)!.births - natural.get(y)!.deaths, 0);
-    const parts = signedApportion(
-      total(from + 5) - total(from) - change,
-      years.map(() => Math.max(0.05, 1 + 0.3 * rnd.normal())),
-    );
-    years.forEach((y, k) => net.set(y, parts[k]!));
-  }
+  const net = netMigration(PREFECTURE_EVENTS_FROM, FIRST_VITAL_YEAR - 1, (y) => natural.get(y)!.births - natural.get(y)!.deaths, total, rnd);
   net.set(PREFECTURE_EVENTS_FROM, Math.round([1, 2, 3, 4, 5].reduce((a, k) => a + net.get(PREFECTURE_EVENTS_FROM + k)!, 0) / 5));
   const rows: VitalRow[] = [];
   for (let year = PREFECTURE_EVENTS_FROM; year < FIRST_VITAL_YEAR; year++) {
     const { births, deaths, residents } = natural.get(year)!;
     // People moved most around 1970; a prefecture's moves include those between its municipalities.
     const gross = residents * 0.06 * (1 + 0.3 * Math.exp(-(((year - 1970) / 8) ** 2))) * (1 + 0.05 * rnd.normal());
-    const n = net.get(year)!;
-    let outMigrants = Math.max(0, Math.round(gross));
-    const inMigrants = Math.max(outMigrants + n, Math.round(0.3 * outMigrants));
-    outMigrants = inMigrants - n;
-    rows.push({ regionCode, year, births, deaths, inMigrants, outMigrants });
+    rows.push({ regionCode, year, births, deaths, ...moves(gross, net.get(year)!) });
   }
   return rows;
+}
+
+/** Deaths expected of a region's residents by class in a year. */
+function expectedDeaths(cells: Cells, year: number): number {
+  let d = 0;
+  cells.man.forEach((n, i) => (d += n * mortality(i, false, year)));
+  cells.woman.forEach((n, i) => (d += n * mortality(i, true, year)));
+  return d;
+}
+
+/**
+ * Net migration per year, for each census interval from `first` to `last`: what the interval's change of
+ * the total leaves after births and deaths (`natural`), spread over its five years.
+ */
+function netMigration(first: number, last: number, natural: (year: number) => number, total: (year: number) => number, rnd: ReturnType<typeof random>) {
+  const net = new Map<number, number>();
+  for (let from = first; from + 5 <= last; from += 5) {
+    const years = [1, 2, 3, 4, 5].map((k) => from + k);
+    const change = years.reduce((a, y) => a + natural(y), 0);
+    const parts = signedApportion(
+      total(from + 5) - total(from) - change,
+      years.map(() => Math.max(0.05, 1 + 0.3 * rnd.normal())),
+    );
+    years.forEach((y, k) => net.set(y, parts[k]!));
+  }
+  return net;
+}
+
+/** In- and out-migrants around a net, the gross flow on top of it. */
+function moves(gross: number, net: number): { inMigrants: number; outMigrants: number } {
+  const out = Math.max(0, Math.round(gross));
+  const inMigrants = Math.max(out + net, Math.round(0.3 * out));
+  return { inMigrants, outMigrants: inMigrants - net };
 }
 
 /** Integer parts of a signed total, proportional to positive weights, adding up to it exactly. */
