@@ -33,7 +33,7 @@ const MAX_AGE_MS = 14 * 24 * 3600 * 1000;
 
 export class DiskTableCache implements TableCache {
   readonly dir: string;
-  constructor(dir = process.env.REGSTAT_CACHE ?? DEFAULT_CACHE_DIR) {
+  constructor(dir = process.env.REGSTAT_CACHE || DEFAULT_CACHE_DIR) {
     this.dir = resolve(dir);
   }
 
@@ -86,7 +86,9 @@ export class DiskTableCache implements TableCache {
     const now = Date.now();
     for (const f of readdirSync(this.dir)) {
       const p = join(this.dir, f);
-      const age = now - statSync(p).mtimeMs;
+      const st = statSync(p);
+      if (!st.isFile()) continue; // packs/: npm start's response cache prunes itself
+      const age = now - st.mtimeMs;
       if (age > MAX_AGE_MS || (f.endsWith('.tmp') && age > 3600_000)) rmSync(p, { force: true });
     }
   }

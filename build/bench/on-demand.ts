@@ -18,20 +18,28 @@ export const FIRST_ANSWERS: string[] = OPERATIONS.map((op) => {
   return op.route.path + (example.length ? `?${new URLSearchParams(example)}` : '');
 });
 
-/** Requests a prepared operation answers without its facts changing: the masters, made once each. */
-const PROBES = ['/api/v1/prefectures', ...Array.from({ length: 47 }, (_, i) => `/api/v1/cities?prefCode=${i + 1}`)];
-
-/** Latencies of probe requests, one after another, until `busy` settles: what a preparation holds them. */
-async function probeWhile(base: string, busy: Promise<unknown>): Promise<number[]> {
-  let done = false;
-  void busy.finally(() => (done = true));
-  const out: number[] = [];
-  for (let i = 0; !done; i++) {
-    const t = performance.now();
-    await (await fetch(base + PROBES[i % PROBES.length])).arrayBuffer();
-    out.push(performance.now() - t);
+/**
+ * Latencies of probe requests, one after another, while `work` (started once the prober is ready) runs:
+ * what it holds them. They are made by a process of its own (probe.mjs), which the bench's reading of
+ * other answers cannot hold.
+ */
+async function probeWhile<T>(base: string, work: () => Promise<T>): Promise<{ probes: number[]; result: T }> {
+  const child = spawn(process.execPath, [join(import.meta.dirname, 'probe.mjs'), base], { stdio: ['pipe', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  const exited = new Promise((ok) => child.on('exit', ok));
+  await new Promise<void>((ok, fail) => {
+    child.stderr!.on('data', (d) => String(d).includes('ready') && ok());
+    child.on('exit', () => fail(new Error('the prober stopped before it was ready')));
+  });
+  let result: T;
+  try {
+    result = await work();
+  } finally {
+    child.stdin!.end();
+    await exited;
   }
-  return out;
+  return { result, probes: JSON.parse(out || '[]') as number[] };
 }
 
 const quantile = (xs: number[], q: number) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]! : NaN);
@@ -41,23 +49,23 @@ const quantile = (xs: number[], q: number) => (xs.length ? [...xs].sort((a, b) =
  * prepared masters run beside it; prints the slowest and the probes' p99 and maximum.
  */
 async function firstAnswers(base: string, label: string): Promise<void> {
-  for (const url of PROBES) await (await fetch(base + url)).arrayBuffer(); // the masters prepared, their answers kept
   let worst = 0;
-  const probes: number[] = [];
-  for (const url of FIRST_ANSWERS) {
-    const t = performance.now();
-    const asked = fetch(base + url).then(async (res) => (await res.arrayBuffer(), res.status));
-    probes.push(...(await probeWhile(base, asked)));
-    const status = await asked;
-    const s = (performance.now() - t) / 1000;
-    worst = Math.max(worst, s);
-    console.log(`    first ${url.split('?')[0]!.padEnd(52)} ${s.toFixed(2).padStart(6)} s${status === 200 ? '' : `  status ${status}`}`);
-  }
+  const { probes } = await probeWhile(base, async () => {
+    for (const url of FIRST_ANSWERS) {
+      const t = performance.now();
+      const res = await fetch(base + url);
+      await res.arrayBuffer();
+      const s = (performance.now() - t) / 1000;
+      worst = Math.max(worst, s);
+      console.log(`    first ${url.split('?')[0]!.padEnd(52)} ${s.toFixed(2).padStart(6)} s${res.status === 200 ? '' : `  status ${res.status}`}`);
+    }
+  });
   console.log(`  ${label}: slowest first answer ${worst.toFixed(2)} s of ${FIRST_ANSWERS.length} operations`);
-  console.log(
-    `  the masters asked meanwhile (${probes.length} requests): p50 ${quantile(probes, 0.5).toFixed(1)} ms, p99 ${quantile(probes, 0.99).toFixed(1)} ms, max ${probes.reduce((a, x) => Math.max(a, x), 0).toFixed(1)} ms (target: held ≤ 50 ms)`,
-  );
+  console.log(`  the masters asked meanwhile (${probes.length} requests from another process): ${latencies(probes)} (target: held ≤ 50 ms)`);
 }
+
+const latencies = (xs: number[]) =>
+  `p50 ${quantile(xs, 0.5).toFixed(1)} ms, p99 ${quantile(xs, 0.99).toFixed(1)} ms, max ${xs.reduce((a, x) => Math.max(a, x), 0).toFixed(1)} ms`;
 
 interface Started {
   child: ChildProcess;
@@ -103,25 +111,30 @@ function stop(s: Started): void {
   }
 }
 
-/** The largest resident set any process under `pid` reached (VmHWM), in bytes. */
-function peakRss(pid: number): number {
-  let peak = 0;
-  const visit = (p: number) => {
-    try {
-      const hwm = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${p}/status`, 'utf8'));
-      if (hwm) peak = Math.max(peak, Number(hwm[1]) * 1024);
-    } catch {
-      return;
-    }
-    const kids = spawnSync('pgrep', ['-P', String(p)], { encoding: 'utf8' })
-      .stdout.split('\n')
-      .filter(Boolean)
-      .map(Number);
-    kids.forEach(visit);
-  };
-  visit(pid);
-  return peak;
+/** `pid` and every process under it. */
+function processTree(pid: number): number[] {
+  const kids = spawnSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' })
+    .stdout.split('\n')
+    .filter(Boolean)
+    .map(Number);
+  return [pid, ...kids.flatMap(processTree)];
 }
+
+/** A figure of /proc/<pid>/status (VmHWM, VmRSS) in bytes; 0 once the process is gone. */
+function statusBytes(pid: number, field: string): number {
+  try {
+    const m = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) * 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** The largest resident set any process under `pid` reached (VmHWM), in bytes. */
+const peakRss = (pid: number) => Math.max(...processTree(pid).map((p) => statusBytes(p, 'VmHWM')));
+
+/** The resident set of every process under `pid` now, in bytes. */
+const treeRss = (pid: number) => processTree(pid).reduce((sum, p) => sum + statusBytes(p, 'VmRSS'), 0);
 
 function diskUse(dir: string): { bytes: number; files: number } {
   if (!existsSync(dir)) return { bytes: 0, files: 0 };
@@ -161,23 +174,40 @@ export async function benchOnDemand(seconds: number): Promise<void> {
     );
     await new Promise((ok) => setTimeout(ok, 500));
     const warm = await launch(39292, false);
-    console.log(`  npm start to the first 200 of perYear, warm cache ${warm.seconds.toFixed(1)} s`);
-    await firstAnswers(warm.base, 'table cache warm (target ≤ 1 s each)');
+    console.log(`  npm start to the first 200 of perYear, tables cached ${warm.seconds.toFixed(1)} s`);
+    await firstAnswers(warm.base, 'tables cached, no response cache (an interrupted first start)');
     stop(warm);
     await new Promise((ok) => setTimeout(ok, 500));
-    // As users start it: the warm-up prepares everything in the background while the masters are asked.
+    // As users start it: the response cache is written in the background while the masters are asked.
     const t0 = performance.now();
     const background = await launch(39293, true);
     const done = new Promise<void>((ok) => {
-      const timer = setInterval(() => /warm-up done/.test(background.log()) && (clearInterval(timer), ok()), 100);
+      const timer = setInterval(() => /warm-up done|could not be written/.test(background.log()) && (clearInterval(timer), ok()), 100);
     });
-    const probes = await probeWhile(background.base, done);
-    const line = /warm-up done: .*/.exec(background.log())?.[0] ?? '';
-    console.log(`  with the warm-up (the default), cache warm: ${line}; ${((performance.now() - t0) / 1000).toFixed(1)} s from the spawn`);
+    let rss = 0;
+    const sampler = setInterval(() => (rss = Math.max(rss, treeRss(background.child.pid!))), 1000);
+    const { probes } = await probeWhile(background.base, () => done);
+    clearInterval(sampler);
+    const line = /regstat: (warm-up done|the response cache could not).*/.exec(background.log())?.[0] ?? '';
+    console.log(`  with the warm-up (the default): ${line}; ${((performance.now() - t0) / 1000).toFixed(1)} s from the spawn`);
     console.log(
-      `    the masters asked meanwhile (${probes.length} requests): p50 ${quantile(probes, 0.5).toFixed(1)} ms, p99 ${quantile(probes, 0.99).toFixed(1)} ms, max ${probes.reduce((a, x) => Math.max(a, x), 0).toFixed(1)} ms; RSS then ${(peakRss(background.child.pid!) / 1e6).toFixed(0)} MB at most`,
+      `    the masters asked meanwhile (${probes.length} requests): ${latencies(probes)}; RSS of the server and its writer ${(rss / 1e6).toFixed(0)} MB at most`,
     );
+    await new Promise((ok) => setTimeout(ok, 2000)); // the threads stopped after the handover
+    console.log(`    RSS of the server after the handover          ${(treeRss(background.child.pid!) / 1e6).toFixed(0)} MB`);
     stop(background);
+    const cached = diskUse(cache);
+    console.log(`  the cache on disk (tables and the response pack)   ${(cached.bytes / 1e6).toFixed(1)} MB in ${cached.files} files`);
+    await new Promise((ok) => setTimeout(ok, 500));
+    const again = await launch(39294, true);
+    console.log(`  npm start to the first 200 of perYear, cache warm ${again.seconds.toFixed(1)} s`);
+    await firstAnswers(again.base, 'response cache warm (target ≤ 1 s each)');
+    if (have('wrk')) {
+      const r = wrk(again.base + FIRST, seconds);
+      console.log(`  answers from the response cache, wrk -t1 -c50 ${seconds} s  ${Math.round(r.rps)} req/s, p99 ${r.p99ms.toFixed(2)} ms`);
+    }
+    console.log(`  RSS then                                           ${(treeRss(again.child.pid!) / 1e6).toFixed(0)} MB`);
+    stop(again);
   } finally {
     started.forEach(stop); // also after a failure: no server left behind on its port
     rmSync(cache, { recursive: true, force: true });

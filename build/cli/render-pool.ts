@@ -15,6 +15,7 @@ class RenderThread {
   private readonly worker: Worker;
   private readonly pending = new Map<number, { ok: (text: string | null) => void; fail: (e: Error) => void }>();
   private next = 0;
+  private drained: (() => void)[] = [];
 
   constructor(data: ThreadData) {
     this.worker = new Worker(new URL('./render-worker.mjs', import.meta.url), { workerData: data });
@@ -23,6 +24,7 @@ class RenderThread {
       this.pending.delete(r.id);
       if ('error' in r) p.fail(new Error(r.error));
       else p.ok(r.text);
+      this.settle();
     });
     // A thread that dies (out of memory, say) fails what it was asked; the pool starts a new one.
     this.worker.on('error', (e) => this.failAll(e));
@@ -45,9 +47,17 @@ class RenderThread {
   private failAll(e: Error): void {
     for (const p of this.pending.values()) p.fail(e);
     this.pending.clear();
+    this.settle();
   }
 
-  stop(): Promise<number> {
+  private settle(): void {
+    if (this.pending.size) return;
+    for (const ok of this.drained.splice(0)) ok();
+  }
+
+  /** Stops the thread once it has answered what it was asked. */
+  async stop(): Promise<number> {
+    if (this.pending.size) await new Promise<void>((ok) => this.drained.push(ok));
     return this.worker.terminate();
   }
 }
@@ -99,6 +109,7 @@ export class RenderPool implements Renderer {
     return [...this.threads.values()].filter((t) => t.alive).length;
   }
 
+  /** Stops every thread once it has answered what it was asked. */
   async close(): Promise<void> {
     await Promise.all([...this.threads.values()].map((t) => t.stop()));
     this.threads.clear();
@@ -108,5 +119,23 @@ export class RenderPool implements Renderer {
     let t = this.threads.get(key);
     if (!t?.alive) this.threads.set(key, (t = new RenderThread(this.data)));
     return t;
+  }
+}
+
+/** The renderer a server keeps while npm start hands its answers over from the threads to the response cache. */
+export class Handover implements Renderer {
+  constructor(private current: Renderer) {}
+
+  get plan() {
+    return this.current.plan;
+  }
+
+  read(path: string): string | null | Promise<string | null> {
+    return this.current.read(path);
+  }
+
+  /** Answers from `next` from now on; both give the same bytes, so no client can tell. */
+  switchTo(next: Renderer): void {
+    this.current = next;
   }
 }

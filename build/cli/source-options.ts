@@ -62,7 +62,11 @@ export const SOURCE_OPTIONS = {
     value: 'full|compact',
     help: 'compact: fewer files (pyramid pairs composed at request time) for hosts with file limits',
   },
-  'no-cache': { type: 'boolean', default: false, help: 'neither read nor write the table cache (node_modules/.cache/regstat/tables, or REGSTAT_CACHE)' },
+  'no-cache': {
+    type: 'boolean',
+    default: false,
+    help: "neither read nor write the cache (checked tables and npm start's response cache: node_modules/.cache/regstat/tables, or REGSTAT_CACHE)",
+  },
 } as const satisfies OptionSpecs;
 
 export const ERRORS_OPTION = {

@@ -1,11 +1,13 @@
 // npm start [-- --sources <dir>] [--seed <text>] [--prefs 1,13] [--only <families>] [--layout compact] [--port 3000] [--host 127.0.0.1] [--errors status|resas]
 // Serves dist/ when a build wrote one; otherwise answers at once, rendering each response when it is
-// first asked for, from the sample provider (or --sources), with the tables kept in a cache.
+// first asked for, from the sample provider (or --sources), with the tables kept in a cache, while
+// the whole build is written into a pack in the background: later starts answer from it (pack-cache.ts).
 
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { OnDemand } from '../core/on-demand.ts';
 import { fail } from './fail.ts';
-import { RenderPool } from './render-pool.ts';
+import { PackRenderer, packFile, writePack } from './pack-cache.ts';
+import { Handover, RenderPool } from './render-pool.ts';
 import { serve } from './serve.ts';
 import {
   buildOptionsFrom,
@@ -32,11 +34,36 @@ export const START_COMMAND = {
     'no-warm-up': {
       type: 'boolean',
       default: false,
-      help: 'do not prepare every operation in the background after start (each is then prepared when first asked for)',
+      help: 'do not write the response cache (or, with --no-cache, prepare every operation) in the background after start; each operation is then prepared when first asked for',
     },
   },
   example: 'npm start -- --prefs 13 --only population --port 3001',
 } as const satisfies CommandSpec;
+
+/**
+ * Writes the response cache in the background and hands the answers over to it once it is whole (the
+ * threads are then stopped, and their memory with them); if it cannot be written, prepares every
+ * operation in its thread instead.
+ */
+async function warmUpCache(values: SourceValues, file: string, pool: RenderPool, renderer: Handover): Promise<void> {
+  const t0 = performance.now();
+  const writer = writePack(values, file);
+  // The writer goes with the server: at exit, and at once on Ctrl-C or SIGTERM (the server may take a while to close).
+  const stop = () => writer.child.kill();
+  process.on('exit', stop).on('SIGINT', stop).on('SIGTERM', stop);
+  const done = await writer.done;
+  const pack = done === true ? await PackRenderer.open(file, pool.plan.table) : null;
+  if (!pack) {
+    log(`regstat: the response cache could not be written (${done === true ? 'it was unreadable' : done}); preparing every operation instead`);
+    return pool.warmUp(log);
+  }
+  renderer.switchTo(pack);
+  await pool.close();
+  const mb = (statSync(file).size / 2 ** 20).toFixed(1);
+  log(
+    `regstat: warm-up done: every response (${pack.pack.entries} files, ${mb} MB) in the response cache in ${((performance.now() - t0) / 1000).toFixed(1)} s; answers come from it now`,
+  );
+}
 
 /** The on-demand renderer for checked source values; header-only tables are warned of when first read. */
 export function onDemandRenderer(values: SourceValues): OnDemand {
@@ -57,16 +84,27 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       const t0 = performance.now();
       const main = onDemandRenderer(values);
       const { dataset } = main.plan.ctx.sources;
-      // Each operation's facts are prepared in a thread of its own, so no preparation holds the server.
-      const renderer = new RenderPool(values, main);
-      const warm = !values['no-warm-up'];
-      log(
-        `regstat: no dist/ to serve, so responses are made on demand and kept in memory; each operation's facts are prepared in a thread of its own${warm ? ', all of them in the background from now on' : ' when it is first asked for'}. npm run build writes the static tree for hosts.`,
-      );
       log(dataset.kind === 'sample' ? `regstat: ${dataset.notice}` : `regstat: sources: ${dataset.notice}`);
-      log(`regstat: ready in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-      serve({ renderer }, { port, host, cacheBytes, ...(errors ? { errors } : {}) });
-      if (warm) void renderer.warmUp(log);
+      const file = values['no-cache'] ? undefined : packFile(values);
+      const cached = file && existsSync(file) ? await PackRenderer.open(file, main.plan.table) : null;
+      const options = { port, host, cacheBytes, ...(errors ? { errors } : {}) };
+      if (cached) {
+        log(`regstat: no dist/ to serve; every response comes from the response cache an earlier start of the same sources wrote (${file})`);
+        log(`regstat: ready in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+        serve({ renderer: cached }, options);
+      } else {
+        // Each operation's facts are prepared in a thread of its own, so no preparation holds the server.
+        const pool = new RenderPool(values, main);
+        const renderer = new Handover(pool);
+        const warm = !values['no-warm-up'];
+        log(
+          `regstat: no dist/ to serve, so responses are made on demand, each operation's facts prepared in a thread of its own when first asked for${!warm ? '' : file ? '; meanwhile every response is written to the response cache in the background, and answers come from it once it is whole (and at once on later starts)' : '; all of them in the background from now on'}. npm run build writes the static tree for hosts.`,
+        );
+        log(`regstat: ready in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+        serve({ renderer }, options);
+        if (warm && file) void warmUpCache(values, file, pool, renderer);
+        else if (warm) void pool.warmUp(log);
+      }
     }
   } catch (e) {
     fail(e);

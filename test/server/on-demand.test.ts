@@ -3,15 +3,18 @@
 // over HTTP the whole conformance table as the server of the built tree answers it.
 
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer as netServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fg from 'fast-glob';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Pack } from '../../build/adapters/pack-reader.ts';
+import { fileSource } from '../../build/adapters/range-sources/file.ts';
+import { PackRenderer, packFile } from '../../build/cli/pack-cache.ts';
 import { RenderPool } from '../../build/cli/render-pool.ts';
-import { parseCommand } from '../../build/cli/source-options.ts';
+import { parseCommand, type SourceValues } from '../../build/cli/source-options.ts';
 import { onDemandRenderer, START_COMMAND } from '../../build/cli/start.ts';
 import { OnDemand } from '../../build/core/on-demand.ts';
 import { createApiServer } from '../../build/server/node.ts';
@@ -139,42 +142,113 @@ describe('the server on demand and the server of the built tree', () => {
   });
 });
 
+/** A free loopback port. */
+const freePort = () =>
+  new Promise<number>((ok) => {
+    const s = netServer().listen(0, '127.0.0.1', () => {
+      const p = (s.address() as { port: number }).port;
+      s.close(() => ok(p));
+    });
+  });
+
+/** npm start from another working directory (it must not depend on where it is run from, nor find a dist there), with its own cache. */
+async function startIn(cache: string, args: string[]) {
+  const port = await freePort();
+  const tsx = pathToFileURL(join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href; // found from the repository, not from cwd
+  const child = spawn(process.execPath, ['--import', tsx, join(ROOT, 'build/cli/start.ts'), ...args], {
+    cwd: cache,
+    env: { ...process.env, PORT: String(port), REGSTAT_CACHE: cache },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let log = '';
+  child.stderr!.on('data', (d) => (log += d));
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 1200; i++) {
+    if (child.exitCode !== null) throw new Error(`npm start exited: ${log}`);
+    if (await fetch(`${base}/api/v1/prefectures`).catch(() => undefined)) break;
+    await new Promise((ok) => setTimeout(ok, 50));
+  }
+  const until = async (pattern: RegExp) => {
+    while (!pattern.test(log)) {
+      if (child.exitCode !== null) throw new Error(`npm start exited: ${log}`);
+      await new Promise((ok) => setTimeout(ok, 100));
+    }
+  };
+  return { base, child, log: () => log, until };
+}
+
+const sampleFile = (path: string) => readFileSync(join(SAMPLE_DIST, path), 'utf8');
+
 describe('npm start without a dist', () => {
   it('answers on demand and says the data is synthetic and made on demand', async () => {
-    const port = await new Promise<number>((ok) => {
-      const s = netServer().listen(0, '127.0.0.1', () => {
-        const p = (s.address() as { port: number }).port;
-        s.close(() => ok(p));
-      });
-    });
     const cache = mkdtempSync(join(tmpdir(), 'regstat-start-test-'));
-    // Another working directory: npm start must not depend on where it is run from, nor find a dist there.
-    const tsx = pathToFileURL(join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href; // found from the repository, not from cwd
-    const child = spawn(process.execPath, ['--import', tsx, join(ROOT, 'build/cli/start.ts'), '--prefs', '13'], {
-      cwd: cache,
-      env: { ...process.env, PORT: String(port), REGSTAT_CACHE: cache },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let log = '';
-    child.stderr!.on('data', (d) => (log += d));
+    const s = await startIn(cache, ['--prefs', '13', '--no-warm-up']);
     try {
-      const url = `http://127.0.0.1:${port}/api/v1/population/composition/perYear?prefCode=13&cityCode=-`;
-      let res: Response | undefined;
-      for (let i = 0; i < 1200 && !res; i++) {
-        if (child.exitCode !== null) throw new Error(`npm start exited: ${log}`);
-        res = await fetch(url).catch(() => undefined);
-        if (!res) await new Promise((ok) => setTimeout(ok, 50));
-      }
-      expect(res!.status).toBe(200);
-      expect(await res!.text()).toBe(readFileSync(join(SAMPLE_DIST, 'api/v1/population/composition/perYear/prefCode/13/cityCode/-/index.json'), 'utf8'));
-      expect(log).toMatch(/SYNTHETIC SAMPLE DATA/);
-      expect(log).toMatch(/made on demand/);
-      expect(log).toMatch(/prepared in a thread of its own, all of them in the background/);
-      const outside = await fetch(`http://127.0.0.1:${port}/api/v1/population/composition/perYear?prefCode=1`);
+      const res = await fetch(`${s.base}/api/v1/population/composition/perYear?prefCode=13&cityCode=-`);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toBe(sampleFile('api/v1/population/composition/perYear/prefCode/13/cityCode/-/index.json'));
+      expect(s.log()).toMatch(/SYNTHETIC SAMPLE DATA/);
+      expect(s.log()).toMatch(/made on demand/);
+      const outside = await fetch(`${s.base}/api/v1/population/composition/perYear?prefCode=1`);
       expect(outside.status).toBe(404); // outside --prefs, and the 404 says so
       expect((await outside.json()).message).toBe("prefCode 1 is outside this build's scope");
     } finally {
-      child.kill();
+      s.child.kill();
+      rmSync(cache, { recursive: true, force: true });
+    }
+  });
+
+  it('writes every response into its cache in the background, hands over to it, and answers from it at once on the next start', async () => {
+    const cache = mkdtempSync(join(tmpdir(), 'regstat-start-test-'));
+    const args = ['--prefs', '13', '--only', 'masters,fishery,medical'];
+    const first = await startIn(cache, args);
+    let second: Awaited<ReturnType<typeof startIn>> | undefined;
+    try {
+      expect(first.log()).toMatch(/every response is written to the response cache in the background/);
+      const asked = '/api/v1/fishery/sea/sales?prefCode=13&cityCode=13120&matter=1';
+      const onDemand = await (await fetch(first.base + asked)).text();
+      expect(onDemand).toBe(sampleFile('api/v1/fishery/sea/sales/prefCode/13/cityCode/13120/matter/1/index.json'));
+      await first.until(/warm-up done/);
+      expect(first.log()).toMatch(/warm-up done: every response \(\d+ files, [0-9.]+ MB\) in the response cache in [0-9.]+ s; answers come from it now/);
+      const packs = readdirSync(join(cache, 'packs'));
+      expect(packs).toEqual([expect.stringMatching(/^[0-9a-f]{64}\.pack$/)]); // whole, no staging file left
+      // After the handover: the same bytes.
+      expect(await (await fetch(first.base + asked)).text()).toBe(onDemand);
+      // Every response of the pack is the build's, byte for byte.
+      const pack = await Pack.open(fileSource(join(cache, 'packs', packs[0]!)));
+      const api = built.filter((f) => f.startsWith('/api/v1/') && f !== '/api/v1/index.json');
+      const inScope = api.filter((f) => /^\/api\/v1\/(prefectures|cities|oldCities|fishery|medicalWelfare)\//.test(f) && !/\/prefCode\/1\//.test(f));
+      expect(inScope.length).toBeGreaterThan(1000);
+      for (const f of shuffled(inScope, 3).slice(0, 400)) expect(Buffer.from((await pack.get(f)) ?? []).toString('utf8'), f).toBe(sampleFile(f.slice(1)));
+      first.child.kill();
+      second = await startIn(cache, args);
+      expect(second.log()).toMatch(/every response comes from the response cache an earlier start of the same sources wrote/);
+      const res = await fetch(second.base + asked);
+      expect([res.status, await res.text()]).toEqual([200, onDemand]);
+      expect(await (await fetch(`${second.base}/`)).text()).toMatch(/<html/i);
+    } finally {
+      first.child.kill();
+      second?.child.kill();
+      rmSync(cache, { recursive: true, force: true });
+    }
+  });
+
+  it('a cached pack that is damaged is removed and written again, never served', async () => {
+    const cache = mkdtempSync(join(tmpdir(), 'regstat-start-test-'));
+    const values = { prefs: '13', only: 'masters' };
+    const file = packFile(values);
+    try {
+      const { table } = onDemandRenderer(values).plan;
+      mkdirSync(join(cache, 'packs'));
+      const bad = join(cache, 'packs', 'x.pack');
+      writeFileSync(bad, 'not a pack');
+      expect(await PackRenderer.open(bad, table)).toBeNull();
+      expect(existsSync(bad)).toBe(false);
+      // The key names the options and sources: another scope or seed is another pack.
+      expect(packFile({ ...values, prefs: '1' })).not.toBe(file);
+      expect(packFile({ ...values, seed: 'another' })).not.toBe(file);
+      expect(packFile({ ...values, port: '1234', cache: '64' } as SourceValues)).toBe(file);
+    } finally {
       rmSync(cache, { recursive: true, force: true });
     }
   });

@@ -1,0 +1,136 @@
+// npm start's response cache: the first start of some sources renders every response into one pack
+// in the background (a child process at low priority, the same build npm run bundle makes), and every
+// later start of the same sources, options and code answers from it at once, with no facts to prepare
+// and no thread per operation. A pack is named by a digest of everything its bytes depend on, so a
+// changed source, seed, option or line of code is simply a miss; nothing is invalidated by hand.
+
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { platform } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DiskTableCache } from '../../sources/cache.ts';
+import { Pack } from '../adapters/pack-reader.ts';
+import { fileSource } from '../adapters/range-sources/file.ts';
+import type { Renderer } from '../core/on-demand.ts';
+import type { RouteTable } from '../runtime/routes.ts';
+import { sourceChoices, type SourceValues } from './source-options.ts';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/** Where the packs live: beside the checked tables (REGSTAT_CACHE, or node_modules/.cache/regstat/tables). */
+export const packCacheDir = (): string => join(new DiskTableCache().dir, 'packs');
+
+/** The values a pack's bytes depend on; the server's own options (port, cache size…) are not among them. */
+export const packValues = (v: SourceValues): SourceValues => {
+  const { sources, seed, prefs, only, layout, errors } = v;
+  return Object.fromEntries(Object.entries({ sources, seed, prefs, only, layout, errors }).filter(([, x]) => x !== undefined));
+};
+
+let code: string | undefined;
+
+/** Every file of build/ and sources/ and the locked packages: what renders the bytes. */
+function codeDigest(): string {
+  if (code) return code;
+  const hash = createHash('sha256').update(readFileSync(join(ROOT, 'package-lock.json')));
+  const walk = (dir: string) => {
+    for (const e of readdirSync(join(ROOT, dir), { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const path = `${dir}/${e.name}`;
+      if (e.isDirectory()) walk(path);
+      else if (e.isFile())
+        hash
+          .update(path)
+          .update('\0')
+          .update(readFileSync(join(ROOT, path)))
+          .update('\0');
+    }
+  };
+  walk('build');
+  walk('sources');
+  return (code = hash.digest('hex'));
+}
+
+/** The pack's file name for these values: the code, the options and each table's content. */
+export function packFile(values: SourceValues): string {
+  const { set } = sourceChoices(values);
+  const tables = Object.entries(set.files)
+    .map(([name, f]) => `${name}=${f!.contentKey ?? createHash('sha256').update(f!.text).digest('hex')}`)
+    .sort();
+  const key = createHash('sha256')
+    .update(JSON.stringify({ code: codeDigest(), values: packValues(values), dataset: set.dataset, tables }))
+    .digest('hex');
+  return join(packCacheDir(), `${key}.pack`);
+}
+
+/** A renderer over a pack of a whole build: the same bytes the build wrote, read by range. */
+export class PackRenderer implements Renderer {
+  private constructor(
+    readonly pack: Pack,
+    readonly plan: { readonly table: RouteTable },
+  ) {}
+
+  /** Opens a cached pack; null (and the pack removed) when it is damaged or not of this route table. */
+  static async open(file: string, table: RouteTable): Promise<PackRenderer | null> {
+    try {
+      const pack = await Pack.open(fileSource(file), { blockCacheBytes: 64 << 20, leafCacheBytes: 64 << 20 });
+      if (pack.table && Buffer.from(pack.table).toString('utf8') === JSON.stringify(table)) return new PackRenderer(pack, { table });
+    } catch {
+      // damaged: written again below
+    }
+    rmSync(file, { force: true });
+    return null;
+  }
+
+  async read(path: string): Promise<string | null> {
+    const bytes = await this.pack.get(path);
+    return bytes && Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('utf8');
+  }
+}
+
+/**
+ * Writes the pack of these values in a child process at the lowest priority; `done` is true once it is
+ * in place (every other pack is then removed: each is a whole build), or says why not.
+ */
+export function writePack(values: SourceValues, file: string): { child: ChildProcess; done: Promise<true | string> } {
+  mkdirSync(join(file, '..'), { recursive: true });
+  prune(file, false);
+  const tsx = join(ROOT, 'node_modules/tsx/dist/loader.mjs');
+  const args = ['--import', tsx, join(ROOT, 'build/cli/pack-cache-writer.ts'), file, JSON.stringify(packValues(values))];
+  // nice: the server's threads and its clients come first; the pack only fills idle time.
+  const child =
+    platform() === 'win32'
+      ? spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'] })
+      : spawn('nice', ['-n', '19', process.execPath, ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let err = '';
+  child.stderr!.on('data', (d) => (err = (err + d).slice(-2000)));
+  const done = new Promise<true | string>((ok) => {
+    child.on('error', (e) => ok(e.message));
+    child.on('exit', (status, signal) => {
+      if (status === 0 && existsSync(file)) {
+        prune(file, true);
+        ok(true);
+      } else ok(err.trim().split('\n').at(-1) || `it stopped (${signal ?? `exit code ${status}`})`);
+    });
+  });
+  return { child, done };
+}
+
+/** Removes what a killed writer left (a staging file of a process that is gone) and, with `others`, every pack but `file`. */
+function prune(file: string, others: boolean): void {
+  const dir = join(file, '..');
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    const staging = /\.staging-(\d+)$/.exec(name);
+    if ((staging && !alive(Number(staging[1]))) || (others && name.endsWith('.pack') && path !== file)) rmSync(path, { force: true });
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
