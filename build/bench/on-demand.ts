@@ -48,7 +48,8 @@ const quantile = (xs: number[], q: number) => (xs.length ? [...xs].sort((a, b) =
  * The first answer of every operation (none prepared: --no-warm-up), each timed while probes of the
  * prepared masters run beside it; prints the slowest and the probes' p99 and maximum.
  */
-async function firstAnswers(base: string, label: string): Promise<void> {
+export async function firstAnswers(s: Started, label: string): Promise<void> {
+  const { base } = s;
   let worst = 0;
   const { probes } = await probeWhile(base, async () => {
     for (const url of FIRST_ANSWERS) {
@@ -62,6 +63,14 @@ async function firstAnswers(base: string, label: string): Promise<void> {
   });
   console.log(`  ${label}: slowest first answer ${worst.toFixed(2)} s of ${FIRST_ANSWERS.length} operations`);
   console.log(`  the masters asked meanwhile (${probes.length} requests from another process): ${latencies(probes)} (target: held ≤ 50 ms)`);
+  console.log(`  ${await loopHeld(s)}`);
+}
+
+/** The server's own account of its event loop since it listened (REGSTAT_LOOP_DELAY, start.ts). */
+async function loopHeld(s: Started): Promise<string> {
+  await new Promise((ok) => setTimeout(ok, 400)); // one more write of the file
+  const { maxMs, p99Ms } = JSON.parse(readFileSync(s.loopFile, 'utf8')) as { maxMs: number; p99Ms: number };
+  return `the server's event loop held at most ${maxMs.toFixed(1)} ms (p99 ${p99Ms.toFixed(1)} ms) since it listened (target ≤ 50 ms)`;
 }
 
 const latencies = (xs: number[]) =>
@@ -72,17 +81,19 @@ interface Started {
   base: string;
   seconds: number;
   log: () => string;
+  loopFile: string;
 }
 
 /** `npm start` from the repository, timed from the spawn to the first 200 of FIRST. */
-async function start(port: number, cache: string, warmUp = true): Promise<Started> {
+export async function start(port: number, cache: string, warmUp = true): Promise<Started> {
   const t0 = performance.now();
+  const loopFile = join(tmpdir(), `regstat-loop-delay-${port}.json`);
   // A dist in the working tree would be served as it is; any start option asks for on-demand answers.
   const options = [...(existsSync(join(ROOT, 'dist')) ? ['--seed', 'regstat-sample-1'] : []), ...(warmUp ? [] : ['--no-warm-up'])];
   const args = ['start', ...(options.length ? ['--', ...options] : [])];
   const child = spawn('npm', args, {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), REGSTAT_CACHE: cache },
+    env: { ...process.env, REGSTAT_LOOP_DELAY: loopFile, PORT: String(port), REGSTAT_CACHE: cache },
     stdio: ['ignore', 'ignore', 'pipe'],
     detached: true,
   });
@@ -100,10 +111,10 @@ async function start(port: number, cache: string, warmUp = true): Promise<Starte
     }
     await new Promise((ok) => setTimeout(ok, 25));
   }
-  return { child, base, seconds: (performance.now() - t0) / 1000, log: () => err };
+  return { child, base, seconds: (performance.now() - t0) / 1000, log: () => err, loopFile };
 }
 
-function stop(s: Started): void {
+export function stop(s: Started): void {
   try {
     process.kill(-s.child.pid!, 'SIGTERM'); // npm, its shell and the node process behind them
   } catch {
@@ -155,7 +166,7 @@ export async function benchOnDemand(seconds: number): Promise<void> {
   try {
     const cold = await launch(39291, false);
     console.log(`  npm start to the first 200 of perYear, no cache   ${cold.seconds.toFixed(1)} s (target ≤ 10 s)`);
-    await firstAnswers(cold.base, 'no table cache');
+    await firstAnswers(cold, 'no table cache');
     for (const page of ['/', '/manifest.json']) {
       const t = performance.now();
       await (await fetch(cold.base + page)).arrayBuffer();
@@ -175,7 +186,7 @@ export async function benchOnDemand(seconds: number): Promise<void> {
     await new Promise((ok) => setTimeout(ok, 500));
     const warm = await launch(39292, false);
     console.log(`  npm start to the first 200 of perYear, tables cached ${warm.seconds.toFixed(1)} s`);
-    await firstAnswers(warm.base, 'tables cached, no response cache (an interrupted first start)');
+    await firstAnswers(warm, 'tables cached, no response cache (an interrupted first start)');
     stop(warm);
     await new Promise((ok) => setTimeout(ok, 500));
     // As users start it: the response cache is written in the background while the masters are asked.
@@ -193,6 +204,7 @@ export async function benchOnDemand(seconds: number): Promise<void> {
     console.log(
       `    the masters asked meanwhile (${probes.length} requests): ${latencies(probes)}; RSS of the server and its writer ${(rss / 1e6).toFixed(0)} MB at most`,
     );
+    console.log(`    ${await loopHeld(background)}`);
     await new Promise((ok) => setTimeout(ok, 2000)); // the threads stopped after the handover
     console.log(`    RSS of the server after the handover          ${(treeRss(background.child.pid!) / 1e6).toFixed(0)} MB`);
     stop(background);
@@ -201,7 +213,7 @@ export async function benchOnDemand(seconds: number): Promise<void> {
     await new Promise((ok) => setTimeout(ok, 500));
     const again = await launch(39294, true);
     console.log(`  npm start to the first 200 of perYear, cache warm ${again.seconds.toFixed(1)} s`);
-    await firstAnswers(again.base, 'response cache warm (target ≤ 1 s each)');
+    await firstAnswers(again, 'response cache warm (target ≤ 1 s each)');
     if (have('wrk')) {
       const r = wrk(again.base + FIRST, seconds);
       console.log(`  answers from the response cache, wrk -t1 -c50 ${seconds} s  ${Math.round(r.rps)} req/s, p99 ${r.p99ms.toFixed(2)} ms`);

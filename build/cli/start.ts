@@ -3,7 +3,8 @@
 // first asked for, from the sample provider (or --sources), with the tables kept in a cache, while
 // the whole build is written into a pack in the background: later starts answer from it (pack-cache.ts).
 
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, statSync, writeFileSync } from 'node:fs';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { OnDemand } from '../core/on-demand.ts';
 import { fail } from './fail.ts';
 import { PackRenderer, packFile, writePack } from './pack-cache.ts';
@@ -65,6 +66,19 @@ async function warmUpCache(values: SourceValues, file: string, pool: RenderPool,
   );
 }
 
+/**
+ * For the bench: with REGSTAT_LOOP_DELAY=<file>, how long the event loop was held since the server
+ * listened (max and p99, ms), rewritten every 250 ms. It is what "no preparation holds the server"
+ * means, apart from how a loaded machine schedules the process that measures it.
+ */
+function reportLoopDelay(file: string | undefined): void {
+  if (!file) return;
+  const delay = monitorEventLoopDelay({ resolution: 2 });
+  delay.enable();
+  const write = () => writeFileSync(file, JSON.stringify({ maxMs: delay.max / 1e6, p99Ms: delay.percentile(99) / 1e6 }));
+  setInterval(write, 250).unref();
+}
+
 /** The on-demand renderer for checked source values; header-only tables are warned of when first read. */
 export function onDemandRenderer(values: SourceValues): OnDemand {
   return new OnDemand(buildOptionsFrom(values, { eager: false, warn: (s) => log(`regstat: ${s}`) }));
@@ -92,6 +106,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
         log(`regstat: no dist/ to serve; every response comes from the response cache an earlier start of the same sources wrote (${file})`);
         log(`regstat: ready in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
         serve({ renderer: cached }, options);
+        reportLoopDelay(process.env.REGSTAT_LOOP_DELAY);
       } else {
         // Each operation's facts are prepared in a thread of its own, so no preparation holds the server.
         const pool = new RenderPool(values, main);
@@ -102,6 +117,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
         );
         log(`regstat: ready in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
         serve({ renderer }, options);
+        reportLoopDelay(process.env.REGSTAT_LOOP_DELAY);
         if (warm && file) void warmUpCache(values, file, pool, renderer);
         else if (warm) void pool.warmUp(log);
       }
