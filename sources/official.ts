@@ -1,5 +1,5 @@
 // The small official tables the sample provider is anchored to: census and IPSS population totals by
-// prefecture, and national population by sex × 5-year age (sources/official/README.md: what, whence,
+// prefecture, the same by prefecture × sex × 5-year age, and national population by sex × 5-year age (sources/official/README.md: what, whence,
 // checks). Regenerated from ../shared by `npm run anchors`; read here once, on first use.
 
 import { readFileSync } from 'node:fs';
@@ -14,6 +14,7 @@ export const OFFICIAL_FILE_NAMES = {
   prefecture: 'prefecture-population.csv',
   national: 'national-population.csv',
   unknownAge: 'national-unknown-age.csv',
+  prefectureAge: 'prefecture-age.csv',
 } as const;
 
 /** Absolute paths, so a digest of what generates the sample can hash them. */
@@ -32,6 +33,7 @@ interface Anchors {
   years: { census: number[]; projection: number[] };
   national: Map<number, { male: number[]; female: number[] }>;
   unknown: Map<number, number>;
+  prefectureAge: Map<number, { male: number[]; female: number[] }>; // key prefCode * 10000 + year
 }
 
 let cache: Anchors | undefined;
@@ -60,8 +62,16 @@ function load(): Anchors {
   }
   const unknown = new Map<number, number>();
   for (const r of rows(OFFICIAL_FILE_NAMES.unknownAge, ['year', 'population'])) unknown.set(r.int('year'), r.int('population'));
+  const prefectureAge = new Map<number, { male: number[]; female: number[] }>();
+  for (const r of rows(OFFICIAL_FILE_NAMES.prefectureAge, ['prefCode', 'year', 'kind', 'sex', 'ageFrom', 'population'])) {
+    r.oneOf('kind', ['census', 'projection'] as const);
+    const key = r.int('prefCode') * 10000 + r.int('year');
+    const entry = prefectureAge.get(key) ?? { male: [], female: [] };
+    prefectureAge.set(key, entry);
+    entry[r.oneOf('sex', ['male', 'female'] as const)][r.int('ageFrom') / 5] = r.int('population');
+  }
   const sorted = (s: Set<number>) => [...s].sort((a, b) => a - b);
-  cache = { prefecture, years: { census: sorted(years.census), projection: sorted(years.projection) }, national, unknown };
+  cache = { prefecture, years: { census: sorted(years.census), projection: sorted(years.projection) }, national, unknown, prefectureAge };
   return cache;
 }
 
@@ -93,4 +103,15 @@ export function nationalByAgeSex(year: number): { male: number[]; female: number
 /** People of unknown age in a census year (national total − the age classes); 0 for projection years, which have none. */
 export function nationalUnknown(year: number): number {
   return load().unknown.get(year) ?? 0;
+}
+
+/**
+ * A prefecture's people by sex and 5-year age class, 1960–2045, from 0–4 up; the last class is open
+ * (`openFrom`): 85 and over to 2015 (the census time series c03 publishes no finer), 90 and over from
+ * 2020 (the 2020 census and IPSS 2018, folded as RESAS showed them). People of unknown age are in no
+ * class: the prefecture's total minus the classes.
+ */
+export function prefectureByAgeSex(prefCode: number, year: number): { male: number[]; female: number[]; openFrom: number } | undefined {
+  const e = load().prefectureAge.get(prefCode * 10000 + year);
+  return e && { male: [...e.male], female: [...e.female], openFrom: (e.male.length - 1) * 5 };
 }

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { headedRecords, InputError, toCsv, type CsvRecord } from '../../sources/csv.ts';
 import { localGovPrefectures } from '../../sources/local-gov.ts';
 import { OFFICIAL_DIR, OFFICIAL_FILE_NAMES } from '../../sources/official.ts';
+import { prefectureAgeRows } from './anchors-age.ts';
 import { fail } from './fail.ts';
 import { parseCommand, type CommandSpec } from './source-options.ts';
 
@@ -17,10 +18,10 @@ export const DEFAULT_SHARED_OFFICIAL = resolve(ROOT, '../shared/data/official');
 export const ANCHORS_COMMAND = {
   name: 'npm run anchors',
   summary:
-    'Regenerates sources/official/*.csv (census and IPSS population totals by prefecture; national population by sex × 5-year age and of unknown age) from the JLSTAT tables in <shared-official-dir>, and prints their checks.',
+    'Regenerates sources/official/*.csv (census and IPSS population totals by prefecture, and by prefecture × sex × 5-year age 1960–2045; national population by sex × 5-year age and of unknown age) from the official tables in <shared-official-dir>, and prints their checks.',
   args: { usage: '[<shared-official-dir>]', min: 0, max: 1 },
   options: {
-    out: { type: 'string', value: '<dir>', help: 'write the three files here instead', shownDefault: 'sources/official' },
+    out: { type: 'string', value: '<dir>', help: 'write the four files here instead', shownDefault: 'sources/official' },
   },
   example: 'npm run anchors -- ../shared/data/official',
 } as const satisfies CommandSpec;
@@ -37,6 +38,8 @@ export interface AnchorReport {
   projection: { year: number; prefectures: number; national: number; ages: number }[];
   /** Per census year: where the open-ended last age class begins (85 up to 2000, 100 after). */
   openFrom: { year: number; from: number }[];
+  /** Prefecture-years whose age table's 総数 is not the JLSTAT total (c03 is on today's boundaries). */
+  ageTotals: { prefCode: number; year: number; table: number; jlstat: number }[];
 }
 
 const SEXES: Record<string, 'male' | 'female'> = { 男性: 'male', 女性: 'female' };
@@ -210,13 +213,26 @@ export function anchorTables(dir: string): { files: Record<AnchorFile, string>; 
     national: national.get(year)!,
   }));
   nationalRows.sort((a, b) => a[0] - b[0] || (a[2] === b[2] ? 0 : a[2] === 'male' ? -1 : 1) || a[3] - b[3]);
+  const age = prefectureAgeRows(dir);
+  const jlstat = new Map(prefRows.map((r) => [r[0] * 10000 + r[1], r[3]]));
+  const ageTotals = [...age.totals]
+    .filter(([key, n]) => jlstat.get(key) !== n)
+    .map(([key, table]) => ({ prefCode: Math.floor(key / 10000), year: key % 10000, table, jlstat: jlstat.get(key)! }));
   return {
     files: {
       prefecture: toCsv(['prefCode', 'year', 'kind', 'population'], prefRows),
       national: toCsv(['year', 'kind', 'sex', 'ageFrom', 'population'], nationalRows),
       unknownAge: toCsv(['year', 'population'], unknownRows),
+      prefectureAge: toCsv(['prefCode', 'year', 'kind', 'sex', 'ageFrom', 'population'], age.rows),
     },
-    report: { rows: { prefecture: prefRows.length, national: nationalRows.length, unknownAge: unknownRows.length }, skipped, census, projection, openFrom },
+    report: {
+      rows: { prefecture: prefRows.length, national: nationalRows.length, unknownAge: unknownRows.length, prefectureAge: age.rows.length },
+      skipped,
+      census,
+      projection,
+      openFrom,
+      ageTotals,
+    },
   };
 }
 
@@ -241,6 +257,9 @@ export function reportLines(report: AnchorReport): string[] {
     `IPSS 2018 Σ of the prefectures − IPSS 2017 national total (出生中位・死亡中位): ${report.projection.map((p) => `${p.year} ${signed(p.prefectures - p.national)}`).join(', ')}`,
     `IPSS 2018 Σ of the prefectures − Σ of IPSS 2017's rounded age classes: ${report.projection.map((p) => `${p.year} ${signed(p.prefectures - p.ages)}`).join(', ')}`,
     `census age classes end with 85 and over in ${open(85).join(', ') || 'no year'}; with 100 and over in ${open(100).join(', ') || 'no year'}`,
+    report.ageTotals.length === 0
+      ? "the prefecture age tables' 総数 = the JLSTAT totals in every year"
+      : `the prefecture age tables' 総数 = the JLSTAT totals in every year except ${report.ageTotals.map((a) => `prefecture ${a.prefCode} ${a.year} (table − JLSTAT = ${signed(a.table - a.jlstat)})`).join(', ')}`,
   ];
 }
 

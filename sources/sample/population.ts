@@ -1,17 +1,16 @@
-// Synthetic residents by municipality, year, sex and 5-year age class, drawn UNDER OFFICIAL TOTALS: each
-// prefecture's population is the census count (1960–2020) or the IPSS 2018 projection (2025–2045), and the
-// nation's sex × age structure is the official one (sources/official/). Only the detail below them is
-// synthetic: how a prefecture's people divide by age (tilted from the nation's, urban prefectures younger),
-// how they divide among municipalities (urban shares rising, remote ones falling, smoothly) and wards.
+// Synthetic residents by municipality, year, sex and 5-year age class, drawn UNDER OFFICIAL FIGURES: each
+// prefecture's people by sex and 5-year age are the census (1960–2020) or the IPSS 2018 projection
+// (2025–2045), and its total the official one (sources/official/). Only the detail below them is
+// synthetic: the 85–89 / 90+ split to 2015 (the tables stop at 85 and over), how a prefecture's people
+// divide among municipalities (urban shares rising, remote ones falling, smoothly) and wards.
 // Every level is an integer table fitted to the level above, so municipalities and wards add up to the
 // official figures exactly, for every year, sex and age class. Prefectures and designated cities are
 // never generated for 1980 on: the build adds them up from these rows.
 
 import type { City } from '../regions.ts';
 import { NO_DATA_CITIES } from '../local-gov.ts';
-import { nationalByAgeSex, nationalUnknown, prefecturePopulation } from '../official.ts';
+import { nationalByAgeSex, prefectureByAgeSex, prefecturePopulation } from '../official.ts';
 import { apportion, fitIntegers } from './fit.ts';
-import { attraction } from './profile.ts';
 import { random } from './random.ts';
 
 export const FIRST_YEAR = 1960;
@@ -52,26 +51,30 @@ function officialTotal(prefCode: number, year: number): number {
   return n;
 }
 
-/** The nation's people of stated age in a year, as 38 cells (the official classes, 90 and over folded). */
-function nationalCells(year: number): number[] {
-  const n = nationalByAgeSex(year);
-  if (!n) throw new Error(`sources/official has no national population by sex and age for ${year}`);
+/**
+ * A prefecture's official people of stated age in a year, as 38 cells. To 2015 the tables' last class
+ * is 85 and over: its 90+ part is synthetic, the nation's share that year where the census gives it
+ * (2005 on), else the 2005 share, smaller the further back (the oldest were fewer), so the split meets
+ * 2005 without a step.
+ */
+function officialCells(prefCode: number, year: number): number[] {
+  const a = prefectureByAgeSex(prefCode, year);
+  if (!a) throw new Error(`sources/official has no population of prefecture ${prefCode} by sex and age in ${year}; run npm run anchors`);
   const fold = (v: number[], sex: 'male' | 'female') => {
-    const head = v.slice(0, 17);
-    if (n.openFrom >= 90) return [...head, v[17]!, v.slice(18).reduce((a, x) => a + x, 0)];
-    // To 2000 the census's last class is 85 and over: its 90+ part is synthetic, the share the 2005
-    // census shows, smaller the further back (the oldest were fewer), so the split meets 2005 without a step.
-    const share = over90In2005(sex) * Math.exp(0.015 * (year - 2005));
-    const [over90] = apportion(v[17]!, [share, 1 - share]);
-    return [...head, v[17]! - over90!, over90!];
+    if (a.openFrom === 90) return v;
+    const [over90] = apportion(v[17]!, [over90Share(year, sex), 1 - over90Share(year, sex)]);
+    return [...v.slice(0, 17), v[17]! - over90!, over90!];
   };
-  return [...fold(n.male, 'male'), ...fold(n.female, 'female')];
+  return [...fold(a.male, 'male'), ...fold(a.female, 'female')];
 }
 
-/** The share of 90 and over among people 85 and over in 2005, the first census that gives both. */
-function over90In2005(sex: 'male' | 'female'): number {
-  const v = nationalByAgeSex(2005)![sex];
-  return v.slice(18).reduce((a, x) => a + x, 0) / v.slice(17).reduce((a, x) => a + x, 0);
+/** The nation's share of 90 and over among people 85 and over (the census gives both from 2005). */
+function over90Share(year: number, sex: 'male' | 'female'): number {
+  const share = (y: number) => {
+    const v = nationalByAgeSex(y)![sex];
+    return v.slice(18).reduce((a, x) => a + x, 0) / v.slice(17).reduce((a, x) => a + x, 0);
+  };
+  return nationalByAgeSex(year)!.openFrom >= 90 ? share(year) : share(2005) * Math.exp(0.015 * (year - 2005));
 }
 
 /**
@@ -91,44 +94,27 @@ function tilt(lean: number, year: number, noise: number[]): number[] {
   return Array.from({ length: CELLS }, (_, c) => Math.exp(lean * strength(year) * ageShape(CLASSES[c % CLASSES.length]!) + noise[c % CLASSES.length]!));
 }
 
-const prefectureCache = new Map<string, Map<number, Map<number, Cells>>>();
+const prefectureCache = new Map<number, Map<number, Cells>>();
 
 /**
- * Every prefecture's people by year, sex and age, 1960–2045: rows add up to the official prefecture
- * totals, columns (with the people of unknown age) to the official national structure.
+ * Every prefecture's people by year, sex and age, 1960–2045: the official figures (sources/official),
+ * their people of unknown age the official total minus the classes. Where the classes add up to more
+ * than the total (長野県 1960: the age table is on today's boundary, the total on 1960's), they are
+ * scaled down to it.
  */
-export function prefectureCells(seed: string): Map<number, Map<number, Cells>> {
-  const cached = prefectureCache.get(seed);
-  if (cached) return cached;
-  const prefs = range(1, 47, 1);
-  const noise = new Map(
-    prefs.map((p) => {
-      const rnd = random(seed, 'pref-age', p);
-      return [p, CLASSES.map((from) => 0.03 * rnd.normal() + (p === 47 && from < 15 ? 0.25 : 0))] as const;
-    }),
-  );
-  const out = new Map(prefs.map((p) => [p, new Map<number, Cells>()]));
-  for (const year of YEARS) {
-    const totals = prefs.map((p) => officialTotal(p, year));
-    // People of unknown age (census years only): more where people move most.
-    const unknown = apportion(
-      year <= LAST_ACTUAL_YEAR ? nationalUnknown(year) : 0,
-      prefs.map((p, i) => totals[i]! * (0.3 + attraction(p))),
-    );
-    const stated = totals.map((t, i) => t - unknown[i]!);
-    const columns = apportion(
-      stated.reduce((a, v) => a + v, 0),
-      nationalCells(year),
-    );
-    const seedTable = prefs.map((p) => {
-      const t = tilt(attraction(p) - 0.3, year, noise.get(p)!);
-      return columns.map((n, c) => n * t[c]!);
-    });
-    const fitted = fitIntegers(seedTable, stated, columns);
-    prefs.forEach((p, i) => out.get(p)!.set(year, { cells: fitted[i]!, unknown: unknown[i]! }));
+export function prefectureCells(): Map<number, Map<number, Cells>> {
+  if (prefectureCache.size) return prefectureCache;
+  for (let p = 1; p <= 47; p++) {
+    const byYear = new Map<number, Cells>();
+    for (const year of YEARS) {
+      const total = officialTotal(p, year);
+      const cells = officialCells(p, year);
+      const unknown = total - cells.reduce((a, v) => a + v, 0);
+      byYear.set(year, unknown >= 0 ? { cells, unknown } : { cells: apportion(total, cells), unknown: 0 });
+    }
+    prefectureCache.set(p, byYear);
   }
-  prefectureCache.set(seed, out);
-  return out;
+  return prefectureCache;
 }
 
 /**
@@ -145,7 +131,7 @@ interface Unit {
 
 export function samplePopulation(seed: string, cities: City[]): LeafPopulation[] {
   const leaves = leafCities(cities);
-  const prefs = prefectureCells(seed);
+  const prefs = prefectureCells();
   const out: LeafPopulation[] = [];
   for (const prefCode of new Set(leaves.map((c) => c.prefCode))) {
     const mine = leaves.filter((c) => c.prefCode === prefCode);
@@ -289,7 +275,7 @@ function shares2020(seed: string, prefCode: number, mine: City[]): Map<string, n
 /** Prefecture-level broad groups for 1960–1975, before municipal detail starts: the prefecture's own cells. */
 export function earlyPrefectureGroups(seed: string) {
   const rows: { regionCode: string; year: number; ageGroup: string; count: number }[] = [];
-  for (const [prefCode, byYear] of prefectureCells(seed)) {
+  for (const [prefCode, byYear] of prefectureCells()) {
     for (const year of YEARS.filter((y) => y < FIRST_DETAIL_YEAR)) {
       const { cells, unknown } = byYear.get(year)!;
       const sum = { young: 0, working: 0, old: 0 };

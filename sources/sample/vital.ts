@@ -184,7 +184,7 @@ function prefectureEvents(seed: string, drawn: VitalRow[]): VitalRow[] {
     for (const k of ['births', 'deaths', 'inMigrants', 'outMigrants'] as const) s[k] += e[k];
     sums.set(key, s);
   }
-  for (const [prefCode, byYear] of prefectureCells(seed)) {
+  for (const [prefCode, byYear] of prefectureCells()) {
     rows.push(...earlyPrefectureEvents(seed, prefCode, byYear));
     for (let year = FIRST_VITAL_YEAR; year < MUNICIPAL_EVENTS_FROM; year++) {
       const s = sums.get(`${String(prefCode).padStart(2, '0')}|${year}`);

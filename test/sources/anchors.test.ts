@@ -33,8 +33,8 @@ const records = (path: string) => {
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
 describe('official anchor tables', () => {
-  it('are three plain CSV files, with the years and rows the README states', () => {
-    expect(OFFICIAL_FILES.map((f) => existsSync(f))).toEqual([true, true, true]);
+  it('are four plain CSV files, with the years and rows the README states', () => {
+    expect(OFFICIAL_FILES.map((f) => existsSync(f))).toEqual([true, true, true, true]);
     for (const f of OFFICIAL_FILES) {
       const text = readFileSync(f, 'utf8');
       expect(text.charCodeAt(0)).not.toBe(0xfeff);
@@ -49,6 +49,8 @@ describe('official anchor tables', () => {
     expect(prefecturePopulation(47, 1945)).toBeUndefined();
     expect(records(OFFICIAL_FILES[1]!)).toHaveLength(17 * 2 * 18 + 4 * 2 * 21 + 5 * 2 * 21);
     expect(records(OFFICIAL_FILES[2]!)).toHaveLength(21);
+    // Prefecture × sex × age: c03's 18 classes 1960–2015, 19 in 2020 and 2025–2045.
+    expect(records(OFFICIAL_FILES[3]!)).toHaveLength(47 * 2 * (12 * 18 + 19 + 5 * 19));
     expect(ANCHOR_CREDITS.join('\n')).toMatch(/国勢調査（総務省統計局）[\s\S]*平成30\(2018\)年推計[\s\S]*平成29年推計/);
   });
 
