@@ -35,7 +35,11 @@ export function prefectureAgeRows(dir: string): { rows: AgeRow[]; totals: AgeTab
   const rows: AgeRow[] = [];
   const totals: AgeTableTotals = new Map();
   const push = (pref: number, year: number, kind: AgeRow[2], male: number[], female: number[], total: number) => {
-    for (const [sex, v] of [['male', male], ['female', female]] as const) v.forEach((n, i) => rows.push([pref, year, kind, sex, i * 5, n]));
+    for (const [sex, v] of [
+      ['male', male],
+      ['female', female],
+    ] as const)
+      v.forEach((n, i) => rows.push([pref, year, kind, sex, i * 5, n]));
     totals.set(pref * 10000 + year, total);
   };
   const c03 = AGE_TABLES.timeseries;
@@ -50,7 +54,8 @@ export function prefectureAgeRows(dir: string): { rows: AgeRow[]; totals: AgeTab
   }
   const ipss = readProjection(grid(dir, AGE_TABLES.projection.file, isProjectionTable, "IPSS 2018's projection by prefecture"));
   const years = new Set<number>(AGE_TABLES.projection.years);
-  for (const r of ipss.rows.filter((r) => r.type === 'a' && years.has(r.year))) push(Number(r.code.slice(0, 2)), r.year, 'projection', r.male, r.female, r.total);
+  for (const r of ipss.rows.filter((r) => r.type === 'a' && years.has(r.year)))
+    push(Number(r.code.slice(0, 2)), r.year, 'projection', r.male, r.female, r.total);
   for (const year of Object.values(AGE_TABLES).flatMap((t) => [...t.years])) {
     const n = [...totals.keys()].filter((k) => k % 10000 === year).length;
     if (n !== 47) throw new InputError(`${dir}: expected the 47 prefectures by sex and age in ${year}, found ${n}`);

@@ -46,7 +46,8 @@ export function readTimeSeries(grid: Grid, years: number[]): TimeSeriesTable {
     const year = Number(c[5]);
     if (!wanted.has(year)) continue;
     const counts = [6, 7, 8].map((col) => countAt(grid, row, col, normal(grid.rows[0]!.cells[col]!)));
-    if (counts[0] !== counts[1]! + counts[2]!) throw faultAt(grid, row, 6, `人口（総数） is ${counts[0]}, but 男 ${counts[1]} + 女 ${counts[2]} = ${counts[1]! + counts[2]!}`);
+    if (counts[0] !== counts[1]! + counts[2]!)
+      throw faultAt(grid, row, 6, `人口（総数） is ${counts[0]}, but 男 ${counts[1]} + 女 ${counts[2]} = ${counts[1]! + counts[2]!}`);
     const key = `${c[0]}-${year}`;
     const entry = byKey.get(key) ?? { classes: [], row };
     byKey.set(key, entry);
@@ -61,10 +62,18 @@ export function readTimeSeries(grid: Grid, years: number[]): TimeSeriesTable {
   const cells: TimeSeriesCell[] = [];
   for (const [key, { totals, classes, row }] of [...byKey].sort(([a], [b]) => (a < b ? -1 : 1))) {
     if (!totals || classes.length !== TIMESERIES_CLASSES || classes.includes(undefined))
-      throw new SourceError(grid.file, row.line, 3, `${key}: expected 総数 and the 18 classes 0～4歳 … 85歳以上, found ${classes.filter(Boolean).length} classes`);
+      throw new SourceError(
+        grid.file,
+        row.line,
+        3,
+        `${key}: expected 総数 and the 18 classes 0～4歳 … 85歳以上, found ${classes.filter(Boolean).length} classes`,
+      );
     const male = classes.map((v) => v![1]!);
     const female = classes.map((v) => v![2]!);
-    for (const [sex, v, total] of [['男', male, totals[1]!], ['女', female, totals[2]!]] as const) {
+    for (const [sex, v, total] of [
+      ['男', male, totals[1]!],
+      ['女', female, totals[2]!],
+    ] as const) {
       const sum = v.reduce((a, x) => a + x, 0);
       if (sum > total) throw faultAt(grid, row, 6, `${key} ${sex}: the classes add up to ${sum}, more than its 総数 ${total}`);
     }

@@ -70,7 +70,10 @@ describe('the sample under official totals', () => {
       const ours = perYearBuild().files.get(`/api/v1/population/composition/perYear/prefCode/${pref}/cityCode/-/index.json`)!;
       if (ours === real) continue;
       const [a, b] = [JSON.parse(ours).result.data, JSON.parse(real).result.data];
-      for (let s = 0; s < 4; s++) b[s].data.forEach((p: object, i: number) => JSON.stringify(a[s].data[i]) !== JSON.stringify(p) && differ.push(`${pref} ${b[s].label} ${a[s].data[i].year}`));
+      for (let s = 0; s < 4; s++)
+        b[s].data.forEach(
+          (p: object, i: number) => JSON.stringify(a[s].data[i]) !== JSON.stringify(p) && differ.push(`${pref} ${b[s].label} ${a[s].data[i].year}`),
+        );
     }
     // c03 gives 長野県 1960 on today's boundary (73 more people than 1960's total, which RESAS and we show).
     expect(differ).toEqual(['20 年少人口 1960', '20 生産年齢人口 1960', '20 老年人口 1960']);
