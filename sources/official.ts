@@ -1,6 +1,7 @@
 // The small official tables the sample provider is anchored to: census and IPSS population totals by
-// prefecture, the same by prefecture × sex × 5-year age, and national population by sex × 5-year age (sources/official/README.md: what, whence,
-// checks). Regenerated from ../shared by `npm run anchors`; read here once, on first use.
+// prefecture, the same by prefecture × sex × 5-year age, and national population by sex × 5-year age
+// (sources/official/README.md: what, whence, checks). Regenerated from ../shared by `npm run anchors`;
+// read here once, on first use.
 
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';

@@ -94,7 +94,6 @@ export class PackRenderer implements Renderer {
  */
 export function writePack(values: SourceValues, file: string): { child: ChildProcess; done: Promise<true | string> } {
   mkdirSync(join(file, '..'), { recursive: true });
-  prune(file, false);
   const tsx = join(ROOT, 'node_modules/tsx/dist/loader.mjs');
   const args = ['--import', tsx, join(ROOT, 'build/cli/pack-cache-writer.ts'), file, JSON.stringify(packValues(values))];
   // nice: the server's threads and its clients come first; the pack only fills idle time.
@@ -108,7 +107,7 @@ export function writePack(values: SourceValues, file: string): { child: ChildPro
     child.on('error', (e) => ok(e.message));
     child.on('exit', (status, signal) => {
       if (status === 0 && existsSync(file)) {
-        prune(file, true);
+        removeOtherPacks(file);
         ok(true);
       } else ok(err.trim().split('\n').at(-1) || `it stopped (${signal ?? `exit code ${status}`})`);
     });
@@ -116,21 +115,8 @@ export function writePack(values: SourceValues, file: string): { child: ChildPro
   return { child, done };
 }
 
-/** Removes what a killed writer left (a staging file of a process that is gone) and, with `others`, every pack but `file`. */
-function prune(file: string, others: boolean): void {
+/** Every pack but `file`: each is a whole build, of sources or code that are no longer current. (A killed writer's staging file is cleared by the next writer: PackEffects.) */
+function removeOtherPacks(file: string): void {
   const dir = join(file, '..');
-  for (const name of readdirSync(dir)) {
-    const path = join(dir, name);
-    const staging = /\.staging-(\d+)$/.exec(name);
-    if ((staging && !alive(Number(staging[1]))) || (others && name.endsWith('.pack') && path !== file)) rmSync(path, { force: true });
-  }
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
+  for (const name of readdirSync(dir)) if (name.endsWith('.pack') && join(dir, name) !== file) rmSync(join(dir, name), { force: true });
 }

@@ -106,7 +106,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
         log(`regstat: no dist/ to serve; every response comes from the response cache an earlier start of the same sources wrote (${file})`);
         log(`regstat: ready in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
         serve({ renderer: cached }, options);
-        reportLoopDelay(process.env.REGSTAT_LOOP_DELAY);
       } else {
         // Each operation's facts are prepared in a thread of its own, so no preparation holds the server.
         const pool = new RenderPool(values, main);
@@ -117,10 +116,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
         );
         log(`regstat: ready in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
         serve({ renderer }, options);
-        reportLoopDelay(process.env.REGSTAT_LOOP_DELAY);
         if (warm && file) void warmUpCache(values, file, pool, renderer);
         else if (warm) void pool.warmUp(log);
       }
+      reportLoopDelay(process.env.REGSTAT_LOOP_DELAY);
     }
   } catch (e) {
     fail(e);

@@ -177,7 +177,8 @@ export class DiskEffects implements BuildEffects {
  * Cleans up after builds that were killed: staging folders of dead processes are removed, and if a
  * kill fell between the two renames of a swap, the previous output is put back.
  */
-function recover(out: string): void {
+/** Clears what a killed writer of `out` left beside it: its staging copy, or the output it had moved aside. */
+export function recover(out: string): void {
   const parent = dirname(out);
   if (!existsSync(parent)) return;
   const name = basename(out);

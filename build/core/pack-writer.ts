@@ -22,7 +22,7 @@ import {
   type PackHeader,
   type Place,
 } from '../runtime/pack-format.ts';
-import type { BuildEffects } from './effects.ts';
+import { recover, type BuildEffects } from './effects.ts';
 
 export interface PackOptions {
   /** Raw bytes gathered before a block is compressed. */
@@ -68,6 +68,7 @@ export class PackEffects implements BuildEffects {
 
   constructor(out: string, options: PackOptions = {}) {
     this.out = resolve(out);
+    recover(this.out); // a staging file of a killed writer would otherwise stay on disk for good
     this.staging = `${this.out}.staging-${process.pid}`;
     this.o = { ...PACK_DEFAULTS, ...options };
     this.fd = openSync(this.staging, 'w');

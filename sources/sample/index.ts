@@ -67,7 +67,7 @@ export function sampleSourceSet(seed = DEFAULT_SEED): SourceSet {
       toCsv(
         ['regionCode', 'year', 'ageGroup', 'count'],
         [
-          ...earlyPrefectureGroups(seed).map((r) => [r.regionCode, r.year, r.ageGroup, r.count]),
+          ...earlyPrefectureGroups().map((r) => [r.regionCode, r.year, r.ageGroup, r.count]),
           ...leaves().flatMap((l) => [...l.unknown].map(([year, n]) => [l.city.cityCode, year, 'unknown', n])),
         ],
       ),

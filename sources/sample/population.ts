@@ -62,7 +62,8 @@ function officialCells(prefCode: number, year: number): number[] {
   if (!a) throw new Error(`sources/official has no population of prefecture ${prefCode} by sex and age in ${year}; run npm run anchors`);
   const fold = (v: number[], sex: 'male' | 'female') => {
     if (a.openFrom === 90) return v;
-    const [over90] = apportion(v[17]!, [over90Share(year, sex), 1 - over90Share(year, sex)]);
+    const share = over90Share(year, sex);
+    const [over90] = apportion(v[17]!, [share, 1 - share]);
     return [...v.slice(0, 17), v[17]! - over90!, over90!];
   };
   return [...fold(a.male, 'male'), ...fold(a.female, 'female')];
@@ -273,7 +274,7 @@ function shares2020(seed: string, prefCode: number, mine: City[]): Map<string, n
 }
 
 /** Prefecture-level broad groups for 1960–1975, before municipal detail starts: the prefecture's own cells. */
-export function earlyPrefectureGroups(seed: string) {
+export function earlyPrefectureGroups() {
   const rows: { regionCode: string; year: number; ageGroup: string; count: number }[] = [];
   for (const [prefCode, byYear] of prefectureCells()) {
     for (const year of YEARS.filter((y) => y < FIRST_DETAIL_YEAR)) {

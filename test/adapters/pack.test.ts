@@ -180,6 +180,17 @@ describe('pack', () => {
     twice.abort();
     expect(readdirSync(work).filter((f) => f.includes('.staging-'))).toEqual([]);
   });
+
+  it("clears the staging file a killed writer left (npm start's response cache, an interrupted bundle)", () => {
+    const out = fresh();
+    const dead = spawnSync(process.execPath, ['-e', '']).pid!; // a process id that has exited
+    writeFileSync(`${out}.staging-${dead}`, 'half a pack');
+    const effects = new PackEffects(out);
+    expect(existsSync(`${out}.staging-${dead}`)).toBe(false);
+    effects.write('/a.json', '1');
+    effects.commit();
+    expect(readdirSync(work).filter((f) => f.includes('.staging-'))).toEqual([]);
+  });
 });
 
 describe('range reads', () => {
