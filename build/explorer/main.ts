@@ -60,7 +60,12 @@ function currentValues(): Record<string, string> {
 }
 
 function go(state: State) {
-  location.hash = formatHash(state);
+  // Loading from the moment the URL says so: hashchange (and show) only come a task later, and a page
+  // that said ready in between would pair the new URL with the old view.
+  const hash = formatHash(state);
+  if (location.hash === hash) return; // no hashchange will come: the view stands
+  setState('loading');
+  location.hash = hash;
 }
 
 async function show() {
