@@ -9,7 +9,7 @@ import { parseCommand, type CommandSpec } from './source-options.ts';
 export const ESTAT_COMMAND = {
   name: 'npm run import:estat',
   summary:
-    'Reads the official tables in <folder> (e-Stat census tables of population by area × sex × 5-year age, IPSS 2018 municipal projections, the 1980–2020 municipality converter, 住民基本台帳人口移動報告 net migration by prefecture × 国籍 × area × 5-year age; recognised by content, whatever their file names), checks them and writes population source tables to <sources-dir>, to build from with --sources.',
+    'Reads the official tables in <folder> (e-Stat census tables of population by area × sex × 5-year age, the census time series c03 by prefecture × sex × 5-year age 1960–2015, SSDSE-A (municipal census figures), IPSS 2018 municipal projections, the 1980–2020 municipality converter, 住民基本台帳 人口動態 by municipality (births, deaths, moves), 住民基本台帳人口移動報告 net migration by prefecture × 国籍 × area × 5-year age; recognised by content, whatever their file names), checks them and writes population source tables to <sources-dir>, to build from with --sources.',
   args: { usage: '<folder> <sources-dir>', min: 2, max: 2 },
   options: {
     'migration-year': {
@@ -39,9 +39,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     for (const s of report.skipped) log(`  skipped ${s.file}: ${s.why}`);
     for (const c of report.coverage)
       log(
-        `  ${c.year} (${c.kind}): ${c.regions.toLocaleString('en')} regions; no figures for ${c.missing.length}${c.missing.length ? ` (${preview(c.missing)})` : ''}`,
+        `  ${c.year} (${c.kind}${c.ages === 'groups' ? ', 0–14 / 15–64 / 65+ only' : ''}): ${c.regions.toLocaleString('en')} regions; no figures for ${c.missing.length}${c.missing.length ? ` (${preview(c.missing)})` : ''}`,
       );
     for (const m of report.migration) log(`  ${m.year} (net migration): ${m.regions} prefectures`);
+    for (const e of report.events) log(`  ${e.year} (births, deaths and moves): ${e.regions.toLocaleString('en')} regions`);
     for (const w of report.warnings) log(`  warning: ${w}`);
     for (const credit of (set.dataset.provenance as Provenance).credits) log(`  ${credit}`);
     log(`build with: npm run build -- --sources ${out}`);

@@ -87,8 +87,11 @@ function provenanceSection(p: Provenance): string {
   );
   const coverage = p.coverage.map(
     (c) =>
-      `<li>${c.year} (${c.kind === 'actual' ? 'census' : 'projection'}): ${c.regions.toLocaleString('en')} regions${c.missing ? `; ${c.missing} regions RESAS listed have no figure (their responses are null)` : ''}</li>`,
+      `<li>${c.year} (${c.kind === 'actual' ? 'census' : 'projection'}): ${c.regions.toLocaleString('en')} regions${c.missing ? `; ${c.missing} regions RESAS listed have no figure (their responses are null)` : ''}${c.ages === 'groups' ? '; 0–14 / 15–64 / 65+ only, so no pyramid (null)' : ''}</li>`,
   );
+  const events = p.events?.length
+    ? `<p>Births, deaths and moves (population/sum/estimate): ${p.events.map((e) => `${e.year} (${e.regions.toLocaleString('en')} regions)`).join(', ')}.</p>`
+    : '';
   return `<section id="sources"><h2>Where the figures come from</h2>
 ${p.credits.map((c) => `<p>${esc(c)}</p>`).join('\n')}
 <div class="scroll"><table><thead><tr><th>File</th><th>Table</th><th>Years</th><th>Size</th></tr></thead><tbody>
@@ -96,6 +99,6 @@ ${tables.join('\n')}
 </tbody></table></div>
 <p>Years by region (population): years and regions no table covers are absent, never estimated.</p>
 <ul>${coverage.join('')}</ul>
-</section>
+${events}</section>
 `;
 }

@@ -13,12 +13,19 @@ import { isCensusTable, readCensus, type CensusTable } from './census.ts';
 import { isConverter, readConverter, type Converter } from './converter.ts';
 import { readGrid, type Grid } from './grid.ts';
 import { isProjectionTable, readProjection, type ProjectionTable } from './ipss.ts';
+import { isJukiTable, readJuki, type JukiArea, type JukiTable } from './juki.ts';
 import { isMigrationTable, readMigration, type MigrationTable } from './migration.ts';
+import { NO_DATA_CITIES } from '../local-gov.ts';
+import { prefRegion } from '../regions.ts';
 import { addInto, checkSums, compareSum, RegionList, total, type RegionFigures } from './regions.ts';
+import { isSsdseTable, readSsdse, type SsdseTable } from './ssdse.ts';
+import { isTimeSeriesTable, readTimeSeries, timeSeriesYears, type TimeSeriesTable } from './timeseries.ts';
 
 export const CENSUS_CREDIT = '出典: 国勢調査（総務省統計局）';
 export const IPSS_CREDIT = '出典: 国立社会保障・人口問題研究所「日本の地域別将来推計人口（平成30(2018)年推計）」';
 export const MIGRATION_CREDIT = '出典: 住民基本台帳人口移動報告（総務省統計局）';
+export const JUKI_CREDIT = '出典: 総務省「住民基本台帳に基づく人口、人口動態及び世帯数調査」';
+export const SSDSE_CREDIT = '出典: 独立行政法人統計センター「SSDSE（教育用標準データセット）」';
 export const CONVERTER_CREDIT =
   '市区町村コンバータ: Kondo, K. (2019) "Municipality-level Panel Data and Municipal Mergers in Japan", RIETI Technical Paper 19-T-001';
 
@@ -49,10 +56,12 @@ export interface Provenance {
   /** The attributions the tables' licences ask for, to show wherever the figures are. */
   credits: string[];
   tables: { file: string; table: string; title: string; years: number[]; rows: number; sha256: string }[];
-  /** Per year: how many regions have figures, and how many of those RESAS listed have none. */
-  coverage: { year: number; kind: 'actual' | 'projection'; regions: number; missing: number }[];
+  /** Per year: how many regions have figures, how many of those RESAS listed have none, and whether by 5-year age and sex or in the three broad groups only (no pyramid). */
+  coverage: { year: number; kind: 'actual' | 'projection'; regions: number; missing: number; ages: 'classes' | 'groups' }[];
   /** Net migration, apart from the population years: per year, how many prefectures have figures. */
   migration?: { year: number; regions: number }[];
+  /** Births, deaths and moves (住民基本台帳): per year, how many regions have figures. */
+  events?: { year: number; regions: number }[];
 }
 
 export interface EstatReport {
@@ -60,9 +69,11 @@ export interface EstatReport {
   skipped: { file: string; why: string }[];
   warnings: string[];
   /** Per year: the regions that have figures, and the RESAS regions that have none. */
-  coverage: { year: number; kind: 'actual' | 'projection'; regions: number; missing: string[] }[];
+  coverage: { year: number; kind: 'actual' | 'projection'; regions: number; missing: string[]; ages: 'classes' | 'groups' }[];
   /** Net migration (prefectures only), per year: kept apart from the population coverage above. */
   migration: { year: number; regions: number }[];
+  /** Births, deaths and moves, per year: kept apart likewise. */
+  events: { year: number; regions: number }[];
 }
 
 export interface EstatOptions {
@@ -70,12 +81,30 @@ export interface EstatOptions {
   migrationYear?: number;
 }
 
-const rank = (t: Recognised['table']) => (t.kind === 'census' ? t.year : t.kind === 'projection' ? 1e4 : t.kind === 'migration' ? 2e4 + t.year : 3e4);
+/** Census tables first, so that the time series and SSDSE only fill the years and levels they leave. */
+const RANK = { census: 0, timeseries: 5e3, ssdse: 6e3, projection: 1e4, juki: 1.5e4, migration: 2e4, converter: 3e4 } as const;
+const rank = (t: Recognised['table']) => RANK[t.kind] + ('year' in t ? t.year : 0);
 
-type Recognised = { grid: Grid; sha256: string } & ({ table: CensusTable } | { table: ProjectionTable } | { table: Converter } | { table: MigrationTable });
+type Recognised = { grid: Grid; sha256: string } & (
+  | { table: CensusTable }
+  | { table: TimeSeriesTable }
+  | { table: SsdseTable }
+  | { table: ProjectionTable }
+  | { table: JukiTable }
+  | { table: Converter }
+  | { table: MigrationTable }
+);
+
+/** A population year: which tables gave it, and whether one of them gave municipalities. */
+interface YearEntry {
+  kind: 'actual' | 'projection';
+  figures: Map<string, RegionFigures>;
+  file: string;
+  municipal: boolean;
+}
 
 export function importEstat(folder: string, options: EstatOptions = {}): { set: SourceSet; report: EstatReport } {
-  const report: EstatReport = { used: [], skipped: [], warnings: [], coverage: [], migration: [] };
+  const report: EstatReport = { used: [], skipped: [], warnings: [], coverage: [], migration: [], events: [] };
   const files = fg.sync(['**/*.csv', '**/*.CSV'], { cwd: folder, absolute: true, onlyFiles: true }).sort();
   if (files.length === 0) throw new InputError(`${folder} holds no .csv file; download the tables from e-Stat as CSV (see README, "Real statistics")`);
 
@@ -86,6 +115,9 @@ export function importEstat(folder: string, options: EstatOptions = {}): { set: 
     const sha256 = createHash('sha256').update(bytes).digest('hex');
     const name = relative(folder, file);
     if (isCensusTable(grid)) found.push({ grid, sha256, table: readCensus(grid) });
+    else if (isTimeSeriesTable(grid)) found.push({ grid, sha256, table: readTimeSeries(grid, timeSeriesYears(grid)) });
+    else if (isSsdseTable(grid)) found.push({ grid, sha256, table: readSsdse(grid) });
+    else if (isJukiTable(grid)) found.push({ grid, sha256, table: readJuki(grid) });
     else if (isProjectionTable(grid)) found.push({ grid, sha256, table: readProjection(grid) });
     else if (isMigrationTable(grid)) {
       const year = migrationYear(file, options, name, report);
@@ -104,18 +136,18 @@ export function importEstat(folder: string, options: EstatOptions = {}): { set: 
   const list = new RegionList();
   const converter = found.find((f): f is Recognised & { table: Converter } => f.table.kind === 'converter');
   /** Year → region → figures; and which table gave each year. */
-  const years = new Map<number, { kind: 'actual' | 'projection'; figures: Map<string, RegionFigures>; file: string }>();
-  const claim = (year: number, kind: 'actual' | 'projection', file: string) => {
+  const years = new Map<number, YearEntry>();
+  const claim = (year: number, kind: 'actual' | 'projection', file: string, municipal = true) => {
     const known = years.get(year);
     if (known) throw new InputError(`${file} and ${known.file} both give ${year}; keep one of them in the folder`);
-    const entry = { kind, figures: new Map<string, RegionFigures>(), file };
+    const entry = { kind, figures: new Map<string, RegionFigures>(), file, municipal };
     years.set(year, entry);
     return entry.figures;
   };
 
   const convertedYears = new Set<number>();
   const migrations: MigrationTable[] = [];
-  const ctx: Context = { list, converter: converter?.table, report, claim, convertedYears };
+  const ctx: Context = { list, converter: converter?.table, report, claim, years, convertedYears, events: [] };
   for (const f of found) {
     const rel = relative(folder, f.grid.file);
     const t = f.table;
@@ -135,6 +167,9 @@ export function importEstat(folder: string, options: EstatOptions = {}): { set: 
         throw new InputError(`${rel} is the ${t.year} census, but ${relative(folder, converter!.grid.file)} has no id_muni${t.year} column`);
       addCensus(ctx, f, t, rel, map);
     } else if (t.kind === 'projection') addProjection(ctx, f, t, rel);
+    else if (t.kind === 'timeseries') addTimeSeries(ctx, f, t, rel);
+    else if (t.kind === 'ssdse') addSsdse(ctx, f, t, rel);
+    else if (t.kind === 'juki') addJuki(ctx, f, t, rel);
   }
   if (converter) {
     const rel = relative(folder, converter.grid.file);
@@ -156,7 +191,7 @@ export function importEstat(folder: string, options: EstatOptions = {}): { set: 
   }
   if (options.migrationYear !== undefined && migrations.length === 0)
     report.warnings.push(`a migration year (${options.migrationYear}) was given, but no net-migration table was read`);
-  if (years.size === 0 && migrations.length === 0) {
+  if (years.size === 0 && migrations.length === 0 && ctx.events.length === 0) {
     throw new InputError(
       `${folder} holds no table regstat reads (${report.skipped.length} files skipped: ${report.skipped.map((s) => `${s.file}: ${s.why}`).join('; ')})`,
     );
@@ -165,19 +200,27 @@ export function importEstat(folder: string, options: EstatOptions = {}): { set: 
   const ordered = [...years.entries()].sort((a, b) => a[0] - b[0]);
   for (const [year, y] of ordered) {
     const missing = list.counted.filter((r) => !y.figures.has(r));
-    report.coverage.push({ year, kind: y.kind, regions: y.figures.size, missing });
+    const ages = [...y.figures.values()].every((f) => f.groups) ? 'groups' : 'classes';
+    report.coverage.push({ year, kind: y.kind, regions: y.figures.size, missing, ages });
   }
   report.migration.sort((a, b) => a.year - b.year);
-  return { set: sourceSet(list, ordered, migrations, report), report };
+  report.events.sort((a, b) => a.year - b.year);
+  return { set: sourceSet(list, ordered, migrations, ctx.events, report), report };
 }
+
+type EventCounts = Pick<JukiArea, 'births' | 'deaths' | 'inMigrants' | 'outMigrants'>;
+const EVENT_KEYS = ['births', 'deaths', 'inMigrants', 'outMigrants'] as const;
 
 /** What the readers of the tables share: the regions, the converter, the report and the years claimed so far. */
 interface Context {
   list: RegionList;
   converter: Converter | undefined;
   report: EstatReport;
-  claim: (year: number, kind: 'actual' | 'projection', file: string) => Map<string, RegionFigures>;
+  claim: (year: number, kind: 'actual' | 'projection', file: string, municipal?: boolean) => Map<string, RegionFigures>;
+  years: Map<number, YearEntry>;
   convertedYears: Set<number>;
+  /** The 住民基本台帳 tables read: per year, each region's events. */
+  events: { year: number; file: string; rows: Map<string, EventCounts> }[];
 }
 
 function addMigration(ctx: Context, f: Recognised, t: MigrationTable, rel: string) {
@@ -248,21 +291,30 @@ function addCensus(ctx: Context, f: Recognised, t: CensusTable, rel: string, map
   );
 }
 
+/** The region a table's code names today: as it is, or renamed through the converter's latest year (IPSS 2018's and SSDSE's 40305 那珂川町 is 40231 那珂川市 today). */
+function todayOf(ctx: Context, code: string): string | undefined {
+  const own = ctx.list.region(code);
+  if (own) return own;
+  const latest = ctx.converter && Math.max(...ctx.converter.to2020.keys());
+  const today = latest ? ctx.converter!.to2020.get(latest)!.get(code) : undefined;
+  if (!today || !ctx.list.byCode.has(today)) return undefined;
+  ctx.convertedYears.add(latest!);
+  return today;
+}
+
+/** Without the converter, a municipality renamed since a table was made (那珂川町 40305, 富谷町 04423) is not found: say what would find it. */
+const renameHint = (ctx: Context) =>
+  ctx.converter ? '' : ' (add the municipality converter, municipality_converter_jp.csv, to read renamed municipalities under their codes of today)';
+
 /** A projection: every year after the census years RESAS showed. */
 function addProjection(ctx: Context, f: Recognised, t: ProjectionTable, rel: string) {
-  const { list, report, converter } = ctx;
-  const latest = converter && Math.max(...converter.to2020.keys());
-  const renamed = (code: string) => {
-    const today = latest ? converter!.to2020.get(latest)!.get(code) : undefined;
-    if (today) ctx.convertedYears.add(latest!);
-    return today && list.byCode.has(today) ? today : undefined;
-  };
+  const { report } = ctx;
   const byYear = new Map<number, Map<string, RegionFigures>>();
   let outside = 0;
   for (const r of t.rows) {
     if (r.year < PROJECTION_FROM) continue;
     // IPSS 2018 uses the codes of early 2018: 那珂川町 40305 is 那珂川市 40231 today.
-    const region = list.region(r.code) ?? renamed(r.code);
+    const region = todayOf(ctx, r.code);
     if (!region) {
       outside++;
       continue;
@@ -279,6 +331,120 @@ function addProjection(ctx: Context, f: Recognised, t: ProjectionTable, rel: str
   report.used.push(
     used(rel, f, 'IPSS 日本の地域別将来推計人口（平成30年推計）', '男女・年齢（5歳）階級別の推計結果', projected, t.rows.length, counted.size, IPSS_CREDIT),
   );
+}
+
+/** population_by_age_group's names of the three broad groups, in RegionFigures.groups order. */
+const AGE_GROUPS = ['young', 'working', 'old'] as const;
+const sumOf = (v: number[]) => v.reduce((a, x) => a + x, 0);
+
+/**
+ * The census time series: the prefectures of every census year from 1960 that no census table of the
+ * folder gives (such a table also has municipalities and the classes to 90歳以上). Its classes end at
+ * 85歳以上, so it gives the broad groups 0–14, 15–64, 65+ and no pyramid; 年齢不詳 is 総数 less the classes.
+ */
+function addTimeSeries(ctx: Context, f: Recognised, t: TimeSeriesTable, rel: string) {
+  const read = new Map<number, Map<string, RegionFigures>>();
+  const inCensus = new Set<number>();
+  for (const c of t.cells) {
+    let figures = read.get(c.year);
+    if (!figures) {
+      const known = ctx.years.get(c.year);
+      if (known) {
+        // A year a census table gives: that table's figures stand; the two should agree.
+        inCensus.add(c.year);
+        const own = known.figures.get(prefRegion(c.prefCode));
+        const stated = c.maleTotal + c.femaleTotal;
+        if (own && total(own) !== stated)
+          ctx.report.warnings.push(
+            `${rel}:${c.row.line}: ${ctx.list.name(prefRegion(c.prefCode))} ${c.year} is ${stated.toLocaleString('en')}, ${known.file} says ${total(own).toLocaleString('en')}; ${known.file} is used`,
+          );
+        continue;
+      }
+      read.set(c.year, (figures = ctx.claim(c.year, 'actual', rel, false)));
+    }
+    const both = c.male.map((m, i) => m + c.female[i]!);
+    const groups = [sumOf(both.slice(0, 3)), sumOf(both.slice(3, 13)), sumOf(both.slice(13))];
+    const at = { file: t.file, line: c.row.line, column: 7 };
+    addInto(figures, prefRegion(c.prefCode), { male: [], female: [], groups, unknown: c.maleTotal + c.femaleTotal - sumOf(both) }, at);
+  }
+  const given = [...read.keys()].sort();
+  const rows = t.cells.filter((c) => read.has(c.year)).length;
+  if (!given.length) {
+    ctx.report.skipped.push({
+      file: rel,
+      why: `the census time series, but every year it gives from 1960 (${[...inCensus].join(', ')}) is in a census table of the folder`,
+    });
+    return;
+  }
+  const title = '年齢（5歳階級），男女別人口－都道府県（大正9年～平成27年）';
+  ctx.report.used.push(used(rel, f, '国勢調査 時系列データ c03', title, given, rows, 47, CENSUS_CREDIT));
+}
+
+/**
+ * SSDSE-A: the municipalities (designated cities whole, no wards) of its census year, as broad groups
+ * (年齢不詳: 総人口 less them), added to the prefectures the time series gives that year and checked
+ * against them; a census table that has that year's municipalities wins.
+ */
+function addSsdse(ctx: Context, f: Recognised, t: SsdseTable, rel: string) {
+  const known = ctx.years.get(t.year);
+  if (known?.municipal) {
+    ctx.report.skipped.push({ file: rel, why: `SSDSE-A, whose ${t.year} municipalities ${known.file} (a census table) gives already` });
+    return;
+  }
+  const figures = known ? known.figures : ctx.claim(t.year, 'actual', rel);
+  if (known) known.municipal = true;
+  let outside = 0;
+  for (const area of t.areas) {
+    const region = todayOf(ctx, area.code);
+    if (!region || region.length === 2) {
+      outside++;
+      continue;
+    }
+    const at = { file: t.file, line: area.row.line, column: t.totalColumn + 1 };
+    addInto(figures, region, { male: [], female: [], groups: area.groups, unknown: area.total - sumOf(area.groups) }, at);
+  }
+  if (outside) ctx.report.warnings.push(`${rel}: ${outside} rows name areas that are not among the regions RESAS listed and were left out${renameHint(ctx)}`);
+  warnSums(ctx, figures, `${rel}, ${t.year}`);
+  const counted = t.areas.length - outside;
+  ctx.report.used.push(
+    used(rel, f, 'SSDSE-A（教育用標準データセット）', `市区町村 総人口・年齢3区分（${t.year}年国勢調査）`, [t.year], t.areas.length, counted, SSDSE_CREDIT),
+  );
+}
+
+/**
+ * 住民基本台帳 人口動態: births, deaths and moves of one calendar year for prefectures, designated
+ * cities, wards and municipalities, each its own row (district rows such as 東津軽郡 are aggregates
+ * and left out); births and deaths of the parts must add up to the prefecture's and the city's.
+ */
+function addJuki(ctx: Context, f: Recognised, t: JukiTable, rel: string) {
+  const known = ctx.events.find((e) => e.year === t.year);
+  if (known) throw new InputError(`${rel} and ${known.file} both give the events of ${t.year}; keep one of them in the folder`);
+  const rows = new Map<string, EventCounts & { at: RegionFigures['at'] }>();
+  const outside: string[] = [];
+  for (const a of t.areas) {
+    const region = todayOf(ctx, a.code);
+    if (region && NO_DATA_CITIES.has(region)) continue; // the Northern-Territories villages: RESAS lists them, with no figures
+    if (!region) {
+      if (!/郡$|^島しょ$/.test(a.name.replace(/^.*?[都道府県]/, ''))) outside.push(`${a.code} ${a.name}`);
+      continue;
+    }
+    const at = { file: t.file, line: a.row.line, column: 1 };
+    const have = rows.get(region);
+    if (have) for (const k of EVENT_KEYS) have[k] += a[k];
+    else rows.set(region, { births: a.births, deaths: a.deaths, inMigrants: a.inMigrants, outMigrants: a.outMigrants, at });
+  }
+  if (outside.length) ctx.report.warnings.push(`${rel}: ${outside.join(', ')}: not among the regions RESAS listed; left out${renameHint(ctx)}`);
+  for (const key of ['births', 'deaths'] as const) {
+    const asFigures = new Map([...rows].map(([r, e]) => [r, { male: [], female: [], unknown: e[key], at: e.at } as RegionFigures]));
+    const sums = checkSums(ctx.list, asFigures, `${rel}, ${key} ${t.year}`);
+    ctx.report.warnings.push(...sums.warnings);
+    // The same regions lack parts for both counts: said once.
+    if (key === 'births') ctx.report.warnings.push(...sums.partial.map((p) => `${rel}, ${t.year}: only some parts have figures: ${p}`));
+  }
+  ctx.events.push({ year: t.year, file: rel, rows });
+  ctx.report.events.push({ year: t.year, regions: rows.size });
+  const title = `人口動態（市区町村別）（総計）: ${t.year}年の転入者数・転出者数（計）, 出生者数, 死亡者数`;
+  ctx.report.used.push(used(rel, f, '住民基本台帳に基づく人口、人口動態及び世帯数調査', title, [t.year], t.areas.length, rows.size, JUKI_CREDIT));
 }
 
 /** Today's levels checked (wards against their city, municipalities against their prefecture): small differences are warned of. */
@@ -312,13 +478,14 @@ function whyNot(grid: Grid): string {
     .join(' / ');
   if (/統計名/.test(first[0] ?? ''))
     return `an e-Stat table (${head}) that is not one regstat reads: it reads census tables of population by area × sex × 5-year age`;
-  return 'not a table regstat recognises (e-Stat census by area × sex × 5-year age, IPSS 2018 projections by area × sex × 5-year age, 住民基本台帳人口移動報告 net migration by prefecture × 国籍 × area × sex × 5-year age, or the municipality converter)';
+  return 'not a table regstat recognises (e-Stat census by area × sex × 5-year age, the census time series c03 by prefecture × sex × 5-year age, SSDSE-A, IPSS 2018 projections by area × sex × 5-year age, 住民基本台帳 人口動態 by municipality, 住民基本台帳人口移動報告 net migration by prefecture × 国籍 × area × sex × 5-year age, or the municipality converter)';
 }
 
 function sourceSet(
   list: RegionList,
   years: [number, { kind: 'actual' | 'projection'; figures: Map<string, RegionFigures> }][],
   migrations: MigrationTable[],
+  events: Context['events'],
   report: EstatReport,
 ): SourceSet {
   const detail: (string | number)[][] = [];
@@ -328,6 +495,7 @@ function sourceSet(
       const f = y.figures.get(region)!;
       f.male.forEach((count, i) => detail.push([region, year, 'male', i * 5, count]));
       f.female.forEach((count, i) => detail.push([region, year, 'female', i * 5, count]));
+      if (f.groups) f.groups.forEach((count, i) => unknown.push([region, year, AGE_GROUPS[i]!, count]));
       if (y.kind === 'actual') unknown.push([region, year, 'unknown', f.unknown]);
     }
   }
@@ -357,6 +525,11 @@ function sourceSet(
     population_by_age_sex: text('population_by_age_sex', toCsv(['regionCode', 'year', 'sex', 'ageFrom', 'count'], detail)),
     population_by_age_group: text('population_by_age_group', toCsv(['regionCode', 'year', 'ageGroup', 'count'], unknown)),
   };
+  if (events.length) {
+    const rows = events.flatMap((e) => [...e.rows].map(([region, c]) => [region, e.year, c.births, c.deaths, c.inMigrants, c.outMigrants] as const));
+    rows.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1]));
+    files.vital_events = text('vital_events', toCsv(['regionCode', 'year', ...EVENT_KEYS], rows as unknown as (string | number)[][]));
+  }
   if (migrations.length) {
     const ordered = [...migrations].sort((a, b) => a.year - b.year);
     files.migration_by_block = text(
@@ -382,18 +555,21 @@ function datasetInfo(report: EstatReport): DatasetInfo {
   const actual = report.coverage.filter((c) => c.kind === 'actual').map((c) => c.year);
   const projected = report.coverage.filter((c) => c.kind === 'projection').map((c) => c.year);
   const migration = report.migration.map((m) => m.year);
+  const events = report.events.map((m) => m.year);
   const notice =
     `Official statistics. ${credits.join('; ')}. ` +
-    `Population by region, sex and 5-year age imported by regstat from ${report.used.length} official table${report.used.length === 1 ? '' : 's'}: ` +
+    `Population by region (by sex and 5-year age where a table gives them, else 0–14 / 15–64 / 65+) imported by regstat from ${report.used.length} official table${report.used.length === 1 ? '' : 's'}: ` +
     `census ${actual.join(', ') || 'none'}${projected.length ? `; projection ${projected.join(', ')}` : ''}` +
-    `${migration.length ? `; net migration of Japanese nationals (日本人移動者) by prefecture ${migration.join(', ')}` : ''}. ` +
+    `${migration.length ? `; net migration of Japanese nationals (日本人移動者) by prefecture ${migration.join(', ')}` : ''}` +
+    `${events.length ? `; births, deaths and moves (住民基本台帳) ${events.join(', ')}` : ''}. ` +
     'Years and regions no table covers are absent (result null), never estimated; no synthetic figure is mixed in.';
   const provenance: Provenance = {
     importer: 'npm run import:estat',
     credits,
     tables: report.used.map(({ file, table, title, years, rows, sha256 }) => ({ file, table, title, years, rows, sha256 })),
-    coverage: report.coverage.map((c) => ({ year: c.year, kind: c.kind, regions: c.regions, missing: c.missing.length })),
+    coverage: report.coverage.map((c) => ({ year: c.year, kind: c.kind, regions: c.regions, missing: c.missing.length, ages: c.ages })),
     ...(report.migration.length ? { migration: report.migration } : {}),
+    ...(report.events.length ? { events: report.events } : {}),
   };
   return { kind: 'imported', notice, provenance };
 }

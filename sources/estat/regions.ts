@@ -5,25 +5,32 @@ import { SourceError } from '../csv.ts';
 import { localGovCities, localGovPrefectures, NO_DATA_CITIES } from '../local-gov.ts';
 import { prefRegion, type City } from '../regions.ts';
 
-/** One region-year of one table: 19 classes per sex and the people of unknown age. */
+/**
+ * One region-year of one table: 19 classes per sex and the people of unknown age; or, from a table
+ * without them (the census time series, whose classes end at 85歳以上; SSDSE), no classes and the
+ * three broad groups 0–14, 15–64, 65+ of both sexes.
+ */
 export interface RegionFigures {
   male: number[];
   female: number[];
+  groups?: number[];
   unknown: number;
   /** Where the figure was stated (a prefecture's own row), or the rows it was added up from. */
   at: { file: string; line: number; column: number };
 }
 
-export const total = (f: RegionFigures) => f.male.reduce((a, v) => a + v, 0) + f.female.reduce((a, v) => a + v, 0) + f.unknown;
+const sum = (v: number[] | undefined) => (v ?? []).reduce((a, x) => a + x, 0);
+export const total = (f: RegionFigures) => sum(f.male) + sum(f.female) + sum(f.groups) + f.unknown;
 
 export function addInto(into: Map<string, RegionFigures>, region: string, f: Omit<RegionFigures, 'at'>, at: RegionFigures['at']) {
   const known = into.get(region);
   if (!known) {
-    into.set(region, { male: [...f.male], female: [...f.female], unknown: f.unknown, at });
+    into.set(region, { male: [...f.male], female: [...f.female], ...(f.groups ? { groups: [...f.groups] } : {}), unknown: f.unknown, at });
     return;
   }
   f.male.forEach((v, i) => (known.male[i]! += v));
   f.female.forEach((v, i) => (known.female[i]! += v));
+  f.groups?.forEach((v, i) => (known.groups![i]! += v));
   known.unknown += f.unknown;
 }
 

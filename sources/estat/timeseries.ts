@@ -86,3 +86,13 @@ export function readTimeSeries(grid: Grid, years: number[]): TimeSeriesTable {
   }
   return { kind: 'timeseries', file: grid.file, cells };
 }
+
+/** The census years of c03 from `from` on (the years whose classes end with 85歳以上), ascending. */
+export function timeSeriesYears(grid: Grid, from = 1960): number[] {
+  const years = new Set<number>();
+  for (const row of grid.rows.slice(1)) {
+    const y = Number(row.cells[5]);
+    if (/^\d{4}$/.test(row.cells[5] ?? '') && y >= from) years.add(y);
+  }
+  return [...years].sort((a, b) => a - b);
+}

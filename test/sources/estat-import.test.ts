@@ -5,7 +5,7 @@
 
 import { spawn, spawnSync } from 'node:child_process';
 import { isUtf8 } from 'node:buffer';
-import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +13,7 @@ import { failureText } from '../../build/cli/fail.ts';
 import { writeSourceSet } from '../../sources/dir.ts';
 import { importEstat, type EstatReport, type Provenance } from '../../sources/estat/import.ts';
 import { loadSources } from '../../sources/load.ts';
-import { countOf, digests, HAS_OFFICIAL, OFFICIAL_SKIP_NOTE, quote, REAL, Table, unquote, type RealTable } from '../helpers/estat.ts';
+import { countOf, digests, HAS_OFFICIAL, OFFICIAL, OFFICIAL_SKIP_NOTE, quote, REAL, Table, unquote, type RealTable } from '../helpers/estat.ts';
 import { ROOT, TMP } from '../helpers/paths.ts';
 
 const LOADER = pathToFileURL(join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
@@ -418,5 +418,87 @@ describe.skipIf(!HAS_OFFICIAL)(`import:estat on the real official tables (${HAS_
       expect(digests(c.out)).toEqual(before);
       expect(readdirSync(c.parent)).toEqual(['sources']);
     });
+  });
+});
+
+/** The tables that fill the census years between and the events (census time series, SSDSE-A, 住民基本台帳), each as downloaded. */
+const MORE = {
+  c03: join(OFFICIAL, 'census-timeseries', 'c03.csv'),
+  ssdse: join(OFFICIAL, 'ssdse', 'SSDSE-A-2019.csv'),
+  juki: join(OFFICIAL, 'juki-vital', 'juki_population_dynamics_2016.csv'),
+} as const;
+const HAS_MORE = Object.values(MORE).every((f) => existsSync(f));
+
+describe.skipIf(!HAS_MORE)(`import:estat on c03, SSDSE-A and 住民基本台帳 (${HAS_MORE ? 'copied to a temp folder' : OFFICIAL_SKIP_NOTE})`, () => {
+  let work: string;
+  beforeAll(() => {
+    const base = process.env.REGSTAT_TEST_TMP ?? TMP;
+    mkdirSync(base, { recursive: true });
+    work = mkdtempSync(join(base, 'estat-more-'));
+  });
+  afterAll(() => work && rmSync(work, { recursive: true, force: true }));
+
+  /** A folder holding one table as UTF-8 (the importer reads both encodings), for the case to change. */
+  const one = (name: string, which: keyof typeof MORE) => {
+    const input = join(work, name);
+    mkdirSync(input);
+    const bytes = readFileSync(MORE[which]);
+    const file = join(input, basename(MORE[which]));
+    writeFileSync(file, isUtf8(bytes) ? bytes : new TextDecoder('shift_jis').decode(bytes));
+    return { input, out: join(work, `${name}-out`), file, table: new Table(file) };
+  };
+  const expectAt = (r: Ran, file: string, line: number, column: number, detail: RegExp) => {
+    expect(r.code, r.stderr).toBe(1);
+    expect(r.stderr.trimEnd().split('\n'), r.stderr).toHaveLength(1);
+    expect(r.stderr).toMatch(new RegExp(`^regstat: ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:${line}:${column}: `));
+    expect(r.stderr).toMatch(detail);
+  };
+
+  it('reads each by its content, whatever its name, and says what it gave', () => {
+    const input = join(work, 'renamed');
+    mkdirSync(input);
+    for (const [k, f] of Object.entries(MORE)) copyFileSync(f, join(input, `download-${k}.csv`));
+    const r = inProcess(input, join(work, 'renamed-out'));
+    expect(r.stderr).toBe('');
+    expect(Object.fromEntries(r.report!.used.map((u) => [u.file, u.years]))).toEqual({
+      'download-c03.csv': [1960, 1965, 1970, 1975, 1980, 1985, 1990, 1995, 2000, 2005, 2010, 2015],
+      'download-ssdse.csv': [2015],
+      'download-juki.csv': [2015],
+    });
+    // No converter in the folder: 那珂川町 (40305) and 富谷町 (04423), renamed since, are left out, and the warnings say what would read them.
+    const hint = ' (add the municipality converter, municipality_converter_jp.csv, to read renamed municipalities under their codes of today)';
+    expect(r.report!.warnings).toEqual([
+      `download-ssdse.csv: 1 rows name areas that are not among the regions RESAS listed and were left out${hint}`,
+      'download-ssdse.csv, 2015: only some parts have figures: 福岡県 (40): 59 of 60 parts',
+      `download-juki.csv: 04423 黒川郡富谷町, 40305 筑紫郡那珂川町: not among the regions RESAS listed; left out${hint}`,
+      'download-juki.csv, 2015: only some parts have figures: 宮城県 (04): 34 of 35 parts',
+      'download-juki.csv, 2015: only some parts have figures: 福岡県 (40): 59 of 60 parts',
+    ]);
+  });
+
+  it('c03: 総数 that is not 男 + 女: at that row', () => {
+    const c = one('c03', 'c03');
+    const line = c.table.one('13', '東京都', '20～24歳', '1990');
+    c.table.add(line, 8, 1000).write(c.file);
+    expectAt(inProcess(c.input, c.out), c.file, line, 7, /人口（総数） is \d+, but 男 \d+ \+ 女 \d+ = \d+/);
+  });
+
+  it('SSDSE-A: 男 + 女 that do not make the item: at the item', () => {
+    const c = one('ssdse', 'ssdse');
+    const line = c.table.one('R13101');
+    c.table.add(line, c.table.column(1, 'A130101'), 7).write(c.file);
+    expectAt(inProcess(c.input, c.out), c.file, line, c.table.column(1, 'A1301'), /A1301 is \d+, but 男 \d+ \+ 女 \d+/);
+  });
+
+  it('住民基本台帳: a code whose check digit is wrong, and births of the parts that do not make the prefecture’s', () => {
+    const c = one('juki', 'juki');
+    const line = c.table.one('131016');
+    c.table.set(line, 1, '131017').write(c.file);
+    expectAt(inProcess(c.input, c.out), c.file, line, 1, /131017: its check digit should be 6/);
+
+    const d = one('juki-births', 'juki');
+    const header = d.table.lines.findIndex((l) => l.includes('出生者数')) + 1;
+    d.table.add(d.table.one('131016'), d.table.column(header, '出生者数'), 5000).write(d.file);
+    expectAt(inProcess(d.input, d.out), d.file, d.table.one('130001'), 1, /births 2015: 東京都 \(13\) is 116,562, but its municipalities add up to 121,562/);
   });
 });
