@@ -14,6 +14,7 @@ import { docsPage, type DocsEntry, type Scope } from './docs-page.ts';
 import { explorerFiles } from './explorer-files.ts';
 import type { BuildEffects } from './effects.ts';
 import { manifest, type OperationReport } from './manifest.ts';
+import { operationOrigin } from './origin.ts';
 import { openApi, openApiTypes } from './openapi.ts';
 import { referenceFiles } from './reference-page.ts';
 import { silentProgress, type Progress } from './progress.ts';
@@ -132,11 +133,14 @@ function reportOf(p: Plan, c: Census): OperationReport {
     family: op.family,
     description: op.description,
     view: op.view,
+    ...(origin(p, op) ? { origin: origin(p, op) } : {}),
     files: c.files,
     bytes: c.bytes,
     seconds: c.seconds,
   };
 }
+
+const origin = (p: Plan, op: Operation) => operationOrigin(op, p.routeOf.get(op)!, p.ctx.sources);
 
 /** The prefectures a build of some prefectures serves, by name, for the explorer's notice. */
 function scopeOf(ctx: Plan['ctx']): Scope {
@@ -150,7 +154,13 @@ export function siteFiles(p: Plan, census: Census[]): [string, string][] {
   const { sources } = p.ctx;
   const route = (c: Census) => p.routeOf.get(c.op)!;
   const reports = census.map((c) => reportOf(p, c));
-  const docs: DocsEntry[] = census.map((c) => ({ route: route(c), title: c.op.title, files: c.files, ...(c.example ? { example: c.example } : {}) }));
+  const docs: DocsEntry[] = reports.map((r, i) => ({
+    route: r.route,
+    title: r.title,
+    files: r.files,
+    ...(census[i]!.example ? { example: census[i]!.example } : {}),
+    ...(r.origin ? { origin: r.origin } : {}),
+  }));
   const keySequences = new Map(census.filter((c) => !route(c).unavailable).map((c) => [route(c), c.sequences]));
   const manifestText = JSON.stringify(manifest(sources, p.table, reports), null, 2) + '\n';
   const api = openApi(

@@ -5,12 +5,14 @@
 import type { Provenance } from '../../sources/estat/import.ts';
 import type { Canonical } from '../runtime/params.ts';
 import type { RouteOp } from '../runtime/routes.ts';
+import { originLine, type OperationOrigin } from './origin.ts';
 
 export interface DocsEntry {
   route: RouteOp;
   title: string;
   files: number;
   example?: Canonical;
+  origin?: OperationOrigin;
 }
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -19,7 +21,7 @@ const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replac
 export type Scope = { names: string[] } | undefined;
 
 export function docsPage(dataset: { kind: string; notice: string; provenance?: unknown }, entries: DocsEntry[], scope?: Scope): string {
-  const rows = entries.map(({ route, title, files, example }) => {
+  const rows = entries.map(({ route, title, files, example, origin }) => {
     const q = example ? new URLSearchParams(Object.entries(example) as [string, string][]).toString() : '';
     const queryUrl = route.path + (q ? `?${q}` : '');
     const pathUrl =
@@ -32,7 +34,8 @@ export function docsPage(dataset: { kind: string; notice: string; provenance?: u
     const explore = '#' + route.path.slice('/api/v1'.length) + (q ? `?${q}` : '');
     const params = route.params.map((p) => `${p.name}${p.required ? '' : '?'}`).join(', ');
     const status = route.unavailable ? `<em>not available: ${esc(route.unavailable)}</em>` : `${files} files`;
-    return `<tr><td>${esc(title)}</td><td><code>${esc(route.path)}</code><br><small>${esc(params)}</small></td><td>${route.unavailable ? '' : `<a href="${esc(explore)}">explore</a> · <a href="${esc(queryUrl)}">query form</a> · <a href="${esc(pathUrl)}">path form</a>`}</td><td>${status}</td></tr>`;
+    const figures = origin ? `<br><small class="origin">${esc(originLine(origin))}</small>` : '';
+    return `<tr><td>${esc(title)}${figures}</td><td><code>${esc(route.path)}</code><br><small>${esc(params)}</small></td><td>${route.unavailable ? '' : `<a href="${esc(explore)}">explore</a> · <a href="${esc(queryUrl)}">query form</a> · <a href="${esc(pathUrl)}">path form</a>`}</td><td>${status}</td></tr>`;
   });
   const synthetic = dataset.kind === 'sample';
   return `<!doctype html>
@@ -58,6 +61,7 @@ export function docsPage(dataset: { kind: string; notice: string; provenance?: u
 <h2 id="title">regstat</h2>
 <p><code id="op-path"></code></p>
 <p id="op-doc"></p>
+<p id="op-origin" class="origin" hidden></p>
 <div id="error" role="alert" hidden></div>
 <p id="status" role="status"><noscript>The explorer needs JavaScript; every operation can still be requested directly (see the list below).</noscript></p>
 <figure id="chart" hidden></figure>

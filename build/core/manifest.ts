@@ -8,6 +8,7 @@ import { typeOf } from '../runtime/params.ts';
 import { composingParam, type Paging, type ParamSpec, type RouteOp, type RouteTable } from '../runtime/routes.ts';
 import type { View } from '../runtime/view.ts';
 import { VERSION } from '../version.ts';
+import type { OperationOrigin } from './origin.ts';
 
 export interface OperationReport {
   route: RouteOp;
@@ -16,6 +17,8 @@ export interface OperationReport {
   family: string;
   description: string;
   view: View;
+  /** Which of its figures are official, where the dataset mixes official and synthetic tables (the sample). */
+  origin?: OperationOrigin;
   files: number;
   /** Bytes and build time of its files; reported by the CLI and the bench, never written to dist. */
   bytes: number;
@@ -52,6 +55,7 @@ export function manifest(sources: Sources, table: RouteTable, reports: Operation
       ...(r.route.constraints ? { constraints: r.route.constraints } : {}),
       files: r.files,
       view: r.view,
+      ...(r.origin ? { origin: r.origin } : {}),
     })),
     files,
   };

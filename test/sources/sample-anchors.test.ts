@@ -9,6 +9,8 @@ import { build } from '../../build/core/build.ts';
 import { MemoryEffects } from '../../build/core/effects.ts';
 import perYearOp from '../../build/ops/population-composition-per-year.ts';
 import { OPERATIONS } from '../../build/ops/index.ts';
+import { routeOf } from '../../build/ops/operation.ts';
+import { operationOrigin, originLine } from '../../build/core/origin.ts';
 import { localGovCities } from '../../sources/local-gov.ts';
 import { nationalByAgeSex, PREFECTURE_YEARS, prefectureByAgeSex, prefecturePopulation } from '../../sources/official.ts';
 import { DEFAULT_SEED } from '../../sources/sample/index.ts';
@@ -52,7 +54,7 @@ describe('the sample under official totals', () => {
       expect(total.data, `prefecture ${pref}`).toEqual(YEARS.map((year) => ({ year, value: prefecturePopulation(pref, year) })));
     }
     const manifest = JSON.parse(effects.files.get('/manifest.json')!);
-    expect(manifest.notice).toMatch(/^SYNTHETIC SAMPLE DATA under official totals\./);
+    expect(manifest.notice).toMatch(/^SYNTHETIC SAMPLE DATA under official figures\./);
     expect(manifest.dataset.official.files).toEqual([
       'sources/official/prefecture-population.csv',
       'sources/official/national-population.csv',
@@ -60,6 +62,47 @@ describe('the sample under official totals', () => {
       'sources/official/prefecture-age.csv',
     ]);
     expect(effects.files.get('/index.html')).toContain('Synthetic, generated at random');
+  });
+
+  it('says per operation and level which figures are official: the manifest, the docs page', () => {
+    const sources = sampleSources();
+    const of = (path: string) => {
+      const op = OPERATIONS.find((o) => o.route.path === path)!;
+      return operationOrigin(op, routeOf(op.route), sources)!;
+    };
+    const kinds = (path: string) => Object.fromEntries(Object.entries(of(path)).map(([level, o]) => [level, o.kind]));
+    const population = { prefecture: 'official', municipality: 'synthetic' };
+    expect(kinds('/api/v1/population/composition/perYear')).toEqual(population);
+    expect(kinds('/api/v1/population/composition/pyramid')).toEqual(population);
+    expect(kinds('/api/v1/population/sum/perYear')).toEqual(population);
+    // Official people, synthetic events and births.
+    expect(of('/api/v1/population/sum/estimate').prefecture).toMatchObject({ kind: 'partly official', synthetic: ['vital_events'] });
+    expect(of('/api/v1/population/nature').prefecture).toMatchObject({ kind: 'partly official', synthetic: ['births_by_mother_age'] });
+    expect(of('/api/v1/population/composition/pyramid').prefecture!.official![0]).toMatch(/85–89 \/ 90歳～ split synthetically up to 2015/);
+    // Official names do not make synthetic counts official.
+    expect(kinds('/api/v1/municipality/company/perYear')).toEqual({ prefecture: 'synthetic', municipality: 'synthetic' });
+    expect(kinds('/api/v1/prefectures')).toEqual({ all: 'official' });
+    const someOfficial = OPERATIONS.filter((op) => Object.values(of(op.route.path)).some((o) => o.kind !== 'synthetic')).map((op) => op.route.path.slice(8));
+    expect(someOfficial.sort()).toEqual(
+      [
+        'cities',
+        'industries/broad',
+        'industries/middle',
+        'jobs/broad',
+        'jobs/middle',
+        'population/composition/perYear',
+        'population/composition/pyramid',
+        'population/nature',
+        'population/sum/estimate',
+        'population/sum/perYear',
+        'prefectures',
+      ].sort(),
+    );
+    // What the build publishes is this.
+    const effects = perYearBuild();
+    const entry = JSON.parse(effects.files.get('/manifest.json')!).operations.find((o: { path: string }) => o.path === perYearOp.route.path);
+    expect(entry.origin).toEqual(of(perYearOp.route.path));
+    expect(effects.files.get('/index.html')).toContain(originLine(of(perYearOp.route.path)));
   });
 
   it.skipIf(!HAS_SHARED)(`answers prefecture perYear as RESAS did, byte for byte, but for 長野県 1960's age groups (${SHARED_SKIP_NOTE})`, () => {

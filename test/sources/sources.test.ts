@@ -102,7 +102,7 @@ describe('sample provider', () => {
   it('says it is synthetic', () => {
     const s = sampleSourceSet();
     expect(s.dataset).toMatchObject({ kind: 'sample', synthetic: true });
-    expect(s.dataset.notice).toMatch(/^SYNTHETIC SAMPLE DATA under official totals\./);
+    expect(s.dataset.notice).toMatch(/^SYNTHETIC SAMPLE DATA under official figures\./);
   });
 
   it('covers all 47 prefectures and every municipality with real codes', () => {
