@@ -5,7 +5,7 @@
 import type { Provenance } from '../../sources/estat/import.ts';
 import type { Canonical } from '../runtime/params.ts';
 import type { RouteOp } from '../runtime/routes.ts';
-import { originLine, type OperationOrigin } from './origin.ts';
+import { originLine, type OperationOrigin } from '../runtime/origin.ts';
 
 export interface DocsEntry {
   route: RouteOp;

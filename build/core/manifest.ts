@@ -8,7 +8,7 @@ import { typeOf } from '../runtime/params.ts';
 import { composingParam, type Paging, type ParamSpec, type RouteOp, type RouteTable } from '../runtime/routes.ts';
 import type { View } from '../runtime/view.ts';
 import { VERSION } from '../version.ts';
-import type { OperationOrigin } from './origin.ts';
+import type { OperationOrigin } from '../runtime/origin.ts';
 
 export interface OperationReport {
   route: RouteOp;

@@ -10,7 +10,7 @@ import { paramFields } from './form.ts';
 import { FAMILY_TITLES, type Manifest, type ManifestOperation } from './manifest.ts';
 import { formatHash, HOME, parseHash, requestPath, settle, type State } from './state.ts';
 import { drawTable } from './table.ts';
-import { originOfAnswer } from '../core/origin.ts';
+import { originOfAnswer } from '../runtime/origin.ts';
 
 const $ = (id: string) => document.getElementById(id)!;
 let manifest: Manifest;

@@ -3,7 +3,7 @@
 
 import type { Constraint } from '../runtime/routes.ts';
 import type { View } from '../runtime/view.ts';
-import type { OperationOrigin } from '../core/origin.ts';
+import type { OperationOrigin } from '../runtime/origin.ts';
 
 export interface ManifestParam {
   name: string;

@@ -237,6 +237,12 @@ describe.skipIf(!HAS_OFFICIAL)(`import:estat on the official tables (${HAS_OFFIC
       checked++;
     }
     expect(checked).toBe(1741);
+    // The one real municipal perYear response (an earlier release, query unknown): one municipality has its 2015 point, and its 1980 too.
+    const real = JSON.parse(readFileSync(join(RESAS, 'unknown-query__aspida-api-types-fixture.json'), 'utf8')).result as PerYear;
+    const point = (r: PerYear, year: number) => JSON.stringify(r.data.map((s) => s.data.find((p) => p.year === year)?.value));
+    const found = cities.filter((c) => perYear(c.cityCode) && point(perYear(c.cityCode)!, 2015) === point(real, 2015));
+    expect(found).toHaveLength(1);
+    expect(point(perYear(found[0]!.cityCode)!, 1980)).toBe(point(real, 1980));
   });
 
   it('names its tables and their credits in the manifest, the docs page and the sources', () => {
