@@ -126,6 +126,7 @@ export function censusOf(op: Operation, combos: Canonical[], bytes = 0, seconds 
 
 function reportOf(p: Plan, c: Census): OperationReport {
   const { op } = c;
+  const origin = operationOrigin(op, p.routeOf.get(op)!, p.ctx.sources);
   return {
     route: p.routeOf.get(op)!,
     title: op.title,
@@ -133,14 +134,12 @@ function reportOf(p: Plan, c: Census): OperationReport {
     family: op.family,
     description: op.description,
     view: op.view,
-    ...(origin(p, op) ? { origin: origin(p, op) } : {}),
+    ...(origin ? { origin } : {}),
     files: c.files,
     bytes: c.bytes,
     seconds: c.seconds,
   };
 }
-
-const origin = (p: Plan, op: Operation) => operationOrigin(op, p.routeOf.get(op)!, p.ctx.sources);
 
 /** The prefectures a build of some prefectures serves, by name, for the explorer's notice. */
 function scopeOf(ctx: Plan['ctx']): Scope {

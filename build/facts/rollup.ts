@@ -26,6 +26,15 @@ export function rollupRegions(facts: Table, regions: RegionIndex, by: string[], 
   return direct.concat(derived.antijoin(shadowed, sharedKeys('region', period)).select('region', ...by, ...values));
 }
 
+/** The regions rollupRegions gives rows for, from the region codes of the facts alone: each, and what it adds up to. */
+export function rolledRegions(codes: Iterable<string>, regions: RegionIndex): Set<string> {
+  const given = new Set(codes);
+  const out = new Set(given);
+  const pairs = regions.rollupPairs();
+  pairs.regionCode.forEach((r, i) => given.has(r) && out.add(pairs.target[i]!));
+  return out;
+}
+
 /** Rows grouped by one column, in first-seen order, as plain objects. */
 export function groupRows<T>(table: Table, column: string): Map<string, T[]> {
   const out = new Map<string, T[]>();

@@ -19,7 +19,7 @@ import { NO_DATA_CITIES } from '../local-gov.ts';
 import { prefRegion } from '../regions.ts';
 import { addInto, checkSums, compareSum, RegionList, total, type RegionFigures } from './regions.ts';
 import { isSsdseTable, readSsdse, type SsdseTable } from './ssdse.ts';
-import { isTimeSeriesTable, readTimeSeries, timeSeriesYears, type TimeSeriesTable } from './timeseries.ts';
+import { isTimeSeriesTable, readTimeSeries, TIMESERIES_TOTAL_COLUMN, timeSeriesYears, type TimeSeriesTable } from './timeseries.ts';
 
 export const CENSUS_CREDIT = '出典: 国勢調査（総務省統計局）';
 export const IPSS_CREDIT = '出典: 国立社会保障・人口問題研究所「日本の地域別将来推計人口（平成30(2018)年推計）」';
@@ -364,7 +364,7 @@ function addTimeSeries(ctx: Context, f: Recognised, t: TimeSeriesTable, rel: str
     }
     const both = c.male.map((m, i) => m + c.female[i]!);
     const groups = [sumOf(both.slice(0, 3)), sumOf(both.slice(3, 13)), sumOf(both.slice(13))];
-    const at = { file: t.file, line: c.row.line, column: 7 };
+    const at = { file: t.file, line: c.row.line, column: TIMESERIES_TOTAL_COLUMN + 1 };
     addInto(figures, prefRegion(c.prefCode), { male: [], female: [], groups, unknown: c.maleTotal + c.femaleTotal - sumOf(both) }, at);
   }
   const given = [...read.keys()].sort();
@@ -434,6 +434,8 @@ function addJuki(ctx: Context, f: Recognised, t: JukiTable, rel: string) {
     else rows.set(region, { births: a.births, deaths: a.deaths, inMigrants: a.inMigrants, outMigrants: a.outMigrants, at });
   }
   if (outside.length) ctx.report.warnings.push(`${rel}: ${outside.join(', ')}: not among the regions RESAS listed; left out${renameHint(ctx)}`);
+  // Births and deaths of the parts add up as people do, so the population's check of the levels serves (moves do not: a
+  // prefecture's moves count moves between its municipalities).
   for (const key of ['births', 'deaths'] as const) {
     const asFigures = new Map([...rows].map(([r, e]) => [r, { male: [], female: [], unknown: e[key], at: e.at } as RegionFigures]));
     const sums = checkSums(ctx.list, asFigures, `${rel}, ${key} ${t.year}`);
@@ -489,14 +491,15 @@ function sourceSet(
   report: EstatReport,
 ): SourceSet {
   const detail: (string | number)[][] = [];
-  const unknown: (string | number)[][] = [];
+  /** Broad groups (where a table gives no classes) and the people of unknown age. */
+  const groups: (string | number)[][] = [];
   for (const [year, y] of years) {
     for (const region of [...y.figures.keys()].sort()) {
       const f = y.figures.get(region)!;
       f.male.forEach((count, i) => detail.push([region, year, 'male', i * 5, count]));
       f.female.forEach((count, i) => detail.push([region, year, 'female', i * 5, count]));
-      if (f.groups) f.groups.forEach((count, i) => unknown.push([region, year, AGE_GROUPS[i]!, count]));
-      if (y.kind === 'actual') unknown.push([region, year, 'unknown', f.unknown]);
+      if (f.groups) f.groups.forEach((count, i) => groups.push([region, year, AGE_GROUPS[i]!, count]));
+      if (y.kind === 'actual') groups.push([region, year, 'unknown', f.unknown]);
     }
   }
   const text = (name: string, t: string) => ({ file: `import:estat:${name}.csv`, text: t });
@@ -523,7 +526,7 @@ function sourceSet(
       ),
     ),
     population_by_age_sex: text('population_by_age_sex', toCsv(['regionCode', 'year', 'sex', 'ageFrom', 'count'], detail)),
-    population_by_age_group: text('population_by_age_group', toCsv(['regionCode', 'year', 'ageGroup', 'count'], unknown)),
+    population_by_age_group: text('population_by_age_group', toCsv(['regionCode', 'year', 'ageGroup', 'count'], groups)),
   };
   if (events.length) {
     const rows = events.flatMap((e) => [...e.rows].map(([region, c]) => [region, e.year, c.births, c.deaths, c.inMigrants, c.outMigrants] as const));

@@ -7,6 +7,8 @@ import { SourceError } from '../csv.ts';
 import { ageHeader, countAt, faultAt, normal, type Grid, type GridRow } from './grid.ts';
 
 const HEADER = ['都道府県コード', '都道府県名', '年齢5歳階級', '元号', '和暦(年)', '西暦(年)', '人口(総数)', '人口(男)', '人口(女)'];
+/** The column (0-based) of 人口(総数), where a fault in a row's totals is reported. */
+export const TIMESERIES_TOTAL_COLUMN = 6;
 /** The classes of the years read: 0–4 … 80–84, then 85 and over. */
 export const TIMESERIES_CLASSES = 18;
 
@@ -47,7 +49,7 @@ export function readTimeSeries(grid: Grid, years: number[]): TimeSeriesTable {
     if (!wanted.has(year)) continue;
     const counts = [6, 7, 8].map((col) => countAt(grid, row, col, normal(grid.rows[0]!.cells[col]!)));
     if (counts[0] !== counts[1]! + counts[2]!)
-      throw faultAt(grid, row, 6, `人口（総数） is ${counts[0]}, but 男 ${counts[1]} + 女 ${counts[2]} = ${counts[1]! + counts[2]!}`);
+      throw faultAt(grid, row, TIMESERIES_TOTAL_COLUMN, `人口（総数） is ${counts[0]}, but 男 ${counts[1]} + 女 ${counts[2]} = ${counts[1]! + counts[2]!}`);
     const key = `${c[0]}-${year}`;
     const entry = byKey.get(key) ?? { classes: [], row };
     byKey.set(key, entry);
@@ -75,7 +77,7 @@ export function readTimeSeries(grid: Grid, years: number[]): TimeSeriesTable {
       ['女', female, totals[2]!],
     ] as const) {
       const sum = v.reduce((a, x) => a + x, 0);
-      if (sum > total) throw faultAt(grid, row, 6, `${key} ${sex}: the classes add up to ${sum}, more than its 総数 ${total}`);
+      if (sum > total) throw faultAt(grid, row, TIMESERIES_TOTAL_COLUMN, `${key} ${sex}: the classes add up to ${sum}, more than its 総数 ${total}`);
     }
     const [pref, year] = key.split('-').map(Number);
     cells.push({ prefCode: pref!, year: year!, male, female, maleTotal: totals[1]!, femaleTotal: totals[2]!, row });

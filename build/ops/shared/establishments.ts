@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { Sources } from '../../../sources/load.ts';
 import { prefRegion } from '../../../sources/regions.ts';
 import { industries } from '../../facts/classifications.ts';
-import type { Table } from '../../facts/rollup.ts';
+import { rolledRegions, type Table } from '../../facts/rollup.ts';
 import { cityCode, defineOperation, prefCode, regionOf, type BuildContext } from '../operation.ts';
 import {
   factsBySelection,
@@ -44,21 +44,19 @@ function columnFacts(s: Sources, column: Column, prefs: number[]) {
 }
 
 /**
- * Regions with any row of establishments, as their `-|-` keys: those factsBySelection gives an entry,
- * found from the region codes alone (a row of a known middle class makes its region and what that adds
- * up to present), so that companies and employees need not add up a second column to know them.
+ * Regions with any row of establishments, as their `-|-` keys: those factsBySelection gives an entry
+ * (a row of a known middle class makes its region and what that adds up to present; municipalities of
+ * the prefectures in scope, as its `keep`), found from the region codes alone, so that companies and
+ * employees need not add up a second column to know them.
  */
 function regionsWithFacts(s: Sources, prefs: number[]): Set<string> {
   const known = new Set(industries.middle(s).map((m) => m.simcCode));
   const t = s.tables.establishments!.table;
   const [codes, classes] = [t.array('regionCode'), t.array('simcCode')] as [string[], string[]];
-  const leaves = new Set<string>();
-  for (let i = 0; i < codes.length; i++) if (known.has(classes[i]!)) leaves.add(codes[i]!);
-  const present = new Set(leaves);
-  const pairs = s.regions.rollupPairs();
-  pairs.regionCode.forEach((r, i) => leaves.has(r) && present.add(pairs.target[i]!));
+  const rows = codes.filter((_, i) => known.has(classes[i]!));
   const scope = new Set(prefs.map(prefRegion));
-  return new Set([...present].filter((r) => r.length === 2 || scope.has(r.slice(0, 2))).map((r) => selectionKey(r, '-', '-')));
+  const present = [...rolledRegions(rows, s.regions)].filter((r) => r.length === 2 || scope.has(r.slice(0, 2)));
+  return new Set(present.map((r) => selectionKey(r, '-', '-')));
 }
 
 export function establishmentOperation(o: { column: Column; path: string; title: string; titleEn: string; label: string; meaning: string }) {
