@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import * as aq from 'arquero';
+import { decodeColumns, encodeColumns } from './columns.ts';
 import type { LoadedTable } from './load.ts';
 import type { TableSpec } from './tables.ts';
 
@@ -19,13 +20,12 @@ export interface TableCache {
 /** Where the cache lives unless REGSTAT_CACHE says otherwise: beside the installed packages, as other tools keep theirs. */
 export const DEFAULT_CACHE_DIR = fileURLToPath(new URL('../node_modules/.cache/regstat/tables', import.meta.url));
 
-interface Stored {
+/** What an entry keeps beside the columns. */
+interface Meta {
   file: string;
   sha256: string;
-  rows: number;
   /** Physical lines, as first line and run length pairs: a generated table is one run. */
   lines: number[];
-  columns: Record<string, unknown[]>;
 }
 
 /** Entries unused for this long are removed when another is written, so old seeds and code versions do not pile up. */
@@ -41,17 +41,10 @@ export class DiskTableCache implements TableCache {
     const path = this.path(key);
     if (!existsSync(path)) return null;
     try {
-      const stored = JSON.parse(gunzipSync(readFileSync(path)).toString('utf8')) as Stored;
-      const columns = Object.keys(spec.schema.shape);
-      if (columns.some((c) => !Array.isArray(stored.columns[c]) || stored.columns[c]!.length !== stored.rows)) return null;
-      return {
-        spec,
-        file: stored.file,
-        table: aq.table(stored.columns),
-        lines: expandRuns(stored.lines, stored.rows),
-        sha256: stored.sha256,
-        rows: stored.rows,
-      };
+      const { columns, rows, meta } = decodeColumns(gunzipSync(readFileSync(path)));
+      const { file, sha256, lines } = meta as Meta;
+      if (Object.keys(spec.schema.shape).some((c) => !columns[c])) return null;
+      return { spec, file, table: aq.table(columns), lines: expandRuns(lines, rows), sha256, rows };
     } catch {
       return null; // a damaged entry is a miss; the next put replaces it
     }
@@ -60,17 +53,11 @@ export class DiskTableCache implements TableCache {
   put(key: string, t: LoadedTable): void {
     try {
       mkdirSync(this.dir, { recursive: true });
-      const columns = Object.fromEntries(Object.keys(t.spec.schema.shape).map((c) => [c, t.table.array(c) as unknown[]]));
-      const stored: Stored = { file: t.file, sha256: t.sha256, rows: t.rows, lines: runs(t.lines), columns };
+      const columns = Object.fromEntries(Object.keys(t.spec.schema.shape).map((c) => [c, t.table.array(c) as ArrayLike<unknown>]));
+      const meta: Meta = { file: t.file, sha256: t.sha256, lines: runs(t.lines) };
       // Written beside and renamed: a reader never sees half an entry, even if this process is killed.
       const tmp = `${this.path(key)}.${process.pid}.tmp`;
-      writeFileSync(
-        tmp,
-        gzipSync(
-          JSON.stringify(stored, (_, v) => (ArrayBuffer.isView(v) ? Array.from(v as Int32Array) : v)),
-          { level: 1 },
-        ),
-      );
+      writeFileSync(tmp, gzipSync(encodeColumns(columns, t.rows, meta), { level: 1 }));
       renameSync(tmp, this.path(key));
       this.prune();
     } catch {
@@ -79,7 +66,7 @@ export class DiskTableCache implements TableCache {
   }
 
   private path(key: string): string {
-    return join(this.dir, `${key}.json.gz`);
+    return join(this.dir, `${key}.cols.gz`);
   }
 
   private prune(): void {

@@ -9,17 +9,21 @@ import { resolve } from '../runtime/resolve.ts';
 import { API_INDEX } from '../runtime/routes.ts';
 import type { Ask, Reply, ThreadData } from './render-thread.ts';
 import type { SourceValues } from './source-options.ts';
+import { threadScript } from './thread-script.ts';
 
 /** One render thread: asks in order, answers by id. */
 class RenderThread {
-  private readonly worker: Worker;
+  private readonly worker: Promise<Worker>;
   private readonly pending = new Map<number, { ok: (text: string | null) => void; fail: (e: Error) => void }>();
   private next = 0;
   private drained: (() => void)[] = [];
 
   constructor(data: ThreadData) {
-    this.worker = new Worker(new URL('./render-worker.mjs', import.meta.url), { workerData: data });
-    this.worker.on('message', (r: Reply) => {
+    this.worker = threadScript().then((script) => this.started(new Worker(script, { workerData: data })));
+  }
+
+  private started(worker: Worker): Worker {
+    worker.on('message', (r: Reply) => {
       const p = this.pending.get(r.id)!;
       this.pending.delete(r.id);
       if ('error' in r) p.fail(new Error(r.error));
@@ -27,11 +31,12 @@ class RenderThread {
       this.settle();
     });
     // A thread that dies (out of memory, say) fails what it was asked; the pool starts a new one.
-    this.worker.on('error', (e) => this.failAll(e));
-    this.worker.on('exit', (code) => {
+    worker.on('error', (e) => this.failAll(e));
+    worker.on('exit', (code) => {
       this.alive = false;
       this.failAll(new Error(`its render thread stopped (exit code ${code})`));
     });
+    return worker;
   }
 
   alive = true;
@@ -40,7 +45,7 @@ class RenderThread {
     const id = this.next++;
     return new Promise((ok, fail) => {
       this.pending.set(id, { ok, fail });
-      this.worker.postMessage({ id, ...what });
+      void this.worker.then((w) => w.postMessage({ id, ...what }));
     });
   }
 
@@ -58,13 +63,19 @@ class RenderThread {
   /** Stops the thread once it has answered what it was asked. */
   async stop(): Promise<number> {
     if (this.pending.size) await new Promise<void>((ok) => this.drained.push(ok));
-    return this.worker.terminate();
+    return (await this.worker).terminate();
   }
 }
 
 export class RenderPool implements Renderer {
   private readonly threads = new Map<string, RenderThread>();
   private readonly data: ThreadData;
+  /**
+   * A thread started ahead, its modules loaded and its plan made (most of a second), taken by the next
+   * operation first asked for; the next spare starts once that operation has answered, so that it does
+   * not take the other core from the preparation.
+   */
+  private spare: RenderThread | undefined;
 
   /** `main`: the main thread's renderer of the same values, for the plan and the files that need no facts. */
   constructor(
@@ -72,6 +83,7 @@ export class RenderPool implements Renderer {
     private readonly main: OnDemand,
   ) {
     this.data = { values, table: main.plan.table };
+    this.spare = new RenderThread(this.data);
   }
 
   get plan() {
@@ -80,11 +92,11 @@ export class RenderPool implements Renderer {
 
   read(path: string): string | null | Promise<string | null> {
     if (path === API_INDEX || path === '/routes.json') return this.main.read(path);
-    if (!path.startsWith('/api/')) return this.thread(SITE).ask({ read: path });
+    if (!path.startsWith('/api/')) return this.ask(SITE, { read: path });
     // Only a canonical file path is a file; which operation's it is decides the thread.
     const r = resolve(this.main.plan.routes, path, '');
     if (r.kind !== 'file' || r.path !== path || !r.op) return null;
-    return this.thread(r.op.path).ask({ read: path });
+    return this.ask(r.op.path, { read: path });
   }
 
   /**
@@ -96,7 +108,7 @@ export class RenderPool implements Renderer {
     const keys = [...this.main.plan.table.operations.filter((o) => !o.unavailable).map((o) => o.path), SITE];
     for (const key of keys) {
       try {
-        await this.thread(key).ask({ prepare: key });
+        await this.ask(key, { prepare: key });
       } catch (e) {
         log(`regstat: preparing ${key} failed: ${(e as Error).message}`);
       }
@@ -104,21 +116,35 @@ export class RenderPool implements Renderer {
     log(`regstat: warm-up done: ${keys.length - 1} operations and the docs page ready in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   }
 
-  /** How many render threads have been started and are running. */
+  /** How many render threads have been started for operations and are running (the spare not counted). */
   get threadCount(): number {
     return [...this.threads.values()].filter((t) => t.alive).length;
   }
 
   /** Stops every thread once it has answered what it was asked. */
   async close(): Promise<void> {
-    await Promise.all([...this.threads.values()].map((t) => t.stop()));
+    this.closed = true;
+    const spare = this.spare;
+    this.spare = undefined;
+    await Promise.all([...this.threads.values(), ...(spare ? [spare] : [])].map((t) => t.stop()));
     this.threads.clear();
   }
 
-  private thread(key: string): RenderThread {
-    let t = this.threads.get(key);
-    if (!t?.alive) this.threads.set(key, (t = new RenderThread(this.data)));
-    return t;
+  private closed = false;
+
+  /** Asks the thread of `key`, started (or taken from the spare) when first asked. */
+  private ask(key: string, what: Omit<Ask, 'id'>): Promise<string | null> {
+    const known = this.threads.get(key);
+    if (known?.alive) return known.ask(what);
+    const t = this.spare?.alive ? this.spare : new RenderThread(this.data);
+    this.spare = undefined;
+    this.threads.set(key, t);
+    const answer = t.ask(what);
+    const nextSpare = () => {
+      if (!this.closed && !this.spare) this.spare = new RenderThread(this.data);
+    };
+    answer.then(nextSpare, nextSpare);
+    return answer;
   }
 }
 

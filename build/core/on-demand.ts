@@ -3,9 +3,10 @@
 // facts are prepared the first time one of its files is asked for; the docs page and manifests, which
 // speak of every file, enumerate every operation the first time one of them is asked for.
 
-import type { Operation } from '../ops/operation.ts';
+import type { BuildContext, Operation } from '../ops/operation.ts';
 import type { Canonical } from '../runtime/params.ts';
 import { resolve } from '../runtime/resolve.ts';
+import { shareOf } from '../../sources/scope.ts';
 import { API_INDEX, type RouteOp, type RouteTable } from '../runtime/routes.ts';
 import { apiIndex } from './api-index.ts';
 import { censusOf, enumerateFiles, plan, renderFile, siteFiles, titles, type BuildOptions, type Plan } from './build.ts';
@@ -22,6 +23,8 @@ export interface Renderer {
 export class OnDemand implements Renderer {
   readonly plan: Plan;
   private readonly states = new Map<Operation, unknown>();
+  /** Per operation that declares a share, the facts of each share asked for before the whole was prepared. */
+  private readonly shares = new Map<Operation, Map<string, { state: unknown; ctx: BuildContext }>>();
   private readonly opOf = new Map<string, Operation>();
   private site: Map<string, string> | undefined;
 
@@ -41,9 +44,39 @@ export class OnDemand implements Renderer {
     if (op && !this.plan.routeOf.get(op)!.unavailable) this.state(op);
   }
 
+  /** What of an operation's facts is prepared: the whole, and how many shares (for tests and reports). */
+  preparedOf(path: string): { whole: boolean; shares: number } {
+    const op = this.opOf.get(path);
+    return { whole: !!op && this.states.has(op), shares: (op && this.shares.get(op)?.size) ?? 0 };
+  }
+
   private state(op: Operation): unknown {
-    if (!this.states.has(op)) this.states.set(op, op.prepare(this.plan.ctx));
+    if (!this.states.has(op)) {
+      this.states.set(op, op.prepare(this.plan.ctx));
+      this.shares.delete(op); // the whole answers every prefecture now
+    }
     return this.states.get(op);
+  }
+
+  /**
+   * Renders one file: from the whole's facts once prepared; before that, for an operation that declares
+   * a share, from the share of the sources its answer reads (the same bytes, a fraction of the work).
+   * After a few shares the whole is prepared instead: each share costs more than its fraction.
+   */
+  private render(op: Operation, values: Canonical): string | null {
+    const share = shareOfFile(op, values);
+    const shares = this.shares.get(op) ?? new Map<string, { state: unknown; ctx: BuildContext }>();
+    if (this.states.has(op) || !share || (!shares.has(share.key) && shares.size >= MAX_SHARES)) {
+      return renderFile(op, this.state(op), values, this.plan.ctx);
+    }
+    let prepared = shares.get(share.key);
+    if (!prepared) {
+      // The share's rows, and the build's scope narrowed to the prefecture asked for: a --prefs build writes its files with the same bytes.
+      const ctx = { ...this.plan.ctx, sources: shareOf(this.plan.ctx.sources, op.share!, share.value), ...(share.pref ? { prefs: [Number(share.pref)] } : {}) };
+      shares.set(share.key, (prepared = { state: op.prepare(ctx), ctx }));
+      this.shares.set(op, shares);
+    }
+    return renderFile(op, prepared.state, values, prepared.ctx);
   }
 
   /** The file a build with the same options writes at this dist path (`/api/v1/…/index.json`, `/manifest.json`), or null where it writes none. */
@@ -58,8 +91,7 @@ export class OnDemand implements Renderer {
   private response(path: string): string | null {
     const r = resolve(this.plan.routes, path, '');
     if (r.kind !== 'file' || r.path !== path) return null;
-    const op = this.opOf.get(r.op!.path)!;
-    return renderFile(op, this.state(op), valuesOf(r.op!, path), this.plan.ctx);
+    return this.render(this.opOf.get(r.op!.path)!, valuesOf(r.op!, path));
   }
 
   private siteFiles(): Map<string, string> {
@@ -71,6 +103,30 @@ export class OnDemand implements Renderer {
     );
     return this.site;
   }
+}
+
+/** How many shares of one operation are prepared before its whole is. */
+const MAX_SHARES = 4;
+
+/** The value naming the share of the sources a file reads (a prefecture code, a year), if its operation declares one and the file names one. */
+export function shareValue(op: Operation, values: Canonical): string | undefined {
+  if (!op.share) return undefined;
+  return op.share === 'year' ? values.year : prefectureOf(op, values);
+}
+
+/** The prefecture a file names (its prefecture parameter, not `-`). */
+const prefectureOf = (op: Operation, values: Canonical): string | undefined => {
+  const param = op.route.params.find((p) => p.type === 'pref')?.name;
+  const value = param === undefined ? undefined : values[param];
+  return value === '-' ? undefined : value;
+};
+
+/** The share a file is answered from before its operation's whole is prepared: its value, the prefecture it names, and both as one key. */
+export function shareOfFile(op: Operation, values: Canonical): { value: string; pref: string | undefined; key: string } | undefined {
+  const value = shareValue(op, values);
+  if (value === undefined) return undefined;
+  const pref = prefectureOf(op, values);
+  return { value, pref, key: `${value}|${pref ?? '-'}` };
 }
 
 /** `/api/v1/<op>/<name>/<value>/…/index.json` back into its values; the resolver has checked that it is canonical. */

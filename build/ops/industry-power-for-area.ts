@@ -59,6 +59,7 @@ export default defineOperation({
     ],
   },
   needs: ['industry_economy', 'industries_broad', 'industries_middle'],
+  share: 'year',
   prepare: (ctx) => ({ facts: economyBySelection(ctx.sources, ctx.prefs), names: selectionNames(ctx.sources), sources: ctx.sources }),
   enumerate: (ctx) =>
     ['2012', '2016'].flatMap((year) =>

@@ -65,6 +65,7 @@ export default defineOperation({
     ],
   },
   needs: ['industry_economy', 'industries_broad', 'industries_middle'],
+  share: 'year',
   prepare(ctx) {
     const econ = rollupRegions(ctx.sources.tables.industry_economy!.table, ctx.sources.regions, ['year', 'simcCode'], ['valueAdded', 'employees'], 'year');
     const nation = econ
@@ -72,7 +73,10 @@ export default defineOperation({
       .groupby('year', 'simcCode')
       .rollup({ vaNation: aq.op.sum('valueAdded'), empNation: aq.op.sum('employees') });
     const nationAll = nation.groupby('year').rollup({ vaNationAll: aq.op.sum('vaNation'), empNationAll: aq.op.sum('empNation') });
-    const rows = econ
+    // The regions of the build's scope only (the nation is every prefecture's): a --prefs build, and a first answer on demand, do that much less.
+    const scope = ctx.prefs.map((p) => String(p).padStart(2, '0'));
+    const rows = (econ.params({ scope }) as typeof econ)
+      .filter((d: any, $: any) => aq.op.includes($.scope, aq.op.substring(d.region, 0, 2)))
       .groupby('region', 'year')
       .derive({ vaRegion: aq.op.sum('valueAdded'), empRegion: aq.op.sum('employees') })
       .ungroup()

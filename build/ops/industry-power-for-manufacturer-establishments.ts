@@ -78,6 +78,7 @@ export default defineOperation({
     ],
   },
   needs: ['manufacturer_establishments', 'industries_broad', 'industries_middle'],
+  share: 'prefecture',
   prepare(ctx) {
     const t = ctx.sources.tables.manufacturer_establishments!.table;
     const sum = { establishments: aq.op.sum('establishments'), employees: aq.op.sum('employees'), valueAdded: aq.op.sum('valueAdded') };

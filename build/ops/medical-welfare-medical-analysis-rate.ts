@@ -130,6 +130,7 @@ export default defineOperation({
     constraints: [yearRule, dataKbnRule],
   },
   needs: ['medical_classes', 'medical_counts', 'medical_areas'],
+  share: 'year',
   prepare: (ctx) => ({ facts: medicalFacts(ctx.sources), ctx }),
   enumerate: (ctx) =>
     ctx.prefs.flatMap((p) =>

@@ -55,6 +55,7 @@ export default defineOperation({
     ],
   },
   needs: ['job_openings', 'occupations_broad', 'occupations_middle'],
+  share: 'prefecture',
   prepare(ctx) {
     const t = ctx.sources.tables.job_openings!.table;
     const sum = { openings: aq.op.sum('openings'), applicants: aq.op.sum('applicants') };

@@ -32,6 +32,7 @@ export default defineOperation({
     .nullable(),
   route: { path: '/api/v1/municipality/taxes/perYear', params: [prefCode(), cityCode()] },
   needs: ['local_taxes'],
+  share: 'prefecture',
   prepare: (ctx) => perResident(ctx.sources, 'taxes'),
   enumerate: regionValues,
   render(byRegion, v, ctx) {

@@ -51,6 +51,7 @@ export default defineOperation({
     params: [intParam('year', [2012, 2016], 'Economic census year: 2012 or 2016.'), prefCode(), cityCode(), sicCodeParam(), simcCodeParam()],
   },
   needs: ['industry_economy', 'industries_broad', 'industries_middle'],
+  share: 'prefecture',
   prepare: (ctx) => ({ facts: economyBySelection(ctx.sources, ctx.prefs), names: selectionNames(ctx.sources), sources: ctx.sources }),
   enumerate: (ctx) => ['2012', '2016'].flatMap((year) => regionSelectionValues(ctx).map((v) => ({ year, ...v }))),
   render({ facts, names, sources }, v) {

@@ -59,6 +59,7 @@ export default defineOperation({
     ],
   },
   needs: ['wages', 'industries_broad', 'industries_middle'],
+  share: 'prefecture',
   prepare(ctx) {
     // Built column by column so that an empty class list still has the columns the join names.
     const classes = industries.middle(ctx.sources);

@@ -3,6 +3,7 @@
 // table entry and its manifest entry.
 
 import type { z } from 'zod';
+import type { ShareKind } from '../../sources/scope.ts';
 import type { Sources } from '../../sources/load.ts';
 import type { TableName } from '../../sources/tables.ts';
 import type { Canonical } from '../runtime/params.ts';
@@ -71,6 +72,13 @@ export interface Operation<State = unknown, P extends readonly ParamSpec[] = rea
   needs: (TableName | TableName[])[];
   /** Computes once per build everything the responses need (arquero work happens here). */
   prepare(ctx: BuildContext): State;
+  /**
+   * What its answer for one value reads of the sources: `prefecture`, only the rows of the prefecture its
+   * prefecture parameter names (not `-`); `year`, only the rows of its `year`. On demand, a first answer
+   * is then prepared from that share (sources/scope.ts), a fraction of the work; a test renders every
+   * such file from shares and from the whole and holds them to the same bytes.
+   */
+  share?: ShareKind;
   /** Canonical values of every file's parameters (list parameters excluded). */
   enumerate(ctx: BuildContext): Canonical[];
   /** The `result` member for one file; null when the region has no data. */

@@ -64,6 +64,7 @@ export default defineOperation({
     compose: { param: 'addArea', from: PATH, composer: pyramidComposer },
   },
   needs: ['population_by_age_sex'],
+  share: 'prefecture',
   prepare(ctx) {
     const { pyramid } = populationFacts(ctx.sources);
     const halves = new Map<string, string>();

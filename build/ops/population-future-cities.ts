@@ -41,6 +41,7 @@ export default defineOperation({
     params: [intParam('year', FUTURE_YEARS, 'Projection year: 2025, 2030, 2035, 2040 or 2045.'), prefCode()],
   },
   needs: ['population_years', 'population_by_age_sex'],
+  share: 'prefecture',
   prepare: (ctx) => ({ population: populationFacts(ctx.sources), regions: ctx.sources.regions }),
   enumerate: (ctx) => FUTURE_YEARS.flatMap((y) => prefectureValues(ctx).map((p) => ({ year: String(y), ...p }))),
   render({ population, regions }, v) {

@@ -41,6 +41,7 @@ export default defineOperation({
     ],
   },
   needs: ['mesh_population_future'],
+  share: 'prefecture',
   prepare: (ctx) => ({ index: meshIndex(ctx.sources, 'mesh_population_future', ['population']), ctx }),
   enumerate: (ctx) =>
     FUTURE_MESH_YEARS.flatMap((year) =>

@@ -52,6 +52,7 @@ export default defineOperation({
     ],
   },
   needs: ['mesh_population'],
+  share: 'prefecture',
   prepare: (ctx) => ({ index: meshIndex(ctx.sources, 'mesh_population', ['population', 'households']), ctx }),
   enumerate: (ctx) =>
     MESH_YEARS.flatMap((year) =>

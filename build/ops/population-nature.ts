@@ -126,6 +126,7 @@ export default defineOperation({
     constraints: [ageRule],
   },
   needs: ['population_years', 'population_by_age_sex', 'births_by_mother_age'],
+  share: 'prefecture',
   prepare: (ctx): State => {
     const population = populationFacts(ctx.sources);
     return { pyramid: population.pyramid, births: vitalFacts(ctx.sources).birthsByAge, boundaryYear: population.boundaryYear, lines: new Map() };

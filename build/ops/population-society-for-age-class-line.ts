@@ -41,6 +41,7 @@ export default defineOperation({
     .nullable(),
   route: { path: '/api/v1/population/society/forAgeClassLine', params: [prefCode(), cityCode()] },
   needs: ['migration_by_cohort'],
+  share: 'prefecture',
   prepare(ctx) {
     const t = rollupRegions(ctx.sources.tables.migration_by_cohort!.table, ctx.sources.regions, ['periodFrom', 'ageFrom'], 'net', 'periodFrom').orderby(
       'region',

@@ -40,6 +40,7 @@ export default defineOperation({
   ).nullable(),
   route: { path: '/api/v1/population/society/forAgeClass', params: [prefCode(), cityCode()] },
   needs: ['migration_by_age_group'],
+  share: 'prefecture',
   prepare(ctx) {
     const t = rollupRegions(ctx.sources.tables.migration_by_age_group!.table, ctx.sources.regions, ['year', 'ageClass'], 'net', 'year')
       .groupby('region', 'year')

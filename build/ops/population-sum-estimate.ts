@@ -45,6 +45,7 @@ export default defineOperation({
     compose: { param: 'addArea', from: PATH, composer: estimateComposer },
   },
   needs: ['population_years', ['population_by_age_sex', 'population_by_age_group'], 'vital_events'],
+  share: 'prefecture',
   prepare: (ctx) => ({ population: populationFacts(ctx.sources), vital: vitalFacts(ctx.sources) }),
   enumerate: regionValues,
   render({ population, vital }, v) {

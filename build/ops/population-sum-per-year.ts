@@ -48,6 +48,7 @@ export default defineOperation({
     compose: { param: 'addArea', from: PER_YEAR, composer: growthComposer },
   },
   needs: ['population_years', ['population_by_age_sex', 'population_by_age_group']],
+  share: 'prefecture',
   prepare: (ctx) => populationFacts(ctx.sources),
   enumerate: regionValues,
   render(facts, v) {

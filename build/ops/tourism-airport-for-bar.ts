@@ -90,6 +90,7 @@ export default defineOperation({
     ],
   },
   needs: ['airports', 'airport_travellers', 'airport_visits'],
+  share: 'year',
   prepare: (ctx) => ({ facts: airportFacts(ctx.sources, ctx.prefs), prefs: ctx.prefs, regions: ctx.sources.regions }),
   enumerate(ctx) {
     const all = sides(airportList(ctx.sources));

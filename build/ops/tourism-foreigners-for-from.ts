@@ -63,6 +63,7 @@ export default defineOperation({
     ],
   },
   needs: ['foreign_visitors', 'countries'],
+  share: 'prefecture',
   prepare(ctx) {
     const rows = ctx.sources.tables
       .foreign_visitors!.table.join(ctx.sources.tables.countries!.table, 'countryCode')

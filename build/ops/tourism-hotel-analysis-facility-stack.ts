@@ -53,6 +53,7 @@ export default defineOperation({
     ],
   },
   needs: ['accommodation_facilities', 'accommodation_classes'],
+  share: 'prefecture',
   prepare(ctx) {
     const t = ctx.sources.tables.accommodation_facilities!.table;
     const bySize = t

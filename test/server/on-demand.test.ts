@@ -99,7 +99,7 @@ describe('on-demand renderer against the built dist', () => {
 
   it('gives the same bytes from tables it cached on disk', () => {
     const again = new OnDemand({ sources: loadSources(sampleSourceSet(), { eager: false, cache: new DiskTableCache(cacheDir) }), prefs: SAMPLE_PREFS });
-    expect(fg.sync('*.json.gz', { cwd: cacheDir }).length).toBeGreaterThan(10);
+    expect(fg.sync('*.cols.gz', { cwd: cacheDir }).length).toBeGreaterThan(10);
     for (const path of [
       '/manifest.json',
       '/api/v1/population/composition/perYear/prefCode/13/cityCode/13101/index.json',

@@ -92,6 +92,7 @@ export function establishmentOperation(o: { column: Column; path: string; title:
       .nullable(),
     route: { path: o.path, params: [prefCode(), cityCode(), sicCodeParam(), simcCodeParam()] },
     needs: ['establishments', 'industries_broad', 'industries_middle'],
+    share: 'prefecture',
     prepare: (ctx: BuildContext) => ({
       ...columnFacts(ctx.sources, o.column, ctx.prefs),
       present: regionsWithFacts(ctx.sources, ctx.prefs),

@@ -1,0 +1,79 @@
+// An operation that declares a share (Operation.share) is answered on demand, before its whole facts
+// are prepared, from the rows of one prefecture or one year (sources/scope.ts). That is only right if
+// its answers read nothing else: every file of such an operation for the shares below must be the same
+// bytes from the share as from the whole.
+
+import { describe, expect, it } from 'vitest';
+import { plan, renderFile } from '../../build/core/build.ts';
+import { OnDemand, shareOfFile, shareValue } from '../../build/core/on-demand.ts';
+import { OPERATIONS } from '../../build/ops/index.ts';
+import { shareOf } from '../../sources/scope.ts';
+import { sampleSources } from '../helpers/sample.ts';
+
+/** Hokkaido (a designated city, villages without data), Tokyo (special wards), Okinawa (the last code). */
+const PREFS = [1, 13, 47];
+const shared = OPERATIONS.filter((op) => op.share);
+
+describe('shares of the sources', () => {
+  it('are declared by the operations whose first answers were slow, on a parameter each has', () => {
+    expect(shared.length).toBeGreaterThanOrEqual(20);
+    for (const op of shared) {
+      const names = op.route.params.filter((p) => (op.share === 'year' ? p.name === 'year' : p.type === 'pref')).map((p) => p.name);
+      expect(names, op.route.path).toHaveLength(1);
+    }
+  });
+
+  it("keep one prefecture's or one year's rows and the whole masters", () => {
+    const sources = sampleSources();
+    const tokyo = shareOf(sources, 'prefecture', '13');
+    const codes = tokyo.tables.establishments!.table.array('regionCode') as string[];
+    expect(codes.length).toBeGreaterThan(0);
+    expect(codes.every((c) => c.startsWith('13'))).toBe(true);
+    expect(codes.length).toBe((sources.tables.establishments!.table.array('regionCode') as string[]).filter((c) => c.startsWith('13')).length);
+    expect(tokyo.tables.municipalities!.rows).toBe(sources.tables.municipalities!.rows);
+    const years = shareOf(sources, 'year', '2016').tables.airport_visits!.table.array('year') as number[];
+    expect(years.length).toBeGreaterThan(0);
+    expect(new Set(years)).toEqual(new Set([2016]));
+  });
+
+  const p = plan({ sources: sampleSources(), prefs: PREFS });
+  describe.each(shared.map((op) => [op.route.path, op] as const))('%s', (_, op) => {
+    it('answers every file of three shares as the whole does', () => {
+      const whole = op.prepare(p.ctx);
+      const files = op.enumerate(p.ctx);
+      const values = [...new Set(files.map((v) => shareValue(op, v)).filter((v) => v !== undefined))] as string[];
+      // Three prefectures, or the first, a middle and the last year.
+      const picked = op.share === 'year' ? [values[0]!, values[values.length >> 1]!, values.at(-1)!] : values;
+      expect(picked.length, 'files that name a share').toBeGreaterThan(0);
+      let compared = 0;
+      const keys = new Map(files.filter((f) => picked.includes(shareValue(op, f)!)).map((f) => [shareOfFile(op, f)!.key, shareOfFile(op, f)!]));
+      // As on demand: each share's rows, the scope narrowed to the prefecture a file names.
+      for (const share of keys.values()) {
+        const ctx = { ...p.ctx, sources: shareOf(p.ctx.sources, op.share!, share.value), ...(share.pref ? { prefs: [Number(share.pref)] } : {}) };
+        const state = op.prepare(ctx);
+        for (const v of files.filter((f) => shareOfFile(op, f)?.key === share.key)) {
+          expect(renderFile(op, state, v, ctx), JSON.stringify(v)).toBe(renderFile(op, whole, v, p.ctx));
+          compared++;
+        }
+      }
+      expect(compared).toBeGreaterThan(0);
+    });
+  });
+
+  it('on demand, answer from shares first and from the whole after a few, the same bytes', () => {
+    const op = OPERATIONS.find((o) => o.route.path === '/api/v1/municipality/wages/perYear')!;
+    const onDemand = new OnDemand({ sources: sampleSources() });
+    const { ctx } = onDemand.plan;
+    const file = (pref: number) => `${op.route.path}/prefCode/${pref}/sicCode/E/simcCode/-/wagesAge/1/index.json`;
+    const whole = op.prepare(ctx);
+    const prepared: string[] = [];
+    // Six prefectures: the first four from their shares, then from the whole.
+    for (const pref of [1, 13, 47, 2, 3, 4]) {
+      const expected = renderFile(op, whole, { prefCode: String(pref), sicCode: 'E', simcCode: '-', wagesAge: '1' }, ctx);
+      expect(onDemand.read(file(pref)), String(pref)).toBe(expected);
+      const { whole: all, shares } = onDemand.preparedOf(op.route.path);
+      prepared.push(all ? 'whole' : `${shares} shares`);
+    }
+    expect(prepared).toEqual(['1 shares', '2 shares', '3 shares', '4 shares', 'whole', 'whole']);
+  });
+});
