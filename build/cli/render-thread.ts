@@ -2,6 +2,8 @@
 // from the same command-line values as the main thread's and its route table, answering the pool's
 // messages in order. Its facts live here, so preparing them never holds the main thread's event loop.
 
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { OnDemand } from '../core/on-demand.ts';
 import type { RouteTable } from '../runtime/routes.ts';
@@ -15,6 +17,20 @@ export interface ThreadData {
 export type Ask = { id: number; read: string } | { id: number; prepare: string };
 export type Reply = { id: number; text: string | null } | { id: number; error: string };
 
+/**
+ * On Linux a thread has a nice value of its own (/proc/thread-self names its id): preparing at nice 10,
+ * a render thread yields the cores to the server's event loop when both want them. Elsewhere, or where
+ * it is refused, the thread runs at the server's priority.
+ */
+function yieldToServer(): void {
+  try {
+    setPriority(Number(readlinkSync('/proc/thread-self').split('/').pop()), 10);
+  } catch {
+    // no /proc, or not allowed: only the server's latency under load differs
+  }
+}
+
+yieldToServer();
 const { values, table } = workerData as ThreadData;
 // Header-only tables were warned of by the main thread's plan; a thread does not repeat it.
 const renderer = new OnDemand(buildOptionsFrom(values, { eager: false }), table);

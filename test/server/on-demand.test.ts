@@ -287,6 +287,13 @@ describe("npm start's render threads", () => {
     expect(lines.filter((l) => /failed/.test(l))).toEqual([]);
   });
 
+  it.runIf(existsSync('/proc/thread-self'))('prepares at nice 10, the server at its own priority', () => {
+    // Field 19 of /proc/<pid>/task/<tid>/stat is the nice value; the command name (2) may hold spaces.
+    const nice = readdirSync('/proc/self/task').map((tid) => Number(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]));
+    expect(nice.filter((n) => n === 10).length).toBeGreaterThanOrEqual(pool.threadCount);
+    expect(readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ')[16]).toBe('0');
+  });
+
   it('starts a closed thread again when next asked', async () => {
     await expect(pool.read('/api/v1/prefectures/index.json')).resolves.toBe(readFileSync(join(SAMPLE_DIST, 'api/v1/prefectures/index.json'), 'utf8'));
     await pool.close();
