@@ -39,7 +39,7 @@ export function importResas(archive: string, options: ImportOptions = {}): { set
     for (const p of s.body.result as { prefCode: number; prefName: string }[]) {
       const known = prefectures.get(p.prefCode);
       if (known !== undefined && known !== p.prefName)
-        throw new Error(`${s.file}: prefecture ${p.prefCode} is ${p.prefName} here but ${known} in another response`);
+        throw new InputError(`${s.file}: prefecture ${p.prefCode} is ${p.prefName} here but ${known} in another response`);
       prefectures.set(p.prefCode, p.prefName);
     }
     report.used.push(s.file);
@@ -74,11 +74,11 @@ export function importResas(archive: string, options: ImportOptions = {}): { set
     const region = cityCode === '-' ? prefCode.padStart(2, '0') : cityCode;
     const r = s.body.result as { boundaryYear: number; data: { label: string; data: { year: number; value: number }[] }[] };
     if (boundary !== undefined && boundary !== r.boundaryYear)
-      throw new Error(`${s.file}: boundaryYear ${r.boundaryYear} differs from ${boundary} in other perYear responses; import one data vintage at a time`);
+      throw new InputError(`${s.file}: boundaryYear ${r.boundaryYear} differs from ${boundary} in other perYear responses; import one data vintage at a time`);
     boundary = r.boundaryYear;
     const series = (label: string) => {
       const found = r.data.find((d) => d.label === label);
-      if (!found) throw new Error(`${s.file}: no ${label} series`);
+      if (!found) throw new InputError(`${s.file}: no ${label} series`);
       return new Map(found.data.map((p) => [p.year, p.value]));
     };
     const [total, young, working, old] = ['総人口', '年少人口', '生産年齢人口', '老年人口'].map(series) as Map<number, number>[];
@@ -110,7 +110,7 @@ export function importResas(archive: string, options: ImportOptions = {}): { set
     for (const c of r.changes) {
       const known = countries.get(c.countryCode);
       if (known !== undefined && known !== c.countryName)
-        throw new Error(`${s.file}: country ${c.countryCode} is ${c.countryName} here but ${known} in another response; import one vintage of names at a time`);
+        throw new InputError(`${s.file}: country ${c.countryCode} is ${c.countryName} here but ${known} in another response; import one vintage of names at a time`);
       countries.set(c.countryCode, c.countryName);
       for (const d of c.data) {
         const row = [String(pref).padStart(2, '0'), d.year, d.quarter, Number(purpose), c.countryCode, d.value];
@@ -128,7 +128,7 @@ export function importResas(archive: string, options: ImportOptions = {}): { set
         const k = key.map((c) => r[c]).join('|');
         const row = columns.map((c) => r[c]!);
         const known = rows.get(k);
-        if (known && known.join('|') !== row.join('|')) throw new Error(`${s.file}: ${k} is ${row.join(' ')} here but ${known.join(' ')} in another response`);
+        if (known && known.join('|') !== row.join('|')) throw new InputError(`${s.file}: ${k} is ${row.join(' ')} here but ${known.join(' ')} in another response`);
         rows.set(k, row);
       }
       report.used.push(s.file);
