@@ -110,7 +110,9 @@ export function importResas(archive: string, options: ImportOptions = {}): { set
     for (const c of r.changes) {
       const known = countries.get(c.countryCode);
       if (known !== undefined && known !== c.countryName)
-        throw new InputError(`${s.file}: country ${c.countryCode} is ${c.countryName} here but ${known} in another response; import one vintage of names at a time`);
+        throw new InputError(
+          `${s.file}: country ${c.countryCode} is ${c.countryName} here but ${known} in another response; import one vintage of names at a time`,
+        );
       countries.set(c.countryCode, c.countryName);
       for (const d of c.data) {
         const row = [String(pref).padStart(2, '0'), d.year, d.quarter, Number(purpose), c.countryCode, d.value];
@@ -128,7 +130,8 @@ export function importResas(archive: string, options: ImportOptions = {}): { set
         const k = key.map((c) => r[c]).join('|');
         const row = columns.map((c) => r[c]!);
         const known = rows.get(k);
-        if (known && known.join('|') !== row.join('|')) throw new InputError(`${s.file}: ${k} is ${row.join(' ')} here but ${known.join(' ')} in another response`);
+        if (known && known.join('|') !== row.join('|'))
+          throw new InputError(`${s.file}: ${k} is ${row.join(' ')} here but ${known.join(' ')} in another response`);
         rows.set(k, row);
       }
       report.used.push(s.file);

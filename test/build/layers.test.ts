@@ -1,14 +1,15 @@
 // The layers of the code import only downward: sources (raw facts) < runtime (what every adapter ships) <
-// facts < ops (declarations) < core (the build) < servers, adapters, deploy, commands. A module that
-// imports upward drags the layers above it into everything below (the service worker into the build).
+// facts < ops (declarations) < deploy (host files) < core (the build) < server < adapters < cli (commands)
+// < bench. A module that imports upward drags the layers above it into everything below (the service
+// worker into the build), and two folders that import each other are one layer in two places.
 
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import fg from 'fast-glob';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/paths.ts';
 
-/** What each folder may import from, besides itself. */
+/** What each folder may import from, besides itself: every folder of build/ has its row. */
 const ALLOWED: [folder: string, may: string[]][] = [
   ['sources', []],
   // The runtime is bundled into workers and the service worker: nothing of Node, nothing above it.
@@ -17,6 +18,14 @@ const ALLOWED: [folder: string, may: string[]][] = [
   ['build/ops', ['sources', 'build/runtime', 'build/facts']],
   // The explorer is a browser page: it reads the runtime's pure helpers and nothing that knows of a build.
   ['build/explorer', ['build/runtime']],
+  // Host configurations are made from the route table alone.
+  ['build/deploy', ['build/runtime']],
+  ['build/core', ['sources', 'build/runtime', 'build/ops', 'build/deploy', 'build/version.ts']],
+  ['build/server', ['sources/user-error.ts', 'build/runtime', 'build/core']],
+  // Adapters translate shapes around the server's one fetch; none knows of the build.
+  ['build/adapters', ['sources/user-error.ts', 'build/runtime', 'build/server']],
+  ['build/cli', ['sources', 'build/runtime', 'build/ops', 'build/deploy', 'build/core', 'build/server', 'build/adapters', 'build/version.ts']],
+  ['build/bench', ['sources', 'build/runtime', 'build/ops', 'build/deploy', 'build/core', 'build/server', 'build/adapters', 'build/cli']],
 ];
 
 function importsOf(file: string): string[] {
@@ -27,7 +36,7 @@ function importsOf(file: string): string[] {
 describe('layers', () => {
   for (const [folder, may] of ALLOWED) {
     it(`${folder} imports only from ${may.length ? may.join(', ') : 'itself'}`, () => {
-      const files = fg.sync(`${folder}/**/*.ts`, { cwd: ROOT });
+      const files = fg.sync([`${folder}/**/*.ts`, `${folder}/**/*.mjs`], { cwd: ROOT });
       expect(files.length).toBeGreaterThan(0);
       const upward = files.flatMap((f) =>
         importsOf(f)
@@ -37,6 +46,13 @@ describe('layers', () => {
       expect(upward).toEqual([]);
     });
   }
+
+  it('has a row for every folder of build/', () => {
+    const folders = readdirSync(join(ROOT, 'build'), { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => `build/${d.name}`);
+    expect(folders.filter((f) => !ALLOWED.some(([folder]) => folder === f))).toEqual([]);
+  });
 
   it('the runtime and the explorer use no Node built-ins', () => {
     const files = fg.sync(['build/runtime/**/*.ts', 'build/explorer/**/*.ts'], { cwd: ROOT });
