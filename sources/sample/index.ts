@@ -8,7 +8,7 @@ import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { toCsv } from '../csv.ts';
 import type { Origins, SourceSet } from '../load.ts';
-import type { TableName } from '../tables.ts';
+import { TABLES, type TableName } from '../tables.ts';
 import { INDUSTRIES_BROAD, INDUSTRIES_MIDDLE, OCCUPATIONS_BROAD, OCCUPATIONS_MIDDLE } from './classifications.ts';
 import { establishments } from './establishments.ts';
 import { industryEconomy } from './industry.ts';
@@ -49,223 +49,8 @@ export const SAMPLE_ORIGINS: Origins = {
 };
 
 export function sampleSourceSet(seed = DEFAULT_SEED): SourceSet {
-  // Each table is generated when first read, so a server that needs two tables never pays for forty;
-  // the draws they share (the population leaves, say) are made once.
-  const prefectures = once(localGovPrefectures);
-  const cities = once(localGovCities);
-  const leaves = once(() => samplePopulation(seed, cities()));
-  const patents = once(() => patentTables(seed, leaves()));
-  const flows = once(() => airportFlows(seed));
-  const fishery = once(() => fisheryEntities(seed, leaves()));
-  const mesh = once(() => meshPopulation(seed, leaves()));
-  const areas = once(() => medicalAreas(leaves(), cities()));
-
-  const tables: Record<TableName, () => string> = {
-    prefectures: () =>
-      toCsv(
-        ['prefCode', 'prefName'],
-        prefectures().map((p) => [p.prefCode, p.prefName]),
-      ),
-    municipalities: () =>
-      toCsv(
-        ['cityCode', 'cityName', 'bigCityFlag', 'designatedCityCode'],
-        cities().map((c) => [c.cityCode, c.cityName, c.bigCityFlag, c.designatedCityCode]),
-      ),
-    population_years: () =>
-      toCsv(
-        ['year', 'kind'],
-        YEARS.map((y) => [y, y <= LAST_ACTUAL_YEAR ? 'actual' : 'projection']),
-      ),
-    population_by_age_sex: () => toCsv(['regionCode', 'year', 'sex', 'ageFrom', 'count'], detailRows(leaves())),
-    population_by_age_group: () =>
-      toCsv(
-        ['regionCode', 'year', 'ageGroup', 'count'],
-        [
-          ...earlyPrefectureGroups().map((r) => [r.regionCode, r.year, r.ageGroup, r.count]),
-          ...leaves().flatMap((l) => [...l.unknown].map(([year, n]) => [l.city.cityCode, year, 'unknown', n])),
-        ],
-      ),
-    migration_by_block: () =>
-      toCsv(
-        ['prefCode', 'year', 'blockCode', 'net'],
-        blockMigration(seed).map((r) => [r.prefCode, r.year, r.blockCode, r.net]),
-      ),
-    migration_by_age_group: () =>
-      toCsv(
-        ['regionCode', 'year', 'ageClass', 'net'],
-        ageClassMigration(seed, leaves()).map((r) => [r.regionCode, r.year, r.ageClass, r.net]),
-      ),
-    migration_by_cohort: () =>
-      toCsv(
-        ['regionCode', 'periodFrom', 'ageFrom', 'net'],
-        cohortMigration(seed, leaves()).map((r) => [r.regionCode, r.periodFrom, r.ageFrom, r.net]),
-      ),
-    vital_events: () =>
-      toCsv(
-        ['regionCode', 'year', 'births', 'deaths', 'inMigrants', 'outMigrants'],
-        vitalEvents(seed, leaves()).events.map((r) => [r.regionCode, r.year, r.births, r.deaths, r.inMigrants, r.outMigrants]),
-      ),
-    births_by_mother_age: () =>
-      toCsv(
-        ['regionCode', 'period', 'ageFrom', 'births'],
-        vitalEvents(seed, leaves()).byMotherAge.map((r) => [r.regionCode, r.period, r.ageFrom, r.births]),
-      ),
-    industries_broad: () => toCsv(['sicCode', 'sicName'], INDUSTRIES_BROAD),
-    industries_middle: () => toCsv(['simcCode', 'sicCode', 'simcName'], INDUSTRIES_MIDDLE),
-    industry_economy: () =>
-      toCsv(
-        ['regionCode', 'year', 'simcCode', 'valueAdded', 'employees'],
-        industryEconomy(seed, leaves()).map((r) => [r.regionCode, r.year, r.simcCode, r.valueAdded, r.employees]),
-      ),
-    establishments: () =>
-      toCsv(
-        ['regionCode', 'year', 'simcCode', 'companies', 'plants', 'employees'],
-        establishments(seed, leaves()).map((r) => [r.regionCode, r.year, r.simcCode, r.companies ?? '', r.plants, r.employees]),
-      ),
-    occupations_broad: () => toCsv(['iscoCode', 'iscoName'], OCCUPATIONS_BROAD),
-    occupations_middle: () => toCsv(['ismcoCode', 'iscoCode', 'ismcoName'], OCCUPATIONS_MIDDLE),
-    job_openings: () =>
-      toCsv(
-        ['prefCode', 'month', 'iscoCode', 'ismcoCode', 'openings', 'applicants'],
-        jobOpenings(seed).map((r) => [r.prefCode, r.month, r.iscoCode, r.ismcoCode, r.openings, r.applicants]),
-      ),
-    overseas_trade: () =>
-      toCsv(
-        ['prefCode', 'year', 'flow', 'industry', 'area', 'amount'],
-        overseasTrade(seed).map((r) => [r.prefCode, r.year, r.flow, r.industry, r.area, r.amount]),
-      ),
-    patent_fields: () =>
-      toCsv(
-        ['tecCode', 'tecName'],
-        patents().fields.map((f) => [f.tecCode, f.tecName]),
-      ),
-    patent_themes: () =>
-      toCsv(
-        ['tecCode', 'themeCode', 'themeName'],
-        patents().themes.map((t) => [t.tecCode, t.themeCode, t.themeName]),
-      ),
-    patent_holders: () =>
-      toCsv(
-        ['holderId', 'holderName'],
-        patents().holders.map((h) => [h.holderId, h.holderName]),
-      ),
-    patents: () =>
-      toCsv(
-        ['recordId', 'year', 'applyNo', 'applyDate', 'tecCode', 'themeCode', 'fiClass', 'patentName', 'holderId', 'regionCode', 'lat', 'lng'],
-        patents().records.map((r) => [
-          r.recordId,
-          r.year,
-          r.applyNo,
-          r.applyDate,
-          r.tecCode,
-          r.themeCode,
-          r.fiClass,
-          r.patentName,
-          r.holderId,
-          r.regionCode,
-          r.lat,
-          r.lng,
-        ]),
-      ),
-    countries: () =>
-      toCsv(
-        ['countryCode', 'countryName'],
-        COUNTRIES.map(([code, name]) => [code, name]),
-      ),
-    foreign_visitors: () =>
-      toCsv(
-        ['prefCode', 'year', 'quarter', 'purpose', 'countryCode', 'visitors'],
-        foreignVisitors(seed).map((r) => [r.prefCode, r.year, r.quarter, r.purpose, r.countryCode, r.visitors]),
-      ),
-    accommodation_classes: () =>
-      toCsv(
-        ['kind', 'code', 'label'],
-        [...ACCOMMODATION_SIZES.map((label, i) => ['size', i + 1, label]), ...ACCOMMODATION_TYPES.map((label, i) => ['type', i + 1, label])],
-      ),
-    accommodation_facilities: () =>
-      toCsv(
-        ['prefCode', 'month', 'typeCode', 'sizeCode', 'facilities'],
-        accommodationFacilities(seed).map((r) => [r.prefCode, r.month, r.typeCode, r.sizeCode, r.facilities]),
-      ),
-    airports: () =>
-      toCsv(
-        ['areaCode', 'areaName', 'airportCode', 'airportName', 'prefCode'],
-        AIRPORTS.map(([area, areaName, code, name, pref]) => [area, areaName, code, name, String(pref).padStart(2, '0')]),
-      ),
-    airport_travellers: () =>
-      toCsv(
-        ['year', 'quarter', 'entryAirport', 'exitAirport', 'visitors'],
-        flows().travellers.map((r) => [r.year, r.quarter, r.entryAirport, r.exitAirport, r.visitors]),
-      ),
-    fishery_classes: () =>
-      toCsv(
-        ['kind', 'code', 'label'],
-        [...SALES_BANDS.map((label, i) => ['band', i + 1, label]), ...DESTINATIONS.map((label, i) => ['destination', i + 1, label])],
-      ),
-    fishery_entities: () =>
-      toCsv(
-        ['regionCode', 'year', 'activity', 'band', 'entities'],
-        fishery().entities.map((r) => [r.regionCode, r.year, r.activity, r.band, r.entities]),
-      ),
-    fishery_destinations: () =>
-      toCsv(
-        ['regionCode', 'year', 'destination', 'entities'],
-        fishery().destinations.map((r) => [r.regionCode, r.year, r.destination, r.entities]),
-      ),
-    mesh_population: () =>
-      toCsv(
-        ['meshCode', 'cityCode', 'year', 'population', 'households'],
-        mesh().census.map((r) => [r.meshCode, r.cityCode, r.year, r.population, r.households]),
-      ),
-    mesh_population_future: () =>
-      toCsv(
-        ['meshCode', 'cityCode', 'year', 'population'],
-        mesh().future.map((r) => [r.meshCode, r.cityCode, r.year, r.population]),
-      ),
-    medical_areas: () =>
-      toCsv(
-        ['areaCode', 'areaName', 'cityCode'],
-        areas().flatMap((a) => a.cities.map((c) => [a.areaCode, a.areaName, c.cityCode])),
-      ),
-    medical_classes: () =>
-      toCsv(
-        ['scheme', 'broadCode', 'broadName', 'middleCode', 'middleName'],
-        medicalClasses().map((r) => [r.scheme, r.broadCode, r.broadName, r.middleCode, r.middleName]),
-      ),
-    medical_counts: () =>
-      toCsv(
-        ['matter2', 'year', 'regionCode', 'areaCode', 'classCode', 'count'],
-        medicalCounts(seed, leaves(), areas()).map((r) => [r.matter2, r.year, r.regionCode, r.areaCode, r.classCode, r.count]),
-      ),
-    airport_visits: () =>
-      toCsv(
-        ['year', 'quarter', 'entryAirport', 'exitAirport', 'prefCode', 'visitors'],
-        flows().visits.map((r) => [r.year, r.quarter, r.entryAirport, r.exitAirport, r.prefCode, r.visitors]),
-      ),
-    industries_narrow: () => toCsv(['siscCode', 'simcCode', 'siscName'], industriesNarrow(seed)),
-    old_cities: () => toCsv(['cityCode', 'oldCityCode', 'oldCityName'], oldCities(seed, cities())),
-    wages: () =>
-      toCsv(
-        ['prefCode', 'year', 'simcCode', 'ageFrom', 'workers', 'payroll'],
-        wageFacts(
-          seed,
-          prefectures().map((p) => p.prefCode),
-        ).map((r) => [r.prefCode, r.year, r.simcCode, r.ageFrom, r.workers, r.payroll]),
-      ),
-    manufacturer_establishments: () =>
-      toCsv(
-        ['prefCode', 'year', 'simcCode', 'status', 'establishments', 'employees', 'valueAdded'],
-        manufacturerPanel(
-          seed,
-          prefectures().map((p) => p.prefCode),
-        ).map((r) => [r.prefCode, r.year, r.simcCode, r.status, r.establishments, r.employees, r.valueAdded]),
-      ),
-    local_taxes: () =>
-      toCsv(
-        ['regionCode', 'year', 'taxes', 'propertyTax', 'corporateTax', 'residents'],
-        localTaxes(seed, leaves()).map((r) => [r.regionCode, r.year, r.taxes, r.propertyTax, r.corporateTax, r.residents]),
-      ),
-  };
+  const d = draws(seed);
+  const tables: Record<TableName, () => string> = { ...regionTables(d), ...economyTables(d), ...placeTables(d) };
 
   // The generator's code and the seed determine every table, so they name its content without making it.
   const version = `sample|${generatorDigest()}|${seed}`;
@@ -298,6 +83,122 @@ export function sampleSourceSet(seed = DEFAULT_SEED): SourceSet {
       },
     },
     files,
+  };
+}
+
+/**
+ * The draws several tables share, each made when first needed (a server that needs two tables never
+ * pays for forty; the population leaves, say, are drawn once).
+ */
+function draws(seed: string) {
+  const prefectures = once(localGovPrefectures);
+  const cities = once(localGovCities);
+  const leaves = once(() => samplePopulation(seed, cities()));
+  return {
+    seed,
+    prefectures,
+    cities,
+    leaves,
+    prefCodes: () => prefectures().map((p) => p.prefCode),
+    patents: once(() => patentTables(seed, leaves())),
+    flows: once(() => airportFlows(seed)),
+    fishery: once(() => fisheryEntities(seed, leaves())),
+    mesh: once(() => meshPopulation(seed, leaves())),
+    areas: once(() => medicalAreas(leaves(), cities())),
+  };
+}
+
+type Draws = ReturnType<typeof draws>;
+
+/** A table's CSV from rows that name its columns: the header is the table's own, as sources/tables.ts declares it. */
+function csvOf(name: TableName, rows: readonly object[]): string {
+  const header = Object.keys(TABLES[name].schema.shape);
+  return toCsv(
+    header,
+    rows.map((r) => header.map((c) => ((r as Record<string, string | number | null | undefined>)[c] ?? '') as string | number)),
+  );
+}
+
+/** A code list's CSV from its labels: kind, code (1, 2, …) and label. */
+const labelled = (kind: string, labels: readonly string[]) => labels.map((label, i) => ({ kind, code: i + 1, label }));
+
+/** Regions, population, migration and vital events. */
+function regionTables({ seed, prefectures, cities, leaves }: Draws) {
+  return {
+    prefectures: () => csvOf('prefectures', prefectures()),
+    municipalities: () => csvOf('municipalities', cities()),
+    population_years: () =>
+      csvOf(
+        'population_years',
+        YEARS.map((year) => ({ year, kind: year <= LAST_ACTUAL_YEAR ? 'actual' : 'projection' })),
+      ),
+    population_by_age_sex: () => toCsv(['regionCode', 'year', 'sex', 'ageFrom', 'count'], detailRows(leaves())),
+    population_by_age_group: () =>
+      csvOf('population_by_age_group', [
+        ...earlyPrefectureGroups(),
+        ...leaves().flatMap((l) => [...l.unknown].map(([year, count]) => ({ regionCode: l.city.cityCode, year, ageGroup: 'unknown', count }))),
+      ]),
+    migration_by_block: () => csvOf('migration_by_block', blockMigration(seed)),
+    migration_by_age_group: () => csvOf('migration_by_age_group', ageClassMigration(seed, leaves())),
+    migration_by_cohort: () => csvOf('migration_by_cohort', cohortMigration(seed, leaves())),
+    vital_events: () => csvOf('vital_events', vitalEvents(seed, leaves()).events),
+    births_by_mother_age: () => csvOf('births_by_mother_age', vitalEvents(seed, leaves()).byMotherAge),
+    old_cities: () => toCsv(['cityCode', 'oldCityCode', 'oldCityName'], oldCities(seed, cities())),
+    local_taxes: () => csvOf('local_taxes', localTaxes(seed, leaves())),
+  };
+}
+
+/** Industry, jobs, trade, patents and wages. */
+function economyTables({ seed, leaves, patents, prefCodes }: Draws) {
+  return {
+    industries_broad: () => toCsv(['sicCode', 'sicName'], INDUSTRIES_BROAD),
+    industries_middle: () => toCsv(['simcCode', 'sicCode', 'simcName'], INDUSTRIES_MIDDLE),
+    industries_narrow: () => toCsv(['siscCode', 'simcCode', 'siscName'], industriesNarrow(seed)),
+    industry_economy: () => csvOf('industry_economy', industryEconomy(seed, leaves())),
+    establishments: () => csvOf('establishments', establishments(seed, leaves())),
+    occupations_broad: () => toCsv(['iscoCode', 'iscoName'], OCCUPATIONS_BROAD),
+    occupations_middle: () => toCsv(['ismcoCode', 'iscoCode', 'ismcoName'], OCCUPATIONS_MIDDLE),
+    job_openings: () => csvOf('job_openings', jobOpenings(seed)),
+    overseas_trade: () => csvOf('overseas_trade', overseasTrade(seed)),
+    patent_fields: () => csvOf('patent_fields', patents().fields),
+    patent_themes: () => csvOf('patent_themes', patents().themes),
+    patent_holders: () => csvOf('patent_holders', patents().holders),
+    patents: () => csvOf('patents', patents().records),
+    wages: () => csvOf('wages', wageFacts(seed, prefCodes())),
+    manufacturer_establishments: () => csvOf('manufacturer_establishments', manufacturerPanel(seed, prefCodes())),
+  };
+}
+
+/** Tourism, fishery, meshes and medical care. */
+function placeTables({ seed, leaves, flows, fishery, mesh, areas }: Draws) {
+  return {
+    countries: () =>
+      toCsv(
+        ['countryCode', 'countryName'],
+        COUNTRIES.map(([code, name]) => [code, name]),
+      ),
+    foreign_visitors: () => csvOf('foreign_visitors', foreignVisitors(seed)),
+    accommodation_classes: () => csvOf('accommodation_classes', [...labelled('size', ACCOMMODATION_SIZES), ...labelled('type', ACCOMMODATION_TYPES)]),
+    accommodation_facilities: () => csvOf('accommodation_facilities', accommodationFacilities(seed)),
+    airports: () =>
+      toCsv(
+        ['areaCode', 'areaName', 'airportCode', 'airportName', 'prefCode'],
+        AIRPORTS.map(([area, areaName, code, name, pref]) => [area, areaName, code, name, String(pref).padStart(2, '0')]),
+      ),
+    airport_travellers: () => csvOf('airport_travellers', flows().travellers),
+    airport_visits: () => csvOf('airport_visits', flows().visits),
+    fishery_classes: () => csvOf('fishery_classes', [...labelled('band', SALES_BANDS), ...labelled('destination', DESTINATIONS)]),
+    fishery_entities: () => csvOf('fishery_entities', fishery().entities),
+    fishery_destinations: () => csvOf('fishery_destinations', fishery().destinations),
+    mesh_population: () => csvOf('mesh_population', mesh().census),
+    mesh_population_future: () => csvOf('mesh_population_future', mesh().future),
+    medical_areas: () =>
+      csvOf(
+        'medical_areas',
+        areas().flatMap((a) => a.cities.map((c) => ({ areaCode: a.areaCode, areaName: a.areaName, cityCode: c.cityCode }))),
+      ),
+    medical_classes: () => csvOf('medical_classes', medicalClasses()),
+    medical_counts: () => csvOf('medical_counts', medicalCounts(seed, leaves(), areas())),
   };
 }
 
