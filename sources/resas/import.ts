@@ -33,9 +33,48 @@ export interface ImportOptions {
 export function importResas(archive: string, options: ImportOptions = {}): { set: SourceSet; report: ImportReport } {
   const report: ImportReport = { used: [], skipped: [] };
   const read = (op: string) => savedResponses(archive, op, report);
+  // In this order, so that the report lists the files as they were read.
+  const prefectures = readPrefectures(read('prefectures'), archive, report);
+  const { cities, codeLists } = readCities(read('cities'), options, report);
+  const population = readComposition(read('population_composition_perYear'), report);
+  const visitors = readVisitors(read('tourism_foreigners_forFrom'), report);
 
+  const codes = [...cities.keys()].sort();
+  const designatedOf = (ward: string) => codes.filter((c) => c <= ward && c.slice(0, 2) === ward.slice(0, 2) && cities.get(c)!.bigCityFlag === '2').pop() ?? '';
+  const tables: SourceSet['files'] = {
+    prefectures: csv(
+      'prefectures',
+      ['prefCode', 'prefName'],
+      [...prefectures].sort((a, b) => a[0] - b[0]),
+    ),
+    municipalities: csv(
+      'municipalities',
+      ['cityCode', 'cityName', 'bigCityFlag', 'designatedCityCode'],
+      codes.map((c) => {
+        const city = cities.get(c)!;
+        return [c, city.cityName, city.bigCityFlag, city.bigCityFlag === '1' ? designatedOf(c) : ''];
+      }),
+    ),
+    ...masterTables(archive, report),
+    ...visitorTables(visitors),
+    ...medicalTables(codeLists, cities, report),
+    ...populationTables(population),
+  };
+  return {
+    set: {
+      dataset: { kind: 'imported', notice: RESAS_NOTICE, archive: archive.split('/').filter(Boolean).pop(), responses: report.used.length },
+      files: tables,
+    },
+    report,
+  };
+}
+
+type Files = SourceSet['files'];
+type Cities = Map<string, { cityName: string; bigCityFlag: string }>;
+
+function readPrefectures(saved: Saved[], archive: string, report: ImportReport): Map<number, string> {
   const prefectures = new Map<number, string>();
-  for (const s of read('prefectures')) {
+  for (const s of saved) {
     for (const p of s.body.result as { prefCode: number; prefName: string }[]) {
       const known = prefectures.get(p.prefCode);
       if (known !== undefined && known !== p.prefName)
@@ -45,9 +84,13 @@ export function importResas(archive: string, options: ImportOptions = {}): { set
     report.used.push(s.file);
   }
   if (prefectures.size === 0) throw new InputError(`The archive ${archive} has no prefectures/*.json response; the importer needs the prefecture list.`);
+  return prefectures;
+}
 
-  const cities = new Map<string, { cityName: string; bigCityFlag: string }>();
-  for (const s of read('cities')) {
+/** The municipalities the responses carry, or the full list of the masters folder where it has one. */
+function readCities(saved: Saved[], options: ImportOptions, report: ImportReport) {
+  const cities: Cities = new Map();
+  for (const s of saved) {
     for (const c of s.body.result as { cityCode: string; cityName: string; bigCityFlag: string }[]) cities.set(c.cityCode, c);
     report.used.push(s.file);
   }
@@ -56,15 +99,17 @@ export function importResas(archive: string, options: ImportOptions = {}): { set
     // A full municipality list replaces the few that responses carry: areas name municipalities everywhere.
     cities.clear();
     for (const c of codeLists.cities) cities.set(c.cityCode, c);
-    report.used.push(...codeLists.used.map((f) => `masters/${f}`));
-  } else if (codeLists) report.used.push(...codeLists.used.map((f) => `masters/${f}`));
-  const codes = [...cities.keys()].sort();
-  const designatedOf = (ward: string) => codes.filter((c) => c <= ward && c.slice(0, 2) === ward.slice(0, 2) && cities.get(c)!.bigCityFlag === '2').pop() ?? '';
+  }
+  if (codeLists) report.used.push(...codeLists.used.map((f) => `masters/${f}`));
+  return { cities, codeLists };
+}
 
+/** perYear responses as facts: each region's broad age groups by year, and each year actual or projected. */
+function readComposition(saved: Saved[], report: ImportReport) {
   const groups: (string | number)[][] = [];
   const years = new Map<number, string>();
   let boundary: number | undefined;
-  for (const s of read('population_composition_perYear')) {
+  for (const s of saved) {
     const prefCode = s.query.get('prefCode');
     const cityCode = s.query.get('cityCode') ?? '-';
     if (!prefCode || s.body.result === null) {
@@ -90,11 +135,14 @@ export function importResas(archive: string, options: ImportOptions = {}): { set
     }
     report.used.push(s.file);
   }
+  return { groups, years };
+}
 
-  // Foreign visitors: the request gives year, prefecture and purpose; each country's quarters are facts.
+/** Foreign visitors: the request gives year, prefecture and purpose; each country's quarters are facts. */
+function readVisitors(saved: Saved[], report: ImportReport) {
   const countries = new Map<string, string>();
   const visitors = new Map<string, (string | number)[]>();
-  for (const s of read('tourism_foreigners_forFrom')) {
+  for (const s of saved) {
     const r = s.body.result as {
       year?: number;
       prefCode?: string;
@@ -121,9 +169,23 @@ export function importResas(archive: string, options: ImportOptions = {}): { set
     }
     report.used.push(s.file);
   }
+  return { countries, visitors };
+}
 
-  // Masters: every row names its codes, so even responses whose request is unknown can be used.
-  const master = (op: string, columns: string[], key: string[]) => {
+/** The classification masters: [table, operation, columns, key]. */
+const MASTERS: [keyof Files, string, string[], string[]][] = [
+  ['industries_broad', 'industries_broad', ['sicCode', 'sicName'], ['sicCode']],
+  ['industries_middle', 'industries_middle', ['simcCode', 'sicCode', 'simcName'], ['simcCode']],
+  ['occupations_broad', 'jobs_broad', ['iscoCode', 'iscoName'], ['iscoCode']],
+  ['occupations_middle', 'jobs_middle', ['ismcoCode', 'iscoCode', 'ismcoName'], ['ismcoCode']],
+  ['patent_fields', 'patents_broad', ['tecCode', 'tecName'], ['tecCode']],
+  ['patent_themes', 'patents_middle', ['tecCode', 'themeCode', 'themeName'], ['tecCode', 'themeCode']],
+];
+
+/** Masters: every row names its codes, so even responses whose request is unknown can be used. */
+function masterTables(archive: string, report: ImportReport): Files {
+  const tables: Files = {};
+  for (const [table, op, columns, key] of MASTERS) {
     const rows = new Map<string, (string | number)[]>();
     for (const s of savedResponses(archive, op, report, true)) {
       for (const r of s.body.result as Record<string, string | number>[]) {
@@ -136,44 +198,26 @@ export function importResas(archive: string, options: ImportOptions = {}): { set
       }
       report.used.push(s.file);
     }
-    return [...rows.values()];
-  };
-  const masters: [string, string, string[], string[]][] = [
-    ['industries_broad', 'industries_broad', ['sicCode', 'sicName'], ['sicCode']],
-    ['industries_middle', 'industries_middle', ['simcCode', 'sicCode', 'simcName'], ['simcCode']],
-    ['occupations_broad', 'jobs_broad', ['iscoCode', 'iscoName'], ['iscoCode']],
-    ['occupations_middle', 'jobs_middle', ['ismcoCode', 'iscoCode', 'ismcoName'], ['ismcoCode']],
-    ['patent_fields', 'patents_broad', ['tecCode', 'tecName'], ['tecCode']],
-    ['patent_themes', 'patents_middle', ['tecCode', 'themeCode', 'themeName'], ['tecCode', 'themeCode']],
-  ];
-
-  const tables: SourceSet['files'] = {
-    prefectures: csv(
-      'prefectures',
-      ['prefCode', 'prefName'],
-      [...prefectures].sort((a, b) => a[0] - b[0]),
-    ),
-    municipalities: csv(
-      'municipalities',
-      ['cityCode', 'cityName', 'bigCityFlag', 'designatedCityCode'],
-      codes.map((c) => {
-        const city = cities.get(c)!;
-        return [c, city.cityName, city.bigCityFlag, city.bigCityFlag === '1' ? designatedOf(c) : ''];
-      }),
-    ),
-  };
-  for (const [table, op, columns, key] of masters) {
-    const rows = master(op, columns, key);
-    if (rows.length) tables[table as keyof SourceSet['files']] = csv(table, columns, rows);
+    if (rows.size) tables[table] = csv(table, columns, [...rows.values()]);
   }
-  if (visitors.size) {
-    tables.countries = csv(
+  return tables;
+}
+
+function visitorTables({ countries, visitors }: ReturnType<typeof readVisitors>): Files {
+  if (!visitors.size) return {};
+  return {
+    countries: csv(
       'countries',
       ['countryCode', 'countryName'],
       [...countries].sort((a, b) => Number(a[0]) - Number(b[0])),
-    );
-    tables.foreign_visitors = csv('foreign_visitors', ['prefCode', 'year', 'quarter', 'purpose', 'countryCode', 'visitors'], [...visitors.values()]);
-  }
+    ),
+    foreign_visitors: csv('foreign_visitors', ['prefCode', 'year', 'quarter', 'purpose', 'countryCode', 'visitors'], [...visitors.values()]),
+  };
+}
+
+/** Secondary medical areas (of the municipalities the list knows) and classes, from the masters folder. */
+function medicalTables(codeLists: ReturnType<typeof readMasters> | null, cities: Cities, report: ImportReport): Files {
+  const tables: Files = {};
   if (codeLists?.areas) {
     const known = codeLists.areas.filter(([, , city]) => cities.has(city));
     if (known.length < codeLists.areas.length)
@@ -185,20 +229,18 @@ export function importResas(archive: string, options: ImportOptions = {}): { set
   }
   if (codeLists?.classes.length)
     tables.medical_classes = csv('medical_classes', ['scheme', 'broadCode', 'broadName', 'middleCode', 'middleName'], codeLists.classes);
-  if (groups.length) {
-    tables.population_years = csv(
+  return tables;
+}
+
+function populationTables({ groups, years }: ReturnType<typeof readComposition>): Files {
+  if (!groups.length) return {};
+  return {
+    population_years: csv(
       'population_years',
       ['year', 'kind'],
       [...years].sort((a, b) => a[0] - b[0]),
-    );
-    tables.population_by_age_group = csv('population_by_age_group', ['regionCode', 'year', 'ageGroup', 'count'], groups);
-  }
-  return {
-    set: {
-      dataset: { kind: 'imported', notice: RESAS_NOTICE, archive: archive.split('/').filter(Boolean).pop(), responses: report.used.length },
-      files: tables,
-    },
-    report,
+    ),
+    population_by_age_group: csv('population_by_age_group', ['regionCode', 'year', 'ageGroup', 'count'], groups),
   };
 }
 
