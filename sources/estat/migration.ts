@@ -60,6 +60,23 @@ function findLayout(grid: Grid): Layout | null {
   return null;
 }
 
+/** A row of the table and its 60 counts (総数, 男, 女 by 20 classes each). */
+interface Counted {
+  row: GridRow;
+  v: number[];
+}
+
+/** What the checks and facts read: the layout, the 60 columns and their names, and the rows by area, 国籍 and counterpart. */
+interface Reading {
+  grid: Grid;
+  layout: Layout;
+  cols: number[];
+  headerOf: (i: number) => string;
+  cells: Map<number, Map<number, Map<number, Counted>>>;
+  firstRow: Map<number, GridRow>;
+  names: Map<number, string>;
+}
+
 export function readMigration(grid: Grid, year: number): MigrationTable {
   const layout = findLayout(grid);
   if (!layout)
@@ -69,7 +86,7 @@ export function readMigration(grid: Grid, year: number): MigrationTable {
       1,
       `expected a header line naming ${AREA}, ${NATIONALITY} and ${COUNTERPART} under a line of age classes`,
     );
-  const { ages, dims, blocks } = layout;
+  const { ages, blocks } = layout;
   if (blocks.length !== 3)
     throw new SourceError(
       grid.file,
@@ -77,24 +94,33 @@ export function readMigration(grid: Grid, year: number): MigrationTable {
       (blocks[3] ?? ages.cells.length) + 1,
       `expected three blocks (総数, 男, 女) each opening with 総数, found ${blocks.length}`,
     );
-  const columns = blocks.map((start) => checkBlock(grid, ages, start));
-  const [all, male, female] = columns as [number[], number[], number[]];
-  const cols = [...all, ...male, ...female];
+  const columns = blocks.map((start) => checkBlock(grid, ages, start)) as [number[], number[], number[]];
+  const cols = columns.flat();
   const labels = cols.map((col, i) => `${['総数', '男', '女'][Math.floor(i / 20)]} / ${ages.cells[col]}`);
-  const headerOf = (i: number) => labels[i]!;
+  const r: Reading = { grid, layout, cols, headerOf: (i) => labels[i]!, cells: new Map(), firstRow: new Map(), names: new Map() };
+  const rows = readRows(r, columns);
+  checkNationalities(r);
+  const byBlock: MigrationTable['byBlock'] = [];
+  const byAgeGroup: MigrationTable['byAgeGroup'] = [];
+  const ageGaps: MigrationTable['ageGaps'] = [];
+  for (let p = 1; p <= 47; p++) {
+    for (const nat of NATIONALITIES) checkPrefecture(r, p, nat);
+    prefectureFacts(r, p, year, { byBlock, byAgeGroup, ageGaps });
+  }
+  return { kind: 'migration', file: grid.file, year, byBlock, byAgeGroup, rows, ageGaps };
+}
 
-  /** area → 国籍 → counterpart → the row and its 60 cells. */
-  const cells = new Map<number, Map<number, Map<number, { row: GridRow; v: number[] }>>>();
-  const firstRow = new Map<number, GridRow>();
-  const names = new Map<number, string>();
+/** Reads every data row into r.cells, checking its codes, its counts and that 総数 is 男 + 女; returns how many. */
+function readRows(r: Reading, [all, male, female]: [number[], number[], number[]]): number {
+  const { grid, layout, cols, headerOf, cells } = r;
   const code = (row: GridRow, col: number) => {
     const raw = row.cells[col] ?? '';
     if (!/^\d{1,6}$/.test(raw))
-      throw new SourceError(grid.file, row.line, col + 1, `expected ${normal(dims.cells[col]!)} (a number such as 13000), found "${raw}"`);
+      throw new SourceError(grid.file, row.line, col + 1, `expected ${normal(layout.dims.cells[col]!)} (a number such as 13000), found "${raw}"`);
     return Number(raw);
   };
   let rows = 0;
-  for (const row of grid.rows.slice(grid.rows.indexOf(dims) + 1)) {
+  for (const row of grid.rows.slice(grid.rows.indexOf(layout.dims) + 1)) {
     if (row.cells.every((c) => c === '')) continue;
     const area = code(row, layout.area);
     const nat = code(row, layout.nationality);
@@ -114,7 +140,7 @@ export function readMigration(grid: Grid, year: number): MigrationTable {
           grid,
           row,
           all[i]!,
-          `${ages.cells[all[i]!]} of the first block (総数) is ${v[i]}, but the other two (男, 女: columns ${male[i]! + 1} and ${female[i]! + 1}) add up to ${v[20 + i]! + v[40 + i]!}`,
+          `${layout.ages.cells[all[i]!]} of the first block (総数) is ${v[i]}, but the other two (男, 女: columns ${male[i]! + 1} and ${female[i]! + 1}) add up to ${v[20 + i]! + v[40 + i]!}`,
         );
     }
     let byNat = cells.get(area);
@@ -130,12 +156,15 @@ export function readMigration(grid: Grid, year: number): MigrationTable {
         `area ${area}, 国籍 ${nat}, counterpart ${cp} appears twice (first at line ${seen.row.line})`,
       );
     byCp.set(cp, { row, v });
-    if (!firstRow.has(area)) firstRow.set(area, row);
-    if (layout.areaName >= 0) names.set(area, row.cells[layout.areaName] ?? '');
+    if (!r.firstRow.has(area)) r.firstRow.set(area, row);
+    if (layout.areaName >= 0) r.names.set(area, row.cells[layout.areaName] ?? '');
     rows++;
   }
+  return rows;
+}
 
-  // 移動者 = 日本人 + 外国人, cell by cell.
+/** 移動者 = 日本人 + 外国人, cell by cell. */
+function checkNationalities({ grid, layout, cols, headerOf, cells }: Reading): void {
   for (const [area, byNat] of cells) {
     for (const [cp, total] of byNat.get(ALL) ?? []) {
       const j = byNat.get(JAPANESE)?.get(cp);
@@ -153,86 +182,86 @@ export function readMigration(grid: Grid, year: number): MigrationTable {
       });
     }
   }
-
-  const at = (pref: number, nat: number, cp: number) => {
-    const hit = cells
-      .get(pref * 1000)
-      ?.get(nat)
-      ?.get(cp);
-    if (hit) return hit;
-    const row = firstRow.get(pref * 1000);
-    if (!row) throw new SourceError(grid.file, dims.line, layout.area + 1, `expected rows for every prefecture (1000 … 47000), found none for ${pref * 1000}`);
-    throw faultAt(
-      grid,
-      row,
-      layout.counterpart,
-      `expected a row of ${names.get(pref * 1000) ?? pref * 1000} for 国籍 ${nat} with counterpart ${cp}; there is none`,
-    );
-  };
-
-  const byBlock: MigrationTable['byBlock'] = [];
-  const byAgeGroup: MigrationTable['byAgeGroup'] = [];
-  const ageGaps: MigrationTable['ageGaps'] = [];
-  for (let p = 1; p <= 47; p++) {
-    for (const nat of NATIONALITIES) {
-      const whole = at(p, nat, NATIONWIDE);
-      const sum = new Array<number>(60).fill(0);
-      for (let q = 1; q <= 47; q++) {
-        const r = at(p, nat, q * 1000);
-        // Moves within a prefecture are not migration for it: its row for itself must be all zero.
-        if (q === p && r.v.some((x) => x !== 0))
-          throw faultAt(
-            grid,
-            r.row,
-            cols[r.v.findIndex((x) => x !== 0)]!,
-            `a prefecture's net migration with itself must be 0, found ${r.v.find((x) => x !== 0)}`,
-          );
-        // Each move is counted once from each end, so q's row for p is p's row for q with the sign turned.
-        const back = at(q, nat, p * 1000);
-        const i = r.v.findIndex((x, k) => x !== -back.v[k]!);
-        if (i >= 0)
-          throw faultAt(
-            grid,
-            r.row,
-            cols[i]!,
-            `${headerOf(i)}: net migration with ${q * 1000} is ${r.v[i]}, but line ${back.row.line} (${q * 1000} with ${p * 1000}) says ${back.v[i]}; expected the same with the sign turned`,
-          );
-        r.v.forEach((x, k) => (sum[k]! += x));
-      }
-      // The report counts moves inside Japan only, and 全国 is the rest of Japan: all 47 prefectures.
-      const i = whole.v.findIndex((x, k) => x !== sum[k]);
-      if (i >= 0)
-        throw faultAt(
-          grid,
-          whole.row,
-          cols[i]!,
-          `${headerOf(i)}: net migration with 全国 is ${whole.v[i]}, but its nets with the 47 prefectures add up to ${sum[i]}`,
-        );
-    }
-
-    for (const [blockCode, members] of Object.entries(BLOCK_PREFS)) {
-      const net = members.filter((q) => q !== p).reduce((a, q) => a + at(p, JAPANESE, q * 1000).v[0]!, 0);
-      byBlock.push({ prefCode: prefRegion(p), year, blockCode, net });
-    }
-    // 総数 is not checked against its classes: the 2021 table misses by 1–3 in 305 of its 47,304 row blocks
-    // (every 国籍 and sex), so the classes are taken as published and the gap reported. The checks above
-    // still hold column by column, age classes included.
-    const whole = at(p, JAPANESE, NATIONWIDE);
-    const classes = whole.v.slice(1, 20);
-    const sum = (from: number, to: number) => classes.slice(from / 5, to / 5).reduce((a, x) => a + x, 0);
-    byAgeGroup.push(
-      { regionCode: prefRegion(p), year, ageClass: 1, net: sum(0, 15) },
-      { regionCode: prefRegion(p), year, ageClass: 2, net: sum(15, 65) },
-      { regionCode: prefRegion(p), year, ageClass: 3, net: sum(65, 95) },
-    );
-    const added = sum(0, 95);
-    if (added !== whole.v[0])
-      ageGaps.push({ line: whole.row.line, prefCode: prefRegion(p), name: names.get(p * 1000) ?? '', total: whole.v[0]!, classes: added });
-  }
-  return { kind: 'migration', file: grid.file, year, byBlock, byAgeGroup, rows, ageGaps };
 }
 
-/** A block's 20 columns: 総数, then 0～4歳 … 85～89歳 and 90歳以上. */
+/** The row of prefecture `pref` (1–47) for 国籍 `nat` and a counterpart, or a fault naming the one missing. */
+function at({ grid, layout, cells, firstRow, names }: Reading, pref: number, nat: number, cp: number): Counted {
+  const hit = cells
+    .get(pref * 1000)
+    ?.get(nat)
+    ?.get(cp);
+  if (hit) return hit;
+  const row = firstRow.get(pref * 1000);
+  if (!row)
+    throw new SourceError(grid.file, layout.dims.line, layout.area + 1, `expected rows for every prefecture (1000 … 47000), found none for ${pref * 1000}`);
+  throw faultAt(
+    grid,
+    row,
+    layout.counterpart,
+    `expected a row of ${names.get(pref * 1000) ?? pref * 1000} for 国籍 ${nat} with counterpart ${cp}; there is none`,
+  );
+}
+
+/** A prefecture's rows with the others: zero with itself, each the other's with the sign turned, adding up to 全国. */
+function checkPrefecture(r: Reading, p: number, nat: number): void {
+  const { grid, cols, headerOf } = r;
+  const whole = at(r, p, nat, NATIONWIDE);
+  const sum = new Array<number>(60).fill(0);
+  for (let q = 1; q <= 47; q++) {
+    const row = at(r, p, nat, q * 1000);
+    // Moves within a prefecture are not migration for it: its row for itself must be all zero.
+    if (q === p && row.v.some((x) => x !== 0))
+      throw faultAt(
+        grid,
+        row.row,
+        cols[row.v.findIndex((x) => x !== 0)]!,
+        `a prefecture's net migration with itself must be 0, found ${row.v.find((x) => x !== 0)}`,
+      );
+    // Each move is counted once from each end, so q's row for p is p's row for q with the sign turned.
+    const back = at(r, q, nat, p * 1000);
+    const i = row.v.findIndex((x, k) => x !== -back.v[k]!);
+    if (i >= 0)
+      throw faultAt(
+        grid,
+        row.row,
+        cols[i]!,
+        `${headerOf(i)}: net migration with ${q * 1000} is ${row.v[i]}, but line ${back.row.line} (${q * 1000} with ${p * 1000}) says ${back.v[i]}; expected the same with the sign turned`,
+      );
+    row.v.forEach((x, k) => (sum[k]! += x));
+  }
+  // The report counts moves inside Japan only, and 全国 is the rest of Japan: all 47 prefectures.
+  const i = whole.v.findIndex((x, k) => x !== sum[k]);
+  if (i >= 0)
+    throw faultAt(
+      grid,
+      whole.row,
+      cols[i]!,
+      `${headerOf(i)}: net migration with 全国 is ${whole.v[i]}, but its nets with the 47 prefectures add up to ${sum[i]}`,
+    );
+}
+
+/** A prefecture's nets with each block and, with the rest of Japan, by broad age group (日本人移動者). */
+function prefectureFacts(r: Reading, p: number, year: number, out: Pick<MigrationTable, 'byBlock' | 'byAgeGroup' | 'ageGaps'>): void {
+  for (const [blockCode, members] of Object.entries(BLOCK_PREFS)) {
+    const net = members.filter((q) => q !== p).reduce((a, q) => a + at(r, p, JAPANESE, q * 1000).v[0]!, 0);
+    out.byBlock.push({ prefCode: prefRegion(p), year, blockCode, net });
+  }
+  // 総数 is not checked against its classes: the 2021 table misses by 1–3 in 305 of its 47,304 row blocks
+  // (every 国籍 and sex), so the classes are taken as published and the gap reported. The checks above
+  // still hold column by column, age classes included.
+  const whole = at(r, p, JAPANESE, NATIONWIDE);
+  const classes = whole.v.slice(1, 20);
+  const sum = (from: number, to: number) => classes.slice(from / 5, to / 5).reduce((a, x) => a + x, 0);
+  out.byAgeGroup.push(
+    { regionCode: prefRegion(p), year, ageClass: 1, net: sum(0, 15) },
+    { regionCode: prefRegion(p), year, ageClass: 2, net: sum(15, 65) },
+    { regionCode: prefRegion(p), year, ageClass: 3, net: sum(65, 95) },
+  );
+  const added = sum(0, 95);
+  if (added !== whole.v[0])
+    out.ageGaps.push({ line: whole.row.line, prefCode: prefRegion(p), name: r.names.get(p * 1000) ?? '', total: whole.v[0]!, classes: added });
+}
+
 function checkBlock(grid: Grid, ages: GridRow, start: number): number[] {
   return Array.from({ length: 20 }, (_, i) => {
     const col = start + i;
