@@ -44,7 +44,11 @@ function encodeColumn(values: ArrayLike<unknown>, rows: number): { head: Layout;
     if (typeof v !== 'number') numbers = false;
     else if (ints && !(Number.isInteger(v) && v >= -(2 ** 31) && v < 2 ** 31 && !Object.is(v, -0))) ints = false;
   }
-  if (numbers) return { head: { kind: ints ? 'i32' : 'f64' }, body: (ints ? Int32Array : Float64Array).from(values as ArrayLike<number>) };
+  if (numbers)
+    return {
+      head: { kind: ints ? 'i32' : 'f64' },
+      body: (ints ? Int32Array : Float64Array).from(values as ArrayLike<number>),
+    };
   const index = new Map<unknown, number>();
   const codes = new Uint32Array(rows);
   for (let i = 0; i < rows; i++) {
@@ -54,7 +58,10 @@ function encodeColumn(values: ArrayLike<unknown>, rows: number): { head: Layout;
     codes[i] = code;
   }
   const width = index.size <= 2 ** 8 ? 1 : index.size <= 2 ** 16 ? 2 : 4;
-  return { head: { kind: 'dict', values: [...index.keys()], width }, body: width === 4 ? codes : ARRAYS[width].from(codes) };
+  return {
+    head: { kind: 'dict', values: [...index.keys()], width },
+    body: width === 4 ? codes : ARRAYS[width].from(codes),
+  };
 }
 
 /** The columns as plain arrays, the row count and the meta `encodeColumns` was given. */

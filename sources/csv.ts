@@ -134,7 +134,12 @@ export function firstInvalidUtf8(b: Uint8Array): number {
  * (each ending at the end of a record) is parsed part by part: pass the line this returns, where the
  * next part begins.
  */
-export function parseCsv(text: string, file: string, onRow: (cells: string[], line: number) => void, startLine = 1): number {
+export function parseCsv(
+  text: string,
+  file: string,
+  onRow: (cells: string[], line: number) => void,
+  startLine = 1,
+): number {
   const s = startLine === 1 && text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   let line = startLine;
   let i = 0;
@@ -163,7 +168,12 @@ export function parseCsv(text: string, file: string, onRow: (cells: string[], li
         cell = out;
         const c = s.charCodeAt(i);
         if (i < n && c !== 44 && c !== 10 && c !== 13) {
-          throw new SourceError(file, line, cells.length + 1, 'a quoted field must be followed by a comma or the end of the line');
+          throw new SourceError(
+            file,
+            line,
+            cells.length + 1,
+            'a quoted field must be followed by a comma or the end of the line',
+          );
         }
       } else {
         let j = i;
@@ -200,7 +210,10 @@ export function csvCell(value: string | number): string {
 export function toCsv(columns: readonly string[], rows: Iterable<readonly (string | number)[]>): string {
   const lines: string[] = [columns.join(',')];
   // Most rows need no quoting: joining them whole is several times faster than cell by cell.
-  for (const row of rows) lines.push(row.some((v) => typeof v !== 'number' && /[",\r\n]/.test(v)) ? row.map(csvCell).join(',') : row.join(','));
+  for (const row of rows)
+    lines.push(
+      row.some((v) => typeof v !== 'number' && /[",\r\n]/.test(v)) ? row.map(csvCell).join(',') : row.join(','),
+    );
   return lines.join('\n') + '\n';
 }
 
@@ -222,7 +235,12 @@ export function headedRecords(text: string, file: string, columns: readonly stri
   parseCsv(text, file, (cells, line) => {
     if (!header) {
       if (cells.join(',') !== columns.join(','))
-        throw new SourceError(file, line, 1, `expected the header ${columns.join(',')}, found ${cells.join(',')}; ${fix}`);
+        throw new SourceError(
+          file,
+          line,
+          1,
+          `expected the header ${columns.join(',')}, found ${cells.join(',')}; ${fix}`,
+        );
       header = true;
       return;
     }
@@ -237,11 +255,13 @@ export function headedRecords(text: string, file: string, columns: readonly stri
       },
       num(c) {
         const v = Number(cell(c));
-        if (cell(c) === '' || !Number.isFinite(v) || v < 0) throw fault(c, `expected a number of people, found ${JSON.stringify(cell(c))}`);
+        if (cell(c) === '' || !Number.isFinite(v) || v < 0)
+          throw fault(c, `expected a number of people, found ${JSON.stringify(cell(c))}`);
         return v;
       },
       oneOf<T extends string>(c: string, values: readonly T[]) {
-        if (!(values as readonly string[]).includes(cell(c))) throw fault(c, `expected ${values.join(' or ')}, found ${JSON.stringify(cell(c))}`);
+        if (!(values as readonly string[]).includes(cell(c)))
+          throw fault(c, `expected ${values.join(' or ')}, found ${JSON.stringify(cell(c))}`);
         return cell(c) as T;
       },
     });

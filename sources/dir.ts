@@ -46,7 +46,10 @@ export function dirSourceSet(dir: string, options: DirOptions = {}): SourceSet {
       // Read when first needed, like the sample's tables. A file past Node's longest string only has parts.
       get text() {
         const size = statSync(file).size;
-        if (size > maxPart) throw new InputError(`${file} is ${mb(size)}, more than Node holds as one string (${mb(maxPart)}); it can only be read in parts`);
+        if (size > maxPart)
+          throw new InputError(
+            `${file} is ${mb(size)}, more than Node holds as one string (${mb(maxPart)}); it can only be read in parts`,
+          );
         return decodeUtf8(readFileSync(file), file);
       },
       get contentKey() {
@@ -64,7 +67,8 @@ export function dirSourceSet(dir: string, options: DirOptions = {}): SourceSet {
 
 const mb = (bytes: number) => (bytes < 2 ** 20 ? `${bytes} bytes` : `${(bytes / 2 ** 20).toFixed(0)} MB`);
 
-const DATASET_FIX = 'write it as {"kind": "imported", "notice": "<where the tables come from>"}, or delete it (it is optional)';
+const DATASET_FIX =
+  'write it as {"kind": "imported", "notice": "<where the tables come from>"}, or delete it (it is optional)';
 
 /** dataset.json, checked: its notice is shown wherever a user could take the numbers for official ones. */
 export function readDataset(file: string): DatasetInfo {
@@ -87,7 +91,9 @@ export function readDataset(file: string): DatasetInfo {
       `"kind" is ${info.kind === undefined ? 'missing' : JSON.stringify(info.kind)}; it is "imported" (or "sample" for npm run sample's synthetic tables)`,
     );
   if (typeof info.notice !== 'string' || info.notice.trim() === '')
-    throw wrong(`"notice" is ${info.notice === undefined ? 'missing' : JSON.stringify(info.notice)}; it is a text naming the data's source`);
+    throw wrong(
+      `"notice" is ${info.notice === undefined ? 'missing' : JSON.stringify(info.notice)}; it is a text naming the data's source`,
+    );
   return info as DatasetInfo;
 }
 
@@ -182,7 +188,9 @@ function fileDigest(file: string): string {
  */
 export function writeSourceSet(set: SourceSet, dir: string): void {
   if (existsSync(dir) && readdirSync(dir).length > 0 && !existsSync(join(dir, 'dataset.json'))) {
-    throw new InputError(`${dir} exists and is not a folder of source tables (it has no dataset.json); name a new folder, or empty this one`);
+    throw new InputError(
+      `${dir} exists and is not a folder of source tables (it has no dataset.json); name a new folder, or empty this one`,
+    );
   }
   const parent = dirname(resolve(dir));
   mkdirSync(parent, { recursive: true });

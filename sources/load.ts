@@ -87,7 +87,8 @@ export interface LoadOptions {
  */
 export function loadSources(set: SourceSet, options: LoadOptions = { eager: true }): Sources {
   for (const name of TABLE_NAMES) {
-    if (TABLES[name].required && !set.files[name]) throw new InputError(`The sources have no ${name}.csv; every build needs it (see sources/README.md).`);
+    if (TABLES[name].required && !set.files[name])
+      throw new InputError(`The sources have no ${name}.csv; every build needs it (see sources/README.md).`);
   }
   const loaded = new Map<TableName, LoadedTable>();
   const keys = new Map<TableName, string>();
@@ -107,7 +108,13 @@ export function loadSources(set: SourceSet, options: LoadOptions = { eager: true
   };
   /** What a table's checks read: its own content, the regions, the tables it refers to and its overlap partner. */
   const checkKey = (name: TableName): string => {
-    const deps = [name, 'prefectures', 'municipalities', ...(TABLES[name].references ?? []).map((r) => r.table), ...overlapPartner(name)] as TableName[];
+    const deps = [
+      name,
+      'prefectures',
+      'municipalities',
+      ...(TABLES[name].references ?? []).map((r) => r.table),
+      ...overlapPartner(name),
+    ] as TableName[];
     const hash = createHash('sha256').update(loaderDigest());
     for (const d of deps) if (set.files[d]) hash.update(d).update('\0').update(contentKey(d)).update('\0');
     return hash.digest('hex');
@@ -134,7 +141,8 @@ export function loadSources(set: SourceSet, options: LoadOptions = { eager: true
       for (const other of overlapPartner(name)) {
         if (!set.files[other] || overlapChecked) continue;
         const o = load(other);
-        if (!overlapChecked) checkPopulationOverlap(name === 'population_by_age_sex' ? t : o, name === 'population_by_age_sex' ? o : t);
+        if (!overlapChecked)
+          checkPopulationOverlap(name === 'population_by_age_sex' ? t : o, name === 'population_by_age_sex' ? o : t);
         overlapChecked = true;
       }
     } catch (e) {
@@ -156,7 +164,11 @@ export function loadSources(set: SourceSet, options: LoadOptions = { eager: true
 }
 
 const overlapPartner = (name: TableName): TableName[] =>
-  name === 'population_by_age_sex' ? ['population_by_age_group'] : name === 'population_by_age_group' ? ['population_by_age_sex'] : [];
+  name === 'population_by_age_sex'
+    ? ['population_by_age_group']
+    : name === 'population_by_age_group'
+      ? ['population_by_age_sex']
+      : [];
 
 let loaderCode: string | undefined;
 
@@ -165,7 +177,8 @@ function loaderDigest(): string {
   if (loaderCode) return loaderCode;
   const hash = createHash('sha256');
   const here = dirname(fileURLToPath(import.meta.url));
-  for (const f of ['load.ts', 'tables.ts', 'csv.ts', 'regions.ts', 'cache.ts']) hash.update(f).update(readFileSync(join(here, f)));
+  for (const f of ['load.ts', 'tables.ts', 'csv.ts', 'regions.ts', 'cache.ts'])
+    hash.update(f).update(readFileSync(join(here, f)));
   const require = createRequire(import.meta.url);
   for (const pkg of ['zod', 'arquero']) hash.update(pkg).update(readFileSync(require.resolve(`${pkg}/package.json`)));
   return (loaderCode = hash.digest('hex'));
@@ -203,7 +216,8 @@ export function readTable(spec: TableSpec, src: SourceFile): LoadedTable {
     for (let c = 0; c < columns.length; c++) {
       const cell = row[at[c]!]!;
       const r = cells[c]!(cell);
-      if (!r.ok) throw new SourceError(src.file, line, at[c]! + 1, `${columns[c]}: ${r.message}, found ${JSON.stringify(cell)}`);
+      if (!r.ok)
+        throw new SourceError(src.file, line, at[c]! + 1, `${columns[c]}: ${r.message}, found ${JSON.stringify(cell)}`);
       values[c] = r.value;
     }
     if (rowRules) {
@@ -213,7 +227,12 @@ export function readTable(spec: TableSpec, src: SourceFile): LoadedTable {
       if (!parsed.success) {
         const issue = parsed.error.issues[0]!;
         const col = String(issue.path[0]);
-        throw new SourceError(src.file, line, at[columns.indexOf(col)]! + 1, `${col}: ${issue.message}, found ${JSON.stringify(input[col])}`);
+        throw new SourceError(
+          src.file,
+          line,
+          at[columns.indexOf(col)]! + 1,
+          `${col}: ${issue.message}, found ${JSON.stringify(input[col])}`,
+        );
       }
     }
     // Keys as a tree of maps, one level per key column: a million small lookups cost far less than a
@@ -291,10 +310,21 @@ function headerOrder(spec: TableSpec, columns: string[], cells: string[], file: 
   const order = cells.map((c) => columns.indexOf(c.trim()));
   const unknown = order.indexOf(-1);
   if (unknown >= 0) {
-    throw new SourceError(file, line, unknown + 1, `unknown column ${JSON.stringify(cells[unknown])}; ${spec.name}.csv has the columns ${columns.join(',')}`);
+    throw new SourceError(
+      file,
+      line,
+      unknown + 1,
+      `unknown column ${JSON.stringify(cells[unknown])}; ${spec.name}.csv has the columns ${columns.join(',')}`,
+    );
   }
   const missing = columns.filter((_, i) => !order.includes(i));
-  if (missing.length) throw new SourceError(file, line, 1, `the header lacks ${missing.join(', ')}; ${spec.name}.csv has the columns ${columns.join(',')}`);
+  if (missing.length)
+    throw new SourceError(
+      file,
+      line,
+      1,
+      `the header lacks ${missing.join(', ')}; ${spec.name}.csv has the columns ${columns.join(',')}`,
+    );
   return order;
 }
 

@@ -33,9 +33,21 @@ export function localGovCities(): City[] {
     for (const m of p.municipalities) {
       const cityCode = m.code.slice(0, 5); // the sixth digit is a check digit
       const bigCityFlag = m.wards ? '2' : isTokyoWard(cityCode) ? '3' : '0';
-      cities.push({ prefCode, cityCode, cityName: RESAS_NAMES[cityCode] ?? m.name, bigCityFlag, designatedCityCode: '' });
+      cities.push({
+        prefCode,
+        cityCode,
+        cityName: RESAS_NAMES[cityCode] ?? m.name,
+        bigCityFlag,
+        designatedCityCode: '',
+      });
       for (const w of m.wards ?? []) {
-        cities.push({ prefCode, cityCode: w.code.slice(0, 5), cityName: m.name + w.name, bigCityFlag: '1', designatedCityCode: cityCode });
+        cities.push({
+          prefCode,
+          cityCode: w.code.slice(0, 5),
+          cityName: m.name + w.name,
+          bigCityFlag: '1',
+          designatedCityCode: cityCode,
+        });
       }
     }
   }

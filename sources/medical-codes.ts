@@ -17,7 +17,8 @@ export interface Matter2 {
   years: Partial<Record<MedicalUnit, number[]>>;
 }
 
-const every = (from: number, to: number, step: number) => Array.from({ length: Math.floor((to - from) / step) + 1 }, (_, i) => from + i * step);
+const every = (from: number, to: number, step: number) =>
+  Array.from({ length: Math.floor((to - from) / step) + 1 }, (_, i) => from + i * step);
 
 export const MATTER2: Matter2[] = [
   {
@@ -27,9 +28,27 @@ export const MATTER2: Matter2[] = [
     scheme: 'disease',
     years: { prefecture: every(2002, 2020, 3), area: every(2014, 2020, 3) },
   },
-  { code: '103', matter1: 1, name: '推計外来患者数（傷病分類別）', scheme: 'disease', years: { prefecture: every(2002, 2020, 3) } },
-  { code: '201', matter1: 2, name: '病院数（診療科別）', scheme: 'department', years: { prefecture: every(2008, 2020, 3), area: every(2014, 2020, 3) } },
-  { code: '202', matter1: 2, name: '一般診療所数（診療科別）', scheme: 'department', years: { prefecture: every(2008, 2020, 3), area: every(2014, 2020, 3) } },
+  {
+    code: '103',
+    matter1: 1,
+    name: '推計外来患者数（傷病分類別）',
+    scheme: 'disease',
+    years: { prefecture: every(2002, 2020, 3) },
+  },
+  {
+    code: '201',
+    matter1: 2,
+    name: '病院数（診療科別）',
+    scheme: 'department',
+    years: { prefecture: every(2008, 2020, 3), area: every(2014, 2020, 3) },
+  },
+  {
+    code: '202',
+    matter1: 2,
+    name: '一般診療所数（診療科別）',
+    scheme: 'department',
+    years: { prefecture: every(2008, 2020, 3), area: every(2014, 2020, 3) },
+  },
   {
     code: '204',
     matter1: 2,
@@ -44,7 +63,13 @@ export const MATTER2: Matter2[] = [
     scheme: 'doctor',
     years: { prefecture: every(2008, 2020, 2), municipality: every(2008, 2020, 2), area: every(2014, 2020, 2) },
   },
-  { code: '207', matter1: 2, name: '看護師・准看護師数（病院・診療所別）', scheme: 'nurse', years: { prefecture: every(2000, 2020, 2) } },
+  {
+    code: '207',
+    matter1: 2,
+    name: '看護師・准看護師数（病院・診療所別）',
+    scheme: 'nurse',
+    years: { prefecture: every(2000, 2020, 2) },
+  },
 ];
 
 export const UNIT_NAMES: Record<MedicalUnit, string> = {

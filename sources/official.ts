@@ -62,9 +62,17 @@ function load(): Anchors {
     entry[r.oneOf('sex', ['male', 'female'] as const)][r.int('ageFrom') / 5] = r.int('population');
   }
   const unknown = new Map<number, number>();
-  for (const r of rows(OFFICIAL_FILE_NAMES.unknownAge, ['year', 'population'])) unknown.set(r.int('year'), r.int('population'));
+  for (const r of rows(OFFICIAL_FILE_NAMES.unknownAge, ['year', 'population']))
+    unknown.set(r.int('year'), r.int('population'));
   const prefectureAge = new Map<number, { male: number[]; female: number[] }>();
-  for (const r of rows(OFFICIAL_FILE_NAMES.prefectureAge, ['prefCode', 'year', 'kind', 'sex', 'ageFrom', 'population'])) {
+  for (const r of rows(OFFICIAL_FILE_NAMES.prefectureAge, [
+    'prefCode',
+    'year',
+    'kind',
+    'sex',
+    'ageFrom',
+    'population',
+  ])) {
     r.oneOf('kind', ['census', 'projection'] as const);
     const key = r.int('prefCode') * 10000 + r.int('year');
     const entry = prefectureAge.get(key) ?? { male: [], female: [] };
@@ -72,7 +80,13 @@ function load(): Anchors {
     entry[r.oneOf('sex', ['male', 'female'] as const)][r.int('ageFrom') / 5] = r.int('population');
   }
   const sorted = (s: Set<number>) => [...s].sort((a, b) => a - b);
-  cache = { prefecture, years: { census: sorted(years.census), projection: sorted(years.projection) }, national, unknown, prefectureAge };
+  cache = {
+    prefecture,
+    years: { census: sorted(years.census), projection: sorted(years.projection) },
+    national,
+    unknown,
+    prefectureAge,
+  };
   return cache;
 }
 
@@ -112,7 +126,10 @@ export function nationalUnknown(year: number): number {
  * 2020 (the 2020 census and IPSS 2018, folded as RESAS showed them). People of unknown age are in no
  * class: the prefecture's total minus the classes.
  */
-export function prefectureByAgeSex(prefCode: number, year: number): { male: number[]; female: number[]; openFrom: number } | undefined {
+export function prefectureByAgeSex(
+  prefCode: number,
+  year: number,
+): { male: number[]; female: number[]; openFrom: number } | undefined {
   const e = load().prefectureAge.get(prefCode * 10000 + year);
   return e && { male: [...e.male], female: [...e.female], openFrom: (e.male.length - 1) * 5 };
 }

@@ -63,7 +63,11 @@ export class RegionIndex {
     const cities = rows.map((r, i) => {
       const at = (column: number, detail: string) => new SourceError(munis.file, munis.lines[i]!, column, detail);
       const prefCode = Number(r.cityCode.slice(0, 2));
-      if (!known.has(prefCode)) throw at(1, `cityCode: ${r.cityCode} begins with ${r.cityCode.slice(0, 2)}, which is not a prefecture of prefectures.csv`);
+      if (!known.has(prefCode))
+        throw at(
+          1,
+          `cityCode: ${r.cityCode} begins with ${r.cityCode.slice(0, 2)}, which is not a prefecture of prefectures.csv`,
+        );
       if (r.bigCityFlag === '1') {
         if (flags.get(r.designatedCityCode) !== '2')
           throw at(
@@ -73,7 +77,10 @@ export class RegionIndex {
         if (r.designatedCityCode.slice(0, 2) !== r.cityCode.slice(0, 2))
           throw at(4, `designatedCityCode: ${r.designatedCityCode} lies in another prefecture than ward ${r.cityCode}`);
       } else if (r.designatedCityCode !== '') {
-        throw at(4, `designatedCityCode: only wards (bigCityFlag 1) belong to a designated city; leave it empty for ${r.cityCode}`);
+        throw at(
+          4,
+          `designatedCityCode: only wards (bigCityFlag 1) belong to a designated city; leave it empty for ${r.cityCode}`,
+        );
       }
       return { prefCode, ...r };
     });

@@ -21,7 +21,10 @@ export function shareOf(sources: Sources, kind: ShareKind, value: string): Sourc
   for (const name of Object.keys(sources.tables) as TableName[]) {
     let share: LoadedTable | undefined;
     // Made when first read, as the whole's tables load: a share holds only the tables its operation reads.
-    Object.defineProperty(tables, name, { enumerable: true, get: () => (share ??= rowsOf(sources.tables[name]!, keeps)) });
+    Object.defineProperty(tables, name, {
+      enumerable: true,
+      get: () => (share ??= rowsOf(sources.tables[name]!, keeps)),
+    });
   }
   return { ...sources, tables };
 }
@@ -52,7 +55,9 @@ function rowsOf(t: LoadedTable, keeps: Keeps): LoadedTable {
   const keep = keeps(t);
   if (!keep) return t;
   // Rows kept in their order, with their source lines, so first-seen orders and error lines are the whole's.
-  const table = aq.table(Object.fromEntries(t.table.columnNames().map((c) => [c, pick(t.table.array(c) as ArrayLike<unknown>, keep)])));
+  const table = aq.table(
+    Object.fromEntries(t.table.columnNames().map((c) => [c, pick(t.table.array(c) as ArrayLike<unknown>, keep)])),
+  );
   return { ...t, table, lines: Int32Array.from(keep, (i) => t.lines[i]!), rows: keep.length };
 }
 

@@ -14,19 +14,29 @@ const intIn = (min: number, max: number) => {
 const count = () => intIn(0, 2_000_000_000);
 const signedCount = () => intIn(-2_000_000_000, 2_000_000_000);
 const text = () => z.string().trim().min(1, { error: 'expected a non-empty text' });
-const oneOf = <const T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { error: `expected one of ${values.join(', ')}` });
+const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, { error: `expected one of ${values.join(', ')}` });
 
 /** Two digits for a prefecture (JIS X 0401), five for a municipality (JIS X 0402 without check digit). */
-const regionCode = () => z.string().regex(/^(?:[0-9]{2}|[0-9]{5})$/, { error: 'expected a 2-digit prefecture code or a 5-digit municipality code' });
-const prefCode2 = () => z.string().regex(/^[0-9]{2}$/, { error: 'expected a 2-digit prefecture code such as 01 or 13' });
+const regionCode = () =>
+  z
+    .string()
+    .regex(/^(?:[0-9]{2}|[0-9]{5})$/, { error: 'expected a 2-digit prefecture code or a 5-digit municipality code' });
+const prefCode2 = () =>
+  z.string().regex(/^[0-9]{2}$/, { error: 'expected a 2-digit prefecture code such as 01 or 13' });
 const cityCode = () => z.string().regex(/^[0-9]{5}$/, { error: 'expected a 5-digit municipality code such as 13101' });
 const letter = () => z.string().regex(/^[A-Z]$/, { error: 'expected one capital letter' });
 const twoDigits = () => z.string().regex(/^[0-9]{2}$/, { error: 'expected a 2-digit code such as 05' });
-const airportCode = () => z.string().regex(/^[A-Za-z0-9]{1,16}$/, { error: 'expected a code of letters and digits such as NRT or 3' });
-const meshCode = () => z.string().regex(/^[0-9]{8}$/, { error: 'expected an 8-digit third-level mesh code such as 53394547' });
-const areaCode = () => z.string().regex(/^[0-9]{4}$/, { error: 'expected a 4-digit secondary medical area code such as 1301' });
-const classCode = () => z.string().regex(/^[0-9A-Za-z]{1,8}$/, { error: 'expected a code of letters and digits such as 01 or 011' });
-const orEmpty = <T extends z.ZodType>(schema: T, what: string) => z.union([schema, z.literal('')], { error: `expected ${what} or nothing` });
+const airportCode = () =>
+  z.string().regex(/^[A-Za-z0-9]{1,16}$/, { error: 'expected a code of letters and digits such as NRT or 3' });
+const meshCode = () =>
+  z.string().regex(/^[0-9]{8}$/, { error: 'expected an 8-digit third-level mesh code such as 53394547' });
+const areaCode = () =>
+  z.string().regex(/^[0-9]{4}$/, { error: 'expected a 4-digit secondary medical area code such as 1301' });
+const classCode = () =>
+  z.string().regex(/^[0-9A-Za-z]{1,8}$/, { error: 'expected a code of letters and digits such as 01 or 011' });
+const orEmpty = <T extends z.ZodType>(schema: T, what: string) =>
+  z.union([schema, z.literal('')], { error: `expected ${what} or nothing` });
 export const MEDICAL_SCHEMES = ['disease', 'department', 'doctor', 'bed', 'nurse'] as const;
 const decimal = () =>
   z
@@ -67,7 +77,9 @@ export const TABLES = {
       cityCode: cityCode(),
       cityName: text(),
       bigCityFlag: oneOf(['0', '1', '2', '3']),
-      designatedCityCode: z.union([cityCode(), z.literal('')], { error: 'expected the 5-digit code of the designated city (for wards) or nothing' }),
+      designatedCityCode: z.union([cityCode(), z.literal('')], {
+        error: 'expected the 5-digit code of the designated city (for wards) or nothing',
+      }),
     }),
     key: ['cityCode'],
     required: true,
@@ -161,7 +173,9 @@ export const TABLES = {
       period: z
         .string()
         .regex(/^[0-9]{4}-[0-9]{4}$/, { error: 'expected five calendar years as YYYY-YYYY, such as 1998-2002' })
-        .refine((p) => Number(p.slice(5)) - Number(p.slice(0, 4)) === 4, { error: 'expected five calendar years as YYYY-YYYY, such as 1998-2002' }),
+        .refine((p) => Number(p.slice(5)) - Number(p.slice(0, 4)) === 4, {
+          error: 'expected five calendar years as YYYY-YYYY, such as 1998-2002',
+        }),
       ageFrom: intIn(15, 45).refine((n) => n % 5 === 0, { error: 'expected one of 15, 20, 25, 30, 35, 40, 45' }),
       births: count(),
     }),
@@ -184,7 +198,13 @@ export const TABLES = {
   industry_economy: table({
     name: 'industry_economy',
     doc: 'Value added (million yen) and employees by region, census year and industry middle class.',
-    schema: z.object({ regionCode: regionCode(), year: intIn(1950, 2100), simcCode: twoDigits(), valueAdded: signedCount(), employees: count() }),
+    schema: z.object({
+      regionCode: regionCode(),
+      year: intIn(1950, 2100),
+      simcCode: twoDigits(),
+      valueAdded: signedCount(),
+      employees: count(),
+    }),
     key: ['regionCode', 'year', 'simcCode'],
     regions: ['regionCode'],
     references: [{ columns: ['simcCode'], table: 'industries_middle', as: ['simcCode'] }],
@@ -196,7 +216,9 @@ export const TABLES = {
       regionCode: regionCode(),
       year: intIn(1950, 2100),
       simcCode: twoDigits(),
-      companies: z.union([count(), z.literal('').transform(() => null)], { error: 'expected an integer from 0 to 2000000000 or nothing' }),
+      companies: z.union([count(), z.literal('').transform(() => null)], {
+        error: 'expected an integer from 0 to 2000000000 or nothing',
+      }),
       plants: count(),
       employees: count(),
     }),
@@ -262,7 +284,10 @@ export const TABLES = {
   patent_holders: table({
     name: 'patent_holders',
     doc: 'Patent holders (companies, universities, people) by their company code.',
-    schema: z.object({ holderId: z.string().regex(/^[A-Za-z0-9]{1,16}$/, { error: 'expected up to 16 letters and digits' }), holderName: text() }),
+    schema: z.object({
+      holderId: z.string().regex(/^[A-Za-z0-9]{1,16}$/, { error: 'expected up to 16 letters and digits' }),
+      holderName: text(),
+    }),
     key: ['holderId'],
   }),
   patents: table({
@@ -272,13 +297,19 @@ export const TABLES = {
       recordId: intIn(1, 2_000_000_000),
       year: intIn(1950, 2100),
       applyNo: text(),
-      applyDate: z.string().regex(/^(?:[0-9]{4}\/[0-9]{2}\/[0-9]{2}|-)$/, { error: 'expected a date as yyyy/mm/dd, or -' }),
+      applyDate: z
+        .string()
+        .regex(/^(?:[0-9]{4}\/[0-9]{2}\/[0-9]{2}|-)$/, { error: 'expected a date as yyyy/mm/dd, or -' }),
       tecCode: intIn(1, 999),
       themeCode: intIn(1, 999),
       fiClass: text(),
       patentName: text(),
-      holderId: z.union([z.string().regex(/^[A-Za-z0-9]{1,16}$/), z.literal('')], { error: 'expected a holder id, or nothing when the holder is unknown' }),
-      regionCode: z.union([regionCode(), z.literal('')], { error: 'expected a region code, or nothing when the location is unknown' }),
+      holderId: z.union([z.string().regex(/^[A-Za-z0-9]{1,16}$/), z.literal('')], {
+        error: 'expected a holder id, or nothing when the holder is unknown',
+      }),
+      regionCode: z.union([regionCode(), z.literal('')], {
+        error: 'expected a region code, or nothing when the location is unknown',
+      }),
       lat: decimal(),
       lng: decimal(),
     }),
@@ -292,7 +323,10 @@ export const TABLES = {
   countries: table({
     name: 'countries',
     doc: 'Countries and regions of nationality of foreign visitors, by their RESAS code.',
-    schema: z.object({ countryCode: z.string().regex(/^[0-9]{1,6}$/, { error: 'expected a numeric country code such as 103' }), countryName: text() }),
+    schema: z.object({
+      countryCode: z.string().regex(/^[0-9]{1,6}$/, { error: 'expected a numeric country code such as 103' }),
+      countryName: text(),
+    }),
     key: ['countryCode'],
   }),
   foreign_visitors: table({
@@ -345,7 +379,13 @@ export const TABLES = {
   airport_travellers: table({
     name: 'airport_travellers',
     doc: 'Foreign visitors by year, quarter, entry airport and exit airport.',
-    schema: z.object({ year: intIn(1950, 2100), quarter: intIn(1, 4), entryAirport: airportCode(), exitAirport: airportCode(), visitors: count() }),
+    schema: z.object({
+      year: intIn(1950, 2100),
+      quarter: intIn(1, 4),
+      entryAirport: airportCode(),
+      exitAirport: airportCode(),
+      visitors: count(),
+    }),
     key: ['year', 'quarter', 'entryAirport', 'exitAirport'],
     references: [
       { columns: ['entryAirport'], table: 'airports', as: ['airportCode'] },
@@ -366,7 +406,11 @@ export const TABLES = {
     key: ['year', 'quarter', 'entryAirport', 'exitAirport', 'prefCode'],
     regions: ['prefCode'],
     references: [
-      { columns: ['year', 'quarter', 'entryAirport', 'exitAirport'], table: 'airport_travellers', as: ['year', 'quarter', 'entryAirport', 'exitAirport'] },
+      {
+        columns: ['year', 'quarter', 'entryAirport', 'exitAirport'],
+        table: 'airport_travellers',
+        as: ['year', 'quarter', 'entryAirport', 'exitAirport'],
+      },
     ],
   }),
   fishery_classes: table({
@@ -378,21 +422,38 @@ export const TABLES = {
   fishery_entities: table({
     name: 'fishery_entities',
     doc: 'Fishery management entities by municipality, census year, activity (sea catch or sea aquaculture) and sales band.',
-    schema: z.object({ regionCode: regionCode(), year: intIn(1950, 2100), activity: oneOf(['catch', 'aquaculture']), band: intIn(1, 99), entities: count() }),
+    schema: z.object({
+      regionCode: regionCode(),
+      year: intIn(1950, 2100),
+      activity: oneOf(['catch', 'aquaculture']),
+      band: intIn(1, 99),
+      entities: count(),
+    }),
     key: ['regionCode', 'year', 'activity', 'band'],
     regions: ['regionCode'],
   }),
   fishery_destinations: table({
     name: 'fishery_destinations',
     doc: 'Sea-catch management entities by municipality, census year and main shipping destination.',
-    schema: z.object({ regionCode: regionCode(), year: intIn(1950, 2100), destination: intIn(1, 99), entities: count() }),
+    schema: z.object({
+      regionCode: regionCode(),
+      year: intIn(1950, 2100),
+      destination: intIn(1, 99),
+      entities: count(),
+    }),
     key: ['regionCode', 'year', 'destination'],
     regions: ['regionCode'],
   }),
   mesh_population: table({
     name: 'mesh_population',
     doc: 'Census population and households by 1 km mesh (JIS X 0410 third-level code) and year; each mesh belongs to one municipality.',
-    schema: z.object({ meshCode: meshCode(), cityCode: cityCode(), year: intIn(1950, 2100), population: count(), households: count() }),
+    schema: z.object({
+      meshCode: meshCode(),
+      cityCode: cityCode(),
+      year: intIn(1950, 2100),
+      population: count(),
+      households: count(),
+    }),
     key: ['meshCode', 'year'],
     regions: ['cityCode'],
   }),
@@ -430,7 +491,11 @@ export const TABLES = {
       })
       .superRefine((r, ctx) => {
         if ((r.middleCode === '') !== (r.middleName === ''))
-          ctx.addIssue({ code: 'custom', path: ['middleName'], message: 'give middleCode and middleName together, or neither for a one-item category' });
+          ctx.addIssue({
+            code: 'custom',
+            path: ['middleName'],
+            message: 'give middleCode and middleName together, or neither for a one-item category',
+          });
       }),
     key: ['scheme', 'broadCode', 'middleCode'],
   }),
@@ -448,7 +513,11 @@ export const TABLES = {
       })
       .superRefine((r, ctx) => {
         if ((r.regionCode === '') === (r.areaCode === ''))
-          ctx.addIssue({ code: 'custom', path: ['regionCode'], message: 'give exactly one of regionCode and areaCode' });
+          ctx.addIssue({
+            code: 'custom',
+            path: ['regionCode'],
+            message: 'give exactly one of regionCode and areaCode',
+          });
       }),
     key: ['matter2', 'year', 'regionCode', 'areaCode', 'classCode'],
     regions: ['regionCode'],
@@ -458,10 +527,18 @@ export const TABLES = {
     name: 'industries_narrow',
     doc: 'Industry narrow classes (JSIC 小分類): siscCode is the middle class code and one more digit.',
     schema: z
-      .object({ siscCode: z.string().regex(/^[0-9]{3}$/, { error: 'expected a 3-digit code such as 201' }), simcCode: twoDigits(), siscName: text() })
+      .object({
+        siscCode: z.string().regex(/^[0-9]{3}$/, { error: 'expected a 3-digit code such as 201' }),
+        simcCode: twoDigits(),
+        siscName: text(),
+      })
       .superRefine((r, ctx) => {
         if (!r.siscCode.startsWith(r.simcCode))
-          ctx.addIssue({ code: 'custom', path: ['siscCode'], message: `narrow class ${r.siscCode} does not begin with its middle class ${r.simcCode}` });
+          ctx.addIssue({
+            code: 'custom',
+            path: ['siscCode'],
+            message: `narrow class ${r.siscCode} does not begin with its middle class ${r.simcCode}`,
+          });
       }),
     key: ['siscCode'],
     references: [{ columns: ['simcCode'], table: 'industries_middle', as: ['simcCode'] }],
@@ -481,7 +558,9 @@ export const TABLES = {
       year: intIn(1950, 2100),
       simcCode: twoDigits(),
       ageFrom: z
-        .enum(['0', '20', '25', '30', '35', '40', '45', '50', '55', '60', '65', '70'], { error: 'expected an age class bound: 0, 20, 25, …, 70' })
+        .enum(['0', '20', '25', '30', '35', '40', '45', '50', '55', '60', '65', '70'], {
+          error: 'expected an age class bound: 0, 20, 25, …, 70',
+        })
         .transform(Number),
       workers: count(),
       payroll: count(),
@@ -510,7 +589,14 @@ export const TABLES = {
     name: 'local_taxes',
     doc: 'Local tax revenue (thousand yen): all of it, the fixed-asset (property) tax and the corporate part of the municipal resident tax, and the residents they are divided by, by region and fiscal year.',
     schema: z
-      .object({ regionCode: regionCode(), year: intIn(1950, 2100), taxes: count(), propertyTax: count(), corporateTax: count(), residents: count() })
+      .object({
+        regionCode: regionCode(),
+        year: intIn(1950, 2100),
+        taxes: count(),
+        propertyTax: count(),
+        corporateTax: count(),
+        residents: count(),
+      })
       .superRefine((r, ctx) => {
         if (r.propertyTax + r.corporateTax > r.taxes)
           ctx.addIssue({

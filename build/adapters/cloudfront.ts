@@ -33,7 +33,8 @@ export function viewerRequest(event: { request: CfRequest }, table: RouteTable):
   // Values arrive as the viewer sent them (still percent-encoded): the resolver decodes them itself.
   const parts: string[] = [];
   for (const [name, v] of Object.entries(request.querystring)) {
-    for (const one of v.multiValue ?? [v]) parts.push(one.value === '' && !v.multiValue ? name : `${name}=${one.value}`);
+    for (const one of v.multiValue ?? [v])
+      parts.push(one.value === '' && !v.multiValue ? name : `${name}=${one.value}`);
   }
   const r = resolve(routes, request.uri, parts.length ? `?${parts.join('&')}` : '');
   if (r.kind === 'pass') return request;
@@ -56,7 +57,12 @@ export function composedBy(op: RouteTable['operations'][number], composer: strin
 function toCf(r: ApiResponse): CfResponse {
   const headers: CfResponse['headers'] = {};
   for (const [k, v] of Object.entries(r.headers)) headers[k.toLowerCase()] = { value: v };
-  return { statusCode: r.status, statusDescription: String(r.status), headers, ...(r.body ? { body: { encoding: 'text', data: r.body } } : {}) };
+  return {
+    statusCode: r.status,
+    statusDescription: String(r.status),
+    headers,
+    ...(r.body ? { body: { encoding: 'text', data: r.body } } : {}),
+  };
 }
 
 // Lambda@Edge (viewer request) has room for the whole route table where CloudFront Functions (10 KB)
@@ -82,5 +88,10 @@ export function edgeViewerRequest(event: { Records: { cf: { request: EdgeRequest
   if ('uri' in out) return { ...request, uri: out.uri, querystring: '' };
   const headers: Record<string, { key: string; value: string }[]> = {};
   for (const [k, v] of Object.entries(out.headers)) headers[k] = [{ key: k, value: v.value }];
-  return { status: String(out.statusCode), statusDescription: out.statusDescription, headers, ...(out.body ? { body: out.body.data } : {}) };
+  return {
+    status: String(out.statusCode),
+    statusDescription: out.statusDescription,
+    headers,
+    ...(out.body ? { body: out.body.data } : {}),
+  };
 }

@@ -20,7 +20,8 @@ interface EdgeEnv {
 
 const BLOCK_CACHE = 24 << 20;
 const LEAF_CACHE = 32 << 20;
-const EDGE_ADVICE = 'Upload the pack again, whole, under a new name (regstat-<digest>.pack), and deploy the worker that names it.';
+const EDGE_ADVICE =
+  'Upload the pack again, whole, under a new name (regstat-<digest>.pack), and deploy the worker that names it.';
 
 function sourceOf(env: EdgeEnv): RangeSource {
   if (env.PACK_URL) return httpSource(env.PACK_URL);
@@ -37,8 +38,15 @@ let handler: ReturnType<typeof packFetch> | undefined;
 export default {
   fetch(request: Request, env: EdgeEnv, ctx: RequestContext): Promise<Response> {
     handler ??= packFetch({
-      open: async () => Pack.open(sourceOf(env), { inline: true, blockCacheBytes: BLOCK_CACHE, leafCacheBytes: LEAF_CACHE, advice: EDGE_ADVICE }),
-      cache: env.REGSTAT_CACHE === 'off' ? null : (globalThis as unknown as { caches: { default: Cache } }).caches.default,
+      open: async () =>
+        Pack.open(sourceOf(env), {
+          inline: true,
+          blockCacheBytes: BLOCK_CACHE,
+          leafCacheBytes: LEAF_CACHE,
+          advice: EDGE_ADVICE,
+        }),
+      cache:
+        env.REGSTAT_CACHE === 'off' ? null : (globalThis as unknown as { caches: { default: Cache } }).caches.default,
       log: (message) => console.error(message),
     });
     return handler(request, ctx);

@@ -8,7 +8,10 @@ import { compileRoutes, type CompiledRoutes, type RouteTable } from '../runtime/
 /** Reads a file of dist by its path (`/api/v1/…/index.json`); null when it does not exist. */
 export type ReadText = (path: string) => Promise<string | null>;
 
-export function apiHandler(loadTable: () => Promise<RouteTable>, read: ReadText): (request: Request) => Promise<Response | null> {
+export function apiHandler(
+  loadTable: () => Promise<RouteTable>,
+  read: ReadText,
+): (request: Request) => Promise<Response | null> {
   let routes: Promise<CompiledRoutes> | undefined;
   return async (request) => {
     const url = new URL(request.url);

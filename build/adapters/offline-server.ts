@@ -20,7 +20,8 @@ import { fileSource } from './range-sources/file.ts';
 export const DATA_FILE = 'dist.pack';
 
 /** What to do about a bad data file of the offline bundle. */
-export const BUNDLE_ADVICE = 'Unpack the bundle again (tar xzf regstat.tar.gz), or write a new one (npm run bundle -- --dir dist --out regstat.tar.gz).';
+export const BUNDLE_ADVICE =
+  'Unpack the bundle again (tar xzf regstat.tar.gz), or write a new one (npm run bundle -- --dir dist --out regstat.tar.gz).';
 
 /** What a client is told of a pack that fails: what is wrong, not where the pack lives. */
 const unusable = (problem: string) => `The bundle's data file cannot be used: ${problem}.`;
@@ -32,7 +33,8 @@ export const openBundlePack = async (file: string) =>
 /** The Node server's core over the pack: the same answers, caches and limits as npm run serve. */
 export async function offlineServer(pack: Pack, o: { errors?: ErrorMode } = {}) {
   const text = pack.table;
-  if (!text) throw new PackError(pack.source.name, 'it has no routes.json (it was not made by npm run bundle)', BUNDLE_ADVICE);
+  if (!text)
+    throw new PackError(pack.source.name, 'it has no routes.json (it was not made by npm run bundle)', BUNDLE_ADVICE);
   const table = JSON.parse(Buffer.from(text).toString('utf8')) as RouteTable;
   // The operator's log gets the whole line; the client's 500 says what is wrong, not where the pack lives.
   const fault = (e: unknown) => {
@@ -60,7 +62,10 @@ export async function offlineServer(pack: Pack, o: { errors?: ErrorMode } = {}) 
       );
     },
   };
-  return createServer(apiServerHandler(store, { signature: pack.digest, table }, o)).on('clientError', answerClientError);
+  return createServer(apiServerHandler(store, { signature: pack.digest, table }, o)).on(
+    'clientError',
+    answerClientError,
+  );
 }
 
 const USAGE = `node serve.mjs [options]: serves the regstat API from the bundle's data file, with nothing installed.
@@ -104,13 +109,21 @@ async function main(): Promise<void> {
     server = await offlineServer(pack, { errors: values.errors as ErrorMode | undefined });
   } catch (e) {
     const missing = e instanceof PackError && e.problem === 'it does not exist';
-    return die(missing ? `${file} does not exist; give the bundle's data file with --data <file>` : (e as Error).message);
+    return die(
+      missing ? `${file} does not exist; give the bundle's data file with --data <file>` : (e as Error).message,
+    );
   }
   server.on('error', (e: NodeJS.ErrnoException) =>
-    die(e.code === 'EADDRINUSE' ? `port ${values.port} is in use: stop the other server or pass --port ${Number(values.port) + 1}` : e.message),
+    die(
+      e.code === 'EADDRINUSE'
+        ? `port ${values.port} is in use: stop the other server or pass --port ${Number(values.port) + 1}`
+        : e.message,
+    ),
   );
   server.listen(Number(values.port), values.host, () =>
-    process.stderr.write(`regstat offline bundle: serving ${file} (${pack.entries} files) at http://${values.host}:${values.port}/\n`),
+    process.stderr.write(
+      `regstat offline bundle: serving ${file} (${pack.entries} files) at http://${values.host}:${values.port}/\n`,
+    ),
   );
 }
 

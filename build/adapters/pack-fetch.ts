@@ -9,7 +9,14 @@
 // is never answered from the old one's entries.
 
 import { apiError, type ErrorMode } from '../runtime/errors.ts';
-import { answer, composedText, CORS_HEADERS, errorResponse, type ApiResponse, type FileAnswer } from '../runtime/respond.ts';
+import {
+  answer,
+  composedText,
+  CORS_HEADERS,
+  errorResponse,
+  type ApiResponse,
+  type FileAnswer,
+} from '../runtime/respond.ts';
 import { compileRoutes, type CompiledRoutes, type RouteTable } from '../runtime/routes.ts';
 import { staticPath, typeOf } from '../runtime/static-path.ts';
 import { PackError, type Pack, type ReadStats } from './pack-reader.ts';
@@ -46,7 +53,12 @@ export function packFetch(o: PackFetchOptions): (request: Request, ctx?: Request
     const pack = await o.open();
     stats.reads += pack.stats.reads;
     stats.bytes += pack.stats.bytes;
-    if (!pack.table) throw new PackError('the pack', 'it holds no routes.json (it was not written by npm run bundle)', 'Write it with npm run bundle.');
+    if (!pack.table)
+      throw new PackError(
+        'the pack',
+        'it holds no routes.json (it was not written by npm run bundle)',
+        'Write it with npm run bundle.',
+      );
     return (opened ??= { pack, routes: compileRoutes(JSON.parse(new TextDecoder().decode(pack.table)) as RouteTable) });
   };
 
@@ -112,7 +124,11 @@ async function fromCache(o: PackFetchOptions, request: Request, url: URL, digest
 function keep(o: PackFetchOptions, url: URL, digest: string, a: Answer, ctx?: RequestContext): void {
   if (!o.cache) return;
   // The cache keeps the entry as long as KEPT allows; the client gets the answer's own Cache-Control back.
-  const headers = { ...a.headers, 'Cache-Control': KEPT, 'X-Regstat-Cache-Control': a.headers['Cache-Control'] ?? 'no-store' };
+  const headers = {
+    ...a.headers,
+    'Cache-Control': KEPT,
+    'X-Regstat-Cache-Control': a.headers['Cache-Control'] ?? 'no-store',
+  };
   const put = o.cache.put(cacheKey(url, digest), new Response(bodyOf(a), { status: 200, headers })).catch(() => {});
   ctx?.waitUntil(put);
 }
@@ -121,9 +137,15 @@ async function staticFile(pack: Pack, method: string, pathname: string, stats: R
   const path = staticPath(pathname);
   const body = path === null ? null : await pack.get(path, stats);
   if (!body)
-    return new Response(method === 'HEAD' ? null : 'Not found\n', { status: 404, headers: { 'Content-Type': 'text/plain;charset=UTF-8', ...CORS_HEADERS } });
+    return new Response(method === 'HEAD' ? null : 'Not found\n', {
+      status: 404,
+      headers: { 'Content-Type': 'text/plain;charset=UTF-8', ...CORS_HEADERS },
+    });
   const headers = { 'Content-Type': typeOf(path!), 'Cache-Control': 'no-cache', ...CORS_HEADERS };
-  return withReads(new Response(method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), { status: 200, headers }), stats);
+  return withReads(
+    new Response(method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), { status: 200, headers }),
+    stats,
+  );
 }
 
 /** The pack could not be read: 503 with the API's error body, saying what is wrong but not where the pack lives. */

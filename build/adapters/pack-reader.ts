@@ -83,12 +83,16 @@ export class Pack {
     const header = decodeHeader(bytes);
     if (typeof header === 'string') throw bad(bytes.length === 0 ? 'it is empty' : header);
     if (size !== header.size)
-      throw bad(`it has ${size} bytes and its header says ${header.size} (${size < header.size ? 'it is truncated' : 'something was appended'})`);
-    if (HEADER_BYTES + header.headLength > bytes.length) throw bad('its head does not fit the space its format gives it');
+      throw bad(
+        `it has ${size} bytes and its header says ${header.size} (${size < header.size ? 'it is truncated' : 'something was appended'})`,
+      );
+    if (HEADER_BYTES + header.headLength > bytes.length)
+      throw bad('its head does not fit the space its format gives it');
     const pack = new Pack(source, header, o, bad);
     const raw = await pack.inflate(bytes.subarray(HEADER_BYTES, HEADER_BYTES + header.headLength), 'its head');
     pack.root = decodeHead(raw, header.leavesAt);
-    if (pack.root.firstKeys.length !== header.leaves) throw bad('its root directory does not list the leaves its header counts');
+    if (pack.root.firstKeys.length !== header.leaves)
+      throw bad('its root directory does not list the leaves its header counts');
     pack.stats.reads = 1;
     pack.stats.bytes = bytes.length;
     return pack;
@@ -143,7 +147,8 @@ export class Pack {
   /** Every path, in directory order (by UTF-8 bytes). */
   async *paths(): AsyncGenerator<string> {
     const decoder = new TextDecoder();
-    for (let n = 0; n < this.root.firstKeys.length; n++) for (const [key] of leafEntries(await this.leaf(n))) yield decoder.decode(key);
+    for (let n = 0; n < this.root.firstKeys.length; n++)
+      for (const [key] of leafEntries(await this.leaf(n))) yield decoder.decode(key);
   }
 
   close(): void | Promise<void> {
@@ -152,7 +157,9 @@ export class Pack {
 
   private leaf(n: number, stats?: ReadStats): Promise<Uint8Array> {
     return this.leaves.get(n, async () => {
-      const frame = await this.leafFrames.get(n, () => this.read(this.root.leafAt[n]!, this.root.leafLength[n]!, `leaf ${n}`, stats));
+      const frame = await this.leafFrames.get(n, () =>
+        this.read(this.root.leafAt[n]!, this.root.leafLength[n]!, `leaf ${n}`, stats),
+      );
       return this.inflate(frame, `leaf ${n}`);
     });
   }
@@ -170,7 +177,8 @@ export class Pack {
   private async read(offset: number, length: number, what: string, stats?: ReadStats): Promise<Uint8Array> {
     const { bytes, size } = await this.source.read(offset, length);
     for (const s of stats ? [this.stats, stats] : [this.stats]) (s.reads++, (s.bytes += bytes.length));
-    if (size !== this.header.size) throw this.bad(`it changed while being read (it has ${size} bytes, its header says ${this.header.size})`);
+    if (size !== this.header.size)
+      throw this.bad(`it changed while being read (it has ${size} bytes, its header says ${this.header.size})`);
     if (bytes.length !== length) throw this.bad(`it ended early in ${what} (it is truncated)`);
     return bytes;
   }

@@ -54,7 +54,9 @@ self.addEventListener('activate', (event) => {
   event.waitUntil(
     caches
       .keys()
-      .then((keys) => Promise.all(keys.filter((k) => k.startsWith('regstat-') && k !== CACHE).map((k) => caches.delete(k))))
+      .then((keys) =>
+        Promise.all(keys.filter((k) => k.startsWith('regstat-') && k !== CACHE).map((k) => caches.delete(k))),
+      )
       .then(() => self.clients.claim()),
   );
 });
@@ -67,10 +69,13 @@ self.addEventListener('fetch', (event) => {
       .then((r) => r ?? fetch(event.request))
       .catch(
         (e: Error) =>
-          new Response(JSON.stringify({ statusCode: '503', message: 'Not available offline', description: e.message }), {
-            status: 503,
-            headers: { 'Content-Type': 'application/json;charset=UTF-8' },
-          }),
+          new Response(
+            JSON.stringify({ statusCode: '503', message: 'Not available offline', description: e.message }),
+            {
+              status: 503,
+              headers: { 'Content-Type': 'application/json;charset=UTF-8' },
+            },
+          ),
       ),
   );
 });
@@ -79,6 +84,8 @@ self.addEventListener('fetch', (event) => {
 self.addEventListener('message', (event) => {
   const urls: string[] = event.data?.keep ?? [];
   event.waitUntil(
-    Promise.all(urls.map((u) => handle(new Request(new URL(u, self.location.origin))))).then(() => event.source?.postMessage({ kept: urls.length })),
+    Promise.all(urls.map((u) => handle(new Request(new URL(u, self.location.origin))))).then(() =>
+      event.source?.postMessage({ kept: urls.length }),
+    ),
   );
 });

@@ -27,11 +27,14 @@ const KB = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
 async function spreadRequests(file: string, count: number): Promise<string[]> {
   const pack = await Pack.open(fileSource(file));
   const all: string[] = [];
-  for await (const p of pack.paths()) if (p.startsWith('/api/v1/') && p.endsWith('/index.json') && p !== '/api/v1/index.json') all.push(p);
+  for await (const p of pack.paths())
+    if (p.startsWith('/api/v1/') && p.endsWith('/index.json') && p !== '/api/v1/index.json') all.push(p);
   await pack.close();
   const step = all.length / count;
   // A fixed shuffle, so that neighbours in the list are not neighbours in the pack.
-  const picked = Array.from({ length: Math.min(count, all.length) }, (_, i) => all[Math.floor(i * step)]!.slice(0, -'/index.json'.length));
+  const picked = Array.from({ length: Math.min(count, all.length) }, (_, i) =>
+    all[Math.floor(i * step)]!.slice(0, -'/index.json'.length),
+  );
   return picked.map((_, i) => picked[(i * 7919) % picked.length]!);
 }
 
@@ -90,7 +93,9 @@ async function isolateMemory(inspectorPort: number, base: string): Promise<{ hea
   // workerd's inspector answers once the isolate is entered after the message arrived: requests until it does.
   const call = async (method: string) => {
     let answered = false;
-    const reply = new Promise<any>((ok) => (replies.set(++id, (r) => ((answered = true), ok(r))), ws.send(JSON.stringify({ id, method }))));
+    const reply = new Promise<any>(
+      (ok) => (replies.set(++id, (r) => ((answered = true), ok(r))), ws.send(JSON.stringify({ id, method }))),
+    );
     for (let tries = 0; !answered; tries++) {
       if (tries === 50) throw new Error(`the inspector did not answer ${method}`);
       await (await fetch(`${base}/api/v1/prefectures`)).arrayBuffer();
@@ -110,7 +115,13 @@ async function isolateMemory(inspectorPort: number, base: string): Promise<{ hea
   }
 }
 
-async function measureEdge(label: string, pack: string, requests: string[], port: number, baseline: number): Promise<RunningEdge> {
+async function measureEdge(
+  label: string,
+  pack: string,
+  requests: string[],
+  port: number,
+  baseline: number,
+): Promise<RunningEdge> {
   const t0 = performance.now();
   const edge = await startEdge({ pack, port, answerCache: false, inspectorPort: port + 1000 });
   const pid = descendantsNamed(process.pid, 'workerd')[0]!;
@@ -123,12 +134,18 @@ async function measureEdge(label: string, pack: string, requests: string[], port
   console.log(
     `    ${requests.length} spread requests, once      ${histogram(first.reads)}; ${KB(mean(first.bytesPerAnswer))} per answer; ${first.non200} not 200`,
   );
-  console.log(`      CPU of workerd per request      ${first.cpuMs.toFixed(2)} ms (R2's simulator runs in the same process)`);
+  console.log(
+    `      CPU of workerd per request      ${first.cpuMs.toFixed(2)} ms (R2's simulator runs in the same process)`,
+  );
   const again = await pass(edge.base, requests.slice().reverse(), pid);
-  console.log(`    the same, again (leaves cached)   ${histogram(again.reads)}; a one-read answer fetched ${KB(mean(again.bytesPerRead))} on average`);
+  console.log(
+    `    the same, again (leaves cached)   ${histogram(again.reads)}; a one-read answer fetched ${KB(mean(again.bytesPerRead))} on average`,
+  );
   console.log(`      CPU of workerd per request      ${again.cpuMs.toFixed(2)} ms`);
   const hot = await pass(edge.base, Array(requests.length).fill(HOT), pid);
-  console.log(`    perYear of Tokyo repeated          ${histogram(hot.reads)}; CPU of workerd per request ${hot.cpuMs.toFixed(2)} ms`);
+  console.log(
+    `    perYear of Tokyo repeated          ${histogram(hot.reads)}; CPU of workerd per request ${hot.cpuMs.toFixed(2)} ms`,
+  );
   const isolate = await isolateMemory(port + 1000, edge.base);
   if (isolate)
     console.log(
@@ -146,7 +163,10 @@ const mainThreadCpu = () => cpuSecondsOf(process.pid, process.pid);
 
 /** The worker's own code in this process over the same pack: CPU per request without workerd or R2 around it. */
 async function handlerCpu(file: string, requests: string[]): Promise<void> {
-  const open = () => packFetch({ open: () => Pack.open(fileSource(file), { inline: true, blockCacheBytes: 24 << 20, leafCacheBytes: 32 << 20 }) });
+  const open = () =>
+    packFetch({
+      open: () => Pack.open(fileSource(file), { inline: true, blockCacheBytes: 24 << 20, leafCacheBytes: 32 << 20 }),
+    });
   const run = async (handle: ReturnType<typeof open>, list: string[]) => {
     const c0 = mainThreadCpu();
     for (const r of list) await (await handle(new Request(`http://edge.test${r}`))).arrayBuffer();
@@ -166,9 +186,15 @@ async function handlerCpu(file: string, requests: string[]): Promise<void> {
   const warm = await run(handle, requests.slice().reverse());
   const hot = await run(handle, Array(requests.length).fill(HOT));
   const heap = used();
-  console.log(`  the worker's code alone, in Node over the same pack file (V8 as in workerd), CPU of the main thread per request:`);
-  console.log(`    first request of an isolate       ${first.toFixed(2)} ms (the head decompressed, the route table parsed and compiled, a leaf, a block)`);
-  console.log(`    reading a leaf and a block        ${cold.toFixed(2)} ms; with leaves cached ${warm.toFixed(2)} ms; from cached blocks ${hot.toFixed(2)} ms`);
+  console.log(
+    `  the worker's code alone, in Node over the same pack file (V8 as in workerd), CPU of the main thread per request:`,
+  );
+  console.log(
+    `    first request of an isolate       ${first.toFixed(2)} ms (the head decompressed, the route table parsed and compiled, a leaf, a block)`,
+  );
+  console.log(
+    `    reading a leaf and a block        ${cold.toFixed(2)} ms; with leaves cached ${warm.toFixed(2)} ms; from cached blocks ${hot.toFixed(2)} ms`,
+  );
   console.log(
     `    memory it holds afterwards        ${MB(heap - heap0)} (JS heap and buffers after a collection; its caches are bounded at 24 MB of blocks and 32 MB of leaves)`,
   );
@@ -177,7 +203,13 @@ async function handlerCpu(file: string, requests: string[]): Promise<void> {
 /** workerd's resident memory with a worker that does nothing, under the same miniflare settings: what the runtime costs by itself. */
 async function workerdBaseline(): Promise<number> {
   const { Miniflare } = await import('miniflare');
-  const mf = new Miniflare({ modules: true, script: 'export default { fetch: () => new Response("ok") }', r2Buckets: ['PACK'], cf: false, port: 39399 });
+  const mf = new Miniflare({
+    modules: true,
+    script: 'export default { fetch: () => new Response("ok") }',
+    r2Buckets: ['PACK'],
+    cf: false,
+    port: 39399,
+  });
   try {
     await (await fetch((await mf.ready).origin)).text();
     return memoryOf(descendantsNamed(process.pid, 'workerd')[0]!).rss;
@@ -192,7 +224,13 @@ export async function benchEdge(file: string, work: string, seconds: number): Pr
   const requests = await spreadRequests(file, 2000);
   const load = await spreadRequests(file, 10000);
   const baseline = await workerdBaseline();
-  const edge = await measureEdge('pack in R2 (the file put in the simulated bucket), answers not cached', file, requests, 39301, baseline);
+  const edge = await measureEdge(
+    'pack in R2 (the file put in the simulated bucket), answers not cached',
+    file,
+    requests,
+    39301,
+    baseline,
+  );
   const canWrk = ensure([{ cmd: 'wrk', pkg: 'wrk' }]);
   try {
     if (canWrk) {
@@ -210,9 +248,18 @@ export async function benchEdge(file: string, work: string, seconds: number): Pr
   if (ensure([{ cmd: 'nginx', pkg: 'nginx' }])) {
     const host = await startFileNginx(file, work, 39302);
     try {
-      const overUrl = await measureEdge(`pack on nginx, read by Range (${host.url})`, host.url, requests, 39303, baseline);
+      const overUrl = await measureEdge(
+        `pack on nginx, read by Range (${host.url})`,
+        host.url,
+        requests,
+        39303,
+        baseline,
+      );
       try {
-        if (canWrk) console.log(`    wrk -c50, 10,000 spread requests  ${latency(wrkPaths(overUrl.base, load, seconds, 50, work))}`);
+        if (canWrk)
+          console.log(
+            `    wrk -c50, 10,000 spread requests  ${latency(wrkPaths(overUrl.base, load, seconds, 50, work))}`,
+          );
       } finally {
         await overUrl.stop();
       }
@@ -233,7 +280,9 @@ export async function benchEdge(file: string, work: string, seconds: number): Pr
     console.log(
       `  node serve.mjs over the pack: first answer (perYear of Tokyo) ${(firstMs / 1000).toFixed(2)} s from the spawn; ${MB(memoryOf(node.pid!).rss)} resident`,
     );
-    console.log(`  at 50 connections (wrk, ${seconds} s each, after a warm-up), answers kept as deployed (miniflare's Cache API is a local simulation)`);
+    console.log(
+      `  at 50 connections (wrk, ${seconds} s each, after a warm-up), answers kept as deployed (miniflare's Cache API is a local simulation)`,
+    );
     for (const [name, base] of [
       ['edge worker (workerd, R2)', deployed.base],
       ['node serve.mjs', 'http://127.0.0.1:39305'],

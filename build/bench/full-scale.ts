@@ -27,7 +27,10 @@ interface Run {
 /** A command of the repository as its own process: wall time, peak RSS (VmHWM, polled) and what it printed. */
 function command(script: string, args: string[]): Promise<Run> {
   const t0 = performance.now();
-  const child = spawn(process.execPath, ['--import', TSX, join(ROOT, script), ...args], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', TSX, join(ROOT, script), ...args], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
   let peak = 0;
   child.stderr!.on('data', (d) => (stderr += d));
@@ -47,7 +50,8 @@ function command(script: string, args: string[]): Promise<Run> {
   );
 }
 
-const du = (path: string) => Number(spawnSync('du', ['-s', '--block-size=1', path], { encoding: 'utf8' }).stdout.split('\t')[0]);
+const du = (path: string) =>
+  Number(spawnSync('du', ['-s', '--block-size=1', path], { encoding: 'utf8' }).stdout.split('\t')[0]);
 
 /** The pack inside a bundle tar.gz, unpacked beside it. */
 function unpackPack(tarball: string, into: string): string {
@@ -65,7 +69,9 @@ export async function benchFullScale(work: string, seconds: number, o: { keepTre
   const pack = unpackPack(bundle, join(work, 'full-bundle'));
   const packSize = statSync(pack).size;
   console.log('  pack (npm run bundle, no dist)');
-  console.log(`    ${MB(packSize)} in one file (the tar.gz ${MB(statSync(bundle).size)}), ${packRun.seconds.toFixed(0)} s, peak RSS ${GB(packRun.peakRss)}`);
+  console.log(
+    `    ${MB(packSize)} in one file (the tar.gz ${MB(statSync(bundle).size)}), ${packRun.seconds.toFixed(0)} s, peak RSS ${GB(packRun.peakRss)}`,
+  );
   // 2. The tree.
   const tree = join(work, 'full-dist');
   const treeRun = await command('build/cli/build.ts', ['--out', tree]);
@@ -80,7 +86,9 @@ export async function benchFullScale(work: string, seconds: number, o: { keepTre
   const fromTree = join(work, 'full-tree.tar.gz');
   const copyRun = await command('build/cli/bundle.ts', ['--dir', tree, '--out', fromTree]);
   const treePack = unpackPack(fromTree, join(work, 'full-tree-bundle'));
-  console.log(`  pack of the tree (npm run bundle -- --dir)  ${MB(statSync(treePack).size)}, ${copyRun.seconds.toFixed(0)} s, peak RSS ${GB(copyRun.peakRss)}`);
+  console.log(
+    `  pack of the tree (npm run bundle -- --dir)  ${MB(statSync(treePack).size)}, ${copyRun.seconds.toFixed(0)} s, peak RSS ${GB(copyRun.peakRss)}`,
+  );
   rmSync(join(work, 'full-tree-bundle'), { recursive: true, force: true });
   if (!o.keepTree) {
     const r0 = performance.now();

@@ -35,11 +35,22 @@ const BENCH_COMMAND = {
       value: '<list>',
       help: 'which parts to run (origin: the hot path against bare node:http, compositions beside plain requests, a 60 s soak, RSS; explorer: time to a drawn chart in headless Chromium; edge: the edge worker in workerd over a pack (--pack, or one rendered for --prefs, default 1,13); pack-sizes: block and leaf sizes against bytes fetched per answer; full: the whole build at full scale, tree and pack, then the edge over the full pack: about an hour and 35 GB of disk)',
     },
-    pack: { type: 'string', value: '<file>', help: 'the pack the edge part measures', shownDefault: 'rendered from the sample' },
+    pack: {
+      type: 'string',
+      value: '<file>',
+      help: 'the pack the edge part measures',
+      shownDefault: 'rendered from the sample',
+    },
     'keep-tree': { type: 'boolean', default: false, help: 'keep the full-scale tree (full part) in the work folder' },
-    cache: { type: 'string', default: '128', value: '<MB>', help: 'the cache budget of the server in the origin part (small, so the soak evicts)' },
+    cache: {
+      type: 'string',
+      default: '128',
+      value: '<MB>',
+      help: 'the cache budget of the server in the origin part (small, so the soak evicts)',
+    },
   },
-  example: 'npm run bench -- --prefs 13 --seconds 5 --parts build,serve   (the edge over a bundle: npm run bench -- --parts edge --pack regstat/dist.pack)',
+  example:
+    'npm run bench -- --prefs 13 --seconds 5 --parts build,serve   (the edge over a bundle: npm run bench -- --parts edge --pack regstat/dist.pack)',
 } as const satisfies CommandSpec;
 
 let values: OptionValues<typeof BENCH_COMMAND.options>;
@@ -98,13 +109,19 @@ const report = build({ sources, prefs, progress: terminalProgress() }, new DiskE
 const t1 = performance.now();
 const wall = (t1 - t0) / 1000;
 console.log('\nbuild');
-console.log(`  wall time          ${wall.toFixed(1)} s (sources ${((loaded - t0) / 1000).toFixed(1)} s, files ${((t1 - loaded) / 1000).toFixed(1)} s)`);
+console.log(
+  `  wall time          ${wall.toFixed(1)} s (sources ${((loaded - t0) / 1000).toFixed(1)} s, files ${((t1 - loaded) / 1000).toFixed(1)} s)`,
+);
 console.log(`  files              ${report.files} (${mb(report.bytes)})`);
-console.log(`  files per second   ${Math.round(report.files / wall)} overall, ${Math.round(report.files / ((t1 - loaded) / 1000))} after loading`);
+console.log(
+  `  files per second   ${Math.round(report.files / wall)} overall, ${Math.round(report.files / ((t1 - loaded) / 1000))} after loading`,
+);
 console.log(`  peak memory (RSS)  ${mb(process.resourceUsage().maxRSS * 1024)}`);
 const secs = (n: number) => `${n.toFixed(1)} s`;
 for (const op of report.operations)
-  console.log(`    ${op.route.path.padEnd(48)} ${String(op.files).padStart(7)} files ${mb(op.bytes).padStart(10)} ${secs(op.seconds).padStart(8)}`);
+  console.log(
+    `    ${op.route.path.padEnd(48)} ${String(op.files).padStart(7)} files ${mb(op.bytes).padStart(10)} ${secs(op.seconds).padStart(8)}`,
+  );
 console.log('  by family');
 const families = new Map<string, { files: number; bytes: number; seconds: number }>();
 for (const op of report.operations) {
@@ -112,7 +129,9 @@ for (const op of report.operations) {
   families.set(op.family, { files: f.files + op.files, bytes: f.bytes + op.bytes, seconds: f.seconds + op.seconds });
 }
 for (const [name, f] of families)
-  console.log(`    ${name.padEnd(48)} ${String(f.files).padStart(7)} files ${mb(f.bytes).padStart(10)} ${secs(f.seconds).padStart(8)}`);
+  console.log(
+    `    ${name.padEnd(48)} ${String(f.files).padStart(7)} files ${mb(f.bytes).padStart(10)} ${secs(f.seconds).padStart(8)}`,
+  );
 
 // 2. Serving: the same file through regstat and nginx, first one process each, then all cores each.
 const query = '/api/v1/population/composition/perYear?prefCode=13&cityCode=-';
@@ -129,11 +148,23 @@ if (
   ])
 ) {
   for (const workers of [1, availableParallelism()]) {
-    console.log(`\nserving with ${workers} process${workers > 1 ? 'es' : ''} each (wrk -t1 -c50, ${seconds} s per case, after a 2 s warm-up)`);
+    console.log(
+      `\nserving with ${workers} process${workers > 1 ? 'es' : ''} each (wrk -t1 -c50, ${seconds} s per case, after a 2 s warm-up)`,
+    );
     const ports = { regstat: 39281, nginx: 39282 };
     const server = spawn(
       process.execPath,
-      ['--import', 'tsx', join(import.meta.dirname, '../cli/serve.ts'), '--dir', dist, '--port', String(ports.regstat), '--workers', String(workers)],
+      [
+        '--import',
+        'tsx',
+        join(import.meta.dirname, '../cli/serve.ts'),
+        '--dir',
+        dist,
+        '--port',
+        String(ports.regstat),
+        '--workers',
+        String(workers),
+      ],
       { stdio: 'ignore' },
     );
     const nginx = startNginx(dist, ports.nginx, join(work, `nginx-${workers}`), workers);

@@ -24,7 +24,9 @@ export const FIRST_ANSWERS: string[] = OPERATIONS.map((op) => {
  * other answers cannot hold.
  */
 async function probeWhile<T>(base: string, work: () => Promise<T>): Promise<{ probes: number[]; result: T }> {
-  const child = spawn(process.execPath, [join(import.meta.dirname, 'probe.mjs'), base], { stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [join(import.meta.dirname, 'probe.mjs'), base], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
   const exited = new Promise((ok) => child.on('exit', ok));
@@ -42,7 +44,8 @@ async function probeWhile<T>(base: string, work: () => Promise<T>): Promise<{ pr
   return { result, probes: JSON.parse(out || '[]') as number[] };
 }
 
-const quantile = (xs: number[], q: number) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]! : NaN);
+const quantile = (xs: number[], q: number) =>
+  xs.length ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]! : NaN;
 
 /** Asks the first answer of every operation once, in order; prints each and returns the slowest (s). */
 async function askFirstAnswers(base: string): Promise<number> {
@@ -53,7 +56,9 @@ async function askFirstAnswers(base: string): Promise<number> {
     await res.arrayBuffer();
     const s = (performance.now() - t) / 1000;
     worst = Math.max(worst, s);
-    console.log(`    first ${url.split('?')[0]!.padEnd(52)} ${s.toFixed(2).padStart(6)} s${res.status === 200 ? '' : `  status ${res.status}`}`);
+    console.log(
+      `    first ${url.split('?')[0]!.padEnd(52)} ${s.toFixed(2).padStart(6)} s${res.status === 200 ? '' : `  status ${res.status}`}`,
+    );
   }
   return worst;
 }
@@ -72,8 +77,12 @@ export async function firstAnswers(s: Started, label: string): Promise<void> {
 export async function probedFirstAnswers(s: Started, label: string): Promise<void> {
   let worst = 0;
   const { probes } = await probeWhile(s.base, async () => (worst = await askFirstAnswers(s.base)));
-  console.log(`  ${label}: slowest first answer ${worst.toFixed(2)} s of ${FIRST_ANSWERS.length} operations, the machine kept busy by the prober`);
-  console.log(`  the masters asked meanwhile (${probes.length} requests from another process): ${latencies(probes)} (target: held ≤ 50 ms)`);
+  console.log(
+    `  ${label}: slowest first answer ${worst.toFixed(2)} s of ${FIRST_ANSWERS.length} operations, the machine kept busy by the prober`,
+  );
+  console.log(
+    `  the masters asked meanwhile (${probes.length} requests from another process): ${latencies(probes)} (target: held ≤ 50 ms)`,
+  );
   console.log(`  ${await loopHeld(s)}`);
 }
 
@@ -100,7 +109,10 @@ export async function start(port: number, cache: string, warmUp = true): Promise
   const t0 = performance.now();
   const loopFile = join(tmpdir(), `regstat-loop-delay-${port}.json`);
   // A dist in the working tree would be served as it is; any start option asks for on-demand answers.
-  const options = [...(existsSync(join(ROOT, 'dist')) ? ['--seed', 'regstat-sample-1'] : []), ...(warmUp ? [] : ['--no-warm-up'])];
+  const options = [
+    ...(existsSync(join(ROOT, 'dist')) ? ['--seed', 'regstat-sample-1'] : []),
+    ...(warmUp ? [] : ['--no-warm-up']),
+  ];
   const args = ['start', ...(options.length ? ['--', ...options] : [])];
   const child = spawn('npm', args, {
     cwd: ROOT,
@@ -166,7 +178,9 @@ function diskUse(dir: string): { bytes: number; files: number } {
 }
 
 export async function benchOnDemand(seconds: number): Promise<void> {
-  console.log('\non demand (npm start without a dist; sample provider; every operation prepared in a thread of its own)');
+  console.log(
+    '\non demand (npm start without a dist; sample provider; every operation prepared in a thread of its own)',
+  );
   const cache = mkdtempSync(join(tmpdir(), 'regstat-bench-cache-'));
   const started: Started[] = [];
   const launch = async (port: number, warmUp: boolean) => {
@@ -186,9 +200,13 @@ export async function benchOnDemand(seconds: number): Promise<void> {
     if (have('wrk')) {
       wrk(cold.base + FIRST, 2);
       const r = wrk(cold.base + FIRST, seconds);
-      console.log(`  warm answers, wrk -t1 -c50 ${seconds} s                   ${Math.round(r.rps)} req/s, p99 ${r.p99ms.toFixed(2)} ms (target ≤ 5 ms)`);
+      console.log(
+        `  warm answers, wrk -t1 -c50 ${seconds} s                   ${Math.round(r.rps)} req/s, p99 ${r.p99ms.toFixed(2)} ms (target ≤ 5 ms)`,
+      );
     }
-    console.log(`  peak memory (RSS) after every operation           ${(peakRss(cold.child.pid!) / 1e6).toFixed(0)} MB (all threads)`);
+    console.log(
+      `  peak memory (RSS) after every operation           ${(peakRss(cold.child.pid!) / 1e6).toFixed(0)} MB (all threads)`,
+    );
     stop(cold);
     const disk = diskUse(cache);
     console.log(
@@ -208,32 +226,45 @@ export async function benchOnDemand(seconds: number): Promise<void> {
     const t0 = performance.now();
     const background = await launch(39293, true);
     const done = new Promise<void>((ok) => {
-      const timer = setInterval(() => /warm-up done|could not be written/.test(background.log()) && (clearInterval(timer), ok()), 100);
+      const timer = setInterval(
+        () => /warm-up done|could not be written/.test(background.log()) && (clearInterval(timer), ok()),
+        100,
+      );
     });
     let rss = 0;
     const sampler = setInterval(() => (rss = Math.max(rss, treeRss(background.child.pid!))), 1000);
     const { probes } = await probeWhile(background.base, () => done);
     clearInterval(sampler);
     const line = /regstat: (warm-up done|the response cache could not).*/.exec(background.log())?.[0] ?? '';
-    console.log(`  with the warm-up (the default): ${line}; ${((performance.now() - t0) / 1000).toFixed(1)} s from the spawn`);
+    console.log(
+      `  with the warm-up (the default): ${line}; ${((performance.now() - t0) / 1000).toFixed(1)} s from the spawn`,
+    );
     console.log(
       `    the masters asked meanwhile (${probes.length} requests): ${latencies(probes)}; RSS of the server and its writer ${(rss / 1e6).toFixed(0)} MB at most`,
     );
     console.log(`    ${await loopHeld(background)}`);
     await new Promise((ok) => setTimeout(ok, 2000)); // the threads stopped after the handover
-    console.log(`    RSS of the server after the handover          ${(treeRss(background.child.pid!) / 1e6).toFixed(0)} MB`);
+    console.log(
+      `    RSS of the server after the handover          ${(treeRss(background.child.pid!) / 1e6).toFixed(0)} MB`,
+    );
     stop(background);
     const cached = diskUse(cache);
-    console.log(`  the cache on disk (tables and the response pack)   ${(cached.bytes / 1e6).toFixed(1)} MB in ${cached.files} files`);
+    console.log(
+      `  the cache on disk (tables and the response pack)   ${(cached.bytes / 1e6).toFixed(1)} MB in ${cached.files} files`,
+    );
     await new Promise((ok) => setTimeout(ok, 500));
     const again = await launch(39294, true);
     console.log(`  npm start to the first 200 of perYear, cache warm ${again.seconds.toFixed(1)} s`);
     await probedFirstAnswers(again, 'response cache warm (target ≤ 1 s each)');
     if (have('wrk')) {
       const r = wrk(again.base + FIRST, seconds);
-      console.log(`  answers from the response cache, wrk -t1 -c50 ${seconds} s  ${Math.round(r.rps)} req/s, p99 ${r.p99ms.toFixed(2)} ms`);
+      console.log(
+        `  answers from the response cache, wrk -t1 -c50 ${seconds} s  ${Math.round(r.rps)} req/s, p99 ${r.p99ms.toFixed(2)} ms`,
+      );
     }
-    console.log(`  RSS then                                           ${(treeRss(again.child.pid!) / 1e6).toFixed(0)} MB`);
+    console.log(
+      `  RSS then                                           ${(treeRss(again.child.pid!) / 1e6).toFixed(0)} MB`,
+    );
     stop(again);
   } finally {
     started.forEach(stop); // also after a failure: no server left behind on its port
@@ -249,7 +280,9 @@ export async function benchBundle(dist: string, work: string): Promise<void> {
   const tarball = join(work, 'dist.tar.gz');
   spawnSync('tar', ['-czf', tarball, '-C', dist, '.']);
   const tarBytes = Number(spawnSync('stat', ['-c', '%s', tarball], { encoding: 'utf8' }).stdout);
-  console.log(`  tar czf of the dist                 ${(tarBytes / 1e6).toFixed(1)} MB in ${((performance.now() - t) / 1000).toFixed(0)} s`);
+  console.log(
+    `  tar czf of the dist                 ${(tarBytes / 1e6).toFixed(1)} MB in ${((performance.now() - t) / 1000).toFixed(0)} s`,
+  );
   rmSync(tarball, { force: true });
   t = performance.now();
   const bundle = join(work, 'regstat.tar.gz');

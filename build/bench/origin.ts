@@ -20,10 +20,14 @@ function startServer(args: string[]): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', SERVER, ...args], { stdio: 'ignore' });
 }
 
-const rssOf = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
+const rssOf = (pid: number) =>
+  Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
 
 /** RSS sampled every 200 ms while `during` runs. */
-async function watchRss<T>(pid: number, during: () => Promise<T> | T): Promise<{ value: T; start: number; peak: number; end: number }> {
+async function watchRss<T>(
+  pid: number,
+  during: () => Promise<T> | T,
+): Promise<{ value: T; start: number; peak: number; end: number }> {
   const start = rssOf(pid);
   let peak = start;
   const timer = setInterval(() => (peak = Math.max(peak, rssOf(pid))), 200);
@@ -84,7 +88,9 @@ function wrkMixed(
     ].join('\n'),
   );
   return new Promise((ok, fail) => {
-    const child = spawn('wrk', ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency', '-s', script, base], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('wrk', ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency', '-s', script, base], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     let err = '';
     child.stdout.on('data', (d) => (out += d));
@@ -94,11 +100,17 @@ function wrkMixed(
       const p99 = /\s99%\s+([\d.]+)(us|ms|s)/.exec(out);
       if (!rps) return fail(new Error(`wrk failed: ${err || out}`));
       const statuses: Record<string, number> = {};
-      for (const m of (/STATUSES (.*)/.exec(err)?.[1] ?? '').matchAll(/(\d+)=(\d+)/g)) statuses[m[1]!] = (statuses[m[1]!] ?? 0) + Number(m[2]);
+      for (const m of (/STATUSES (.*)/.exec(err)?.[1] ?? '').matchAll(/(\d+)=(\d+)/g))
+        statuses[m[1]!] = (statuses[m[1]!] ?? 0) + Number(m[2]);
       const socketErrors = [...(/Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out) ?? [])]
         .slice(1)
         .reduce((a, x) => a + Number(x), 0);
-      ok({ rps, p99ms: p99 ? Number(p99[1]) * (p99[2] === 'us' ? 0.001 : p99[2] === 's' ? 1000 : 1) : NaN, statuses, socketErrors });
+      ok({
+        rps,
+        p99ms: p99 ? Number(p99[1]) * (p99[2] === 'us' ? 0.001 : p99[2] === 's' ? 1000 : 1) : NaN,
+        statuses,
+        socketErrors,
+      });
     });
   });
 }
@@ -117,7 +129,8 @@ function plainUrls(dist: string, count: number): string[] {
 function compositionUrls(prefs: number[]): string[] {
   const urls: string[] = [];
   for (const p of prefs) {
-    for (const q of prefs) if (p !== q) urls.push(`/api/v1/population/composition/perYear?prefCode=${p}&cityCode=-&addArea=${q}_&r={r}`);
+    for (const q of prefs)
+      if (p !== q) urls.push(`/api/v1/population/composition/perYear?prefCode=${p}&cityCode=-&addArea=${q}_&r={r}`);
     for (const [s1, s2] of [
       [1, 1],
       [1, 2],
@@ -126,7 +139,9 @@ function compositionUrls(prefs: number[]): string[] {
     ]) {
       urls.push(`/api/v1/industry/patent/list?year=2020&mode=1&prefCode=${p}&sort1=${s1}&sort2=${s2}&offset={r}`);
       for (const tec of ['1_', '7_', '1_,7_3'])
-        urls.push(`/api/v1/industry/patent/list?year=2020&mode=1&prefCode=${p}&sort1=${s1}&sort2=${s2}&offset={r}&addTec=${tec}`);
+        urls.push(
+          `/api/v1/industry/patent/list?year=2020&mode=1&prefCode=${p}&sort1=${s1}&sort2=${s2}&offset={r}&addTec=${tec}`,
+        );
     }
   }
   return urls;
@@ -140,7 +155,14 @@ const ERROR_URLS = [
   '/api/v1/x%22%7D',
 ];
 
-export async function benchOrigin(dist: string, prefs: number[], work: string, seconds: number, cacheMB = 256, soakSeconds = 60): Promise<void> {
+export async function benchOrigin(
+  dist: string,
+  prefs: number[],
+  work: string,
+  seconds: number,
+  cacheMB = 256,
+  soakSeconds = 60,
+): Promise<void> {
   const port = 39291;
   const base = `http://127.0.0.1:${port}`;
   const plain = plainUrls(dist, 30000);
@@ -200,7 +222,9 @@ export async function benchOrigin(dist: string, prefs: number[], work: string, s
     console.log(
       `  plain files beside compositions ${Math.round(beside.rps)} req/s, p99 ${beside.p99ms.toFixed(2)} ms (${((beside.rps / alone.rps) * 100).toFixed(0)}% of the throughput, p99 ${(beside.p99ms / alone.p99ms).toFixed(1)}×)`,
     );
-    console.log(`  the compositions (-c50)         ${Math.round(comp.rps)} req/s, p99 ${comp.p99ms.toFixed(2)} ms (${s(comp)})`);
+    console.log(
+      `  the compositions (-c50)         ${Math.round(comp.rps)} req/s, p99 ${comp.p99ms.toFixed(2)} ms (${s(comp)})`,
+    );
 
     // 3. The soak: every kind of request at once, over more files than the cache holds.
     const soak = await watchRss(pid, () =>
@@ -222,10 +246,18 @@ export async function benchOrigin(dist: string, prefs: number[], work: string, s
       .filter(([k]) => k.startsWith('5'))
       .reduce((a, [, v]) => a + v, 0);
     console.log(`  soak ${soakSeconds} s, -c100 (70% files, 15% compositions, 10% errors, 5% unique 8 KB URLs)`);
-    console.log(`    ${Math.round(m.rps)} req/s, p99 ${m.p99ms.toFixed(2)} ms; statuses ${s(m)}; socket errors ${m.socketErrors}; 5xx ${fives}`);
+    console.log(
+      `    ${Math.round(m.rps)} req/s, p99 ${m.p99ms.toFixed(2)} ms; statuses ${s(m)}; socket errors ${m.socketErrors}; 5xx ${fives}`,
+    );
     // 4. A flood of unique URLs alone: the memo must not grow past its share.
     const flood = await watchRss(pid, () =>
-      wrkMixed(base, [{ urls: plain.slice(0, 50).map((u) => `${u}?x=1`), weight: 1, unique: true }], Math.max(10, seconds), 100, work),
+      wrkMixed(
+        base,
+        [{ urls: plain.slice(0, 50).map((u) => `${u}?x=1`), weight: 1, unique: true }],
+        Math.max(10, seconds),
+        100,
+        work,
+      ),
     );
     console.log(
       `  unique-URL flood (-c100, ${Math.max(10, seconds)} s, 8 KB ignored parameter each) ${Math.round(flood.value.rps)} req/s, p99 ${flood.value.p99ms.toFixed(2)} ms`,

@@ -41,12 +41,17 @@ class Tee implements BuildEffects {
 /** Bytes a reader fetches per API answer, over every API file of the pack. */
 function fetched(file: string, h: PackHeader): { cold: number; leaf: number; warm: number } {
   const bytes = readFileSync(file);
-  const root = decodeHead(brotliDecompressSync(unframe(bytes.subarray(HEADER_BYTES, HEADER_BYTES + h.headLength))!.packed), h.leavesAt);
+  const root = decodeHead(
+    brotliDecompressSync(unframe(bytes.subarray(HEADER_BYTES, HEADER_BYTES + h.headLength))!.packed),
+    h.leavesAt,
+  );
   let n = 0;
   let leaf = 0;
   let warm = 0;
   root.firstKeys.forEach((_, i) => {
-    const raw = brotliDecompressSync(unframe(bytes.subarray(root.leafAt[i]!, root.leafAt[i]! + root.leafLength[i]!))!.packed);
+    const raw = brotliDecompressSync(
+      unframe(bytes.subarray(root.leafAt[i]!, root.leafAt[i]! + root.leafLength[i]!))!.packed,
+    );
     for (const [key, place] of leafEntries(raw)) {
       if (key[1] !== 0x61 /* /a(pi) */) continue;
       n++;
@@ -64,7 +69,14 @@ function fetched(file: string, h: PackHeader): { cold: number; leaf: number; war
 export function benchPackSizes(work: string, prefs: number[] | undefined): void {
   const r = spawnSync(
     process.execPath,
-    ['--max-old-space-size=16384', '--import', import.meta.resolve('tsx'), fileURLToPath(import.meta.url), work, prefs?.join(',') ?? ''],
+    [
+      '--max-old-space-size=16384',
+      '--import',
+      import.meta.resolve('tsx'),
+      fileURLToPath(import.meta.url),
+      work,
+      prefs?.join(',') ?? '',
+    ],
     { stdio: 'inherit' },
   );
   if (r.status !== 0) console.log(`  pack sizes failed (exit ${r.status})`);
@@ -74,11 +86,18 @@ function measure(work: string, prefs: number[] | undefined): void {
   console.log(
     `\npack sizes (${prefs ? `prefectures ${prefs.join(',')}` : 'full default build'}; default ${PACK_DEFAULTS.blockBytes >> 10} KB blocks, ${PACK_DEFAULTS.leafEntries} paths a leaf)`,
   );
-  const packs = SIZES.map(([kb, leaves]) => new PackEffects(join(work, `sizes-${kb}-${leaves}.pack`), { blockBytes: kb << 10, leafEntries: leaves }));
+  const packs = SIZES.map(
+    ([kb, leaves]) =>
+      new PackEffects(join(work, `sizes-${kb}-${leaves}.pack`), { blockBytes: kb << 10, leafEntries: leaves }),
+  );
   const t0 = performance.now();
   build({ sources: loadSources(sampleSourceSet()), ...(prefs ? { prefs } : {}) }, new Tee(packs));
-  console.log(`  ${packs[0]!.files} files written into ${packs.length} packs at once in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
-  console.log('  block   leaf paths    pack      leaves   head     leaves n   cold answer   of it: leaf   warm answer (block)');
+  console.log(
+    `  ${packs[0]!.files} files written into ${packs.length} packs at once in ${((performance.now() - t0) / 1000).toFixed(0)} s`,
+  );
+  console.log(
+    '  block   leaf paths    pack      leaves   head     leaves n   cold answer   of it: leaf   warm answer (block)',
+  );
   for (const p of packs) {
     const h = p.header!;
     const f = fetched(p.out, h);
@@ -90,4 +109,5 @@ function measure(work: string, prefs: number[] | undefined): void {
   }
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) measure(process.argv[2]!, process.argv[3] ? process.argv[3].split(',').map(Number) : undefined);
+if (process.argv[1] === fileURLToPath(import.meta.url))
+  measure(process.argv[2]!, process.argv[3] ? process.argv[3].split(',').map(Number) : undefined);

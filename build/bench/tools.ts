@@ -21,7 +21,10 @@ export function ensure(pkgs: { cmd: string; pkg: string }[]): boolean {
   console.log(`  installing ${names} from Debian…`);
   const r = spawnSync(
     'sh',
-    ['-c', `apt-get install -y -qq ${names} >/dev/null 2>&1 || (apt-get update -qq && apt-get install -y -qq ${names} >/dev/null 2>&1)`],
+    [
+      '-c',
+      `apt-get install -y -qq ${names} >/dev/null 2>&1 || (apt-get update -qq && apt-get install -y -qq ${names} >/dev/null 2>&1)`,
+    ],
     {
       env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
     },
@@ -40,7 +43,9 @@ export function wrk(url: string, seconds: number, connections = 50): WrkResult {
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(r.stdout)?.[1]);
   const p99 = /\s99%\s+([\d.]+)(us|ms|s)/.exec(r.stdout);
   const p99ms = p99 ? Number(p99[1]) * (p99[2] === 'us' ? 0.001 : p99[2] === 's' ? 1000 : 1) : NaN;
-  const errors = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(r.stdout)?.[1] ?? 0) + Number(/Socket errors:.*?(\d+)/.exec(r.stdout)?.[1] ?? 0);
+  const errors =
+    Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(r.stdout)?.[1] ?? 0) +
+    Number(/Socket errors:.*?(\d+)/.exec(r.stdout)?.[1] ?? 0);
   if (!rps) throw new Error(`wrk failed: ${r.stderr || r.stdout}`);
   return { rps, p99ms, errors };
 }
@@ -84,7 +89,13 @@ export interface WrkLatency {
 const ms = (m: RegExpExecArray | null) => (m ? Number(m[1]) * (m[2] === 'us' ? 0.001 : m[2] === 's' ? 1000 : 1) : NaN);
 
 /** wrk at `connections` over a list of paths drawn at random (a Lua script), with its median and p99 latency. */
-export function wrkPaths(base: string, paths: string[], seconds: number, connections: number, work: string): WrkLatency {
+export function wrkPaths(
+  base: string,
+  paths: string[],
+  seconds: number,
+  connections: number,
+  work: string,
+): WrkLatency {
   const script = join(work, `paths-${paths.length}-${Date.now()}.lua`);
   writeFileSync(
     script,
@@ -93,10 +104,14 @@ export function wrkPaths(base: string, paths: string[], seconds: number, connect
       'function request() return wrk.format("GET", paths[math.random(#paths)]) end',
     ].join('\n'),
   );
-  const r = spawnSync('wrk', ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency', '-s', script, base], { encoding: 'utf8' });
+  const r = spawnSync('wrk', ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency', '-s', script, base], {
+    encoding: 'utf8',
+  });
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(r.stdout)?.[1]);
   if (!rps) throw new Error(`wrk failed: ${r.stderr || r.stdout}`);
-  const socket = [...(/Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(r.stdout) ?? [])].slice(1).reduce((a, x) => a + Number(x), 0);
+  const socket = [...(/Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(r.stdout) ?? [])]
+    .slice(1)
+    .reduce((a, x) => a + Number(x), 0);
   return {
     rps,
     p50ms: ms(/\s50%\s+([\d.]+)(us|ms|s)/.exec(r.stdout)),

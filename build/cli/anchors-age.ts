@@ -13,19 +13,30 @@ import { isTimeSeriesTable, readTimeSeries } from '../../sources/estat/timeserie
 
 /** Where each table sits under shared/data/official, and the years taken from it. */
 export const AGE_TABLES = {
-  timeseries: { file: 'census-timeseries/c03.csv', years: [1960, 1965, 1970, 1975, 1980, 1985, 1990, 1995, 2000, 2005, 2010, 2015] },
+  timeseries: {
+    file: 'census-timeseries/c03.csv',
+    years: [1960, 1965, 1970, 1975, 1980, 1985, 1990, 1995, 2000, 2005, 2010, 2015],
+  },
   census2020: { file: 'census-estat/population_census_2020_table2-7-1.csv', years: [2020] },
   projection: { file: 'ipss-2018/projection_prefecture.csv', years: [2025, 2030, 2035, 2040, 2045] },
 } as const;
 
-export type AgeRow = [prefCode: number, year: number, kind: 'census' | 'projection', sex: 'male' | 'female', ageFrom: number, population: number];
+export type AgeRow = [
+  prefCode: number,
+  year: number,
+  kind: 'census' | 'projection',
+  sex: 'male' | 'female',
+  ageFrom: number,
+  population: number,
+];
 
 /** Per prefecture and year: 総数 as the age table gives it (people of unknown age included), to compare with the JLSTAT totals. */
 export type AgeTableTotals = Map<number, number>; // key prefCode * 10000 + year
 
 function grid(dir: string, name: string, is: (g: ReturnType<typeof readGrid>) => boolean, what: string) {
   const file = join(dir, name);
-  if (!existsSync(file)) throw new InputError(`${file}: not found; give the folder of shared/data/official (it holds ${what})`);
+  if (!existsSync(file))
+    throw new InputError(`${file}: not found; give the folder of shared/data/official (it holds ${what})`);
   const g = readGrid(file);
   if (!is(g)) throw new InputError(`${file}: not ${what} as downloaded (its header differs)`);
   return g;
@@ -43,16 +54,21 @@ export function prefectureAgeRows(dir: string): { rows: AgeRow[]; totals: AgeTab
     totals.set(pref * 10000 + year, total);
   };
   const c03 = AGE_TABLES.timeseries;
-  for (const c of readTimeSeries(grid(dir, c03.file, isTimeSeriesTable, 'the census time series c03'), [...c03.years]).cells)
+  for (const c of readTimeSeries(grid(dir, c03.file, isTimeSeriesTable, 'the census time series c03'), [...c03.years])
+    .cells)
     push(c.prefCode, c.year, 'census', c.male, c.female, c.maleTotal + c.femaleTotal);
-  const census = readCensus(grid(dir, AGE_TABLES.census2020.file, isCensusTable, 'a census table of 5-year age classes'));
+  const census = readCensus(
+    grid(dir, AGE_TABLES.census2020.file, isCensusTable, 'a census table of 5-year age classes'),
+  );
   if (census.year !== 2020) throw new InputError(`${census.file}: expected the 2020 census, found ${census.year}`);
   for (const area of census.areas.filter((a) => /^\d{2}000$/.test(a.code) && a.code !== '00000')) {
     const { male, female, total } = area.sexes;
     if (!male || !female || !total) throw new InputError(`${census.file}: ${area.name} lacks 男 or 女 or 総数`);
     push(Number(area.code.slice(0, 2)), 2020, 'census', male.classes, female.classes, total.total);
   }
-  const ipss = readProjection(grid(dir, AGE_TABLES.projection.file, isProjectionTable, "IPSS 2018's projection by prefecture"));
+  const ipss = readProjection(
+    grid(dir, AGE_TABLES.projection.file, isProjectionTable, "IPSS 2018's projection by prefecture"),
+  );
   const years = new Set<number>(AGE_TABLES.projection.years);
   for (const r of ipss.rows.filter((r) => r.type === 'a' && years.has(r.year)))
     push(Number(r.code.slice(0, 2)), r.year, 'projection', r.male, r.female, r.total);

@@ -21,7 +21,12 @@ export const ANCHORS_COMMAND = {
     'Regenerates sources/official/*.csv (census and IPSS population totals by prefecture, and by prefecture × sex × 5-year age 1960–2045; national population by sex × 5-year age and of unknown age) from the official tables in <shared-official-dir>, and prints their checks.',
   args: { usage: '[<shared-official-dir>]', min: 0, max: 1 },
   options: {
-    out: { type: 'string', value: '<dir>', help: 'write the four files here instead', shownDefault: 'sources/official' },
+    out: {
+      type: 'string',
+      value: '<dir>',
+      help: 'write the four files here instead',
+      shownDefault: 'sources/official',
+    },
   },
   example: 'npm run anchors -- ../shared/data/official',
 } as const satisfies CommandSpec;
@@ -51,21 +56,32 @@ type InputRow = CsvRecord;
 /** The records of one JLSTAT table, whose header must be exactly `columns`. */
 function readInput(dir: string, name: string, columns: readonly string[]): InputRow[] {
   const file = join(dir, name);
-  if (!existsSync(file)) throw new InputError(`${file}: not found; give the folder of the JLSTAT tables (shared/data/official)`);
+  if (!existsSync(file))
+    throw new InputError(`${file}: not found; give the folder of the JLSTAT tables (shared/data/official)`);
   return headedRecords(readFileSync(file, 'utf8'), file, columns, 'is this the JLSTAT table?');
 }
 
 /** `1920年` as 1920. */
 function censusYear(r: InputRow): number {
   const m = /^(\d{4})年$/.exec(r.text('時間軸(調査年)'));
-  if (!m) throw r.fault('時間軸(調査年)', `expected a year such as 1920年, found ${JSON.stringify(r.text('時間軸(調査年)'))}`);
+  if (!m)
+    throw r.fault(
+      '時間軸(調査年)',
+      `expected a year such as 1920年, found ${JSON.stringify(r.text('時間軸(調査年)'))}`,
+    );
   return Number(m[1]);
 }
 
 /** The census totals' fixed columns: a table of total population in persons. */
 function checkTotalRow(r: InputRow, area?: string): void {
-  const want: Record<string, string> = { 表章項目: '人口', 男女_時系列: '総数', unit: '人', ...(area ? { 地域_時系列: area } : {}) };
-  for (const [c, v] of Object.entries(want)) if (r.text(c) !== v) throw r.fault(c, `expected ${v}, found ${JSON.stringify(r.text(c))}`);
+  const want: Record<string, string> = {
+    表章項目: '人口',
+    男女_時系列: '総数',
+    unit: '人',
+    ...(area ? { 地域_時系列: area } : {}),
+  };
+  for (const [c, v] of Object.entries(want))
+    if (r.text(c) !== v) throw r.fault(c, `expected ${v}, found ${JSON.stringify(r.text(c))}`);
 }
 
 /** `0~4歳` as 0, `100歳以上` as 100. */
@@ -84,7 +100,11 @@ function sexOf(r: InputRow): 'male' | 'female' {
 }
 
 /** Population by year → sex → class index (ageFrom / 5); each year must have both sexes and contiguous classes from 0–4. */
-function pyramid(dir: string, name: string, value: (r: InputRow) => number): Map<number, { male: number[]; female: number[] }> {
+function pyramid(
+  dir: string,
+  name: string,
+  value: (r: InputRow) => number,
+): Map<number, { male: number[]; female: number[] }> {
   const out = new Map<number, { male: number[]; female: number[] }>();
   for (const r of readInput(dir, name, ['year', 'sex', 'age', 'value'])) {
     const year = r.int('year');
@@ -98,8 +118,14 @@ function pyramid(dir: string, name: string, value: (r: InputRow) => number): Map
   for (const [year, { male, female }] of out) {
     for (const classes of [male, female]) {
       // Up to 2000 the census published 85歳以上 as its last class; JLSTAT labels it 85~89歳.
-      if (![18, 21].includes(classes.length) || [...classes].some((v) => v === undefined) || classes.length !== male.length) {
-        throw new InputError(`${join(dir, name)}: ${year} does not have the classes 0~4歳 … 85~89歳 (85 and over) or 0~4歳 … 100歳以上 for both sexes`);
+      if (
+        ![18, 21].includes(classes.length) ||
+        [...classes].some((v) => v === undefined) ||
+        classes.length !== male.length
+      ) {
+        throw new InputError(
+          `${join(dir, name)}: ${year} does not have the classes 0~4歳 … 85~89歳 (85 and over) or 0~4歳 … 100歳以上 for both sexes`,
+        );
       }
     }
   }
@@ -110,7 +136,8 @@ const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
 /** The three files' text and what the checks found, from the JLSTAT tables in `dir`. */
 export function anchorTables(dir: string): { files: Record<AnchorFile, string>; report: AnchorReport } {
-  if (!existsSync(dir)) throw new InputError(`${dir}: no such folder; give the folder of the JLSTAT tables (shared/data/official)`);
+  if (!existsSync(dir))
+    throw new InputError(`${dir}: no such folder; give the folder of the JLSTAT tables (shared/data/official)`);
   const codeOf = new Map(localGovPrefectures().map((p) => [p.prefName, p.prefCode]));
   const prefCode = (r: InputRow, column: string) => {
     const code = codeOf.get(r.text(column));
@@ -121,7 +148,15 @@ export function anchorTables(dir: string): { files: Record<AnchorFile, string>; 
 
   // Census: national totals, then prefecture totals for the same years.
   const national = new Map<number, number>();
-  for (const r of readInput(dir, 'jlstat_total.csv', ['id', '表章項目', '男女_時系列', '地域_時系列', '時間軸(調査年)', 'unit', 'value'])) {
+  for (const r of readInput(dir, 'jlstat_total.csv', [
+    'id',
+    '表章項目',
+    '男女_時系列',
+    '地域_時系列',
+    '時間軸(調査年)',
+    'unit',
+    'value',
+  ])) {
     checkTotalRow(r, '全国');
     national.set(censusYear(r), r.int('value'));
   }
@@ -129,18 +164,29 @@ export function anchorTables(dir: string): { files: Record<AnchorFile, string>; 
   const lastCensus = censusYears.at(-1)!;
   const prefRows: [number, number, string, number][] = [];
   const seen = new Set<number>();
-  for (const r of readInput(dir, 'jlstat_total_prefecture.csv', ['id', '表章項目', '男女_時系列', '地域_時系列', '時間軸(調査年)', 'unit', 'value'])) {
+  for (const r of readInput(dir, 'jlstat_total_prefecture.csv', [
+    'id',
+    '表章項目',
+    '男女_時系列',
+    '地域_時系列',
+    '時間軸(調査年)',
+    'unit',
+    'value',
+  ])) {
     checkTotalRow(r);
     const code = prefCode(r, '地域_時系列');
     const year = censusYear(r);
     if (!national.has(year)) throw r.fault('時間軸(調査年)', `${year} is not a year of jlstat_total.csv`);
-    if (seen.has(code * 10000 + year)) throw r.fault('時間軸(調査年)', `${r.text('地域_時系列')} ${year} is given twice`);
+    if (seen.has(code * 10000 + year))
+      throw r.fault('時間軸(調査年)', `${r.text('地域_時系列')} ${year} is given twice`);
     seen.add(code * 10000 + year);
     if (r.text('value') === 'NA') skipped.push(`${r.text('地域_時系列')} ${year} (NA in jlstat_total_prefecture.csv)`);
     else prefRows.push([code, year, 'census', r.int('value')]);
   }
   if (seen.size !== 47 * censusYears.length)
-    throw new InputError(`${join(dir, 'jlstat_total_prefecture.csv')}: expected 47 prefectures × ${censusYears.length} years, found ${seen.size} cells`);
+    throw new InputError(
+      `${join(dir, 'jlstat_total_prefecture.csv')}: expected 47 prefectures × ${censusYears.length} years, found ${seen.size} cells`,
+    );
 
   // IPSS 2018 prefecture projections, for the years after the last census (the census counts the others).
   const ipssPrefectures = new Map<number, number>();
@@ -156,7 +202,9 @@ export function anchorTables(dir: string): { files: Record<AnchorFile, string>; 
   const ipssYears = [...ipssPrefectures.keys()].sort((a, b) => a - b);
   const projectionYears = ipssYears.filter((y) => y > lastCensus);
   if (projSeen.size !== 47 * ipssYears.length || projectionYears.length === 0) {
-    throw new InputError(`${join(dir, 'jlstat_total_prefecture_projection.csv')}: expected 47 prefectures for each year, some after ${lastCensus}`);
+    throw new InputError(
+      `${join(dir, 'jlstat_total_prefecture_projection.csv')}: expected 47 prefectures for each year, some after ${lastCensus}`,
+    );
   }
   prefRows.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
 
@@ -164,7 +212,8 @@ export function anchorTables(dir: string): { files: Record<AnchorFile, string>; 
   const censusAges = pyramid(dir, 'jlstat_pyramid_total.csv', (r) => r.int('value'));
   const projectedAges = pyramid(dir, 'jlstat_pyramid_total_projection.csv', (r) => {
     const v = r.num('value');
-    if (Math.abs(v - Math.round(v)) > 0.01) throw r.fault('value', `expected a number of persons, found ${r.text('value')} (a unit other than persons?)`);
+    if (Math.abs(v - Math.round(v)) > 0.01)
+      throw r.fault('value', `expected a number of persons, found ${r.text('value')} (a unit other than persons?)`);
     return Math.round(v);
   });
   const nationalRows: [number, string, string, number, number][] = [];
@@ -175,16 +224,22 @@ export function anchorTables(dir: string): { files: Record<AnchorFile, string>; 
     if (!ages) throw new InputError(`${join(dir, 'jlstat_pyramid_total.csv')}: no ${year}, a year of jlstat_total.csv`);
     const unknown = national.get(year)! - sum(ages.male) - sum(ages.female);
     if (unknown < 0)
-      throw new InputError(`${join(dir, 'jlstat_pyramid_total.csv')}: the age classes of ${year} add up to more than the national total in jlstat_total.csv`);
+      throw new InputError(
+        `${join(dir, 'jlstat_pyramid_total.csv')}: the age classes of ${year} add up to more than the national total in jlstat_total.csv`,
+      );
     unknownRows.push([year, unknown]);
     openFrom.push({ year, from: (ages.male.length - 1) * 5 });
-    for (const sex of ['male', 'female'] as const) ages[sex].forEach((v, i) => nationalRows.push([year, 'census', sex, i * 5, v]));
+    for (const sex of ['male', 'female'] as const)
+      ages[sex].forEach((v, i) => nationalRows.push([year, 'census', sex, i * 5, v]));
   }
   for (const year of projectionYears) {
     const ages = projectedAges.get(year);
     if (!ages || ages.male.length !== 21)
-      throw new InputError(`${join(dir, 'jlstat_pyramid_total_projection.csv')}: no ${year} with 21 classes to 100歳以上, a year of the prefecture projection`);
-    for (const sex of ['male', 'female'] as const) ages[sex].forEach((v, i) => nationalRows.push([year, 'projection', sex, i * 5, v]));
+      throw new InputError(
+        `${join(dir, 'jlstat_pyramid_total_projection.csv')}: no ${year} with 21 classes to 100歳以上, a year of the prefecture projection`,
+      );
+    for (const sex of ['male', 'female'] as const)
+      ages[sex].forEach((v, i) => nationalRows.push([year, 'projection', sex, i * 5, v]));
   }
 
   // The projected pyramid must be the 出生中位・死亡中位 variant, the one IPSS 2018's prefectures add up to.
@@ -197,7 +252,8 @@ export function anchorTables(dir: string): { files: Record<AnchorFile, string>; 
   for (const year of ipssYears) {
     const ages = projectedAges.get(year);
     const total = middle.get(year);
-    if (!ages || total === undefined) throw new InputError(`${dir}: no IPSS 2017 national figures for ${year}, a year of the prefecture projection`);
+    if (!ages || total === undefined)
+      throw new InputError(`${dir}: no IPSS 2017 national figures for ${year}, a year of the prefecture projection`);
     const ageSum = sum(ages.male) + sum(ages.female);
     if (Math.abs(ageSum - total) > ROUNDING) {
       throw new InputError(
@@ -226,7 +282,12 @@ export function anchorTables(dir: string): { files: Record<AnchorFile, string>; 
       prefectureAge: toCsv(['prefCode', 'year', 'kind', 'sex', 'ageFrom', 'population'], age.rows),
     },
     report: {
-      rows: { prefecture: prefRows.length, national: nationalRows.length, unknownAge: unknownRows.length, prefectureAge: age.rows.length },
+      rows: {
+        prefecture: prefRows.length,
+        national: nationalRows.length,
+        unknownAge: unknownRows.length,
+        prefectureAge: age.rows.length,
+      },
       skipped,
       census,
       projection,
@@ -240,7 +301,8 @@ export function anchorTables(dir: string): { files: Record<AnchorFile, string>; 
 export function writeAnchors(dir: string, out: string = OFFICIAL_DIR): AnchorReport {
   const { files, report } = anchorTables(dir);
   mkdirSync(out, { recursive: true });
-  for (const [key, text] of Object.entries(files)) writeFileSync(join(out, OFFICIAL_FILE_NAMES[key as AnchorFile]), text);
+  for (const [key, text] of Object.entries(files))
+    writeFileSync(join(out, OFFICIAL_FILE_NAMES[key as AnchorFile]), text);
   return report;
 }
 
@@ -269,7 +331,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const dir = positionals[0] ?? DEFAULT_SHARED_OFFICIAL;
     const out = values.out ?? OFFICIAL_DIR;
     const report = writeAnchors(dir, out);
-    const shown = relative(process.cwd(), resolve(out)).startsWith('..') ? resolve(out) : relative(process.cwd(), resolve(out)) || '.';
+    const shown = relative(process.cwd(), resolve(out)).startsWith('..')
+      ? resolve(out)
+      : relative(process.cwd(), resolve(out)) || '.';
     process.stderr.write(
       `regstat: wrote ${Object.entries(report.rows)
         .map(([k, n]) => `${OFFICIAL_FILE_NAMES[k as AnchorFile]} (${n.toLocaleString('en')} rows)`)

@@ -6,15 +6,32 @@ import { terminalProgress } from '../core/progress.ts';
 import type { Provenance } from '../../sources/estat/import.ts';
 import type { DatasetInfo } from '../../sources/load.ts';
 import { fail } from './fail.ts';
-import { buildOptionsFrom, ERRORS_OPTION, parseCommand, SOURCE_OPTIONS, sourceChoices, type CommandSpec } from './source-options.ts';
+import {
+  buildOptionsFrom,
+  ERRORS_OPTION,
+  parseCommand,
+  SOURCE_OPTIONS,
+  sourceChoices,
+  type CommandSpec,
+} from './source-options.ts';
 
 export const BUILD_COMMAND = {
   name: 'npm run build',
-  summary: 'Writes every response of the API, and what each kind of host needs, into a folder (staged beside it and swapped in whole).',
+  summary:
+    'Writes every response of the API, and what each kind of host needs, into a folder (staged beside it and swapped in whole).',
   options: {
     ...SOURCE_OPTIONS,
-    out: { type: 'string', default: 'dist', value: '<dir>', help: 'the folder to write (replaced whole; only a folder an earlier build wrote)' },
-    precompress: { type: 'boolean', default: false, help: 'also write .gz and .br beside JSON files of 1 KB or more, for nginx' },
+    out: {
+      type: 'string',
+      default: 'dist',
+      value: '<dir>',
+      help: 'the folder to write (replaced whole; only a folder an earlier build wrote)',
+    },
+    precompress: {
+      type: 'boolean',
+      default: false,
+      help: 'also write .gz and .br beside JSON files of 1 KB or more, for nginx',
+    },
     ...ERRORS_OPTION,
   },
   example: 'npm run build -- --prefs 13 --only population --out dist-tokyo',
@@ -53,7 +70,9 @@ export function runBuild(argv: string[]): CliBuildReport {
     `wrote ${f.files} files in ${f.folders} folders (${(f.bytes / 1e6).toFixed(1)} MB of files, about ${(f.diskBytes / 1e6).toFixed(1)} MB on disk as du counts it${siblings}) to ${effects.out} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
   const { widestDirectory: w, hosts } = report.layout;
-  log(`static hosts (widest directory ${w.path}: ${w.entries} entries): ${hosts.map((h) => `${h.host} ${h.fits ? 'fits' : `exceeds ${h.limit}`}`).join('; ')}`);
+  log(
+    `static hosts (widest directory ${w.path}: ${w.entries} entries): ${hosts.map((h) => `${h.host} ${h.fits ? 'fits' : `exceeds ${h.limit}`}`).join('; ')}`,
+  );
   // Repeated last, where the eye lands after the progress output.
   if (warnings.length)
     log(
@@ -67,7 +86,9 @@ function logProvenance(dataset: DatasetInfo, log: (s: string) => void) {
   log(`data: ${dataset.notice}`);
   const p = dataset.provenance as Provenance | undefined;
   for (const t of p?.tables ?? [])
-    log(`  from ${t.file}: ${t.table} (${t.years.join(', ')}; ${t.rows.toLocaleString('en')} rows, sha256 ${t.sha256.slice(0, 12)}…)`);
+    log(
+      `  from ${t.file}: ${t.table} (${t.years.join(', ')}; ${t.rows.toLocaleString('en')} rows, sha256 ${t.sha256.slice(0, 12)}…)`,
+    );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -19,15 +19,33 @@ import { edgeWorkerScript, offlineServerScript } from '../deploy/scripts.ts';
 import { EDGE_WORKER_FILE, packName, WRANGLER_FILE, wranglerToml } from '../deploy/wrangler.ts';
 import type { ErrorMode } from '../runtime/errors.ts';
 import { fail, UsageError } from './fail.ts';
-import { buildOptionsFrom, ERRORS_OPTION, namesSources, parseCommand, parseErrorMode, SOURCE_OPTIONS, type CommandSpec } from './source-options.ts';
+import {
+  buildOptionsFrom,
+  ERRORS_OPTION,
+  namesSources,
+  parseCommand,
+  parseErrorMode,
+  SOURCE_OPTIONS,
+  type CommandSpec,
+} from './source-options.ts';
 
 export const BUNDLE_COMMAND = {
   name: 'npm run bundle',
   summary:
     'Writes the bundle: a tar.gz that unpacks into regstat/ (dist.pack, serve.mjs, worker.js, wrangler.toml, README.txt): the whole API from one file, served by plain node with nothing to install, or by the edge worker from R2 or any host that honours Range. From --dir (or dist/ when it exists); with no dist, or with any source option, renders straight into the bundle.',
   options: {
-    dir: { type: 'string', value: '<dist>', help: 'the built dist to bundle as it is', shownDefault: 'dist, when it exists' },
-    out: { type: 'string', value: '<file.tar.gz>', help: 'the bundle to write', shownDefault: '<dist folder name>.tar.gz, or regstat.tar.gz' },
+    dir: {
+      type: 'string',
+      value: '<dist>',
+      help: 'the built dist to bundle as it is',
+      shownDefault: 'dist, when it exists',
+    },
+    out: {
+      type: 'string',
+      value: '<file.tar.gz>',
+      help: 'the bundle to write',
+      shownDefault: '<dist folder name>.tar.gz, or regstat.tar.gz',
+    },
     ...SOURCE_OPTIONS,
     ...ERRORS_OPTION,
   },
@@ -121,10 +139,15 @@ export async function copyDist(dist: string, effects: PackEffects, errors?: Erro
 
 /** tar czf of a bundle folder, which unpacks as regstat/. */
 export function packBundle(folder: string, out: string): void {
-  if (basename(folder) !== BUNDLE_FOLDER) throw new Error(`a bundle folder is named ${BUNDLE_FOLDER}, not ${basename(folder)}`);
-  if (!existsSync(join(folder, DATA_FILE))) throw new Error(`${folder} has no ${DATA_FILE}: the effects were not committed`);
-  const r = spawnSync('tar', ['-czf', resolve(out), '-C', dirname(resolve(folder)), BUNDLE_FOLDER], { encoding: 'utf8' });
-  if (r.status !== 0) throw new OutputError(`writing ${out} failed: tar says ${(r.stderr || r.error?.message || '').trim()}`);
+  if (basename(folder) !== BUNDLE_FOLDER)
+    throw new Error(`a bundle folder is named ${BUNDLE_FOLDER}, not ${basename(folder)}`);
+  if (!existsSync(join(folder, DATA_FILE)))
+    throw new Error(`${folder} has no ${DATA_FILE}: the effects were not committed`);
+  const r = spawnSync('tar', ['-czf', resolve(out), '-C', dirname(resolve(folder)), BUNDLE_FOLDER], {
+    encoding: 'utf8',
+  });
+  if (r.status !== 0)
+    throw new OutputError(`writing ${out} failed: tar says ${(r.stderr || r.error?.message || '').trim()}`);
 }
 
 /**
@@ -146,7 +169,8 @@ export async function writeBundleWith(out: string, fill: (effects: PackEffects) 
 }
 
 export async function writeBundle(dist: string, out: string, errors?: ErrorMode): Promise<void> {
-  if (!existsSync(join(dist, 'routes.json'))) throw new UsageError(`${dist} is not a regstat dist (it has no routes.json); build one with npm run build.`);
+  if (!existsSync(join(dist, 'routes.json')))
+    throw new UsageError(`${dist} is not a regstat dist (it has no routes.json); build one with npm run build.`);
   await writeBundleWith(out, (effects) => copyDist(dist, effects, errors));
 }
 
@@ -155,7 +179,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const { values } = parseCommand(BUNDLE_COMMAND, process.argv.slice(2));
     const started = Date.now();
     if (values.dir !== undefined && namesSources(values))
-      throw new UsageError('--dir bundles a built dist as it is, and the source options render one: give --dir or source options, not both.');
+      throw new UsageError(
+        '--dir bundles a built dist as it is, and the source options render one: give --dir or source options, not both.',
+      );
     const errors = parseErrorMode(values.errors);
     // A dist is bundled as it is; with none (or with source options), the build core renders straight into the bundle.
     const fromSources = values.dir === undefined && (!existsSync('dist/routes.json') || namesSources(values));
@@ -164,7 +190,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       process.stderr.write(
         `regstat: no dist to bundle; rendering every response from ${values.sources ?? 'the sample provider (synthetic)'} into the bundle\n`,
       );
-      const options = { ...buildOptionsFrom(values, { eager: true, warn: (s) => process.stderr.write(`regstat: ${s}\n`) }), progress: terminalProgress() };
+      const options = {
+        ...buildOptionsFrom(values, { eager: true, warn: (s) => process.stderr.write(`regstat: ${s}\n`) }),
+        progress: terminalProgress(),
+      };
       await writeBundleWith(out, (effects) => build(options, effects));
     } else {
       await writeBundle(values.dir ?? 'dist', out, errors);

@@ -10,5 +10,8 @@ export const NO_CHROMIUM = `no ${CHROMIUM} (apt-get install -y chromium; .ci/run
 /** Headless, and quiet: no sandbox (containers), no GPU, no background requests to Google. */
 export async function launchChromium(): Promise<import('playwright-core').Browser> {
   const { chromium } = await import('playwright-core');
-  return chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
 }

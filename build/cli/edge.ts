@@ -11,7 +11,14 @@ import { Pack } from '../adapters/pack-reader.ts';
 import { fileSource } from '../adapters/range-sources/file.ts';
 import { httpSource } from '../adapters/range-sources/http.ts';
 import { edgeWorkerScript } from '../deploy/scripts.ts';
-import { COMPATIBILITY_DATE, COMPATIBILITY_FLAGS, DEFAULT_BUCKET, EDGE_WORKER_FILE, PACK_BINDING, packName } from '../deploy/wrangler.ts';
+import {
+  COMPATIBILITY_DATE,
+  COMPATIBILITY_FLAGS,
+  DEFAULT_BUCKET,
+  EDGE_WORKER_FILE,
+  PACK_BINDING,
+  packName,
+} from '../deploy/wrangler.ts';
 import { UserError } from '../../sources/user-error.ts';
 import { fail, UsageError } from './fail.ts';
 import { parseCommand, parsePort, type CommandSpec } from './source-options.ts';
@@ -29,7 +36,11 @@ export const EDGE_COMMAND = {
     },
     port: { type: 'string', default: '8787', value: '<n>', help: 'the port to listen on' },
     host: { type: 'string', default: '127.0.0.1', value: '<address>', help: 'the address to listen on' },
-    'no-answer-cache': { type: 'boolean', default: false, help: 'keep no answers in the Cache API (every answer then reads the pack: to measure it)' },
+    'no-answer-cache': {
+      type: 'boolean',
+      default: false,
+      help: 'keep no answers in the Cache API (every answer then reads the pack: to measure it)',
+    },
   },
   example: 'npm run edge -- --pack regstat/dist.pack --port 8787',
 } as const satisfies CommandSpec;
@@ -73,7 +84,8 @@ async function putInBucket(bucket: unknown, key: string, file: string): Promise<
   const blob = await openAsBlob(file);
   const upload = await (bucket as MultipartBucket).createMultipartUpload(key);
   const parts: unknown[] = [];
-  for (let at = 0; at < blob.size || parts.length === 0; at += PART) parts.push(await upload.uploadPart(parts.length + 1, blob.slice(at, at + PART)));
+  for (let at = 0; at < blob.size || parts.length === 0; at += PART)
+    parts.push(await upload.uploadPart(parts.length + 1, blob.slice(at, at + PART)));
   await upload.complete(parts);
 }
 
@@ -89,7 +101,10 @@ export async function startEdge(o: EdgeOptions): Promise<RunningEdge> {
     compatibilityDate: COMPATIBILITY_DATE,
     compatibilityFlags: COMPATIBILITY_FLAGS,
     ...(url ? {} : { r2Buckets: { [PACK_BINDING]: DEFAULT_BUCKET } }),
-    bindings: { ...(url ? { PACK_URL: file } : { PACK_KEY: key }), ...(o.answerCache === false ? { REGSTAT_CACHE: 'off' } : {}) },
+    bindings: {
+      ...(url ? { PACK_URL: file } : { PACK_KEY: key }),
+      ...(o.answerCache === false ? { REGSTAT_CACHE: 'off' } : {}),
+    },
     host: o.host ?? '127.0.0.1',
     port: o.port ?? 8787,
     log: new Log(LogLevel.WARN),
@@ -102,7 +117,10 @@ export async function startEdge(o: EdgeOptions): Promise<RunningEdge> {
     if (!url) await putInBucket(await mf.getR2Bucket(PACK_BINDING), key, file);
     // The worker's own first read, which may fail where this process's did not (a URL workerd cannot reach).
     const probe = await fetch(`${base}/api/v1/prefectures`);
-    if (probe.status === 503) throw new UserError(`the edge worker cannot read ${file}: ${((await probe.json()) as { description: string }).description}`);
+    if (probe.status === 503)
+      throw new UserError(
+        `the edge worker cannot read ${file}: ${((await probe.json()) as { description: string }).description}`,
+      );
     await probe.body?.cancel();
     const firstAnswer = probe.headers.get('server-timing') ?? '';
     return { base, digest: pack.digest, from: url ? 'url' : 'r2', firstAnswer, stop: () => mf.dispose() };
@@ -115,10 +133,21 @@ export async function startEdge(o: EdgeOptions): Promise<RunningEdge> {
 if (import.meta.url === `file://${process.argv[1]}`) {
   try {
     const { values } = parseCommand(EDGE_COMMAND, process.argv.slice(2));
-    if (!values.pack) throw new UsageError('npm run edge needs --pack <file or URL>: a dist.pack written by npm run bundle, or an http(s) URL of one');
-    const edge = await startEdge({ pack: values.pack, port: parsePort(values.port), host: values.host, answerCache: !values['no-answer-cache'] });
-    const where = edge.from === 'r2' ? `${values.pack} as R2 object ${DEFAULT_BUCKET}/${packName(edge.digest)}` : values.pack;
-    process.stderr.write(`regstat: the edge worker in workerd serves ${where} at ${edge.base}/ (try ${edge.base}/api/v1/prefectures)\n`);
+    if (!values.pack)
+      throw new UsageError(
+        'npm run edge needs --pack <file or URL>: a dist.pack written by npm run bundle, or an http(s) URL of one',
+      );
+    const edge = await startEdge({
+      pack: values.pack,
+      port: parsePort(values.port),
+      host: values.host,
+      answerCache: !values['no-answer-cache'],
+    });
+    const where =
+      edge.from === 'r2' ? `${values.pack} as R2 object ${DEFAULT_BUCKET}/${packName(edge.digest)}` : values.pack;
+    process.stderr.write(
+      `regstat: the edge worker in workerd serves ${where} at ${edge.base}/ (try ${edge.base}/api/v1/prefectures)\n`,
+    );
     const stop = () => void edge.stop().then(() => process.exit(0));
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);

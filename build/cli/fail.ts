@@ -18,7 +18,8 @@ const FS_FAULTS: Record<string, string> = {
 export function failureText(e: unknown): string {
   const err = e as NodeJS.ErrnoException;
   if (e instanceof UserError) return err.message;
-  if (err?.code && FS_FAULTS[err.code] && err.path) return `${FS_FAULTS[err.code]}: ${err.path} (${err.syscall ?? 'io'})`;
+  if (err?.code && FS_FAULTS[err.code] && err.path)
+    return `${FS_FAULTS[err.code]}: ${err.path} (${err.syscall ?? 'io'})`;
   return err?.stack ?? String(e);
 }
 

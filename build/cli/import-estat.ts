@@ -27,11 +27,15 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const started = performance.now();
     const { values, positionals } = parseCommand(ESTAT_COMMAND, process.argv.slice(2));
     const [folder, out] = positionals as [string, string];
-    const { set, report } = importEstat(folder, { ...(values['migration-year'] !== undefined ? { migrationYear: parseYear(values['migration-year']) } : {}) });
+    const { set, report } = importEstat(folder, {
+      ...(values['migration-year'] !== undefined ? { migrationYear: parseYear(values['migration-year']) } : {}),
+    });
     loadSources(set); // the tables must pass their schemas before they are written
     writeSourceSet(set, out);
     const log = (line: string) => process.stderr.write(line + '\n');
-    log(`regstat: imported ${report.used.length} official tables into ${out} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    log(
+      `regstat: imported ${report.used.length} official tables into ${out} in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
     for (const u of report.used)
       log(
         `  ${u.file}: ${u.table} — ${u.years.join(', ')}; ${u.rows.toLocaleString('en')} rows${u.regions ? `, ${u.regions.toLocaleString('en')} regions` : ''}`,
@@ -42,7 +46,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
         `  ${c.year} (${c.kind}${c.ages === 'groups' ? ', 0–14 / 15–64 / 65+ only' : ''}): ${c.regions.toLocaleString('en')} regions; no figures for ${c.missing.length}${c.missing.length ? ` (${preview(c.missing)})` : ''}`,
       );
     for (const m of report.migration) log(`  ${m.year} (net migration): ${m.regions} prefectures`);
-    for (const e of report.events) log(`  ${e.year} (births, deaths and moves): ${e.regions.toLocaleString('en')} regions`);
+    for (const e of report.events)
+      log(`  ${e.year} (births, deaths and moves): ${e.regions.toLocaleString('en')} regions`);
     for (const w of report.warnings) log(`  warning: ${w}`);
     for (const credit of (set.dataset.provenance as Provenance).credits) log(`  ${credit}`);
     log(`build with: npm run build -- --sources ${out}`);
@@ -56,6 +61,7 @@ function preview(codes: string[]): string {
 }
 
 function parseYear(text: string): number {
-  if (!/^(199\d|20\d\d)$/.test(text)) throw new UsageError(`--migration-year takes a year from 1990 to 2099, such as 2021; got ${JSON.stringify(text)}.`);
+  if (!/^(199\d|20\d\d)$/.test(text))
+    throw new UsageError(`--migration-year takes a year from 1990 to 2099, such as 2021; got ${JSON.stringify(text)}.`);
   return Number(text);
 }

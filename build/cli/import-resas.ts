@@ -29,7 +29,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const { set, report } = importResas(archive, values.masters ? { masters: values.masters } : {});
     loadSources(set); // the tables must pass their schemas before they are written
     writeSourceSet(set, out);
-    process.stderr.write(`regstat: imported ${report.used.length} responses into ${out} (${Object.keys(set.files).join(', ')})\n`);
+    process.stderr.write(
+      `regstat: imported ${report.used.length} responses into ${out} (${Object.keys(set.files).join(', ')})\n`,
+    );
     for (const s of report.skipped) process.stderr.write(`  skipped ${s.file}: ${s.why}\n`);
     process.stderr.write(`build with: npm run build -- --sources ${out}\n`);
   } catch (e) {

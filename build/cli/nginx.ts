@@ -11,7 +11,8 @@ import { parseCommand, parsePort, type CommandSpec } from './source-options.ts';
 
 export const NGINX_COMMAND = {
   name: 'npm run nginx',
-  summary: 'Runs nginx (apt-get install -y nginx) in the foreground with the configuration generated from dist/routes.json, or prints it.',
+  summary:
+    'Runs nginx (apt-get install -y nginx) in the foreground with the configuration generated from dist/routes.json, or prints it.',
   options: {
     dir: { type: 'string', default: 'dist', value: '<dir>', help: 'the dist to serve' },
     port: { type: 'string', default: '8080', value: '<n>', help: 'the port to listen on' },
@@ -30,7 +31,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     try {
       table = JSON.parse(readFileSync(join(root, 'routes.json'), 'utf8'));
     } catch {
-      throw new UsageError(`${root} is not a regstat dist (it has no routes.json); build one with npm run build, or pass --dir <dist>.`);
+      throw new UsageError(
+        `${root} is not a regstat dist (it has no routes.json); build one with npm run build, or pass --dir <dist>.`,
+      );
     }
     const workers = values.workers === 'auto' ? 'auto' : Number(values.workers);
     if (workers !== 'auto' && !(Number.isInteger(workers) && workers >= 1))
@@ -43,9 +46,13 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       mkdirSync(work, { recursive: true });
       const conf = join(work, 'nginx.conf');
       writeFileSync(conf, nginxConfig(table, { root, port: Number(values.port), host: values.host!, work, workers }));
-      process.stderr.write(`regstat: nginx serving ${root} at http://${values.host}:${values.port}/ (configuration ${conf})\n`);
+      process.stderr.write(
+        `regstat: nginx serving ${root} at http://${values.host}:${values.port}/ (configuration ${conf})\n`,
+      );
       const child = spawn('nginx', ['-c', conf, '-p', work, '-e', join(work, 'error.log')], { stdio: 'inherit' });
-      child.on('error', (e) => fail(new Error(`could not start nginx (${e.message}); install it with apt-get install -y nginx`)));
+      child.on('error', (e) =>
+        fail(new Error(`could not start nginx (${e.message}); install it with apt-get install -y nginx`)),
+      );
       child.on('exit', (code) => process.exit(code ?? 1));
       for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => child.kill('SIGQUIT'));
     }

@@ -25,7 +25,9 @@ export const packCacheDir = (): string => join(new DiskTableCache().dir, 'packs'
 /** The values a pack's bytes depend on; the server's own options (port, cache size…) are not among them. */
 export const packValues = (v: SourceValues): SourceValues => {
   const { sources, seed, prefs, only, layout, errors } = v;
-  return Object.fromEntries(Object.entries({ sources, seed, prefs, only, layout, errors }).filter(([, x]) => x !== undefined));
+  return Object.fromEntries(
+    Object.entries({ sources, seed, prefs, only, layout, errors }).filter(([, x]) => x !== undefined),
+  );
 };
 
 let code: string | undefined;
@@ -74,7 +76,8 @@ export class PackRenderer implements Renderer {
   static async open(file: string, table: RouteTable): Promise<PackRenderer | null> {
     try {
       const pack = await Pack.open(fileSource(file), { blockCacheBytes: 64 << 20, leafCacheBytes: 64 << 20 });
-      if (pack.table && Buffer.from(pack.table).toString('utf8') === JSON.stringify(table)) return new PackRenderer(pack, { table });
+      if (pack.table && Buffer.from(pack.table).toString('utf8') === JSON.stringify(table))
+        return new PackRenderer(pack, { table });
     } catch {
       // damaged: written again below
     }
@@ -95,7 +98,13 @@ export class PackRenderer implements Renderer {
 export function writePack(values: SourceValues, file: string): { child: ChildProcess; done: Promise<true | string> } {
   mkdirSync(join(file, '..'), { recursive: true });
   const tsx = join(ROOT, 'node_modules/tsx/dist/loader.mjs');
-  const args = ['--import', tsx, join(ROOT, 'build/cli/pack-cache-writer.ts'), file, JSON.stringify(packValues(values))];
+  const args = [
+    '--import',
+    tsx,
+    join(ROOT, 'build/cli/pack-cache-writer.ts'),
+    file,
+    JSON.stringify(packValues(values)),
+  ];
   // nice: the server's threads and its clients come first; the pack only fills idle time.
   const child =
     platform() === 'win32'
@@ -118,5 +127,6 @@ export function writePack(values: SourceValues, file: string): { child: ChildPro
 /** Every pack but `file`: each is a whole build, of sources or code that are no longer current. (A killed writer's staging file is cleared by the next writer: PackEffects.) */
 function removeOtherPacks(file: string): void {
   const dir = join(file, '..');
-  for (const name of readdirSync(dir)) if (name.endsWith('.pack') && join(dir, name) !== file) rmSync(join(dir, name), { force: true });
+  for (const name of readdirSync(dir))
+    if (name.endsWith('.pack') && join(dir, name) !== file) rmSync(join(dir, name), { force: true });
 }

@@ -113,7 +113,9 @@ export class RenderPool implements Renderer {
         log(`regstat: preparing ${key} failed: ${(e as Error).message}`);
       }
     }
-    log(`regstat: warm-up done: ${keys.length - 1} operations and the docs page ready in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    log(
+      `regstat: warm-up done: ${keys.length - 1} operations and the docs page ready in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+    );
   }
 
   /** How many render threads have been started for operations and are running (the spare not counted). */

@@ -11,7 +11,9 @@ export const SAMPLE_COMMAND = {
   summary:
     "Writes the sample provider's tables (synthetic figures, real region codes) as CSV files and dataset.json, to read, edit and build from with --sources.",
   args: { usage: '<sources-dir>', min: 1, max: 1 },
-  options: { seed: { type: 'string', value: '<text>', help: "the sample provider's seed", shownDefault: DEFAULT_SEED } },
+  options: {
+    seed: { type: 'string', value: '<text>', help: "the sample provider's seed", shownDefault: DEFAULT_SEED },
+  },
   example: 'npm run sample -- /tmp/sample-sources && npm run build -- --sources /tmp/sample-sources --prefs 13',
 } as const satisfies CommandSpec;
 

@@ -13,13 +13,18 @@ export const SHOTS: [name: string, hash: string][] = [
   ['population-per-year', '#/population/composition/perYear?prefCode=13&cityCode=-'],
   ['population-pyramid', '#/population/composition/pyramid?prefCode=13&cityCode=-&yearLeft=1980&yearRight=2045'],
   ['overseas-transactions', '#/industry/overseasTransaction/forColumn?prefCode=13&dispTradeCode=1&dispIndustryCode=1'],
-  ['medical-rate', '#/medicalWelfare/medicalAnalysis/rate?prefCode=13&matter2=204&cityCode=-&secondaryMedicalCode=-&dataKbn=1&year=2020'],
+  [
+    'medical-rate',
+    '#/medicalWelfare/medicalAnalysis/rate?prefCode=13&matter2=204&cityCode=-&secondaryMedicalCode=-&dataKbn=1&year=2020',
+  ],
 ];
 
 const SIZES = { desktop: { width: 1280, height: 1000 }, phone: { width: 390, height: 1600 } };
 
 async function screenshots() {
-  const { values } = parseArgs({ options: { dist: { type: 'string', default: 'dist' }, out: { type: 'string', default: 'docs/screenshots' } } });
+  const { values } = parseArgs({
+    options: { dist: { type: 'string', default: 'dist' }, out: { type: 'string', default: 'docs/screenshots' } },
+  });
   if (!HAS_CHROMIUM) throw new UsageError(`Screenshots need Chromium: ${NO_CHROMIUM}.`);
   const out = resolve(values.out!);
   mkdirSync(out, { recursive: true });

@@ -7,15 +7,28 @@ import type { Renderer } from '../core/on-demand.ts';
 import type { ErrorMode } from '../runtime/errors.ts';
 import { createApiServer } from '../server/node.ts';
 import { fail, UsageError } from './fail.ts';
-import { parseCacheBytes, parseCommand, parseErrorMode, parsePort, SERVER_OPTIONS, type CommandSpec } from './source-options.ts';
+import {
+  parseCacheBytes,
+  parseCommand,
+  parseErrorMode,
+  parsePort,
+  SERVER_OPTIONS,
+  type CommandSpec,
+} from './source-options.ts';
 
 export const SERVE_COMMAND = {
   name: 'npm run serve',
-  summary: 'Serves a built dist through the resolver: the query form of the original API, compositions, ETags, gzip and CORS.',
+  summary:
+    'Serves a built dist through the resolver: the query form of the original API, compositions, ETags, gzip and CORS.',
   options: {
     dir: { type: 'string', default: 'dist', value: '<dir>', help: 'the dist to serve (npm run build writes one)' },
     ...SERVER_OPTIONS,
-    workers: { type: 'string', default: '1', value: '<n>|auto', help: 'processes sharing the port (auto: one per core), each with its own cache' },
+    workers: {
+      type: 'string',
+      default: '1',
+      value: '<n>|auto',
+      help: 'processes sharing the port (auto: one per core), each with its own cache',
+    },
   },
   example: 'npm run serve -- --dir dist --port 3000 --workers auto',
 } as const satisfies CommandSpec;
@@ -34,7 +47,10 @@ export interface ServeOptions {
  * Serves dist. With several workers (node:cluster) each process holds its own file cache and the
  * connections are shared out; one worker is enough for most uses and keeps memory small.
  */
-export function serve(from: string | { renderer: Renderer }, { port, host, workers = 1, errors, cacheBytes }: ServeOptions) {
+export function serve(
+  from: string | { renderer: Renderer },
+  { port, host, workers = 1, errors, cacheBytes }: ServeOptions,
+) {
   const dir = typeof from === 'string' ? from : 'on-demand responses';
   if (workers > 1 && cluster.isPrimary) {
     // The workers' listen errors would each print; try the port once here first.
@@ -99,9 +115,16 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   try {
     const { values } = parseCommand(SERVE_COMMAND, process.argv.slice(2));
     const workers = values.workers === 'auto' ? availableParallelism() : Number(values.workers);
-    if (!Number.isInteger(workers) || workers < 1) throw new UsageError(`--workers takes a positive integer or auto, got ${JSON.stringify(values.workers)}.`);
+    if (!Number.isInteger(workers) || workers < 1)
+      throw new UsageError(`--workers takes a positive integer or auto, got ${JSON.stringify(values.workers)}.`);
     const errors = parseErrorMode(values.errors);
-    serve(values.dir!, { port: parsePort(values.port), host: values.host!, workers, cacheBytes: parseCacheBytes(values.cache), ...(errors ? { errors } : {}) });
+    serve(values.dir!, {
+      port: parsePort(values.port),
+      host: values.host!,
+      workers,
+      cacheBytes: parseCacheBytes(values.cache),
+      ...(errors ? { errors } : {}),
+    });
   } catch (e) {
     fail(e);
   }

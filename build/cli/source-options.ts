@@ -39,7 +39,9 @@ export interface CommandSpec<T extends OptionSpecs = OptionSpecs> {
   example: string;
 }
 
-export type OptionValues<T extends OptionSpecs> = { [K in keyof T]?: T[K] extends { type: 'boolean' } ? boolean : string };
+export type OptionValues<T extends OptionSpecs> = {
+  [K in keyof T]?: T[K] extends { type: 'boolean' } ? boolean : string;
+};
 
 export const SOURCE_OPTIONS = {
   sources: {
@@ -79,7 +81,13 @@ export const ERRORS_OPTION = {
 } as const satisfies OptionSpecs;
 
 export const SERVER_OPTIONS = {
-  port: { type: 'string', default: process.env.PORT ?? '3000', value: '<n>', help: 'the port to listen on', shownDefault: 'PORT, else 3000' },
+  port: {
+    type: 'string',
+    default: process.env.PORT ?? '3000',
+    value: '<n>',
+    help: 'the port to listen on',
+    shownDefault: 'PORT, else 3000',
+  },
   host: {
     type: 'string',
     default: process.env.HOST ?? '127.0.0.1',
@@ -99,7 +107,8 @@ export const SERVER_OPTIONS = {
 /** --cache in bytes. */
 export function parseCacheBytes(mb: string | undefined): number {
   const n = Number(mb ?? '512');
-  if (!Number.isFinite(n) || n < 1) throw new UsageError(`--cache takes a number of megabytes (1 or more), got ${JSON.stringify(mb)}.`);
+  if (!Number.isFinite(n) || n < 1)
+    throw new UsageError(`--cache takes a number of megabytes (1 or more), got ${JSON.stringify(mb)}.`);
   return Math.round(n * 1024 * 1024);
 }
 
@@ -109,12 +118,21 @@ const HELP = { help: { type: 'boolean', short: 'h', help: 'print this help and e
  * Parses a command line with node:util parseArgs (strict). --help prints the usage and exits 0; an unknown
  * option, a missing value or a stray argument is a UsageError that names the valid options.
  */
-export function parseCommand<T extends OptionSpecs>(spec: CommandSpec<T>, argv: string[]): { values: OptionValues<T>; positionals: string[] } {
+export function parseCommand<T extends OptionSpecs>(
+  spec: CommandSpec<T>,
+  argv: string[],
+): { values: OptionValues<T>; positionals: string[] } {
   const options = { ...spec.options, ...HELP };
-  const wantsHelp = () => argv.slice(0, argv.includes('--') ? argv.indexOf('--') : argv.length).some((a) => a === '--help' || a === '-h');
+  const wantsHelp = () =>
+    argv.slice(0, argv.includes('--') ? argv.indexOf('--') : argv.length).some((a) => a === '--help' || a === '-h');
   let parsed: { values: Record<string, string | boolean | undefined>; positionals: string[] };
   try {
-    parsed = parseArgs({ args: argv, options: options as OptionSpecs, allowPositionals: spec.args !== undefined, strict: true });
+    parsed = parseArgs({
+      args: argv,
+      options: options as OptionSpecs,
+      allowPositionals: spec.args !== undefined,
+      strict: true,
+    });
   } catch (e) {
     if (wantsHelp()) printHelp(spec);
     throw usageErrorOf(spec, e);
@@ -154,11 +172,15 @@ function usageErrorOf(spec: CommandSpec, e: unknown): Error {
       const name = named?.replace(/^--/, '') ?? '';
       const o = spec.options[name];
       return new UsageError(
-        o?.type === 'boolean' ? `--${name} takes no value; ${see}` : `--${name} needs a value (--${name} ${o?.value ?? '<value>'}); ${see}`,
+        o?.type === 'boolean'
+          ? `--${name} takes no value; ${see}`
+          : `--${name} needs a value (--${name} ${o?.value ?? '<value>'}); ${see}`,
       );
     }
     case 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL':
-      return new UsageError(`${spec.name} takes options only, not ${/'([^']*)'/.exec(message)?.[1] ?? 'arguments'}; its options are ${optionNames(spec)}`);
+      return new UsageError(
+        `${spec.name} takes options only, not ${/'([^']*)'/.exec(message)?.[1] ?? 'arguments'}; its options are ${optionNames(spec)}`,
+      );
     default:
       return e as Error;
   }
@@ -168,7 +190,8 @@ function usageErrorOf(spec: CommandSpec, e: unknown): Error {
 export function usage(spec: CommandSpec): string {
   const options = { ...spec.options, ...HELP } as OptionSpecs;
   const left = Object.entries(options).map(
-    ([name, o]) => `${o.short ? `-${o.short}, ` : '    '}--${name}${o.type === 'string' ? ` ${o.value ?? '<value>'}` : ''}`,
+    ([name, o]) =>
+      `${o.short ? `-${o.short}, ` : '    '}--${name}${o.type === 'string' ? ` ${o.value ?? '<value>'}` : ''}`,
   );
   const width = Math.max(...left.map((l) => l.length)) + 2;
   const lines = Object.values(options).map((o, i) => {
@@ -218,7 +241,8 @@ export interface SourceChoices {
 /** The cheap checks: a typo, a missing sources folder or a bad dataset.json fails before anything is read or written. */
 export function sourceChoices(values: SourceValues): SourceChoices {
   const layout = values.layout ?? 'full';
-  if (layout !== 'full' && layout !== 'compact') throw new UsageError(`--layout takes full or compact, got ${JSON.stringify(layout)}.`);
+  if (layout !== 'full' && layout !== 'compact')
+    throw new UsageError(`--layout takes full or compact, got ${JSON.stringify(layout)}.`);
   const prefs = parsePrefs(values.prefs);
   const errors = parseErrorMode(values.errors);
   let operations: Operation[] | undefined;
@@ -242,7 +266,10 @@ export function sourceChoices(values: SourceValues): SourceChoices {
  * Loads the sources the options name. `warn` hears of each table that has a header and no rows when it
  * loads (a build: all of them now; npm start: when first read).
  */
-export function buildOptionsFrom(values: SourceValues | SourceChoices, load: { eager: boolean; warn?: (message: string) => void }): BuildOptions {
+export function buildOptionsFrom(
+  values: SourceValues | SourceChoices,
+  load: { eager: boolean; warn?: (message: string) => void },
+): BuildOptions {
   const { set, layout, prefs, operations, errors, noCache } = 'set' in values ? values : sourceChoices(values);
   const warn = load.warn;
   const empty = new Set<TableName>();
@@ -253,19 +280,36 @@ export function buildOptionsFrom(values: SourceValues | SourceChoices, load: { e
       warn(emptyTableWarning(name, file, operations ?? OPERATIONS, (t) => empty.has(t) || !set.files[t]));
     });
   // Tables checked by an earlier run come from the cache; a build still checks every table before it writes.
-  const sources = loadSources(set, { eager: load.eager, ...(noCache ? {} : { cache: new DiskTableCache() }), ...(onEmpty ? { onEmpty } : {}) });
-  return { sources, layout, ...(prefs ? { prefs } : {}), ...(operations ? { operations } : {}), ...(errors ? { errors } : {}) };
+  const sources = loadSources(set, {
+    eager: load.eager,
+    ...(noCache ? {} : { cache: new DiskTableCache() }),
+    ...(onEmpty ? { onEmpty } : {}),
+  });
+  return {
+    sources,
+    layout,
+    ...(prefs ? { prefs } : {}),
+    ...(operations ? { operations } : {}),
+    ...(errors ? { errors } : {}),
+  };
 }
 
 /**
  * The warning for a header-only table: which operations it leaves without data. An operation that may
  * take its facts from either of two tables is named once neither is known to have rows.
  */
-export function emptyTableWarning(name: TableName, file: string, operations: readonly Operation[], noRows: (t: TableName) => boolean): string {
+export function emptyTableWarning(
+  name: TableName,
+  file: string,
+  operations: readonly Operation[],
+  noRows: (t: TableName) => boolean,
+): string {
   const emptied =
     name === 'prefectures'
       ? operations
-      : operations.filter((op) => op.needs.some((need) => (Array.isArray(need) ? need.includes(name) && need.every(noRows) : need === name)));
+      : operations.filter((op) =>
+          op.needs.some((need) => (Array.isArray(need) ? need.includes(name) && need.every(noRows) : need === name)),
+        );
   const paths = emptied.map((op) => op.route.path);
   const what = name === 'prefectures' ? 'every operation' : paths.length ? paths.join(', ') : 'no operation on its own';
   const more = name === 'municipalities' ? ', and every operation has no municipal files' : '';
@@ -279,7 +323,10 @@ export function emptyTableWarning(name: TableName, file: string, operations: rea
 /** `--prefs 1,13` as prefecture codes. */
 export function parsePrefs(text: string | undefined): number[] | undefined {
   return text?.split(',').map((s) => {
-    if (!/^[0-9]{1,2}$/.test(s.trim())) throw new UsageError(`--prefs takes prefecture codes separated by commas, such as 1,13; got ${JSON.stringify(s)}.`);
+    if (!/^[0-9]{1,2}$/.test(s.trim()))
+      throw new UsageError(
+        `--prefs takes prefecture codes separated by commas, such as 1,13; got ${JSON.stringify(s)}.`,
+      );
     return Number(s);
   });
 }

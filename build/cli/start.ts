@@ -55,7 +55,9 @@ async function warmUpCache(values: SourceValues, file: string, pool: RenderPool,
   const done = await writer.done;
   const pack = done === true ? await PackRenderer.open(file, pool.plan.table) : null;
   if (!pack) {
-    log(`regstat: the response cache could not be written (${done === true ? 'it was unreadable' : done}); preparing every operation instead`);
+    log(
+      `regstat: the response cache could not be written (${done === true ? 'it was unreadable' : done}); preparing every operation instead`,
+    );
     return pool.warmUp(log);
   }
   renderer.switchTo(pack);
@@ -75,7 +77,8 @@ function reportLoopDelay(file: string | undefined): void {
   if (!file) return;
   const delay = monitorEventLoopDelay({ resolution: 2 });
   delay.enable();
-  const write = () => writeFileSync(file, JSON.stringify({ maxMs: delay.max / 1e6, p99Ms: delay.percentile(99) / 1e6 }));
+  const write = () =>
+    writeFileSync(file, JSON.stringify({ maxMs: delay.max / 1e6, p99Ms: delay.percentile(99) / 1e6 }));
   setInterval(write, 250).unref();
 }
 
@@ -103,7 +106,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       const cached = file && existsSync(file) ? await PackRenderer.open(file, main.plan.table) : null;
       const options = { port, host, cacheBytes, ...(errors ? { errors } : {}) };
       if (cached) {
-        log(`regstat: no dist/ to serve; every response comes from the response cache an earlier start of the same sources wrote (${file})`);
+        log(
+          `regstat: no dist/ to serve; every response comes from the response cache an earlier start of the same sources wrote (${file})`,
+        );
         log(`regstat: ready in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
         serve({ renderer: cached }, options);
       } else {

@@ -6,7 +6,16 @@ import { OPERATIONS } from '../ops/index.ts';
 import { missingTables, type BuildContext, type Operation } from '../ops/operation.ts';
 import { successBody } from '../runtime/respond.ts';
 import type { Canonical } from '../runtime/params.ts';
-import { API_INDEX, compileRoutes, filePath, isListParam, type CompiledRoutes, type ParamSpec, type RouteOp, type RouteTable } from '../runtime/routes.ts';
+import {
+  API_INDEX,
+  compileRoutes,
+  filePath,
+  isListParam,
+  type CompiledRoutes,
+  type ParamSpec,
+  type RouteOp,
+  type RouteTable,
+} from '../runtime/routes.ts';
 import type { ErrorMode } from '../runtime/errors.ts';
 import { apiIndex } from './api-index.ts';
 import type { Sources } from '../../sources/load.ts';
@@ -78,7 +87,13 @@ export function plan(options: BuildOptions, given?: RouteTable): Plan {
   }
   const table = given ?? routeTable(operations, ctx, unavailable);
   if (options.errors === 'resas') table.errors = 'resas';
-  return { ctx, operations, table, routes: compileRoutes(table), routeOf: new Map(operations.map((op, i) => [op, table.operations[i]!])) };
+  return {
+    ctx,
+    operations,
+    table,
+    routes: compileRoutes(table),
+    routeOf: new Map(operations.map((op, i) => [op, table.operations[i]!])),
+  };
 }
 
 /**
@@ -121,7 +136,14 @@ export interface Census {
 }
 
 export function censusOf(op: Operation, combos: Canonical[], bytes = 0, seconds = 0): Census {
-  return { op, files: combos.length, bytes, seconds, sequences: new Set(combos.map((v) => Object.keys(v).join('/'))), example: example(op, combos) };
+  return {
+    op,
+    files: combos.length,
+    bytes,
+    seconds,
+    sequences: new Set(combos.map((v) => Object.keys(v).join('/'))),
+    example: example(op, combos),
+  };
 }
 
 function reportOf(p: Plan, c: Census): OperationReport {
@@ -258,7 +280,9 @@ function scope(sources: Sources, prefs: number[] | undefined): number[] {
   if (!prefs) return all;
   const unknown = prefs.filter((p) => !all.includes(p));
   if (unknown.length)
-    throw new UserError(`--prefs names ${unknown.join(', ')}, which the sources' prefectures.csv does not have (it has ${all[0]}–${all[all.length - 1]}).`);
+    throw new UserError(
+      `--prefs names ${unknown.join(', ')}, which the sources' prefectures.csv does not have (it has ${all[0]}–${all[all.length - 1]}).`,
+    );
   return [...new Set(prefs)].sort((a, b) => a - b);
 }
 

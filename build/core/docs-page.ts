@@ -20,7 +20,11 @@ const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replac
 /** The prefectures a scoped build serves, named; absent for a build of the whole country. */
 export type Scope = { names: string[] } | undefined;
 
-export function docsPage(dataset: { kind: string; notice: string; provenance?: unknown }, entries: DocsEntry[], scope?: Scope): string {
+export function docsPage(
+  dataset: { kind: string; notice: string; provenance?: unknown },
+  entries: DocsEntry[],
+  scope?: Scope,
+): string {
   const rows = entries.map(({ route, title, files, example, origin }) => {
     const q = example ? new URLSearchParams(Object.entries(example) as [string, string][]).toString() : '';
     const queryUrl = route.path + (q ? `?${q}` : '');

@@ -52,11 +52,17 @@ export function writeFailure(f: WriteFailure, out: string, staging: string): Out
   const elsewhere = 'or build elsewhere with --out <dir>';
   switch (f.code) {
     case 'ENOSPC':
-      return new OutputError(`no space left on the device writing ${file}: free some space, ${elsewhere}, and build again; ${kept}.`);
+      return new OutputError(
+        `no space left on the device writing ${file}: free some space, ${elsewhere}, and build again; ${kept}.`,
+      );
     case 'EDQUOT':
-      return new OutputError(`disk quota exceeded writing ${file}: free some of your quota, ${elsewhere}, and build again; ${kept}.`);
+      return new OutputError(
+        `disk quota exceeded writing ${file}: free some of your quota, ${elsewhere}, and build again; ${kept}.`,
+      );
     case 'EROFS':
-      return new OutputError(`cannot write ${file}: the file system is read-only; build to a writable folder with --out <dir>; ${kept}.`);
+      return new OutputError(
+        `cannot write ${file}: the file system is read-only; build to a writable folder with --out <dir>; ${kept}.`,
+      );
     case 'EACCES':
     case 'EPERM':
       return new OutputError(
@@ -108,7 +114,12 @@ export class DiskEffects implements BuildEffects {
     for (let i = 0; i < Math.max(1, availableParallelism()); i++) {
       const { port1, port2 } = new MessageChannel();
       const worker = new Worker(new URL('./writer-worker.mjs', import.meta.url), {
-        workerData: { shared: this.state.buffer, port: port2, precompress: options.precompress ?? false, fault: options.fault },
+        workerData: {
+          shared: this.state.buffer,
+          port: port2,
+          precompress: options.precompress ?? false,
+          fault: options.fault,
+        },
         transferList: [port2],
       });
       worker.unref();
@@ -139,7 +150,9 @@ export class DiskEffects implements BuildEffects {
 
   private check(): void {
     if (Atomics.load(this.state, 1) !== 0) {
-      const failure = this.writers.map((w) => receiveMessageOnPort(w.channel)?.message as WriteFailure | undefined).find((m) => m !== undefined);
+      const failure = this.writers
+        .map((w) => receiveMessageOnPort(w.channel)?.message as WriteFailure | undefined)
+        .find((m) => m !== undefined);
       throw writeFailure(failure ?? { message: 'unknown error' }, this.out, this.staging);
     }
   }

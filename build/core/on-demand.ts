@@ -9,7 +9,16 @@ import { resolve } from '../runtime/resolve.ts';
 import { shareOf } from '../../sources/scope.ts';
 import { API_INDEX, type RouteOp, type RouteTable } from '../runtime/routes.ts';
 import { apiIndex } from './api-index.ts';
-import { censusOf, enumerateFiles, plan, renderFile, siteFiles, titles, type BuildOptions, type Plan } from './build.ts';
+import {
+  censusOf,
+  enumerateFiles,
+  plan,
+  renderFile,
+  siteFiles,
+  titles,
+  type BuildOptions,
+  type Plan,
+} from './build.ts';
 
 /** What prepare() calls the files that speak of every operation: the docs page, manifests, OpenAPI. */
 export const SITE = 'site';
@@ -72,7 +81,11 @@ export class OnDemand implements Renderer {
     let prepared = shares.get(share.key);
     if (!prepared) {
       // The share's rows, and the build's scope narrowed to the prefecture asked for: a --prefs build writes its files with the same bytes.
-      const ctx = { ...this.plan.ctx, sources: shareOf(this.plan.ctx.sources, op.share!, share.value), ...(share.pref ? { prefs: [Number(share.pref)] } : {}) };
+      const ctx = {
+        ...this.plan.ctx,
+        sources: shareOf(this.plan.ctx.sources, op.share!, share.value),
+        ...(share.pref ? { prefs: [Number(share.pref)] } : {}),
+      };
       shares.set(share.key, (prepared = { state: op.prepare(ctx), ctx }));
       this.shares.set(op, shares);
     }
@@ -122,7 +135,10 @@ const prefectureOf = (op: Operation, values: Canonical): string | undefined => {
 };
 
 /** The share a file is answered from before its operation's whole is prepared: its value, the prefecture it names, and both as one key. */
-export function shareOfFile(op: Operation, values: Canonical): { value: string; pref: string | undefined; key: string } | undefined {
+export function shareOfFile(
+  op: Operation,
+  values: Canonical,
+): { value: string; pref: string | undefined; key: string } | undefined {
   const value = shareValue(op, values);
   if (value === undefined) return undefined;
   const pref = prefectureOf(op, values);

@@ -39,7 +39,8 @@ export interface OpenApiEntry {
 
 /** The families' tags, in the order the operations declare them. */
 const FAMILY_DESCRIPTIONS: Record<string, string> = {
-  masters: 'Code lists the other operations refer to: prefectures, municipalities, and the industry, occupation and patent classifications.',
+  masters:
+    'Code lists the other operations refer to: prefectures, municipalities, and the industry, occupation and patent classifications.',
   population: 'Population (人口): composition by age, pyramids, change, and migration.',
   industry: 'Industry (産業): specialization coefficients, job openings, overseas trade and patents.',
   tourism: 'Tourism (観光): foreign visitors, accommodation facilities and airports.',
@@ -88,9 +89,16 @@ export function openApi(table: RouteTable, entries: OpenApiEntry[], notice: stri
             ? {
                 description:
                   'The result (`result` is null for a region without data); in this build\'s `resas` error mode also the original\'s error bodies: `"400"` for a bad request, its 404 object for an unknown path.',
-                content: { 'application/json': { schema: { oneOf: [envelope, { type: 'string', const: '400' }, { $ref: ERROR_REF }] } } },
+                content: {
+                  'application/json': {
+                    schema: { oneOf: [envelope, { type: 'string', const: '400' }, { $ref: ERROR_REF }] },
+                  },
+                },
               }
-            : { description: 'The result; `result` is null for a region without data.', content: { 'application/json': { schema: envelope } } },
+            : {
+                description: 'The result; `result` is null for a region without data.',
+                content: { 'application/json': { schema: envelope } },
+              },
           ...(resas
             ? {}
             : {
@@ -100,7 +108,9 @@ export function openApi(table: RouteTable, entries: OpenApiEntry[], notice: stri
                 ),
               }),
           ...(resas ? {} : { 404: { $ref: '#/components/responses/NotFound' } }),
-          ...(composes ? { 501: { $ref: '#/components/responses/CannotCompose' }, 503: { $ref: '#/components/responses/Busy' } } : {}),
+          ...(composes
+            ? { 501: { $ref: '#/components/responses/CannotCompose' }, 503: { $ref: '#/components/responses/Busy' } }
+            : {}),
         },
       },
     };
@@ -114,7 +124,11 @@ export function openApi(table: RouteTable, entries: OpenApiEntry[], notice: stri
       license: { name: 'MIT', identifier: 'MIT' }, // the software's; the data's is its dataset's (see the description)
     },
     servers: [
-      { url: '/', description: 'Wherever this dist is served: the Node server (`npm run serve`, `npm start`), a static host or CDN, or the offline bundle.' },
+      {
+        url: '/',
+        description:
+          'Wherever this dist is served: the Node server (`npm run serve`, `npm start`), a static host or CDN, or the offline bundle.',
+      },
     ],
     security: [],
     tags: families.map((f) => ({ name: f, description: FAMILY_DESCRIPTIONS[f] ?? `The ${f} operations.` })),
@@ -163,7 +177,9 @@ function compositionResponses() {
         "Too many composing requests at once: the Node server's composition lane is full. Retry after `Retry-After` seconds; plain requests are not limited.",
         TOO_BUSY.body,
       ),
-      headers: { 'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer', minimum: 0 } } },
+      headers: {
+        'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer', minimum: 0 } },
+      },
     },
   };
 }
@@ -191,16 +207,21 @@ export function parameterSchema(p: ParamSpec, table: RouteTable): JsonSchema {
   // Codes that depend on another parameter: the schema lists their union, - first.
   const values: (string | number)[] =
     'valuesBy' in allowed
-      ? [...new Set(Object.values(allowed.values).flat() as string[])].sort((a, b) => (a === '-' ? -1 : b === '-' ? 1 : a < b ? -1 : 1))
+      ? [...new Set(Object.values(allowed.values).flat() as string[])].sort((a, b) =>
+          a === '-' ? -1 : b === '-' ? 1 : a < b ? -1 : 1,
+        )
       : allowed.values;
   if (type.numeric) {
     const numbers = values.filter((v) => v !== '-');
     const integer: JsonSchema = { type: 'integer', enum: numbers };
     // An open bound (-) besides the integers, as the original documented nature's ageFrom and ageTo.
-    return withDefault(orDash(numbers.length < values.length ? { anyOf: [integer, { type: 'string', const: '-' }] } : integer));
+    return withDefault(
+      orDash(numbers.length < values.length ? { anyOf: [integer, { type: 'string', const: '-' }] } : integer),
+    );
   }
   // Long lists (municipalities, patent holders) and empty ones are checked by the resolver; manifest.json lists them.
-  if (values.length === 0 || values.length > MAX_ENUM) return withDefault(orDash({ type: 'string', pattern: `^(${type.syntax(p)})$` }));
+  if (values.length === 0 || values.length > MAX_ENUM)
+    return withDefault(orDash({ type: 'string', pattern: `^(${type.syntax(p)})$` }));
   return withDefault(orDash({ type: 'string', enum: values }));
 }
 
@@ -232,7 +253,8 @@ function parameters(p: ParamSpec, route: RouteOp, table: RouteTable, values: Can
 }
 
 /** Required in OpenAPI only when every request must give it under its own name. */
-const isRequired = (p: ParamSpec) => p.required && !p.activeWhen && !p.ignored && !p.aliases?.length && p.default === undefined;
+const isRequired = (p: ParamSpec) =>
+  p.required && !p.activeWhen && !p.ignored && !p.aliases?.length && p.default === undefined;
 
 function parameterDescription(p: ParamSpec, route: RouteOp, table: RouteTable): string {
   const notes = [markdown(p.doc)];
@@ -250,16 +272,24 @@ function parameterDescription(p: ParamSpec, route: RouteOp, table: RouteTable): 
   }
   if (p.default !== undefined) notes.push(`Default \`${p.default}\`.`);
   const allowed = typeOf(p).allowed(p, table);
-  if ('valuesBy' in allowed) notes.push(`The codes allowed depend on \`${allowed.valuesBy}\`; the schema lists all of them.`);
+  if ('valuesBy' in allowed)
+    notes.push(`The codes allowed depend on \`${allowed.valuesBy}\`; the schema lists all of them.`);
   if (!typeOf(p).numeric && !('list' in allowed) && !('min' in allowed)) {
-    const n = new Set(('valuesBy' in allowed ? Object.values(allowed.values).flat() : allowed.values).filter((v) => v !== '-')).size;
-    if (n > MAX_ENUM) notes.push(`One of the ${n} codes of this build listed for it in [/manifest.json](/manifest.json).`);
-    if (n === 0) notes.push('This build has no codes for it (its scope has none; see [/manifest.json](/manifest.json)).');
+    const n = new Set(
+      ('valuesBy' in allowed ? Object.values(allowed.values).flat() : allowed.values).filter((v) => v !== '-'),
+    ).size;
+    if (n > MAX_ENUM)
+      notes.push(`One of the ${n} codes of this build listed for it in [/manifest.json](/manifest.json).`);
+    if (n === 0)
+      notes.push('This build has no codes for it (its scope has none; see [/manifest.json](/manifest.json)).');
   }
-  if (composingParam(route) === p.name) notes.push('A non-empty value is composed at request time (see the 501 and 503 responses).');
+  if (composingParam(route) === p.name)
+    notes.push('A non-empty value is composed at request time (see the 501 and 503 responses).');
   for (const c of route.constraints ?? []) {
     if (c.param !== p.name) continue;
-    const rows = Object.values(c.cases).map((row) => `${markdown(row.doc)}: ${row.values.length ? row.values.map((v) => `\`${v}\``).join(', ') : 'none'}`);
+    const rows = Object.values(c.cases).map(
+      (row) => `${markdown(row.doc)}: ${row.values.length ? row.values.map((v) => `\`${v}\``).join(', ') : 'none'}`,
+    );
     notes.push('Allowed values: ' + rows.join('; ') + '.');
   }
   return notes.join(' ');
@@ -314,7 +344,11 @@ function badRequestExample(routes: CompiledRoutes, route: RouteOp): ErrorBody {
   if (empty.kind === 'error' && empty.error.status === 400) return empty.error.body;
   const broken = resolve(routes, route.path, '?prefCode=%E3');
   if (broken.kind === 'error') return broken.error.body;
-  return apiError(400, 'The query string is not valid percent-encoding', 'Encode parameter values as UTF-8 with percent-encoding.').body;
+  return apiError(
+    400,
+    'The query string is not valid percent-encoding',
+    'Encode parameter values as UTF-8 with percent-encoding.',
+  ).body;
 }
 
 function errorDoc(description: string, example: ErrorBody) {
@@ -337,7 +371,9 @@ function infoDescription(notice: string, resas: boolean): string {
 }
 
 function operationDescription(op: OpenApiEntry['op'], route: RouteOp, example: Canonical | undefined): string {
-  const notes: string[] = [op.description ? safeMarkdown(op.description.trim()) : `${op.title}: the original RESAS API's \`${route.path}\`.`];
+  const notes: string[] = [
+    op.description ? safeMarkdown(op.description.trim()) : `${op.title}: the original RESAS API's \`${route.path}\`.`,
+  ];
   if (composingParam(route))
     notes.push(
       `With a non-empty \`${composingParam(route)}\` the response is composed at request time from other files: servers that run code answer it, static hosts without code answer 501.`,
@@ -347,11 +383,16 @@ function operationDescription(op: OpenApiEntry['op'], route: RouteOp, example: C
       `One page of at most ${route.paging.size} records: offsets that are multiples of ${route.paging.size} are files, other offsets are composed from two pages.`,
     );
   if (example) {
-    const values = Object.fromEntries(Object.entries(example).filter(([k]) => route.params.some((p) => p.name === k && !isListParam(p))));
+    const values = Object.fromEntries(
+      Object.entries(example).filter(([k]) => route.params.some((p) => p.name === k && !isListParam(p))),
+    );
     const url = route.path + query(example);
     // A list parameter has no file, so a request with one has no path form.
     const lists = route.params.some((p) => isListParam(p) && example[p.name] !== undefined);
-    const pathForm = Object.keys(values).length && !lists ? `, also served at the path form \`${filePath(route, values).replace(/\/index\.json$/, '')}\`` : '';
+    const pathForm =
+      Object.keys(values).length && !lists
+        ? `, also served at the path form \`${filePath(route, values).replace(/\/index\.json$/, '')}\``
+        : '';
     notes.push(`Example: [\`${url}\`](${url})${pathForm}.`);
   }
   return notes.join('\n\n');
@@ -404,18 +445,32 @@ const CODE_LIKE = new RegExp(
 // ——— Result schemas ———
 
 /** The declaration's zod `result` as JSON Schema; its definitions move to components.schemas. */
-function resultSchema(op: OpenApiEntry['op'], route: RouteOp, name: string, components: Record<string, JsonSchema>): JsonSchema {
-  const json = z.toJSONSchema(op.result, { target: 'draft-2020-12', io: 'output', unrepresentable: 'any' }) as JsonSchema;
+function resultSchema(
+  op: OpenApiEntry['op'],
+  route: RouteOp,
+  name: string,
+  components: Record<string, JsonSchema>,
+): JsonSchema {
+  const json = z.toJSONSchema(op.result, {
+    target: 'draft-2020-12',
+    io: 'output',
+    unrepresentable: 'any',
+  }) as JsonSchema;
   const { $defs, ...schema } = json;
   const renamed = new Map<string, string>();
   for (const [key, def] of Object.entries(($defs ?? {}) as Record<string, JsonSchema>)) {
     // Named definitions (zod meta ids) are shared between operations when they agree.
-    let target = /^[A-Za-z][\w.-]*$/.test(key) && !key.startsWith('__') ? key : `${name}${pascal(key.replace(/^_+/, ''))}`;
-    if (target === name || (components[target] && JSON.stringify(components[target]) !== JSON.stringify(clean(def, new Map()))))
+    let target =
+      /^[A-Za-z][\w.-]*$/.test(key) && !key.startsWith('__') ? key : `${name}${pascal(key.replace(/^_+/, ''))}`;
+    if (
+      target === name ||
+      (components[target] && JSON.stringify(components[target]) !== JSON.stringify(clean(def, new Map())))
+    )
       target = `${name}${pascal(key)}`;
     renamed.set(key, target);
   }
-  for (const [key, def] of Object.entries(($defs ?? {}) as Record<string, JsonSchema>)) components[renamed.get(key)!] = clean(def, renamed);
+  for (const [key, def] of Object.entries(($defs ?? {}) as Record<string, JsonSchema>))
+    components[renamed.get(key)!] = clean(def, renamed);
   return clean(schema, renamed);
 }
 

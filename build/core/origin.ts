@@ -18,13 +18,19 @@ export function operationOrigin(op: Operation, route: RouteOp, sources: Sources)
   const figures = needed.filter((t) => !origins[t]?.codes);
   const tables = figures.length ? figures : needed;
   const levels: Level[] = route.params.some((p) => p.name === 'cityCode') ? ['prefecture', 'municipality'] : ['all'];
-  const at = (t: TableName, level: Level) => origins[t]?.all ?? (level === 'prefecture' ? origins[t]?.prefecture : undefined);
+  const at = (t: TableName, level: Level) =>
+    origins[t]?.all ?? (level === 'prefecture' ? origins[t]?.prefecture : undefined);
   const out: OperationOrigin = {};
   for (const level of levels) {
     const official = [...new Set(tables.flatMap((t) => at(t, level) ?? []))];
     const synthetic = tables.filter((t) => at(t, level) === undefined);
-    const kind: Kind = synthetic.length === 0 ? 'official' : synthetic.length < tables.length ? 'partly official' : 'synthetic';
-    out[level] = { kind, ...(official.length ? { official } : {}), ...(kind === 'partly official' ? { synthetic } : {}) };
+    const kind: Kind =
+      synthetic.length === 0 ? 'official' : synthetic.length < tables.length ? 'partly official' : 'synthetic';
+    out[level] = {
+      kind,
+      ...(official.length ? { official } : {}),
+      ...(kind === 'partly official' ? { synthetic } : {}),
+    };
   }
   return out;
 }

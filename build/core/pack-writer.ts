@@ -75,7 +75,13 @@ export class PackEffects implements BuildEffects {
     const { port1, port2 } = new MessageChannel();
     this.channel = port1;
     this.worker = new Worker(new URL('./pack-compressor.mjs', import.meta.url), {
-      workerData: { port: port2, fd: this.fd, quality: this.o.quality, shared: this.state.buffer, position: HEAD_SPACE },
+      workerData: {
+        port: port2,
+        fd: this.fd,
+        quality: this.o.quality,
+        shared: this.state.buffer,
+        position: HEAD_SPACE,
+      },
       transferList: [port2],
     });
     this.worker.unref();
@@ -89,7 +95,8 @@ export class PackEffects implements BuildEffects {
   write(path: string, body: string | Uint8Array): void {
     if (this.fd === undefined) throw new Error(`${this.out}: write after commit or abort`);
     if (!path.startsWith('/')) throw new Error(`pack paths start with /: ${JSON.stringify(path)}`);
-    const bytes = typeof body === 'string' ? Buffer.from(body) : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+    const bytes =
+      typeof body === 'string' ? Buffer.from(body) : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
     if (path === '/routes.json') this.table = Uint8Array.from(bytes);
     const n = this.paths.length;
     if (3 * n + 3 > this.places.length) {
@@ -135,7 +142,13 @@ export class PackEffects implements BuildEffects {
         .digest('hex')
         .slice(0, 2 * DIGEST_BYTES);
       const size = leavesAt + leaves.bytes;
-      const header = { headLength: 8 + packed.length, size, blocksAt: HEAD_SPACE, leavesAt, leaves: leaves.lengths.length };
+      const header = {
+        headLength: 8 + packed.length,
+        size,
+        blocksAt: HEAD_SPACE,
+        leavesAt,
+        leaves: leaves.lengths.length,
+      };
       this.header = {
         version: 2,
         ...header,
@@ -174,12 +187,20 @@ export class PackEffects implements BuildEffects {
     const keys = this.paths.map((p) => Buffer.from(p));
     const order = keys.map((_, i) => i).sort((a, b) => Buffer.compare(keys[a]!, keys[b]!));
     for (let r = 1; r < order.length; r++)
-      if (compareBytes(keys[order[r]!]!, keys[order[r - 1]!]!) === 0) throw new Error(`file conflict: ${this.paths[order[r]!]} is written twice`);
+      if (compareBytes(keys[order[r]!]!, keys[order[r - 1]!]!) === 0)
+        throw new Error(`file conflict: ${this.paths[order[r]!]} is written twice`);
     return { keys: order.map((i) => keys[i]!), order };
   }
 
   /** Writes the leaves from leavesAt; their first paths, frame lengths, checks and bytes. */
-  private writeLeaves(keys: Uint8Array[], order: number[], leafEntries: number, blockAt: number[], blocks: number[], leavesAt: number) {
+  private writeLeaves(
+    keys: Uint8Array[],
+    order: number[],
+    leafEntries: number,
+    blockAt: number[],
+    blocks: number[],
+    leavesAt: number,
+  ) {
     const out = { firstKeys: [] as Uint8Array[], lengths: [] as number[], checks: [] as number[], bytes: 0 };
     for (let from = 0; from < keys.length; from += leafEntries) {
       const to = Math.min(keys.length, from + leafEntries);

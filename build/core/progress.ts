@@ -43,11 +43,15 @@ export function terminalProgress(stream: NodeJS.WriteStream = process.stderr): P
       const now = Date.now();
       if (!live || (now - last < 100 && done < total)) return;
       last = now;
-      stream.write(`\r\x1b[K${label} ${done}/${total} (${Math.floor((100 * done) / Math.max(total, 1))}%)${overall(done)}`);
+      stream.write(
+        `\r\x1b[K${label} ${done}/${total} (${Math.floor((100 * done) / Math.max(total, 1))}%)${overall(done)}`,
+      );
     },
     end(summary) {
       finished += total;
-      stream.write(`${live ? '\r\x1b[K' : ''}${label} ${summary} (${((Date.now() - began) / 1000).toFixed(1)} s)${overall(0)}\n`);
+      stream.write(
+        `${live ? '\r\x1b[K' : ''}${label} ${summary} (${((Date.now() - began) / 1000).toFixed(1)} s)${overall(0)}\n`,
+      );
     },
   };
 }

@@ -20,7 +20,12 @@ export function querySchema(route: RouteOp, routes: CompiledRoutes): z.ZodType<C
   for (const p of route.params) {
     if (p.ignored) continue;
     const field = z.string();
-    const withDefault = p.default !== undefined ? field.default(String(p.default)) : p.required && !p.activeWhen ? field : field.optional();
+    const withDefault =
+      p.default !== undefined
+        ? field.default(String(p.default))
+        : p.required && !p.activeWhen
+          ? field
+          : field.optional();
     shape[p.name] = z.preprocess(emptyIsAbsent, withDefault);
   }
   /** Canonical values in declaration order, of the parameters that take effect; INVALID where a check fails. */
@@ -28,7 +33,9 @@ export function querySchema(route: RouteOp, routes: CompiledRoutes): z.ZodType<C
     const out: Canonical = {};
     for (const p of route.params) {
       if (!isActive(p, out)) continue;
-      const raw = (emptyIsAbsent(q[p.name]) as string | undefined) ?? (withDefaults && p.default !== undefined ? String(p.default) : undefined);
+      const raw =
+        (emptyIsAbsent(q[p.name]) as string | undefined) ??
+        (withDefaults && p.default !== undefined ? String(p.default) : undefined);
       if (raw === undefined) continue;
       const checked = checkParam(p, raw, out, routes);
       out[p.name] = checked.ok ? checked.value : INVALID;

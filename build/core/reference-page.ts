@@ -14,7 +14,8 @@ import { UserError } from '../../sources/user-error.ts';
 import { REFERENCE_FOLDER as REFERENCE } from '../runtime/pages.ts';
 
 /** The page's own rules: a header on one line above Swagger UI, whose stylesheet scopes everything under .swagger-ui. */
-const STYLE = 'body{margin:0}header{font:14px/1.5 sans-serif;padding:8px 20px;border-bottom:1px solid #ddd}header a{margin-right:1em}';
+const STYLE =
+  'body{margin:0}header{font:14px/1.5 sans-serif;padding:8px 20px;border-bottom:1px solid #ddd}header a{margin-right:1em}';
 
 // data: for Swagger UI's inline SVG icons; the inline style by its hash, so no other inline code runs.
 const CSP = [
@@ -83,7 +84,9 @@ function build(): [string, string][] {
     try {
       return readFileSync(join(dir, name), 'utf8');
     } catch (e) {
-      throw new UserError(`The API reference needs ${join(dir, name)}, which cannot be read (${(e as Error).message}); reinstall it with npm ci.`);
+      throw new UserError(
+        `The API reference needs ${join(dir, name)}, which cannot be read (${(e as Error).message}); reinstall it with npm ci.`,
+      );
     }
   };
   const licence = [
@@ -109,11 +112,16 @@ function swaggerUiDir(): string {
   try {
     return dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
   } catch {
-    throw new UserError('The API reference (dist/reference/) is built from the package swagger-ui-dist, which is not installed: run npm ci.');
+    throw new UserError(
+      'The API reference (dist/reference/) is built from the package swagger-ui-dist, which is not installed: run npm ci.',
+    );
   }
 }
 
 /** The .map files are not copied, and a browser with developer tools open would ask for them. */
 export function withoutSourceMaps(text: string): string {
-  return text.replace(/^[ \t]*(?:\/\/[#@][ \t]*sourceMappingURL=[^\n]*|\/\*[#@][ \t]*sourceMappingURL=[^\n]*?\*\/[ \t]*)(?:\n|$)/gm, '');
+  return text.replace(
+    /^[ \t]*(?:\/\/[#@][ \t]*sourceMappingURL=[^\n]*|\/\*[#@][ \t]*sourceMappingURL=[^\n]*?\*\/[ \t]*)(?:\n|$)/gm,
+    '',
+  );
 }

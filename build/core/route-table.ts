@@ -10,7 +10,8 @@ export function routeTable(ops: Operation[], ctx: BuildContext, unavailable: Map
     format: ROUTES_FORMAT,
     operations: ops.map((op) => {
       const reason = unavailable.get(op);
-      const route = ctx.layout === 'compact' && op.compactRoute ? { ...routeOf(op.route), ...op.compactRoute } : routeOf(op.route);
+      const route =
+        ctx.layout === 'compact' && op.compactRoute ? { ...routeOf(op.route), ...op.compactRoute } : routeOf(op.route);
       return reason ? { ...route, unavailable: reason } : route;
     }),
     prefectures: [...ctx.prefs],

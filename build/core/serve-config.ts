@@ -7,7 +7,10 @@ import { PAGE_REWRITES } from '../runtime/pages.ts';
 import type { RouteOp } from '../runtime/routes.ts';
 
 /** serve-handler's MIME table says application/javascript; the other hosts send RFC 9239's type. */
-export const SCRIPT_TYPE = { source: '**/*.js', headers: [{ key: 'Content-Type', value: 'text/javascript;charset=UTF-8' }] };
+export const SCRIPT_TYPE = {
+  source: '**/*.js',
+  headers: [{ key: 'Content-Type', value: 'text/javascript;charset=UTF-8' }],
+};
 
 export function serveConfig(keySequences: Map<RouteOp, Set<string>>) {
   // The docs page at / and the reference, as every other host serves them.

@@ -28,7 +28,10 @@ port.on('message', (batch) => {
         const body = batch[i + 1];
         // Tests inject a full disk here: one cannot be made on demand.
         if (fault && ++writes > fault.after)
-          throw Object.assign(new Error(`${fault.code}: injected failure, open '${file}'`), { code: fault.code, path: file });
+          throw Object.assign(new Error(`${fault.code}: injected failure, open '${file}'`), {
+            code: fault.code,
+            path: file,
+          });
         writeFileSync(file, body, { flag: 'wx' }); // wx: a second write to one path is a build bug
         if (precompress && file.endsWith('.json') && body.length >= PRECOMPRESS_MIN / 3) {
           const bytes = Buffer.from(body);
@@ -36,7 +39,9 @@ port.on('message', (batch) => {
             writeFileSync((current = `${file}.gz`), gzipSync(bytes, { level: 9 }), { flag: 'wx' });
             writeFileSync(
               (current = `${file}.br`),
-              brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }),
+              brotliCompressSync(bytes, {
+                params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+              }),
               { flag: 'wx' },
             );
           }
@@ -45,7 +50,11 @@ port.on('message', (batch) => {
     } catch (e) {
       // The code and path let the build say which output file and what to do (ENOSPC, EROFS, EACCES…).
       // A failed write(2) names no path: the file being written is the one.
-      port.postMessage({ message: e instanceof Error ? e.message : String(e), code: e?.code, path: e?.path ?? current });
+      port.postMessage({
+        message: e instanceof Error ? e.message : String(e),
+        code: e?.code,
+        path: e?.path ?? current,
+      });
       Atomics.store(state, 1, 1);
     }
   }

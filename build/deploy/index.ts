@@ -25,6 +25,9 @@ export function deployFiles(table: RouteTable, manifestText: string, notice: str
     ['/vercel.json', JSON.stringify(vercelConfig(table), null, 2) + '\n'],
     ['/_errors/404.json', body(apiError(404, 'No operation or file at this path', notFound('').body.description))],
     ['/_errors/400.json', body(NGINX_GENERIC_400)],
-    ['/_errors/composition.json', body(compositionNeedsCode('This operation', 'a list parameter (addArea, addTec) or an offset between pages'))],
+    [
+      '/_errors/composition.json',
+      body(compositionNeedsCode('This operation', 'a list parameter (addArea, addTec) or an offset between pages')),
+    ],
   ];
 }

@@ -17,13 +17,17 @@ export function netlifyRedirects(table: RouteTable): string {
     lines.push(`${r.op.path}${query ? ' ' + query : ''} ${r.destination} 200`);
   }
   // The resas error mode answers an unknown path with 200 and the original's body (dist/_errors/404.json).
-  lines.push('/api/v1/* /api/v1/:splat/index.json 200', `/api/* /_errors/404.json ${table.errors === 'resas' ? 200 : 404}`);
+  lines.push(
+    '/api/v1/* /api/v1/:splat/index.json 200',
+    `/api/* /_errors/404.json ${table.errors === 'resas' ? 200 : 404}`,
+  );
   return lines.join('\n') + '\n';
 }
 
 export function netlifyHeaders(): string {
   const api = { 'Content-Type': JSON_TYPE, 'Cache-Control': FILE_CACHE_CONTROL, ...CORS_HEADERS, ...PREFLIGHT_HEADERS };
   const errors = { 'Content-Type': JSON_TYPE, 'Cache-Control': 'no-store', ...CORS_HEADERS };
-  const block = (path: string, h: Record<string, string>) => [path, ...Object.entries(h).map(([k, v]) => `  ${k}: ${v}`)].join('\n');
+  const block = (path: string, h: Record<string, string>) =>
+    [path, ...Object.entries(h).map(([k, v]) => `  ${k}: ${v}`)].join('\n');
   return [block('/api/*', api), block('/_errors/*', errors)].join('\n') + '\n';
 }

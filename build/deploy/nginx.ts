@@ -5,9 +5,24 @@
 // Any other invalid request misses its file and gets one generic 400; requests that compose get the
 // documented 501.
 
-import { apiError, badRequest, compositionNeedsCode, notFound, resasForm, type ApiError, type ErrorMode } from '../runtime/errors.ts';
+import {
+  apiError,
+  badRequest,
+  compositionNeedsCode,
+  notFound,
+  resasForm,
+  type ApiError,
+  type ErrorMode,
+} from '../runtime/errors.ts';
 import { describe, outsideScope, typeOf } from '../runtime/params.ts';
-import { CORS_HEADERS, ERROR_CACHE_CONTROL, FILE_CACHE_CONTROL, JSON_TYPE, PREFLIGHT_HEADERS, methodNotAllowed } from '../runtime/respond.ts';
+import {
+  CORS_HEADERS,
+  ERROR_CACHE_CONTROL,
+  FILE_CACHE_CONTROL,
+  JSON_TYPE,
+  PREFLIGHT_HEADERS,
+  methodNotAllowed,
+} from '../runtime/respond.ts';
 import {
   compileRoutes,
   composingParam,
@@ -48,7 +63,10 @@ export const NGINX_GENERIC_400 = badRequest(
 
 /** Errors nginx raises itself, before any location runs (malformed requests, ranges, limits). */
 const NGINX_OWN_ERRORS: Record<number, [string, string]> = {
-  400: ['The request is not valid HTTP', 'nginx could not read the request line or its headers, or the path leaves the root of the site.'],
+  400: [
+    'The request is not valid HTTP',
+    'nginx could not read the request line or its headers, or the path leaves the root of the site.',
+  ],
   403: ['Forbidden', 'nginx may not read this file.'],
   // nginx refuses TRACE itself, before any location; the redirect loses the method's name.
   405: ['This method is not allowed', 'This API is read-only: use GET (or HEAD, or OPTIONS for a preflight).'],
@@ -84,7 +102,10 @@ export function nginxConfig(table: RouteTable, o: NginxOptions): string {
   ];
   const config = lines.join('\n') + '\n';
   const long = /"[^"\n]{4000,}"/.exec(config);
-  if (long) throw new Error(`nginx reads strings of at most 4 KB; the configuration has one of ${long[0].length} characters: ${long[0].slice(0, 80)}…`);
+  if (long)
+    throw new Error(
+      `nginx reads strings of at most 4 KB; the configuration has one of ${long[0].length} characters: ${long[0].slice(0, 80)}…`,
+    );
   return config;
 }
 
@@ -201,7 +222,9 @@ function serverLines(o: NginxOptions, locations: string[], fail: (e: ApiError, b
     }),
     // Each page at its folder's path, with and without the slash, as serve answers them (runtime/pages.ts).
     ...PAGE_REWRITES.flatMap(({ source, destination }) =>
-      [...new Set([source, source.replace(/\/?$/, '/')])].map((at) => `    location = ${at} { try_files ${destination} =404; }`),
+      [...new Set([source, source.replace(/\/?$/, '/')])].map(
+        (at) => `    location = ${at} { try_files ${destination} =404; }`,
+      ),
     ),
     '    location / { try_files $uri$regstat_br $uri =404; }',
     '  }',
@@ -223,11 +246,19 @@ interface OperationRules {
   effOf: (name: string) => string;
 }
 
-function operationRules(op: RouteOp, i: number, table: RouteTable, routes: ReturnType<typeof compileRoutes>, fail: OperationRules['fail']) {
+function operationRules(
+  op: RouteOp,
+  i: number,
+  table: RouteTable,
+  routes: ReturnType<typeof compileRoutes>,
+  fail: OperationRules['fail'],
+) {
   const maps: string[] = [];
   const locations: string[] = [];
   if (op.unavailable) {
-    locations.push(...exact(op.path, ` ${fail(apiError(404, `${op.path} is not available in this build`, op.unavailable))} `));
+    locations.push(
+      ...exact(op.path, ` ${fail(apiError(404, `${op.path} is not available in this build`, op.unavailable))} `),
+    );
     return { maps, locations };
   }
   const v = (p: string) => `$rv${i}_${safe(p)}`;
@@ -253,21 +284,29 @@ function operationRules(op: RouteOp, i: number, table: RouteTable, routes: Retur
     if (!/^10*$/.test(String(paging.size))) fallback = `@offset${i}`;
   }
   for (const p of op.params) {
-    if (!paging && composingParam(op) === p.name) checks.push(`    if (${v(p.name)} = "${COMPOSES}") { ${compose(p.name)} }`);
+    if (!paging && composingParam(op) === p.name)
+      checks.push(`    if (${v(p.name)} = "${COMPOSES}") { ${compose(p.name)} }`);
   }
   if (op.pairs) {
     const flag = `$rp${i}`;
-    maps.push(`map "${v(op.pairs.left)}|${v(op.pairs.right)}" ${flag} { "~^([0-9]+)\\|\\1$" ""; default "${COMPOSES}"; }`);
+    maps.push(
+      `map "${v(op.pairs.left)}|${v(op.pairs.right)}" ${flag} { "~^([0-9]+)\\|\\1$" ""; default "${COMPOSES}"; }`,
+    );
     checks.push(`    if (${flag} = "${COMPOSES}") { ${compose(`different ${op.pairs.left} and ${op.pairs.right}`)} }`);
   }
   const file = `${op.path}${segments.join('')}/index.json`;
-  locations.push(...exact(op.path, `\n${checks.join('\n')}\n    try_files ${file}$regstat_br ${file} ${fallback};\n  `));
+  locations.push(
+    ...exact(op.path, `\n${checks.join('\n')}\n    try_files ${file}$regstat_br ${file} ${fallback};\n  `),
+  );
   if (fallback !== '@invalid') locations.push(`  location ${fallback} { ${compose(paging!.offset)} }`);
   return { maps, locations };
 }
 
 /** One parameter's maps (its value, activity, inferred parent, paging, path segment) and the checks of its markers. */
-function paramRules(p: ParamSpec, { op, i, table, routes, fail, maps, checks, segments, v, eff, effOf }: OperationRules): void {
+function paramRules(
+  p: ParamSpec,
+  { op, i, table, routes, fail, maps, checks, segments, v, eff, effOf }: OperationRules,
+): void {
   const paging = op.paging;
   const page = paging ? `$rpage${i}` : undefined;
   if (isListParam(p)) {
@@ -281,13 +320,23 @@ function paramRules(p: ParamSpec, { op, i, table, routes, fail, maps, checks, se
   let value = eff(p);
   const child = op.params.find((q) => q.type === 'code' && q.parentFromCode && q.parent === p.name);
   if (child) {
-    maps.push(inferredParentMap(child as Extract<ParamSpec, { type: 'code' }>, value, v(child.name), `$rf${i}_${safe(p.name)}`, table));
+    maps.push(
+      inferredParentMap(
+        child as Extract<ParamSpec, { type: 'code' }>,
+        value,
+        v(child.name),
+        `$rf${i}_${safe(p.name)}`,
+        table,
+      ),
+    );
     value = `$rf${i}_${safe(p.name)}`;
   }
   const first = paging?.order.find((x) => x.name === p.name)?.first;
   if (paging && (first !== undefined || paging.offset === p.name)) {
     const to = first ?? `$rend${i}`;
-    maps.push(`map "${page}|${eff(p)}" $rq${i}_${safe(p.name)} { "~^end\\|" "${to}"; "~^[^|]*\\|(?<rqv>.*)$" "$rqv"; }`);
+    maps.push(
+      `map "${page}|${eff(p)}" $rq${i}_${safe(p.name)} { "~^end\\|" "${to}"; "~^[^|]*\\|(?<rqv>.*)$" "$rqv"; }`,
+    );
     value = `$rq${i}_${safe(p.name)}`;
   }
   const seg = `$rs${i}_${safe(p.name)}`;
@@ -297,12 +346,15 @@ function paramRules(p: ParamSpec, { op, i, table, routes, fail, maps, checks, se
   const required = badRequest(`${p.name} is required${describeConditions(p)}`, describe(p, routes));
   checks.push(`    if (${eff(p)} = "${MISSING}") { ${fail(required)} }`);
   checks.push(`    if (${eff(p)} = "${INVALID}") { ${fail(NGINX_GENERIC_400)} }`);
-  if (p.type === 'pref' && !p.country) checks.push(`    if (${eff(p)} = "${OUTSIDE}") { ${fail(outsideScope(p.name, routes))} }`);
+  if (p.type === 'pref' && !p.country)
+    checks.push(`    if (${eff(p)} = "${OUTSIDE}") { ${fail(outsideScope(p.name, routes))} }`);
 }
 
 /** Entries of the largest map: the non-empty lists of a paged operation. */
 function largestMap(table: RouteTable): number {
-  const sizes = table.operations.map((op) => (op.paging ? Object.values(table.counts[op.paging.counts] ?? {}).filter((n) => n > 0).length : 0));
+  const sizes = table.operations.map((op) =>
+    op.paging ? Object.values(table.counts[op.paging.counts] ?? {}).filter((n) => n > 0).length : 0,
+  );
   return Math.max(1, ...sizes);
 }
 
@@ -322,7 +374,13 @@ function exact(path: string, body: string): string[] {
  * (past the end, or any offset of an empty list: the end file), `offset` (between two pages: composes)
  * or empty (the page's own file). The list lengths come from routes.json's counts.
  */
-function pagingMaps(op: RouteOp, paging: Paging, i: number, effOf: (name: string) => string, table: RouteTable): string[] {
+function pagingMaps(
+  op: RouteOp,
+  paging: Paging,
+  i: number,
+  effOf: (name: string) => string,
+  table: RouteTable,
+): string[] {
   const counts = table.counts[paging.counts] ?? {};
   const entries = Object.entries(counts)
     .filter(([, n]) => n > 0)
@@ -358,7 +416,8 @@ function valueMap(p: ParamSpec, variable: string, i: number, table: RouteTable):
   const rules: string[] = [];
   // Given under one name only (the others empty); given under two is invalid, as for the resolver.
   const rule = (pattern: string, to: string) => {
-    for (let k = 0; k < names.length; k++) rules.push(`"~^${names.map((_, j) => (j === k ? pattern : '')).join('\\|')}$" "${to}";`);
+    for (let k = 0; k < names.length; k++)
+      rules.push(`"~^${names.map((_, j) => (j === k ? pattern : '')).join('\\|')}$" "${to}";`);
   };
   // The resolver's length limits (PREF_RE, INT_RE), which leading zeros count against.
   const within = (chars: string) => `(?=${chars}(?![^|]))`;
@@ -366,7 +425,8 @@ function valueMap(p: ParamSpec, variable: string, i: number, table: RouteTable):
   rules.push(`"${names.map(() => '').join('|')}" "${absent}";`);
   const type = typeOf(p);
   const allowed = type.allowed(p, table);
-  if ('valuesBy' in allowed && 'outsideParentIsAll' in p && p.outsideParentIsAll) return outsideParentMap(p, variable, i, table);
+  if ('valuesBy' in allowed && 'outsideParentIsAll' in p && p.outsideParentIsAll)
+    return outsideParentMap(p, variable, i, table);
   let syntax = type.syntax(p);
   if (syntax.startsWith('-|')) {
     rule('(-|%2[dD])', '-');
@@ -374,9 +434,11 @@ function valueMap(p: ParamSpec, variable: string, i: number, table: RouteTable):
   }
   if (type.numeric) {
     const int = within(syntax);
-    const values = 'values' in allowed ? ((allowed.values as (number | string)[]).filter((v) => v !== '-') as number[]) : undefined;
+    const values =
+      'values' in allowed ? ((allowed.values as (number | string)[]).filter((v) => v !== '-') as number[]) : undefined;
     const range = 'min' in allowed ? allowed : undefined;
-    if (syntax.startsWith('-') && (values ? values.includes(0) : range!.min <= 0 && range!.max >= 0)) rule(`${int}-0+`, '0'); // Number('-0') is 0 to the resolver
+    if (syntax.startsWith('-') && (values ? values.includes(0) : range!.min <= 0 && range!.max >= 0))
+      rule(`${int}-0+`, '0'); // Number('-0') is 0 to the resolver
     if (values) rule(`${int}0*(?<v>${alternatives(values.map(String))})`, '$v');
     else if (range!.min >= 0) rule(`${int}0*(?<v>${uintRange(range!.min, range!.max)})`, '$v');
     else rule(`${int}0*(?<v>[0-9]{1,9})`, '$v');
@@ -388,18 +450,30 @@ function valueMap(p: ParamSpec, variable: string, i: number, table: RouteTable):
 }
 
 /** For parentFromCode codes: the parent given as - takes the code's own parent (sicCode=-&simcCode=01 is sicCode A). */
-function inferredParentMap(p: Extract<ParamSpec, { type: 'code' }>, parent: string, code: string, variable: string, table: RouteTable): string {
+function inferredParentMap(
+  p: Extract<ParamSpec, { type: 'code' }>,
+  parent: string,
+  code: string,
+  variable: string,
+  table: RouteTable,
+): string {
   const domain = (table.domains[p.domain] ?? {}) as Record<string, string[]>;
   const rules = Object.entries(domain).map(([owner, codes]) => `"~^-\\|(${alternatives(codes)})$" "${owner}";`);
   return `map "${parent}|${code}" ${variable} { ${rules.join(' ')} default "${parent}"; }`;
 }
 
 /** For outsideParentIsAll codes: the parent's canonical value and the raw code decide together. */
-function outsideParentMap(p: Extract<ParamSpec, { type: 'code' }>, variable: string, i: number, table: RouteTable): string {
+function outsideParentMap(
+  p: Extract<ParamSpec, { type: 'code' }>,
+  variable: string,
+  i: number,
+  table: RouteTable,
+): string {
   const domain = (table.domains[p.domain] ?? {}) as Record<string, string[]>;
   const known = [...new Set(Object.values(domain).flat())];
   const rules = [`"~^[^|]*\\|$" "${p.default ?? ABSENT}";`, `"~^[^|]*\\|(-|%2[dD])$" "-";`];
-  for (const [parent, codes] of Object.entries(domain)) rules.push(`"~^${re(parent)}\\|(?<v>${alternatives(codes)})$" "$v";`);
+  for (const [parent, codes] of Object.entries(domain))
+    rules.push(`"~^${re(parent)}\\|(?<v>${alternatives(codes)})$" "$v";`);
   rules.push(`"~^[^|]*\\|(${alternatives(known)})$" "-";`);
   return `map "$rv${i}_${safe(p.parent!)}|$arg_${p.name}" ${variable} { ${rules.join(' ')} default "${INVALID}"; }`;
 }
@@ -430,9 +504,14 @@ function areasMap(p: AreasParam, variable: string, effOf: (name: string) => stri
   ];
   if (p.city) {
     // A municipality outside its prefecture, one prefecture a rule: nginx reads at most 4 KB a string.
-    for (const n of withCities) rules.push(`"~^[0-9]{5}\\|[^|]*\\|(?:.*${SEP})?${pref(n)}_(?!(?:${trie(table.cities[n]!)})(?:${SEP}|$))" "${INVALID}";`);
+    for (const n of withCities)
+      rules.push(
+        `"~^[0-9]{5}\\|[^|]*\\|(?:.*${SEP})?${pref(n)}_(?!(?:${trie(table.cities[n]!)})(?:${SEP}|$))" "${INVALID}";`,
+      );
     const entry = `(?:${withCities.map(pref).join('|') || '(?!)'})_[0-9]{5}`;
-    rules.push(`"~^(?<rac>[0-9]{5})\\|(?<rap2>[0-9]+)\\|${noRepeat}(?!(?:.*${SEP})?0?\\k<rap2>_\\k<rac>(?:${SEP}|$))${list(entry)}" "${COMPOSES}";`);
+    rules.push(
+      `"~^(?<rac>[0-9]{5})\\|(?<rap2>[0-9]+)\\|${noRepeat}(?!(?:.*${SEP})?0?\\k<rap2>_\\k<rac>(?:${SEP}|$))${list(entry)}" "${COMPOSES}";`,
+    );
   }
   return `map "${p.city ? effOf(p.city) : '-'}|${effOf(p.pref)}|$arg_${p.name}" ${variable} { ${rules.join(' ')} default "${INVALID}"; }`;
 }
@@ -468,9 +547,11 @@ export function uintRange(min: number, max: number): string {
     const restHi = hi.slice(k + 1);
     const prefix = lo.slice(0, k);
     const anyTail = (n: number) => (n ? `[0-9]{${n}}` : '');
-    if (/^0*$/.test(restLo) && /^9*$/.test(restHi)) return void parts.push(`${prefix}${digits(lo[k]!, hi[k]!)}${anyTail(restLo.length)}`);
+    if (/^0*$/.test(restLo) && /^9*$/.test(restHi))
+      return void parts.push(`${prefix}${digits(lo[k]!, hi[k]!)}${anyTail(restLo.length)}`);
     go(lo, prefix + lo[k] + '9'.repeat(restLo.length));
-    if (Number(hi[k]) - Number(lo[k]) > 1) parts.push(`${prefix}${digits(String(Number(lo[k]) + 1), String(Number(hi[k]) - 1))}${anyTail(restLo.length)}`);
+    if (Number(hi[k]) - Number(lo[k]) > 1)
+      parts.push(`${prefix}${digits(String(Number(lo[k]) + 1), String(Number(hi[k]) - 1))}${anyTail(restLo.length)}`);
     go(prefix + hi[k] + '0'.repeat(restHi.length), hi);
   };
   go(String(min), String(max));

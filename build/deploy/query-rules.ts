@@ -28,7 +28,10 @@ export function queryRules(table: RouteTable): QueryRule[] {
         for (const name of names) next.push({ given: [...s.given, { spec: p, name }], defaults: s.defaults });
         if (!p.required || p.activeWhen) {
           const value = p.default !== undefined && !p.activeWhen ? String(p.default) : undefined;
-          next.push({ given: s.given, defaults: value === undefined ? s.defaults : [...s.defaults, { spec: p, value }] });
+          next.push({
+            given: s.given,
+            defaults: value === undefined ? s.defaults : [...s.defaults, { spec: p, value }],
+          });
         }
       }
       sets = next;

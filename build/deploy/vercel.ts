@@ -23,7 +23,11 @@ function valuePattern(p: ParamSpec, table: RouteTable, group: string): string {
 
 export function vercelConfig(table: RouteTable) {
   const routes: Record<string, unknown>[] = [
-    { src: '^/api/(.*)$', headers: { 'Content-Type': JSON_TYPE, 'Cache-Control': FILE_CACHE_CONTROL, ...CORS_HEADERS }, continue: true },
+    {
+      src: '^/api/(.*)$',
+      headers: { 'Content-Type': JSON_TYPE, 'Cache-Control': FILE_CACHE_CONTROL, ...CORS_HEADERS },
+      continue: true,
+    },
   ];
   for (const op of table.operations) {
     const src = `^${escape(op.path)}/?$`;
@@ -54,7 +58,12 @@ export function vercelConfig(table: RouteTable) {
   routes.push(
     { handle: 'filesystem' },
     { src: '^/api/v1/(.+?)/?$', dest: '/api/v1/$1/index.json', check: true },
-    { src: '^/api/.*$', dest: '/_errors/404.json', status: table.errors === 'resas' ? 200 : 404, headers: { 'Cache-Control': ERROR_CACHE_CONTROL } },
+    {
+      src: '^/api/.*$',
+      dest: '/_errors/404.json',
+      status: table.errors === 'resas' ? 200 : 404,
+      headers: { 'Cache-Control': ERROR_CACHE_CONTROL },
+    },
   );
   return { $schema: 'https://openapi.vercel.sh/vercel.json', cleanUrls: false, trailingSlash: false, routes };
 }

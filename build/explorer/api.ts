@@ -32,5 +32,8 @@ export async function ask(path: string): Promise<Answer> {
   const r = await respond(await loadRoutes(), 'GET', new URL(path, location.href), readFile);
   return r
     ? { status: r.status, body: r.body }
-    : { status: 404, body: JSON.stringify({ statusCode: '404', message: 'Not Found', description: `${path} is not an API path.` }) };
+    : {
+        status: 404,
+        body: JSON.stringify({ statusCode: '404', message: 'Not Found', description: `${path} is not an API path.` }),
+      };
 }

@@ -16,7 +16,8 @@ export interface ChartInput {
 
 const unique = <T>(xs: T[]) => [...new Set(xs)];
 const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
-const format = (v: unknown) => (isNumber(v) ? v.toLocaleString('ja-JP', { maximumFractionDigits: 4 }) : String(v ?? ''));
+const format = (v: unknown) =>
+  isNumber(v) ? v.toLocaleString('ja-JP', { maximumFractionDigits: 4 }) : String(v ?? '');
 const FONT = 'system-ui, "Hiragino Sans", "Noto Sans CJK JP", "IPAGothic", "Yu Gothic", sans-serif';
 
 export function drawChart(input: ChartInput): SVGSVGElement | HTMLElement {
@@ -27,7 +28,11 @@ export function drawChart(input: ChartInput): SVGSVGElement | HTMLElement {
       .filter((k): k is string => !!k)
       .map((k) => `${label(k)}: ${format(d[k])}`)
       .join('\n');
-  const common = { width: input.width, style: { fontFamily: FONT, fontSize: '12px', overflow: 'visible' }, marginLeft: 64 };
+  const common = {
+    width: input.width,
+    style: { fontFamily: FONT, fontSize: '12px', overflow: 'visible' },
+    marginLeft: 64,
+  };
   if (chart.kind === 'line') {
     const rows = input.rows.filter((r) => isNumber(r[chart.y]));
     const x =
@@ -53,10 +58,22 @@ export function drawChart(input: ChartInput): SVGSVGElement | HTMLElement {
         Plot.ruleY([0]),
         input.boundary ? Plot.ruleX([input.boundary], { stroke: '#888', strokeDasharray: '4,3' }) : null,
         input.boundary
-          ? Plot.text([input.boundary], { x: (d: number) => d, frameAnchor: 'top', dx: 4, textAnchor: 'start', text: () => '推計 / projection →' })
+          ? Plot.text([input.boundary], {
+              x: (d: number) => d,
+              frameAnchor: 'top',
+              dx: 4,
+              textAnchor: 'start',
+              text: () => '推計 / projection →',
+            })
           : null,
         Plot.lineY(rows, { x, y: chart.y, stroke: chart.series ?? (() => label(chart.y)), z: chart.series }),
-        Plot.dot(rows, { x, y: chart.y, fill: chart.series ?? 'currentColor', r: 2.5, title: title([chart.series, chart.x, chart.y]) }),
+        Plot.dot(rows, {
+          x,
+          y: chart.y,
+          fill: chart.series ?? 'currentColor',
+          r: 2.5,
+          title: title([chart.series, chart.x, chart.y]),
+        }),
       ],
     });
   }
@@ -70,7 +87,11 @@ export function drawChart(input: ChartInput): SVGSVGElement | HTMLElement {
       marginLeft: 72,
       fx: chart.facet ? { label: null, tickFormat: (d: unknown) => String(d) } : undefined,
       y: { domain: classes, label: null },
-      x: { tickFormat: (d: number) => Math.abs(d).toLocaleString('ja-JP', { notation: 'compact' }), label: `← ${left} · ${right} →`, labelAnchor: 'center' },
+      x: {
+        tickFormat: (d: number) => Math.abs(d).toLocaleString('ja-JP', { notation: 'compact' }),
+        label: `← ${left} · ${right} →`,
+        labelAnchor: 'center',
+      },
       color: { domain: [left, right], range: ['#4e79a7', '#e15759'], legend: true },
       marks: [
         Plot.barX(rows, {
@@ -80,7 +101,13 @@ export function drawChart(input: ChartInput): SVGSVGElement | HTMLElement {
           fill: () => left,
           title: title([chart.facet, chart.y, chart.left]),
         }),
-        Plot.barX(rows, { fx: chart.facet, y: chart.y, x: chart.right, fill: () => right, title: title([chart.facet, chart.y, chart.right]) }),
+        Plot.barX(rows, {
+          fx: chart.facet,
+          y: chart.y,
+          x: chart.right,
+          fill: () => right,
+          title: title([chart.facet, chart.y, chart.right]),
+        }),
         Plot.ruleX([0]),
       ],
     });
@@ -89,9 +116,19 @@ export function drawChart(input: ChartInput): SVGSVGElement | HTMLElement {
   const categories = unique(rows.map((r) => r[chart.x]));
   const fills = chart.fill ? unique(rows.map((r) => r[chart.fill!])) : [];
   const color = chart.fill
-    ? { legend: true, type: 'ordinal' as const, domain: fills, scheme: fills.length > 10 ? ('turbo' as const) : ('observable10' as const) }
+    ? {
+        legend: true,
+        type: 'ordinal' as const,
+        domain: fills,
+        scheme: fills.length > 10 ? ('turbo' as const) : ('observable10' as const),
+      }
     : undefined;
-  const bar = { fill: chart.fill ?? '#4e79a7', fy: chart.facet, fx: chart.facetX, title: title([chart.facetX, chart.facet, chart.x, chart.fill, chart.y]) };
+  const bar = {
+    fill: chart.fill ?? '#4e79a7',
+    fy: chart.facet,
+    fx: chart.facetX,
+    title: title([chart.facetX, chart.facet, chart.x, chart.fill, chart.y]),
+  };
   if (chart.horizontal) {
     const facets = chart.facet ? unique(rows.map((r) => r[chart.facet!])).length : 1;
     return Plot.plot({

@@ -35,7 +35,13 @@ export async function paramFields(
   return fields;
 }
 
-async function singlePicker(op: ManifestOperation, p: ManifestParam, values: Record<string, string>, id: string, change: (n: string, v: string) => void) {
+async function singlePicker(
+  op: ManifestOperation,
+  p: ManifestParam,
+  values: Record<string, string>,
+  id: string,
+  change: (n: string, v: string) => void,
+) {
   const allowed = choices(op, p, values);
   const current = values[p.name] ?? '';
   if (allowed === null) {
@@ -55,7 +61,9 @@ async function singlePicker(op: ManifestOperation, p: ManifestParam, values: Rec
   const all = p.type === 'city' || p.type === 'code' ? 'すべて / all' : '';
   const options = allowed.map((v) => {
     const name = v === '-' ? p.open || all || '-' : names[v];
-    return h('option', { value: v, ...(v === current ? { selected: '' } : {}) }, [name ? (v === '-' ? name : `${v} ${name}`) : v]);
+    return h('option', { value: v, ...(v === current ? { selected: '' } : {}) }, [
+      name ? (v === '-' ? name : `${v} ${name}`) : v,
+    ]);
   });
   if (allowed.length === 0) options.push(h('option', { value: '', selected: '' }, ['(none for these choices)']));
   const select = h('select', { id, 'aria-describedby': `${id}-doc` }, options) as HTMLSelectElement;
@@ -64,24 +72,37 @@ async function singlePicker(op: ManifestOperation, p: ManifestParam, values: Rec
 }
 
 /** Prefectures of the build as `<pref>_` for a prefecture's answer; for a municipality's, the chosen prefecture's municipalities as `<pref>_<city>`. */
-async function areasPicker(op: ManifestOperation, p: ManifestParam, values: Record<string, string>, id: string, change: (n: string, v: string) => void) {
+async function areasPicker(
+  op: ManifestOperation,
+  p: ManifestParam,
+  values: Record<string, string>,
+  id: string,
+  change: (n: string, v: string) => void,
+) {
   const prefParam = op.params.find((q) => q.type === 'pref' && q.name === (p.pref ?? 'prefCode'));
   const cityParam = op.params.find((q) => q.type === 'city');
   const city = cityParam ? (values[cityParam.name] ?? '-') : '-';
   const options: [string, string][] = [];
   if (city === '-' || !cityParam || !p.list?.entry.includes('cityCode')) {
     const prefNames = await namesOf('pref');
-    for (const code of (prefParam?.values as number[] | undefined) ?? []) options.push([`${code}_`, `${code} ${prefNames[code] ?? ''}`]);
+    for (const code of (prefParam?.values as number[] | undefined) ?? [])
+      options.push([`${code}_`, `${code} ${prefNames[code] ?? ''}`]);
   } else {
     const pref = values[prefParam?.name ?? 'prefCode'] ?? '';
     const names = await paramNames(cityParam, values);
-    for (const c of choices(op, cityParam, values) ?? []) if (c !== '-' && c !== city) options.push([`${pref}_${c}`, `${c} ${names[c] ?? ''}`]);
+    for (const c of choices(op, cityParam, values) ?? [])
+      if (c !== '-' && c !== city) options.push([`${pref}_${c}`, `${c} ${names[c] ?? ''}`]);
   }
   return multiPicker(p, values, id, options, change);
 }
 
 /** Technology fields as `<tec>_` and their themes as `<tec>_<theme>`. */
-async function tecsPicker(p: ManifestParam, values: Record<string, string>, id: string, change: (n: string, v: string) => void) {
+async function tecsPicker(
+  p: ManifestParam,
+  values: Record<string, string>,
+  id: string,
+  change: (n: string, v: string) => void,
+) {
   const byField = (p.values ?? {}) as Record<string, string[]>;
   const fieldNames = await namesOf('patentFields');
   const options: [string, string][] = [];
@@ -93,7 +114,13 @@ async function tecsPicker(p: ManifestParam, values: Record<string, string>, id: 
   return multiPicker(p, values, id, options, change);
 }
 
-function multiPicker(p: ManifestParam, values: Record<string, string>, id: string, options: [string, string][], change: (n: string, v: string) => void) {
+function multiPicker(
+  p: ManifestParam,
+  values: Record<string, string>,
+  id: string,
+  options: [string, string][],
+  change: (n: string, v: string) => void,
+) {
   const chosen = new Set((values[p.name] ?? '').split(',').filter(Boolean));
   const select = h(
     'select',

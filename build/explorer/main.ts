@@ -28,7 +28,10 @@ async function boot() {
   manifest = await res.json();
   operationPicker();
   // In-page anchors (#sources) are not states: following one leaves the view as it is.
-  window.addEventListener('hashchange', () => void (location.hash === '' || parseHash(location.hash) ? show() : undefined));
+  window.addEventListener(
+    'hashchange',
+    () => void (location.hash === '' || parseHash(location.hash) ? show() : undefined),
+  );
   new ResizeObserver(onWidthChange(redraw, 150)).observe($('chart'));
   $('copy').addEventListener('click', copyRequest);
   await show();
@@ -116,11 +119,13 @@ async function show() {
   }
   if (ticket !== shown) return;
   $('json-text').textContent = JSON.stringify(body, null, 2);
-  if (!body || typeof body !== 'object' || !('result' in body)) return fail(body?.message ?? `HTTP ${status}`, body?.description ?? '', status);
+  if (!body || typeof body !== 'object' || !('result' in body))
+    return fail(body?.message ?? `HTTP ${status}`, body?.description ?? '', status);
   $('error').hidden = true;
   const rows = body.result === null ? [] : rowsOf(body.result, op.view);
   drawn = { op, rows, result: body.result };
-  $('status').textContent = body.result === null ? 'No data for this region: the API answers result null.' : `${rows.length} rows`;
+  $('status').textContent =
+    body.result === null ? 'No data for this region: the API answers result null.' : `${rows.length} rows`;
   pager(op, values);
   $('table').replaceChildren(drawTable(rows, op.view.columns));
   csvLink(op, values, rows);
@@ -136,16 +141,28 @@ function redraw() {
     return;
   }
   box.hidden = false;
-  const boundary = drawn.op.view.chart.kind === 'line' && drawn.op.view.chart.boundary ? Number(valueAt(drawn.result, drawn.op.view.chart.boundary)) : null;
+  const boundary =
+    drawn.op.view.chart.kind === 'line' && drawn.op.view.chart.boundary
+      ? Number(valueAt(drawn.result, drawn.op.view.chart.boundary))
+      : null;
   box.replaceChildren(
-    drawChart({ chart: drawn.op.view.chart, rows: drawn.rows, columns: drawn.op.view.columns, width: Math.max(280, box.clientWidth), boundary }),
+    drawChart({
+      chart: drawn.op.view.chart,
+      rows: drawn.rows,
+      columns: drawn.op.view.columns,
+      width: Math.max(280, box.clientWidth),
+      boundary,
+    }),
   );
 }
 
 function fail(message: string, description: string, status?: number) {
   drawn = null;
   $('error').hidden = false;
-  $('error').replaceChildren(h('strong', {}, [status ? `${status}: ` : '', message]), ...(description ? [h('p', {}, codeSpans(description))] : []));
+  $('error').replaceChildren(
+    h('strong', {}, [status ? `${status}: ` : '', message]),
+    ...(description ? [h('p', {}, codeSpans(description))] : []),
+  );
   $('status').textContent = '';
   $('table').replaceChildren();
   $('pager').replaceChildren();
@@ -176,7 +193,10 @@ function csvLink(op: ManifestOperation, values: Record<string, string>, rows: Ro
   if (csvUrl) URL.revokeObjectURL(csvUrl);
   csvUrl = URL.createObjectURL(new Blob([toCsv(rows, op.view.columns)], { type: 'text/csv;charset=utf-8' }));
   a.href = csvUrl;
-  const name = [op.path.slice('/api/v1/'.length).replace(/\//g, '-'), ...Object.entries(values).map(([k, v]) => `${k}-${v}`)].join('_');
+  const name = [
+    op.path.slice('/api/v1/'.length).replace(/\//g, '-'),
+    ...Object.entries(values).map(([k, v]) => `${k}-${v}`),
+  ].join('_');
   a.download = `${name.replace(/[^\w.-]+/g, '_')}.csv`;
 }
 

@@ -31,7 +31,11 @@ async function load(url: string, code: string, name: string): Promise<Names> {
   if (res.status !== 200) return {};
   const body = JSON.parse(res.body);
   const result = body?.result;
-  const rows: Record<string, unknown>[] = Array.isArray(result) ? result : Array.isArray(result?.data) ? result.data : [];
+  const rows: Record<string, unknown>[] = Array.isArray(result)
+    ? result
+    : Array.isArray(result?.data)
+      ? result.data
+      : [];
   return Object.fromEntries(rows.map((r) => [String(r[code]), String(r[name])]));
 }
 

@@ -61,7 +61,11 @@ export function choices(op: ManifestOperation, p: ManifestParam, settled: Record
 }
 
 /** Complete values into a request the operation answers: active parameters only, each a value that fits. */
-export function settle(op: ManifestOperation, given: Record<string, string>, prefer: Record<string, string> = HOME.values): Record<string, string> {
+export function settle(
+  op: ManifestOperation,
+  given: Record<string, string>,
+  prefer: Record<string, string> = HOME.values,
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const p of op.params) {
     if (p.ignored || !isActive(p, out)) continue;
@@ -74,13 +78,19 @@ export function settle(op: ManifestOperation, given: Record<string, string>, pre
     }
     if (allowed === null) {
       const n = Number(want);
-      const ok = want !== undefined && want !== '' && Number.isInteger(n) && (p.min === undefined || n >= p.min) && (p.max === undefined || n <= p.max);
+      const ok =
+        want !== undefined &&
+        want !== '' &&
+        Number.isInteger(n) &&
+        (p.min === undefined || n >= p.min) &&
+        (p.max === undefined || n <= p.max);
       out[p.name] = ok ? String(n) : text(p.default ?? p.min ?? 0);
       continue;
     }
-    const fallback = [prefer[p.type === 'pref' ? 'prefCode' : p.name], p.default === undefined ? undefined : text(p.default)].find(
-      (v) => v !== undefined && allowed.includes(v),
-    );
+    const fallback = [
+      prefer[p.type === 'pref' ? 'prefCode' : p.name],
+      p.default === undefined ? undefined : text(p.default),
+    ].find((v) => v !== undefined && allowed.includes(v));
     const value = want !== undefined && allowed.includes(want) ? want : (fallback ?? allowed[0]);
     if (value !== undefined) out[p.name] = value;
   }

@@ -7,7 +7,11 @@ import { h } from './dom.ts';
 const PLAIN = /year|code|_cd$|quarter|month|flg/i;
 
 export const cellText = (v: unknown, key = '') =>
-  typeof v === 'number' && !PLAIN.test(key) ? v.toLocaleString('en-US', { maximumFractionDigits: 20 }) : v === null || v === undefined ? '' : String(v);
+  typeof v === 'number' && !PLAIN.test(key)
+    ? v.toLocaleString('en-US', { maximumFractionDigits: 20 })
+    : v === null || v === undefined
+      ? ''
+      : String(v);
 
 export function drawTable(rows: Row[], columns: Column[]): HTMLElement {
   const head = h(

@@ -22,12 +22,14 @@ export interface Side {
 }
 
 export function airportList(sources: Sources): Airport[] {
-  return (sources.tables.airports!.table.objects() as (Airport & { prefCode: string })[]).map(({ areaCode, areaName, airportCode, airportName }) => ({
-    areaCode,
-    areaName,
-    airportCode,
-    airportName,
-  }));
+  return (sources.tables.airports!.table.objects() as (Airport & { prefCode: string })[]).map(
+    ({ areaCode, areaName, airportCode, airportName }) => ({
+      areaCode,
+      areaName,
+      airportCode,
+      airportName,
+    }),
+  );
 }
 
 /** Every selection of one side: all, each area, each airport (with its area). */
@@ -60,10 +62,15 @@ export function airportFacts(sources: Sources, prefs: number[]): AirportFacts {
       .join(areas.rename({ airportCode: 'exitAirport', areaCode: 'exitArea' }), 'exitAirport');
   const scope = prefs.map((p) => String(p).padStart(2, '0'));
   const travellers = withAreas(sources.tables.airport_travellers!.table);
-  const visits = withAreas((sources.tables.airport_visits!.table.params({ scope }) as Table).filter((d: any, $: any) => aq.op.includes($.scope, d.prefCode)));
+  const visits = withAreas(
+    (sources.tables.airport_visits!.table.params({ scope }) as Table).filter((d: any, $: any) =>
+      aq.op.includes($.scope, d.prefCode),
+    ),
+  );
 
   const totals = new Map<string, number>();
-  for (const row of expand(travellers, []).objects() as { key: string; visitors: number }[]) totals.set(row.key, row.visitors);
+  for (const row of expand(travellers, []).objects() as { key: string; visitors: number }[])
+    totals.set(row.key, row.visitors);
   const byPref = new Map<string, Map<string, number>>();
   for (const row of expand(visits, ['prefCode']).objects() as { key: string; prefCode: string; visitors: number }[]) {
     (byPref.get(row.key) ?? byPref.set(row.key, new Map()).get(row.key)!).set(row.prefCode, row.visitors);

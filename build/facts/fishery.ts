@@ -23,16 +23,24 @@ export function fisheryFacts(sources: Sources): Map<string, FisheryFacts> {
       }
     }
   };
-  const rolled = (t: Table, by: string[]) => rollupRegions(t, regions, by, 'entities', 'year').objects() as Record<string, any>[];
+  const rolled = (t: Table, by: string[]) =>
+    rollupRegions(t, regions, by, 'entities', 'year').objects() as Record<string, any>[];
   if (tables.fishery_entities) {
     for (const [kind, activity] of [
       ['sales', 'catch'],
       ['aquacultureSales', 'aquaculture'],
     ] as const) {
-      const t = tables.fishery_entities.table.params({ activity }).filter((d: any, $: any) => d.activity === $.activity);
+      const t = tables.fishery_entities.table
+        .params({ activity })
+        .filter((d: any, $: any) => d.activity === $.activity);
       add(
         kind,
-        rolled(t, ['year', 'band']).map((r) => ({ region: r.region, year: r.year, code: r.band, entities: r.entities })),
+        rolled(t, ['year', 'band']).map((r) => ({
+          region: r.region,
+          year: r.year,
+          code: r.band,
+          entities: r.entities,
+        })),
       );
     }
   }

@@ -42,7 +42,13 @@ export function medicalFacts(sources: Sources): MedicalFacts {
   const facts: MedicalFacts = { classes: medicalClasses(sources), areas: medicalAreas(sources), counts: new Map() };
   if (sources.tables.medical_counts) {
     checkCounts(sources, facts);
-    for (const r of sumUp(sources).objects() as { region: string; matter2: number; year: number; classCode: string; count: number }[]) {
+    for (const r of sumUp(sources).objects() as {
+      region: string;
+      matter2: number;
+      year: number;
+      classCode: string;
+      count: number;
+    }[]) {
       const key = countKey(String(r.matter2), r.year, r.region);
       const byClass = facts.counts.get(key) ?? facts.counts.set(key, new Map()).get(key)!;
       byClass.set(r.classCode, r.count);
@@ -81,7 +87,14 @@ function readAreas(sources: Sources): Map<string, MedicalArea> {
   rows.forEach((r, i) => {
     const area =
       areas.get(r.areaCode) ??
-      areas.set(r.areaCode, { areaCode: r.areaCode, areaName: r.areaName, prefCode: Number(r.areaCode.slice(0, 2)), cities: [] }).get(r.areaCode)!;
+      areas
+        .set(r.areaCode, {
+          areaCode: r.areaCode,
+          areaName: r.areaName,
+          prefCode: Number(r.areaCode.slice(0, 2)),
+          cities: [],
+        })
+        .get(r.areaCode)!;
     if (area.areaName !== r.areaName)
       throw new SourceError(
         t.file,
@@ -109,7 +122,10 @@ function checkCounts(sources: Sources, facts: MedicalFacts): void {
   const columns = Object.keys(t.spec.schema.shape);
   const col = (name: string) => columns.indexOf(name) + 1;
   const codes = new Map(
-    MATTER2.map((m) => [Number(m.code), new Set(facts.classes[m.scheme].flatMap((c) => (c.items.length ? c.items.map((i) => i.code) : [c.code])))]),
+    MATTER2.map((m) => [
+      Number(m.code),
+      new Set(facts.classes[m.scheme].flatMap((c) => (c.items.length ? c.items.map((i) => i.code) : [c.code]))),
+    ]),
   );
   const levels = new Map<string, { level: string; line: number }>();
   const rows = t.table.objects() as Row<'medical_counts'>[];
@@ -117,7 +133,12 @@ function checkCounts(sources: Sources, facts: MedicalFacts): void {
     const line = t.lines[i]!;
     const allowed = codes.get(r.matter2);
     if (!allowed)
-      throw new SourceError(t.file, line, col('matter2'), `matter2 ${r.matter2} is not charted; the codes are ${MATTER2.map((m) => m.code).join(', ')}`);
+      throw new SourceError(
+        t.file,
+        line,
+        col('matter2'),
+        `matter2 ${r.matter2} is not charted; the codes are ${MATTER2.map((m) => m.code).join(', ')}`,
+      );
     if (!allowed.has(r.classCode)) {
       const scheme = MATTER2.find((m) => Number(m.code) === r.matter2)!.scheme;
       throw new SourceError(
@@ -171,7 +192,8 @@ function sumUp(sources: Sources) {
     .select('regionCode', ...by, 'count')
     .rename({ regionCode: 'region' });
   let all = rolled.select('region', ...by, 'count');
-  for (const part of [areasFromCities, areasGiven, prefsFromAreas, prefsGiven]) if (part) all = all.concat(part.select('region', ...by, 'count'));
+  for (const part of [areasFromCities, areasGiven, prefsFromAreas, prefsGiven])
+    if (part) all = all.concat(part.select('region', ...by, 'count'));
   const nation = all
     .filter((d: any) => aq.op.length(d.region) === 2)
     .groupby(...by)

@@ -75,9 +75,15 @@ export interface MeshIndex {
   get(region: string, year: number, column: string): Map<string, number> | undefined;
 }
 
-export function meshIndex(sources: Sources, table: 'mesh_population' | 'mesh_population_future', columns: string[]): MeshIndex {
+export function meshIndex(
+  sources: Sources,
+  table: 'mesh_population' | 'mesh_population_future',
+  columns: string[],
+): MeshIndex {
   const rows = sources.tables[table]!.table.objects() as Record<string, any>[];
-  const designated = new Map(sources.regions.cities.filter((c) => c.bigCityFlag === '1').map((c) => [c.cityCode, c.designatedCityCode]));
+  const designated = new Map(
+    sources.regions.cities.filter((c) => c.bigCityFlag === '1').map((c) => [c.cityCode, c.designatedCityCode]),
+  );
   const index = new Map<string, Map<string, number>>();
   for (const r of rows) {
     const regions = [r.cityCode as string, (r.cityCode as string).slice(0, 2)];
@@ -94,7 +100,14 @@ export function meshIndex(sources: Sources, table: 'mesh_population' | 'mesh_pop
 }
 
 /** The chart of a region for a year: levels, or changes since `previous` (meshes missing in one year count 0 there). */
-export function chartOf(index: MeshIndex, region: string, year: number, previous: number | null, column: string, unit: string): ChartRow[] | null {
+export function chartOf(
+  index: MeshIndex,
+  region: string,
+  year: number,
+  previous: number | null,
+  column: string,
+  unit: string,
+): ChartRow[] | null {
   const now = index.get(region, year, column);
   if (!now) return null;
   if (previous === null) {

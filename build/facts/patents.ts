@@ -27,7 +27,15 @@ export const PAGE_SIZE = 100;
 export const PATENT_YEARS = [2017, 2018, 2019, 2020, 2021, 2022];
 
 /** sort1 1–7: the record field each sorts by. */
-export const SORT_KEYS: (keyof PatentRecord)[] = ['applyNo', 'patentSection', 'patentSubject', 'fiClass', 'patentName', 'patentHolder', 'applyDate'];
+export const SORT_KEYS: (keyof PatentRecord)[] = [
+  'applyNo',
+  'patentSection',
+  'patentSubject',
+  'fiClass',
+  'patentName',
+  'patentHolder',
+  'applyDate',
+];
 
 export interface PatentFacts {
   /** Records by list key: `year|1|prefCode|cityCode|` or `year|2|||holderId` (the resolver's key). */
@@ -42,7 +50,8 @@ export interface PatentFacts {
 export const LIST_PARAMS = ['year', 'mode', 'prefCode', 'cityCode', 'patentHolderId'];
 export const regionListKey = (year: number | string, prefCode: string, cityCode: string) =>
   listKey(LIST_PARAMS, { year: String(year), mode: '1', prefCode, cityCode });
-export const holderListKey = (year: number | string, holderId: string) => listKey(LIST_PARAMS, { year: String(year), mode: '2', patentHolderId: holderId });
+export const holderListKey = (year: number | string, holderId: string) =>
+  listKey(LIST_PARAMS, { year: String(year), mode: '2', patentHolderId: holderId });
 
 const cache = new WeakMap<Sources, Map<string, PatentFacts>>();
 
@@ -57,9 +66,18 @@ export function patentFacts(sources: Sources, prefs: number[]): PatentFacts {
 
 function compute(sources: Sources, scope: Set<number>): PatentFacts {
   const { tables, regions } = sources;
-  const fields = new Map((tables.patent_fields!.table.objects() as Row<'patent_fields'>[]).map((f) => [f.tecCode, f.tecName]));
-  const themes = new Map((tables.patent_themes!.table.objects() as Row<'patent_themes'>[]).map((t) => [`${t.tecCode}_${t.themeCode}`, t.themeName]));
-  const holders = new Map((tables.patent_holders!.table.objects() as Row<'patent_holders'>[]).map((h) => [h.holderId, h.holderName]));
+  const fields = new Map(
+    (tables.patent_fields!.table.objects() as Row<'patent_fields'>[]).map((f) => [f.tecCode, f.tecName]),
+  );
+  const themes = new Map(
+    (tables.patent_themes!.table.objects() as Row<'patent_themes'>[]).map((t) => [
+      `${t.tecCode}_${t.themeCode}`,
+      t.themeName,
+    ]),
+  );
+  const holders = new Map(
+    (tables.patent_holders!.table.objects() as Row<'patent_holders'>[]).map((h) => [h.holderId, h.holderName]),
+  );
   const rows = tables.patents!.table.objects() as Row<'patents'>[];
 
   const holdersOf = new Map<string, Set<string>>();
@@ -69,10 +87,13 @@ function compute(sources: Sources, scope: Set<number>): PatentFacts {
     const set = holdersOf.get(key) ?? new Set<string>();
     holdersOf.set(key, set.add(r.holderId));
   }
-  const designated = new Map(regions.cities.filter((c) => c.bigCityFlag === '1').map((c) => [c.cityCode, c.designatedCityCode]));
+  const designated = new Map(
+    regions.cities.filter((c) => c.bigCityFlag === '1').map((c) => [c.cityCode, c.designatedCityCode]),
+  );
 
   const lists = new Map<string, { record: PatentRecord; id: number }[]>();
-  const add = (key: string, entry: { record: PatentRecord; id: number }) => (lists.get(key) ?? lists.set(key, []).get(key)!).push(entry);
+  const add = (key: string, entry: { record: PatentRecord; id: number }) =>
+    (lists.get(key) ?? lists.set(key, []).get(key)!).push(entry);
   const inScope = new Set<string>();
   const regionKeys = new Set<string>();
   for (const r of rows) {
@@ -106,7 +127,9 @@ function compute(sources: Sources, scope: Set<number>): PatentFacts {
     if (r.holderId) add(holderListKey(r.year, r.holderId), entry);
   }
   const holderKeys = new Set(rows.filter((r) => inScope.has(r.holderId)).map((r) => holderListKey(r.year, r.holderId)));
-  const served = [...lists.keys()].filter((k) => regionKeys.has(k) || holderKeys.has(k)).sort((a, b) => (a < b ? -1 : 1));
+  const served = [...lists.keys()]
+    .filter((k) => regionKeys.has(k) || holderKeys.has(k))
+    .sort((a, b) => (a < b ? -1 : 1));
   return { lists, holders: [...inScope].sort(), served };
 }
 

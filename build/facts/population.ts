@@ -87,7 +87,11 @@ function perYearCounts(sources: Sources, boundaryYear: number | undefined): Map<
       )
     : none();
   const pivoted = fromDetail
-    .concat(groups.filter((d) => d.ageGroup !== 'unknown').antijoin(fromDetail.select('region', 'year').dedupe(), sharedKeys('region', 'year')))
+    .concat(
+      groups
+        .filter((d) => d.ageGroup !== 'unknown')
+        .antijoin(fromDetail.select('region', 'year').dedupe(), sharedKeys('region', 'year')),
+    )
     .concat(groups.filter((d) => d.ageGroup === 'unknown'))
     .groupby('region', 'year')
     .pivot('ageGroup', 'count');
@@ -100,7 +104,10 @@ function perYearCounts(sources: Sources, boundaryYear: number | undefined): Map<
     .orderby('region', 'year');
 
   const perYear = new Map<string, PerYearCounts>();
-  for (const [region, rows] of groupRows<{ year: number; total: number; young: number; working: number; old: number }>(broad, 'region')) {
+  for (const [region, rows] of groupRows<{ year: number; total: number; young: number; working: number; old: number }>(
+    broad,
+    'region',
+  )) {
     perYear.set(region, {
       boundaryYear,
       years: rows.map((r) => ({ year: r.year, total: r.total, young: r.young, working: r.working, old: r.old })),
@@ -111,13 +118,9 @@ function perYearCounts(sources: Sources, boundaryYear: number | undefined): Map<
 
 function pyramidCounts(detail: Table): Map<string, Map<number, PyramidCounts>> {
   // Read column by column: a million row objects would cost more than the arithmetic.
-  const [region, year, sex, ageFrom, count] = ['region', 'year', 'sex', 'ageFrom', 'count'].map((c) => detail.array(c)) as [
-    string[],
-    number[],
-    string[],
-    number[],
-    number[],
-  ];
+  const [region, year, sex, ageFrom, count] = ['region', 'year', 'sex', 'ageFrom', 'count'].map((c) =>
+    detail.array(c),
+  ) as [string[], number[], string[], number[], number[]];
   const pyramid = new Map<string, Map<number, PyramidCounts>>();
   for (let i = 0; i < region.length; i++) {
     let byYear = pyramid.get(region[i]!);

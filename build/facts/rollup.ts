@@ -13,7 +13,13 @@ export type Table = ReturnType<typeof aq.table>;
  * @param value   the column (or columns) to sum
  * @returns       columns `region`, ...by, ...value: one row per region (facts' own and aggregates) and key
  */
-export function rollupRegions(facts: Table, regions: RegionIndex, by: string[], value: string | string[], period: string): Table {
+export function rollupRegions(
+  facts: Table,
+  regions: RegionIndex,
+  by: string[],
+  value: string | string[],
+  period: string,
+): Table {
   const values = Array.isArray(value) ? value : [value];
   const pairs = aq.table(regions.rollupPairs());
   const direct = facts.rename({ regionCode: 'region' }).select('region', ...by, ...values);

@@ -38,12 +38,24 @@ export function vitalFacts(sources: Sources): VitalFacts {
 function eventsByRegion(sources: Sources): Map<string, EventYear[]> {
   const t = sources.tables.vital_events;
   if (!t) return new Map();
-  const rolled = rollupRegions(t.table, sources.regions, ['year'], ['births', 'deaths', 'inMigrants', 'outMigrants'], 'year').orderby('region', 'year');
+  const rolled = rollupRegions(
+    t.table,
+    sources.regions,
+    ['year'],
+    ['births', 'deaths', 'inMigrants', 'outMigrants'],
+    'year',
+  ).orderby('region', 'year');
   const out = new Map<string, EventYear[]>();
   for (const [region, rows] of groupRows<EventYear & { region: string }>(rolled, 'region')) {
     out.set(
       region,
-      rows.map((r) => ({ year: r.year, births: r.births, deaths: r.deaths, inMigrants: r.inMigrants, outMigrants: r.outMigrants })),
+      rows.map((r) => ({
+        year: r.year,
+        births: r.births,
+        deaths: r.deaths,
+        inMigrants: r.inMigrants,
+        outMigrants: r.outMigrants,
+      })),
     );
   }
   return out;
@@ -52,8 +64,17 @@ function eventsByRegion(sources: Sources): Map<string, EventYear[]> {
 function birthsByRegion(sources: Sources): Map<string, Map<string, number[]>> {
   const t = sources.tables.births_by_mother_age;
   if (!t) return new Map();
-  const rolled = rollupRegions(t.table, sources.regions, ['period', 'ageFrom'], 'births', 'period').orderby('region', 'period', 'ageFrom');
-  const [region, period, ageFrom, births] = ['region', 'period', 'ageFrom', 'births'].map((c) => rolled.array(c)) as [string[], string[], number[], number[]];
+  const rolled = rollupRegions(t.table, sources.regions, ['period', 'ageFrom'], 'births', 'period').orderby(
+    'region',
+    'period',
+    'ageFrom',
+  );
+  const [region, period, ageFrom, births] = ['region', 'period', 'ageFrom', 'births'].map((c) => rolled.array(c)) as [
+    string[],
+    string[],
+    number[],
+    number[],
+  ];
   const out = new Map<string, Map<string, number[]>>();
   for (let i = 0; i < region.length; i++) {
     let byPeriod = out.get(region[i]!);

@@ -20,7 +20,14 @@ export default defineOperation({
   description:
     'The municipalities of a prefecture (`prefCode`), or of every prefecture without it, in code order (the whole country, also in a build of some prefectures only): `cityCode` (5 digits), `cityName` and `bigCityFlag` (`0` ordinary, `1` ward of a designated city, `2` designated city, `3` Tokyo special ward). Other operations take these codes as `cityCode`.',
   examples: [{ prefCode: '13' }, {}],
-  result: z.array(z.strictObject({ prefCode: prefCodeNumber, cityCode: cityCodeText, cityName: nonEmpty, bigCityFlag: z.enum(['0', '1', '2', '3']) })),
+  result: z.array(
+    z.strictObject({
+      prefCode: prefCodeNumber,
+      cityCode: cityCodeText,
+      cityName: nonEmpty,
+      bigCityFlag: z.enum(['0', '1', '2', '3']),
+    }),
+  ),
   route: { path: '/api/v1/cities', params: [{ ...prefCode(false), country: true }] },
   needs: ['municipalities'],
   prepare: (ctx) => ctx.sources.regions.cities,

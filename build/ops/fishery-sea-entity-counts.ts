@@ -6,7 +6,11 @@ import { count, regionHeader as header } from './shared/result.ts';
 
 /** Entities per census year, then per class code (sales band or destination); a kind without data is left out. */
 const counts = z.record(z.string().regex(/^[0-9]{4}$/), z.record(z.string().regex(/^[1-9][0-9]*$/), count));
-const facts = z.strictObject({ sales: counts.optional(), aquacultureSales: counts.optional(), shipRatio: counts.optional() });
+const facts = z.strictObject({
+  sales: counts.optional(),
+  aquacultureSales: counts.optional(),
+  shipRatio: counts.optional(),
+});
 
 // A regstat extension, not a RESAS operation: the management-entity counts behind the three fishery
 // share charts, for the region, its prefecture and the nation. The addArea composer sums these (shares

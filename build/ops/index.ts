@@ -108,6 +108,9 @@ export const FAMILIES = [...new Set(OPERATIONS.map((o) => o.family))];
 /** The operations of some families; the masters always come along, since every client reads them. */
 export function operationsOf(families: string[]): Operation<any>[] {
   const unknown = families.filter((f) => !FAMILIES.includes(f));
-  if (unknown.length) throw new UserError(`--only names ${unknown.join(', ')}, which is not a family; the families are ${FAMILIES.join(', ')}.`);
+  if (unknown.length)
+    throw new UserError(
+      `--only names ${unknown.join(', ')}, which is not a family; the families are ${FAMILIES.join(', ')}.`,
+    );
   return OPERATIONS.filter((o) => o.family === 'masters' || families.includes(o.family));
 }

@@ -15,16 +15,28 @@ export default defineOperation({
       { key: 'simcName', label: '産業中分類 / industry' },
     ],
   },
-  description: 'The middle classes of one broad industry class (`sicCode`): `simcCode` (2 digits), the `sicCode` it belongs to and `simcName`.',
+  description:
+    'The middle classes of one broad industry class (`sicCode`): `simcCode` (2 digits), the `sicCode` it belongs to and `simcName`.',
   examples: [{ sicCode: 'E' }],
   result: z.array(z.strictObject({ simcCode: twoDigitCode, sicCode: letterCode, simcName: nonEmpty })),
   route: {
     path: '/api/v1/industries/middle',
-    params: [{ name: 'sicCode', type: 'code', domain: 'industriesBroad', required: true, doc: 'Industry broad class (see /api/v1/industries/broad).' }],
+    params: [
+      {
+        name: 'sicCode',
+        type: 'code',
+        domain: 'industriesBroad',
+        required: true,
+        doc: 'Industry broad class (see /api/v1/industries/broad).',
+      },
+    ],
   },
   needs: ['industries_broad', 'industries_middle'],
   prepare: (ctx) => industries.middle(ctx.sources),
   enumerate: (ctx) => industries.broad(ctx.sources).map((b) => ({ sicCode: b.sicCode })),
-  render: (middle, v) => middle.filter((m) => m.sicCode === v.sicCode).map((m) => ({ simcCode: m.simcCode, sicCode: m.sicCode, simcName: m.simcName })),
+  render: (middle, v) =>
+    middle
+      .filter((m) => m.sicCode === v.sicCode)
+      .map((m) => ({ simcCode: m.simcCode, sicCode: m.sicCode, simcName: m.simcName })),
   routeData: (ctx) => industries.domains(ctx.sources),
 });

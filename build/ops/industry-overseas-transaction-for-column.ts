@@ -32,7 +32,14 @@ export default defineOperation({
       {
         path: 'data[]',
         melt: {
-          keys: { value1: 'アジア（中国を除く）', value2: '中国（香港を含む）', value3: '中東', value4: 'ヨーロッパ', value5: '北米', value6: 'その他' },
+          keys: {
+            value1: 'アジア（中国を除く）',
+            value2: '中国（香港を含む）',
+            value3: '中東',
+            value4: 'ヨーロッパ',
+            value5: '北米',
+            value6: 'その他',
+          },
           name: 'area',
           value: 'value',
         },
@@ -96,7 +103,10 @@ export default defineOperation({
     byPref: groupRows<Row>(ctx.sources.tables.overseas_trade!.table.orderby('prefCode', 'year', 'area'), 'prefCode'),
     regions: ctx.sources.regions,
   }),
-  enumerate: (ctx) => prefectureValues(ctx).flatMap((p) => ['1', '2'].flatMap((t) => ['1', '2'].map((i) => ({ ...p, dispTradeCode: t, dispIndustryCode: i })))),
+  enumerate: (ctx) =>
+    prefectureValues(ctx).flatMap((p) =>
+      ['1', '2'].flatMap((t) => ['1', '2'].map((i) => ({ ...p, dispTradeCode: t, dispIndustryCode: i }))),
+    ),
   render({ byPref, regions }, v) {
     const flow = v.dispTradeCode === '1' ? 'export' : 'import';
     const industry = v.dispIndustryCode === '1' ? 'manufacturing' : 'nonmanufacturing';
@@ -110,7 +120,10 @@ export default defineOperation({
         sicCode: industry === 'manufacturing' ? 'E' : '',
         sicName: industry === 'manufacturing' ? '製造業' : '非製造業',
       },
-      years: years.map((year) => ({ year, values: [1, 2, 3, 4, 5, 6].map((a) => rows.find((r) => r.year === year && r.area === a)?.amount ?? 0) })),
+      years: years.map((year) => ({
+        year,
+        values: [1, 2, 3, 4, 5, 6].map((a) => rows.find((r) => r.year === year && r.area === a)?.amount ?? 0),
+      })),
     });
   },
 });

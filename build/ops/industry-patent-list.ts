@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { pageComposer, patentFilterComposer } from '../runtime/render/patents.ts';
 import { patentFields } from '../facts/classifications.ts';
-import { holderListKey, LIST_PARAMS, ordered, PAGE_SIZE, PATENT_YEARS, patentFacts, regionListKey } from '../facts/patents.ts';
+import {
+  holderListKey,
+  LIST_PARAMS,
+  ordered,
+  PAGE_SIZE,
+  PATENT_YEARS,
+  patentFacts,
+  regionListKey,
+} from '../facts/patents.ts';
 import type { Canonical } from '../runtime/params.ts';
 import { defineOperation, regionValues } from './operation.ts';
 import { cityCodeText, nonEmpty, prefCodeText } from './shared/result.ts';
@@ -62,8 +70,20 @@ export default defineOperation({
     path: PATH,
     params: [
       { name: 'year', type: 'int', required: true, values: PATENT_YEARS, doc: 'Application year, 2017–2022.' },
-      { name: 'mode', type: 'int', required: true, values: [1, 2], doc: "1 by the holders' location, 2 by patent holder." },
-      { name: 'prefCode', type: 'pref', required: true, doc: 'Prefecture of the holders (mode 1).', activeWhen: { param: 'mode', values: ['1'] } },
+      {
+        name: 'mode',
+        type: 'int',
+        required: true,
+        values: [1, 2],
+        doc: "1 by the holders' location, 2 by patent holder.",
+      },
+      {
+        name: 'prefCode',
+        type: 'pref',
+        required: true,
+        doc: 'Prefecture of the holders (mode 1).',
+        activeWhen: { param: 'mode', values: ['1'] },
+      },
       {
         name: 'cityCode',
         type: 'city',
@@ -89,7 +109,14 @@ export default defineOperation({
         doc: 'Sort key: 1 application number, 2 section, 3 subject matter, 4 FI class, 5 technology theme, 6 holder, 7 application date.',
       },
       { name: 'sort2', type: 'int', required: true, values: SORT2, doc: '1 ascending, 2 descending.' },
-      { name: 'offset', type: 'int', required: true, min: 0, max: 10_000_000, doc: `Index of the first record; pages hold ${PAGE_SIZE} records.` },
+      {
+        name: 'offset',
+        type: 'int',
+        required: true,
+        min: 0,
+        max: 10_000_000,
+        doc: `Index of the first record; pages hold ${PAGE_SIZE} records.`,
+      },
       {
         name: 'addTec',
         type: 'tecs',
@@ -133,19 +160,22 @@ export default defineOperation({
       if (n > 0) {
         for (const sort1 of SORT1)
           for (const sort2 of SORT2)
-            for (let p = 0; p < pages; p++) out.push({ ...values, sort1: String(sort1), sort2: String(sort2), offset: String(p * PAGE_SIZE) });
+            for (let p = 0; p < pages; p++)
+              out.push({ ...values, sort1: String(sort1), sort2: String(sort2), offset: String(p * PAGE_SIZE) });
       }
       out.push({ ...values, sort1: '1', sort2: '1', offset: String(pages * PAGE_SIZE) }); // the end of the list
     };
     for (const year of PATENT_YEARS) {
-      for (const r of regionValues(ctx)) list(regionListKey(year, r.prefCode!, r.cityCode!), { year: String(year), mode: '1', ...r });
+      for (const r of regionValues(ctx))
+        list(regionListKey(year, r.prefCode!, r.cityCode!), { year: String(year), mode: '1', ...r });
       for (const h of facts.holders) list(holderListKey(year, h), { year: String(year), mode: '2', patentHolderId: h });
     }
     return out;
   },
   render(list, v) {
     // prefCode and cityCode take effect in mode 1, patentHolderId in mode 2 (activeWhen).
-    const key = v.mode === '1' ? regionListKey(v.year, v.prefCode!, v.cityCode!) : holderListKey(v.year, v.patentHolderId!);
+    const key =
+      v.mode === '1' ? regionListKey(v.year, v.prefCode!, v.cityCode!) : holderListKey(v.year, v.patentHolderId!);
     const offset = Number(v.offset);
     return { data: list(key, Number(v.sort1), Number(v.sort2)).slice(offset, offset + PAGE_SIZE) };
   },
@@ -153,6 +183,10 @@ export default defineOperation({
     const facts = patentFacts(ctx.sources, ctx.prefs);
     const counts = Object.fromEntries(facts.served.map((key) => [key, facts.lists.get(key)!.length]));
     const fields = patentFields.domains(ctx.sources);
-    return { domains: { ...fields.domains, patentHolders: facts.holders }, labels: fields.labels, counts: { patentLists: counts } };
+    return {
+      domains: { ...fields.domains, patentHolders: facts.holders },
+      labels: fields.labels,
+      counts: { patentLists: counts },
+    };
   },
 });

@@ -1,7 +1,23 @@
 import { z } from 'zod';
 import { defineOperation, intParam, prefCode, prefectureValues } from './operation.ts';
-import { economyBySelection, selectionDomains, selectionKey, selectionNames, selections, sicCodeParam, simcCodeParam } from './shared/industry-selection.ts';
-import { cityCodeText, letterCode, nonEmpty, prefCodeNumber, prefCodeText, text, twoDigitCode } from './shared/result.ts';
+import {
+  economyBySelection,
+  selectionDomains,
+  selectionKey,
+  selectionNames,
+  selections,
+  sicCodeParam,
+  simcCodeParam,
+} from './shared/industry-selection.ts';
+import {
+  cityCodeText,
+  letterCode,
+  nonEmpty,
+  prefCodeNumber,
+  prefCodeText,
+  text,
+  twoDigitCode,
+} from './shared/result.ts';
 import { specialization, type Measure } from './shared/specialization.ts';
 
 const MEASURES: Record<string, Measure> = { '1': 'value', '2': 'employee', '3': 'labor' };
@@ -44,7 +60,15 @@ export default defineOperation({
       simcCode: z.union([twoDigitCode, z.literal('')]),
       simcName: text,
       prefectures: z.array(z.strictObject({ prefCode: prefCodeNumber, prefName: nonEmpty, value: z.number() })),
-      cities: z.array(z.strictObject({ prefCode: prefCodeNumber, prefName: nonEmpty, cityCode: cityCodeText, cityName: nonEmpty, value: z.number() })),
+      cities: z.array(
+        z.strictObject({
+          prefCode: prefCodeNumber,
+          prefName: nonEmpty,
+          cityCode: cityCodeText,
+          cityName: nonEmpty,
+          value: z.number(),
+        }),
+      ),
     })
     .nullable(),
   route: {
@@ -60,11 +84,19 @@ export default defineOperation({
   },
   needs: ['industry_economy', 'industries_broad', 'industries_middle'],
   share: 'year',
-  prepare: (ctx) => ({ facts: economyBySelection(ctx.sources, ctx.prefs), names: selectionNames(ctx.sources), sources: ctx.sources }),
+  prepare: (ctx) => ({
+    facts: economyBySelection(ctx.sources, ctx.prefs),
+    names: selectionNames(ctx.sources),
+    sources: ctx.sources,
+  }),
   enumerate: (ctx) =>
     ['2012', '2016'].flatMap((year) =>
       prefectureValues(ctx).flatMap((p) =>
-        ['1', '2'].flatMap((areaType) => ['1', '2', '3'].flatMap((dispType) => selections(ctx.sources).map((s) => ({ year, ...p, areaType, dispType, ...s })))),
+        ['1', '2'].flatMap((areaType) =>
+          ['1', '2', '3'].flatMap((dispType) =>
+            selections(ctx.sources).map((s) => ({ year, ...p, areaType, dispType, ...s })),
+          ),
+        ),
       ),
     ),
   render({ facts, names, sources }, v) {
@@ -97,7 +129,17 @@ export default defineOperation({
       v.areaType === '2'
         ? regions.citiesOf(pref.prefCode).flatMap((c) => {
             const value = c.bigCityFlag === '1' ? null : coefficient(c.cityCode);
-            return value === null ? [] : [{ prefCode: pref.prefCode, prefName: pref.prefName, cityCode: c.cityCode, cityName: c.cityName, value }];
+            return value === null
+              ? []
+              : [
+                  {
+                    prefCode: pref.prefCode,
+                    prefName: pref.prefName,
+                    cityCode: c.cityCode,
+                    cityName: c.cityName,
+                    value,
+                  },
+                ];
           })
         : [];
     return { prefCode: v.prefCode, prefName: pref.prefName, ...names(v.sicCode, v.simcCode), prefectures, cities };

@@ -52,7 +52,15 @@ export default defineOperation({
       prefCode: prefCodeNumber,
       sicCode: z.union([letterCode, z.literal('')]),
       sicName: text,
-      data: z.array(z.strictObject({ simcCode: twoDigitCode, simcName: nonEmpty, value: quotient, employee: quotient, labor: quotient })),
+      data: z.array(
+        z.strictObject({
+          simcCode: twoDigitCode,
+          simcName: nonEmpty,
+          value: quotient,
+          employee: quotient,
+          labor: quotient,
+        }),
+      ),
     })
     .nullable(),
   route: {
@@ -67,12 +75,20 @@ export default defineOperation({
   needs: ['industry_economy', 'industries_broad', 'industries_middle'],
   share: 'year',
   prepare(ctx) {
-    const econ = rollupRegions(ctx.sources.tables.industry_economy!.table, ctx.sources.regions, ['year', 'simcCode'], ['valueAdded', 'employees'], 'year');
+    const econ = rollupRegions(
+      ctx.sources.tables.industry_economy!.table,
+      ctx.sources.regions,
+      ['year', 'simcCode'],
+      ['valueAdded', 'employees'],
+      'year',
+    );
     const nation = econ
       .filter((d) => aq.op.length(d.region) === 2)
       .groupby('year', 'simcCode')
       .rollup({ vaNation: aq.op.sum('valueAdded'), empNation: aq.op.sum('employees') });
-    const nationAll = nation.groupby('year').rollup({ vaNationAll: aq.op.sum('vaNation'), empNationAll: aq.op.sum('empNation') });
+    const nationAll = nation
+      .groupby('year')
+      .rollup({ vaNationAll: aq.op.sum('vaNation'), empNationAll: aq.op.sum('empNation') });
     // The regions of the build's scope only (the nation is every prefecture's): a --prefs build, and a first answer on demand, do that much less.
     const scope = ctx.prefs.map((p) => String(p).padStart(2, '0'));
     const rows = (econ.params({ scope }) as typeof econ)
@@ -89,7 +105,9 @@ export default defineOperation({
   },
   enumerate: (ctx) =>
     ['2012', '2016'].flatMap((year) =>
-      regionValues(ctx).flatMap((r) => ['-', ...industries.broad(ctx.sources).map((b) => b.sicCode)].map((sicCode) => ({ year, ...r, sicCode }))),
+      regionValues(ctx).flatMap((r) =>
+        ['-', ...industries.broad(ctx.sources).map((b) => b.sicCode)].map((sicCode) => ({ year, ...r, sicCode })),
+      ),
     ),
   render({ byRegion, middle, broad, prefs }, v) {
     const rows = byRegion.get(regionOf(v))?.filter((r) => r.year === Number(v.year));

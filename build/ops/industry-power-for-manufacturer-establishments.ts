@@ -74,14 +74,23 @@ export default defineOperation({
         required: true,
         doc: 'Industry broad class: E (manufacturing), the only one this analysis covers.',
       },
-      codeOrAll('simcCode', 'industriesMiddle', 'Manufacturing middle class (see /api/v1/industries/middle?sicCode=E), or - for all.', 'sicCode'),
+      codeOrAll(
+        'simcCode',
+        'industriesMiddle',
+        'Manufacturing middle class (see /api/v1/industries/middle?sicCode=E), or - for all.',
+        'sicCode',
+      ),
     ],
   },
   needs: ['manufacturer_establishments', 'industries_broad', 'industries_middle'],
   share: 'prefecture',
   prepare(ctx) {
     const t = ctx.sources.tables.manufacturer_establishments!.table;
-    const sum = { establishments: aq.op.sum('establishments'), employees: aq.op.sum('employees'), valueAdded: aq.op.sum('valueAdded') };
+    const sum = {
+      establishments: aq.op.sum('establishments'),
+      employees: aq.op.sum('employees'),
+      valueAdded: aq.op.sum('valueAdded'),
+    };
     const byClass = t.groupby('prefCode', 'simcCode', 'status', 'year').rollup(sum);
     const all = byClass
       .concat(
@@ -143,5 +152,7 @@ export default defineOperation({
       }),
     };
   },
-  routeData: (ctx) => ({ domains: { manufacturing: ['E'], industriesMiddle: industries.domains(ctx.sources).domains!.industriesMiddle! } }),
+  routeData: (ctx) => ({
+    domains: { manufacturing: ['E'], industriesMiddle: industries.domains(ctx.sources).domains!.industriesMiddle! },
+  }),
 });

@@ -23,7 +23,10 @@ const yearRule: Constraint = {
     MATTER2.flatMap((m) =>
       UNITS.map((unit) => {
         const years = m.years[unit] ?? [];
-        return [`${m.code}|${UNIT_KEYS[unit]}`, { values: years.map(String), doc: `for matter2 ${m.code} and ${UNIT_NAMES[unit]}` }];
+        return [
+          `${m.code}|${UNIT_KEYS[unit]}`,
+          { values: years.map(String), doc: `for matter2 ${m.code} and ${UNIT_NAMES[unit]}` },
+        ];
       }),
     ),
   ),
@@ -36,7 +39,10 @@ const dataKbnRule: Constraint = {
     { param: 'secondaryMedicalCode', given: true },
   ],
   cases: {
-    '-|-': { values: ['1', '3'], doc: 'for a whole prefecture (2, the prefecture average, needs a municipality or a secondary medical area)' },
+    '-|-': {
+      values: ['1', '3'],
+      doc: 'for a whole prefecture (2, the prefecture average, needs a municipality or a secondary medical area)',
+    },
     '*|-': { values: ['1', '2', '3'], doc: 'for a municipality' },
     '-|*': { values: ['1', '2', '3'], doc: 'for a secondary medical area' },
   },
@@ -46,7 +52,10 @@ const classCode = z.string().regex(/^[0-9A-Za-z]{1,8}$/);
 /** A legend and a chart of shares (percent, 2 decimals) of the codes given. */
 const shares = (code: z.ZodType) => ({
   legend: z.array(z.strictObject({ label: nonEmpty, code })),
-  pref: z.strictObject({ label: nonEmpty, data: z.array(z.strictObject({ name: nonEmpty, code, value: z.number().min(0).max(100) })) }),
+  pref: z.strictObject({
+    label: nonEmpty,
+    data: z.array(z.strictObject({ name: nonEmpty, code, value: z.number().min(0).max(100) })),
+  }),
 });
 
 export default defineOperation({
@@ -75,7 +84,13 @@ export default defineOperation({
       year,
       changes: z.strictObject(shares(classCode)),
       // A broad category without middle classes is one item, code -.
-      theme: z.array(z.strictObject({ broad_category_name: nonEmpty, broad_category_cd: classCode, ...shares(z.union([classCode, z.literal('-')])) })),
+      theme: z.array(
+        z.strictObject({
+          broad_category_name: nonEmpty,
+          broad_category_cd: classCode,
+          ...shares(z.union([classCode, z.literal('-')])),
+        }),
+      ),
     })
     .nullable(),
   route: {
@@ -125,7 +140,14 @@ export default defineOperation({
         max: ALL_YEARS[ALL_YEARS.length - 1]!,
         doc: 'Data year; which years exist depends on matter2 and on the region unit (see constraints in /manifest.json).',
       },
-      { name: 'matter1', type: 'int', required: false, values: [1, 2], ignored: true, doc: '1 demand, 2 supply: implied by matter2.' },
+      {
+        name: 'matter1',
+        type: 'int',
+        required: false,
+        values: [1, 2],
+        ignored: true,
+        doc: '1 demand, 2 supply: implied by matter2.',
+      },
     ],
     constraints: [yearRule, dataKbnRule],
   },
@@ -137,10 +159,20 @@ export default defineOperation({
       MATTER2.flatMap((m) => {
         const base = { prefCode: String(p), matter2: m.code };
         const regions = [
-          { ...(m.years.municipality ? { cityCode: '-' } : {}), ...(m.years.area ? { secondaryMedicalCode: '-' } : {}), unit: 'prefecture' as const },
-          ...(m.years.municipality ? ctx.sources.regions.citiesOf(p).map((c) => ({ cityCode: c.cityCode, unit: 'municipality' as const })) : []),
+          {
+            ...(m.years.municipality ? { cityCode: '-' } : {}),
+            ...(m.years.area ? { secondaryMedicalCode: '-' } : {}),
+            unit: 'prefecture' as const,
+          },
+          ...(m.years.municipality
+            ? ctx.sources.regions.citiesOf(p).map((c) => ({ cityCode: c.cityCode, unit: 'municipality' as const }))
+            : []),
           ...(m.years.area
-            ? areaDomain(ctx)[String(p)]!.map((a) => ({ ...(m.years.municipality ? { cityCode: '-' } : {}), secondaryMedicalCode: a, unit: 'area' as const }))
+            ? areaDomain(ctx)[String(p)]!.map((a) => ({
+                ...(m.years.municipality ? { cityCode: '-' } : {}),
+                secondaryMedicalCode: a,
+                unit: 'area' as const,
+              }))
             : []),
         ];
         return regions.flatMap(({ unit, ...region }) =>
@@ -165,7 +197,12 @@ export default defineOperation({
 function regionOf(
   ctx: BuildContext,
   areas: ReturnType<typeof medicalFacts>['areas'],
-  v: { prefCode: string; cityCode?: string | undefined; dataKbn?: string | undefined; secondaryMedicalCode?: string | undefined },
+  v: {
+    prefCode: string;
+    cityCode?: string | undefined;
+    dataKbn?: string | undefined;
+    secondaryMedicalCode?: string | undefined;
+  },
 ) {
   const head = regionHeader(ctx, v.prefCode, v.cityCode ?? '-');
   if (v.dataKbn === '3') return { key: '00', label: '全国平均' };
@@ -199,7 +236,10 @@ export function composition(categories: MedicalCategory[], counts: Map<string, n
         broad_category_name: c.name,
         broad_category_cd: c.code,
         legend: items.map((i) => ({ label: i.name, code: i.code })),
-        pref: { label, data: items.map((i) => ({ name: i.name, code: i.code, value: share(i.code === '-' ? of : n(i.code), of) })) },
+        pref: {
+          label,
+          data: items.map((i) => ({ name: i.name, code: i.code, value: share(i.code === '-' ? of : n(i.code), of) })),
+        },
       };
     }),
   };

@@ -51,7 +51,12 @@ export default defineOperation({
     params: [
       prefCode(),
       codeOrAll('iscoCode', 'occupationsBroad', 'Occupation broad class, or - for all (see /api/v1/jobs/broad).'),
-      codeOrAll('ismcoCode', 'occupationsMiddle', 'Occupation middle class of iscoCode, or - for all of it (see /api/v1/jobs/middle).', 'iscoCode'),
+      codeOrAll(
+        'ismcoCode',
+        'occupationsMiddle',
+        'Occupation middle class of iscoCode, or - for all of it (see /api/v1/jobs/middle).',
+        'iscoCode',
+      ),
     ],
   },
   needs: ['job_openings', 'occupations_broad', 'occupations_middle'],

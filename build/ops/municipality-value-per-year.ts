@@ -43,16 +43,28 @@ export default defineOperation({
       sicCode: z.union([letterCode, z.literal('')]),
       simcName: text,
       simcCode: z.union([twoDigitCode, z.literal('')]),
-      data: z.array(z.strictObject({ year: z.int(), value: z.int(), concealmentFlg: z.union([z.literal(0), z.literal(1)]) })),
+      data: z.array(
+        z.strictObject({ year: z.int(), value: z.int(), concealmentFlg: z.union([z.literal(0), z.literal(1)]) }),
+      ),
     })
     .nullable(),
   route: {
     path: '/api/v1/municipality/value/perYear',
-    params: [intParam('year', [2012, 2016], 'Economic census year: 2012 or 2016.'), prefCode(), cityCode(), sicCodeParam(), simcCodeParam()],
+    params: [
+      intParam('year', [2012, 2016], 'Economic census year: 2012 or 2016.'),
+      prefCode(),
+      cityCode(),
+      sicCodeParam(),
+      simcCodeParam(),
+    ],
   },
   needs: ['industry_economy', 'industries_broad', 'industries_middle'],
   share: 'prefecture',
-  prepare: (ctx) => ({ facts: economyBySelection(ctx.sources, ctx.prefs), names: selectionNames(ctx.sources), sources: ctx.sources }),
+  prepare: (ctx) => ({
+    facts: economyBySelection(ctx.sources, ctx.prefs),
+    names: selectionNames(ctx.sources),
+    sources: ctx.sources,
+  }),
   enumerate: (ctx) => ['2012', '2016'].flatMap((year) => regionSelectionValues(ctx).map((v) => ({ year, ...v }))),
   render({ facts, names, sources }, v) {
     const region = regionOf(v);

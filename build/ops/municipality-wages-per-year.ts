@@ -4,7 +4,13 @@ import { industries } from '../facts/classifications.ts';
 import { groupRows } from '../facts/rollup.ts';
 import { ratio } from '../runtime/rounding.ts';
 import { defineOperation, intParam, prefCode, prefectureValues } from './operation.ts';
-import { selectionDomains, selectionNames, selections, sicCodeParam, simcCodeParam } from './shared/industry-selection.ts';
+import {
+  selectionDomains,
+  selectionNames,
+  selections,
+  sicCodeParam,
+  simcCodeParam,
+} from './shared/industry-selection.ts';
 import { letterCode, nonEmpty, prefCodeNumber, quotient, text, twoDigitCode, year } from './shared/result.ts';
 
 /** wagesAge 1 is every age; 2–13 are the age classes from under 20 to 70 and over, as their lower bounds. */
@@ -81,10 +87,15 @@ export default defineOperation({
         all = all ? all.concat(part) : part;
       }
     }
-    const keyed = all!.derive({ key: (d) => `${d.prefCode}|${d.sicCode}|${d.simcCode}|${d.age}` }).orderby('key', 'year');
+    const keyed = all!
+      .derive({ key: (d) => `${d.prefCode}|${d.sicCode}|${d.simcCode}|${d.age}` })
+      .orderby('key', 'year');
     return { series: groupRows<Row>(keyed, 'key'), names: selectionNames(ctx.sources) };
   },
-  enumerate: (ctx) => prefectureValues(ctx).flatMap((p) => selections(ctx.sources).flatMap((i) => WAGES_AGE.map((a) => ({ ...p, ...i, wagesAge: String(a) })))),
+  enumerate: (ctx) =>
+    prefectureValues(ctx).flatMap((p) =>
+      selections(ctx.sources).flatMap((i) => WAGES_AGE.map((a) => ({ ...p, ...i, wagesAge: String(a) }))),
+    ),
   render({ series, names }, v, ctx) {
     const rows = series.get(`${v.prefCode.padStart(2, '0')}|${v.sicCode}|${v.simcCode}|${ageKey(v.wagesAge)}`);
     if (!rows) return null;

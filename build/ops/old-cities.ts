@@ -29,7 +29,15 @@ export default defineOperation({
     { prefCode: '1', cityCode: '01202' },
     { prefCode: '13', cityCode: '-' },
   ],
-  result: z.array(z.strictObject({ prefCode: prefCodeNumber, cityCode: cityCodeText, cityName: nonEmpty, oldCityCode: twoDigitCode, oldCityName: nonEmpty })),
+  result: z.array(
+    z.strictObject({
+      prefCode: prefCodeNumber,
+      cityCode: cityCodeText,
+      cityName: nonEmpty,
+      oldCityCode: twoDigitCode,
+      oldCityName: nonEmpty,
+    }),
+  ),
   route: { path: '/api/v1/oldCities', params: [prefCode(), cityCode()] },
   needs: ['old_cities'],
   prepare: (ctx) => {
@@ -43,7 +51,8 @@ export default defineOperation({
   },
   enumerate: regionValues,
   render(byCity, v, ctx) {
-    const cities = v.cityCode === '-' ? ctx.sources.regions.citiesOf(Number(v.prefCode)) : [ctx.sources.regions.city(v.cityCode)!];
+    const cities =
+      v.cityCode === '-' ? ctx.sources.regions.citiesOf(Number(v.prefCode)) : [ctx.sources.regions.city(v.cityCode)!];
     return cities.flatMap((c) =>
       (byCity.get(c.cityCode) ?? []).map((o) => ({
         prefCode: c.prefCode,

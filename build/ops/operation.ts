@@ -9,17 +9,33 @@ import type { TableName } from '../../sources/tables.ts';
 import type { Canonical } from '../runtime/params.ts';
 import type { Composer } from '../runtime/composer.ts';
 import type { View } from '../runtime/view.ts';
-import type { AreasParam, CityParam, CodeParam, IntParam, Paging, ParamSpec, PrefParam, RouteData, RouteOp } from '../runtime/routes.ts';
+import type {
+  AreasParam,
+  CityParam,
+  CodeParam,
+  IntParam,
+  Paging,
+  ParamSpec,
+  PrefParam,
+  RouteData,
+  RouteOp,
+} from '../runtime/routes.ts';
 
 // The parameter values an operation's render sees, typed from its declared parameters: a parameter that
 // always takes effect and is required or has a default is always a string; one that takes effect only
 // sometimes (activeWhen) may be absent; list parameters are never part of a file.
 type FileParam<S> = S extends { type: 'areas' | 'tecs' } | { ignored: true } ? never : S;
-type Always<S> = S extends { activeWhen: object } ? false : S extends { required: true } | { default: string | number } ? true : false;
+type Always<S> = S extends { activeWhen: object }
+  ? false
+  : S extends { required: true } | { default: string | number }
+    ? true
+    : false;
 
 /** Canonical values of one file of an operation whose parameters are P. */
 export type Values<P extends readonly ParamSpec[]> = {
-  [S in FileParam<P[number]> as S extends { name: infer N extends string } ? N : never]: Always<S> extends true ? string : string | undefined;
+  [S in FileParam<P[number]> as S extends { name: infer N extends string } ? N : never]: Always<S> extends true
+    ? string
+    : string | undefined;
 };
 
 export interface BuildContext {
@@ -90,7 +106,9 @@ export interface Operation<State = unknown, P extends readonly ParamSpec[] = rea
 }
 
 /** Declares an operation; its parameters' names type the values its enumerate and render see. */
-export const defineOperation = <State, const P extends readonly ParamSpec[]>(op: Operation<State, P>): Operation<State, P> => op;
+export const defineOperation = <State, const P extends readonly ParamSpec[]>(
+  op: Operation<State, P>,
+): Operation<State, P> => op;
 
 /** Why an operation cannot be built from these sources, or null when it can. */
 export function missingTables(op: Operation, sources: Sources): string | null {
@@ -105,7 +123,9 @@ export function missingTables(op: Operation, sources: Sources): string | null {
 
 // Parameters shared by many operations.
 
-export const prefCode = <R extends boolean = true>(required: R = true as R): PrefParam & { name: 'prefCode'; required: R } => ({
+export const prefCode = <R extends boolean = true>(
+  required: R = true as R,
+): PrefParam & { name: 'prefCode'; required: R } => ({
   name: 'prefCode',
   type: 'pref',
   required,
@@ -131,7 +151,11 @@ export const addArea = (): AreasParam & { name: 'addArea' } => ({
   doc: 'Regions whose counts are added to the main region: <prefCode>_ or <prefCode>_<cityCode>, comma-separated, at most 10.',
 });
 
-export const intParam = <N extends string>(name: N, values: number[], doc: string): IntParam & { name: N; required: true } => ({
+export const intParam = <N extends string>(
+  name: N,
+  values: number[],
+  doc: string,
+): IntParam & { name: N; required: true } => ({
   name,
   type: 'int',
   required: true,
@@ -140,7 +164,12 @@ export const intParam = <N extends string>(name: N, values: number[], doc: strin
 });
 
 /** A code parameter where - means all (or unspecified), which is also its default. */
-export const codeOrAll = <N extends string>(name: N, domain: string, doc: string, parent?: string): CodeParam & { name: N; default: '-' } => ({
+export const codeOrAll = <N extends string>(
+  name: N,
+  domain: string,
+  doc: string,
+  parent?: string,
+): CodeParam & { name: N; default: '-' } => ({
   name,
   type: 'code',
   required: false,

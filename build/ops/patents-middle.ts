@@ -22,7 +22,15 @@ export default defineOperation({
   result: z.array(z.strictObject({ tecCode: codeText, tecName: nonEmpty, themeCode: codeText, themeName: nonEmpty })),
   route: {
     path: '/api/v1/patents/middle',
-    params: [{ name: 'tecCode', type: 'code', domain: 'patentFields', required: true, doc: 'Technology field (see /api/v1/patents/broad).' }],
+    params: [
+      {
+        name: 'tecCode',
+        type: 'code',
+        domain: 'patentFields',
+        required: true,
+        doc: 'Technology field (see /api/v1/patents/broad).',
+      },
+    ],
   },
   needs: ['patent_fields', 'patent_themes'],
   prepare: (ctx) => ({
@@ -33,6 +41,11 @@ export default defineOperation({
   render: ({ fields, themes }, v) =>
     themes
       .filter((t) => String(t.tecCode) === v.tecCode)
-      .map((t) => ({ tecCode: String(t.tecCode), tecName: fields.get(v.tecCode)!, themeCode: String(t.themeCode), themeName: t.themeName })),
+      .map((t) => ({
+        tecCode: String(t.tecCode),
+        tecName: fields.get(v.tecCode)!,
+        themeCode: String(t.themeCode),
+        themeName: t.themeName,
+      })),
   routeData: (ctx) => patentFields.domains(ctx.sources),
 });

@@ -33,7 +33,12 @@ export default defineOperation({
       boundaryYear: year,
       data: tupleOf([
         z.strictObject({ label: z.literal(TOTAL_LABEL), data: z.array(yearValue(count)) }),
-        ...AGE_GROUPS.map((g) => z.strictObject({ label: z.literal(GROUP_LABEL[g]), data: z.array(z.strictObject({ year, value: count, rate: quotient })) })),
+        ...AGE_GROUPS.map((g) =>
+          z.strictObject({
+            label: z.literal(GROUP_LABEL[g]),
+            data: z.array(z.strictObject({ year, value: count, rate: quotient })),
+          }),
+        ),
       ]),
     })
     .nullable(),

@@ -23,7 +23,15 @@ const half = z.strictObject({
   newAgeCount: count,
   newAgePercent: groupPercent,
   data: tupleOf(
-    AGE_FROM.map((from) => z.strictObject({ class: z.literal(ageClassLabel(from)), man: count, manPercent: quotient, woman: count, womanPercent: quotient })),
+    AGE_FROM.map((from) =>
+      z.strictObject({
+        class: z.literal(ageClassLabel(from)),
+        man: count,
+        manPercent: quotient,
+        woman: count,
+        womanPercent: quotient,
+      }),
+    ),
   ),
 });
 
@@ -83,7 +91,13 @@ export default defineOperation({
   compactRoute: { pairs: { left: 'yearLeft', right: 'yearRight' } },
   enumerate: (ctx) =>
     regionValues(ctx).flatMap((r) =>
-      YEARS.flatMap((left) => (ctx.layout === 'compact' ? [left] : YEARS).map((right) => ({ ...r, yearLeft: String(left), yearRight: String(right) }))),
+      YEARS.flatMap((left) =>
+        (ctx.layout === 'compact' ? [left] : YEARS).map((right) => ({
+          ...r,
+          yearLeft: String(left),
+          yearRight: String(right),
+        })),
+      ),
     ),
   render(half, v) {
     const region = regionOf(v);

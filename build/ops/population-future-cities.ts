@@ -56,7 +56,14 @@ export default defineOperation({
         const [base, then] = [byYear?.get(BASE_YEAR), byYear?.get(at)];
         if (total === undefined || !base || !then) return [];
         const young = (w: number[]) => YOUNG_WOMEN.reduce((a, i) => a + w[i]!, 0);
-        return [{ cityCode: c.cityCode, cityName: c.cityName, value: total, ratio: ratio(young(base.woman) - young(then.woman), young(base.woman), 2) }];
+        return [
+          {
+            cityCode: c.cityCode,
+            cityName: c.cityName,
+            value: total,
+            ratio: ratio(young(base.woman) - young(then.woman), young(base.woman), 2),
+          },
+        ];
       });
     return cities.length ? { cities } : null;
   },

@@ -30,7 +30,14 @@ export default defineOperation({
     { year: '2050', prefCode: '13', city_cd: '-', displayMethod: '0' },
     { year: '2030', prefCode: '1', city_cd: '01100', displayMethod: '1' },
   ],
-  result: z.strictObject({ ...header, year: echoed(FUTURE_MESH_YEARS), displayMethod: z.enum(['0', '1']), data: meshChartData('人') }).nullable(),
+  result: z
+    .strictObject({
+      ...header,
+      year: echoed(FUTURE_MESH_YEARS),
+      displayMethod: z.enum(['0', '1']),
+      data: meshChartData('人'),
+    })
+    .nullable(),
   route: {
     path: '/api/v1/population/futureMesh/chart',
     params: [
@@ -45,11 +52,20 @@ export default defineOperation({
   prepare: (ctx) => ({ index: meshIndex(ctx.sources, 'mesh_population_future', ['population']), ctx }),
   enumerate: (ctx) =>
     FUTURE_MESH_YEARS.flatMap((year) =>
-      regionValues(ctx, 'prefCode', 'city_cd').flatMap((r) => ['0', '1'].map((displayMethod) => ({ year: String(year), ...r, displayMethod }))),
+      regionValues(ctx, 'prefCode', 'city_cd').flatMap((r) =>
+        ['0', '1'].map((displayMethod) => ({ year: String(year), ...r, displayMethod })),
+      ),
     ),
   render({ index, ctx }, v) {
     const region = regionOf(v, 'prefCode', 'city_cd');
-    const data = chartOf(index, region, Number(v.year), v.displayMethod === '1' ? PREVIOUS[Number(v.year)]! : null, 'population', '人');
+    const data = chartOf(
+      index,
+      region,
+      Number(v.year),
+      v.displayMethod === '1' ? PREVIOUS[Number(v.year)]! : null,
+      'population',
+      '人',
+    );
     if (!data) return null;
     return { ...regionHeader(ctx, v.prefCode, v.city_cd), year: v.year, displayMethod: v.displayMethod, data };
   },

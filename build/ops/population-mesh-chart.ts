@@ -25,7 +25,13 @@ export const cityCd = (pref: string): CityParam & { name: 'city_cd'; default: '-
 
 /** The chart of one matter: population (0) in 人, households (3) in 世帯. */
 const chart = (matter: '0' | '3', unit: '人' | '世帯') =>
-  z.strictObject({ ...header, year: echoed(MESH_YEARS), displayMethod: z.enum(['0', '1']), matter: z.literal(matter), data: meshChartData(unit) });
+  z.strictObject({
+    ...header,
+    year: echoed(MESH_YEARS),
+    displayMethod: z.enum(['0', '1']),
+    matter: z.literal(matter),
+    data: meshChartData(unit),
+  });
 
 // Census meshes of a region binned into 20 ranks (see facts/mesh.ts for the rule): population (matter
 // 0) or households (3), as counts (displayMethod 0) or as the change since the previous census (1).
@@ -57,7 +63,9 @@ export default defineOperation({
   enumerate: (ctx) =>
     MESH_YEARS.flatMap((year) =>
       regionValues(ctx, 'prefecture_cd', 'city_cd').flatMap((r) =>
-        ['0', '3'].flatMap((matter) => ['0', '1'].map((displayMethod) => ({ year: String(year), ...r, matter, displayMethod }))),
+        ['0', '3'].flatMap((matter) =>
+          ['0', '1'].map((displayMethod) => ({ year: String(year), ...r, matter, displayMethod })),
+        ),
       ),
     ),
   render({ index, ctx }, v) {
@@ -72,6 +80,12 @@ export default defineOperation({
       households ? '世帯' : '人',
     );
     if (!data) return null;
-    return { ...regionHeader(ctx, v.prefecture_cd, v.city_cd), year: v.year, displayMethod: v.displayMethod, matter: v.matter, data };
+    return {
+      ...regionHeader(ctx, v.prefecture_cd, v.city_cd),
+      year: v.year,
+      displayMethod: v.displayMethod,
+      matter: v.matter,
+      data,
+    };
   },
 });

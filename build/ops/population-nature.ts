@@ -26,7 +26,10 @@ const ageRule: Constraint = {
   param: 'ageTo',
   by: [{ param: 'ageFrom' }],
   cases: Object.fromEntries(
-    FROM_VALUES.map((from) => [from, { values: toValuesFor(from), doc: `for ageFrom ${from} (the range must not end before it starts)` }]),
+    FROM_VALUES.map((from) => [
+      from,
+      { values: toValuesFor(from), doc: `for ageFrom ${from} (the range must not end before it starts)` },
+    ]),
   ),
 };
 
@@ -102,7 +105,11 @@ export default defineOperation({
         boundaryYear: year,
         data: z.array(z.strictObject({ yearRange: z.string().regex(/^[0-9]{4}-[0-9]{4}$/), year, value: quotient })),
       }),
-      bar: z.strictObject({ boundaryYear: year, mandata: z.array(yearValue(count)), womandata: z.array(yearValue(count)) }),
+      bar: z.strictObject({
+        boundaryYear: year,
+        mandata: z.array(yearValue(count)),
+        womandata: z.array(yearValue(count)),
+      }),
     })
     .nullable(),
   route: {
@@ -111,7 +118,11 @@ export default defineOperation({
       prefCode(),
       cityCode(),
       {
-        ...intParam('ageFrom', FROM_AGES, 'First age of the bar: - (no lower bound: from age 0) or the first age of a 5-year class, 5, 10, …, 85.'),
+        ...intParam(
+          'ageFrom',
+          FROM_AGES,
+          'First age of the bar: - (no lower bound: from age 0) or the first age of a 5-year class, 5, 10, …, 85.',
+        ),
         open: 'no lower bound: from age 0',
       },
       {
@@ -129,7 +140,12 @@ export default defineOperation({
   share: 'prefecture',
   prepare: (ctx): State => {
     const population = populationFacts(ctx.sources);
-    return { pyramid: population.pyramid, births: vitalFacts(ctx.sources).birthsByAge, boundaryYear: population.boundaryYear, lines: new Map() };
+    return {
+      pyramid: population.pyramid,
+      births: vitalFacts(ctx.sources).birthsByAge,
+      boundaryYear: population.boundaryYear,
+      lines: new Map(),
+    };
   },
   enumerate: (ctx) => regionValues(ctx).flatMap((r) => RANGES.map((range) => ({ ...r, ...range }))),
   render(s, v) {

@@ -33,8 +33,15 @@ export default defineOperation({
     .strictObject({
       data: z.array(
         z.strictObject({
-          label: z.string().refine((l) => l === periodLabel(Number(l.slice(0, 4))), { error: 'expected <year>年→<year + 5>年' }),
-          data: z.array(z.strictObject({ axisx: z.enum(AGE_FROM.slice(0, -1).map(transitionLabel) as [string, ...string[]]), axisy: z.int() })),
+          label: z
+            .string()
+            .refine((l) => l === periodLabel(Number(l.slice(0, 4))), { error: 'expected <year>年→<year + 5>年' }),
+          data: z.array(
+            z.strictObject({
+              axisx: z.enum(AGE_FROM.slice(0, -1).map(transitionLabel) as [string, ...string[]]),
+              axisy: z.int(),
+            }),
+          ),
         }),
       ),
     })
@@ -43,11 +50,13 @@ export default defineOperation({
   needs: ['migration_by_cohort'],
   share: 'prefecture',
   prepare(ctx) {
-    const t = rollupRegions(ctx.sources.tables.migration_by_cohort!.table, ctx.sources.regions, ['periodFrom', 'ageFrom'], 'net', 'periodFrom').orderby(
-      'region',
+    const t = rollupRegions(
+      ctx.sources.tables.migration_by_cohort!.table,
+      ctx.sources.regions,
+      ['periodFrom', 'ageFrom'],
+      'net',
       'periodFrom',
-      'ageFrom',
-    );
+    ).orderby('region', 'periodFrom', 'ageFrom');
     return groupRows<Row>(t, 'region');
   },
   enumerate: regionValues,
@@ -58,7 +67,9 @@ export default defineOperation({
     return {
       data: periods.map((from) => ({
         label: periodLabel(from),
-        data: rows.filter((r) => r.periodFrom === from).map((r) => ({ axisx: transitionLabel(r.ageFrom), axisy: r.net })),
+        data: rows
+          .filter((r) => r.periodFrom === from)
+          .map((r) => ({ axisx: transitionLabel(r.ageFrom), axisy: r.net })),
       })),
     };
   },

@@ -36,13 +36,23 @@ export default defineOperation({
     { prefCode: '13', cityCode: '13101' },
   ],
   result: netMigration('AgeClasses', (value) =>
-    z.union(Object.entries(MIGRATION_AGE_LABEL).map(([code, age]) => z.strictObject({ ageClass: z.literal(Number(code)), age: z.literal(age), value }))),
+    z.union(
+      Object.entries(MIGRATION_AGE_LABEL).map(([code, age]) =>
+        z.strictObject({ ageClass: z.literal(Number(code)), age: z.literal(age), value }),
+      ),
+    ),
   ).nullable(),
   route: { path: '/api/v1/population/society/forAgeClass', params: [prefCode(), cityCode()] },
   needs: ['migration_by_age_group'],
   share: 'prefecture',
   prepare(ctx) {
-    const t = rollupRegions(ctx.sources.tables.migration_by_age_group!.table, ctx.sources.regions, ['year', 'ageClass'], 'net', 'year')
+    const t = rollupRegions(
+      ctx.sources.tables.migration_by_age_group!.table,
+      ctx.sources.regions,
+      ['year', 'ageClass'],
+      'net',
+      'year',
+    )
       .groupby('region', 'year')
       .derive({ total: aq.op.sum('net') })
       .ungroup()

@@ -33,7 +33,11 @@ export default defineOperation({
     'Net migration into a prefecture per year, by the regional block moved from or to: blocks with a net gain in `positiveAreas`, with a net loss in `negativeAreas` (each `areaCode`, `areaName` and `value`; an empty list is left out), and the net total in `total`.',
   examples: [{ prefCode: '13' }],
   result: netMigration('Areas', (value) =>
-    z.union(Object.entries(BLOCK_NAMES).map(([code, name]) => z.strictObject({ areaCode: z.literal(code), areaName: z.literal(name), value }))),
+    z.union(
+      Object.entries(BLOCK_NAMES).map(([code, name]) =>
+        z.strictObject({ areaCode: z.literal(code), areaName: z.literal(name), value }),
+      ),
+    ),
   ).nullable(),
   route: { path: '/api/v1/population/society/forArea', params: [prefCode()] },
   needs: ['migration_by_block'],

@@ -35,7 +35,9 @@ export default defineOperation({
       boundaryYear: year,
       data: tupleOf([
         z.strictObject({ label: z.literal(TOTAL_LABEL), data: z.array(yearValue(count)) }),
-        ...EVENT_SERIES.map(([, label]) => z.strictObject({ label: z.literal(label), data: z.array(yearValue(count)) })),
+        ...EVENT_SERIES.map(([, label]) =>
+          z.strictObject({ label: z.literal(label), data: z.array(yearValue(count)) }),
+        ),
       ]),
     })
     .nullable(),

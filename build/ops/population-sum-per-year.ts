@@ -36,7 +36,11 @@ export default defineOperation({
             year,
             sum: quotient,
             // The classes run old → young, as renderGrowth prints them.
-            class: tupleOf((['old', 'working', 'young'] as const).map((g) => z.strictObject({ label: z.literal(GROUP_LABEL[g]), value: quotient }))),
+            class: tupleOf(
+              (['old', 'working', 'young'] as const).map((g) =>
+                z.strictObject({ label: z.literal(GROUP_LABEL[g]), value: quotient }),
+              ),
+            ),
           }),
         ),
       }),

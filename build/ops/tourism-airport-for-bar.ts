@@ -65,14 +65,39 @@ export default defineOperation({
   description:
     'Foreign visitors who entered and left Japan by the selected airports in a `year` (2014–2019) and `halfPeriod` (`1` the whole year, `2`–`5` a quarter), per prefecture they visited: the number of visitors (`dispType=1`) or the share of them who visited it, in percent (`dispType=2`). Airports are chosen by area and code (`-` for all); the echoes `entryAirport1`, `entryAirport2`, `departureAirport1`, `departureAirport2` are empty for all. `sort=1` orders by value, `2` by prefecture.',
   examples: [
-    { dispType: '1', year: '2019', halfPeriod: '1', entryAirportArea: '-', entryAirport: '-', departureAirportArea: '-', departureAirport: '-', sort: '1' },
-    { dispType: '2', year: '2018', halfPeriod: '4', entryAirportArea: '3', entryAirport: 'NRT', departureAirportArea: '-', departureAirport: '-', sort: '2' },
+    {
+      dispType: '1',
+      year: '2019',
+      halfPeriod: '1',
+      entryAirportArea: '-',
+      entryAirport: '-',
+      departureAirportArea: '-',
+      departureAirport: '-',
+      sort: '1',
+    },
+    {
+      dispType: '2',
+      year: '2018',
+      halfPeriod: '4',
+      entryAirportArea: '3',
+      entryAirport: 'NRT',
+      departureAirportArea: '-',
+      departureAirport: '-',
+      sort: '2',
+    },
   ],
   result: z.discriminatedUnion('dispType', [chart('1', count), chart('2', z.number().min(0).max(100))]).nullable(),
   route: {
     path: '/api/v1/tourism/airport/forBar',
     params: [
-      { name: 'dispType', type: 'int', required: false, values: [1, 2], default: 1, doc: '1 number of visitors (default), 2 visit rate in percent.' },
+      {
+        name: 'dispType',
+        type: 'int',
+        required: false,
+        values: [1, 2],
+        default: 1,
+        doc: '1 number of visitors (default), 2 visit rate in percent.',
+      },
       { name: 'year', type: 'int', required: true, values: AIRPORT_YEARS, doc: 'Year, 2014–2019.' },
       {
         name: 'halfPeriod',
@@ -83,10 +108,25 @@ export default defineOperation({
         doc: '1 the whole year (default), 2 Jan–Mar, 3 Apr–Jun, 4 Jul–Sep, 5 Oct–Dec.',
       },
       area('entryAirportArea', 'Entry airport area, or - for all.'),
-      airport('entryAirport', 'entryAirportArea', 'Entry airport, or - for all; an airport outside entryAirportArea counts as -.'),
+      airport(
+        'entryAirport',
+        'entryAirportArea',
+        'Entry airport, or - for all; an airport outside entryAirportArea counts as -.',
+      ),
       area('departureAirportArea', 'Exit airport area, or - for all.'),
-      airport('departureAirport', 'departureAirportArea', 'Exit airport, or - for all; an airport outside departureAirportArea counts as -.'),
-      { name: 'sort', type: 'int', required: false, values: [1, 2], default: 1, doc: '1 by value, descending (default), 2 by prefecture code.' },
+      airport(
+        'departureAirport',
+        'departureAirportArea',
+        'Exit airport, or - for all; an airport outside departureAirportArea counts as -.',
+      ),
+      {
+        name: 'sort',
+        type: 'int',
+        required: false,
+        values: [1, 2],
+        default: 1,
+        doc: '1 by value, descending (default), 2 by prefecture code.',
+      },
     ],
   },
   needs: ['airports', 'airport_travellers', 'airport_visits'],
@@ -122,7 +162,11 @@ export default defineOperation({
     const visits = facts.visits.get(key);
     const data = prefs.map((p) => {
       const n = visits?.get(String(p).padStart(2, '0')) ?? 0;
-      return { prefCode: String(p), prefName: regions.prefecture(p)!.prefName, value: v.dispType === '1' ? n : percent(n, total)! };
+      return {
+        prefCode: String(p),
+        prefName: regions.prefecture(p)!.prefName,
+        value: v.dispType === '1' ? n : percent(n, total)!,
+      };
     });
     if (v.sort === '1') data.sort((a, b) => b.value - a.value || Number(a.prefCode) - Number(b.prefCode));
     const text = (code: string) => (code === '-' ? '' : code);

@@ -72,13 +72,20 @@ export default defineOperation({
     return { byKey: groupRows<Row>(rows, 'key'), regions: ctx.sources.regions };
   },
   enumerate: (ctx) =>
-    FOREIGNER_YEARS.flatMap((year) => prefectureValues(ctx).flatMap((p) => ['1', '2'].map((purpose) => ({ year: String(year), ...p, purpose })))),
+    FOREIGNER_YEARS.flatMap((year) =>
+      prefectureValues(ctx).flatMap((p) => ['1', '2'].map((purpose) => ({ year: String(year), ...p, purpose }))),
+    ),
   render({ byKey, regions }, v) {
     const rows = byKey.get(`${v.prefCode.padStart(2, '0')}|${v.year}|${v.purpose}`);
     if (!rows) return null;
-    const changes: { countryCode: string; countryName: string; data: { year: number; quarter: number; value: number }[] }[] = [];
+    const changes: {
+      countryCode: string;
+      countryName: string;
+      data: { year: number; quarter: number; value: number }[];
+    }[] = [];
     for (const r of rows) {
-      if (changes.at(-1)?.countryCode !== r.countryCode) changes.push({ countryCode: r.countryCode, countryName: r.countryName, data: [] });
+      if (changes.at(-1)?.countryCode !== r.countryCode)
+        changes.push({ countryCode: r.countryCode, countryName: r.countryName, data: [] });
       changes.at(-1)!.data.push({ year: r.year, quarter: r.quarter, value: r.visitors });
     }
     return {

@@ -16,7 +16,9 @@ interface Row {
 const stack = (unit: '0' | '1', month: z.ZodType) =>
   z.strictObject({
     unit: z.literal(unit),
-    data: z.array(z.strictObject({ code: codeText, label: text, years: z.array(z.strictObject({ year, month, value: count })) })),
+    data: z.array(
+      z.strictObject({ code: codeText, label: text, years: z.array(z.strictObject({ year, month, value: count })) }),
+    ),
   });
 
 // Facility counts per class, stacked: employee-size classes (display 1) or accommodation types
@@ -47,7 +49,14 @@ export default defineOperation({
   route: {
     path: '/api/v1/tourism/hotelAnalysis/facilityStack',
     params: [
-      { name: 'display', type: 'int', required: false, values: [1, 2], default: 2, doc: '1 by employee-size class, 2 by accommodation type (default).' },
+      {
+        name: 'display',
+        type: 'int',
+        required: false,
+        values: [1, 2],
+        default: 2,
+        doc: '1 by employee-size class, 2 by accommodation type (default).',
+      },
       { name: 'unit', type: 'int', required: false, values: [0, 1], default: 0, doc: '0 yearly (default), 1 monthly.' },
       prefCode(),
     ],
@@ -68,18 +77,28 @@ export default defineOperation({
       .select('key', 'code', 'month', 'facilities')
       .concat(byType.select('key', 'code', 'month', 'facilities'))
       .orderby('key', 'code', 'month');
-    const classes = ctx.sources.tables.accommodation_classes!.table.objects() as { kind: string; code: number; label: string }[];
+    const classes = ctx.sources.tables.accommodation_classes!.table.objects() as {
+      kind: string;
+      code: number;
+      label: string;
+    }[];
     const label = new Map(classes.map((c) => [`${c.kind === 'size' ? 1 : 2}|${c.code}`, c.label]));
     return { byKey: groupRows<Row>(rows, 'key'), label };
   },
-  enumerate: (ctx) => ['1', '2'].flatMap((display) => ['0', '1'].flatMap((unit) => prefectureValues(ctx).map((p) => ({ display, unit, ...p })))),
+  enumerate: (ctx) =>
+    ['1', '2'].flatMap((display) =>
+      ['0', '1'].flatMap((unit) => prefectureValues(ctx).map((p) => ({ display, unit, ...p }))),
+    ),
   render({ byKey, label }, v) {
     const rows = byKey.get(`${v.prefCode.padStart(2, '0')}|${v.display}`);
     if (!rows) return null;
     const data: { code: string; label: string; years: { year: number; month: number; value: number }[] }[] = [];
     for (const r of rows) {
-      if (data.at(-1)?.code !== String(r.code)) data.push({ code: String(r.code), label: label.get(`${v.display}|${r.code}`) ?? '', years: [] });
-      data.at(-1)!.years.push({ year: Number(r.month.slice(0, 4)), month: Number(r.month.slice(5)), value: r.facilities });
+      if (data.at(-1)?.code !== String(r.code))
+        data.push({ code: String(r.code), label: label.get(`${v.display}|${r.code}`) ?? '', years: [] });
+      data
+        .at(-1)!
+        .years.push({ year: Number(r.month.slice(0, 4)), month: Number(r.month.slice(5)), value: r.facilities });
     }
     if (v.unit === '0') {
       for (const d of data) {

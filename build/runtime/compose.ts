@@ -15,15 +15,28 @@ export const pairComposer = composer('pair', (results) => results[0]);
 
 /** Every composer, by the name routes.json gives it. */
 export const COMPOSERS: ReadonlyMap<string, Composer> = new Map(
-  [pairComposer, perYearComposer, growthComposer, pyramidComposer, fisheryComposer, tradeComposer, pageComposer, patentFilterComposer, estimateComposer].map(
-    (c) => [c.name, c],
-  ),
+  [
+    pairComposer,
+    perYearComposer,
+    growthComposer,
+    pyramidComposer,
+    fisheryComposer,
+    tradeComposer,
+    pageComposer,
+    patentFilterComposer,
+    estimateComposer,
+  ].map((c) => [c.name, c]),
 );
 
 export type ReadFile = (path: string) => Promise<string | null>;
 
 /** Combines parsed documents (null where a file is missing: a broken dist, not a bad request). */
-export function combineDocs(composer: string, files: string[], docs: ({ result: unknown } | null)[], ctx: ComposeContext): unknown {
+export function combineDocs(
+  composer: string,
+  files: string[],
+  docs: ({ result: unknown } | null)[],
+  ctx: ComposeContext,
+): unknown {
   const combine = COMPOSERS.get(composer)?.combine;
   if (!combine) throw new Error(`no composer named ${composer}`);
   const results: unknown[] = [];
@@ -34,7 +47,10 @@ export function combineDocs(composer: string, files: string[], docs: ({ result: 
   if (pairs && ctx.values[pairs.left] !== ctx.values[pairs.right]) {
     // Files come two by two (left value's, right value's): each pair makes one result.
     for (let i = 0; i < docs.length; i += 2) {
-      const [a, b] = [docs[i]!.result as Record<string, unknown> | null, docs[i + 1]!.result as Record<string, unknown> | null];
+      const [a, b] = [
+        docs[i]!.result as Record<string, unknown> | null,
+        docs[i + 1]!.result as Record<string, unknown> | null,
+      ];
       if (a !== null && b !== null) results.push({ [pairs.left]: a[pairs.left], [pairs.right]: b[pairs.right] });
     }
   } else for (const doc of docs) if (doc!.result !== null) results.push(doc!.result);
@@ -45,7 +61,12 @@ export function combineDocs(composer: string, files: string[], docs: ({ result: 
  * Reads the files of a composition and combines them: the `result` member of the response, null
  * when no region has data.
  */
-export async function composeResult(composer: string, files: string[], read: ReadFile, ctx: ComposeContext): Promise<unknown> {
+export async function composeResult(
+  composer: string,
+  files: string[],
+  read: ReadFile,
+  ctx: ComposeContext,
+): Promise<unknown> {
   const texts = await Promise.all(files.map(read));
   return combineDocs(
     composer,

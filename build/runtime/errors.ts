@@ -28,7 +28,11 @@ export type ErrorMode = 'status' | 'resas';
 export const ERROR_MODES: readonly ErrorMode[] = ['status', 'resas'];
 
 /** The original's 404 body, which names /404 rather than the path asked for. */
-export const RESAS_NOT_FOUND = { statusCode: '404', message: "404. That's an error.", description: 'The requested URL /404 was not found on this server.' };
+export const RESAS_NOT_FOUND = {
+  statusCode: '404',
+  message: "404. That's an error.",
+  description: 'The requested URL /404 was not found on this server.',
+};
 
 /** An error as the original answered it: status 200 and its body; null where the original had none. */
 export function resasForm(e: ApiError): { status: number; body: string } | null {

@@ -61,7 +61,10 @@ function put32(b: Uint8Array, at: number, v: number): void {
   b[at + 2] = (v >>> 16) & 255;
   b[at + 3] = (v >>> 24) & 255;
 }
-const put64 = (b: Uint8Array, at: number, v: number) => (put32(b, at, v % 2 ** 32), put32(b, at + 4, Math.floor(v / 2 ** 32)));
+const put64 = (b: Uint8Array, at: number, v: number) => (
+  put32(b, at, v % 2 ** 32),
+  put32(b, at + 4, Math.floor(v / 2 ** 32))
+);
 export { u32 as readU32 };
 
 const hex = (b: Uint8Array) => Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
@@ -92,7 +95,12 @@ export function decodeHeader(b: Uint8Array): PackHeader | string {
   const version = u32(b, 12);
   if (version !== VERSION) return `it is of format version ${version}, and this reader reads version ${VERSION}`;
   if (crc32(b.subarray(20, HEADER_BYTES)) !== u32(b, 16)) return 'its header fails its check (it is damaged)';
-  const [leaves, entries, blocks, bodies] = [48, 52, 56, 60].map((at) => u32(b, at)) as [number, number, number, number];
+  const [leaves, entries, blocks, bodies] = [48, 52, 56, 60].map((at) => u32(b, at)) as [
+    number,
+    number,
+    number,
+    number,
+  ];
   return {
     version,
     headLength: u32(b, 20),

@@ -4,7 +4,17 @@
 // nginx, Vercel and Netlify rules all read this table; none of them switches on a parameter's type.
 
 import { apiError, badRequest, type ApiError } from './errors.ts';
-import type { AreasParam, CityParam, CodeParam, CompiledRoutes, IntParam, ParamSpec, PrefParam, RouteTable, TecsParam } from './routes.ts';
+import type {
+  AreasParam,
+  CityParam,
+  CodeParam,
+  CompiledRoutes,
+  IntParam,
+  ParamSpec,
+  PrefParam,
+  RouteTable,
+  TecsParam,
+} from './routes.ts';
 
 /** Canonical values of the parameters validated so far, by name. */
 export type Canonical = Record<string, string | undefined>;
@@ -70,7 +80,8 @@ export const PARAM_TYPES: { [T in TypeName]: ParamType<SpecOf<T>> } = {
     numeric: true,
     list: false,
     check: checkPref,
-    fix: (spec, routes) => `Give ${spec.name} as a prefecture code: ${spec.country ? 'an integer from 1 to 47' : prefRange(routes)} (see /api/v1/prefectures).`,
+    fix: (spec, routes) =>
+      `Give ${spec.name} as a prefecture code: ${spec.country ? 'an integer from 1 to 47' : prefRange(routes)} (see /api/v1/prefectures).`,
     allowed: (spec, table) => ({ values: spec.country ? table.country : table.prefectures }),
   },
   city: {
@@ -91,7 +102,10 @@ export const PARAM_TYPES: { [T in TypeName]: ParamType<SpecOf<T>> } = {
     check: checkInt,
     fix: (spec) =>
       `Give ${spec.name} as ${spec.open ? `- (${spec.open}) or ` : ''}${spec.values ? `one of ${listValues(spec.values)}` : `an integer from ${spec.min} to ${spec.max}`}.`,
-    allowed: (spec) => (spec.values ? { values: spec.open ? ['-', ...spec.values] : spec.values } : { min: spec.min ?? 0, max: spec.max ?? 999_999_999 }),
+    allowed: (spec) =>
+      spec.values
+        ? { values: spec.open ? ['-', ...spec.values] : spec.values }
+        : { min: spec.min ?? 0, max: spec.max ?? 999_999_999 },
   },
   code: {
     canonical: "the code as listed (or -); with outsideParentIsAll, a code outside its parent's codes is -",
@@ -114,7 +128,11 @@ export const PARAM_TYPES: { [T in TypeName]: ParamType<SpecOf<T>> } = {
       const named = names ? { names } : {};
       // A parented domain lists the codes allowed under each value of the parent parameter.
       if (Array.isArray(domain)) return { values: [...all, ...domain], ...named };
-      return { valuesBy: spec.parent ?? '', values: Object.fromEntries(Object.entries(domain).map(([k, v]) => [k, [...all, ...v]])), ...named };
+      return {
+        valuesBy: spec.parent ?? '',
+        values: Object.fromEntries(Object.entries(domain).map(([k, v]) => [k, [...all, ...v]])),
+        ...named,
+      };
     },
   },
   areas: {
@@ -127,7 +145,13 @@ export const PARAM_TYPES: { [T in TypeName]: ParamType<SpecOf<T>> } = {
       spec.city
         ? `Give ${spec.name} as up to ${spec.max} comma-separated entries: <prefCode>_ when ${spec.city} is -, <prefCode>_<cityCode> otherwise, for example ${spec.name}=12_,14_ or ${spec.name}=13_13101,14_14100.`
         : `Give ${spec.name} as up to ${spec.max} comma-separated prefecture entries <prefCode>_, for example ${spec.name}=12_,14_.`,
-    allowed: (spec) => ({ list: { separator: ',', max: spec.max, entry: spec.city ? '<prefCode>_ or <prefCode>_<cityCode>' : '<prefCode>_' } }),
+    allowed: (spec) => ({
+      list: {
+        separator: ',',
+        max: spec.max,
+        entry: spec.city ? '<prefCode>_ or <prefCode>_<cityCode>' : '<prefCode>_',
+      },
+    }),
   },
   tecs: {
     canonical: 'the entries sorted, without repeats or themes of a whole field given; _ alone when any entry is _',
@@ -147,7 +171,8 @@ export const PARAM_TYPES: { [T in TypeName]: ParamType<SpecOf<T>> } = {
 /** The table's row for a parameter, typed by its spec. */
 export const typeOf = <S extends ParamSpec>(spec: S): ParamType<S> => PARAM_TYPES[spec.type] as unknown as ParamType<S>;
 
-export const checkParam = (spec: ParamSpec, raw: string, got: Canonical, routes: CompiledRoutes): Checked => typeOf(spec).check(spec, raw, got, routes);
+export const checkParam = (spec: ParamSpec, raw: string, got: Canonical, routes: CompiledRoutes): Checked =>
+  typeOf(spec).check(spec, raw, got, routes);
 
 export const describe = (spec: ParamSpec, routes: CompiledRoutes): string => typeOf(spec).fix(spec, routes);
 
@@ -156,7 +181,8 @@ function fail(spec: ParamSpec, message: string, routes: CompiledRoutes): Checked
 }
 
 function checkPref(spec: PrefParam, raw: string, _got: Canonical, routes: CompiledRoutes): Checked {
-  if (!PREF_RE.test(raw)) return fail(spec, `${spec.name} must be a prefecture code (an integer), got ${quote(raw)}`, routes);
+  if (!PREF_RE.test(raw))
+    return fail(spec, `${spec.name} must be a prefecture code (an integer), got ${quote(raw)}`, routes);
   const code = Number(raw);
   if (spec.country ? routes.country.has(code) : routes.prefectures.has(code)) return { ok: true, value: String(code) };
   if (routes.country.has(code)) return { ok: false, error: outsideScope(`${spec.name} ${code}`, routes) };
@@ -174,7 +200,8 @@ export function outsideScope(what: string, routes: CompiledRoutes): ApiError {
 
 function checkCity(spec: CityParam, raw: string, got: Canonical, routes: CompiledRoutes): Checked {
   if (raw === '-') return { ok: true, value: raw };
-  if (!CITY_RE.test(raw)) return fail(spec, `${spec.name} must be - or a 5-digit municipality code, got ${quote(raw)}`, routes);
+  if (!CITY_RE.test(raw))
+    return fail(spec, `${spec.name} must be - or a 5-digit municipality code, got ${quote(raw)}`, routes);
   const pref = got[spec.pref];
   if (pref === undefined) return { ok: true, value: raw }; // the prefecture error is reported instead
   if (!routes.cities.get(Number(pref))?.has(raw)) {
@@ -185,7 +212,8 @@ function checkCity(spec: CityParam, raw: string, got: Canonical, routes: Compile
 
 function checkInt(spec: IntParam, raw: string, _got: Canonical, routes: CompiledRoutes): Checked {
   if (spec.open && raw === '-') return { ok: true, value: raw };
-  if (!INT_RE.test(raw)) return fail(spec, `${spec.name} must be an integer${spec.open ? ' or -' : ''}, got ${quote(raw)}`, routes);
+  if (!INT_RE.test(raw))
+    return fail(spec, `${spec.name} must be an integer${spec.open ? ' or -' : ''}, got ${quote(raw)}`, routes);
   const n = Number(raw);
   const ok = spec.values ? spec.values.includes(n) : n >= (spec.min ?? -Infinity) && n <= (spec.max ?? Infinity);
   if (!ok) return fail(spec, `${spec.name} ${n} is out of range`, routes);
@@ -194,7 +222,8 @@ function checkInt(spec: IntParam, raw: string, _got: Canonical, routes: Compiled
 
 function checkCode(spec: CodeParam, raw: string, got: Canonical, routes: CompiledRoutes): Checked {
   if (spec.all && raw === '-') return { ok: true, value: raw };
-  if (!CODE_RE.test(raw)) return fail(spec, `${spec.name} must be a code${spec.all ? ' or -' : ''}, got ${quote(raw)}`, routes);
+  if (!CODE_RE.test(raw))
+    return fail(spec, `${spec.name} must be a code${spec.all ? ' or -' : ''}, got ${quote(raw)}`, routes);
   const domain = routes.domains.get(spec.domain);
   if (spec.parent && spec.outsideParentIsAll) {
     const byParent = domain as Map<string, Set<string>> | undefined;
@@ -210,7 +239,9 @@ function checkCode(spec: CodeParam, raw: string, got: Canonical, routes: Compile
     if (parent === undefined) return { ok: true, value: raw }; // the parent's error is reported instead
     if (parent === '-') {
       if (!spec.parentFromCode) return fail(spec, `${spec.name} must be - when ${spec.parent} is -`, routes);
-      const owner = [...((domain as Map<string, Set<string>> | undefined) ?? [])].find(([, codes]) => codes.has(raw))?.[0];
+      const owner = [...((domain as Map<string, Set<string>> | undefined) ?? [])].find(([, codes]) =>
+        codes.has(raw),
+      )?.[0];
       if (owner === undefined) return fail(spec, `${spec.name} ${raw} is not a code of this build`, routes);
       return { ok: true, value: raw, settles: { [spec.parent]: owner } };
     }
@@ -233,7 +264,12 @@ function checkAreas(spec: AreasParam, raw: string, got: Canonical, routes: Compi
   const areas: Area[] = [];
   for (const entry of entries) {
     const m = AREA_RE.exec(entry);
-    if (!m) return fail(spec, `${spec.name} entry ${quote(entry)} is not <prefCode>_${spec.city ? ' or <prefCode>_<cityCode>' : ''}`, routes);
+    if (!m)
+      return fail(
+        spec,
+        `${spec.name} entry ${quote(entry)} is not <prefCode>_${spec.city ? ' or <prefCode>_<cityCode>' : ''}`,
+        routes,
+      );
     const pref = String(Number(m[1]));
     const city = m[2] ?? '';
     if (!routes.prefectures.has(Number(pref))) {
@@ -244,10 +280,18 @@ function checkAreas(spec: AreasParam, raw: string, got: Canonical, routes: Compi
           `${spec.name} entry ${quote(entry)} names prefecture ${pref}, outside this build's scope (${listValues(routes.table.prefectures)})`,
           routes,
         );
-      return fail(spec, `${spec.name} entry ${quote(entry)} names prefecture ${pref}, which is not a prefecture code`, routes);
+      return fail(
+        spec,
+        `${spec.name} entry ${quote(entry)} names prefecture ${pref}, which is not a prefecture code`,
+        routes,
+      );
     }
     if (!spec.city && city !== '') {
-      return fail(spec, `${spec.name} entry ${quote(entry)} names a municipality; this operation adds prefectures only (<prefCode>_)`, routes);
+      return fail(
+        spec,
+        `${spec.name} entry ${quote(entry)} names a municipality; this operation adds prefectures only (<prefCode>_)`,
+        routes,
+      );
     }
     if (municipal && city === '') {
       return fail(
@@ -257,14 +301,26 @@ function checkAreas(spec: AreasParam, raw: string, got: Canonical, routes: Compi
       );
     }
     if (spec.city && !municipal && city !== '') {
-      return fail(spec, `${spec.name} entry ${quote(entry)} names a municipality but ${spec.city} is -; add prefectures as <prefCode>_`, routes);
+      return fail(
+        spec,
+        `${spec.name} entry ${quote(entry)} names a municipality but ${spec.city} is -; add prefectures as <prefCode>_`,
+        routes,
+      );
     }
     if (city !== '' && !routes.cities.get(Number(pref))?.has(city)) {
-      return fail(spec, `${spec.name} entry ${quote(entry)}: ${city} is not a municipality of prefecture ${pref}`, routes);
+      return fail(
+        spec,
+        `${spec.name} entry ${quote(entry)}: ${city} is not a municipality of prefecture ${pref}`,
+        routes,
+      );
     }
     const key = `${pref}_${city}`;
     if (seen.has(key)) {
-      return fail(spec, `${spec.name} entry ${quote(entry)} repeats a region already in the request; each region is counted once`, routes);
+      return fail(
+        spec,
+        `${spec.name} entry ${quote(entry)} repeats a region already in the request; each region is counted once`,
+        routes,
+      );
     }
     seen.add(key);
     areas.push({ pref, city: city || '-' });
@@ -282,12 +338,15 @@ function checkTecs(spec: TecsParam, raw: string, _got: Canonical, routes: Compil
   const keys: [number, number][] = [];
   for (const entry of entries) {
     const m = TEC_RE.exec(entry);
-    if (!m) return fail(spec, `${spec.name} entry ${quote(entry)} is not <field>_<theme> (either may be empty)`, routes);
+    if (!m)
+      return fail(spec, `${spec.name} entry ${quote(entry)} is not <field>_<theme> (either may be empty)`, routes);
     const [, tec, theme] = m;
-    if (tec === undefined && theme !== undefined) return fail(spec, `${spec.name} entry ${quote(entry)} gives a theme without its technology field`, routes);
+    if (tec === undefined && theme !== undefined)
+      return fail(spec, `${spec.name} entry ${quote(entry)} gives a theme without its technology field`, routes);
     if (tec === undefined) return { ok: true, value: '_' };
     const t = String(Number(tec));
-    if (!themes?.has(t)) return fail(spec, `${spec.name} entry ${quote(entry)}: ${t} is not a technology field of this build`, routes);
+    if (!themes?.has(t))
+      return fail(spec, `${spec.name} entry ${quote(entry)}: ${t} is not a technology field of this build`, routes);
     const th = theme === undefined ? 0 : Number(theme);
     if (theme !== undefined && !themes.get(t)!.has(String(th))) {
       return fail(spec, `${spec.name} entry ${quote(entry)}: ${th} is not a theme of technology field ${t}`, routes);

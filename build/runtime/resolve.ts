@@ -54,7 +54,9 @@ export function resolve(routes: CompiledRoutes, pathname: string, search = ''): 
   }
 
   if (search.length > MAX_QUERY_LENGTH) {
-    return error(badRequest('The query string is too long', `Keep the query string under ${MAX_QUERY_LENGTH} characters.`));
+    return error(
+      badRequest('The query string is too long', `Keep the query string under ${MAX_QUERY_LENGTH} characters.`),
+    );
   }
   if (!parseQuery(search, params)) {
     return error(
@@ -73,11 +75,15 @@ function resolveOp(routes: CompiledRoutes, op: RouteOp, params: Params): Resolut
   let areas: Area[] | undefined;
   for (const spec of op.params) {
     if (!isActive(spec, values)) continue; // ignored here
-    const given = spec.aliases ? [spec.name, ...spec.aliases].flatMap((n) => params.get(n) ?? []).filter((v) => v !== '') : params.get(spec.name);
+    const given = spec.aliases
+      ? [spec.name, ...spec.aliases].flatMap((n) => params.get(n) ?? []).filter((v) => v !== '')
+      : params.get(spec.name);
     if (given && given.length > 1) {
       const how = isListParam(spec) ? ` List several entries comma-separated in one ${spec.name}.` : '';
       const names = spec.aliases ? ` (under the names ${[spec.name, ...spec.aliases].join(' and ')})` : '';
-      return error(badRequest(`${spec.name} is given ${given.length} times${names}; give it once`, describe(spec, routes) + how));
+      return error(
+        badRequest(`${spec.name} is given ${given.length} times${names}; give it once`, describe(spec, routes) + how),
+      );
     }
     // An empty value is no value, as in HTML forms: cityCode= means the default, -.
     const value = given?.[0] === '' ? undefined : given?.[0];
@@ -104,7 +110,9 @@ function resolveOp(routes: CompiledRoutes, op: RouteOp, params: Params): Resolut
       const fix = row?.values.length
         ? `Give ${c.param} as ${shown} ${row.doc}.`
         : `No ${c.param} is available ${row?.doc ?? 'for this combination'}; see the constraints of ${op.path} in /manifest.json.`;
-      return error(badRequest(`${c.param} ${v} is not available ${row?.doc ?? 'for this combination of parameters'}`, fix));
+      return error(
+        badRequest(`${c.param} ${v} is not available ${row?.doc ?? 'for this combination of parameters'}`, fix),
+      );
     }
   }
   if (op.paging) return page(routes, op, op.paging, values);
@@ -113,10 +121,16 @@ function resolveOp(routes: CompiledRoutes, op: RouteOp, params: Params): Resolut
     const from = routes.byPath.get(op.compose.from);
     const compose = op.compose;
     const spec = op.params.find((p) => p.name === compose.param);
-    if (!from || !spec || spec.type !== 'areas') return error(internal(`routes.json has a bad compose entry on ${op.path}`));
-    const regions = [{ pref: values[spec.pref] as string, city: spec.city ? (values[spec.city] ?? '-') : '-' }, ...areas];
+    if (!from || !spec || spec.type !== 'areas')
+      return error(internal(`routes.json has a bad compose entry on ${op.path}`));
+    const regions = [
+      { pref: values[spec.pref] as string, city: spec.city ? (values[spec.city] ?? '-') : '-' },
+      ...areas,
+    ];
     const files = regions.flatMap((r) =>
-      halves({ ...values, [spec.pref]: r.pref, ...(spec.city ? { [spec.city]: r.city } : {}) }).map((v) => filePath(from, v)),
+      halves({ ...values, [spec.pref]: r.pref, ...(spec.city ? { [spec.city]: r.city } : {}) }).map((v) =>
+        filePath(from, v),
+      ),
     );
     return composition(op, compose.composer, files, values);
   }

@@ -21,7 +21,8 @@ export const CORS_HEADERS: Record<string, string> = {
 export const PREFLIGHT_HEADERS: Record<string, string> = {
   ...CORS_HEADERS,
   'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS',
-  'Access-Control-Allow-Headers': 'Authorization, X-API-KEY, Content-Type, If-None-Match, If-Modified-Since, Cache-Control, Pragma, X-Requested-With, *',
+  'Access-Control-Allow-Headers':
+    'Authorization, X-API-KEY, Content-Type, If-None-Match, If-Modified-Since, Cache-Control, Pragma, X-Requested-With, *',
   'Access-Control-Max-Age': '86400',
 };
 
@@ -54,7 +55,13 @@ export function errorResponse(e: ApiError, mode: ErrorMode = 'status'): ApiRespo
 }
 
 export function methodNotAllowed(method: string): ApiResponse {
-  const r = errorResponse(apiError(405, `Method ${method} is not allowed`, 'This API is read-only: use GET (or HEAD, or OPTIONS for a preflight).'));
+  const r = errorResponse(
+    apiError(
+      405,
+      `Method ${method} is not allowed`,
+      'This API is read-only: use GET (or HEAD, or OPTIONS for a preflight).',
+    ),
+  );
   r.headers.Allow = 'GET, HEAD, OPTIONS';
   return r;
 }
@@ -100,13 +107,24 @@ export function answer<B>(
   if (r.kind === 'compose') return then(bodies.compose(r), (file) => ({ status: 200, headers: OK_HEADERS, file }));
   return then(bodies.file(r.path), (file) =>
     file === null
-      ? errorResponse(apiError(500, `${r.path} is missing from dist`, 'The dist folder is incomplete: rebuild it with npm run build.'), mode)
+      ? errorResponse(
+          apiError(
+            500,
+            `${r.path} is missing from dist`,
+            'The dist folder is incomplete: rebuild it with npm run build.',
+          ),
+          mode,
+        )
       : { status: 200, headers: OK_HEADERS, file },
   );
 }
 
 /** Shared by every 200; adapters copy headers they change (see methodNotAllowed), never these. */
-const OK_HEADERS: Readonly<Record<string, string>> = Object.freeze({ 'Content-Type': JSON_TYPE, 'Cache-Control': FILE_CACHE_CONTROL, ...CORS_HEADERS });
+const OK_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  'Content-Type': JSON_TYPE,
+  'Cache-Control': FILE_CACHE_CONTROL,
+  ...CORS_HEADERS,
+});
 
 function then<T, U>(v: T | Promise<T>, f: (v: T) => U): U | Promise<U> {
   return v instanceof Promise ? v.then(f) : f(v);
@@ -114,11 +132,21 @@ function then<T, U>(v: T | Promise<T>, f: (v: T) => U): U | Promise<U> {
 
 /** A composition's body as text, from files read through `read`. */
 export async function composedText(c: Composition, read: ReadFile, routes: CompiledRoutes): Promise<string> {
-  return successBody(await composeResult(c.composer, c.files, read, { values: c.values, op: c.op, table: routes.table }));
+  return successBody(
+    await composeResult(c.composer, c.files, read, { values: c.values, op: c.op, table: routes.table }),
+  );
 }
 
 /** `answer` for adapters that read dist as text through one function (edge workers, service workers, the offline bundle). */
-export async function respond(routes: CompiledRoutes, method: string, url: URL, read: ReadFile): Promise<ApiResponse | null> {
-  const a = await answer(routes, method, url.pathname, url.search, { file: read, compose: (c) => composedText(c, read, routes) });
+export async function respond(
+  routes: CompiledRoutes,
+  method: string,
+  url: URL,
+  read: ReadFile,
+): Promise<ApiResponse | null> {
+  const a = await answer(routes, method, url.pathname, url.search, {
+    file: read,
+    compose: (c) => composedText(c, read, routes),
+  });
   return a && ('file' in a ? { status: a.status, headers: a.headers, body: a.file } : a);
 }

@@ -124,7 +124,10 @@ export interface TecsParam extends ParamBase {
 export type ParamSpec = PrefParam | CityParam | IntParam | CodeParam | AreasParam | TecsParam;
 
 /** Whether a parameter takes effect, given the canonical values of the parameters before it. */
-export function isActive(spec: Pick<ParamBase, 'ignored' | 'activeWhen'>, values: Record<string, string | undefined>): boolean {
+export function isActive(
+  spec: Pick<ParamBase, 'ignored' | 'activeWhen'>,
+  values: Record<string, string | undefined>,
+): boolean {
   if (spec.ignored) return false;
   if (!spec.activeWhen) return true;
   const conditions = Array.isArray(spec.activeWhen) ? spec.activeWhen : [spec.activeWhen];
@@ -145,14 +148,20 @@ export function constraintKey(c: Constraint, values: Record<string, string | und
 export function describeConditions(spec: ParamSpec, code = (s: string) => s): string {
   if (!spec.activeWhen) return '';
   const conditions = Array.isArray(spec.activeWhen) ? spec.activeWhen : [spec.activeWhen];
-  return ' when ' + conditions.map((c) => `${code(c.param)} is ${c.values.map((v) => (v === '' ? 'absent' : code(v))).join(' or ')}`).join(' and ');
+  return (
+    ' when ' +
+    conditions
+      .map((c) => `${code(c.param)} is ${c.values.map((v) => (v === '' ? 'absent' : code(v))).join(' or ')}`)
+      .join(' and ')
+  );
 }
 
 /** The parameter whose non-empty value composes at request time (addArea, addTec), if the operation has one. */
 export const composingParam = (op: Pick<RouteOp, 'compose'>): string | undefined => op.compose?.param;
 
 /** A paged list's key in the route table's counts: the canonical values of its list parameters. */
-export const listKey = (names: readonly string[], values: Record<string, string | undefined>): string => names.map((n) => values[n] ?? '').join('|');
+export const listKey = (names: readonly string[], values: Record<string, string | undefined>): string =>
+  names.map((n) => values[n] ?? '').join('|');
 
 /** List parameters: they are never part of a file path, and a non-empty value composes. */
 export const isListParam = (p: ParamSpec) => PARAM_TYPES[p.type].list;
@@ -237,7 +246,9 @@ export interface CompiledRoutes {
 
 export function compileRoutes(table: RouteTable): CompiledRoutes {
   if (table.format !== ROUTES_FORMAT) {
-    throw new UserError(`routes.json has format ${JSON.stringify(table.format)}; this server reads ${ROUTES_FORMAT}. Rebuild dist with this version.`);
+    throw new UserError(
+      `routes.json has format ${JSON.stringify(table.format)}; this server reads ${ROUTES_FORMAT}. Rebuild dist with this version.`,
+    );
   }
   const byPath = new Map(table.operations.map((op) => [op.path, op]));
   const cities = new Map<number, Set<string>>();
@@ -248,7 +259,16 @@ export function compileRoutes(table: RouteTable): CompiledRoutes {
   }
   const maxDepth = Math.max(...table.operations.map((op) => op.path.split('/').length));
   const prefectures = new Set(table.prefectures);
-  return { table, byPath, prefectures, country: new Set(table.country), cities, domains, maxDepth, errors: table.errors ?? 'status' };
+  return {
+    table,
+    byPath,
+    prefectures,
+    country: new Set(table.country),
+    cities,
+    domains,
+    maxDepth,
+    errors: table.errors ?? 'status',
+  };
 }
 
 /** The file of an operation for canonical parameter values; list parameters are not part of it. */

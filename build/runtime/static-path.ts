@@ -28,4 +28,5 @@ export const STATIC_TYPES: Record<string, string> = {
   ts: 'text/plain;charset=UTF-8',
 };
 
-export const typeOf = (path: string) => STATIC_TYPES[path.slice(path.lastIndexOf('.') + 1)] ?? 'application/octet-stream';
+export const typeOf = (path: string) =>
+  STATIC_TYPES[path.slice(path.lastIndexOf('.') + 1)] ?? 'application/octet-stream';

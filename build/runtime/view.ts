@@ -55,7 +55,8 @@ export function rowsOf(result: unknown, view: Pick<View, 'rows' | 'columns'>): R
     const steps = source.path === '' ? [] : source.path.split('.');
     walk(result as Json, steps, {}, (row) => {
       const full = derive({ ...row, ...source.set }, source.derive);
-      for (const r of source.melt ? melt(full, source.melt) : [full]) out.push(Object.fromEntries(view.columns.map((c) => [c.key, r[c.key] ?? null])));
+      for (const r of source.melt ? melt(full, source.melt) : [full])
+        out.push(Object.fromEntries(view.columns.map((c) => [c.key, r[c.key] ?? null])));
     });
   }
   return out;
@@ -86,7 +87,8 @@ function derive(row: Row, how: RowSource['derive']): Row {
   if (!how) return row;
   const out = { ...row };
   for (const [key, kind] of Object.entries(how)) {
-    if (kind === 'yearMonth') out[key] = row.month ? `${row.year}/${String(row.month).padStart(2, '0')}` : String(row.year);
+    if (kind === 'yearMonth')
+      out[key] = row.month ? `${row.year}/${String(row.month).padStart(2, '0')}` : String(row.year);
   }
   return out;
 }

@@ -10,7 +10,14 @@ import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { Duplex } from 'node:stream';
 import { combineDocs } from '../runtime/compose.ts';
 import { apiError, TOO_BUSY, type ErrorMode } from '../runtime/errors.ts';
-import { answer, errorResponse, successBody, type ApiResponse, type Composition, type FileAnswer } from '../runtime/respond.ts';
+import {
+  answer,
+  errorResponse,
+  successBody,
+  type ApiResponse,
+  type Composition,
+  type FileAnswer,
+} from '../runtime/respond.ts';
 import { compileRoutes, type CompiledRoutes, type RouteTable } from '../runtime/routes.ts';
 import { ByteCache } from './byte-cache.ts';
 import { Entry } from './entry.ts';
@@ -178,10 +185,21 @@ export function apiServerHandler(store: Store, first: { signature: string; table
       if (known) return sendEntry(req, res, known);
     }
     const target = targetOf(url);
-    if (target === null) return send(res, errorResponse(apiError(400, 'The request target is not a path', 'Request a path such as /api/v1/prefectures.')));
+    if (target === null)
+      return send(
+        res,
+        errorResponse(apiError(400, 'The request target is not a path', 'Request a path such as /api/v1/prefectures.')),
+      );
     const q = target.indexOf('?');
     const pathname = q < 0 ? target : target.slice(0, q);
-    const a = answer(g.routes, method, pathname, q < 0 ? '' : target.slice(q), { file: (path) => file(g, path), compose: (c) => compose(g, c) }, mode(g));
+    const a = answer(
+      g.routes,
+      method,
+      pathname,
+      q < 0 ? '' : target.slice(q),
+      { file: (path) => file(g, path), compose: (c) => compose(g, c) },
+      mode(g),
+    );
     if (a === null) return store.serveStatic(req, res, pathname.replace(/\/{2,}/g, '/'));
     const deliver = (a: ApiResponse | FileAnswer<Entry>) => {
       if (!('file' in a)) return send(res, a);
@@ -243,8 +261,10 @@ function sendEntry(req: IncomingMessage, res: ServerResponse, e: Entry): void {
   const raw = req.rawHeaders;
   for (let i = 0; i < raw.length; i += 2) {
     const name = raw[i]!;
-    if (name.length === 15 && name.toLowerCase() === 'accept-encoding') ae = ae === undefined ? raw[i + 1] : `${ae}, ${raw[i + 1]}`;
-    else if (name.length === 13 && name.toLowerCase() === 'if-none-match') inm = inm === undefined ? raw[i + 1] : `${inm}, ${raw[i + 1]}`;
+    if (name.length === 15 && name.toLowerCase() === 'accept-encoding')
+      ae = ae === undefined ? raw[i + 1] : `${ae}, ${raw[i + 1]}`;
+    else if (name.length === 13 && name.toLowerCase() === 'if-none-match')
+      inm = inm === undefined ? raw[i + 1] : `${inm}, ${raw[i + 1]}`;
   }
   const rep = e.rep(e.compressible ? preferredCoding(ae) : 'identity');
   if (inm !== undefined && noneMatch(inm, e.tags)) {
@@ -262,14 +282,23 @@ function sendEntry(req: IncomingMessage, res: ServerResponse, e: Entry): void {
  */
 export function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
   if (err.code === 'ECONNRESET' || !socket.writable) return void socket.destroy();
-  const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'HPE_URI_TOO_LONG' ? 414 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const status =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? 431
+      : err.code === 'HPE_URI_TOO_LONG'
+        ? 414
+        : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? 408
+          : 400;
   const how =
     status === 431
       ? 'Send headers under 16 KB in all.'
       : status === 408
         ? 'Send the whole request promptly.'
         : 'Send an HTTP/1.1 GET, HEAD or OPTIONS request with a path such as /api/v1/prefectures.';
-  const r = errorResponse(apiError(status, status === 400 ? 'The request is not valid HTTP' : (STATUS_CODES[status] ?? 'Bad request'), how));
+  const r = errorResponse(
+    apiError(status, status === 400 ? 'The request is not valid HTTP' : (STATUS_CODES[status] ?? 'Bad request'), how),
+  );
   const body = Buffer.from(r.body);
   const head = Object.entries({ ...r.headers, 'Content-Length': String(body.length), Connection: 'close' })
     .map(([k, v]) => `${k}: ${v}\r\n`)

@@ -42,15 +42,27 @@ export class Entry {
       coding === 'gzip'
         ? gzipSync(this.body)
         : coding === 'br'
-          ? brotliCompressSync(this.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: this.body.length } })
+          ? brotliCompressSync(this.body, {
+              params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: this.body.length },
+            })
           : this.body;
     if (coding !== 'identity') this.charge(body.length);
     const etag = this.tags[coding === 'identity' ? 0 : coding === 'gzip' ? 1 : 2]!;
     const vary: Record<string, string> = this.compressible ? { Vary: 'Accept-Encoding' } : {};
-    const common: Record<string, string> = { 'Cache-Control': FILE_CACHE_CONTROL, ETag: etag, ...vary, ...CORS_HEADERS };
+    const common: Record<string, string> = {
+      'Cache-Control': FILE_CACHE_CONTROL,
+      ETag: etag,
+      ...vary,
+      ...CORS_HEADERS,
+    };
     const rep: Representation = {
       body,
-      ok: { 'Content-Type': JSON_TYPE, 'Content-Length': String(body.length), ...(coding === 'identity' ? {} : { 'Content-Encoding': coding }), ...common },
+      ok: {
+        'Content-Type': JSON_TYPE,
+        'Content-Length': String(body.length),
+        ...(coding === 'identity' ? {} : { 'Content-Encoding': coding }),
+        ...common,
+      },
       notModified: common,
     };
     this.reps[coding] = rep;

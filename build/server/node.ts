@@ -24,7 +24,8 @@ export interface ServerOptions extends CoreOptions {
   renderer?: Renderer;
 }
 
-const NOT_A_DIST = (dir: string) => `The folder ${dir} is not a regstat dist (it has no routes.json); build one with npm run build.`;
+const NOT_A_DIST = (dir: string) =>
+  `The folder ${dir} is not a regstat dist (it has no routes.json); build one with npm run build.`;
 
 export function loadRoutes(dir: string): CompiledRoutes {
   return compileRoutes(readTable(dir));
@@ -51,7 +52,13 @@ function dirStore(dir: string): { store: Store; first: { signature: string; tabl
     rewrites: PAGE_REWRITES,
     // The docs page and the manifests change with every build: always revalidate them (ETag).
     headers: [
-      { source: '**', headers: [...Object.entries(CORS_HEADERS).map(([key, value]) => ({ key, value })), { key: 'Cache-Control', value: 'no-cache' }] },
+      {
+        source: '**',
+        headers: [
+          ...Object.entries(CORS_HEADERS).map(([key, value]) => ({ key, value })),
+          { key: 'Cache-Control', value: 'no-cache' },
+        ],
+      },
       SCRIPT_TYPE,
     ],
   };
@@ -92,7 +99,10 @@ function rendererStore(renderer: Renderer): { store: Store; first: { signature: 
       const path = staticPath(raw === '/' ? '/index.html' : raw);
       if (path === null) return notFoundText(res);
       read(path).then(
-        (body) => (body ? sendStatic(req, res, body, path.endsWith('.html') ? 'text/html; charset=utf-8' : typeOf(path)) : notFoundText(res)),
+        (body) =>
+          body
+            ? sendStatic(req, res, body, path.endsWith('.html') ? 'text/html; charset=utf-8' : typeOf(path))
+            : notFoundText(res),
         (e: Error) => {
           res.writeHead(500, { 'Content-Type': 'text/plain;charset=UTF-8', ...CORS_HEADERS });
           res.end(`Could not render ${path}: ${e.message}\n`);
@@ -103,7 +113,9 @@ function rendererStore(renderer: Renderer): { store: Store; first: { signature: 
   return { store, first: { signature: 'on-demand', table: renderer.plan.table } };
 }
 
-export function createApiServer(o: ServerOptions): Server & { stats: () => Record<string, unknown>; refresh: () => Promise<void> } {
+export function createApiServer(
+  o: ServerOptions,
+): Server & { stats: () => Record<string, unknown>; refresh: () => Promise<void> } {
   if (!o.dir === !o.renderer) throw new Error('createApiServer takes a dir or a renderer');
   const { store, first } = o.renderer ? rendererStore(o.renderer) : dirStore(o.dir!);
   const handle = apiServerHandler(store, first, o);

@@ -37,7 +37,9 @@ export interface CensusTable {
 
 /** The 統計名/表番号/表題 lines that open every e-Stat download. */
 export function estatHead(grid: Grid): { statName: string; tableNo: string; title: string } | null {
-  const head = new Map(grid.rows.slice(0, 8).map((r) => [normal(r.cells[0] ?? '').replace(/[:：]$/, ''), r.cells[1] ?? '']));
+  const head = new Map(
+    grid.rows.slice(0, 8).map((r) => [normal(r.cells[0] ?? '').replace(/[:：]$/, ''), r.cells[1] ?? '']),
+  );
   const statName = head.get('統計名');
   if (!statName) return null;
   return { statName, tableNo: head.get('表番号') ?? '', title: head.get('表題') ?? '' };
@@ -130,21 +132,49 @@ export function readCensus(grid: Grid): CensusTable {
         `expected 総数, 男 or 女 in the ${normal(header.cells[layout.sex]!)} column, found "${c[layout.sex] ?? ''}"`,
       );
     const y = /^(\d{4})年/.exec(normal(c[layout.time] ?? ''));
-    if (!y) throw new SourceError(grid.file, row.line, layout.time + 1, `expected a year such as 2020年, found "${c[layout.time] ?? ''}"`);
+    if (!y)
+      throw new SourceError(
+        grid.file,
+        row.line,
+        layout.time + 1,
+        `expected a year such as 2020年, found "${c[layout.time] ?? ''}"`,
+      );
     if (year !== undefined && Number(y[1]) !== year)
-      throw new SourceError(grid.file, row.line, layout.time + 1, `this table mixes years (${year} above, ${y[1]} here); download one census year per file`);
+      throw new SourceError(
+        grid.file,
+        row.line,
+        layout.time + 1,
+        `this table mixes years (${year} above, ${y[1]} here); download one census year per file`,
+      );
     year = Number(y[1]);
     const code = c[layout.areaCode] ?? '';
-    if (!/^[0-9A-Z]{5}$/.test(code)) throw new SourceError(grid.file, row.line, layout.areaCode + 1, `expected a five-character area code, found "${code}"`);
+    if (!/^[0-9A-Z]{5}$/.test(code))
+      throw new SourceError(
+        grid.file,
+        row.line,
+        layout.areaCode + 1,
+        `expected a five-character area code, found "${code}"`,
+      );
 
-    const counts = classes.map((a) => ({ from: a.header.from, to: a.header.to, count: countAt(grid, row, a.col, a.text) }));
+    const counts = classes.map((a) => ({
+      from: a.header.from,
+      to: a.header.to,
+      count: countAt(grid, row, a.col, a.text),
+    }));
     const u = unknown ? countAt(grid, row, unknown.col, unknown.text) : 0;
     const t = countAt(grid, row, total.col, total.text);
     const sum = counts.reduce((a, x) => a + x.count, 0) + u;
     if (sum !== t)
-      throw faultAt(grid, row, total.col, `総数 is ${t}, but the age classes${unknown ? ' and 年齢不詳' : ''} add up to ${sum}; is a column shifted?`);
+      throw faultAt(
+        grid,
+        row,
+        total.col,
+        `総数 is ${t}, but the age classes${unknown ? ' and 年齢不詳' : ''} add up to ${sum}; is a column shifted?`,
+      );
     for (const r of recaps) {
-      const want = counts.filter((x) => x.from >= r.from && (r.to === null || (x.to !== null && x.to <= r.to))).reduce((a, x) => a + x.count, 0);
+      const want = counts
+        .filter((x) => x.from >= r.from && (r.to === null || (x.to !== null && x.to <= r.to)))
+        .reduce((a, x) => a + x.count, 0);
       const got = countAt(grid, row, r.col, r.text);
       if (got !== want) throw faultAt(grid, row, r.col, `${r.text} is ${got}, but its age classes add up to ${want}`);
     }
@@ -161,28 +191,51 @@ export function readCensus(grid: Grid): CensusTable {
     area.sexes[sex] = { classes: foldClasses(counts), unknown: u, total: t, row };
     rows++;
   }
-  if (year === undefined) throw new SourceError(grid.file, header.line, 1, 'the header is followed by no rows of the whole population (国籍総数, 全域)');
+  if (year === undefined)
+    throw new SourceError(
+      grid.file,
+      header.line,
+      1,
+      'the header is followed by no rows of the whole population (国籍総数, 全域)',
+    );
 
   // Men and women make the whole, column by column.
   for (const area of areas.values()) {
     const { total: all, male, female } = area.sexes;
     const at = all ?? male ?? female!;
     if (!all || !male || !female)
-      throw faultAt(grid, at.row, layout.sex, `area ${area.code} ${area.name} lacks a row for ${!all ? '総数' : !male ? '男' : '女'}`);
+      throw faultAt(
+        grid,
+        at.row,
+        layout.sex,
+        `area ${area.code} ${area.name} lacks a row for ${!all ? '総数' : !male ? '男' : '女'}`,
+      );
     const pairs: [number, number, number, string][] = [
       [all.total, male.total, female.total, '総数'],
       [all.unknown, male.unknown, female.unknown, '年齢不詳'],
-      ...all.classes.map((v, i) => [v, male.classes[i]!, female.classes[i]!, `${i * 5}歳～`] as [number, number, number, string]),
+      ...all.classes.map(
+        (v, i) => [v, male.classes[i]!, female.classes[i]!, `${i * 5}歳～`] as [number, number, number, string],
+      ),
     ];
     for (const [a, m, f, what] of pairs) {
-      if (a !== m + f) throw faultAt(grid, all.row, total.col, `area ${area.code} ${area.name}: ${what} of 総数 is ${a}, but 男 ${m} + 女 ${f} = ${m + f}`);
+      if (a !== m + f)
+        throw faultAt(
+          grid,
+          all.row,
+          total.col,
+          `area ${area.code} ${area.name}: ${what} of 総数 is ${a}, but 男 ${m} + 女 ${f} = ${m + f}`,
+        );
     }
   }
   return { kind: 'census', file: grid.file, year, ...head, areas: [...areas.values()], totalColumn: total.col, rows };
 }
 
 /** The classes must run 0–4, 5–9, … without gap and end with an open class, as RESAS's 90歳～ needs. */
-function checkClasses(grid: Grid, header: GridRow, classes: { col: number; header: { from: number; to: number | null }; text: string }[]) {
+function checkClasses(
+  grid: Grid,
+  header: GridRow,
+  classes: { col: number; header: { from: number; to: number | null }; text: string }[],
+) {
   let next = 0;
   for (const c of classes) {
     if (c.header.from !== next || (c.header.to !== null && c.header.to !== next + 4)) {

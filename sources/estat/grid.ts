@@ -40,14 +40,26 @@ const PLAIN = /^-?\d+$/;
  */
 export function countAt(grid: Grid, row: GridRow, col: number, what: string, signed = false): number {
   const raw = row.cells[col];
-  if (raw === undefined) throw new SourceError(grid.file, row.line, col + 1, `expected ${what}, but the row ends after ${row.cells.length} cells`);
+  if (raw === undefined)
+    throw new SourceError(
+      grid.file,
+      row.line,
+      col + 1,
+      `expected ${what}, but the row ends after ${row.cells.length} cells`,
+    );
   if (raw === '-' || raw === '***') return 0;
   if (PLAIN.test(raw) || GROUPED.test(raw)) {
     const n = Number(raw.replaceAll(',', ''));
-    if (n < 0 && !signed) throw new SourceError(grid.file, row.line, col + 1, `expected ${what} (a count, 0 or more), found "${raw}"`);
+    if (n < 0 && !signed)
+      throw new SourceError(grid.file, row.line, col + 1, `expected ${what} (a count, 0 or more), found "${raw}"`);
     return n;
   }
-  throw new SourceError(grid.file, row.line, col + 1, `expected ${what} (an integer, thousands separators allowed, or "-"/"***" for none), found "${raw}"`);
+  throw new SourceError(
+    grid.file,
+    row.line,
+    col + 1,
+    `expected ${what} (an integer, thousands separators allowed, or "-"/"***" for none), found "${raw}"`,
+  );
 }
 
 /** Header text as e-Stat varies it: fullwidth digits and tildes, units in 【】. */
@@ -57,7 +69,11 @@ export const normal = (s: string) =>
     .replace(/【.*?】/g, '')
     .replace(/\s+/g, '');
 
-export type AgeHeader = { kind: 'total' } | { kind: 'class'; from: number; to: number | null } | { kind: 'unknown' } | { kind: 'recap' };
+export type AgeHeader =
+  | { kind: 'total' }
+  | { kind: 'class'; from: number; to: number | null }
+  | { kind: 'unknown' }
+  | { kind: 'recap' };
 
 /** What an age column header names: 総数, a 5-year class (0～4歳, ０－４歳, 0歳～4歳), an open class (100歳以上), 年齢「不詳」 or a (再掲) sum. */
 export function ageHeader(text: string): AgeHeader | null {

@@ -19,7 +19,13 @@ import { NO_DATA_CITIES } from '../local-gov.ts';
 import { prefRegion } from '../regions.ts';
 import { addInto, checkSums, compareSum, RegionList, total, type RegionFigures } from './regions.ts';
 import { isSsdseTable, readSsdse, type SsdseTable } from './ssdse.ts';
-import { isTimeSeriesTable, readTimeSeries, TIMESERIES_TOTAL_COLUMN, timeSeriesYears, type TimeSeriesTable } from './timeseries.ts';
+import {
+  isTimeSeriesTable,
+  readTimeSeries,
+  TIMESERIES_TOTAL_COLUMN,
+  timeSeriesYears,
+  type TimeSeriesTable,
+} from './timeseries.ts';
 
 export const CENSUS_CREDIT = '出典: 国勢調査（総務省統計局）';
 export const IPSS_CREDIT = '出典: 国立社会保障・人口問題研究所「日本の地域別将来推計人口（平成30(2018)年推計）」';
@@ -57,7 +63,13 @@ export interface Provenance {
   credits: string[];
   tables: { file: string; table: string; title: string; years: number[]; rows: number; sha256: string }[];
   /** Per year: how many regions have figures, how many of those RESAS listed have none, and whether by 5-year age and sex or in the three broad groups only (no pyramid). */
-  coverage: { year: number; kind: 'actual' | 'projection'; regions: number; missing: number; ages: 'classes' | 'groups' }[];
+  coverage: {
+    year: number;
+    kind: 'actual' | 'projection';
+    regions: number;
+    missing: number;
+    ages: 'classes' | 'groups';
+  }[];
   /** Net migration, apart from the population years: per year, how many prefectures have figures. */
   migration?: { year: number; regions: number }[];
   /** Births, deaths and moves (住民基本台帳): per year, how many regions have figures. */
@@ -69,7 +81,13 @@ export interface EstatReport {
   skipped: { file: string; why: string }[];
   warnings: string[];
   /** Per year: the regions that have figures, and the RESAS regions that have none. */
-  coverage: { year: number; kind: 'actual' | 'projection'; regions: number; missing: string[]; ages: 'classes' | 'groups' }[];
+  coverage: {
+    year: number;
+    kind: 'actual' | 'projection';
+    regions: number;
+    missing: string[];
+    ages: 'classes' | 'groups';
+  }[];
   /** Net migration (prefectures only), per year: kept apart from the population coverage above. */
   migration: { year: number; regions: number }[];
   /** Births, deaths and moves, per year: kept apart likewise. */
@@ -82,7 +100,15 @@ export interface EstatOptions {
 }
 
 /** Census tables first, so that the time series and SSDSE only fill the years and levels they leave. */
-const RANK = { census: 0, timeseries: 5e3, ssdse: 6e3, projection: 1e4, juki: 1.5e4, migration: 2e4, converter: 3e4 } as const;
+const RANK = {
+  census: 0,
+  timeseries: 5e3,
+  ssdse: 6e3,
+  projection: 1e4,
+  juki: 1.5e4,
+  migration: 2e4,
+  converter: 3e4,
+} as const;
 const rank = (t: Recognised['table']) => RANK[t.kind] + ('year' in t ? t.year : 0);
 
 type Recognised = { grid: Grid; sha256: string } & (
@@ -106,7 +132,10 @@ interface YearEntry {
 export function importEstat(folder: string, options: EstatOptions = {}): { set: SourceSet; report: EstatReport } {
   const report: EstatReport = { used: [], skipped: [], warnings: [], coverage: [], migration: [], events: [] };
   const files = fg.sync(['**/*.csv', '**/*.CSV'], { cwd: folder, absolute: true, onlyFiles: true }).sort();
-  if (files.length === 0) throw new InputError(`${folder} holds no .csv file; download the tables from e-Stat as CSV (see README, "Real statistics")`);
+  if (files.length === 0)
+    throw new InputError(
+      `${folder} holds no .csv file; download the tables from e-Stat as CSV (see README, "Real statistics")`,
+    );
 
   const found: Recognised[] = [];
   for (const file of files) {
@@ -153,7 +182,10 @@ export function importEstat(folder: string, options: EstatOptions = {}): { set: 
     const t = f.table;
     if (t.kind === 'migration') {
       const known = migrations.find((m) => m.year === t.year);
-      if (known) throw new InputError(`${rel} and ${relative(folder, known.file)} are both net migration of ${t.year}; keep one of them in the folder`);
+      if (known)
+        throw new InputError(
+          `${rel} and ${relative(folder, known.file)} are both net migration of ${t.year}; keep one of them in the folder`,
+        );
       migrations.push(t);
       addMigration(ctx, f, t, rel);
     } else if (t.kind === 'census') {
@@ -164,7 +196,9 @@ export function importEstat(folder: string, options: EstatOptions = {}): { set: 
       }
       const map = t.year === CODES_YEAR ? null : converter!.table.to2020.get(t.year);
       if (map === undefined)
-        throw new InputError(`${rel} is the ${t.year} census, but ${relative(folder, converter!.grid.file)} has no id_muni${t.year} column`);
+        throw new InputError(
+          `${rel} is the ${t.year} census, but ${relative(folder, converter!.grid.file)} has no id_muni${t.year} column`,
+        );
       addCensus(ctx, f, t, rel, map);
     } else if (t.kind === 'projection') addProjection(ctx, f, t, rel);
     else if (t.kind === 'timeseries') addTimeSeries(ctx, f, t, rel);
@@ -174,7 +208,10 @@ export function importEstat(folder: string, options: EstatOptions = {}): { set: 
   if (converter) {
     const rel = relative(folder, converter.grid.file);
     if (convertedYears.size === 0)
-      report.skipped.push({ file: rel, why: 'a municipality converter, but no table in the folder has codes that need converting' });
+      report.skipped.push({
+        file: rel,
+        why: 'a municipality converter, but no table in the folder has codes that need converting',
+      });
     else
       report.used.push(
         used(
@@ -276,18 +313,36 @@ function addCensus(ctx: Context, f: Recognised, t: CensusTable, rel: string, map
       pastSums.set(area.code.slice(0, 2), (pastSums.get(area.code.slice(0, 2)) ?? 0) + all.total);
     } else if (!/^（旧|^\(旧/.test(area.name) && area.code !== '00000' && area.code !== '13100') outside++;
   }
-  if (outside) report.warnings.push(`${rel}: ${outside} areas are not among the regions RESAS listed and were left out`);
+  if (outside)
+    report.warnings.push(`${rel}: ${outside} areas are not among the regions RESAS listed and were left out`);
   if (map) {
     for (const [pref, sum] of pastSums) {
       const own = figures.get(pref);
-      const warning = own && compareSum(`${rel}, ${t.year}: ${list.name(pref)} (${pref})`, total(own), sum, `${t.year} municipalities`, own.at);
+      const warning =
+        own &&
+        compareSum(
+          `${rel}, ${t.year}: ${list.name(pref)} (${pref})`,
+          total(own),
+          sum,
+          `${t.year} municipalities`,
+          own.at,
+        );
       if (warning) report.warnings.push(warning);
     }
   } else {
     warnSums(ctx, figures, `${rel}, ${t.year}`);
   }
   report.used.push(
-    used(rel, f, `${t.statName.normalize('NFKC').replace(/\s*\(.*$/, '')} 表${t.tableNo}`, t.title, [t.year], t.rows, figures.size, CENSUS_CREDIT),
+    used(
+      rel,
+      f,
+      `${t.statName.normalize('NFKC').replace(/\s*\(.*$/, '')} 表${t.tableNo}`,
+      t.title,
+      [t.year],
+      t.rows,
+      figures.size,
+      CENSUS_CREDIT,
+    ),
   );
 }
 
@@ -304,7 +359,9 @@ function todayOf(ctx: Context, code: string): string | undefined {
 
 /** Without the converter, a municipality renamed since a table was made (那珂川町 40305, 富谷町 04423) is not found: say what would find it. */
 const renameHint = (ctx: Context) =>
-  ctx.converter ? '' : ' (add the municipality converter, municipality_converter_jp.csv, to read renamed municipalities under their codes of today)';
+  ctx.converter
+    ? ''
+    : ' (add the municipality converter, municipality_converter_jp.csv, to read renamed municipalities under their codes of today)';
 
 /** A projection: every year after the census years RESAS showed. */
 function addProjection(ctx: Context, f: Recognised, t: ProjectionTable, rel: string) {
@@ -321,15 +378,33 @@ function addProjection(ctx: Context, f: Recognised, t: ProjectionTable, rel: str
     }
     let figures = byYear.get(r.year);
     if (!figures) byYear.set(r.year, (figures = ctx.claim(r.year, 'projection', rel)));
-    if (figures.has(region)) throw new SourceError(t.file, r.row.line, 1, `${r.code} ${r.name} appears twice for ${r.year}`);
-    addInto(figures, region, { male: r.male, female: r.female, unknown: 0 }, { file: t.file, line: r.row.line, column: t.totalColumn + 1 });
+    if (figures.has(region))
+      throw new SourceError(t.file, r.row.line, 1, `${r.code} ${r.name} appears twice for ${r.year}`);
+    addInto(
+      figures,
+      region,
+      { male: r.male, female: r.female, unknown: 0 },
+      { file: t.file, line: r.row.line, column: t.totalColumn + 1 },
+    );
   }
-  if (outside) report.warnings.push(`${rel}: ${outside} rows name areas that are not among the regions RESAS listed and were left out`);
+  if (outside)
+    report.warnings.push(
+      `${rel}: ${outside} rows name areas that are not among the regions RESAS listed and were left out`,
+    );
   for (const [year, figures] of byYear) warnSums(ctx, figures, `${rel}, ${year}`);
   const projected = [...byYear.keys()].sort();
   const counted = new Set([...byYear.values()].flatMap((m) => [...m.keys()]));
   report.used.push(
-    used(rel, f, 'IPSS 日本の地域別将来推計人口（平成30年推計）', '男女・年齢（5歳）階級別の推計結果', projected, t.rows.length, counted.size, IPSS_CREDIT),
+    used(
+      rel,
+      f,
+      'IPSS 日本の地域別将来推計人口（平成30年推計）',
+      '男女・年齢（5歳）階級別の推計結果',
+      projected,
+      t.rows.length,
+      counted.size,
+      IPSS_CREDIT,
+    ),
   );
 }
 
@@ -365,7 +440,12 @@ function addTimeSeries(ctx: Context, f: Recognised, t: TimeSeriesTable, rel: str
     const both = c.male.map((m, i) => m + c.female[i]!);
     const groups = [sumOf(both.slice(0, 3)), sumOf(both.slice(3, 13)), sumOf(both.slice(13))];
     const at = { file: t.file, line: c.row.line, column: TIMESERIES_TOTAL_COLUMN + 1 };
-    addInto(figures, prefRegion(c.prefCode), { male: [], female: [], groups, unknown: c.maleTotal + c.femaleTotal - sumOf(both) }, at);
+    addInto(
+      figures,
+      prefRegion(c.prefCode),
+      { male: [], female: [], groups, unknown: c.maleTotal + c.femaleTotal - sumOf(both) },
+      at,
+    );
   }
   const given = [...read.keys()].sort();
   const rows = t.cells.filter((c) => read.has(c.year)).length;
@@ -388,7 +468,10 @@ function addTimeSeries(ctx: Context, f: Recognised, t: TimeSeriesTable, rel: str
 function addSsdse(ctx: Context, f: Recognised, t: SsdseTable, rel: string) {
   const known = ctx.years.get(t.year);
   if (known?.municipal) {
-    ctx.report.skipped.push({ file: rel, why: `SSDSE-A, whose ${t.year} municipalities ${known.file} (a census table) gives already` });
+    ctx.report.skipped.push({
+      file: rel,
+      why: `SSDSE-A, whose ${t.year} municipalities ${known.file} (a census table) gives already`,
+    });
     return;
   }
   const figures = known ? known.figures : ctx.claim(t.year, 'actual', rel);
@@ -401,13 +484,30 @@ function addSsdse(ctx: Context, f: Recognised, t: SsdseTable, rel: string) {
       continue;
     }
     const at = { file: t.file, line: area.row.line, column: t.totalColumn + 1 };
-    addInto(figures, region, { male: [], female: [], groups: area.groups, unknown: area.total - sumOf(area.groups) }, at);
+    addInto(
+      figures,
+      region,
+      { male: [], female: [], groups: area.groups, unknown: area.total - sumOf(area.groups) },
+      at,
+    );
   }
-  if (outside) ctx.report.warnings.push(`${rel}: ${outside} rows name areas that are not among the regions RESAS listed and were left out${renameHint(ctx)}`);
+  if (outside)
+    ctx.report.warnings.push(
+      `${rel}: ${outside} rows name areas that are not among the regions RESAS listed and were left out${renameHint(ctx)}`,
+    );
   warnSums(ctx, figures, `${rel}, ${t.year}`);
   const counted = t.areas.length - outside;
   ctx.report.used.push(
-    used(rel, f, 'SSDSE-A（教育用標準データセット）', `市区町村 総人口・年齢3区分（${t.year}年国勢調査）`, [t.year], t.areas.length, counted, SSDSE_CREDIT),
+    used(
+      rel,
+      f,
+      'SSDSE-A（教育用標準データセット）',
+      `市区町村 総人口・年齢3区分（${t.year}年国勢調査）`,
+      [t.year],
+      t.areas.length,
+      counted,
+      SSDSE_CREDIT,
+    ),
   );
 }
 
@@ -418,7 +518,8 @@ function addSsdse(ctx: Context, f: Recognised, t: SsdseTable, rel: string) {
  */
 function addJuki(ctx: Context, f: Recognised, t: JukiTable, rel: string) {
   const known = ctx.events.find((e) => e.year === t.year);
-  if (known) throw new InputError(`${rel} and ${known.file} both give the events of ${t.year}; keep one of them in the folder`);
+  if (known)
+    throw new InputError(`${rel} and ${known.file} both give the events of ${t.year}; keep one of them in the folder`);
   const rows = new Map<string, EventCounts & { at: RegionFigures['at'] }>();
   const outside: string[] = [];
   for (const a of t.areas) {
@@ -431,22 +532,46 @@ function addJuki(ctx: Context, f: Recognised, t: JukiTable, rel: string) {
     const at = { file: t.file, line: a.row.line, column: 1 };
     const have = rows.get(region);
     if (have) for (const k of EVENT_KEYS) have[k] += a[k];
-    else rows.set(region, { births: a.births, deaths: a.deaths, inMigrants: a.inMigrants, outMigrants: a.outMigrants, at });
+    else
+      rows.set(region, {
+        births: a.births,
+        deaths: a.deaths,
+        inMigrants: a.inMigrants,
+        outMigrants: a.outMigrants,
+        at,
+      });
   }
-  if (outside.length) ctx.report.warnings.push(`${rel}: ${outside.join(', ')}: not among the regions RESAS listed; left out${renameHint(ctx)}`);
+  if (outside.length)
+    ctx.report.warnings.push(
+      `${rel}: ${outside.join(', ')}: not among the regions RESAS listed; left out${renameHint(ctx)}`,
+    );
   // Births and deaths of the parts add up as people do, so the population's check of the levels serves (moves do not: a
   // prefecture's moves count moves between its municipalities).
   for (const key of ['births', 'deaths'] as const) {
-    const asFigures = new Map([...rows].map(([r, e]) => [r, { male: [], female: [], unknown: e[key], at: e.at } as RegionFigures]));
+    const asFigures = new Map(
+      [...rows].map(([r, e]) => [r, { male: [], female: [], unknown: e[key], at: e.at } as RegionFigures]),
+    );
     const sums = checkSums(ctx.list, asFigures, `${rel}, ${key} ${t.year}`);
     ctx.report.warnings.push(...sums.warnings);
     // The same regions lack parts for both counts: said once.
-    if (key === 'births') ctx.report.warnings.push(...sums.partial.map((p) => `${rel}, ${t.year}: only some parts have figures: ${p}`));
+    if (key === 'births')
+      ctx.report.warnings.push(...sums.partial.map((p) => `${rel}, ${t.year}: only some parts have figures: ${p}`));
   }
   ctx.events.push({ year: t.year, file: rel, rows });
   ctx.report.events.push({ year: t.year, regions: rows.size });
   const title = `人口動態（市区町村別）（総計）: ${t.year}年の転入者数・転出者数（計）, 出生者数, 死亡者数`;
-  ctx.report.used.push(used(rel, f, '住民基本台帳に基づく人口、人口動態及び世帯数調査', title, [t.year], t.areas.length, rows.size, JUKI_CREDIT));
+  ctx.report.used.push(
+    used(
+      rel,
+      f,
+      '住民基本台帳に基づく人口、人口動態及び世帯数調査',
+      title,
+      [t.year],
+      t.areas.length,
+      rows.size,
+      JUKI_CREDIT,
+    ),
+  );
 }
 
 /** Today's levels checked (wards against their city, municipalities against their prefecture): small differences are warned of. */
@@ -464,11 +589,22 @@ function migrationYear(file: string, options: EstatOptions, name: string, report
   const named = inName(basename(file, extname(file))) ?? inName(basename(dirname(file)));
   if (options.migrationYear === undefined) return named;
   if (named !== undefined && named !== options.migrationYear)
-    report.warnings.push(`${name}: its name says ${named}, but ${options.migrationYear} was given as the migration year; ${options.migrationYear} is used`);
+    report.warnings.push(
+      `${name}: its name says ${named}, but ${options.migrationYear} was given as the migration year; ${options.migrationYear} is used`,
+    );
   return options.migrationYear;
 }
 
-function used(file: string, f: Recognised, table: string, title: string, years: number[], rows: number, regions: number, credit: string): UsedTable {
+function used(
+  file: string,
+  f: Recognised,
+  table: string,
+  title: string,
+  years: number[],
+  rows: number,
+  regions: number,
+  credit: string,
+): UsedTable {
   return { file, table, title, years, rows, regions, sha256: f.sha256, credit };
 }
 
@@ -525,13 +661,24 @@ function sourceSet(
         years.map(([year, y]) => [year, y.kind]),
       ),
     ),
-    population_by_age_sex: text('population_by_age_sex', toCsv(['regionCode', 'year', 'sex', 'ageFrom', 'count'], detail)),
-    population_by_age_group: text('population_by_age_group', toCsv(['regionCode', 'year', 'ageGroup', 'count'], groups)),
+    population_by_age_sex: text(
+      'population_by_age_sex',
+      toCsv(['regionCode', 'year', 'sex', 'ageFrom', 'count'], detail),
+    ),
+    population_by_age_group: text(
+      'population_by_age_group',
+      toCsv(['regionCode', 'year', 'ageGroup', 'count'], groups),
+    ),
   };
   if (events.length) {
-    const rows = events.flatMap((e) => [...e.rows].map(([region, c]) => [region, e.year, c.births, c.deaths, c.inMigrants, c.outMigrants] as const));
+    const rows = events.flatMap((e) =>
+      [...e.rows].map(([region, c]) => [region, e.year, c.births, c.deaths, c.inMigrants, c.outMigrants] as const),
+    );
     rows.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1]));
-    files.vital_events = text('vital_events', toCsv(['regionCode', 'year', ...EVENT_KEYS], rows as unknown as (string | number)[][]));
+    files.vital_events = text(
+      'vital_events',
+      toCsv(['regionCode', 'year', ...EVENT_KEYS], rows as unknown as (string | number)[][]),
+    );
   }
   if (migrations.length) {
     const ordered = [...migrations].sort((a, b) => a.year - b.year);
@@ -569,8 +716,21 @@ function datasetInfo(report: EstatReport): DatasetInfo {
   const provenance: Provenance = {
     importer: 'npm run import:estat',
     credits,
-    tables: report.used.map(({ file, table, title, years, rows, sha256 }) => ({ file, table, title, years, rows, sha256 })),
-    coverage: report.coverage.map((c) => ({ year: c.year, kind: c.kind, regions: c.regions, missing: c.missing.length, ages: c.ages })),
+    tables: report.used.map(({ file, table, title, years, rows, sha256 }) => ({
+      file,
+      table,
+      title,
+      years,
+      rows,
+      sha256,
+    })),
+    coverage: report.coverage.map((c) => ({
+      year: c.year,
+      kind: c.kind,
+      regions: c.regions,
+      missing: c.missing.length,
+      ages: c.ages,
+    })),
     ...(report.migration.length ? { migration: report.migration } : {}),
     ...(report.events.length ? { events: report.events } : {}),
   };

@@ -33,13 +33,22 @@ export function isProjectionTable(grid: Grid): boolean {
 
 export function readProjection(grid: Grid): ProjectionTable {
   const [top, ages, ...data] = grid.rows;
-  if (!ages) throw new SourceError(grid.file, top!.line + 1, 1, 'expected a second header line of age classes (総数, 0～4歳 … 90歳以上)');
+  if (!ages)
+    throw new SourceError(
+      grid.file,
+      top!.line + 1,
+      1,
+      'expected a second header line of age classes (総数, 0～4歳 … 90歳以上)',
+    );
   const block = (name: string) => {
     const start = top!.cells.findIndex((c) => normal(c) === name);
     const cols = Array.from({ length: 20 }, (_, i) => start + i);
     cols.forEach((col, i) => {
       const h = ageHeader(ages.cells[col] ?? '');
-      const ok = i === 0 ? h?.kind === 'total' : h?.kind === 'class' && h.from === (i - 1) * 5 && (i === 19 ? h.to === null : h.to === h.from + 4);
+      const ok =
+        i === 0
+          ? h?.kind === 'total'
+          : h?.kind === 'class' && h.from === (i - 1) * 5 && (i === 19 ? h.to === null : h.to === h.from + 4);
       if (!ok)
         throw new SourceError(
           grid.file,
@@ -56,11 +65,18 @@ export function readProjection(grid: Grid): ProjectionTable {
     const c = row.cells;
     if (c.every((x) => x === '')) continue;
     if (!/^\d{4,5}$/.test(c[0] ?? ''))
-      throw new SourceError(grid.file, row.line, 1, `expected an area code (4 or 5 digits, the leading zero may be dropped), found "${c[0] ?? ''}"`);
-    if (!/^[a0-3]$/.test(c[1] ?? '')) throw new SourceError(grid.file, row.line, 2, `expected 市などの別 a, 0, 1, 2 or 3, found "${c[1] ?? ''}"`);
+      throw new SourceError(
+        grid.file,
+        row.line,
+        1,
+        `expected an area code (4 or 5 digits, the leading zero may be dropped), found "${c[0] ?? ''}"`,
+      );
+    if (!/^[a0-3]$/.test(c[1] ?? ''))
+      throw new SourceError(grid.file, row.line, 2, `expected 市などの別 a, 0, 1, 2 or 3, found "${c[1] ?? ''}"`);
     const y = /^(\d{4})年?$/.exec(normal(c[4] ?? ''));
     if (!y) throw new SourceError(grid.file, row.line, 5, `expected a year such as 2025年, found "${c[4] ?? ''}"`);
-    const read = (cols: number[], what: string) => cols.map((col, i) => countAt(grid, row, col, `${what} ${normal(ages.cells[col]!)}`));
+    const read = (cols: number[], what: string) =>
+      cols.map((col, i) => countAt(grid, row, col, `${what} ${normal(ages.cells[col]!)}`));
     const [t, m, f] = [read(all, '総数'), read(male, '男'), read(female, '女')];
     for (const [cols, v, what] of [
       [all, t, '総数'],
@@ -68,13 +84,28 @@ export function readProjection(grid: Grid): ProjectionTable {
       [female, f, '女'],
     ] as const) {
       const sum = v.slice(1).reduce((a, x) => a + x, 0);
-      if (sum !== v[0]) throw faultAt(grid, row, cols[0]!, `${what} is ${v[0]}, but its 19 age classes add up to ${sum}`);
+      if (sum !== v[0])
+        throw faultAt(grid, row, cols[0]!, `${what} is ${v[0]}, but its 19 age classes add up to ${sum}`);
     }
     t.forEach((v, i) => {
       if (v !== m[i]! + f[i]!)
-        throw faultAt(grid, row, all[i]!, `総数 ${normal(ages.cells[all[i]!]!)} is ${v}, but 男 ${m[i]} + 女 ${f[i]} = ${m[i]! + f[i]!}`);
+        throw faultAt(
+          grid,
+          row,
+          all[i]!,
+          `総数 ${normal(ages.cells[all[i]!]!)} is ${v}, but 男 ${m[i]} + 女 ${f[i]} = ${m[i]! + f[i]!}`,
+        );
     });
-    rows.push({ code: c[0]!.padStart(5, '0'), type: c[1]!, name: c[3] || c[2]!, year: Number(y[1]), male: m.slice(1), female: f.slice(1), total: t[0]!, row });
+    rows.push({
+      code: c[0]!.padStart(5, '0'),
+      type: c[1]!,
+      name: c[3] || c[2]!,
+      year: Number(y[1]),
+      male: m.slice(1),
+      female: f.slice(1),
+      total: t[0]!,
+      row,
+    });
   }
   return { kind: 'projection', file: grid.file, rows, totalColumn: all[0]! };
 }

@@ -27,7 +27,12 @@ export interface JukiTable {
 
 const TITLE = /住民基本台帳人口・世帯数.*人口動態[（(]市区町村別[）)]/;
 /** The columns read, by their header in the fourth row. */
-const COLUMNS = { inMigrants: '転入者数(計)', births: '出生者数', outMigrants: '転出者数(計)', deaths: '死亡者数' } as const;
+const COLUMNS = {
+  inMigrants: '転入者数(計)',
+  births: '出生者数',
+  outMigrants: '転出者数(計)',
+  deaths: '死亡者数',
+} as const;
 const ERA = { 平成: 1988, 令和: 2018 } as const;
 
 export function isJukiTable(grid: Grid): boolean {
@@ -44,18 +49,26 @@ function eventYear(grid: Grid): number {
   const title = normal(grid.rows[0]!.cells[0]!);
   const m = /[、,](平成|令和)(\d+|元)年[（(]/.exec(title);
   if (!m)
-    throw new SourceError(grid.file, grid.rows[0]!.line, 1, `expected the title to name the year of the events (…、平成27年（1月1日から…）, found "${title}"`);
+    throw new SourceError(
+      grid.file,
+      grid.rows[0]!.line,
+      1,
+      `expected the title to name the year of the events (…、平成27年（1月1日から…）, found "${title}"`,
+    );
   return ERA[m[1] as keyof typeof ERA] + (m[2] === '元' ? 1 : Number(m[2]));
 }
 
 /** 団体コード's check digit: the digits weighted 6, 5, 4, 3, 2, and 11 less the sum's remainder by 11, its last digit. */
-export const checkDigit = (code: string) => (11 - ([...code].reduce((a, d, i) => a + Number(d) * (6 - i), 0) % 11)) % 10;
+export const checkDigit = (code: string) =>
+  (11 - ([...code].reduce((a, d, i) => a + Number(d) * (6 - i), 0) % 11)) % 10;
 
 /** Every area's births, deaths and moves (計: domestic and from or to abroad), each code's check digit verified. */
 export function readJuki(grid: Grid): JukiTable {
   const year = eventYear(grid);
   const header = headerRow(grid)!;
-  const col = Object.fromEntries(Object.entries(COLUMNS).map(([k, h]) => [k, header.cells.map(normal).indexOf(h)])) as Record<keyof typeof COLUMNS, number>;
+  const col = Object.fromEntries(
+    Object.entries(COLUMNS).map(([k, h]) => [k, header.cells.map(normal).indexOf(h)]),
+  ) as Record<keyof typeof COLUMNS, number>;
   const areas: JukiArea[] = [];
   const seen = new Set<string>();
   for (const row of grid.rows.slice(grid.rows.indexOf(header) + 1)) {
@@ -63,9 +76,20 @@ export function readJuki(grid: Grid): JukiTable {
     if (c.every((x) => x === '')) continue;
     if (c[0] === '' && normal(c[1] ?? '') === '合計') continue; // the nation
     const m = /^(\d{5})(\d)$/.exec(c[0] ?? '');
-    if (!m) throw new SourceError(grid.file, row.line, 1, `expected a 6-digit 団体コード such as 131016, found "${c[0] ?? ''}"`);
+    if (!m)
+      throw new SourceError(
+        grid.file,
+        row.line,
+        1,
+        `expected a 6-digit 団体コード such as 131016, found "${c[0] ?? ''}"`,
+      );
     if (checkDigit(m[1]!) !== Number(m[2]))
-      throw new SourceError(grid.file, row.line, 1, `${c[0]}: its check digit should be ${checkDigit(m[1]!)} (a mistyped code)`);
+      throw new SourceError(
+        grid.file,
+        row.line,
+        1,
+        `${c[0]}: its check digit should be ${checkDigit(m[1]!)} (a mistyped code)`,
+      );
     if (seen.has(m[1]!)) throw new SourceError(grid.file, row.line, 1, `${c[0]} is given twice`);
     seen.add(m[1]!);
     const n = (k: keyof typeof COLUMNS) => countAt(grid, row, col[k], COLUMNS[k]);

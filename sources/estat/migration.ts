@@ -44,7 +44,11 @@ interface Layout {
 
 export function isMigrationTable(grid: Grid): boolean {
   const layout = findLayout(grid);
-  return layout !== null && layout.blocks.length === 3 && layout.ages.cells.filter((c) => ageHeader(c)?.kind === 'class').length === 57;
+  return (
+    layout !== null &&
+    layout.blocks.length === 3 &&
+    layout.ages.cells.filter((c) => ageHeader(c)?.kind === 'class').length === 57
+  );
 }
 
 function findLayout(grid: Grid): Layout | null {
@@ -55,7 +59,15 @@ function findLayout(grid: Grid): Layout | null {
     if (area < 0 || nationality < 0 || counterpart < 0) continue;
     const ages = grid.rows[i - 1]!;
     const blocks = ages.cells.flatMap((c, at) => (ageHeader(c)?.kind === 'total' ? [at] : []));
-    return { ages, dims: grid.rows[i]!, area, areaName: col(AREA.replace(/コード$/, '')), nationality, counterpart, blocks };
+    return {
+      ages,
+      dims: grid.rows[i]!,
+      area,
+      areaName: col(AREA.replace(/コード$/, '')),
+      nationality,
+      counterpart,
+      blocks,
+    };
   }
   return null;
 }
@@ -97,7 +109,15 @@ export function readMigration(grid: Grid, year: number): MigrationTable {
   const columns = blocks.map((start) => checkBlock(grid, ages, start)) as [number[], number[], number[]];
   const cols = columns.flat();
   const labels = cols.map((col, i) => `${['総数', '男', '女'][Math.floor(i / 20)]} / ${ages.cells[col]}`);
-  const r: Reading = { grid, layout, cols, headerOf: (i) => labels[i]!, cells: new Map(), firstRow: new Map(), names: new Map() };
+  const r: Reading = {
+    grid,
+    layout,
+    cols,
+    headerOf: (i) => labels[i]!,
+    cells: new Map(),
+    firstRow: new Map(),
+    names: new Map(),
+  };
   const rows = readRows(r, columns);
   checkNationalities(r);
   const byBlock: MigrationTable['byBlock'] = [];
@@ -116,7 +136,12 @@ function readRows(r: Reading, [all, male, female]: [number[], number[], number[]
   const code = (row: GridRow, col: number) => {
     const raw = row.cells[col] ?? '';
     if (!/^\d{1,6}$/.test(raw))
-      throw new SourceError(grid.file, row.line, col + 1, `expected ${normal(layout.dims.cells[col]!)} (a number such as 13000), found "${raw}"`);
+      throw new SourceError(
+        grid.file,
+        row.line,
+        col + 1,
+        `expected ${normal(layout.dims.cells[col]!)} (a number such as 13000), found "${raw}"`,
+      );
     return Number(raw);
   };
   let rows = 0;
@@ -178,7 +203,12 @@ function checkNationalities({ grid, layout, cols, headerOf, cells }: Reading): v
         );
       total.v.forEach((x, i) => {
         if (x !== j.v[i]! + f.v[i]!)
-          throw faultAt(grid, total.row, cols[i]!, `移動者 ${headerOf(i)} is ${x}, but 日本人 ${j.v[i]} + 外国人 ${f.v[i]} = ${j.v[i]! + f.v[i]!}`);
+          throw faultAt(
+            grid,
+            total.row,
+            cols[i]!,
+            `移動者 ${headerOf(i)} is ${x}, but 日本人 ${j.v[i]} + 外国人 ${f.v[i]} = ${j.v[i]! + f.v[i]!}`,
+          );
       });
     }
   }
@@ -193,7 +223,12 @@ function at({ grid, layout, cells, firstRow, names }: Reading, pref: number, nat
   if (hit) return hit;
   const row = firstRow.get(pref * 1000);
   if (!row)
-    throw new SourceError(grid.file, layout.dims.line, layout.area + 1, `expected rows for every prefecture (1000 … 47000), found none for ${pref * 1000}`);
+    throw new SourceError(
+      grid.file,
+      layout.dims.line,
+      layout.area + 1,
+      `expected rows for every prefecture (1000 … 47000), found none for ${pref * 1000}`,
+    );
   throw faultAt(
     grid,
     row,
@@ -241,7 +276,12 @@ function checkPrefecture(r: Reading, p: number, nat: number): void {
 }
 
 /** A prefecture's nets with each block and, with the rest of Japan, by broad age group (日本人移動者). */
-function prefectureFacts(r: Reading, p: number, year: number, out: Pick<MigrationTable, 'byBlock' | 'byAgeGroup' | 'ageGaps'>): void {
+function prefectureFacts(
+  r: Reading,
+  p: number,
+  year: number,
+  out: Pick<MigrationTable, 'byBlock' | 'byAgeGroup' | 'ageGaps'>,
+): void {
   for (const [blockCode, members] of Object.entries(BLOCK_PREFS)) {
     const net = members.filter((q) => q !== p).reduce((a, q) => a + at(r, p, JAPANESE, q * 1000).v[0]!, 0);
     out.byBlock.push({ prefCode: prefRegion(p), year, blockCode, net });
@@ -259,14 +299,23 @@ function prefectureFacts(r: Reading, p: number, year: number, out: Pick<Migratio
   );
   const added = sum(0, 95);
   if (added !== whole.v[0])
-    out.ageGaps.push({ line: whole.row.line, prefCode: prefRegion(p), name: r.names.get(p * 1000) ?? '', total: whole.v[0]!, classes: added });
+    out.ageGaps.push({
+      line: whole.row.line,
+      prefCode: prefRegion(p),
+      name: r.names.get(p * 1000) ?? '',
+      total: whole.v[0]!,
+      classes: added,
+    });
 }
 
 function checkBlock(grid: Grid, ages: GridRow, start: number): number[] {
   return Array.from({ length: 20 }, (_, i) => {
     const col = start + i;
     const h = ageHeader(ages.cells[col] ?? '');
-    const ok = i === 0 ? h?.kind === 'total' : h?.kind === 'class' && h.from === (i - 1) * 5 && (i === 19 ? h.to === null : h.to === h.from + 4);
+    const ok =
+      i === 0
+        ? h?.kind === 'total'
+        : h?.kind === 'class' && h.from === (i - 1) * 5 && (i === 19 ? h.to === null : h.to === h.from + 4);
     if (!ok)
       throw new SourceError(
         grid.file,

@@ -22,10 +22,21 @@ export interface RegionFigures {
 const sum = (v: number[] | undefined) => (v ?? []).reduce((a, x) => a + x, 0);
 export const total = (f: RegionFigures) => sum(f.male) + sum(f.female) + sum(f.groups) + f.unknown;
 
-export function addInto(into: Map<string, RegionFigures>, region: string, f: Omit<RegionFigures, 'at'>, at: RegionFigures['at']) {
+export function addInto(
+  into: Map<string, RegionFigures>,
+  region: string,
+  f: Omit<RegionFigures, 'at'>,
+  at: RegionFigures['at'],
+) {
   const known = into.get(region);
   if (!known) {
-    into.set(region, { male: [...f.male], female: [...f.female], ...(f.groups ? { groups: [...f.groups] } : {}), unknown: f.unknown, at });
+    into.set(region, {
+      male: [...f.male],
+      female: [...f.female],
+      ...(f.groups ? { groups: [...f.groups] } : {}),
+      unknown: f.unknown,
+      at,
+    });
     return;
   }
   f.male.forEach((v, i) => (known.male[i]! += v));
@@ -52,13 +63,18 @@ export class RegionList {
 
   /** Parts a region is the sum of: a prefecture's municipalities (designated cities whole), a designated city's wards. */
   parts(region: string): City[] {
-    if (region.length === 2) return this.cities.filter((c) => c.cityCode.startsWith(region) && c.bigCityFlag !== '1' && !NO_DATA_CITIES.has(c.cityCode));
+    if (region.length === 2)
+      return this.cities.filter(
+        (c) => c.cityCode.startsWith(region) && c.bigCityFlag !== '1' && !NO_DATA_CITIES.has(c.cityCode),
+      );
     const city = this.byCode.get(region);
     return city?.bigCityFlag === '2' ? this.cities.filter((c) => c.designatedCityCode === region) : [];
   }
 
   name(region: string): string {
-    return region.length === 2 ? this.prefectures.find((p) => prefRegion(p.prefCode) === region)!.prefName : this.byCode.get(region)!.cityName;
+    return region.length === 2
+      ? this.prefectures.find((p) => prefRegion(p.prefCode) === region)!.prefName
+      : this.byCode.get(region)!.cityName;
   }
 }
 
@@ -69,7 +85,11 @@ export const TOLERANCE = 1e-4;
  * Checks every region with figures whose parts all have figures too; returns the warnings of small
  * differences and throws at the first large one. Regions with only some parts are reported as gaps.
  */
-export function checkSums(list: RegionList, figures: Map<string, RegionFigures>, what: string): { warnings: string[]; partial: string[] } {
+export function checkSums(
+  list: RegionList,
+  figures: Map<string, RegionFigures>,
+  what: string,
+): { warnings: string[]; partial: string[] } {
   const warnings: string[] = [];
   const partial: string[] = [];
   for (const [region, f] of figures) {
@@ -82,17 +102,34 @@ export function checkSums(list: RegionList, figures: Map<string, RegionFigures>,
       continue;
     }
     const sum = have.reduce((a, p) => a + total(figures.get(p.cityCode)!), 0);
-    const warning = compareSum(`${what}: ${list.name(region)} (${region})`, total(f), sum, region.length === 2 ? 'municipalities' : 'wards', f.at);
+    const warning = compareSum(
+      `${what}: ${list.name(region)} (${region})`,
+      total(f),
+      sum,
+      region.length === 2 ? 'municipalities' : 'wards',
+      f.at,
+    );
     if (warning) warnings.push(warning);
   }
   return { warnings, partial };
 }
 
 /** A region's own figure against the sum of its parts: equal, a warning when e-Stat's own rounding differs, or an error. */
-export function compareSum(what: string, own: number, sum: number, parts: string, at: RegionFigures['at']): string | null {
+export function compareSum(
+  what: string,
+  own: number,
+  sum: number,
+  parts: string,
+  at: RegionFigures['at'],
+): string | null {
   if (own === sum) return null;
   const message = `${what} is ${own.toLocaleString('en')}, but its ${parts} add up to ${sum.toLocaleString('en')} (${sum > own ? '+' : ''}${sum - own})`;
   if (Math.abs(sum - own) > own * TOLERANCE)
-    throw new SourceError(at.file, at.line, at.column, `${message}; a table whose levels disagree this much was misread or is not a whole table`);
+    throw new SourceError(
+      at.file,
+      at.line,
+      at.column,
+      `${message}; a table whose levels disagree this much was misread or is not a whole table`,
+    );
   return `${message}; the region's own figure is kept, as RESAS kept it`;
 }

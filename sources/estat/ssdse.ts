@@ -54,23 +54,36 @@ export function readSsdse(grid: Grid): SsdseTable {
         `expected the population items to share one year (${years[total]}), found "${years[c] ?? ''}"`,
       );
   }
-  if (!/^\d{4}$/.test(years[total] ?? '')) throw new SourceError(grid.file, grid.rows[1]!.line, total + 1, `expected a year, found "${years[total] ?? ''}"`);
+  if (!/^\d{4}$/.test(years[total] ?? ''))
+    throw new SourceError(grid.file, grid.rows[1]!.line, total + 1, `expected a year, found "${years[total] ?? ''}"`);
   const areas: SsdseArea[] = [];
   const seen = new Set<string>();
   for (const row of grid.rows.slice(3)) {
     const c = row.cells;
     if (c.every((x) => x === '')) continue;
     const m = /^R(\d{5})$/.exec(c[0] ?? '');
-    if (!m) throw new SourceError(grid.file, row.line, 1, `expected a municipality code such as R01100, found "${c[0] ?? ''}"`);
+    if (!m)
+      throw new SourceError(
+        grid.file,
+        row.line,
+        1,
+        `expected a municipality code such as R01100, found "${c[0] ?? ''}"`,
+      );
     if (seen.has(m[1]!)) throw new SourceError(grid.file, row.line, 1, `${m[1]} is given twice`);
     seen.add(m[1]!);
     const [all, young, working, old] = Object.entries(ITEMS).map(([what, item]) => {
       const [t, male, female] = ['', '01', '02'].map((s) => countAt(grid, row, col(item + s), `${item}${s} (${what})`));
-      if (t !== male! + female!) throw faultAt(grid, row, col(item), `${item} is ${t}, but 男 ${male} + 女 ${female} = ${male! + female!}`);
+      if (t !== male! + female!)
+        throw faultAt(grid, row, col(item), `${item} is ${t}, but 男 ${male} + 女 ${female} = ${male! + female!}`);
       return t!;
     }) as [number, number, number, number];
     if (young + working + old > all)
-      throw faultAt(grid, row, total, `総人口 is ${all}, less than its three age groups ${young} + ${working} + ${old} = ${young + working + old}`);
+      throw faultAt(
+        grid,
+        row,
+        total,
+        `総人口 is ${all}, less than its three age groups ${young} + ${working} + ${old} = ${young + working + old}`,
+      );
     areas.push({ code: m[1]!, name: c[2] ?? '', total: all, groups: [young, working, old], row });
   }
   return { kind: 'ssdse', file: grid.file, year, areas, totalColumn: total };

@@ -6,7 +6,17 @@
 import { SourceError } from '../csv.ts';
 import { ageHeader, countAt, faultAt, normal, type Grid, type GridRow } from './grid.ts';
 
-const HEADER = ['都道府県コード', '都道府県名', '年齢5歳階級', '元号', '和暦(年)', '西暦(年)', '人口(総数)', '人口(男)', '人口(女)'];
+const HEADER = [
+  '都道府県コード',
+  '都道府県名',
+  '年齢5歳階級',
+  '元号',
+  '和暦(年)',
+  '西暦(年)',
+  '人口(総数)',
+  '人口(男)',
+  '人口(女)',
+];
 /** The column (0-based) of 人口(総数), where a fault in a row's totals is reported. */
 export const TIMESERIES_TOTAL_COLUMN = 6;
 /** The classes of the years read: 0–4 … 80–84, then 85 and over. */
@@ -44,21 +54,35 @@ export function readTimeSeries(grid: Grid, years: number[]): TimeSeriesTable {
     if (c.every((x) => x === '')) continue;
     if (!/^\d{2}$/.test(c[0] ?? '') || Number(c[0]) < 1 || Number(c[0]) > 47)
       throw new SourceError(grid.file, row.line, 1, `expected a prefecture code 01 … 47, found "${c[0] ?? ''}"`);
-    if (!/^\d{4}$/.test(c[5] ?? '')) throw new SourceError(grid.file, row.line, 6, `expected a year such as 1960, found "${c[5] ?? ''}"`);
+    if (!/^\d{4}$/.test(c[5] ?? ''))
+      throw new SourceError(grid.file, row.line, 6, `expected a year such as 1960, found "${c[5] ?? ''}"`);
     const year = Number(c[5]);
     if (!wanted.has(year)) continue;
     const counts = [6, 7, 8].map((col) => countAt(grid, row, col, normal(grid.rows[0]!.cells[col]!)));
     if (counts[0] !== counts[1]! + counts[2]!)
-      throw faultAt(grid, row, TIMESERIES_TOTAL_COLUMN, `人口（総数） is ${counts[0]}, but 男 ${counts[1]} + 女 ${counts[2]} = ${counts[1]! + counts[2]!}`);
+      throw faultAt(
+        grid,
+        row,
+        TIMESERIES_TOTAL_COLUMN,
+        `人口（総数） is ${counts[0]}, but 男 ${counts[1]} + 女 ${counts[2]} = ${counts[1]! + counts[2]!}`,
+      );
     const key = `${c[0]}-${year}`;
     const entry = byKey.get(key) ?? { classes: [], row };
     byKey.set(key, entry);
     const h = ageHeader(c[2] ?? '');
     const index = h?.kind === 'class' ? h.from / 5 : -1;
-    const fits = h?.kind === 'class' && h.from % 5 === 0 && (h.from === 85 ? h.to === null : h.from < 85 && h.to === h.from + 4);
+    const fits =
+      h?.kind === 'class' && h.from % 5 === 0 && (h.from === 85 ? h.to === null : h.from < 85 && h.to === h.from + 4);
     if (h?.kind === 'total') entry.totals = counts;
-    else if (!fits) throw new SourceError(grid.file, row.line, 3, `expected 総数 or a class 0～4歳 … 80～84歳, 85歳以上 for ${year}, found "${c[2] ?? ''}"`);
-    else if (entry.classes[index]) throw new SourceError(grid.file, row.line, 3, `${c[1]} ${year} ${c[2]} is given twice`);
+    else if (!fits)
+      throw new SourceError(
+        grid.file,
+        row.line,
+        3,
+        `expected 総数 or a class 0～4歳 … 80～84歳, 85歳以上 for ${year}, found "${c[2] ?? ''}"`,
+      );
+    else if (entry.classes[index])
+      throw new SourceError(grid.file, row.line, 3, `${c[1]} ${year} ${c[2]} is given twice`);
     else entry.classes[index] = counts;
   }
   const cells: TimeSeriesCell[] = [];
@@ -77,14 +101,21 @@ export function readTimeSeries(grid: Grid, years: number[]): TimeSeriesTable {
       ['女', female, totals[2]!],
     ] as const) {
       const sum = v.reduce((a, x) => a + x, 0);
-      if (sum > total) throw faultAt(grid, row, TIMESERIES_TOTAL_COLUMN, `${key} ${sex}: the classes add up to ${sum}, more than its 総数 ${total}`);
+      if (sum > total)
+        throw faultAt(
+          grid,
+          row,
+          TIMESERIES_TOTAL_COLUMN,
+          `${key} ${sex}: the classes add up to ${sum}, more than its 総数 ${total}`,
+        );
     }
     const [pref, year] = key.split('-').map(Number);
     cells.push({ prefCode: pref!, year: year!, male, female, maleTotal: totals[1]!, femaleTotal: totals[2]!, row });
   }
   for (const year of years) {
     const n = cells.filter((c) => c.year === year).length;
-    if (n !== 47) throw new SourceError(grid.file, grid.rows[0]!.line, 6, `expected the 47 prefectures in ${year}, found ${n}`);
+    if (n !== 47)
+      throw new SourceError(grid.file, grid.rows[0]!.line, 6, `expected the 47 prefectures in ${year}, found ${n}`);
   }
   return { kind: 'timeseries', file: grid.file, cells };
 }

@@ -40,7 +40,9 @@ export function importResas(archive: string, options: ImportOptions = {}): { set
   const visitors = readVisitors(read('tourism_foreigners_forFrom'), report);
 
   const codes = [...cities.keys()].sort();
-  const designatedOf = (ward: string) => codes.filter((c) => c <= ward && c.slice(0, 2) === ward.slice(0, 2) && cities.get(c)!.bigCityFlag === '2').pop() ?? '';
+  const designatedOf = (ward: string) =>
+    codes.filter((c) => c <= ward && c.slice(0, 2) === ward.slice(0, 2) && cities.get(c)!.bigCityFlag === '2').pop() ??
+    '';
   const tables: SourceSet['files'] = {
     prefectures: csv(
       'prefectures',
@@ -62,7 +64,12 @@ export function importResas(archive: string, options: ImportOptions = {}): { set
   };
   return {
     set: {
-      dataset: { kind: 'imported', notice: RESAS_NOTICE, archive: archive.split('/').filter(Boolean).pop(), responses: report.used.length },
+      dataset: {
+        kind: 'imported',
+        notice: RESAS_NOTICE,
+        archive: archive.split('/').filter(Boolean).pop(),
+        responses: report.used.length,
+      },
       files: tables,
     },
     report,
@@ -78,12 +85,17 @@ function readPrefectures(saved: Saved[], archive: string, report: ImportReport):
     for (const p of s.body.result as { prefCode: number; prefName: string }[]) {
       const known = prefectures.get(p.prefCode);
       if (known !== undefined && known !== p.prefName)
-        throw new InputError(`${s.file}: prefecture ${p.prefCode} is ${p.prefName} here but ${known} in another response`);
+        throw new InputError(
+          `${s.file}: prefecture ${p.prefCode} is ${p.prefName} here but ${known} in another response`,
+        );
       prefectures.set(p.prefCode, p.prefName);
     }
     report.used.push(s.file);
   }
-  if (prefectures.size === 0) throw new InputError(`The archive ${archive} has no prefectures/*.json response; the importer needs the prefecture list.`);
+  if (prefectures.size === 0)
+    throw new InputError(
+      `The archive ${archive} has no prefectures/*.json response; the importer needs the prefecture list.`,
+    );
   return prefectures;
 }
 
@@ -91,7 +103,8 @@ function readPrefectures(saved: Saved[], archive: string, report: ImportReport):
 function readCities(saved: Saved[], options: ImportOptions, report: ImportReport) {
   const cities: Cities = new Map();
   for (const s of saved) {
-    for (const c of s.body.result as { cityCode: string; cityName: string; bigCityFlag: string }[]) cities.set(c.cityCode, c);
+    for (const c of s.body.result as { cityCode: string; cityName: string; bigCityFlag: string }[])
+      cities.set(c.cityCode, c);
     report.used.push(s.file);
   }
   const codeLists = options.masters ? readMasters(options.masters) : null;
@@ -117,16 +130,24 @@ function readComposition(saved: Saved[], report: ImportReport) {
       continue;
     }
     const region = cityCode === '-' ? prefCode.padStart(2, '0') : cityCode;
-    const r = s.body.result as { boundaryYear: number; data: { label: string; data: { year: number; value: number }[] }[] };
+    const r = s.body.result as {
+      boundaryYear: number;
+      data: { label: string; data: { year: number; value: number }[] }[];
+    };
     if (boundary !== undefined && boundary !== r.boundaryYear)
-      throw new InputError(`${s.file}: boundaryYear ${r.boundaryYear} differs from ${boundary} in other perYear responses; import one data vintage at a time`);
+      throw new InputError(
+        `${s.file}: boundaryYear ${r.boundaryYear} differs from ${boundary} in other perYear responses; import one data vintage at a time`,
+      );
     boundary = r.boundaryYear;
     const series = (label: string) => {
       const found = r.data.find((d) => d.label === label);
       if (!found) throw new InputError(`${s.file}: no ${label} series`);
       return new Map(found.data.map((p) => [p.year, p.value]));
     };
-    const [total, young, working, old] = ['総人口', '年少人口', '生産年齢人口', '老年人口'].map(series) as Map<number, number>[];
+    const [total, young, working, old] = ['総人口', '年少人口', '生産年齢人口', '老年人口'].map(series) as Map<
+      number,
+      number
+    >[];
     for (const [year, t] of total!) {
       const g = { young: young!.get(year)!, working: working!.get(year)!, old: old!.get(year)! };
       for (const [ageGroup, n] of Object.entries(g)) groups.push([region, year, ageGroup, n]);
@@ -152,7 +173,10 @@ function readVisitors(saved: Saved[], report: ImportReport) {
     const pref = s.query.get('prefCode') ?? r?.prefCode;
     const purpose = s.query.get('purpose') ?? r?.purpose;
     if (!r || !pref || !purpose) {
-      report.skipped.push({ file: s.file, why: r ? 'neither the file name nor the response gives prefCode and purpose' : 'result is null' });
+      report.skipped.push({
+        file: s.file,
+        why: r ? 'neither the file name nor the response gives prefCode and purpose' : 'result is null',
+      });
       continue;
     }
     for (const c of r.changes) {
@@ -211,7 +235,11 @@ function visitorTables({ countries, visitors }: ReturnType<typeof readVisitors>)
       ['countryCode', 'countryName'],
       [...countries].sort((a, b) => Number(a[0]) - Number(b[0])),
     ),
-    foreign_visitors: csv('foreign_visitors', ['prefCode', 'year', 'quarter', 'purpose', 'countryCode', 'visitors'], [...visitors.values()]),
+    foreign_visitors: csv(
+      'foreign_visitors',
+      ['prefCode', 'year', 'quarter', 'purpose', 'countryCode', 'visitors'],
+      [...visitors.values()],
+    ),
   };
 }
 
@@ -228,7 +256,11 @@ function medicalTables(codeLists: ReturnType<typeof readMasters> | null, cities:
     if (known.length) tables.medical_areas = csv('medical_areas', ['areaCode', 'areaName', 'cityCode'], known);
   }
   if (codeLists?.classes.length)
-    tables.medical_classes = csv('medical_classes', ['scheme', 'broadCode', 'broadName', 'middleCode', 'middleName'], codeLists.classes);
+    tables.medical_classes = csv(
+      'medical_classes',
+      ['scheme', 'broadCode', 'broadName', 'middleCode', 'middleName'],
+      codeLists.classes,
+    );
   return tables;
 }
 
@@ -271,7 +303,12 @@ function savedResponses(archive: string, op: string, report: ImportReport, selfD
       report.skipped.push({ file, why: 'not a RESAS response (no result member)' });
       continue;
     }
-    const saved: Saved = { file, query: new URLSearchParams(query === op ? '' : query), primary: source === undefined, body };
+    const saved: Saved = {
+      file,
+      query: new URLSearchParams(query === op ? '' : query),
+      primary: source === undefined,
+      body,
+    };
     const key = saved.query.toString();
     const other = byQuery.get(key);
     if (other && (other.primary || !saved.primary)) {

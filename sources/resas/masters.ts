@@ -72,9 +72,16 @@ export function readMasters(dir: string): Masters {
   const disease = read(FILES.disease);
   if (disease) {
     const broad = new Map<string, { name: string; middles: [string, string][] }>();
-    for (const r of need(disease, FILES.disease, ['broadCategoryCode', 'broadCategoryName', 'middleCategoryCode', 'middleCategoryName'])) {
+    for (const r of need(disease, FILES.disease, [
+      'broadCategoryCode',
+      'broadCategoryName',
+      'middleCategoryCode',
+      'middleCategoryName',
+    ])) {
       if (r.broadCategoryCode === '00') continue;
-      const b = broad.get(r.broadCategoryCode!) ?? broad.set(r.broadCategoryCode!, { name: r.broadCategoryName!, middles: [] }).get(r.broadCategoryCode!)!;
+      const b =
+        broad.get(r.broadCategoryCode!) ??
+        broad.set(r.broadCategoryCode!, { name: r.broadCategoryName!, middles: [] }).get(r.broadCategoryCode!)!;
       if (!r.middleCategoryCode!.endsWith('0')) b.middles.push([r.middleCategoryCode!, r.middleCategoryName!]);
     }
     for (const [code, b] of broad) {

@@ -74,7 +74,9 @@ export function establishments(seed: string, leaves: LeafPopulation[]): Establis
         const ownership = rnd.normal();
         if (e === 0) continue;
         const plants = clamp(Math.round(e / (size * Math.exp(0.05 * yearly))), 1, e);
-        const companies = COMPANY_YEARS.has(year) ? clamp(Math.round(plants * owned * Math.exp(0.1 * ownership)), 1, plants) : null;
+        const companies = COMPANY_YEARS.has(year)
+          ? clamp(Math.round(plants * owned * Math.exp(0.1 * ownership)), 1, plants)
+          : null;
         rows.push({ regionCode: code, year, simcCode, companies, plants, employees: e });
       }
     }

@@ -6,7 +6,13 @@ import type { LeafPopulation } from './population.ts';
 import { random } from './random.ts';
 
 export const FISHERY_YEARS = [2008, 2013, 2018];
-export const SALES_BANDS = ['100万円未満', '100万円以上1000万円未満', '1000万円以上5000万円未満', '5000万円以上1億円未満', '1億円以上'];
+export const SALES_BANDS = [
+  '100万円未満',
+  '100万円以上1000万円未満',
+  '1000万円以上5000万円未満',
+  '5000万円以上1億円未満',
+  '1億円以上',
+];
 export const DESTINATIONS = [
   '漁協の市場又は荷さばき所',
   '漁協以外の卸売市場',
@@ -21,13 +27,35 @@ export const DESTINATIONS = [
   'その他',
 ];
 /** The destination codes each census asked about: the 2013 census merged and split some. */
-export const DESTINATIONS_BY_YEAR: Record<number, number[]> = { 2008: [1, 2, 3, 4, 5, 6, 7, 11], 2013: [1, 2, 3, 8, 9, 10, 11], 2018: [1, 2, 3, 8, 9, 10, 11] };
-const DESTINATION_SHARE: Record<number, number> = { 1: 0.7, 2: 0.08, 3: 0.08, 4: 0.03, 5: 0.01, 6: 0.03, 7: 0.05, 8: 0.04, 9: 0.01, 10: 0.05, 11: 0.02 };
+export const DESTINATIONS_BY_YEAR: Record<number, number[]> = {
+  2008: [1, 2, 3, 4, 5, 6, 7, 11],
+  2013: [1, 2, 3, 8, 9, 10, 11],
+  2018: [1, 2, 3, 8, 9, 10, 11],
+};
+const DESTINATION_SHARE: Record<number, number> = {
+  1: 0.7,
+  2: 0.08,
+  3: 0.08,
+  4: 0.03,
+  5: 0.01,
+  6: 0.03,
+  7: 0.05,
+  8: 0.04,
+  9: 0.01,
+  10: 0.05,
+  11: 0.02,
+};
 const LANDLOCKED = new Set([9, 10, 11, 19, 20, 21, 25, 29]);
 const BAND_SHARE = { catch: [0.45, 0.35, 0.15, 0.03, 0.02], aquaculture: [0.1, 0.35, 0.35, 0.12, 0.08] };
 
 export function fisheryEntities(seed: string, leaves: LeafPopulation[]) {
-  const entities: { regionCode: string; year: number; activity: 'catch' | 'aquaculture'; band: number; entities: number }[] = [];
+  const entities: {
+    regionCode: string;
+    year: number;
+    activity: 'catch' | 'aquaculture';
+    band: number;
+    entities: number;
+  }[] = [];
   const destinations: { regionCode: string; year: number; destination: number; entities: number }[] = [];
   for (const leaf of leaves) {
     if (LANDLOCKED.has(leaf.city.prefCode)) continue;
@@ -45,7 +73,13 @@ export function fisheryEntities(seed: string, leaves: LeafPopulation[]) {
         const scale = size * decline * (activity === 'catch' ? 1 : 0.35);
         const total = mix[activity].reduce((a, s) => a + s, 0);
         mix[activity].forEach((s, b) =>
-          entities.push({ regionCode: leaf.city.cityCode, year, activity, band: b + 1, entities: Math.round((scale * s) / total) }),
+          entities.push({
+            regionCode: leaf.city.cityCode,
+            year,
+            activity,
+            band: b + 1,
+            entities: Math.round((scale * s) / total),
+          }),
         );
       }
       for (const d of DESTINATIONS_BY_YEAR[year]!) {

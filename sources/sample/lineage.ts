@@ -20,8 +20,50 @@ export function industriesNarrow(seed: string): [string, string, string][] {
   return rows;
 }
 
-const HEADS = ['上', '下', '東', '西', '南', '北', '中', '新', '大', '小', '高', '長', '本', '古', '若', '広', '松', '杉', '竹', '梅'];
-const TAILS = ['田', '川', '山', '野', '原', '沢', '浜', '島', '岡', '谷', '木', '井', '津', '瀬', '崎', '平', '江', '里', '森', '坂'];
+const HEADS = [
+  '上',
+  '下',
+  '東',
+  '西',
+  '南',
+  '北',
+  '中',
+  '新',
+  '大',
+  '小',
+  '高',
+  '長',
+  '本',
+  '古',
+  '若',
+  '広',
+  '松',
+  '杉',
+  '竹',
+  '梅',
+];
+const TAILS = [
+  '田',
+  '川',
+  '山',
+  '野',
+  '原',
+  '沢',
+  '浜',
+  '島',
+  '岡',
+  '谷',
+  '木',
+  '井',
+  '津',
+  '瀬',
+  '崎',
+  '平',
+  '江',
+  '里',
+  '森',
+  '坂',
+];
 
 /**
  * Old municipalities: designated cities, special wards and ordinary municipalities absorbed 0–8 of them

@@ -12,12 +12,23 @@ export const PANEL_YEARS = Array.from({ length: 21 }, (_, i) => 1990 + i);
 export type PanelStatus = 'continuing' | 'entering' | 'exiting';
 
 export function manufacturerPanel(seed: string, prefCodes: number[]) {
-  const rows: { prefCode: string; year: number; simcCode: string; status: PanelStatus; establishments: number; employees: number; valueAdded: number }[] = [];
+  const rows: {
+    prefCode: string;
+    year: number;
+    simcCode: string;
+    status: PanelStatus;
+    establishments: number;
+    employees: number;
+    valueAdded: number;
+  }[] = [];
   const classes = INDUSTRIES_MIDDLE.filter(([, sic]) => sic === 'E').map(([simcCode]) => simcCode);
   for (const pref of prefCodes) {
     for (const simcCode of classes) {
       const rnd = random(seed, 'manufacturers', pref, simcCode);
-      let all = Math.max(3, Math.round(((population2020(pref) * 0.0035) / classes.length) * Math.exp(0.9 * rnd.normal())));
+      let all = Math.max(
+        3,
+        Math.round(((population2020(pref) * 0.0035) / classes.length) * Math.exp(0.9 * rnd.normal())),
+      );
       const size = 12 * Math.exp(0.5 * rnd.normal());
       const productivity = (750 + 300 * attraction(pref)) * Math.exp(0.25 * rnd.normal());
       let continuing = all;
@@ -29,7 +40,15 @@ export function manufacturerPanel(seed: string, prefCodes: number[]) {
           if (n <= 0) return;
           const employees = Math.max(n, Math.round(n * size * sizeFactor * Math.exp(0.05 * rnd.normal())));
           const valueAdded = Math.round(employees * productivity * prodFactor * trend * Math.exp(0.08 * rnd.normal()));
-          rows.push({ prefCode: String(pref).padStart(2, '0'), year, simcCode, status, establishments: n, employees, valueAdded });
+          rows.push({
+            prefCode: String(pref).padStart(2, '0'),
+            year,
+            simcCode,
+            status,
+            establishments: n,
+            employees,
+            valueAdded,
+          });
         };
         push('continuing', continuing, 1.05, 1.02);
         if (year > 1990) push('entering', entering, 0.6, 0.85);

@@ -261,7 +261,13 @@ export function medicalClasses(): MedicalClassRow[] {
     cats.flatMap(([broadCode, broadName, items]) =>
       typeof items[0] === 'number'
         ? [{ scheme, broadCode, broadName, middleCode: '', middleName: '' }]
-        : (items as [string, string, number[]][]).map(([middleCode, middleName]) => ({ scheme, broadCode, broadName, middleCode, middleName })),
+        : (items as [string, string, number[]][]).map(([middleCode, middleName]) => ({
+            scheme,
+            broadCode,
+            broadName,
+            middleCode,
+            middleName,
+          })),
     ),
   );
 }
@@ -314,8 +320,15 @@ export function medicalAreas(leaves: LeafPopulation[], cities: City[]): MedicalA
       .filter((g) => g.length > 0)
       .forEach((g, i) => {
         const rep = g.reduce((a, b) => ((pop.get(b.cityCode) ?? 0) > (pop.get(a.cityCode) ?? 0) ? b : a));
-        const stem = (rep.designatedCityCode ? names.get(rep.designatedCityCode)! : rep.cityName).replace(/[市町村区]$/, '');
-        out.push({ areaCode: `${prefRegion(pref)}${String(i + 1).padStart(2, '0')}`, areaName: `${stem}圏`, cities: [rep, ...g.filter((c) => c !== rep)] });
+        const stem = (rep.designatedCityCode ? names.get(rep.designatedCityCode)! : rep.cityName).replace(
+          /[市町村区]$/,
+          '',
+        );
+        out.push({
+          areaCode: `${prefRegion(pref)}${String(i + 1).padStart(2, '0')}`,
+          areaName: `${stem}圏`,
+          cities: [rep, ...g.filter((c) => c !== rep)],
+        });
       });
   }
   return out;
@@ -335,8 +348,16 @@ export function medicalCounts(seed: string, leaves: LeafPopulation[], areas: Med
   const prefs = [...new Set(leaves.map((l) => l.city.prefCode))];
   const units = {
     municipality: leaves.map((l) => ({ regionCode: l.city.cityCode, areaCode: '', members: [l] })),
-    area: areas.map((a) => ({ regionCode: '', areaCode: a.areaCode, members: a.cities.map((c) => byCity.get(c.cityCode)!) })),
-    prefecture: prefs.map((p) => ({ regionCode: prefRegion(p), areaCode: '', members: leaves.filter((l) => l.city.prefCode === p) })),
+    area: areas.map((a) => ({
+      regionCode: '',
+      areaCode: a.areaCode,
+      members: a.cities.map((c) => byCity.get(c.cityCode)!),
+    })),
+    prefecture: prefs.map((p) => ({
+      regionCode: prefRegion(p),
+      areaCode: '',
+      members: leaves.filter((l) => l.city.prefCode === p),
+    })),
   };
   const rows: MedicalCountRow[] = [];
   for (const m of MATTER2) {
@@ -344,7 +365,11 @@ export function medicalCounts(seed: string, leaves: LeafPopulation[], areas: Med
     const list = items(m.scheme);
     const sum = list.reduce((a, i) => a + (i.weight[use] ?? i.weight[0]!), 0);
     for (const year of m.years.prefecture ?? []) {
-      const unit = m.years.municipality?.includes(year) ? 'municipality' : m.years.area?.includes(year) ? 'area' : 'prefecture';
+      const unit = m.years.municipality?.includes(year)
+        ? 'municipality'
+        : m.years.area?.includes(year)
+          ? 'area'
+          : 'prefecture';
       for (const u of units[unit]) {
         const region = u.regionCode || u.areaCode;
         const people = u.members.reduce((a, l) => a + total(l, year), 0);
@@ -354,7 +379,14 @@ export function medicalCounts(seed: string, leaves: LeafPopulation[], areas: Med
           // A region's mix is its own but steady over the years: the class noise ignores the year.
           const mix = random(seed, 'medical-mix', m.code, region, item.code).normal();
           const expected = (scale * (item.weight[use] ?? item.weight[0]!) * Math.exp(0.25 * mix)) / sum;
-          rows.push({ matter2: m.code, year, regionCode: u.regionCode, areaCode: u.areaCode, classCode: item.code, count: Math.round(expected) });
+          rows.push({
+            matter2: m.code,
+            year,
+            regionCode: u.regionCode,
+            areaCode: u.areaCode,
+            classCode: item.code,
+            count: Math.round(expected),
+          });
         }
       }
     }

@@ -52,7 +52,8 @@ export function meshPopulation(seed: string, leaves: LeafPopulation[]): MeshRows
   const census: MeshRows['census'] = [];
   const future: MeshRows['future'] = [];
   const byPref = new Map<number, LeafPopulation[]>();
-  for (const l of leaves) (byPref.get(l.city.prefCode) ?? byPref.set(l.city.prefCode, []).get(l.city.prefCode)!).push(l);
+  for (const l of leaves)
+    (byPref.get(l.city.prefCode) ?? byPref.set(l.city.prefCode, []).get(l.city.prefCode)!).push(l);
 
   // Neighbouring prefectures' patches may reach into each other: a mesh goes to whoever takes it first.
   const taken = new Set<string>();
@@ -79,21 +80,32 @@ export function meshPopulation(seed: string, leaves: LeafPopulation[]): MeshRows
         if (cells.length === n) break;
       }
       // Density falls away from the centre; the core thins out over time, the edge more so in the country.
-      const base = cells.map(([i, j]) => Math.exp(-Math.hypot(i - ci, j - cj) / (1.2 + 2 * leaf.urban)) * Math.exp(0.7 * rnd.normal()));
+      const base = cells.map(
+        ([i, j]) => Math.exp(-Math.hypot(i - ci, j - cj) / (1.2 + 2 * leaf.urban)) * Math.exp(0.7 * rnd.normal()),
+      );
       const edge = cells.map(([i, j]) => Math.hypot(i - ci, j - cj) / Math.sqrt(n));
       const hh = 2.0 + 0.8 * (1 - leaf.urban) + 0.1 * rnd.normal();
-      const weightsIn = (year: number) => base.map((b, m) => b * Math.exp(-(year - 2000) * 0.004 * edge[m]! * (1.5 - leaf.urban)));
+      const weightsIn = (year: number) =>
+        base.map((b, m) => b * Math.exp(-(year - 2000) * 0.004 * edge[m]! * (1.5 - leaf.urban)));
       for (const year of MESH_CENSUS_YEARS) {
         const parts = apportion(total(leaf, year) ?? 0, weightsIn(year));
         parts.forEach((p, m) =>
-          census.push({ meshCode: codes[m]!, cityCode: leaf.city.cityCode, year, population: p, households: Math.round(p / (hh - (year - 2000) * 0.01)) }),
+          census.push({
+            meshCode: codes[m]!,
+            cityCode: leaf.city.cityCode,
+            year,
+            population: p,
+            households: Math.round(p / (hh - (year - 2000) * 0.01)),
+          }),
         );
       }
       for (const year of MESH_FUTURE_YEARS) {
         const t2045 = total(leaf, 2045) ?? 0;
         const t2040 = total(leaf, 2040) ?? 0;
         const sum = year <= 2045 ? (total(leaf, year) ?? 0) : Math.round(t2040 > 0 ? (t2045 * t2045) / t2040 : t2045);
-        apportion(sum, weightsIn(year)).forEach((p, m) => future.push({ meshCode: codes[m]!, cityCode: leaf.city.cityCode, year, population: p }));
+        apportion(sum, weightsIn(year)).forEach((p, m) =>
+          future.push({ meshCode: codes[m]!, cityCode: leaf.city.cityCode, year, population: p }),
+        );
       }
     });
   }

@@ -25,7 +25,8 @@ export function blockMigration(seed: string) {
         let net = 0;
         for (const other of others) {
           const scale = Math.sqrt((population2020(prefCode) / 1000) * (population2020(other) / 1000));
-          net += (pull(prefCode, year) - pull(other, year)) * scale * 0.35 * (1 + 0.25 * rnd.normal()) + 15 * rnd.normal();
+          net +=
+            (pull(prefCode, year) - pull(other, year)) * scale * 0.35 * (1 + 0.25 * rnd.normal()) + 15 * rnd.normal();
         }
         rows.push({ prefCode: String(prefCode).padStart(2, '0'), year, blockCode, net: Math.round(net) });
       }
@@ -44,7 +45,9 @@ export function ageClassMigration(seed: string, leaves: LeafPopulation[]) {
     for (const year of MIGRATION_YEARS) {
       const base = people * (drift + 0.0008 * rnd.normal());
       const shares = [0.12 + 0.1 * rnd.normal(), 0.85 + 0.1 * rnd.normal(), 0.03 + 0.15 * rnd.normal()];
-      shares.forEach((s, i) => rows.push({ regionCode: leaf.city.cityCode, year, ageClass: i + 1, net: Math.round(base * s) }));
+      shares.forEach((s, i) =>
+        rows.push({ regionCode: leaf.city.cityCode, year, ageClass: i + 1, net: Math.round(base * s) }),
+      );
     }
   }
   return rows;

@@ -13,7 +13,32 @@ import { random } from './random.ts';
 export const PATENT_YEARS = [2017, 2018, 2019, 2020, 2021, 2022];
 const HOLDERS = 900;
 
-const KANA = ['ア', 'イ', 'カ', 'キ', 'サ', 'シ', 'タ', 'ナ', 'ハ', 'マ', 'ミ', 'ヤ', 'ラ', 'リ', 'ワ', 'ト', 'コ', 'ノ', 'ム', 'セ', 'ヒ', 'ル', 'テ', 'ソ'];
+const KANA = [
+  'ア',
+  'イ',
+  'カ',
+  'キ',
+  'サ',
+  'シ',
+  'タ',
+  'ナ',
+  'ハ',
+  'マ',
+  'ミ',
+  'ヤ',
+  'ラ',
+  'リ',
+  'ワ',
+  'ト',
+  'コ',
+  'ノ',
+  'ム',
+  'セ',
+  'ヒ',
+  'ル',
+  'テ',
+  'ソ',
+];
 const TRADE = [
   '精機',
   '化学',
@@ -47,7 +72,9 @@ interface Holder {
 
 export function patentTables(seed: string, leaves: LeafPopulation[]) {
   const fields = PATENT_FIELDS.map((f, i) => ({ tecCode: i + 1, tecName: f.name }));
-  const themes = PATENT_FIELDS.flatMap((f, i) => f.themes.map((t, j) => ({ tecCode: i + 1, themeCode: j + 1, themeName: t.name })));
+  const themes = PATENT_FIELDS.flatMap((f, i) =>
+    f.themes.map((t, j) => ({ tecCode: i + 1, themeCode: j + 1, themeName: t.name })),
+  );
   const holders = makeHolders(seed, leaves);
   const records: Row<'patents'>[] = [];
   let recordId = 0;
@@ -98,7 +125,11 @@ function makeHolders(seed: string, leaves: LeafPopulation[]): Holder[] {
   // (head offices gather in Tokyo).
   const weights = leaves.map((l) => {
     const y = l.byYear.get(2020)!;
-    return (y.man.reduce((a, v) => a + v, 0) + y.woman.reduce((a, v) => a + v, 0)) * l.urban ** 3 * attraction(l.city.prefCode) ** 3;
+    return (
+      (y.man.reduce((a, v) => a + v, 0) + y.woman.reduce((a, v) => a + v, 0)) *
+      l.urban ** 3 *
+      attraction(l.city.prefCode) ** 3
+    );
   });
   const total = weights.reduce((a, w) => a + w, 0);
   const holders: Holder[] = [];
@@ -108,7 +139,9 @@ function makeHolders(seed: string, leaves: LeafPopulation[]): Holder[] {
     while (x > weights[at]! && at < weights.length - 1) x -= weights[at++]!;
     const city = leaves[at]!.city;
     const [lat, lng] = PREF_CENTER[city.prefCode - 1]!;
-    const name = Array.from({ length: 2 + Math.floor(rnd() * 2) }, () => KANA[Math.floor(rnd() * KANA.length)]).join('');
+    const name = Array.from({ length: 2 + Math.floor(rnd() * 2) }, () => KANA[Math.floor(rnd() * KANA.length)]).join(
+      '',
+    );
     const kind = rnd();
     const holderName =
       kind < 0.06

@@ -59,7 +59,10 @@ function officialTotal(prefCode: number, year: number): number {
  */
 function officialCells(prefCode: number, year: number): number[] {
   const a = prefectureByAgeSex(prefCode, year);
-  if (!a) throw new Error(`sources/official has no population of prefecture ${prefCode} by sex and age in ${year}; run npm run anchors`);
+  if (!a)
+    throw new Error(
+      `sources/official has no population of prefecture ${prefCode} by sex and age in ${year}; run npm run anchors`,
+    );
   const fold = (v: number[], sex: 'male' | 'female') => {
     if (a.openFrom === 90) return v;
     const share = over90Share(year, sex);
@@ -92,7 +95,9 @@ function ageShape(from: number): number {
 const strength = (year: number) => 0.5 + 0.5 * Math.min(1, Math.max(0, (year - 1960) / 60));
 
 function tilt(lean: number, year: number, noise: number[]): number[] {
-  return Array.from({ length: CELLS }, (_, c) => Math.exp(lean * strength(year) * ageShape(CLASSES[c % CLASSES.length]!) + noise[c % CLASSES.length]!));
+  return Array.from({ length: CELLS }, (_, c) =>
+    Math.exp(lean * strength(year) * ageShape(CLASSES[c % CLASSES.length]!) + noise[c % CLASSES.length]!),
+  );
 }
 
 const prefectureCache = new Map<number, Map<number, Cells>>();
@@ -137,7 +142,9 @@ export function samplePopulation(seed: string, cities: City[]): LeafPopulation[]
   for (const prefCode of new Set(leaves.map((c) => c.prefCode))) {
     const mine = leaves.filter((c) => c.prefCode === prefCode);
     const shares = shares2020(seed, prefCode, mine);
-    const ranked = [...mine].sort((a, b) => shares.get(a.cityCode)! - shares.get(b.cityCode)! || (a.cityCode < b.cityCode ? -1 : 1));
+    const ranked = [...mine].sort(
+      (a, b) => shares.get(a.cityCode)! - shares.get(b.cityCode)! || (a.cityCode < b.cityCode ? -1 : 1),
+    );
     const urbanOf = new Map(
       mine.map((c) => {
         const rank = ranked.indexOf(c) / Math.max(1, ranked.length - 1);
@@ -157,7 +164,10 @@ export function samplePopulation(seed: string, cities: City[]): LeafPopulation[]
     const wardDrift = new Map(mine.map((c) => [c.cityCode, 0.01 * random(seed, 'ward-drift', c.cityCode).normal()]));
 
     const byCity = new Map(
-      mine.map((c) => [c.cityCode, { byYear: new Map<number, { man: number[]; woman: number[] }>(), unknown: new Map<number, number>() }]),
+      mine.map((c) => [
+        c.cityCode,
+        { byYear: new Map<number, { man: number[]; woman: number[] }>(), unknown: new Map<number, number>() },
+      ]),
     );
     for (const year of DETAIL_YEARS) {
       const years = driftYears(year);
@@ -165,7 +175,11 @@ export function samplePopulation(seed: string, cities: City[]): LeafPopulation[]
         seed,
         prefs.get(prefCode)!.get(year)!,
         year,
-        units.map((u) => ({ code: u.code, weight: u.share2020 * Math.exp(u.drift * years), lean: 1.6 * (u.urban - 0.5) })),
+        units.map((u) => ({
+          code: u.code,
+          weight: u.share2020 * Math.exp(u.drift * years),
+          lean: 1.6 * (u.urban - 0.5),
+        })),
       );
       units.forEach((u, k) => {
         // A designated city (a unit whose members are its wards) divides among them the same way, their shares drifting a little.
@@ -210,7 +224,12 @@ function driftYears(year: number): number {
  * Divides a region-year's cells among parts with these weights (relative sizes) and leans: integers
  * whose columns add up to the region's exactly, sizes in proportion to the weights.
  */
-function split(seed: string, whole: Cells, year: number, parts: { code: string; weight: number; lean: number }[]): Cells[] {
+function split(
+  seed: string,
+  whole: Cells,
+  year: number,
+  parts: { code: string; weight: number; lean: number }[],
+): Cells[] {
   const totalWeight = parts.reduce((a, p) => a + p.weight, 0);
   const all = whole.cells.reduce((a, v) => a + v, 0) + whole.unknown;
   const unknown = apportion(
@@ -252,20 +271,31 @@ function shares2020(seed: string, prefCode: number, mine: City[]): Map<string, n
   }
   const big = [...units.keys()].filter((u) => units.get(u)!.length > 1 || u === 'special-wards');
   const bigShare =
-    big.length === 0 ? 0 : big.includes('special-wards') ? 0.68 + 0.02 * rnd.normal() : Math.min(0.7, 0.3 + 0.12 * (big.length - 1) + 0.05 * rnd.normal());
+    big.length === 0
+      ? 0
+      : big.includes('special-wards')
+        ? 0.68 + 0.02 * rnd.normal()
+        : Math.min(0.7, 0.3 + 0.12 * (big.length - 1) + 0.05 * rnd.normal());
   const weights = new Map<string, number>();
   for (const u of units.keys()) {
     const z = Math.max(-2.5, Math.min(2.2, random(seed, 'weight', u).normal()));
     // The first designated city of a prefecture is its largest (Yokohama, Osaka, Fukuoka…).
     // Cities are larger than towns and towns than villages, the prefectural capital (XX201) most of all.
     const kind = big.includes(u) ? 1 : (KIND_WEIGHT[units.get(u)![0]!.cityName.slice(-1)] ?? 1);
-    weights.set(u, big.includes(u) ? Math.exp(0.3 * z) * (u === big[0] ? 2.5 : 1) : Math.exp(0.6 * z) * kind * (u.endsWith('201') ? 4 : 1));
+    weights.set(
+      u,
+      big.includes(u)
+        ? Math.exp(0.3 * z) * (u === big[0] ? 2.5 : 1)
+        : Math.exp(0.6 * z) * kind * (u.endsWith('201') ? 4 : 1),
+    );
   }
   const sum = (us: string[]) => us.reduce((a, u) => a + weights.get(u)!, 0);
   const small = [...units.keys()].filter((u) => !big.includes(u));
   const out = new Map<string, number>();
   for (const [u, members] of units) {
-    const share = big.includes(u) ? (bigShare * weights.get(u)!) / sum(big) : ((1 - bigShare) * weights.get(u)!) / sum(small);
+    const share = big.includes(u)
+      ? (bigShare * weights.get(u)!) / sum(big)
+      : ((1 - bigShare) * weights.get(u)!) / sum(small);
     const w = members.map((c) => Math.exp(0.4 * random(seed, 'ward', c.cityCode).normal()));
     const total = w.reduce((a, x) => a + x, 0);
     members.forEach((c, i) => out.set(c.cityCode, (share * w[i]!) / total));
@@ -281,7 +311,8 @@ export function earlyPrefectureGroups() {
       const { cells, unknown } = byYear.get(year)!;
       const sum = { young: 0, working: 0, old: 0 };
       cells.forEach((n, c) => (sum[groupOf(CLASSES[c % CLASSES.length]!)] += n));
-      for (const [ageGroup, count] of Object.entries({ ...sum, unknown })) rows.push({ regionCode: String(prefCode).padStart(2, '0'), year, ageGroup, count });
+      for (const [ageGroup, count] of Object.entries({ ...sum, unknown }))
+        rows.push({ regionCode: String(prefCode).padStart(2, '0'), year, ageGroup, count });
     }
   }
   return rows;

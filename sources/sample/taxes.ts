@@ -29,7 +29,14 @@ const TREND: Record<number, number> = {
 };
 
 export function localTaxes(seed: string, leaves: LeafPopulation[]) {
-  const rows: { regionCode: string; year: number; taxes: number; propertyTax: number; corporateTax: number; residents: number }[] = [];
+  const rows: {
+    regionCode: string;
+    year: number;
+    taxes: number;
+    propertyTax: number;
+    corporateTax: number;
+    residents: number;
+  }[] = [];
   for (const leaf of leaves) {
     const rnd = random(seed, 'taxes', leaf.city.cityCode);
     const u = 0.6 * leaf.urban + 0.4 * attraction(leaf.city.prefCode);

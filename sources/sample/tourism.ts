@@ -87,10 +87,18 @@ const VISITOR_TREND: Record<number, number> = {
 
 /** Quarters with data: 2011 Q2 to 2020 Q1. */
 export const VISITOR_QUARTERS: [year: number, quarter: number][] = [];
-for (let y = 2011; y <= 2020; y++) for (let q = 1; q <= 4; q++) if ((y > 2011 || q > 1) && (y < 2020 || q === 1)) VISITOR_QUARTERS.push([y, q]);
+for (let y = 2011; y <= 2020; y++)
+  for (let q = 1; q <= 4; q++) if ((y > 2011 || q > 1) && (y < 2020 || q === 1)) VISITOR_QUARTERS.push([y, q]);
 
 export function foreignVisitors(seed: string) {
-  const rows: { prefCode: string; year: number; quarter: number; purpose: number; countryCode: string; visitors: number }[] = [];
+  const rows: {
+    prefCode: string;
+    year: number;
+    quarter: number;
+    purpose: number;
+    countryCode: string;
+    visitors: number;
+  }[] = [];
   for (let pref = 1; pref <= 47; pref++) {
     const rnd = random(seed, 'foreign-visitors', pref);
     const base = 4_000_000 * inbound(pref);
@@ -103,7 +111,14 @@ export function foreignVisitors(seed: string) {
         // Survey-based estimates: small groups are often not observed at all.
         const all = expected < 400 && rnd() < 0.5 ? 0 : Math.round(expected);
         rows.push({ prefCode: pad2(pref), year, quarter, purpose: 1, countryCode: code, visitors: all });
-        rows.push({ prefCode: pad2(pref), year, quarter, purpose: 2, countryCode: code, visitors: Math.round(all * leisure[i]!) });
+        rows.push({
+          prefCode: pad2(pref),
+          year,
+          quarter,
+          purpose: 2,
+          countryCode: code,
+          visitors: Math.round(all * leisure[i]!),
+        });
       });
     }
   }
@@ -112,7 +127,14 @@ export function foreignVisitors(seed: string) {
 
 /** Employee-size classes and accommodation types of the accommodation survey. */
 export const ACCOMMODATION_SIZES = ['0～9人', '10～29人', '30～99人', '100人以上'];
-export const ACCOMMODATION_TYPES = ['旅館', 'リゾートホテル', 'ビジネスホテル', 'シティホテル', '会社・団体の宿泊所', '簡易宿所・その他'];
+export const ACCOMMODATION_TYPES = [
+  '旅館',
+  'リゾートホテル',
+  'ビジネスホテル',
+  'シティホテル',
+  '会社・団体の宿泊所',
+  '簡易宿所・その他',
+];
 /** Per type: share of facilities in 2011, yearly growth, and its spread over the size classes. */
 const TYPE_PROFILE: { share: number; growth: number; sizes: number[] }[] = [
   { share: 0.5, growth: -0.025, sizes: [0.72, 0.2, 0.07, 0.01] },
@@ -136,7 +158,13 @@ export function accommodationFacilities(seed: string) {
         for (const month of ACCOMMODATION_MONTHS) {
           // Facilities open and close a few at a time; the 2020 slump closed some for good.
           n *= 1 + type.growth / 12 + 0.004 * rnd.normal() - (month >= '2020-04' && month <= '2021-03' ? 0.004 : 0);
-          rows.push({ prefCode: pad2(pref), month, typeCode: t + 1, sizeCode: s + 1, facilities: Math.max(0, Math.round(n)) });
+          rows.push({
+            prefCode: pad2(pref),
+            month,
+            typeCode: t + 1,
+            sizeCode: s + 1,
+            facilities: Math.max(0, Math.round(n)),
+          });
         }
       });
     });
@@ -189,26 +217,47 @@ function exits(rnd: Random, entry: string): [string, number][] {
 }
 
 export function airportFlows(seed: string) {
-  const travellers: { year: number; quarter: number; entryAirport: string; exitAirport: string; visitors: number }[] = [];
-  const visits: { year: number; quarter: number; entryAirport: string; exitAirport: string; prefCode: string; visitors: number }[] = [];
+  const travellers: { year: number; quarter: number; entryAirport: string; exitAirport: string; visitors: number }[] =
+    [];
+  const visits: {
+    year: number;
+    quarter: number;
+    entryAirport: string;
+    exitAirport: string;
+    prefCode: string;
+    visitors: number;
+  }[] = [];
   const prefOf = new Map(AIRPORTS.map((a) => [a[2], a[4]]));
   for (const [, , entry, , , weight] of AIRPORTS) {
     const rnd = random(seed, 'airports', entry);
     for (const [exit, share] of exits(rnd, entry)) {
       // Visitors see the places near where they land and leave, and the big draws wherever they are.
       const reach = Array.from({ length: 47 }, (_, i) => {
-        const near = Math.max(Math.exp(-distanceKm(i + 1, prefOf.get(entry)!) / 220), Math.exp(-distanceKm(i + 1, prefOf.get(exit)!) / 220));
+        const near = Math.max(
+          Math.exp(-distanceKm(i + 1, prefOf.get(entry)!) / 220),
+          Math.exp(-distanceKm(i + 1, prefOf.get(exit)!) / 220),
+        );
         return Math.min(0.95, 0.85 * near * (0.35 + 0.65 * inbound(i + 1) ** 0.3) + 0.08 * inbound(i + 1));
       });
       for (const year of AIRPORT_YEARS) {
         for (let quarter = 1; quarter <= 4; quarter++) {
           const season = [0.95, 1.0, 1.02, 1.03][quarter - 1]!;
-          const total = Math.round(7_500_000 * weight * share * AIRPORT_TREND[year]! * season * Math.exp(0.1 * rnd.normal()));
+          const total = Math.round(
+            7_500_000 * weight * share * AIRPORT_TREND[year]! * season * Math.exp(0.1 * rnd.normal()),
+          );
           if (total === 0) continue;
           travellers.push({ year, quarter, entryAirport: entry, exitAirport: exit, visitors: total });
           reach.forEach((p, i) => {
             const n = Math.min(total, Math.round(total * p * Math.exp(0.15 * rnd.normal())));
-            if (n > 0) visits.push({ year, quarter, entryAirport: entry, exitAirport: exit, prefCode: pad2(i + 1), visitors: n });
+            if (n > 0)
+              visits.push({
+                year,
+                quarter,
+                entryAirport: entry,
+                exitAirport: exit,
+                prefCode: pad2(i + 1),
+                visitors: n,
+              });
           });
         }
       }

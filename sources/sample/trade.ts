@@ -32,7 +32,11 @@ export function overseasTrade(seed: string) {
     for (const year of TRADE_YEARS) {
       for (const flow of ['export', 'import']) {
         for (const industry of ['manufacturing', 'nonmanufacturing']) {
-          const base = scale * (industry === 'manufacturing' ? industrial : 0.4 + attraction(prefCode)) * (flow === 'export' ? 1 : 0.8) * YEAR_FACTOR[year]!;
+          const base =
+            scale *
+            (industry === 'manufacturing' ? industrial : 0.4 + attraction(prefCode)) *
+            (flow === 'export' ? 1 : 0.8) *
+            YEAR_FACTOR[year]!;
           mix.forEach((share, i) =>
             rows.push({
               prefCode: String(prefCode).padStart(2, '0'),

@@ -104,11 +104,17 @@ const sum = (v: number[]) => v.reduce((s, x) => s + x, 0);
 const cache = new WeakMap<LeafPopulation[], { events: VitalRow[]; byMotherAge: MotherAgeRow[] }>();
 
 /** Both tables, drawn together: a period's births by mother's age add up to the births of its five years. */
-export function vitalEvents(seed: string, leaves: LeafPopulation[]): { events: VitalRow[]; byMotherAge: MotherAgeRow[] } {
+export function vitalEvents(
+  seed: string,
+  leaves: LeafPopulation[],
+): { events: VitalRow[]; byMotherAge: MotherAgeRow[] } {
   const cached = cache.get(leaves);
   if (cached) return cached;
   const { drawn, byMotherAge } = leafEvents(seed, leaves);
-  const events = [...prefectureEvents(seed, drawn), ...drawn.filter((e) => e.year >= MUNICIPAL_EVENTS_FROM && e.year <= LAST_EVENT_YEAR)];
+  const events = [
+    ...prefectureEvents(seed, drawn),
+    ...drawn.filter((e) => e.year >= MUNICIPAL_EVENTS_FROM && e.year <= LAST_EVENT_YEAR),
+  ];
   const out = { events, byMotherAge };
   cache.set(leaves, out);
   return out;
@@ -128,7 +134,8 @@ function leafEvents(seed: string, leaves: LeafPopulation[]): { drawn: VitalRow[]
     const frail = Math.exp(-0.1 * (leaf.urban - 0.5) + 0.04 * rnd.normal());
     const ward = leaf.city.bigCityFlag === '1' || leaf.city.bigCityFlag === '3';
     const mobility = (0.02 + 0.025 * leaf.urban + (ward ? 0.02 : 0)) * Math.exp(0.1 * rnd.normal());
-    const total = (y: number) => sum(leaf.byYear.get(y)!.man) + sum(leaf.byYear.get(y)!.woman) + (leaf.unknown.get(y) ?? 0);
+    const total = (y: number) =>
+      sum(leaf.byYear.get(y)!.man) + sum(leaf.byYear.get(y)!.woman) + (leaf.unknown.get(y) ?? 0);
 
     // Births by mother's class and deaths, year by year, from the residents of the year.
     const births = new Map<number, number[]>();
@@ -140,21 +147,37 @@ function leafEvents(seed: string, leaves: LeafPopulation[]): { drawn: VitalRow[]
       const rates = fertility(year);
       births.set(
         year,
-        MOTHER_AGES.map((age, i) => Math.max(0, Math.round(cells.woman[age / 5]! * rates[i]! * fertile * (1 + 0.04 * rnd.normal())))),
+        MOTHER_AGES.map((age, i) =>
+          Math.max(0, Math.round(cells.woman[age / 5]! * rates[i]! * fertile * (1 + 0.04 * rnd.normal()))),
+        ),
       );
       deaths.set(year, Math.max(0, Math.round(expectedDeaths(cells, year) * frail * (1 + 0.03 * rnd.normal()))));
       residents.set(year, sum(cells.man) + sum(cells.woman));
     }
 
     // Net migration: what each census interval's change leaves after births and deaths.
-    const net = netMigration(FIRST_VITAL_YEAR - 1, LAST_ACTUAL_YEAR, (y) => sum(births.get(y)!) - deaths.get(y)!, total, rnd);
+    const net = netMigration(
+      FIRST_VITAL_YEAR - 1,
+      LAST_ACTUAL_YEAR,
+      (y) => sum(births.get(y)!) - deaths.get(y)!,
+      total,
+      rnd,
+    );
     const trend = [1, 2, 3, 4, 5].reduce((a, k) => a + net.get(LAST_ACTUAL_YEAR - 5 + k)!, 0) / 5;
-    for (let year = LAST_ACTUAL_YEAR + 1; year <= LAST_VITAL_YEAR; year++) net.set(year, Math.round(trend * (0.7 + 0.6 * rnd())));
+    for (let year = LAST_ACTUAL_YEAR + 1; year <= LAST_VITAL_YEAR; year++)
+      net.set(year, Math.round(trend * (0.7 + 0.6 * rnd())));
 
     for (let year = FIRST_VITAL_YEAR; year <= LAST_VITAL_YEAR; year++) {
       // People moved more in the 1980s; the gross flows sit on top of the net.
-      const gross = residents.get(year)! * mobility * (1 + 0.3 * Math.max(0, (2000 - year) / 20)) * (1 + 0.05 * rnd.normal());
-      events.push({ regionCode: code, year, births: sum(births.get(year)!), deaths: deaths.get(year)!, ...moves(gross, net.get(year)!) });
+      const gross =
+        residents.get(year)! * mobility * (1 + 0.3 * Math.max(0, (2000 - year) / 20)) * (1 + 0.05 * rnd.normal());
+      events.push({
+        regionCode: code,
+        year,
+        births: sum(births.get(year)!),
+        deaths: deaths.get(year)!,
+        ...moves(gross, net.get(year)!),
+      });
     }
     for (const from of BIRTH_PERIODS) {
       MOTHER_AGES.forEach((ageFrom, i) => {
@@ -208,14 +231,29 @@ function earlyPrefectureEvents(seed: string, prefCode: number, byYear: Prefectur
   const natural = new Map<number, { births: number; deaths: number; residents: number }>();
   for (let year = PREFECTURE_EVENTS_FROM; year < FIRST_VITAL_YEAR; year++) {
     const from = Math.max(PREFECTURE_EVENTS_FROM, 5 * Math.floor((year - 1) / 5));
-    const cells = year === PREFECTURE_EVENTS_FROM ? cellsOf(year) : between(cellsOf(from), cellsOf(from + 5), (year - from - 0.5) / 5);
+    const cells =
+      year === PREFECTURE_EVENTS_FROM
+        ? cellsOf(year)
+        : between(cellsOf(from), cellsOf(from + 5), (year - from - 0.5) / 5);
     const rates = fertility(year);
-    const births = MOTHER_AGES.reduce((a, age, i) => a + Math.max(0, Math.round(cells.woman[age / 5]! * rates[i]! * (1 + 0.03 * rnd.normal()))), 0);
+    const births = MOTHER_AGES.reduce(
+      (a, age, i) => a + Math.max(0, Math.round(cells.woman[age / 5]! * rates[i]! * (1 + 0.03 * rnd.normal()))),
+      0,
+    );
     const deaths = Math.max(0, Math.round(expectedDeaths(cells, year) * (1 + 0.03 * rnd.normal())));
     natural.set(year, { births, deaths, residents: sum(cells.man) + sum(cells.woman) });
   }
-  const net = netMigration(PREFECTURE_EVENTS_FROM, FIRST_VITAL_YEAR - 1, (y) => natural.get(y)!.births - natural.get(y)!.deaths, total, rnd);
-  net.set(PREFECTURE_EVENTS_FROM, Math.round([1, 2, 3, 4, 5].reduce((a, k) => a + net.get(PREFECTURE_EVENTS_FROM + k)!, 0) / 5));
+  const net = netMigration(
+    PREFECTURE_EVENTS_FROM,
+    FIRST_VITAL_YEAR - 1,
+    (y) => natural.get(y)!.births - natural.get(y)!.deaths,
+    total,
+    rnd,
+  );
+  net.set(
+    PREFECTURE_EVENTS_FROM,
+    Math.round([1, 2, 3, 4, 5].reduce((a, k) => a + net.get(PREFECTURE_EVENTS_FROM + k)!, 0) / 5),
+  );
   const rows: VitalRow[] = [];
   for (let year = PREFECTURE_EVENTS_FROM; year < FIRST_VITAL_YEAR; year++) {
     const { births, deaths, residents } = natural.get(year)!;
@@ -238,7 +276,13 @@ function expectedDeaths(cells: Cells, year: number): number {
  * Net migration per year, for each census interval from `first` to `last`: what the interval's change of
  * the total leaves after births and deaths (`natural`), spread over its five years.
  */
-function netMigration(first: number, last: number, natural: (year: number) => number, total: (year: number) => number, rnd: ReturnType<typeof random>) {
+function netMigration(
+  first: number,
+  last: number,
+  natural: (year: number) => number,
+  total: (year: number) => number,
+  rnd: ReturnType<typeof random>,
+) {
   const net = new Map<number, number>();
   for (let from = first; from + 5 <= last; from += 5) {
     const years = [1, 2, 3, 4, 5].map((k) => from + k);

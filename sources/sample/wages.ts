@@ -39,7 +39,14 @@ const PAY_BY_BROAD: Record<string, number> = {
 };
 
 export function wageFacts(seed: string, prefCodes: number[]) {
-  const rows: { prefCode: string; year: number; simcCode: string; ageFrom: number; workers: number; payroll: number }[] = [];
+  const rows: {
+    prefCode: string;
+    year: number;
+    simcCode: string;
+    ageFrom: number;
+    workers: number;
+    payroll: number;
+  }[] = [];
   for (const pref of prefCodes) {
     const scale = (population2020(pref) * 0.012) / INDUSTRIES_MIDDLE.length; // surveyed workers, not all of them
     const level = 0.82 + 0.3 * attraction(pref);

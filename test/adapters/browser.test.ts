@@ -60,7 +60,11 @@ describe.skipIf(!HAS_CHROMIUM)(`service worker in Chromium${HAS_CHROMIUM ? '' : 
 
   it('answers it again with the network cut, from its cache, and keeps requests offline on demand', async () => {
     const kept = '/api/v1/population/sum/perYear?prefCode=1&cityCode=-&addArea=13_';
-    const keptAnswer = await fetch(base + kept).then(async (r) => ({ status: r.status, headers: pick(r.headers), body: await r.text() }));
+    const keptAnswer = await fetch(base + kept).then(async (r) => ({
+      status: r.status,
+      headers: pick(r.headers),
+      body: await r.text(),
+    }));
     expect(await page.evaluate((u) => (window as any).regstatKeep([u]), kept)).toBe(1);
     await context.setOffline(true);
     await close(server);

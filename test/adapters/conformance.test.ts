@@ -16,12 +16,22 @@ import { BUNDLE_FOLDER, DATA_FILE } from '../../build/cli/bundle.ts';
 import { compositionNeedsCode } from '../../build/runtime/errors.ts';
 import { CORS_HEADERS, errorResponse, FILE_CACHE_CONTROL, JSON_TYPE } from '../../build/runtime/respond.ts';
 
-const lower = (h: Record<string, string>) => Object.fromEntries(Object.entries(h).map(([k, v]) => [k.toLowerCase(), v]));
+const lower = (h: Record<string, string>) =>
+  Object.fromEntries(Object.entries(h).map(([k, v]) => [k.toLowerCase(), v]));
 import { createApiServer } from '../../build/server/node.ts';
 import { ENTRIES, pick, type Answer, type Entry } from '../conformance/table.ts';
 import { close, listen, rawGet } from '../helpers/http.ts';
 import { SAMPLE_DIST } from '../helpers/paths.ts';
-import { freePort, hasNginx, NGINX_SKIP, startBundle, startFileNginx, startNginx, unpackedBundle, type Running } from '../helpers/servers.ts';
+import {
+  freePort,
+  hasNginx,
+  NGINX_SKIP,
+  startBundle,
+  startFileNginx,
+  startNginx,
+  unpackedBundle,
+  type Running,
+} from '../helpers/servers.ts';
 import { startEdge, type RunningEdge } from '../../build/cli/edge.ts';
 
 type Adapter = (e: Entry) => Promise<Answer>;
@@ -44,7 +54,11 @@ afterAll(() => close(server));
 function expected(e: Entry, composesWithCode: boolean): Answer {
   if (e.composes && !composesWithCode) {
     const r = errorResponse(compositionNeedsCode(e.composes.op, e.composes.param));
-    return { status: r.status, headers: pick(Object.fromEntries(Object.entries(r.headers).map(([k, v]) => [k.toLowerCase(), v]))), body: r.body };
+    return {
+      status: r.status,
+      headers: pick(Object.fromEntries(Object.entries(r.headers).map(([k, v]) => [k.toLowerCase(), v]))),
+      body: r.body,
+    };
   }
   return reference.get(e.name)!;
 }
@@ -70,7 +84,8 @@ const assets = {
   async fetch(input: Request | URL | string) {
     const path = decodeURIComponent(new URL(input instanceof Request ? input.url : input).pathname);
     const file = join(SAMPLE_DIST, path);
-    if (path.includes('..') || !existsSync(file) || !file.endsWith('.json')) return new Response('Not found', { status: 404 });
+    if (path.includes('..') || !existsSync(file) || !file.endsWith('.json'))
+      return new Response('Not found', { status: 404 });
     return new Response(readFileSync(file), { headers: { 'Content-Type': 'application/json' } });
   },
 };
@@ -78,7 +93,9 @@ conforms(
   'Cloudflare worker (dist/_worker.js)',
   () => async (e) => {
     worker ??= (await import(pathToFileURL(join(SAMPLE_DIST, '_worker.js')).href)).default;
-    const res = await worker!.fetch(new Request(`https://regstat.example${e.url}`, { method: e.method ?? 'GET' }), { ASSETS: assets });
+    const res = await worker!.fetch(new Request(`https://regstat.example${e.url}`, { method: e.method ?? 'GET' }), {
+      ASSETS: assets,
+    });
     return { status: res.status, headers: pick(res.headers), body: await res.text() };
   },
   true,
@@ -92,7 +109,11 @@ function fromOrigin(e: Entry, uri: string): Answer {
   const file = join(SAMPLE_DIST, uri);
   if (!existsSync(file)) return { status: 404, headers: {}, body: 'origin: no such object' };
   const body = e.method === 'HEAD' ? '' : readFileSync(file, 'utf8');
-  return { status: 200, headers: { 'content-type': JSON_TYPE, ...lower(CORS_HEADERS), 'cache-control': FILE_CACHE_CONTROL }, body };
+  return {
+    status: 200,
+    headers: { 'content-type': JSON_TYPE, ...lower(CORS_HEADERS), 'cache-control': FILE_CACHE_CONTROL },
+    body,
+  };
 }
 
 let cfHandler: ((event: unknown) => any) | undefined;
@@ -110,9 +131,16 @@ conforms(
       const [k, v = ''] = part.split('=') as [string, string?];
       querystring[k] = { value: v };
     }
-    const out = cfHandler!({ version: '1.0', context: {}, viewer: { ip: '127.0.0.1' }, request: { method: e.method ?? 'GET', uri, querystring, headers: {} } });
+    const out = cfHandler!({
+      version: '1.0',
+      context: {},
+      viewer: { ip: '127.0.0.1' },
+      request: { method: e.method ?? 'GET', uri, querystring, headers: {} },
+    });
     if ('uri' in out) return fromOrigin(e, out.uri);
-    const headers = Object.fromEntries(Object.entries(out.headers as Record<string, { value: string }>).map(([k, v]) => [k, v.value]));
+    const headers = Object.fromEntries(
+      Object.entries(out.headers as Record<string, { value: string }>).map(([k, v]) => [k, v.value]),
+    );
     return { status: out.statusCode, headers: pick(headers), body: out.body?.data ?? '' };
   },
   false,
@@ -130,13 +158,21 @@ conforms(
       edgeHandler = context.exports.lambdaHandler;
     }
     const [uri, querystring = ''] = e.url.split('?') as [string, string?];
-    const request = { clientIp: '127.0.0.1', method: e.method ?? 'GET', uri, querystring, headers: { host: [{ key: 'Host', value: 'd1.cloudfront.net' }] } };
+    const request = {
+      clientIp: '127.0.0.1',
+      method: e.method ?? 'GET',
+      uri,
+      querystring,
+      headers: { host: [{ key: 'Host', value: 'd1.cloudfront.net' }] },
+    };
     const out = await edgeHandler!({ Records: [{ cf: { config: { eventType: 'viewer-request' }, request } }] });
     if ('uri' in out) {
       expect(out.querystring, 'the cache key is the canonical file').toBe('');
       return fromOrigin(e, out.uri);
     }
-    const headers = Object.fromEntries(Object.entries(out.headers as Record<string, { key: string; value: string }[]>).map(([k, [v]]) => [k, v!.value]));
+    const headers = Object.fromEntries(
+      Object.entries(out.headers as Record<string, { key: string; value: string }[]>).map(([k, [v]]) => [k, v!.value]),
+    );
     return { status: Number(out.status), headers: pick(headers), body: out.body ?? '' };
   },
   false,
@@ -158,7 +194,9 @@ describe('offline bundle', () => {
   it('unpacks into at most 10 files: the pack, its two servers, the edge configuration and a README', () => {
     const files = fg.sync('**/*', { cwd: work, dot: true, onlyFiles: false }).filter((f) => f !== 'regstat.tar.gz');
     expect(files.length).toBeLessThanOrEqual(10);
-    const inFolder = [DATA_FILE, 'README.txt', 'serve.mjs', 'worker.js', 'wrangler.toml'].map((f) => `${BUNDLE_FOLDER}/${f}`);
+    const inFolder = [DATA_FILE, 'README.txt', 'serve.mjs', 'worker.js', 'wrangler.toml'].map(
+      (f) => `${BUNDLE_FOLDER}/${f}`,
+    );
     expect(files.sort()).toEqual([BUNDLE_FOLDER, ...inFolder].sort());
   });
   it('holds every file of dist, byte for byte', async () => {
@@ -168,7 +206,8 @@ describe('offline bundle', () => {
       expect(pack.entries).toBe(files.length);
       for (const f of files) {
         const body = await pack.get(`/${f}`);
-        if (!body || !Buffer.from(body).equals(readFileSync(join(SAMPLE_DIST, f)))) expect.fail(`/${f} does not read back as it is in dist`);
+        if (!body || !Buffer.from(body).equals(readFileSync(join(SAMPLE_DIST, f))))
+          expect.fail(`/${f} does not read back as it is in dist`);
       }
     } finally {
       await pack.close();
@@ -176,7 +215,9 @@ describe('offline bundle', () => {
   });
   it('is at most 1.5 times the size of dist as a tar.gz, unpacked', () => {
     const du = (dir: string) => Number(spawnSync('du', ['-sb', dir], { encoding: 'utf8' }).stdout.split('\t')[0]);
-    const tarGz = Number(spawnSync('sh', ['-c', 'tar -czf - -C "$1" . | wc -c', 'sh', SAMPLE_DIST], { encoding: 'utf8' }).stdout);
+    const tarGz = Number(
+      spawnSync('sh', ['-c', 'tar -czf - -C "$1" . | wc -c', 'sh', SAMPLE_DIST], { encoding: 'utf8' }).stdout,
+    );
     expect(tarGz).toBeGreaterThan(1e6);
     expect(du(folder)).toBeLessThanOrEqual(1.5 * tarGz);
   });
@@ -192,7 +233,14 @@ describe('offline bundle', () => {
       expect(res.headers.get('content-type'), path).toBe(type);
       expect(await res.text(), path).toBe(readFileSync(join(SAMPLE_DIST, file), 'utf8'));
     }
-    for (const path of ['/nothing.json', '/api', '/..%2F..%2Fetc%2Fpasswd', '/%2e%2e/regstat/serve.mjs', '/serve.mjs', '/README.txt']) {
+    for (const path of [
+      '/nothing.json',
+      '/api',
+      '/..%2F..%2Fetc%2Fpasswd',
+      '/%2e%2e/regstat/serve.mjs',
+      '/serve.mjs',
+      '/README.txt',
+    ]) {
       const res = await rawGet(base, path);
       expect(res, path).toEqual({ status: 404, body: 'Not found\n' });
     }
@@ -243,7 +291,12 @@ describe.skipIf(!hasNginx)(`nginx${hasNginx ? '' : ` (${NGINX_SKIP})`}`, () => {
   afterAll(() => running?.stop());
   conforms('generated configuration', () => (e) => overHttp(base, e), false);
   it('never leaves dist, whatever the query', async () => {
-    for (const q of ['prefCode=../../etc', 'prefCode=13&cityCode=../../../../etc/passwd', 'prefCode=%2e%2e%2f', 'year=2019&mode=2&patentHolderId=..%2F..']) {
+    for (const q of [
+      'prefCode=../../etc',
+      'prefCode=13&cityCode=../../../../etc/passwd',
+      'prefCode=%2e%2e%2f',
+      'year=2019&mode=2&patentHolderId=..%2F..',
+    ]) {
       const res = await fetch(`${base}/api/v1/population/composition/perYear?${q}`);
       expect(res.status, q).toBe(400);
       expect((await res.json()).statusCode).toBe('400');

@@ -17,7 +17,15 @@ import { startEdge, type RunningEdge } from '../../build/cli/edge.ts';
 import { build } from '../../build/core/build.ts';
 import { PackEffects } from '../../build/core/pack-writer.ts';
 import { operationsOf } from '../../build/ops/index.ts';
-import { decodeHead, decodeHeader, HEAD_SPACE, HEADER_BYTES, leafEntries, unframe, type PackHeader } from '../../build/runtime/pack-format.ts';
+import {
+  decodeHead,
+  decodeHeader,
+  HEAD_SPACE,
+  HEADER_BYTES,
+  leafEntries,
+  unframe,
+  type PackHeader,
+} from '../../build/runtime/pack-format.ts';
 import { loadSources } from '../../sources/load.ts';
 import { sampleSourceSet } from '../../sources/sample/index.ts';
 import { close, listen } from '../helpers/http.ts';
@@ -51,10 +59,13 @@ function blocksOfRequests(): Map<string, number> {
   const root = decodeHead(brotliDecompressSync(head.packed), header.leavesAt);
   const blocks = new Map<string, number>();
   root.firstKeys.forEach((_, n) => {
-    const leaf = brotliDecompressSync(unframe(bytes.subarray(root.leafAt[n]!, root.leafAt[n]! + root.leafLength[n]!))!.packed);
+    const leaf = brotliDecompressSync(
+      unframe(bytes.subarray(root.leafAt[n]!, root.leafAt[n]! + root.leafLength[n]!))!.packed,
+    );
     for (const [key, place] of leafEntries(leaf)) {
       const path = Buffer.from(key).toString();
-      if (path.startsWith('/api/v1/') && path.endsWith('/index.json')) blocks.set(path.slice(0, -'/index.json'.length), place[0]);
+      if (path.startsWith('/api/v1/') && path.endsWith('/index.json'))
+        blocks.set(path.slice(0, -'/index.json'.length), place[0]);
     }
   });
   return blocks;
@@ -74,9 +85,17 @@ const ADVICE = /Upload the pack again|Write it again|Check the URL|Give the path
 
 describe('at start, one clear error', () => {
   it.each([
-    ['a pack with a damaged head', () => damaged('head.pack', (b) => ((b[HEADER_BYTES + 30]! ^= 1), b)), /its head fails its check \(it is damaged\)/],
+    [
+      'a pack with a damaged head',
+      () => damaged('head.pack', (b) => ((b[HEADER_BYTES + 30]! ^= 1), b)),
+      /its head fails its check \(it is damaged\)/,
+    ],
     ['a truncated pack', () => damaged('short.pack', (b) => b.subarray(0, b.length - 100)), /it is truncated/],
-    ['a file that is not a pack', () => damaged('json.pack', () => Buffer.from('{"message":null,"result":[]}')), /does not start with the regstat pack header/],
+    [
+      'a file that is not a pack',
+      () => damaged('json.pack', () => Buffer.from('{"message":null,"result":[]}')),
+      /does not start with the regstat pack header/,
+    ],
     ['a missing file', () => join(work, 'none.pack'), /it does not exist/],
   ])('%s', async (_, file, problem) => {
     const e = await startEdge({ pack: file(), port: await freePort() }).catch((x) => x);
@@ -119,7 +138,9 @@ describe('at start, one clear error', () => {
     const server = createServer((_, res) => res.writeHead(404).end('no'));
     const base = await listen(server);
     try {
-      await expect(startEdge({ pack: `${base}/regstat.pack`, port: await freePort() })).rejects.toThrow(/its host answered 404 Not Found\. Check the URL/);
+      await expect(startEdge({ pack: `${base}/regstat.pack`, port: await freePort() })).rejects.toThrow(
+        /its host answered 404 Not Found\. Check the URL/,
+      );
     } finally {
       await close(server);
     }
@@ -127,10 +148,18 @@ describe('at start, one clear error', () => {
 
   it('npm run edge prints it as one line and exits 1', () => {
     const file = damaged('cli.pack', (b) => b.subarray(0, b.length - 1));
-    const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'build/cli/edge.ts'), '--pack', file, '--port', '1'], { encoding: 'utf8', cwd: ROOT });
+    const r = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', join(ROOT, 'build/cli/edge.ts'), '--pack', file, '--port', '1'],
+      { encoding: 'utf8', cwd: ROOT },
+    );
     expect(r.status).toBe(1);
     expect(r.stderr.trim().split('\n')).toEqual([
-      expect.stringMatching(new RegExp(`^regstat: ${file} is not a usable regstat pack: it has \\d+ bytes and its header says \\d+ \\(it is truncated\\)\\.`)),
+      expect.stringMatching(
+        new RegExp(
+          `^regstat: ${file} is not a usable regstat pack: it has \\d+ bytes and its header says \\d+ \\(it is truncated\\)\\.`,
+        ),
+      ),
     ]);
   });
 });
@@ -138,7 +167,12 @@ describe('at start, one clear error', () => {
 /** A request's answer as a client sees it. */
 async function ask(edge: RunningEdge, url: string) {
   const res = await fetch(edge.base + url);
-  return { status: res.status, retry: res.headers.get('retry-after'), type: res.headers.get('content-type'), body: await res.text() };
+  return {
+    status: res.status,
+    retry: res.headers.get('retry-after'),
+    type: res.headers.get('content-type'),
+    body: await res.text(),
+  };
 }
 
 function expectUnavailable(a: Awaited<ReturnType<typeof ask>>, problem: RegExp) {
@@ -161,9 +195,17 @@ describe('per request, a 503 with the error body, never a wrong answer', () => {
     const urls = [...blocks].filter(([, at]) => at === target).map(([url]) => url);
     expect(urls.length).toBeGreaterThan(0);
     expect(blocks.get('/api/v1/prefectures'), 'the start check reads another block').not.toBe(target);
-    const edge = await startEdge({ pack: damaged('block.pack', (b) => ((b[HEAD_SPACE + target + 40]! ^= 1), b)), port: await freePort(), answerCache: false });
+    const edge = await startEdge({
+      pack: damaged('block.pack', (b) => ((b[HEAD_SPACE + target + 40]! ^= 1), b)),
+      port: await freePort(),
+      answerCache: false,
+    });
     try {
-      for (const url of urls.slice(0, 5)) expectUnavailable(await ask(edge, url), new RegExp(`the block at ${target} fails its check \\(it is damaged\\)`));
+      for (const url of urls.slice(0, 5))
+        expectUnavailable(
+          await ask(edge, url),
+          new RegExp(`the block at ${target} fails its check \\(it is damaged\\)`),
+        );
       const fine = [...blocks].find(([, at]) => at !== target)![0];
       expect((await ask(edge, fine)).status).toBe(200);
     } finally {
@@ -191,7 +233,10 @@ describe('per request, a 503 with the error body, never a wrong answer', () => {
       const other = join(work, 'other.pack');
       const digest = await relaid(other);
       copyFileSync(other, join(served, 'regstat.pack'));
-      expectUnavailable(await ask(edge, '/api/v1/fishery/sea/sales?prefCode=31&cityCode=31202&matter=1'), /it was replaced at its URL while being read/);
+      expectUnavailable(
+        await ask(edge, '/api/v1/fishery/sea/sales?prefCode=31&cityCode=31202&matter=1'),
+        /it was replaced at its URL while being read/,
+      );
       // The next request opens the pack again: the new one, whole.
       expect(await ask(edge, url)).toEqual(before);
       expect(decodeHeader(readFileSync(join(served, 'regstat.pack')))).toMatchObject({ digest });
@@ -200,11 +245,16 @@ describe('per request, a 503 with the error body, never a wrong answer', () => {
     it('its host gone: every request answers 503 until it is back', async () => {
       host.stop();
       await new Promise((ok) => setTimeout(ok, 300));
-      expectUnavailable(await ask(edge, '/api/v1/fishery/sea/sales?prefCode=31&cityCode=31204&matter=3'), /it cannot be reached/);
+      expectUnavailable(
+        await ask(edge, '/api/v1/fishery/sea/sales?prefCode=31&cityCode=31204&matter=3'),
+        /it cannot be reached/,
+      );
       expectUnavailable(await ask(edge, '/api/v1/prefectures'), /it cannot be reached/); // opening it again fails too
       // Back on the same port, once the old nginx has let it go.
       for (let tries = 0; ; tries++) {
-        const back = await startFileNginx(served, host.port).catch((e: Error) => (tries < 50 ? null : Promise.reject(e)));
+        const back = await startFileNginx(served, host.port).catch((e: Error) =>
+          tries < 50 ? null : Promise.reject(e),
+        );
         if (back) {
           host = back;
           break;

@@ -32,7 +32,10 @@ function sampleFiles(): Map<string, string | Buffer> {
   for (let i = 0; i < 500; i++)
     files.set(
       `/api/v1/x/${i}/index.json`,
-      JSON.stringify({ message: null, result: { i, data: Array.from({ length: i % 40 }, (_, k) => ({ year: 1980 + k, value: (i * k) % 97 })) } }),
+      JSON.stringify({
+        message: null,
+        result: { i, data: Array.from({ length: i % 40 }, (_, k) => ({ year: 1980 + k, value: (i * k) % 97 })) },
+      }),
     );
   files.set('/api/v1/empty/index.json', '');
   files.set('/api/v1/same/a/index.json', '{"message":null,"result":[]}');
@@ -46,7 +49,11 @@ function sampleFiles(): Map<string, string | Buffer> {
 }
 
 /** Writes in a scrambled but fixed order: the directory must not depend on the order of writes. Small blocks and leaves: many of each. */
-function writePack(out: string, files: Map<string, string | Buffer>, options: PackOptions = { blockBytes: 4096, leafEntries: 16 }): PackEffects {
+function writePack(
+  out: string,
+  files: Map<string, string | Buffer>,
+  options: PackOptions = { blockBytes: 4096, leafEntries: 16 },
+): PackEffects {
   const effects = new PackEffects(out, options);
   const entries = [...files];
   for (let i = 0; i < entries.length; i++) {
@@ -64,7 +71,12 @@ const same = (a: Uint8Array | null, b: string | Buffer) => a !== null && Buffer.
 function counted(file: string): RangeSource & { reads: [number, number][] } {
   const inner = fileSource(file);
   const reads: [number, number][] = [];
-  return { name: inner.name, reads, read: (offset, length) => (reads.push([offset, length]), inner.read(offset, length)), close: inner.close };
+  return {
+    name: inner.name,
+    reads,
+    read: (offset, length) => (reads.push([offset, length]), inner.read(offset, length)),
+    close: inner.close,
+  };
 }
 
 describe('pack', () => {
@@ -147,13 +159,18 @@ describe('pack', () => {
 
   it('makes its leaves larger until the root directory fits the head', async () => {
     const many = new Map<string, string>();
-    for (let i = 0; i < 20000; i++) many.set(`/api/v1/${(i * 2654435761) % 2 ** 32}/path-that-is-long-enough-to-matter/${i}/index.json`, String(i % 7));
+    for (let i = 0; i < 20000; i++)
+      many.set(
+        `/api/v1/${(i * 2654435761) % 2 ** 32}/path-that-is-long-enough-to-matter/${i}/index.json`,
+        String(i % 7),
+      );
     const out = fresh();
     const effects = writePack(out, many, { leafEntries: 1 });
     expect(effects.header!.leafEntries).toBeGreaterThan(1);
     expect(HEADER_BYTES + effects.header!.headLength).toBeLessThanOrEqual(HEAD_SPACE);
     const pack = await Pack.open(fileSource(out));
-    for (const [path, body] of [...many].filter((_, i) => i % 97 === 0)) expect(same(await pack.get(path), body), path).toBe(true);
+    for (const [path, body] of [...many].filter((_, i) => i % 97 === 0))
+      expect(same(await pack.get(path), body), path).toBe(true);
     await pack.close();
   });
 
@@ -209,7 +226,10 @@ describe('range reads', () => {
     // A neighbour in the same leaf whose body sits in another block: one read.
     const paths = [...files.keys()].sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)));
     let warm = 0;
-    for (const p of paths.slice(paths.indexOf('/api/v1/x/7/index.json') - 3, paths.indexOf('/api/v1/x/7/index.json') + 4)) {
+    for (const p of paths.slice(
+      paths.indexOf('/api/v1/x/7/index.json') - 3,
+      paths.indexOf('/api/v1/x/7/index.json') + 4,
+    )) {
       const before = source.reads.length;
       await pack.get(p);
       expect(source.reads.length - before, p).toBeLessThanOrEqual(2);
@@ -241,16 +261,29 @@ describe('a damaged pack', () => {
     return out;
   };
   const open = (file: string) => openBundlePack(file);
-  const HOW_TO_FIX = /Unpack the bundle again \(tar xzf regstat\.tar\.gz\), or write a new one \(npm run bundle -- --dir dist --out regstat\.tar\.gz\)/;
+  const HOW_TO_FIX =
+    /Unpack the bundle again \(tar xzf regstat\.tar\.gz\), or write a new one \(npm run bundle -- --dir dist --out regstat\.tar\.gz\)/;
   const flip = (at: number) => (b: Buffer) => ((b[at]! ^= 0x40), b);
 
   it.each([
-    ['truncated at its end', (b: Buffer) => b.subarray(0, b.length - 1000), /has \d+ bytes and its header says \d+ \(it is truncated\)/],
+    [
+      'truncated at its end',
+      (b: Buffer) => b.subarray(0, b.length - 1000),
+      /has \d+ bytes and its header says \d+ \(it is truncated\)/,
+    ],
     ['with bytes appended', (b: Buffer) => Buffer.concat([b, Buffer.from('x')]), /something was appended/],
     ['cut inside its header', (b: Buffer) => b.subarray(0, 50), /does not start with the regstat pack header/],
     ['empty', () => Buffer.alloc(0), /it is empty/],
-    ['not a pack at all', () => Buffer.from(JSON.stringify({ message: null, result: [] }).repeat(10)), /does not start with the regstat pack header/],
-    ['a data file of the format before', () => Buffer.from('REGSTAT-ARCHIVE\n' + 'x'.repeat(100)), /format before version 2/],
+    [
+      'not a pack at all',
+      () => Buffer.from(JSON.stringify({ message: null, result: [] }).repeat(10)),
+      /does not start with the regstat pack header/,
+    ],
+    [
+      'a data file of the format before',
+      () => Buffer.from('REGSTAT-ARCHIVE\n' + 'x'.repeat(100)),
+      /format before version 2/,
+    ],
     ['with a damaged header', flip(30), /its header fails its check/],
     ['with a damaged head', flip(HEADER_BYTES + 20), /its head fails its check/],
   ])('%s: opening it says what is wrong and how to fix it', async (_, change, problem) => {
@@ -275,8 +308,13 @@ describe('a damaged pack', () => {
     const reads = await Promise.allSettled([...files.keys()].map((p) => pack.get(p)));
     const failed = reads.filter((r) => r.status === 'rejected');
     expect(failed.length).toBeGreaterThan(0);
-    for (const r of failed) expect((r as PromiseRejectedResult).reason.message).toMatch(/leaf 0 fails its check \(it is damaged\)\. Unpack the bundle again/);
-    reads.forEach((r, i) => r.status === 'fulfilled' && expect(same(r.value, files.get([...files.keys()][i]!)!)).toBe(true));
+    for (const r of failed)
+      expect((r as PromiseRejectedResult).reason.message).toMatch(
+        /leaf 0 fails its check \(it is damaged\)\. Unpack the bundle again/,
+      );
+    reads.forEach(
+      (r, i) => r.status === 'fulfilled' && expect(same(r.value, files.get([...files.keys()][i]!)!)).toBe(true),
+    );
     await pack.close();
   });
 
@@ -289,14 +327,18 @@ describe('a damaged pack', () => {
       if (r.status === 'fulfilled') expect(same(r.value, files.get(paths[i]!)!)).toBe(true);
       else
         (expect(r.reason).toBeInstanceOf(PackError),
-          expect(r.reason.message).toMatch(/the block at 0 fails its check \(it is damaged\)\. Unpack the bundle again/),
+          expect(r.reason.message).toMatch(
+            /the block at 0 fails its check \(it is damaged\)\. Unpack the bundle again/,
+          ),
           expect(r.reason.problem).not.toContain(work));
     });
     await pack.close();
   });
 
   it('a missing file is one line naming it', async () => {
-    await expect(open(join(work, 'nothing.pack'))).rejects.toThrow(`${join(work, 'nothing.pack')} is not a usable regstat pack: it does not exist`);
+    await expect(open(join(work, 'nothing.pack'))).rejects.toThrow(
+      `${join(work, 'nothing.pack')} is not a usable regstat pack: it does not exist`,
+    );
     expect(BUNDLE_ADVICE).toMatch(HOW_TO_FIX);
   });
 });
@@ -314,16 +356,21 @@ describe('a bundle from the build core, without a dist', () => {
     spawnSync('mkdir', ['-p', unpacked]);
     expect(spawnSync('tar', ['-xzf', out, '-C', unpacked]).status).toBe(0);
     const folder = join(unpacked, BUNDLE_FOLDER);
-    expect(readdirSync(folder).sort()).toEqual(['README.txt', DATA_FILE, 'serve.mjs', 'worker.js', 'wrangler.toml'].sort());
+    expect(readdirSync(folder).sort()).toEqual(
+      ['README.txt', DATA_FILE, 'serve.mjs', 'worker.js', 'wrangler.toml'].sort(),
+    );
     const pack = await openBundlePack(join(folder, DATA_FILE));
     const paths: string[] = [];
     for await (const p of pack.paths()) paths.push(p);
     expect(paths.sort()).toEqual([...memory.files.keys()].sort());
-    for (const [path, body] of memory.files) expect(Buffer.from((await pack.get(path))!).toString('utf8'), path).toBe(body);
+    for (const [path, body] of memory.files)
+      expect(Buffer.from((await pack.get(path))!).toString('utf8'), path).toBe(body);
     const toml = readFileSync(join(folder, 'wrangler.toml'), 'utf8');
     expect(toml).toContain(`PACK_KEY = "${packName(pack.digest)}"`);
     expect(toml).toMatch(/compatibility_flags = \["nodejs_compat"\]/);
-    expect(readFileSync(join(folder, 'README.txt'), 'utf8')).toContain(`npx wrangler r2 object put regstat/${packName(pack.digest)} --file dist.pack --remote`);
+    expect(readFileSync(join(folder, 'README.txt'), 'utf8')).toContain(
+      `npx wrangler r2 object put regstat/${packName(pack.digest)} --file dist.pack --remote`,
+    );
     await pack.close();
   });
 });

@@ -44,11 +44,15 @@ describe.skipIf(!HAS_CHROMIUM)(`API reference in Chromium${HAS_CHROMIUM ? '' : `
   }
 
   const renderedPaths = (v: Visit) =>
-    v.page.locator('.opblock .opblock-summary-path').evaluateAll((els) => els.map((e) => e.getAttribute('data-path')!).sort());
+    v.page
+      .locator('.opblock .opblock-summary-path')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-path')!).sort());
 
   /** Expands /api/v1/prefectures, presses Try it out and Execute, and returns the response shown. */
   async function tryPrefectures(v: Visit): Promise<string> {
-    const block = v.page.locator('.opblock', { has: v.page.locator('.opblock-summary-path[data-path="/api/v1/prefectures"]') });
+    const block = v.page.locator('.opblock', {
+      has: v.page.locator('.opblock-summary-path[data-path="/api/v1/prefectures"]'),
+    });
     await block.locator('.opblock-summary').first().click();
     await block.locator('button.try-out__btn').click();
     await block.locator('button.execute').click();
@@ -58,7 +62,8 @@ describe.skipIf(!HAS_CHROMIUM)(`API reference in Chromium${HAS_CHROMIUM ? '' : `
   }
 
   /** Every request URL of another origin than base's (data: and blob: URLs are the page's own). */
-  const foreign = (v: Visit, at: string) => v.requests.filter((u) => !/^(?:data|blob):/.test(u) && new URL(u).origin !== new URL(at).origin);
+  const foreign = (v: Visit, at: string) =>
+    v.requests.filter((u) => !/^(?:data|blob):/.test(u) && new URL(u).origin !== new URL(at).origin);
 
   beforeAll(async () => {
     base = await listen(server);
@@ -91,7 +96,13 @@ describe.skipIf(!HAS_CHROMIUM)(`API reference in Chromium${HAS_CHROMIUM ? '' : `
 
     it('requested nothing from another origin: only its folder, openapi.json and the API', () => {
       expect(foreign(v, base)).toEqual([]);
-      expect(v.requests).toEqual(expect.arrayContaining([`${base}/reference/swagger-ui-bundle.js`, `${base}/reference/init.js`, `${base}/openapi.json`]));
+      expect(v.requests).toEqual(
+        expect.arrayContaining([
+          `${base}/reference/swagger-ui-bundle.js`,
+          `${base}/reference/init.js`,
+          `${base}/openapi.json`,
+        ]),
+      );
     });
 
     it('logged no error', () => {
@@ -109,13 +120,19 @@ describe.skipIf(!HAS_CHROMIUM)(`API reference in Chromium${HAS_CHROMIUM ? '' : `
         () => 'refused',
       );
       new Image().src = 'http://192.0.2.1/x.png';
-      const sheet = Object.assign(document.createElement('link'), { rel: 'stylesheet', href: 'http://192.0.2.1/x.css' });
+      const sheet = Object.assign(document.createElement('link'), {
+        rel: 'stylesheet',
+        href: 'http://192.0.2.1/x.css',
+      });
       const script = Object.assign(document.createElement('script'), { src: 'http://192.0.2.1/x.js' });
       document.head.append(sheet, script);
       await new Promise((ok) => setTimeout(ok, 500));
       return { fetched, seen: seen.sort() };
     });
-    expect(refused).toEqual({ fetched: 'refused', seen: ['connect-src', 'img-src', 'script-src-elem', 'style-src-elem'] });
+    expect(refused).toEqual({
+      fetched: 'refused',
+      seen: ['connect-src', 'img-src', 'script-src-elem', 'style-src-elem'],
+    });
   });
 
   it('renders at /reference (no slash) too, from the same files', async () => {

@@ -11,7 +11,11 @@ import { loadSources } from '../../sources/load.ts';
 import { sampleSourceSet } from '../../sources/sample/index.ts';
 import { ROOT, SAMPLE_DIST, TMP } from '../helpers/paths.ts';
 
-const cli = (args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'build/cli/build.ts'), ...args], { cwd: ROOT, encoding: 'utf8' });
+const cli = (args: string[]) =>
+  spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'build/cli/build.ts'), ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
 const digestTree = async (dir: string) => {
   const files = (await fg('**/*', { cwd: dir, dot: true })).sort();
   return files.map(
@@ -28,7 +32,9 @@ describe('build output', () => {
     const [a, b] = [0, 1].map(() => {
       const effects = new MemoryEffects();
       build({ sources: loadSources(sampleSourceSet()), prefs: [31] }, effects);
-      return [...effects.files].sort(([x], [y]) => (x < y ? -1 : 1)).map(([path, body]) => `${path} ${createHash('sha1').update(body).digest('hex')}`);
+      return [...effects.files]
+        .sort(([x], [y]) => (x < y ? -1 : 1))
+        .map(([path, body]) => `${path} ${createHash('sha1').update(body).digest('hex')}`);
     });
     expect(a!.length).toBeGreaterThan(4000);
     expect(b).toEqual(a);
@@ -95,9 +101,14 @@ describe('build output', () => {
     expect(Object.keys(api.paths)).toEqual(routes.operations.map((o: any) => o.path));
     for (const op of routes.operations) {
       // Aliases follow their parameter as parameters of their own; OpenAPI's required means required unconditionally (test/build/openapi.test.ts).
-      const params = api.paths[op.path].get.parameters.filter((p: any) => !op.params.some((d: any) => d.aliases?.includes(p.name)));
-      const unconditional = (d: any) => d.required && !d.activeWhen && !d.ignored && !d.aliases && d.default === undefined;
-      expect(params.map((p: any) => [p.name, p.required])).toEqual(op.params.map((d: any) => [d.name, unconditional(d)]));
+      const params = api.paths[op.path].get.parameters.filter(
+        (p: any) => !op.params.some((d: any) => d.aliases?.includes(p.name)),
+      );
+      const unconditional = (d: any) =>
+        d.required && !d.activeWhen && !d.ignored && !d.aliases && d.default === undefined;
+      expect(params.map((p: any) => [p.name, p.required])).toEqual(
+        op.params.map((d: any) => [d.name, unconditional(d)]),
+      );
     }
     expect(api.paths['/api/v1/population/composition/pyramid'].get.parameters[2].schema.enum).toContain(2045);
   });
@@ -122,19 +133,26 @@ describe('the build command', () => {
     const before = await digestTree(out);
     const r = cli(['--sources', bad, '--out', out, '--prefs', '13']);
     expect(r.status).toBe(1);
-    expect(r.stderr).toContain(`regstat: ${join(bad, 'population_by_age_group.csv')}:4:2: year: expected an integer from 1920 to 2100, found "19x0"`);
+    expect(r.stderr).toContain(
+      `regstat: ${join(bad, 'population_by_age_group.csv')}:4:2: year: expected an integer from 1920 to 2100, found "19x0"`,
+    );
     expect(await digestTree(out)).toEqual(before);
     expect(readdirSync(TMP).filter((f) => f.startsWith('cli-dist.'))).toEqual([]);
   });
 
   it('survives being killed mid-build: the previous dist stays, the next build cleans up', async () => {
     const before = await digestTree(out);
-    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'build/cli/build.ts'), '--out', out, '--prefs', '1,13'], {
-      cwd: ROOT,
-      stdio: 'ignore',
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', join(ROOT, 'build/cli/build.ts'), '--out', out, '--prefs', '1,13'],
+      {
+        cwd: ROOT,
+        stdio: 'ignore',
+      },
+    );
     const staging = `${out}.staging-${child.pid}`;
-    for (let i = 0; i < 600 && !existsSync(join(staging, 'api/v1/population/composition/pyramid')); i++) await new Promise((ok) => setTimeout(ok, 50));
+    for (let i = 0; i < 600 && !existsSync(join(staging, 'api/v1/population/composition/pyramid')); i++)
+      await new Promise((ok) => setTimeout(ok, 50));
     expect(existsSync(staging)).toBe(true);
     child.kill('SIGKILL');
     await new Promise((ok) => child.on('exit', ok));

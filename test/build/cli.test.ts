@@ -28,7 +28,11 @@ interface Ran {
 }
 
 /** Runs a command to its end (or kills it after `ms`), from a folder with no dist/ unless cwd says otherwise. */
-function run(name: string, args: string[], o: { cwd?: string; env?: Record<string, string>; ms?: number } = {}): Promise<Ran> {
+function run(
+  name: string,
+  args: string[],
+  o: { cwd?: string; env?: Record<string, string>; ms?: number } = {},
+): Promise<Ran> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', LOADER, script(name), ...args], {
       cwd: o.cwd ?? work,
@@ -50,7 +54,10 @@ function run(name: string, args: string[], o: { cwd?: string; env?: Record<strin
 /** Starts a server command and resolves with its base URL once it says where it serves. */
 function serveOn(name: string, args: string[]): Promise<{ base: string; stop: () => void }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', LOADER, script(name), ...args], { cwd: work, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', LOADER, script(name), ...args], {
+      cwd: work,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let stderr = '';
     child.stderr.on('data', (d) => {
       stderr += d;
@@ -131,7 +138,9 @@ describe('unknown options and bad values', () => {
     const r = await run(name, ['--colour', 'red']);
     expect(r.code).toBe(2);
     oneLine(r.stderr);
-    expect(r.stderr).toBe(`regstat: unknown option --colour; ${command} takes ${[...Object.keys(spec.options), 'help'].map((o) => `--${o}`).join(', ')}\n`);
+    expect(r.stderr).toBe(
+      `regstat: unknown option --colour; ${command} takes ${[...Object.keys(spec.options), 'help'].map((o) => `--${o}`).join(', ')}\n`,
+    );
   });
 
   it.each(['build', 'serve', 'start', 'bundle'])('%s --errors takes status or resas', async (name) => {
@@ -142,7 +151,11 @@ describe('unknown options and bad values', () => {
   });
 
   it('a missing value and a stray argument are usage errors too', async () => {
-    const [missing, stray, port] = await Promise.all([run('build', ['--out']), run('serve', ['dist']), run('serve', ['--port', 'http'])]);
+    const [missing, stray, port] = await Promise.all([
+      run('build', ['--out']),
+      run('serve', ['dist']),
+      run('serve', ['--port', 'http']),
+    ]);
     expect([missing.code, stray.code, port.code]).toEqual([2, 2, 2]);
     expect(missing.stderr).toBe('regstat: --out needs a value (--out <dir>); see npm run build -- --help\n');
     expect(stray.stderr).toMatch(/^regstat: npm run serve takes options only, not dist; its options are --dir, /);
@@ -151,7 +164,8 @@ describe('unknown options and bad values', () => {
 });
 
 describe('a busy port', () => {
-  const friendly = (port: number) => `regstat: port ${port} is in use: stop the other server or pass --port ${port + 1} / PORT=${port + 1}\n`;
+  const friendly = (port: number) =>
+    `regstat: port ${port} is in use: stop the other server or pass --port ${port + 1} / PORT=${port + 1}\n`;
 
   it('on npm run serve (one worker or several) is one line and exit 1', async () => {
     const port = await busyPort();
@@ -212,7 +226,11 @@ describe('faults in the inputs and the output', () => {
     for (const d of [sjis, badInfo]) spawnSync('cp', ['-r', sources, d]);
     writeFileSync(
       join(sjis, 'prefectures.csv'),
-      Buffer.concat([Buffer.from('prefCode,prefName\n1,'), Buffer.from([0x96, 0x6b, 0x8a, 0x43, 0x93, 0xb9]), Buffer.from('\n')]),
+      Buffer.concat([
+        Buffer.from('prefCode,prefName\n1,'),
+        Buffer.from([0x96, 0x6b, 0x8a, 0x43, 0x93, 0xb9]),
+        Buffer.from('\n'),
+      ]),
     );
     writeFileSync(join(badInfo, 'dataset.json'), '{"kind": "imported", notice: "x"}');
     const [a, b] = await Promise.all([
@@ -220,10 +238,14 @@ describe('faults in the inputs and the output', () => {
       run('build', ['--sources', badInfo, '--only', 'masters', '--out', join(work, 'never-b'), '--no-cache']),
     ]);
     expect(a.code).toBe(1);
-    expect(a.stderr).toContain(`\nregstat: ${sjis}/prefectures.csv:2:2: the bytes 0x96 0x6b are not UTF-8; save the file as UTF-8`);
+    expect(a.stderr).toContain(
+      `\nregstat: ${sjis}/prefectures.csv:2:2: the bytes 0x96 0x6b are not UTF-8; save the file as UTF-8`,
+    );
     expect(b.code).toBe(1);
     oneLine(b.stderr);
-    expect(b.stderr).toMatch(new RegExp(`^regstat: ${badInfo}/dataset\\.json:1:22: not valid JSON \\(.*\\); write it as`));
+    expect(b.stderr).toMatch(
+      new RegExp(`^regstat: ${badInfo}/dataset\\.json:1:22: not valid JSON \\(.*\\); write it as`),
+    );
     for (const r of [a, b]) expect(r.stderr).not.toMatch(/\n\s+at /);
   });
 
@@ -231,16 +253,30 @@ describe('faults in the inputs and the output', () => {
     const empty = join(work, 'empty');
     spawnSync('cp', ['-r', sources, empty]);
     writeFileSync(join(empty, 'migration_by_block.csv'), 'prefCode,year,blockCode,net\n');
-    const r = await run('build', ['--sources', empty, '--only', 'population', '--out', join(work, 'dist-empty'), '--no-cache']);
+    const r = await run('build', [
+      '--sources',
+      empty,
+      '--only',
+      'population',
+      '--out',
+      join(work, 'dist-empty'),
+      '--no-cache',
+    ]);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).toContain(`regstat: warning: ${empty}/migration_by_block.csv has a header and no rows, so it empties /api/v1/population/society/forArea;`);
+    expect(r.stderr).toContain(
+      `regstat: warning: ${empty}/migration_by_block.csv has a header and no rows, so it empties /api/v1/population/society/forArea;`,
+    );
   });
 
   // A real full disk: a small tmpfs in a user and mount namespace of its own (skipped where those are not allowed).
   const canMount =
-    spawnSync('unshare', ['--user', '--map-root-user', '--mount', 'sh', '-c', 'mount -t tmpfs -o size=64k tmpfs /tmp && echo ok'], {
-      encoding: 'utf8',
-    }).stdout?.trim() === 'ok';
+    spawnSync(
+      'unshare',
+      ['--user', '--map-root-user', '--mount', 'sh', '-c', 'mount -t tmpfs -o size=64k tmpfs /tmp && echo ok'],
+      {
+        encoding: 'utf8',
+      },
+    ).stdout?.trim() === 'ok';
   it.skipIf(!canMount)('a full disk ends in one line naming the output file, and the previous dist stays', async () => {
     const disk = join(work, 'disk');
     mkdirSync(disk);
@@ -251,7 +287,10 @@ describe('faults in the inputs and the output', () => {
       `${process.execPath} --import ${LOADER} ${script('build')} --sources ${sources} --out ${disk}/dist --no-cache; echo "exit $?"`,
       `cmp ${dist}/manifest.json ${disk}/dist/manifest.json && echo kept; ls ${disk}`,
     ].join('; ');
-    const r = spawnSync('unshare', ['--user', '--map-root-user', '--mount', 'sh', '-c', cmd], { encoding: 'utf8', cwd: work });
+    const r = spawnSync('unshare', ['--user', '--map-root-user', '--mount', 'sh', '-c', cmd], {
+      encoding: 'utf8',
+      cwd: work,
+    });
     const lines = r.stderr.trimEnd().split('\n');
     expect(lines.at(-1)).toMatch(
       /^regstat: no space left on the device writing disk\/dist\/\S+: free some space, or build elsewhere with --out <dir>, and build again; the previous disk\/dist is untouched\.$/,

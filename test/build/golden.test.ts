@@ -42,7 +42,9 @@ describe('golden output tree', () => {
         .split('\n')
         .filter((l) => !a.has(l))
         .slice(0, 10);
-      expect.fail(`the output tree changed (npm run golden regenerates it); first differing lines:\n${changed.join('\n')}`);
+      expect.fail(
+        `the output tree changed (npm run golden regenerates it); first differing lines:\n${changed.join('\n')}`,
+      );
     }
   });
 });

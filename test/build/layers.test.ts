@@ -24,13 +24,39 @@ const ALLOWED: [folder: string, may: string[]][] = [
   ['build/server', ['sources/user-error.ts', 'build/runtime', 'build/core']],
   // Adapters translate shapes around the server's one fetch; none knows of the build.
   ['build/adapters', ['sources/user-error.ts', 'build/runtime', 'build/server']],
-  ['build/cli', ['sources', 'build/runtime', 'build/ops', 'build/deploy', 'build/core', 'build/server', 'build/adapters', 'build/version.ts']],
-  ['build/bench', ['sources', 'build/runtime', 'build/ops', 'build/deploy', 'build/core', 'build/server', 'build/adapters', 'build/cli']],
+  [
+    'build/cli',
+    [
+      'sources',
+      'build/runtime',
+      'build/ops',
+      'build/deploy',
+      'build/core',
+      'build/server',
+      'build/adapters',
+      'build/version.ts',
+    ],
+  ],
+  [
+    'build/bench',
+    [
+      'sources',
+      'build/runtime',
+      'build/ops',
+      'build/deploy',
+      'build/core',
+      'build/server',
+      'build/adapters',
+      'build/cli',
+    ],
+  ],
 ];
 
 function importsOf(file: string): string[] {
   const text = readFileSync(join(ROOT, file), 'utf8');
-  return [...text.matchAll(/^(?:import|export)[^'"]*from '(\.[^']+)'/gm)].map((m) => relative(ROOT, resolve(dirname(join(ROOT, file)), m[1]!)));
+  return [...text.matchAll(/^(?:import|export)[^'"]*from '(\.[^']+)'/gm)].map((m) =>
+    relative(ROOT, resolve(dirname(join(ROOT, file)), m[1]!)),
+  );
 }
 
 describe('layers', () => {

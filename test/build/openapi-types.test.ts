@@ -57,9 +57,13 @@ describe('dist/openapi.d.ts', () => {
     expect(openApiTypes(doc)).toBe(dts);
     expect(openApiTypes(structuredClone(doc))).toBe(dts);
     // The build renders it synchronously: the same text openapiTS() gives, with a header and helper types.
-    expect(dts).toContain(astToString(await openapiTS(structuredClone(doc) as Parameters<typeof openapiTS>[0], { silent: true })));
+    expect(dts).toContain(
+      astToString(await openapiTS(structuredClone(doc) as Parameters<typeof openapiTS>[0], { silent: true })),
+    );
     expect(dts).toContain('export type Result<P extends Path> =');
-    console.log(`openapi.d.ts: ${Buffer.byteLength(dts)} bytes; openapi.json: ${Buffer.byteLength(JSON.stringify(doc, null, 2) + '\n')} bytes`);
+    console.log(
+      `openapi.d.ts: ${Buffer.byteLength(dts)} bytes; openapi.json: ${Buffer.byteLength(JSON.stringify(doc, null, 2) + '\n')} bytes`,
+    );
   });
 
   it('types a client: it compiles under strict options, and a misspelt field fails naming it', () => {
@@ -83,7 +87,11 @@ describe('dist/openapi.d.ts', () => {
       );
     };
     const declarations = program.getSourceFile(join(DIR, 'openapi.d.ts'))!;
-    expect([...program.getSemanticDiagnostics(declarations)].map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'))).toEqual([]);
+    expect(
+      [...program.getSemanticDiagnostics(declarations)].map((d) =>
+        ts.flattenDiagnosticMessageText(d.messageText, '\n'),
+      ),
+    ).toEqual([]);
     expect(diagnostics('client.ts')).toEqual([]);
     const typo = diagnostics('typo.ts');
     expect(typo).toHaveLength(1);

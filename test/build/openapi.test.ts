@@ -41,14 +41,27 @@ const RECOMMENDED = { extends: ['recommended'] };
 // rightly lists none. In the default mode the rule is on and passes.
 const RESAS_MODE = { extends: ['recommended'], rules: { 'operation-4xx-response': 'off' as const } };
 
-async function lint(source: string, rules: object = RECOMMENDED): Promise<{ errors: number; warnings: number; problems: NormalizedProblem[] }> {
-  const problems = await lintFromString({ source, absoluteRef: 'openapi.json', config: await createConfig(rules as Parameters<typeof createConfig>[0]) });
-  return { errors: problems.filter((p) => p.severity === 'error').length, warnings: problems.filter((p) => p.severity === 'warn').length, problems };
+async function lint(
+  source: string,
+  rules: object = RECOMMENDED,
+): Promise<{ errors: number; warnings: number; problems: NormalizedProblem[] }> {
+  const problems = await lintFromString({
+    source,
+    absoluteRef: 'openapi.json',
+    config: await createConfig(rules as Parameters<typeof createConfig>[0]),
+  });
+  return {
+    errors: problems.filter((p) => p.severity === 'error').length,
+    warnings: problems.filter((p) => p.severity === 'warn').length,
+    problems,
+  };
 }
 
-const shown = (problems: NormalizedProblem[]) => problems.map((p) => `${p.severity} ${p.ruleId}: ${p.message} at ${p.location[0]?.pointer}`).join('\n');
+const shown = (problems: NormalizedProblem[]) =>
+  problems.map((p) => `${p.severity} ${p.ruleId}: ${p.message} at ${p.location[0]?.pointer}`).join('\n');
 
-const operations = () => Object.entries(doc.paths as Record<string, { get: Json }>).map(([path, item]) => ({ path, get: item.get }));
+const operations = () =>
+  Object.entries(doc.paths as Record<string, { get: Json }>).map(([path, item]) => ({ path, get: item.get }));
 const deref = (ref: string): Json =>
   ref
     .slice(2)
@@ -64,7 +77,9 @@ function* nodes(node: Json, pointer = ''): Generator<[string, Json]> {
 describe('openapi.json lints clean', () => {
   it('with Redocly recommended: 0 errors, 0 warnings', async () => {
     const { errors, warnings, problems } = await lint(text);
-    console.log(`openapi.json of prefecture ${PREF} (${Buffer.byteLength(text)} bytes): Redocly recommended: ${errors} errors, ${warnings} warnings`);
+    console.log(
+      `openapi.json of prefecture ${PREF} (${Buffer.byteLength(text)} bytes): Redocly recommended: ${errors} errors, ${warnings} warnings`,
+    );
     expect(shown(problems)).toBe('');
     expect([errors, warnings]).toEqual([0, 0]);
   });
@@ -97,7 +112,9 @@ describe('openapi.json describes the build', () => {
     const ids = operations().map((o) => o.get.operationId);
     expect(new Set(ids).size).toBe(ids.length);
     const tags = doc.tags.map((t: Json) => t.name);
-    expect(tags).toEqual(expect.arrayContaining(['masters', 'population', 'industry', 'tourism', 'fishery', 'mesh', 'medical']));
+    expect(tags).toEqual(
+      expect.arrayContaining(['masters', 'population', 'industry', 'tourism', 'fishery', 'mesh', 'medical']),
+    );
     for (const t of doc.tags) expect(t.description, t.name).toBeTruthy();
     for (const { path, get } of operations()) {
       expect(get.tags, path).toHaveLength(1);
@@ -111,11 +128,17 @@ describe('openapi.json describes the build', () => {
     const trivial: string[] = [];
     for (const { path, get } of operations()) {
       const envelope = get.responses[200].content['application/json'].schema;
-      expect(envelope, path).toMatchObject({ type: 'object', required: ['message', 'result'], properties: { message: { type: 'null' } } });
+      expect(envelope, path).toMatchObject({
+        type: 'object',
+        required: ['message', 'result'],
+        properties: { message: { type: 'null' } },
+      });
       const result = deref(envelope.properties.result.$ref);
       expect(result, path).toBeTruthy();
       // Not the untyped object|array|null: somewhere it names the fields of its records.
-      const named = [...nodes(result)].some(([, n]) => n && typeof n === 'object' && n.properties && Object.keys(n.properties).length > 0);
+      const named = [...nodes(result)].some(
+        ([, n]) => n && typeof n === 'object' && n.properties && Object.keys(n.properties).length > 0,
+      );
       if (!named) trivial.push(path);
     }
     expect(trivial, 'operations whose declaration has no result schema yet').toEqual([]);
@@ -125,16 +148,22 @@ describe('openapi.json describes the build', () => {
     for (const { path, get } of operations()) {
       const bad = get.responses[400].content['application/json'];
       expect(bad.schema.$ref, path).toBe('#/components/schemas/Error');
-      expect(bad.example, path).toMatchObject({ statusCode: '400', message: expect.any(String), description: expect.any(String) });
+      expect(bad.example, path).toMatchObject({
+        statusCode: '400',
+        message: expect.any(String),
+        description: expect.any(String),
+      });
       expect(get.responses[404].$ref).toBe('#/components/responses/NotFound');
       const route = table.operations.find((o) => o.path === path)!;
       const composes = Boolean(route.compose || route.paging || route.pairs);
       expect(Boolean(get.responses[501]), path).toBe(composes);
       expect(Boolean(get.responses[503]), path).toBe(composes);
     }
-    expect(operations().find((o) => o.path === '/api/v1/population/composition/perYear')!.get.responses[400].content['application/json'].example.message).toBe(
-      'prefCode is required',
-    );
+    expect(
+      operations().find((o) => o.path === '/api/v1/population/composition/perYear')!.get.responses[400].content[
+        'application/json'
+      ].example.message,
+    ).toBe('prefCode is required');
   });
 
   it('keeps JSON Schema documents whole: no nested $schema, and every $ref resolves', () => {
@@ -149,7 +178,9 @@ describe('openapi.json describes the build', () => {
   });
 
   it('writes Markdown without HTML: code in code spans, no bare <', () => {
-    const texts = [...nodes(doc)].filter(([pointer, v]) => typeof v === 'string' && /\/(description|summary)$/.test(pointer)) as [string, string][];
+    const texts = [...nodes(doc)].filter(
+      ([pointer, v]) => typeof v === 'string' && /\/(description|summary)$/.test(pointer),
+    ) as [string, string][];
     expect(texts.length).toBeGreaterThan(100);
     for (const [pointer, md] of texts) {
       const prose = md.split(/`[^`]*`/).join(' ');
@@ -193,17 +224,25 @@ const ask = (path: string, q: Record<string, string>): Resolution =>
         .join('&'),
   );
 const target = (r: Resolution) =>
-  r.kind === 'file' ? r.path : r.kind === 'compose' ? r.files.join() : `error ${r.kind === 'error' ? r.error.body.message : r.kind}`;
+  r.kind === 'file'
+    ? r.path
+    : r.kind === 'compose'
+      ? r.files.join()
+      : `error ${r.kind === 'error' ? r.error.body.message : r.kind}`;
 
 /** The request a client makes that sends every parameter's example as it is (aliases included, were they given one). */
 function exampleRequest(get: Json): Record<string, string> {
-  return Object.fromEntries(get.parameters.filter((p: Json) => p.example !== undefined).map((p: Json) => [p.name, String(p.example)]));
+  return Object.fromEntries(
+    get.parameters.filter((p: Json) => p.example !== undefined).map((p: Json) => [p.name, String(p.example)]),
+  );
 }
 
 /** Every example is admitted by its schema, and each operation's examples make a request the resolver answers. */
 function checkExamples(document: Json, compiled: CompiledRoutes): void {
   for (const [path, { get }] of Object.entries(document.paths as Record<string, { get: Json }>)) {
-    for (const p of get.parameters) if (p.example !== undefined) expect(admits(p.schema, String(p.example)), `${path} ${p.name}=${p.example}`).toBe(true);
+    for (const p of get.parameters)
+      if (p.example !== undefined)
+        expect(admits(p.schema, String(p.example)), `${path} ${p.name}=${p.example}`).toBe(true);
     const q = exampleRequest(get);
     const r = resolve(
       compiled,
@@ -226,9 +265,14 @@ describe('openapi.json parameters say what the resolver accepts', () => {
     const sample = readFileSync(join(SAMPLE_DIST, 'openapi.json'), 'utf8');
     const sampleDoc = JSON.parse(sample);
     checkExamples(sampleDoc, compileRoutes(JSON.parse(readFileSync(join(SAMPLE_DIST, 'routes.json'), 'utf8'))));
-    expect(sampleDoc.paths['/api/v1/population/composition/perYear'].get.parameters.find((p: Json) => p.name === 'addArea').example).toBeDefined();
+    expect(
+      sampleDoc.paths['/api/v1/population/composition/perYear'].get.parameters.find((p: Json) => p.name === 'addArea')
+        .example,
+    ).toBeDefined();
     const { errors, warnings, problems } = await lint(sample);
-    console.log(`openapi.json of the sample dist (${Buffer.byteLength(sample)} bytes): ${errors} errors, ${warnings} warnings`);
+    console.log(
+      `openapi.json of the sample dist (${Buffer.byteLength(sample)} bytes): ${errors} errors, ${warnings} warnings`,
+    );
     expect(shown(problems)).toBe('');
   });
 
@@ -257,7 +301,9 @@ describe('openapi.json parameters say what the resolver accepts', () => {
       for (const p of get.parameters) {
         if (p.schema.default === undefined || !(p.name in q)) continue;
         const { [p.name]: _, ...without } = q;
-        expect(target(ask(path, { ...without, [p.name]: String(p.schema.default) })), `${path} ${p.name}`).toBe(target(ask(path, without)));
+        expect(target(ask(path, { ...without, [p.name]: String(p.schema.default) })), `${path} ${p.name}`).toBe(
+          target(ask(path, without)),
+        );
       }
     }
   });
@@ -271,12 +317,27 @@ describe('openapi.json parameters say what the resolver accepts', () => {
     const pref = param(path, 'prefCode');
     expect(pref.required).toBe(false);
     expect(pref.description).toContain('**Required when `mode` is `1`**');
-    const byLocation = { year: '2019', mode: '1', prefCode: String(PREF), cityCode: '-', sort1: '1', sort2: '1', offset: '0' };
+    const byLocation = {
+      year: '2019',
+      mode: '1',
+      prefCode: String(PREF),
+      cityCode: '-',
+      sort1: '1',
+      sort2: '1',
+      offset: '0',
+    };
     expect(target(ask(path, { ...byLocation, patentHolderId: '-' }))).toBe(target(ask(path, byLocation)));
     expect(ask(path, byLocation).kind).toBe('file');
     // Mode 2 without prefCode: not refused for prefCode (a holder code of this build, if any, answers).
     const holders = (table.domains.patentHolders as string[] | undefined) ?? [];
-    const byHolder = ask(path, { year: '2019', mode: '2', patentHolderId: holders[0] ?? 'C100001', sort1: '1', sort2: '1', offset: '0' });
+    const byHolder = ask(path, {
+      year: '2019',
+      mode: '2',
+      patentHolderId: holders[0] ?? 'C100001',
+      sort1: '1',
+      sort2: '1',
+      offset: '0',
+    });
     expect(target(byHolder)).not.toContain('prefCode');
     if (holders.length) expect(byHolder.kind).toBe('file');
   });
@@ -289,7 +350,9 @@ describe('openapi.json parameters say what the resolver accepts', () => {
     expect(alias.example, 'an alias has no example: sent with its parameter, it would be a 400').toBeUndefined();
     expect(param(mesh, 'prefCode')).toMatchObject({ required: false });
     const q = { year: '2020', city_cd: '-', displayMethod: '0' };
-    expect(target(ask(mesh, { ...q, prefecture_cd: String(PREF) }))).toBe(target(ask(mesh, { ...q, prefCode: String(PREF) })));
+    expect(target(ask(mesh, { ...q, prefecture_cd: String(PREF) }))).toBe(
+      target(ask(mesh, { ...q, prefCode: String(PREF) })),
+    );
     expect(ask(mesh, { ...q, prefCode: String(PREF) }).kind).toBe('file');
 
     const rate = '/api/v1/medicalWelfare/medicalAnalysis/rate';

@@ -19,9 +19,23 @@ import { ROOT } from '../helpers/paths.ts';
 const work = mkdtempSync(join(tmpdir(), 'regstat-rebuild-'));
 const served = join(work, 'dist');
 const scope = { prefs: [13], operations: operationsOf(['population']) };
-const buildInto = (out: string, seed: string) => build({ sources: loadSources(sampleSourceSet(seed)), ...scope }, new DiskEffects(out));
+const buildInto = (out: string, seed: string) =>
+  build({ sources: loadSources(sampleSourceSet(seed)), ...scope }, new DiskEffects(out));
 
-const wards = ['13101', '13102', '13103', '13104', '13105', '13106', '13107', '13108', '13109', '13110', '13111', '13112'];
+const wards = [
+  '13101',
+  '13102',
+  '13103',
+  '13104',
+  '13105',
+  '13106',
+  '13107',
+  '13108',
+  '13109',
+  '13110',
+  '13111',
+  '13112',
+];
 const URLS = [
   ...wards.map((c) => `/api/v1/population/composition/perYear?prefCode=13&cityCode=${c}`),
   ...wards.map((c) => `/api/v1/population/sum/perYear?prefCode=13&cityCode=${c}`),
@@ -48,7 +62,10 @@ beforeAll(async () => {
   const bases = { old: await listen(servers.old), new: await listen(servers.new) };
   expected = new Map();
   for (const u of URLS) {
-    const [a, b] = await Promise.all([fetch(bases.old + u).then((r) => r.text()), fetch(bases.new + u).then((r) => r.text())]);
+    const [a, b] = await Promise.all([
+      fetch(bases.old + u).then((r) => r.text()),
+      fetch(bases.new + u).then((r) => r.text()),
+    ]);
     expect(a, `${u}: the two builds must differ for the test to mean anything`).not.toBe(b);
     expected.set(u, { old: a, new: b });
   }
@@ -67,7 +84,19 @@ it('never mixes two builds in one answer, and answers with the new build once it
     for (const u of URLS.filter((_, i) => i % 2 === 0)) await fetch(base + u);
     const rebuild = spawn(
       process.execPath,
-      ['--import', 'tsx', 'build/cli/build.ts', '--out', served, '--prefs', '13', '--only', 'population', '--seed', 'build b'],
+      [
+        '--import',
+        'tsx',
+        'build/cli/build.ts',
+        '--out',
+        served,
+        '--prefs',
+        '13',
+        '--only',
+        'population',
+        '--seed',
+        'build b',
+      ],
       { cwd: ROOT, stdio: 'ignore' },
     );
     const finished = new Promise<number | null>((ok) => rebuild.on('exit', ok));
@@ -88,7 +117,8 @@ it('never mixes two builds in one answer, and answers with the new build once it
     expect(await finished, 'the rebuild succeeded').toBe(0);
     expect(seen.old, 'answers from the old build while the new one was made').toBeGreaterThan(0);
     await new Promise((ok) => setTimeout(ok, 300)); // one poll
-    for (const u of URLS) expect(await (await fetch(base + u)).text(), `${u} after the switch`).toBe(expected.get(u)!.new);
+    for (const u of URLS)
+      expect(await (await fetch(base + u)).text(), `${u} after the switch`).toBe(expected.get(u)!.new);
   } finally {
     await close(server);
   }

@@ -21,7 +21,13 @@ const swaggerUi = dirname(createRequire(import.meta.url).resolve('swagger-ui-dis
 describe('the reference files', () => {
   it('are the page, its initializer, Swagger UI and its licence, read once', () => {
     expect([...files.keys()].sort()).toEqual(
-      ['/reference/LICENSE.txt', '/reference/index.html', '/reference/init.js', '/reference/swagger-ui-bundle.js', '/reference/swagger-ui.css'].sort(),
+      [
+        '/reference/LICENSE.txt',
+        '/reference/index.html',
+        '/reference/init.js',
+        '/reference/swagger-ui-bundle.js',
+        '/reference/swagger-ui.css',
+      ].sort(),
     );
     expect(referenceFiles()).toBe(referenceFiles());
   });
@@ -60,7 +66,10 @@ describe('the reference files', () => {
     const urls = [...page.matchAll(/\b(?:href|src)="([^"]*)"/g)].map((m) => m[1]!);
     expect(urls.length).toBeGreaterThan(5);
     for (const url of urls) expect(url, url).toMatch(/^(?:\.\.\/|data:)/);
-    expect(page.match(/<script\b[^>]*>/g)).toEqual(['<script src="../reference/swagger-ui-bundle.js">', '<script src="../reference/init.js">']);
+    expect(page.match(/<script\b[^>]*>/g)).toEqual([
+      '<script src="../reference/swagger-ui-bundle.js">',
+      '<script src="../reference/init.js">',
+    ]);
     expect(page).not.toMatch(/<script\b[^>]*>[^<]/);
     expect(page).toMatch(/Content-Security-Policy" content="default-src 'none'; script-src 'self'; /);
     // The one inline style is allowed by its hash.
@@ -70,15 +79,23 @@ describe('the reference files', () => {
 
   it('links that resolve the same from /reference/ and /reference', () => {
     const urls = [...page.matchAll(/\b(?:href|src)="(\.\.[^"]*)"/g)].map((m) => m[1]!);
-    for (const url of urls) expect(new URL(url, 'http://h/reference').href, url).toBe(new URL(url, 'http://h/reference/').href);
+    for (const url of urls)
+      expect(new URL(url, 'http://h/reference').href, url).toBe(new URL(url, 'http://h/reference/').href);
     expect(new URL('../reference/init.js', 'http://h/reference').pathname).toBe('/reference/init.js');
   });
 
   it('start Swagger UI from the dist’s own document with its outside calls off', () => {
     expect(() => new Script(init)).not.toThrow();
     let options: Record<string, unknown> = {};
-    const SwaggerUIBundle = Object.assign((o: Record<string, unknown>) => ((options = o), {}), { presets: { apis: 'apis' } });
-    new Script(init).runInNewContext({ SwaggerUIBundle, window: {}, location: { href: 'http://h/sub/reference/' }, URL });
+    const SwaggerUIBundle = Object.assign((o: Record<string, unknown>) => ((options = o), {}), {
+      presets: { apis: 'apis' },
+    });
+    new Script(init).runInNewContext({
+      SwaggerUIBundle,
+      window: {},
+      location: { href: 'http://h/sub/reference/' },
+      URL,
+    });
     expect(options).toEqual({
       url: 'http://h/sub/openapi.json',
       dom_id: '#swagger-ui',
@@ -108,8 +125,14 @@ describe('the reference files', () => {
 describe('every host configuration routes the reference', () => {
   it('serve.json serves the page at /reference and /reference/ and scripts as text/javascript', () => {
     const serve = JSON.parse(readFileSync(join(SAMPLE_DIST, 'serve.json'), 'utf8'));
-    expect(serve.rewrites).toEqual(expect.arrayContaining([{ source: '/reference', destination: '/reference/index.html' }]));
-    expect(serve.headers).toEqual(expect.arrayContaining([{ source: '**/*.js', headers: [{ key: 'Content-Type', value: 'text/javascript;charset=UTF-8' }] }]));
+    expect(serve.rewrites).toEqual(
+      expect.arrayContaining([{ source: '/reference', destination: '/reference/index.html' }]),
+    );
+    expect(serve.headers).toEqual(
+      expect.arrayContaining([
+        { source: '**/*.js', headers: [{ key: 'Content-Type', value: 'text/javascript;charset=UTF-8' }] },
+      ]),
+    );
   });
 
   it('the Node stores map both spellings to the page and know each type', () => {
@@ -118,14 +141,22 @@ describe('every host configuration routes the reference', () => {
     expect(staticPath('/reference/init.js')).toBe('/reference/init.js');
     expect(staticPath('/referencex')).toBe('/referencex');
     expect([...files.keys()].map(typeOf)).toEqual(
-      [...files.keys()].map((p) => ({ html: 'text/html', js: 'text/javascript', css: 'text/css', txt: 'text/plain' })[p.split('.').pop()!] + ';charset=UTF-8'),
+      [...files.keys()].map(
+        (p) =>
+          ({ html: 'text/html', js: 'text/javascript', css: 'text/css', txt: 'text/plain' })[p.split('.').pop()!] +
+          ';charset=UTF-8',
+      ),
     );
   });
 
   it('nginx has a location for each spelling of each page and a type for each file', () => {
-    const conf = nginxConfig(JSON.parse(readFileSync(join(SAMPLE_DIST, 'routes.json'), 'utf8')), { root: '/dist', port: 8080 });
+    const conf = nginxConfig(JSON.parse(readFileSync(join(SAMPLE_DIST, 'routes.json'), 'utf8')), {
+      root: '/dist',
+      port: 8080,
+    });
     for (const { source, destination } of PAGE_REWRITES)
-      for (const at of new Set([source, source.replace(/\/?$/, '/')])) expect(conf).toContain(`location = ${at} { try_files ${destination} =404; }`);
+      for (const at of new Set([source, source.replace(/\/?$/, '/')]))
+        expect(conf).toContain(`location = ${at} { try_files ${destination} =404; }`);
     const types = /types \{([^}]*)\}/.exec(conf)![1]!;
     for (const ext of ['html', 'js', 'css', 'txt']) expect(types, ext).toMatch(new RegExp(`" [a-z ]*\\b${ext}\\b`));
   });

@@ -18,7 +18,9 @@ describe('shares of the sources', () => {
   it('are declared by the operations whose first answers were slow, on a parameter each has', () => {
     expect(shared.length).toBeGreaterThanOrEqual(20);
     for (const op of shared) {
-      const names = op.route.params.filter((p) => (op.share === 'year' ? p.name === 'year' : p.type === 'pref')).map((p) => p.name);
+      const names = op.route.params
+        .filter((p) => (op.share === 'year' ? p.name === 'year' : p.type === 'pref'))
+        .map((p) => p.name);
       expect(names, op.route.path).toHaveLength(1);
     }
   });
@@ -29,7 +31,9 @@ describe('shares of the sources', () => {
     const codes = tokyo.tables.establishments!.table.array('regionCode') as string[];
     expect(codes.length).toBeGreaterThan(0);
     expect(codes.every((c) => c.startsWith('13'))).toBe(true);
-    expect(codes.length).toBe((sources.tables.establishments!.table.array('regionCode') as string[]).filter((c) => c.startsWith('13')).length);
+    expect(codes.length).toBe(
+      (sources.tables.establishments!.table.array('regionCode') as string[]).filter((c) => c.startsWith('13')).length,
+    );
     expect(tokyo.tables.municipalities!.rows).toBe(sources.tables.municipalities!.rows);
     const years = shareOf(sources, 'year', '2016').tables.airport_visits!.table.array('year') as number[];
     expect(years.length).toBeGreaterThan(0);
@@ -46,10 +50,18 @@ describe('shares of the sources', () => {
       const picked = op.share === 'year' ? [values[0]!, values[values.length >> 1]!, values.at(-1)!] : values;
       expect(picked.length, 'files that name a share').toBeGreaterThan(0);
       let compared = 0;
-      const keys = new Map(files.filter((f) => picked.includes(shareValue(op, f)!)).map((f) => [shareOfFile(op, f)!.key, shareOfFile(op, f)!]));
+      const keys = new Map(
+        files
+          .filter((f) => picked.includes(shareValue(op, f)!))
+          .map((f) => [shareOfFile(op, f)!.key, shareOfFile(op, f)!]),
+      );
       // As on demand: each share's rows, the scope narrowed to the prefecture a file names.
       for (const share of keys.values()) {
-        const ctx = { ...p.ctx, sources: shareOf(p.ctx.sources, op.share!, share.value), ...(share.pref ? { prefs: [Number(share.pref)] } : {}) };
+        const ctx = {
+          ...p.ctx,
+          sources: shareOf(p.ctx.sources, op.share!, share.value),
+          ...(share.pref ? { prefs: [Number(share.pref)] } : {}),
+        };
         const state = op.prepare(ctx);
         for (const v of files.filter((f) => shareOfFile(op, f)?.key === share.key)) {
           expect(renderFile(op, state, v, ctx), JSON.stringify(v)).toBe(renderFile(op, whole, v, p.ctx));
@@ -69,7 +81,12 @@ describe('shares of the sources', () => {
     const prepared: string[] = [];
     // Six prefectures: the first four from their shares, then from the whole.
     for (const pref of [1, 13, 47, 2, 3, 4]) {
-      const expected = renderFile(op, whole, { prefCode: String(pref), sicCode: 'E', simcCode: '-', wagesAge: '1' }, ctx);
+      const expected = renderFile(
+        op,
+        whole,
+        { prefCode: String(pref), sicCode: 'E', simcCode: '-', wagesAge: '1' },
+        ctx,
+      );
       expect(onDemand.read(file(pref)), String(pref)).toBe(expected);
       const { whole: all, shares } = onDemand.preparedOf(op.route.path);
       prepared.push(all ? 'whole' : `${shares} shares`);

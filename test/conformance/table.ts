@@ -16,7 +16,10 @@ export const ENTRIES: Entry[] = [
   { name: 'query form', url: '/api/v1/population/composition/perYear?prefCode=13&cityCode=13101' },
   { name: 'path form', url: '/api/v1/population/composition/perYear/prefCode/1/cityCode/-' },
   { name: 'leading zero, default omitted', url: '/api/v1/population/composition/perYear?prefCode=01' },
-  { name: 'parameters in another order', url: '/api/v1/population/composition/pyramid?yearRight=2045&cityCode=-&yearLeft=1980&prefCode=13' },
+  {
+    name: 'parameters in another order',
+    url: '/api/v1/population/composition/pyramid?yearRight=2045&cityCode=-&yearLeft=1980&prefCode=13',
+  },
   { name: 'percent-encoded dash', url: '/api/v1/population/sum/perYear?prefCode=13&cityCode=%2D' },
   { name: 'births, deaths and moves of a ward', url: '/api/v1/population/sum/estimate?prefCode=1&cityCode=01101' },
   {
@@ -25,38 +28,83 @@ export const ENTRIES: Entry[] = [
     composes: { op: '/api/v1/population/sum/estimate', param: 'addArea' },
   },
   { name: 'fertility and people aged 15–49', url: '/api/v1/population/nature?prefCode=13&ageFrom=15&ageTo=49' },
-  { name: 'the original’s ages: no lower bound', url: '/api/v1/population/nature?prefCode=1&cityCode=01202&ageFrom=-&ageTo=4' },
-  { name: 'the original’s ages: no upper bound, encoded', url: '/api/v1/population/nature?prefCode=13&cityCode=13101&ageFrom=85&ageTo=%2D' },
-  { name: 'a middle class asked with sicCode=-', url: '/api/v1/municipality/wages/perYear?prefCode=13&sicCode=-&simcCode=01&wagesAge=1' },
+  {
+    name: 'the original’s ages: no lower bound',
+    url: '/api/v1/population/nature?prefCode=1&cityCode=01202&ageFrom=-&ageTo=4',
+  },
+  {
+    name: 'the original’s ages: no upper bound, encoded',
+    url: '/api/v1/population/nature?prefCode=13&cityCode=13101&ageFrom=85&ageTo=%2D',
+  },
+  {
+    name: 'a middle class asked with sicCode=-',
+    url: '/api/v1/municipality/wages/perYear?prefCode=13&sicCode=-&simcCode=01&wagesAge=1',
+  },
   { name: 'projected municipalities, path form', url: '/api/v1/population/future/cities/year/2040/prefCode/1' },
-  { name: 'airport outside its area counts as all', url: '/api/v1/tourism/airport/forBar?year=2018&entryAirportArea=3&entryAirport=CTS' },
-  { name: 'alias of a parameter', url: '/api/v1/population/futureMesh/chart?year=2050&prefecture_cd=13&city_cd=-&displayMethod=0' },
-  { name: 'ignored parameters', url: '/api/v1/medicalWelfare/medicalAnalysis/rate?prefCode=13&matter2=102&cityCode=13101&year=2020&matter1=1' },
+  {
+    name: 'airport outside its area counts as all',
+    url: '/api/v1/tourism/airport/forBar?year=2018&entryAirportArea=3&entryAirport=CTS',
+  },
+  {
+    name: 'alias of a parameter',
+    url: '/api/v1/population/futureMesh/chart?year=2050&prefecture_cd=13&city_cd=-&displayMethod=0',
+  },
+  {
+    name: 'ignored parameters',
+    url: '/api/v1/medicalWelfare/medicalAnalysis/rate?prefCode=13&matter2=102&cityCode=13101&year=2020&matter1=1',
+  },
   {
     name: 'secondary area, national average',
     url: '/api/v1/medicalWelfare/medicalAnalysis/rate?prefCode=13&matter2=205&secondaryMedicalCode=1302&dataKbn=3&year=2016',
   },
-  { name: 'first page of a list', url: '/api/v1/industry/patent/list?year=2019&mode=1&prefCode=13&sort1=6&sort2=2&offset=0' },
-  { name: 'municipal value added, defaults for the industry', url: '/api/v1/municipality/value/perYear?year=2016&prefCode=13&cityCode=13101' },
-  { name: 'labour productivity of a middle class', url: '/api/v1/municipality/labor/perYear?year=2012&prefCode=1&cityCode=01100&sicCode=E&simcCode=09' },
-  { name: 'companies of a broad class', url: '/api/v1/municipality/company/perYear?prefCode=13&cityCode=-&sicCode=I&simcCode=-' },
-  { name: 'establishments of a municipality without facts', url: '/api/v1/municipality/plant/perYear?prefCode=1&cityCode=01695&sicCode=-&simcCode=-' },
-  { name: 'employees by establishment', url: '/api/v1/municipality/employee/perYear?prefCode=1&cityCode=01202&sicCode=P&simcCode=83' },
+  {
+    name: 'first page of a list',
+    url: '/api/v1/industry/patent/list?year=2019&mode=1&prefCode=13&sort1=6&sort2=2&offset=0',
+  },
+  {
+    name: 'municipal value added, defaults for the industry',
+    url: '/api/v1/municipality/value/perYear?year=2016&prefCode=13&cityCode=13101',
+  },
+  {
+    name: 'labour productivity of a middle class',
+    url: '/api/v1/municipality/labor/perYear?year=2012&prefCode=1&cityCode=01100&sicCode=E&simcCode=09',
+  },
+  {
+    name: 'companies of a broad class',
+    url: '/api/v1/municipality/company/perYear?prefCode=13&cityCode=-&sicCode=I&simcCode=-',
+  },
+  {
+    name: 'establishments of a municipality without facts',
+    url: '/api/v1/municipality/plant/perYear?prefCode=1&cityCode=01695&sicCode=-&simcCode=-',
+  },
+  {
+    name: 'employees by establishment',
+    url: '/api/v1/municipality/employee/perYear?prefCode=1&cityCode=01202&sicCode=P&simcCode=83',
+  },
   {
     name: 'coefficients by region, addIndustry ignored',
     url: '/api/v1/industry/power/forArea?year=2016&prefCode=13&areaType=2&dispType=1&sicCode=E&simcCode=20&addIndustry=E_21',
   },
-  { name: 'coefficients of prefectures only', url: '/api/v1/industry/power/forArea?dispType=3&areaType=1&prefCode=01&year=2012&sicCode=-&simcCode=-' },
+  {
+    name: 'coefficients of prefectures only',
+    url: '/api/v1/industry/power/forArea?dispType=3&areaType=1&prefCode=01&year=2012&sicCode=-&simcCode=-',
+  },
   { name: 'HEAD', url: '/api/v1/prefectures', method: 'HEAD' },
   { name: 'preflight', url: '/api/v1/population/composition/perYear?prefCode=13', method: 'OPTIONS' },
   { name: 'wrong method', url: '/api/v1/prefectures', method: 'POST' },
   { name: 'missing parameter', url: '/api/v1/population/composition/perYear' },
-  { name: 'missing parameter after others', url: '/api/v1/medicalWelfare/medicalAnalysis/rate?prefCode=13&matter2=204' },
+  {
+    name: 'missing parameter after others',
+    url: '/api/v1/medicalWelfare/medicalAnalysis/rate?prefCode=13&matter2=204',
+  },
   { name: 'narrow industry classes', url: '/api/v1/industries/narrow?simcCode=20' },
   { name: 'old municipalities of a prefecture', url: '/api/v1/oldCities?prefCode=13&cityCode=-' },
   { name: 'local tax per resident, path form', url: '/api/v1/municipality/taxes/perYear/prefCode/13/cityCode/13103' },
   { name: 'wages of an age class, defaults omitted', url: '/api/v1/municipality/wages/perYear?prefCode=13&wagesAge=5' },
-  { name: 'manufacturing establishments, a middle class', url: '/api/v1/industry/power/forManufacturerEstablishments?prefCode=1&sicCode=E&simcCode=09' },
+  {
+    name: 'manufacturing establishments, a middle class',
+    url: '/api/v1/industry/power/forManufacturerEstablishments?prefCode=1&sicCode=E&simcCode=09',
+  },
   { name: 'property tax, cityCode alone', url: '/api/v1/municipality/propertyTax/perYear?cityCode=01100' },
   { name: 'unknown path', url: '/api/v1/population/nope' },
   {
@@ -79,7 +127,10 @@ export const ENTRIES: Entry[] = [
     url: '/api/v1/industry/patent/list?year=2019&mode=1&prefCode=13&sort1=1&sort2=1&offset=0&addTec=7_',
     composes: { op: '/api/v1/industry/patent/list', param: 'addTec' },
   },
-  { name: 'past the end of a list, any ordering', url: '/api/v1/industry/patent/list?year=2019&mode=1&prefCode=13&sort1=6&sort2=2&offset=100000' },
+  {
+    name: 'past the end of a list, any ordering',
+    url: '/api/v1/industry/patent/list?year=2019&mode=1&prefCode=13&sort1=6&sort2=2&offset=100000',
+  },
   { name: 'unknown path with characters that need escaping', url: '/api/v1/x%22,%22statusCode%22:%22200' },
 ];
 

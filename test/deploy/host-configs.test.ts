@@ -25,7 +25,9 @@ const serve = (path: string) => (existsSync(join(SAMPLE_DIST, path)) ? read(path
  * that take effect only with some values given explicitly (cityCode=- for matter2 205 and for patents by location).
  */
 const CANONICAL_URLS = [
-  ...['master with a query', 'query form', 'parameters in another order', 'alias of a parameter'].map((n) => ENTRIES.find((e) => e.name === n)!.url),
+  ...['master with a query', 'query form', 'parameters in another order', 'alias of a parameter'].map(
+    (n) => ENTRIES.find((e) => e.name === n)!.url,
+  ),
   '/api/v1/industry/patent/list?year=2019&mode=1&prefCode=13&cityCode=-&sort1=6&sort2=2&offset=0',
   '/api/v1/medicalWelfare/medicalAnalysis/rate?prefCode=13&matter2=205&cityCode=-&secondaryMedicalCode=1302&dataKbn=3&year=2016',
   '/api/v1/tourism/airport/forBar?year=2018&entryAirportArea=3&entryAirport=NRT',
@@ -39,7 +41,12 @@ describe('Netlify', () => {
     .filter((l) => l && !l.startsWith('#'));
   const rules = lines.map((l) => {
     const parts = l.split(/\s+/);
-    return { from: parts[0]!, query: parts.slice(1, -2), to: parts[parts.length - 2]!, status: Number(parts[parts.length - 1]) };
+    return {
+      from: parts[0]!,
+      query: parts.slice(1, -2),
+      to: parts[parts.length - 2]!,
+      status: Number(parts[parts.length - 1]),
+    };
   });
 
   it('writes _redirects in the documented syntax, within the recommended rule count', () => {
@@ -66,7 +73,12 @@ describe('Netlify', () => {
       const e = { url, name: url };
       const [path] = e.url.split('?') as [string];
       const given = queryOf(e.url);
-      const rule = rules.find((r) => r.from === path && r.query.length === given.length && r.query.every((q) => given.some(([k]) => k === q.split('=')[0])));
+      const rule = rules.find(
+        (r) =>
+          r.from === path &&
+          r.query.length === given.length &&
+          r.query.every((q) => given.some(([k]) => k === q.split('=')[0])),
+      );
       expect(rule, e.name).toBeDefined();
       let to = rule!.to;
       for (const q of rule!.query) {
@@ -102,8 +114,11 @@ describe('Vercel', () => {
       expect(() => new RegExp(r.src!)).not.toThrow();
       for (const h of r.has ?? []) if (h.value) expect(() => new RegExp(`^${h.value}$`)).not.toThrow();
       // Named groups of has-values are the only placeholders a destination may use.
-      const groups = new Set((r.has ?? []).flatMap((h) => [...(h.value ?? '').matchAll(/\(\?<([A-Za-z0-9]+)>/g)].map((m) => m[1])));
-      for (const ph of r.dest?.match(/:[A-Za-z0-9]+/g) ?? []) expect(groups.has(ph.slice(1)), `${r.src} ${ph}`).toBe(true);
+      const groups = new Set(
+        (r.has ?? []).flatMap((h) => [...(h.value ?? '').matchAll(/\(\?<([A-Za-z0-9]+)>/g)].map((m) => m[1])),
+      );
+      for (const ph of r.dest?.match(/:[A-Za-z0-9]+/g) ?? [])
+        expect(groups.has(ph.slice(1)), `${r.src} ${ph}`).toBe(true);
     }
   });
 
@@ -123,7 +138,9 @@ describe('Vercel', () => {
         return m !== null;
       });
       if (!ok || (r.missing ?? []).some((m) => query.has(m.key))) continue;
-      const dest = r.dest!.replace(/:([A-Za-z0-9]+)/g, (_, g: string) => captured[g]!).replace('$1', path.replace(/^\/api\/v1\//, '').replace(/\/$/, ''));
+      const dest = r
+        .dest!.replace(/:([A-Za-z0-9]+)/g, (_, g: string) => captured[g]!)
+        .replace('$1', path.replace(/^\/api\/v1\//, '').replace(/\/$/, ''));
       // check: the rewrite stands only if the filesystem has the file.
       if (r.check && serve(dest) === null) continue;
       return { path: dest, status: r.status ?? 200 };
@@ -164,19 +181,29 @@ describe('the resas error mode (routes.json errors: resas)', () => {
         ['/api/v1/population/composition/perYear?prefCode=99', 'GET', 400, null],
         ['/api/v1/population/composition/perYear?prefCode=13&addArea=1_', 'GET', 501, null],
         ['/api/v1/prefectures', 'POST', 405, null],
-        ['/api/v1/population/composition/perYear?prefCode=13', 'GET', 0, '/api/v1/population/composition/perYear/prefCode/13/cityCode/-/index.json'],
+        [
+          '/api/v1/population/composition/perYear?prefCode=13',
+          'GET',
+          0,
+          '/api/v1/population/composition/perYear/prefCode/13/cityCode/-/index.json',
+        ],
       ];
       for (const [url, method, status, uri] of cases) {
         const [path, query = ''] = url.split('?') as [string, string?];
         const querystring = Object.fromEntries([...new URLSearchParams(query)].map(([k, v]) => [k, { value: v }]));
         const a = fn.handler({ version: '1.0', request: { method, uri: path, querystring, headers: {} } });
-        const b = await edge.exports.lambdaHandler({ Records: [{ cf: { request: { method, uri: path, querystring: query, headers: {} } } }] });
+        const b = await edge.exports.lambdaHandler({
+          Records: [{ cf: { request: { method, uri: path, querystring: query, headers: {} } } }],
+        });
         if (uri) {
           expect(a.uri, url).toBe(uri);
           expect(b.uri, url).toBe(uri);
           continue;
         }
-        const form = mode === 'resas' && (status === 400 || status === 404) ? resasForm(apiError(status, '', ''))! : { status, body: undefined };
+        const form =
+          mode === 'resas' && (status === 400 || status === 404)
+            ? resasForm(apiError(status, '', ''))!
+            : { status, body: undefined };
         expect(a.statusCode, `${mode} ${url}`).toBe(form.status);
         expect(Number(b.status), `${mode} ${url}`).toBe(form.status);
         expect(b.body, url).toBe(a.body.data);
@@ -195,10 +222,17 @@ describe('the resas error mode (routes.json errors: resas)', () => {
     expect(JSON.parse(files.get('/_errors/composition.json')!).statusCode).toBe('501');
     expect(netlifyRedirects(resas).trim().split('\n').at(-1)).toBe('/api/* /_errors/404.json 200');
     const last = vercelConfig(resas).routes.at(-1)!;
-    expect(last).toMatchObject({ dest: '/_errors/404.json', status: 200, headers: { 'Cache-Control': ERROR_CACHE_CONTROL } });
+    expect(last).toMatchObject({
+      dest: '/_errors/404.json',
+      status: 200,
+      headers: { 'Cache-Control': ERROR_CACHE_CONTROL },
+    });
     // The default mode keeps real status codes, in dist as built.
     expect(JSON.parse(read('_errors/404.json')).statusCode).toBe('404');
     expect(read('_redirects').trim().split('\n').at(-1)).toBe('/api/* /_errors/404.json 404');
-    expect(vercelConfig(table).routes.at(-1)).toMatchObject({ status: 404, headers: { 'Cache-Control': ERROR_CACHE_CONTROL } });
+    expect(vercelConfig(table).routes.at(-1)).toMatchObject({
+      status: 404,
+      headers: { 'Cache-Control': ERROR_CACHE_CONTROL },
+    });
   });
 });

@@ -50,7 +50,10 @@ describe('footprint', () => {
   it('reports files, folders and bytes as find counts them, and bytes on disk as du counts them (within 5 %)', () => {
     const out = join(TMP, 'footprint-31');
     rmSync(out, { recursive: true, force: true });
-    const r = build({ sources: sampleSources(), prefs: [31], operations: operationsOf(['population']) }, new DiskEffects(out));
+    const r = build(
+      { sources: sampleSources(), prefs: [31], operations: operationsOf(['population']) },
+      new DiskEffects(out),
+    );
     const files = fg.sync('**/*', { cwd: out, dot: true });
     expect(r.footprint.files).toBe(files.length);
     expect(r.footprint.bytes).toBe(files.reduce((a, f) => a + statSync(join(out, f)).size, 0));
@@ -66,10 +69,13 @@ describe('host limits', () => {
     const files = await fg('**/*', { cwd: COMPACT, dot: true, ignore: ['**/*.gz', '**/*.br'] });
     expect(report.layout.files).toBe(files.length);
     expect(report.layout.bytes).toBe(files.reduce((a, f) => a + statSync(join(COMPACT, f)).size, 0));
-    const entries = (dir: string) => new Set(files.filter((f) => f.startsWith(dir + '/')).map((f) => f.slice(dir.length + 1).split('/')[0])).size;
+    const entries = (dir: string) =>
+      new Set(files.filter((f) => f.startsWith(dir + '/')).map((f) => f.slice(dir.length + 1).split('/')[0])).size;
     const { path, entries: widest } = report.layout.widestDirectory;
     expect(entries(path.slice(1))).toBe(widest);
-    const dirs = new Set(files.map((f) => f.split('/').slice(0, -1)).flatMap((p) => p.map((_, i) => p.slice(0, i + 1).join('/'))));
+    const dirs = new Set(
+      files.map((f) => f.split('/').slice(0, -1)).flatMap((p) => p.map((_, i) => p.slice(0, i + 1).join('/'))),
+    );
     expect(Math.max(...[...dirs].map(entries))).toBe(widest);
   });
 
@@ -77,8 +83,16 @@ describe('host limits', () => {
     const fits = (files: number, bytes: number, widest = 1) =>
       Object.fromEntries(hostLimits(files, bytes, new Map([['/a', widest]])).hosts.map((h) => [h.host, h.fits]));
     expect(fits(20_000, 100e6)).toMatchObject({ 'Cloudflare Pages (Free)': true, 'Vercel (Hobby)': true });
-    expect(fits(20_001, 100e6 + 1)).toMatchObject({ 'Cloudflare Pages (Free)': false, 'Cloudflare Pages (paid)': true, 'Vercel (Hobby)': false });
-    expect(fits(100_001, 1e9)).toMatchObject({ 'Cloudflare Pages (paid)': false, 'Vercel (Pro)': true, 'GitHub Pages': true });
+    expect(fits(20_001, 100e6 + 1)).toMatchObject({
+      'Cloudflare Pages (Free)': false,
+      'Cloudflare Pages (paid)': true,
+      'Vercel (Hobby)': false,
+    });
+    expect(fits(100_001, 1e9)).toMatchObject({
+      'Cloudflare Pages (paid)': false,
+      'Vercel (Pro)': true,
+      'GitHub Pages': true,
+    });
     // The compact layout of the full build (1,021.4 MB) fits neither under this reading.
     expect(fits(473_864, 1_021_400_000)).toMatchObject({ 'Vercel (Pro)': false, 'GitHub Pages': false, Netlify: true });
     expect(fits(1, 1, 54_001).Netlify).toBe(false);
@@ -93,7 +107,9 @@ describe('compact layout', () => {
     expect(files.every((f) => /yearLeft\/(\d+)\/yearRight\/\1\//.test(f))).toBe(true);
     const manifest = JSON.parse(readFileSync(join(SAMPLE_DIST, 'manifest.json'), 'utf8'));
     const fullPyramid = manifest.operations.find((o: any) => o.path === PYRAMID).files;
-    expect(fullPyramid).toBe((regions + 1 + JSON.parse(readFileSync(join(SAMPLE_DIST, 'routes.json'), 'utf8')).cities['1'].length) * 196);
+    expect(fullPyramid).toBe(
+      (regions + 1 + JSON.parse(readFileSync(join(SAMPLE_DIST, 'routes.json'), 'utf8')).cities['1'].length) * 196,
+    );
   });
 
   it('answers every pair of years, and addArea over pairs, byte for byte as the full layout', async () => {
@@ -157,6 +173,8 @@ describe.skipIf(!hasNginx)(`nginx on the compact, precompressed build${hasNginx 
     );
     const r = await get(base, `${PYRAMID}?prefCode=13&yearLeft=2020&yearRight=2025`);
     expect(r.status).toBe(501);
-    expect(JSON.parse(r.body).message).toBe(`${PYRAMID} with different yearLeft and yearRight is composed at request time, which this host cannot do`);
+    expect(JSON.parse(r.body).message).toBe(
+      `${PYRAMID} with different yearLeft and yearRight is composed at request time, which this host cannot do`,
+    );
   });
 });

@@ -34,12 +34,18 @@ const LINKS: [family: string, hash: string][] = [
   ['industry', '#/industry/overseasTransaction/forColumn?prefCode=13&dispTradeCode=2&dispIndustryCode=1'],
   ['industry', '#/industry/patent/list?year=2019&mode=1&prefCode=13&cityCode=-&sort1=7&sort2=2&offset=100'],
   ['tourism', '#/tourism/hotelAnalysis/facilityStack?display=1&unit=1&prefCode=1'],
-  ['tourism', '#/tourism/airport/forBar?dispType=1&year=2019&halfPeriod=1&entryAirportArea=3&entryAirport=-&departureAirportArea=-&departureAirport=-&sort=1'],
+  [
+    'tourism',
+    '#/tourism/airport/forBar?dispType=1&year=2019&halfPeriod=1&entryAirportArea=3&entryAirport=-&departureAirportArea=-&departureAirport=-&sort=1',
+  ],
   ['tourism', '#/tourism/foreigners/forFrom?year=2019&prefCode=13&purpose=1'],
   ['fishery', '#/fishery/sea/sales?prefCode=1&cityCode=-&matter=1'],
   ['fishery', '#/fishery/sea/entityCounts?prefCode=1&cityCode=01202'],
   ['mesh', '#/population/mesh/chart?year=2020&prefecture_cd=13&city_cd=13101&matter=0&displayMethod=0'],
-  ['medical', '#/medicalWelfare/medicalAnalysis/rate?prefCode=13&matter2=204&cityCode=-&secondaryMedicalCode=1301&dataKbn=1&year=2020'],
+  [
+    'medical',
+    '#/medicalWelfare/medicalAnalysis/rate?prefCode=13&matter2=204&cityCode=-&secondaryMedicalCode=1301&dataKbn=1&year=2020',
+  ],
   ['masters', '#/cities?prefCode=1'],
 ];
 
@@ -68,13 +74,21 @@ const TARGETS: Target[] = [
     name: 'on-demand renderer (npm start)',
     start: () =>
       nodeServer({
-        renderer: new OnDemand({ sources: loadSources(sampleSourceSet(), { eager: false, cache: new DiskTableCache(cacheDir) }), prefs: SAMPLE_PREFS }),
+        renderer: new OnDemand({
+          sources: loadSources(sampleSourceSet(), { eager: false, cache: new DiskTableCache(cacheDir) }),
+          prefs: SAMPLE_PREFS,
+        }),
       })(),
     links: 3,
   },
   { name: 'npx serve dist', start: running(() => startServe(SAMPLE_DIST)), links: 3 },
   { name: 'offline bundle', start: running(() => startBundle(SAMPLE_DIST)), links: 3 },
-  { name: 'nginx', start: running(() => startNginx(SAMPLE_DIST)), links: 3, ...(hasNginx ? {} : { skip: 'nginx is not installed' }) },
+  {
+    name: 'nginx',
+    start: running(() => startNginx(SAMPLE_DIST)),
+    links: 3,
+    ...(hasNginx ? {} : { skip: 'nginx is not installed' }),
+  },
 ];
 
 const skipNote = HAS_CHROMIUM ? '' : ` (skipped: ${NO_CHROMIUM})`;
@@ -112,13 +126,15 @@ function parseCsv(text: string): string[][] {
   return rows;
 }
 
-const format = (v: unknown) => (typeof v === 'number' ? v.toLocaleString('ja-JP', { maximumFractionDigits: 4 }) : String(v ?? ''));
+const format = (v: unknown) =>
+  typeof v === 'number' ? v.toLocaleString('ja-JP', { maximumFractionDigits: 4 }) : String(v ?? '');
 
 /** The marks a chart must draw for these rows, and the selector that finds them. */
 function expectedMarks(chart: Chart, rows: Row[]): { selector: string; count: number } {
   const numeric = (k: string) => rows.filter((r) => typeof r[k] === 'number').length;
   if (chart.kind === 'line') return { selector: '[aria-label="dot"] circle', count: numeric(chart.y) };
-  if (chart.kind === 'pyramid') return { selector: '[aria-label="bar"] rect', count: numeric(chart.left) + numeric(chart.right) };
+  if (chart.kind === 'pyramid')
+    return { selector: '[aria-label="bar"] rect', count: numeric(chart.left) + numeric(chart.right) };
   return { selector: '[aria-label="bar"] rect', count: numeric(chart.y) };
 }
 
@@ -131,169 +147,197 @@ describe.skipIf(!HAS_CHROMIUM)(`the explorer in Chromium${skipNote}`, () => {
   afterAll(async () => browser?.close());
 
   for (const target of TARGETS) {
-    describe.skipIf(!!target.skip)(`served by the ${target.name}${target.skip ? ` (skipped: ${target.skip})` : ''}`, () => {
-      let base = '';
-      let stop: () => Promise<void> | void = () => {};
-      let context: import('playwright-core').BrowserContext;
-      const offOrigin: string[] = [];
-      const errors: string[] = [];
+    describe.skipIf(!!target.skip)(
+      `served by the ${target.name}${target.skip ? ` (skipped: ${target.skip})` : ''}`,
+      () => {
+        let base = '';
+        let stop: () => Promise<void> | void = () => {};
+        let context: import('playwright-core').BrowserContext;
+        const offOrigin: string[] = [];
+        const errors: string[] = [];
 
-      beforeAll(async () => {
-        ({ base, stop } = await target.start());
-        // The on-demand renderer's first page counts every operation's files (about 30 s): not what is tested here.
-        await fetch(`${base}/`);
-        context = await browser.newContext({ acceptDownloads: true });
-        context.on('request', (r) => {
-          const u = r.url();
-          if (!u.startsWith(base + '/') && !u.startsWith('blob:') && !u.startsWith('data:')) offOrigin.push(u);
+        beforeAll(async () => {
+          ({ base, stop } = await target.start());
+          // The on-demand renderer's first page counts every operation's files (about 30 s): not what is tested here.
+          await fetch(`${base}/`);
+          context = await browser.newContext({ acceptDownloads: true });
+          context.on('request', (r) => {
+            const u = r.url();
+            if (!u.startsWith(base + '/') && !u.startsWith('blob:') && !u.startsWith('data:')) offOrigin.push(u);
+          });
+          context.on('page', (p) => {
+            p.on('console', (m) => m.type() === 'error' && errors.push(`${p.url()}: ${m.text()}`));
+            p.on('pageerror', (e) => errors.push(`${p.url()}: ${e.message}`));
+          });
         });
-        context.on('page', (p) => {
-          p.on('console', (m) => m.type() === 'error' && errors.push(`${p.url()}: ${m.text()}`));
-          p.on('pageerror', (e) => errors.push(`${p.url()}: ${e.message}`));
+        afterAll(async () => {
+          await context?.close();
+          await stop();
         });
-      });
-      afterAll(async () => {
-        await context?.close();
-        await stop();
-      });
 
-      async function open(hash: string, viewport = { width: 1280, height: 900 }) {
-        const page = await context.newPage();
-        await page.setViewportSize(viewport);
-        await page.goto(`${base}/${hash}`);
-        // The on-demand renderer prepares an operation's facts on its first request: allow it that.
-        await page.waitForFunction(() => ['ready', 'error', 'empty'].includes(document.body.dataset.state ?? ''), null, { timeout: 100_000 });
-        return page;
-      }
-
-      for (const [family, hash] of LINKS.slice(0, target.links)) {
-        it(`${family}: ${hash} draws the API's rows, and its CSV is the table`, async () => {
-          const page = await open(hash);
-          expect(await page.evaluate(() => document.body.dataset.state)).toBe('ready');
-          const path = '/api/v1' + hash.slice(1).split('?')[0];
-          const op = manifest.operations.find((o) => o.path === path)!;
-          const requestUrl = (await page.textContent('#request-url'))!;
-          expect(requestUrl).toBe(`${base}${path}?${hash.split('?')[1]}`);
-          const shown = JSON.parse((await page.textContent('#json-text'))!);
-          // What the page shows is what the API answers.
-          const answer = await nodeAnswer(requestUrl.slice(base.length));
-          expect(answer.status).toBe(200);
-          expect(shown).toEqual(JSON.parse(answer.text));
-          const rows = rowsOf(shown.result, op.view);
-          expect(rows.length).toBeGreaterThan(0);
-          expect(await page.locator('#table tbody tr').count()).toBe(rows.length);
-          if (op.view.chart) {
-            const { selector, count } = expectedMarks(op.view.chart, rows);
-            expect(await page.locator(`#chart ${selector}`).count()).toBe(count);
-            // One value read back from the chart: the first row's figure is in some mark's title.
-            const c = op.view.chart;
-            const key = c.kind === 'pyramid' ? c.left : c.y;
-            const label = op.view.columns.find((col) => col.key === key)!.label;
-            const first = rows.find((r) => typeof r[key] === 'number')!;
-            const titles = await page.locator(`#chart ${selector} title`).allTextContents();
-            expect(titles.length).toBe(count);
-            expect(titles.some((t) => t.includes(`${label}: ${format(first[key])}`))).toBe(true);
-          } else {
-            expect(await page.locator('#chart').isHidden()).toBe(true);
-          }
-          // The CSV download: the view's rows, byte for byte, and cell for cell what the table shows.
-          const [download] = await Promise.all([page.waitForEvent('download'), page.click('#csv')]);
-          const csv = readFileSync((await download.path())!, 'utf8');
-          expect(csv).toBe(toCsv(rows, op.view.columns));
-          const table = await page.evaluate(() => ({
-            head: [...document.querySelectorAll('#table thead th')].map((th) => th.textContent),
-            body: [...document.querySelectorAll('#table tbody tr')].map((tr) =>
-              [...tr.querySelectorAll('td')].map((td) => (td.classList.contains('num') ? td.textContent!.replace(/,/g, '') : td.textContent)),
-            ),
-          }));
-          expect(parseCsv(csv)).toEqual([table.head, ...table.body]);
-          await page.close();
-        });
-      }
-
-      it('opens / on a prefecture’s population chart, with the dataset named', async () => {
-        const page = await open('');
-        expect(new URL(page.url()).hash).toBe('#/population/composition/perYear?prefCode=13&cityCode=-');
-        expect(await page.locator('#chart [aria-label="line"]').count()).toBeGreaterThan(0);
-        expect(await page.textContent('#dataset')).toContain('Synthetic sample data — not official statistics.');
-        // Beside the figures: a prefecture's population is the census; a municipality's is synthetic.
-        expect(await page.textContent('#op-origin')).toMatch(/^These figures are official \(国勢調査 1960–2020/);
-        const city = await open('#/population/composition/perYear?prefCode=13&cityCode=13101');
-        expect(await city.textContent('#op-origin')).toBe('These figures are synthetic: generated at random by the sample provider, not official statistics.');
-        await city.close();
-        await page.close();
-      });
-
-      it('shows the API’s message for a request it refuses', async () => {
-        const page = await open('#/population/sum/perYear?prefCode=13&cityCode=-&addArea=1_,99_');
-        expect(await page.evaluate(() => document.body.dataset.state)).toBe('error');
-        const { status, text } = await nodeAnswer('/api/v1/population/sum/perYear?prefCode=13&cityCode=-&addArea=1_,99_');
-        expect(status).toBe(400);
-        const body = JSON.parse(text);
-        expect(await page.textContent('#error strong')).toBe(`400: ${body.message}`);
-        expect(await page.textContent('#error p')).toBe(body.description);
-        await page.close();
-      });
-
-      it.runIf(target.name === 'Node server')('says so when a shared link names an operation this build left out', async () => {
-        const page = await context.newPage();
-        const reason = 'These sources have no airport_visits.csv; build from sources that include it (see sources/README.md).';
-        const path = '/api/v1/tourism/airport/forBar';
-        await page.route('**/manifest.json', (route) =>
-          route.fulfill({
-            contentType: 'application/json',
-            body: JSON.stringify({ ...manifest, operations: manifest.operations.map((o) => (o.path === path ? { ...o, available: false, reason } : o)) }),
-          }),
-        );
-        await page.goto(`${base}/#/tourism/airport/forBar?year=2019`);
-        await page.waitForFunction(() => document.body.dataset.state === 'error', null, { timeout: 30_000 });
-        expect(await page.textContent('#error strong')).toBe(`404: ${path} is not available in this build`);
-        expect(await page.textContent('#error p')).toBe(reason);
-        expect(await page.locator('#op option[disabled]').allTextContents()).toEqual([
-          '外国人入出国空港分析（訪問地） / Foreign visitors by airport of entry and exit',
-        ]);
-        await page.close();
-      });
-
-      it('puts every change in the page URL, by mouse and by keyboard, and a shared URL shows the same view', async () => {
-        const page = await open('#/population/composition/perYear?prefCode=13&cityCode=-');
-        const waitReady = (hashPart: string) =>
-          page.waitForFunction((h) => location.hash.includes(h) && document.body.dataset.state === 'ready', hashPart, { timeout: 30_000 });
-        await page.selectOption('#param-prefCode', '1');
-        await waitReady('prefCode=1&');
-        await page.selectOption('#param-cityCode', '01100');
-        await waitReady('cityCode=01100');
-        // Keyboard: focus the operation picker and step to the next operation.
-        await page.focus('#op');
-        await page.keyboard.press('ArrowDown');
-        await waitReady('#/population/composition/pyramid?prefCode=1&cityCode=01100');
-        await page.focus('#param-yearLeft');
-        await page.keyboard.press('ArrowDown');
-        await waitReady('yearLeft=1985');
-        const url = page.url();
-        const rows = await page.locator('#table tbody tr').allTextContents();
-        const shared = await open(new URL(url).hash);
-        expect(await shared.locator('#table tbody tr').allTextContents()).toEqual(rows);
-        expect(await shared.inputValue('#param-yearLeft')).toBe('1985');
-        await page.close();
-        await shared.close();
-      });
-
-      it('fits a phone: no horizontal scroll, for charts, tables and lists', async () => {
-        for (const hash of ['', LINKS[0]![1], LINKS[4]![1], LINKS[7]![1], LINKS[14]![1]]) {
-          const page = await open(hash, { width: 390, height: 844 });
-          const shot = await page.screenshot({ fullPage: true });
-          expect(shot.length).toBeGreaterThan(1000);
-          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-          expect(overflow, hash).toBeLessThanOrEqual(0);
-          await page.close();
+        async function open(hash: string, viewport = { width: 1280, height: 900 }) {
+          const page = await context.newPage();
+          await page.setViewportSize(viewport);
+          await page.goto(`${base}/${hash}`);
+          // The on-demand renderer prepares an operation's facts on its first request: allow it that.
+          await page.waitForFunction(
+            () => ['ready', 'error', 'empty'].includes(document.body.dataset.state ?? ''),
+            null,
+            { timeout: 100_000 },
+          );
+          return page;
         }
-      });
 
-      it('made no request off its origin and logged no error', () => {
-        expect(offOrigin).toEqual([]);
-        expect(errors).toEqual([]);
-      });
-    });
+        for (const [family, hash] of LINKS.slice(0, target.links)) {
+          it(`${family}: ${hash} draws the API's rows, and its CSV is the table`, async () => {
+            const page = await open(hash);
+            expect(await page.evaluate(() => document.body.dataset.state)).toBe('ready');
+            const path = '/api/v1' + hash.slice(1).split('?')[0];
+            const op = manifest.operations.find((o) => o.path === path)!;
+            const requestUrl = (await page.textContent('#request-url'))!;
+            expect(requestUrl).toBe(`${base}${path}?${hash.split('?')[1]}`);
+            const shown = JSON.parse((await page.textContent('#json-text'))!);
+            // What the page shows is what the API answers.
+            const answer = await nodeAnswer(requestUrl.slice(base.length));
+            expect(answer.status).toBe(200);
+            expect(shown).toEqual(JSON.parse(answer.text));
+            const rows = rowsOf(shown.result, op.view);
+            expect(rows.length).toBeGreaterThan(0);
+            expect(await page.locator('#table tbody tr').count()).toBe(rows.length);
+            if (op.view.chart) {
+              const { selector, count } = expectedMarks(op.view.chart, rows);
+              expect(await page.locator(`#chart ${selector}`).count()).toBe(count);
+              // One value read back from the chart: the first row's figure is in some mark's title.
+              const c = op.view.chart;
+              const key = c.kind === 'pyramid' ? c.left : c.y;
+              const label = op.view.columns.find((col) => col.key === key)!.label;
+              const first = rows.find((r) => typeof r[key] === 'number')!;
+              const titles = await page.locator(`#chart ${selector} title`).allTextContents();
+              expect(titles.length).toBe(count);
+              expect(titles.some((t) => t.includes(`${label}: ${format(first[key])}`))).toBe(true);
+            } else {
+              expect(await page.locator('#chart').isHidden()).toBe(true);
+            }
+            // The CSV download: the view's rows, byte for byte, and cell for cell what the table shows.
+            const [download] = await Promise.all([page.waitForEvent('download'), page.click('#csv')]);
+            const csv = readFileSync((await download.path())!, 'utf8');
+            expect(csv).toBe(toCsv(rows, op.view.columns));
+            const table = await page.evaluate(() => ({
+              head: [...document.querySelectorAll('#table thead th')].map((th) => th.textContent),
+              body: [...document.querySelectorAll('#table tbody tr')].map((tr) =>
+                [...tr.querySelectorAll('td')].map((td) =>
+                  td.classList.contains('num') ? td.textContent!.replace(/,/g, '') : td.textContent,
+                ),
+              ),
+            }));
+            expect(parseCsv(csv)).toEqual([table.head, ...table.body]);
+            await page.close();
+          });
+        }
+
+        it('opens / on a prefecture’s population chart, with the dataset named', async () => {
+          const page = await open('');
+          expect(new URL(page.url()).hash).toBe('#/population/composition/perYear?prefCode=13&cityCode=-');
+          expect(await page.locator('#chart [aria-label="line"]').count()).toBeGreaterThan(0);
+          expect(await page.textContent('#dataset')).toContain('Synthetic sample data — not official statistics.');
+          // Beside the figures: a prefecture's population is the census; a municipality's is synthetic.
+          expect(await page.textContent('#op-origin')).toMatch(/^These figures are official \(国勢調査 1960–2020/);
+          const city = await open('#/population/composition/perYear?prefCode=13&cityCode=13101');
+          expect(await city.textContent('#op-origin')).toBe(
+            'These figures are synthetic: generated at random by the sample provider, not official statistics.',
+          );
+          await city.close();
+          await page.close();
+        });
+
+        it('shows the API’s message for a request it refuses', async () => {
+          const page = await open('#/population/sum/perYear?prefCode=13&cityCode=-&addArea=1_,99_');
+          expect(await page.evaluate(() => document.body.dataset.state)).toBe('error');
+          const { status, text } = await nodeAnswer(
+            '/api/v1/population/sum/perYear?prefCode=13&cityCode=-&addArea=1_,99_',
+          );
+          expect(status).toBe(400);
+          const body = JSON.parse(text);
+          expect(await page.textContent('#error strong')).toBe(`400: ${body.message}`);
+          expect(await page.textContent('#error p')).toBe(body.description);
+          await page.close();
+        });
+
+        it.runIf(target.name === 'Node server')(
+          'says so when a shared link names an operation this build left out',
+          async () => {
+            const page = await context.newPage();
+            const reason =
+              'These sources have no airport_visits.csv; build from sources that include it (see sources/README.md).';
+            const path = '/api/v1/tourism/airport/forBar';
+            await page.route('**/manifest.json', (route) =>
+              route.fulfill({
+                contentType: 'application/json',
+                body: JSON.stringify({
+                  ...manifest,
+                  operations: manifest.operations.map((o) =>
+                    o.path === path ? { ...o, available: false, reason } : o,
+                  ),
+                }),
+              }),
+            );
+            await page.goto(`${base}/#/tourism/airport/forBar?year=2019`);
+            await page.waitForFunction(() => document.body.dataset.state === 'error', null, { timeout: 30_000 });
+            expect(await page.textContent('#error strong')).toBe(`404: ${path} is not available in this build`);
+            expect(await page.textContent('#error p')).toBe(reason);
+            expect(await page.locator('#op option[disabled]').allTextContents()).toEqual([
+              '外国人入出国空港分析（訪問地） / Foreign visitors by airport of entry and exit',
+            ]);
+            await page.close();
+          },
+        );
+
+        it('puts every change in the page URL, by mouse and by keyboard, and a shared URL shows the same view', async () => {
+          const page = await open('#/population/composition/perYear?prefCode=13&cityCode=-');
+          const waitReady = (hashPart: string) =>
+            page.waitForFunction(
+              (h) => location.hash.includes(h) && document.body.dataset.state === 'ready',
+              hashPart,
+              { timeout: 30_000 },
+            );
+          await page.selectOption('#param-prefCode', '1');
+          await waitReady('prefCode=1&');
+          await page.selectOption('#param-cityCode', '01100');
+          await waitReady('cityCode=01100');
+          // Keyboard: focus the operation picker and step to the next operation.
+          await page.focus('#op');
+          await page.keyboard.press('ArrowDown');
+          await waitReady('#/population/composition/pyramid?prefCode=1&cityCode=01100');
+          await page.focus('#param-yearLeft');
+          await page.keyboard.press('ArrowDown');
+          await waitReady('yearLeft=1985');
+          const url = page.url();
+          const rows = await page.locator('#table tbody tr').allTextContents();
+          const shared = await open(new URL(url).hash);
+          expect(await shared.locator('#table tbody tr').allTextContents()).toEqual(rows);
+          expect(await shared.inputValue('#param-yearLeft')).toBe('1985');
+          await page.close();
+          await shared.close();
+        });
+
+        it('fits a phone: no horizontal scroll, for charts, tables and lists', async () => {
+          for (const hash of ['', LINKS[0]![1], LINKS[4]![1], LINKS[7]![1], LINKS[14]![1]]) {
+            const page = await open(hash, { width: 390, height: 844 });
+            const shot = await page.screenshot({ fullPage: true });
+            expect(shot.length).toBeGreaterThan(1000);
+            const overflow = await page.evaluate(
+              () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+            );
+            expect(overflow, hash).toBeLessThanOrEqual(0);
+            await page.close();
+          }
+        });
+
+        it('made no request off its origin and logged no error', () => {
+          expect(offOrigin).toEqual([]);
+          expect(errors).toEqual([]);
+        });
+      },
+    );
   }
 });

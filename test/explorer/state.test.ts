@@ -14,7 +14,10 @@ const op = (path: string) => manifest.operations.find((o) => o.path === `/api/v1
 
 describe('page URL state', () => {
   it('reads and writes the operation path and its parameters in the hash', () => {
-    const s = { path: '/api/v1/population/sum/perYear', values: { prefCode: '13', cityCode: '-', addArea: '1_,13_13101' } };
+    const s = {
+      path: '/api/v1/population/sum/perYear',
+      values: { prefCode: '13', cityCode: '-', addArea: '1_,13_13101' },
+    };
     expect(formatHash(s)).toBe('#/population/sum/perYear?prefCode=13&cityCode=-&addArea=1_%2C13_13101');
     expect(parseHash(formatHash(s))).toEqual(s);
     expect(parseHash('')).toBeNull();
@@ -41,10 +44,17 @@ describe('settle', () => {
   });
 
   it('replaces values that do not fit the others: another prefecture’s municipality, a year the operation lacks, a child code of another parent', () => {
-    expect(settle(op('population/sum/perYear'), { prefCode: '1', cityCode: '13101' })).toEqual({ prefCode: '1', cityCode: '-' });
+    expect(settle(op('population/sum/perYear'), { prefCode: '1', cityCode: '13101' })).toEqual({
+      prefCode: '1',
+      cityCode: '-',
+    });
     expect(settle(op('industry/power/forIndustry'), { year: '1999', prefCode: '13' }).year).toBe('2012');
-    expect(settle(op('municipality/job/perYear'), { prefCode: '13', iscoCode: 'A', ismcoCode: '05' }).ismcoCode).toBe('-');
-    expect(settle(op('tourism/airport/forBar'), { year: '2016', entryAirportArea: '1', entryAirport: 'NRT' }).entryAirport).toBe('-');
+    expect(settle(op('municipality/job/perYear'), { prefCode: '13', iscoCode: 'A', ismcoCode: '05' }).ismcoCode).toBe(
+      '-',
+    );
+    expect(
+      settle(op('tourism/airport/forBar'), { year: '2016', entryAirportArea: '1', entryAirport: 'NRT' }).entryAirport,
+    ).toBe('-');
   });
 
   it('drops parameters that do not take effect, and offers only the years a medical request has', () => {
@@ -52,12 +62,16 @@ describe('settle', () => {
     expect(Object.keys(patents)).not.toContain('prefCode');
     expect(patents.patentHolderId).toMatch(/^C\d+$/);
     const rate = op('medicalWelfare/medicalAnalysis/rate');
-    expect(choices(rate, rate.params.find((p) => p.name === 'year')!, { prefCode: '13', matter2: '102', secondaryMedicalCode: '1301' })).toEqual([
+    expect(
+      choices(rate, rate.params.find((p) => p.name === 'year')!, {
+        prefCode: '13',
+        matter2: '102',
+        secondaryMedicalCode: '1301',
+      }),
+    ).toEqual(['2014', '2017', '2020']);
+    expect(settle(rate, { prefCode: '13', matter2: '102', secondaryMedicalCode: '1301', year: '2002' }).year).toBe(
       '2014',
-      '2017',
-      '2020',
-    ]);
-    expect(settle(rate, { prefCode: '13', matter2: '102', secondaryMedicalCode: '1301', year: '2002' }).year).toBe('2014');
+    );
   });
 
   it('keeps offsets as integers in range', () => {
@@ -69,14 +83,21 @@ describe('settle', () => {
 
   it('names int values from their docs, only when the doc names each value', () => {
     expect(intLabels(op('industry/power/forIndustry').params.find((p) => p.name === 'year')!)).toEqual({});
-    expect(intLabels(op('industry/overseasTransaction/forColumn').params.find((p) => p.name === 'dispTradeCode')!)).toEqual({ 1: 'exports', 2: 'imports' });
-    expect(intLabels(op('medicalWelfare/medicalAnalysis/rate').params.find((p) => p.name === 'matter2')!)['204']).toBe('病床数（病床種類別）');
+    expect(
+      intLabels(op('industry/overseasTransaction/forColumn').params.find((p) => p.name === 'dispTradeCode')!),
+    ).toEqual({ 1: 'exports', 2: 'imports' });
+    expect(intLabels(op('medicalWelfare/medicalAnalysis/rate').params.find((p) => p.name === 'matter2')!)['204']).toBe(
+      '病床数（病床種類別）',
+    );
   });
 
   it('settles every operation, from no values and from Hokkaido’s, on a request the API answers', () => {
     const seen: string[] = [];
     for (const o of manifest.operations.filter((x) => x.available)) {
-      for (const given of [{}, { prefCode: '1', prefecture_cd: '1', cityCode: '01100', city_cd: '01100' }] as Record<string, string>[]) {
+      for (const given of [{}, { prefCode: '1', prefecture_cd: '1', cityCode: '01100', city_cd: '01100' }] as Record<
+        string,
+        string
+      >[]) {
         const path = requestPath(o, settle(o, given));
         const r = resolveUrl(path);
         expect(['file', 'compose'], `${path}: ${JSON.stringify(r)}`).toContain(r.kind);
@@ -88,7 +109,9 @@ describe('settle', () => {
 
   it('writes list parameters with plain commas, keeping the addArea entries of the main region’s kind', () => {
     const o = op('population/sum/perYear');
-    expect(requestPath(o, settle(o, { prefCode: '13', addArea: '1_,13_13101' }))).toBe('/api/v1/population/sum/perYear?prefCode=13&cityCode=-&addArea=1_');
+    expect(requestPath(o, settle(o, { prefCode: '13', addArea: '1_,13_13101' }))).toBe(
+      '/api/v1/population/sum/perYear?prefCode=13&cityCode=-&addArea=1_',
+    );
     expect(requestPath(o, settle(o, { prefCode: '13', cityCode: '13101', addArea: '1_,13_13102,13_13103' }))).toBe(
       '/api/v1/population/sum/perYear?prefCode=13&cityCode=13101&addArea=13_13102,13_13103',
     );

@@ -19,8 +19,13 @@ describe('rolling facts up the region hierarchy', () => {
     year: [1980, 1980, 1980, 1985, 1985, 1985, 1980],
     count: [1, 2, 4, 10, 20, 40, 1000],
   });
-  const out = rollupRegions(facts, regions, ['year'], 'count', 'year').orderby('region', 'year').objects() as { region: string; year: number; count: number }[];
-  const at = (region: string, year: number) => out.filter((r) => r.region === region && r.year === year).map((r) => r.count);
+  const out = rollupRegions(facts, regions, ['year'], 'count', 'year').orderby('region', 'year').objects() as {
+    region: string;
+    year: number;
+    count: number;
+  }[];
+  const at = (region: string, year: number) =>
+    out.filter((r) => r.region === region && r.year === year).map((r) => r.count);
 
   it('adds wards to their designated city and municipalities to their prefecture', () => {
     expect(at('01100', 1985)).toEqual([30]);

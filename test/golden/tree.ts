@@ -13,7 +13,11 @@ const OP_PATHS = OPERATIONS.map((o) => o.route.path).sort((a, b) => b.length - a
 export function treeDigest(files: Map<string, string>): string {
   const lines = [...files]
     .sort(([a], [b]) => (a < b ? -1 : 1))
-    .map(([path, body]) => ({ path, size: Buffer.byteLength(body), line: `${path} ${Buffer.byteLength(body)} ${sha1(body)}` }));
+    .map(([path, body]) => ({
+      path,
+      size: Buffer.byteLength(body),
+      line: `${path} ${Buffer.byteLength(body)} ${sha1(body)}`,
+    }));
   const groups = new Map<string, typeof lines>();
   for (const l of lines) {
     const op = OP_PATHS.find((p) => l.path.startsWith(p + '/'));
@@ -24,7 +28,10 @@ export function treeDigest(files: Map<string, string>): string {
   const out: string[] = [];
   for (const [key, group] of groups) {
     if (group.length <= 200) out.push(...group.map((g) => g.line));
-    else out.push(`${key}** ${group.length} files ${group.reduce((a, g) => a + g.size, 0)} bytes ${sha1(group.map((g) => g.line).join('\n'))}`);
+    else
+      out.push(
+        `${key}** ${group.length} files ${group.reduce((a, g) => a + g.size, 0)} bytes ${sha1(group.map((g) => g.line).join('\n'))}`,
+      );
   }
   return out.join('\n') + '\n';
 }

@@ -22,7 +22,10 @@ mkdirSync(join(GOLDEN, 'responses'), { recursive: true });
 for (const [name, url] of GOLDEN_REQUESTS) {
   const res = await fetch(base + url);
   const body = JSON.parse(await res.text());
-  writeFileSync(join(GOLDEN, 'responses', `${name}.json`), JSON.stringify({ request: url, status: res.status, body }, null, 2) + '\n');
+  writeFileSync(
+    join(GOLDEN, 'responses', `${name}.json`),
+    JSON.stringify({ request: url, status: res.status, body }, null, 2) + '\n',
+  );
 }
 await close(server);
 const tree = new MemoryEffects();

@@ -47,5 +47,9 @@ export function errorOf(url: string): { status: number; message: string } {
 export async function composed(url: string, dir = SAMPLE_DIST): Promise<any> {
   const r = resolveUrl(url);
   if (r.kind !== 'compose') throw new Error(`${url}: expected a composition, got ${JSON.stringify(r)}`);
-  return composeResult(r.composer, r.files, (p) => readFile(join(dir, p), 'utf8'), { values: r.values, op: r.op, table: routes.table });
+  return composeResult(r.composer, r.files, (p) => readFile(join(dir, p), 'utf8'), {
+    values: r.values,
+    op: r.op,
+    table: routes.table,
+  });
 }

@@ -29,7 +29,8 @@ export function rawCells(line: string): string[] {
   return cells;
 }
 
-export const unquote = (raw: string) => (raw.startsWith('"') ? raw.slice(1, -1).replaceAll('""', '"') : raw).replace(/^\ufeff/, '');
+export const unquote = (raw: string) =>
+  (raw.startsWith('"') ? raw.slice(1, -1).replaceAll('""', '"') : raw).replace(/^\ufeff/, '');
 export const quote = (s: string) => `"${s.replaceAll('"', '""')}"`;
 /** A count as e-Stat writes it: "1,234,567". */
 export const grouped = (n: number) => quote(n.toLocaleString('en'));
@@ -46,7 +47,9 @@ export class Table {
   }
   /** The 1-based column whose header cell (unquoted) is `text`, in header line `line`. */
   column(line: number, text: string | RegExp, from = 1): number {
-    const i = this.cells(line).findIndex((c, i) => i + 1 >= from && (typeof text === 'string' ? unquote(c) === text : text.test(unquote(c))));
+    const i = this.cells(line).findIndex(
+      (c, i) => i + 1 >= from && (typeof text === 'string' ? unquote(c) === text : text.test(unquote(c))),
+    );
     if (i < 0) throw new Error(`${this.file}:${line}: no header ${text}`);
     return i + 1;
   }

@@ -31,7 +31,8 @@ export default async function setup() {
     rmSync(stamp, { force: true });
     if (existsSync(SAMPLE_DIST)) rmSync(SAMPLE_DIST, { recursive: true });
     // Bundles packed from the previous dist (test/helpers/servers.ts keeps them beside it).
-    for (const f of fg.sync(`${basename(SAMPLE_DIST)}.bundle-*`, { cwd: dirname(SAMPLE_DIST) })) rmSync(join(dirname(SAMPLE_DIST), f), { force: true });
+    for (const f of fg.sync(`${basename(SAMPLE_DIST)}.bundle-*`, { cwd: dirname(SAMPLE_DIST) }))
+      rmSync(join(dirname(SAMPLE_DIST), f), { force: true });
     build({ sources: loadSources(sampleSourceSet()), prefs: SAMPLE_PREFS }, new DiskEffects(SAMPLE_DIST));
     writeFileSync(stamp, key);
   }

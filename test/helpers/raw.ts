@@ -22,7 +22,9 @@ export function rawRequest(port: number, head: string, extra = ''): Promise<RawA
     socket.on('data', (c) => chunks.push(c));
     socket.on('error', (e: NodeJS.ErrnoException) => (e.code === 'ECONNRESET' && chunks.length ? done() : fail(e)));
     socket.on('end', done);
-    socket.write((head.includes('\r\n\r\n') ? head : `${head}\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`) + extra);
+    socket.write(
+      (head.includes('\r\n\r\n') ? head : `${head}\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`) + extra,
+    );
     function done() {
       const all = Buffer.concat(chunks);
       const split = all.indexOf('\r\n\r\n');
@@ -49,7 +51,12 @@ export function raw(
   target: string,
   { method = 'GET', headers = {} as Record<string, string>, extra = '', version = 'HTTP/1.1' } = {},
 ): Promise<RawAnswer> {
-  const lines = [`${method} ${target} ${version}`, 'Host: 127.0.0.1', 'Connection: close', ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];
+  const lines = [
+    `${method} ${target} ${version}`,
+    'Host: 127.0.0.1',
+    'Connection: close',
+    ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
+  ];
   return rawRequest(Number(new URL(base).port), `${lines.join('\r\n')}\r\n\r\n`, extra);
 }
 

@@ -7,4 +7,5 @@ let cached: Sources | undefined;
 export const sampleSources = (): Sources => (cached ??= loadSources(sampleSourceSet()));
 
 /** Rows of a source table as plain objects. */
-export const rowsOf = <T = Record<string, any>>(name: keyof Sources['tables']): T[] => sampleSources().tables[name]!.table.objects() as T[];
+export const rowsOf = <T = Record<string, any>>(name: keyof Sources['tables']): T[] =>
+  sampleSources().tables[name]!.table.objects() as T[];

@@ -4,7 +4,16 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fg from 'fast-glob';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -97,11 +106,20 @@ export async function startNginx(root: string, table?: RouteTable): Promise<Runn
   const base = `http://127.0.0.1:${port}`;
   mkdirSync(work, { recursive: true });
   const conf = join(work, 'nginx.conf');
-  writeFileSync(conf, nginxConfig(table ?? JSON.parse(readFileSync(join(root, 'routes.json'), 'utf8')), { root, port, work }));
+  writeFileSync(
+    conf,
+    nginxConfig(table ?? JSON.parse(readFileSync(join(root, 'routes.json'), 'utf8')), { root, port, work }),
+  );
   let err = '';
-  const child = spawn('nginx', ['-c', conf, '-p', work, '-e', join(work, 'error.log')], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn('nginx', ['-c', conf, '-p', work, '-e', join(work, 'error.log')], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   child.stderr!.on('data', (d) => (err += d));
-  await waitUp(base, child, () => err + (existsSync(join(work, 'error.log')) ? readFileSync(join(work, 'error.log'), 'utf8') : ''));
+  await waitUp(
+    base,
+    child,
+    () => err + (existsSync(join(work, 'error.log')) ? readFileSync(join(work, 'error.log'), 'utf8') : ''),
+  );
   return { base, port, work, stop: () => (child.kill('SIGQUIT'), rmSync(work, { recursive: true, force: true })) };
 }
 
@@ -112,7 +130,14 @@ export async function startServe(dist: string): Promise<Running> {
   let err = '';
   const child = spawn(
     process.execPath,
-    [join(ROOT, 'node_modules/serve/build/main.js'), dist, '--listen', `tcp://127.0.0.1:${port}`, '--no-port-switching', '--no-clipboard'],
+    [
+      join(ROOT, 'node_modules/serve/build/main.js'),
+      dist,
+      '--listen',
+      `tcp://127.0.0.1:${port}`,
+      '--no-port-switching',
+      '--no-clipboard',
+    ],
     {
       env: { ...process.env, NO_UPDATE_CHECK: '1' },
       stdio: ['ignore', 'ignore', 'pipe'],

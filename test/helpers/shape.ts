@@ -2,7 +2,8 @@
 
 type Shapes = Map<string, { keys: string[]; always: Set<string>; types: Map<string, Set<string>> }>;
 
-const typeOf = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'array' : Number.isInteger(v) ? 'number' : typeof v);
+const typeOf = (v: unknown) =>
+  v === null ? 'null' : Array.isArray(v) ? 'array' : Number.isInteger(v) ? 'number' : typeof v;
 
 /** Per JSON path (array indexes as []), the keys objects there carry, in their order. */
 export function shapes(value: unknown, path = '$', out: Shapes = new Map()): Shapes {
@@ -40,12 +41,15 @@ export function shapeDiff(ours: unknown, real: unknown): string[] {
       continue;
     }
     const order = o.keys.filter((k) => r.keys.includes(k));
-    if (order.join() !== r.keys.filter((k) => o.keys.includes(k)).join()) diffs.push(`${path}: key order ${o.keys} vs ${r.keys}`);
+    if (order.join() !== r.keys.filter((k) => o.keys.includes(k)).join())
+      diffs.push(`${path}: key order ${o.keys} vs ${r.keys}`);
     for (const k of o.keys) if (!r.keys.includes(k)) diffs.push(`${path}.${k}: not in the real response`);
     for (const k of r.always) if (!o.keys.includes(k)) diffs.push(`${path}.${k}: missing`);
     for (const [k, types] of o.types) {
       const real = r.types.get(k);
-      if (real) for (const t of types) if (!real.has(t) && !(t === 'null' || real.has('null'))) diffs.push(`${path}.${k}: ${t} vs ${[...real]}`);
+      if (real)
+        for (const t of types)
+          if (!real.has(t) && !(t === 'null' || real.has('null'))) diffs.push(`${path}.${k}: ${t} vs ${[...real]}`);
     }
   }
   return diffs;

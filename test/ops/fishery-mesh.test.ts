@@ -7,19 +7,30 @@ import { composed, errorOf as err, resolveUrl as resolved, result } from '../hel
 import { rowsOf, sampleSources } from '../helpers/sample.ts';
 
 describe('fishery shares', () => {
-  const entities = rowsOf<{ regionCode: string; year: number; activity: string; band: number; entities: number }>('fishery_entities');
-  const destinations = rowsOf<{ regionCode: string; year: number; destination: number; entities: number }>('fishery_destinations');
+  const entities = rowsOf<{ regionCode: string; year: number; activity: string; band: number; entities: number }>(
+    'fishery_entities',
+  );
+  const destinations = rowsOf<{ regionCode: string; year: number; destination: number; entities: number }>(
+    'fishery_destinations',
+  );
   const regions = sampleSources().regions;
   const inRegion = (region: string) => (code: string) =>
     region === '00' ||
-    (region.length === 2 ? code.startsWith(region) : code === region || regions.cities.find((c) => c.cityCode === code)?.designatedCityCode === region);
+    (region.length === 2
+      ? code.startsWith(region)
+      : code === region || regions.cities.find((c) => c.cityCode === code)?.designatedCityCode === region);
   const bandCounts = (activity: string, year: number, region: string) => {
     const out = new Map<number, number>();
     for (const r of entities)
-      if (r.activity === activity && r.year === year && inRegion(region)(r.regionCode)) out.set(r.band, (out.get(r.band) ?? 0) + r.entities);
+      if (r.activity === activity && r.year === year && inRegion(region)(r.regionCode))
+        out.set(r.band, (out.get(r.band) ?? 0) + r.entities);
     return out;
   };
-  const coastal = [...new Set(entities.filter((r) => r.regionCode.startsWith('01') && r.activity === 'aquaculture').map((r) => r.regionCode))];
+  const coastal = [
+    ...new Set(
+      entities.filter((r) => r.regionCode.startsWith('01') && r.activity === 'aquaculture').map((r) => r.regionCode),
+    ),
+  ];
   const inland = regions.citiesOf(13).find((c) => !entities.some((r) => r.regionCode === c.cityCode))!;
 
   it('computes each share from the entity counts; the shares of a year sum to 100 within rounding', () => {
@@ -42,7 +53,10 @@ describe('fishery shares', () => {
           const counts = bandCounts(activity, y.year, region);
           const total = [...counts.values()].reduce((a, b) => a + b, 0);
           for (const d of y.data)
-            expect(Math.abs(d.value - (100 * counts.get(Number(d.code))!) / total), `${op} ${region} ${y.year} ${d.code}`).toBeLessThanOrEqual(0.005 + 1e-9);
+            expect(
+              Math.abs(d.value - (100 * counts.get(Number(d.code))!) / total),
+              `${op} ${region} ${y.year} ${d.code}`,
+            ).toBeLessThanOrEqual(0.005 + 1e-9);
           expect(Math.abs(y.data.reduce((a: number, d: any) => a + d.value, 0) - 100)).toBeLessThanOrEqual(0.03);
         }
       }
@@ -55,10 +69,16 @@ describe('fishery shares', () => {
     const nation = result(`/api/v1/fishery/sea/sales?prefCode=1&cityCode=${city}&matter=3`);
     expect(pref.years[0].label).toBe('北海道平均');
     expect(nation.years[0].label).toBe('全国平均');
-    expect(pref.years).toEqual(result('/api/v1/fishery/sea/sales?prefCode=1&cityCode=-&matter=1').years.map((y: any) => ({ ...y, label: '北海道平均' })));
+    expect(pref.years).toEqual(
+      result('/api/v1/fishery/sea/sales?prefCode=1&cityCode=-&matter=1').years.map((y: any) => ({
+        ...y,
+        label: '北海道平均',
+      })),
+    );
     const counts = bandCounts('catch', 2018, '00');
     const total = [...counts.values()].reduce((a, b) => a + b, 0);
-    for (const d of nation.years[2].data) expect(Math.abs(d.value - (100 * counts.get(Number(d.code))!) / total)).toBeLessThanOrEqual(0.005 + 1e-9);
+    for (const d of nation.years[2].data)
+      expect(Math.abs(d.value - (100 * counts.get(Number(d.code))!) / total)).toBeLessThanOrEqual(0.005 + 1e-9);
     expect(nation.years).toEqual(result('/api/v1/fishery/sea/sales?prefCode=13&cityCode=-&matter=3').years);
   });
 
@@ -75,7 +95,9 @@ describe('fishery shares', () => {
       const cb = bandCounts('aquaculture', y.year, b);
       const total = [...ca.values(), ...cb.values()].reduce((x, n) => x + n, 0);
       for (const d of y.data)
-        expect(Math.abs(d.value - (100 * ((ca.get(Number(d.code)) ?? 0) + (cb.get(Number(d.code)) ?? 0))) / total)).toBeLessThanOrEqual(0.005 + 1e-9);
+        expect(
+          Math.abs(d.value - (100 * ((ca.get(Number(d.code)) ?? 0) + (cb.get(Number(d.code)) ?? 0))) / total),
+        ).toBeLessThanOrEqual(0.005 + 1e-9);
     }
     // One region composed equals its file; prefecture-level entries add prefectures.
     const alone = await composed(`/api/v1/fishery/sea/sales?prefCode=1&cityCode=-&matter=1&addArea=13_`);
@@ -95,27 +117,37 @@ describe('fishery shares', () => {
     const d2018 = destinations.filter((d) => d.year === 2018 && d.regionCode.startsWith('01'));
     const total = d2018.reduce((a, d) => a + d.entities, 0);
     const ten = d2018.filter((d) => d.destination === 10).reduce((a, d) => a + d.entities, 0);
-    expect(Math.abs(r.years[2].data.find((d: any) => d.code === '10').value - (100 * ten) / total)).toBeLessThanOrEqual(0.005 + 1e-9);
+    expect(Math.abs(r.years[2].data.find((d: any) => d.code === '10').value - (100 * ten) / total)).toBeLessThanOrEqual(
+      0.005 + 1e-9,
+    );
   });
 
   it('rejects bad matters, municipal entries under a prefecture, and 11 entries', () => {
     expect(err('/api/v1/fishery/sea/sales?prefCode=1&cityCode=-&matter=4').message).toBe('matter 4 is out of range');
     expect(err('/api/v1/fishery/sea/sales?prefCode=1&cityCode=-').message).toBe('matter is required');
     expect(err(`/api/v1/fishery/sea/shipRatio?prefCode=1&cityCode=-&matter=1&addArea=13_13101`).status).toBe(400);
-    expect(err(`/api/v1/fishery/sea/sales?prefCode=1&matter=1&addArea=${Array(11).fill('13_').join(',')}`).status).toBe(400);
+    expect(err(`/api/v1/fishery/sea/sales?prefCode=1&matter=1&addArea=${Array(11).fill('13_').join(',')}`).status).toBe(
+      400,
+    );
   });
 });
 
 describe('population mesh charts', () => {
-  const census = rowsOf<{ meshCode: string; cityCode: string; year: number; population: number; households: number }>('mesh_population');
-  const future = rowsOf<{ meshCode: string; cityCode: string; year: number; population: number }>('mesh_population_future');
+  const census = rowsOf<{ meshCode: string; cityCode: string; year: number; population: number; households: number }>(
+    'mesh_population',
+  );
+  const future = rowsOf<{ meshCode: string; cityCode: string; year: number; population: number }>(
+    'mesh_population_future',
+  );
 
   /** A brute-force histogram: count the meshes whose value lies in each rank's bounds, read from the labels. */
   const histogram = (values: number[], data: any[]) =>
     data.map((d: any, k: number) => {
       const bound = Number(d.classification_name.replace(/[^-0-9]/g, ''));
       const lower = k === 0 ? -Infinity : Number(data[k - 1].classification_name.replace(/[^-0-9]/g, ''));
-      return d.classification_name.endsWith('超') ? values.filter((v) => v > bound).length : values.filter((v) => v > lower && v <= bound).length;
+      return d.classification_name.endsWith('超')
+        ? values.filter((v) => v > bound).length
+        : values.filter((v) => v > lower && v <= bound).length;
     });
   const checkChart = (data: any[], values: number[], weights: number[]) => {
     expect(data).toHaveLength(20);
@@ -136,7 +168,9 @@ describe('population mesh charts', () => {
     });
     const order = values.map((v, i) => [v, weights[i]!] as const);
     data.forEach((d: any, k: number) => {
-      const bound = d.classification_name.endsWith('超') ? Infinity : Number(d.classification_name.replace(/[^-0-9]/g, ''));
+      const bound = d.classification_name.endsWith('超')
+        ? Infinity
+        : Number(d.classification_name.replace(/[^-0-9]/g, ''));
       const cum = order.filter(([v]) => v <= bound || k === 19).reduce((a, [, x]) => a + x, 0);
       expect(Math.abs(d.value3 - (100 * cum) / total), `rank ${k + 1}`).toBeLessThanOrEqual(0.5 + 1e-9);
     });
@@ -144,8 +178,17 @@ describe('population mesh charts', () => {
 
   it('bins population and households of a municipality like a brute-force histogram of the mesh table', () => {
     for (const matter of ['0', '3'] as const) {
-      const r = result(`/api/v1/population/mesh/chart?year=2010&prefecture_cd=13&city_cd=13101&matter=${matter}&displayMethod=0`);
-      expect(r).toMatchObject({ prefCode: '13', prefName: '東京都', cityCode: '13101', year: '2010', displayMethod: '0', matter });
+      const r = result(
+        `/api/v1/population/mesh/chart?year=2010&prefecture_cd=13&city_cd=13101&matter=${matter}&displayMethod=0`,
+      );
+      expect(r).toMatchObject({
+        prefCode: '13',
+        prefName: '東京都',
+        cityCode: '13101',
+        year: '2010',
+        displayMethod: '0',
+        matter,
+      });
       const column = matter === '0' ? 'population' : 'households';
       const values = census.filter((m) => m.cityCode === '13101' && m.year === 2010).map((m) => m[column]);
       checkChart(r.data, values, values);
@@ -156,8 +199,12 @@ describe('population mesh charts', () => {
 
   it('bins the change since the previous census for a prefecture, centred on 0', () => {
     const r = result('/api/v1/population/mesh/chart?year=2020&prefecture_cd=1&city_cd=-&matter=0&displayMethod=1');
-    const now = new Map(census.filter((m) => m.cityCode.startsWith('01') && m.year === 2020).map((m) => [m.meshCode, m.population]));
-    const before = new Map(census.filter((m) => m.cityCode.startsWith('01') && m.year === 2015).map((m) => [m.meshCode, m.population]));
+    const now = new Map(
+      census.filter((m) => m.cityCode.startsWith('01') && m.year === 2020).map((m) => [m.meshCode, m.population]),
+    );
+    const before = new Map(
+      census.filter((m) => m.cityCode.startsWith('01') && m.year === 2015).map((m) => [m.meshCode, m.population]),
+    );
     const codes = [...new Set([...now.keys(), ...before.keys()])];
     checkChart(
       r.data,
@@ -185,16 +232,30 @@ describe('population mesh charts', () => {
     expect(Object.keys(r)).toEqual(['prefCode', 'prefName', 'cityCode', 'cityName', 'year', 'displayMethod', 'data']);
     const values = future.filter((m) => m.cityCode === '13101' && m.year === 2050).map((m) => m.population);
     checkChart(r.data, values, values);
-    expect(err('/api/v1/population/futureMesh/chart?year=2050&prefCode=13&prefecture_cd=13&displayMethod=0').message).toMatch(/^prefCode is given 2 times/);
-    expect(err('/api/v1/population/futureMesh/chart?year=2050&city_cd=-&displayMethod=0').message).toBe('prefCode is required');
+    expect(
+      err('/api/v1/population/futureMesh/chart?year=2050&prefCode=13&prefecture_cd=13&displayMethod=0').message,
+    ).toMatch(/^prefCode is given 2 times/);
+    expect(err('/api/v1/population/futureMesh/chart?year=2050&city_cd=-&displayMethod=0').message).toBe(
+      'prefCode is required',
+    );
   });
 
   it('rejects years, matters and display methods outside the lists', () => {
-    expect(err('/api/v1/population/mesh/chart?year=2000&prefecture_cd=13&city_cd=-&matter=0&displayMethod=0').message).toBe('year 2000 is out of range');
-    expect(err('/api/v1/population/mesh/chart?year=2010&prefecture_cd=13&city_cd=-&matter=1&displayMethod=0').message).toBe('matter 1 is out of range');
-    expect(err('/api/v1/population/mesh/chart?year=2010&prefecture_cd=13&city_cd=-&matter=0&displayMethod=2').message).toBe('displayMethod 2 is out of range');
-    expect(err('/api/v1/population/mesh/chart?year=2010&prefCode=13&city_cd=-&matter=0&displayMethod=0').message).toBe('prefecture_cd is required');
-    expect(err('/api/v1/population/futureMesh/chart?year=2025&prefCode=13&city_cd=-&displayMethod=0').message).toBe('year 2025 is out of range');
+    expect(
+      err('/api/v1/population/mesh/chart?year=2000&prefecture_cd=13&city_cd=-&matter=0&displayMethod=0').message,
+    ).toBe('year 2000 is out of range');
+    expect(
+      err('/api/v1/population/mesh/chart?year=2010&prefecture_cd=13&city_cd=-&matter=1&displayMethod=0').message,
+    ).toBe('matter 1 is out of range');
+    expect(
+      err('/api/v1/population/mesh/chart?year=2010&prefecture_cd=13&city_cd=-&matter=0&displayMethod=2').message,
+    ).toBe('displayMethod 2 is out of range');
+    expect(err('/api/v1/population/mesh/chart?year=2010&prefCode=13&city_cd=-&matter=0&displayMethod=0').message).toBe(
+      'prefecture_cd is required',
+    );
+    expect(err('/api/v1/population/futureMesh/chart?year=2025&prefCode=13&city_cd=-&displayMethod=0').message).toBe(
+      'year 2025 is out of range',
+    );
   });
 
   it('rounds and bins by the documented rule', () => {

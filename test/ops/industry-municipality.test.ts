@@ -6,14 +6,26 @@ import { describe, expect, it } from 'vitest';
 import { errorOf as err, fileFor, result } from '../helpers/dist.ts';
 import { rowsOf, sampleSources } from '../helpers/sample.ts';
 
-const econ = rowsOf<{ regionCode: string; year: number; simcCode: string; valueAdded: number; employees: number }>('industry_economy');
-const est = rowsOf<{ regionCode: string; year: number; simcCode: string; companies: number | null; plants: number; employees: number }>('establishments');
+const econ = rowsOf<{ regionCode: string; year: number; simcCode: string; valueAdded: number; employees: number }>(
+  'industry_economy',
+);
+const est = rowsOf<{
+  regionCode: string;
+  year: number;
+  simcCode: string;
+  companies: number | null;
+  plants: number;
+  employees: number;
+}>('establishments');
 const regions = sampleSources().regions;
-const broadOf = new Map(rowsOf<{ simcCode: string; sicCode: string }>('industries_middle').map((m) => [m.simcCode, m.sicCode]));
+const broadOf = new Map(
+  rowsOf<{ simcCode: string; sicCode: string }>('industries_middle').map((m) => [m.simcCode, m.sicCode]),
+);
 const designated = new Map(regions.cities.map((c) => [c.cityCode, c.designatedCityCode]));
 
 /** Whether a middle class is in a selection. */
-const inSelection = (sic: string, simc: string) => (code: string) => (simc !== '-' ? code === simc : sic === '-' || broadOf.get(code) === sic);
+const inSelection = (sic: string, simc: string) => (code: string) =>
+  simc !== '-' ? code === simc : sic === '-' || broadOf.get(code) === sic;
 
 // Raw rows summed per year, region and middle class, where a region is the nation, a prefecture, a
 // designated city or a municipality: every row adds to its own municipality, its ward's designated city,
@@ -41,15 +53,33 @@ function indexOf<R extends Fact>(rows: R[], pick: (r: R) => number, id: string):
 }
 
 /** The sum of a column of raw rows over a region (nation, prefecture, designated city, municipality), a year and a selection. */
-function sumOf<R extends Fact>(rows: R[], region: string, year: number, sic: string, simc: string, column: keyof R & string): number {
+function sumOf<R extends Fact>(
+  rows: R[],
+  region: string,
+  year: number,
+  sic: string,
+  simc: string,
+  column: keyof R & string,
+): number {
   const sel = inSelection(sic, simc);
   let sum = 0;
-  for (const [code, v] of indexOf(rows, (r) => Number(r[column] ?? 0), column).get(`${year}|${region}`) ?? []) if (sel(code)) sum += v;
+  for (const [code, v] of indexOf(rows, (r) => Number(r[column] ?? 0), column).get(`${year}|${region}`) ?? [])
+    if (sel(code)) sum += v;
   return sum;
 }
 
 const NO_DATA = '01695';
-const MUNICIPAL_KEYS = ['prefCode', 'prefName', 'cityCode', 'cityName', 'sicName', 'sicCode', 'simcName', 'simcCode', 'data'];
+const MUNICIPAL_KEYS = [
+  'prefCode',
+  'prefName',
+  'cityCode',
+  'cityName',
+  'sicName',
+  'sicCode',
+  'simcName',
+  'simcCode',
+  'data',
+];
 
 describe('municipality/value/perYear', () => {
   it('answers value added in 万円 for the requested year, summed over regions and classes', () => {
@@ -65,15 +95,21 @@ describe('municipality/value/perYear', () => {
       simcName: '繊維・衣服等卸売業',
     });
     expect(Object.keys(r.data[0])).toEqual(['year', 'value', 'concealmentFlg']);
-    expect(r.data).toEqual([{ year: 2016, value: 100 * sumOf(econ, '13101', 2016, 'I', '51', 'valueAdded'), concealmentFlg: 0 }]);
+    expect(r.data).toEqual([
+      { year: 2016, value: 100 * sumOf(econ, '13101', 2016, 'I', '51', 'valueAdded'), concealmentFlg: 0 },
+    ]);
     for (const [pref, city, region, sic, simc] of [
       ['1', '-', '01', 'E', '-'],
       ['1', '01100', '01100', '-', '-'],
       ['13', '-', '13', 'P', '83'],
     ] as const) {
       for (const year of [2012, 2016]) {
-        const v = result(`/api/v1/municipality/value/perYear?year=${year}&prefCode=${pref}&cityCode=${city}&sicCode=${sic}&simcCode=${simc}`);
-        expect(v.data[0].value, `${region} ${sic} ${simc} ${year}`).toBe(100 * sumOf(econ, region, year, sic, simc, 'valueAdded'));
+        const v = result(
+          `/api/v1/municipality/value/perYear?year=${year}&prefCode=${pref}&cityCode=${city}&sicCode=${sic}&simcCode=${simc}`,
+        );
+        expect(v.data[0].value, `${region} ${sic} ${simc} ${year}`).toBe(
+          100 * sumOf(econ, region, year, sic, simc, 'valueAdded'),
+        );
       }
     }
     const whole = result('/api/v1/municipality/value/perYear?year=2012&prefCode=1&cityCode=-&sicCode=-&simcCode=-');
@@ -93,7 +129,9 @@ describe('municipality/value/perYear', () => {
       `/api/v1/municipality/value/perYear?year=2016&prefCode=13&cityCode=${city!.code}&sicCode=${broadOf.get(city!.missing!)}&simcCode=${city!.missing}`,
     );
     expect(r.data).toEqual([{ year: 2016, value: 0, concealmentFlg: 0 }]);
-    expect(result(`/api/v1/municipality/value/perYear?year=2016&prefCode=1&cityCode=${NO_DATA}&sicCode=-&simcCode=-`)).toBeNull();
+    expect(
+      result(`/api/v1/municipality/value/perYear?year=2016&prefCode=1&cityCode=${NO_DATA}&sicCode=-&simcCode=-`),
+    ).toBeNull();
   });
 
   it('rejects years and classes it does not have', () => {
@@ -102,7 +140,9 @@ describe('municipality/value/perYear', () => {
     expect(err(`${base}&year=2014`)).toEqual({ status: 400, message: 'year 2014 is out of range' });
     expect(err(`${base}&year=2016&sicCode=E&simcCode=51`).message).toBe('simcCode 51 does not belong to sicCode E');
     // A middle class given with sicCode=- names its broad class, as the original answered it.
-    expect(result(`${base}&year=2016&sicCode=-&simcCode=51`)).toEqual(result(`${base}&year=2016&sicCode=${broadOf.get('51')}&simcCode=51`));
+    expect(result(`${base}&year=2016&sicCode=-&simcCode=51`)).toEqual(
+      result(`${base}&year=2016&sicCode=${broadOf.get('51')}&simcCode=51`),
+    );
     expect(err(`${base}&year=2016&sicCode=-&simcCode=ZZ`).message).toBe('simcCode ZZ is not a code of this build');
     expect(err(`${base}&year=2016&sicCode=U`).message).toBe('sicCode U is not a code of this build');
   });
@@ -119,23 +159,29 @@ describe('municipality/labor/perYear', () => {
       ['1', '01100', '01100', '-', '-'],
     ] as const) {
       for (const year of [2012, 2016]) {
-        const v = result(`/api/v1/municipality/labor/perYear?year=${year}&prefCode=${pref}&cityCode=${city}&sicCode=${sic}&simcCode=${simc}`);
+        const v = result(
+          `/api/v1/municipality/labor/perYear?year=${year}&prefCode=${pref}&cityCode=${city}&sicCode=${sic}&simcCode=${simc}`,
+        );
         const va = sumOf(econ, region, year, sic, simc, 'valueAdded');
         const e = sumOf(econ, region, year, sic, simc, 'employees');
         expect(e).toBeGreaterThan(0);
         expect(v.data[0].year).toBe(year);
         expect(Number.isInteger(v.data[0].value)).toBe(true);
-        expect(Math.abs(v.data[0].value - (va * 1000) / e), `${region} ${sic} ${simc} ${year}`).toBeLessThanOrEqual(0.5);
+        expect(Math.abs(v.data[0].value - (va * 1000) / e), `${region} ${sic} ${simc} ${year}`).toBeLessThanOrEqual(
+          0.5,
+        );
       }
     }
   });
 
   it('answers null productivity where the industry has no employees', () => {
-    const code = regions.citiesOf(13).find((c) => !econ.some((r) => r.regionCode === c.cityCode && r.year === 2012 && r.simcCode === '05'))?.cityCode;
+    const code = regions
+      .citiesOf(13)
+      .find((c) => !econ.some((r) => r.regionCode === c.cityCode && r.year === 2012 && r.simcCode === '05'))?.cityCode;
     expect(code, 'a Tokyo municipality without class 05').toBeDefined();
-    expect(result(`/api/v1/municipality/labor/perYear?year=2012&prefCode=13&cityCode=${code}&sicCode=C&simcCode=05`).data).toEqual([
-      { year: 2012, value: null, concealmentFlg: 0 },
-    ]);
+    expect(
+      result(`/api/v1/municipality/labor/perYear?year=2012&prefCode=13&cityCode=${code}&sicCode=C&simcCode=05`).data,
+    ).toEqual([{ year: 2012, value: null, concealmentFlg: 0 }]);
     expect(result(`/api/v1/municipality/labor/perYear?year=2012&prefCode=1&cityCode=${NO_DATA}`)).toBeNull();
   });
 });
@@ -155,17 +201,24 @@ describe('municipality company, plant and employee perYear', () => {
       const r = result(url(what, '13', '13101', 'E', '20'));
       expect(Object.keys(r)).toEqual(MUNICIPAL_KEYS);
       expect(Object.keys(r.data[0])).toEqual(['year', 'value']);
-      expect(r.data.map((d: any) => d.year)).toEqual(what === 'company' ? [2009, 2012, 2014] : [2009, 2012, 2014, 2016]);
+      expect(r.data.map((d: any) => d.year)).toEqual(
+        what === 'company' ? [2009, 2012, 2014] : [2009, 2012, 2014, 2016],
+      );
       expect(r).toMatchObject({ sicName: '製造業', simcName: 'なめし革・同製品・毛皮製造業' });
     }
   });
 
   it('sum the raw counts over regions and classes', () => {
     for (const [pref, city, region, sic, simc] of CASES) {
-      const [companies, plants, employees] = ['company', 'plant', 'employee'].map((w) => result(url(w, pref, city, sic, simc)).data);
-      for (const d of companies) expect(d.value, `companies ${region} ${d.year}`).toBe(sumOf(est, region, d.year, sic, simc, 'companies'));
-      for (const d of plants) expect(d.value, `plants ${region} ${d.year}`).toBe(sumOf(est, region, d.year, sic, simc, 'plants'));
-      for (const d of employees) expect(d.value, `employees ${region} ${d.year}`).toBe(sumOf(est, region, d.year, sic, simc, 'employees'));
+      const [companies, plants, employees] = ['company', 'plant', 'employee'].map(
+        (w) => result(url(w, pref, city, sic, simc)).data,
+      );
+      for (const d of companies)
+        expect(d.value, `companies ${region} ${d.year}`).toBe(sumOf(est, region, d.year, sic, simc, 'companies'));
+      for (const d of plants)
+        expect(d.value, `plants ${region} ${d.year}`).toBe(sumOf(est, region, d.year, sic, simc, 'plants'));
+      for (const d of employees)
+        expect(d.value, `employees ${region} ${d.year}`).toBe(sumOf(est, region, d.year, sic, simc, 'employees'));
     }
   });
 
@@ -175,7 +228,9 @@ describe('municipality company, plant and employee perYear', () => {
       const plants = result(url('plant', pref, city, sic, simc)).data;
       const companies = result(url('company', pref, city, sic, simc)).data;
       for (const year of [2012, 2016]) {
-        expect(employees.find((d: any) => d.year === year).value, `${region} ${year}`).toBe(sumOf(econ, region, year, sic, simc, 'employees'));
+        expect(employees.find((d: any) => d.year === year).value, `${region} ${year}`).toBe(
+          sumOf(econ, region, year, sic, simc, 'employees'),
+        );
       }
       for (const c of companies) {
         const p = plants.find((d: any) => d.year === c.year).value;
@@ -193,11 +248,16 @@ describe('municipality company, plant and employee perYear', () => {
   });
 
   it('answer 0 for an industry absent from a region and null for a region without facts', () => {
-    const code = regions.citiesOf(13).find((c) => !est.some((r) => r.regionCode === c.cityCode && r.simcCode === '05'))?.cityCode;
+    const code = regions
+      .citiesOf(13)
+      .find((c) => !est.some((r) => r.regionCode === c.cityCode && r.simcCode === '05'))?.cityCode;
     expect(code, 'a Tokyo municipality without class 05').toBeDefined();
     expect(result(url('plant', '13', code!, 'C', '05')).data.map((d: any) => d.value)).toEqual([0, 0, 0, 0]);
     for (const what of ['company', 'plant', 'employee']) expect(result(url(what, '1', NO_DATA, '-', '-'))).toBeNull();
-    expect(err('/api/v1/municipality/plant/perYear?cityCode=-')).toEqual({ status: 400, message: 'prefCode is required' });
+    expect(err('/api/v1/municipality/plant/perYear?cityCode=-')).toEqual({
+      status: 400,
+      message: 'prefCode is required',
+    });
     expect(err(url('employee', '13', '13101', 'A', '09')).message).toBe('simcCode 09 does not belong to sicCode A');
   });
 });
@@ -210,9 +270,18 @@ describe('industry/power/forArea', () => {
     e: sumOf(econ, region, year, sic, simc, 'employees'),
   });
   const expected = (disp: number, year: number, region: string, sic: string, simc: string) => {
-    const [i, all, n, nAll] = [cell(region, year, sic, simc), cell(region, year, '-', '-'), cell('nation', year, sic, simc), cell('nation', year, '-', '-')];
+    const [i, all, n, nAll] = [
+      cell(region, year, sic, simc),
+      cell(region, year, '-', '-'),
+      cell('nation', year, sic, simc),
+      cell('nation', year, '-', '-'),
+    ];
     if (i.e === 0) return undefined;
-    return disp === 1 ? i.va / all.va / (n.va / nAll.va) : disp === 2 ? i.e / all.e / (n.e / nAll.e) : i.va / i.e / (n.va / n.e);
+    return disp === 1
+      ? i.va / all.va / (n.va / nAll.va)
+      : disp === 2
+        ? i.e / all.e / (n.e / nAll.e)
+        : i.va / i.e / (n.va / n.e);
   };
 
   it('lists every prefecture and, with areaType 2, the municipalities of prefCode, with 5-decimal coefficients', () => {
@@ -221,15 +290,30 @@ describe('industry/power/forArea', () => {
       [2012, 1, 2, 2, 'A', '-'],
       [2016, 1, 2, 3, '-', '-'],
     ] as const) {
-      const r = result(`${base}?year=${year}&prefCode=${pref}&areaType=${area}&dispType=${disp}&sicCode=${sic}&simcCode=${simc}`);
-      expect(Object.keys(r)).toEqual(['prefCode', 'prefName', 'sicCode', 'sicName', 'simcCode', 'simcName', 'prefectures', 'cities']);
+      const r = result(
+        `${base}?year=${year}&prefCode=${pref}&areaType=${area}&dispType=${disp}&sicCode=${sic}&simcCode=${simc}`,
+      );
+      expect(Object.keys(r)).toEqual([
+        'prefCode',
+        'prefName',
+        'sicCode',
+        'sicName',
+        'simcCode',
+        'simcName',
+        'prefectures',
+        'cities',
+      ]);
       expect(r.prefCode).toBe(String(pref));
       expect(Object.keys(r.prefectures[0])).toEqual(['prefCode', 'prefName', 'value']);
       expect(Object.keys(r.cities[0])).toEqual(['prefCode', 'prefName', 'cityCode', 'cityName', 'value']);
-      const prefCodes = regions.prefectures.map((p) => p.prefCode).filter((p) => expected(disp, year, String(p).padStart(2, '0'), sic, simc) !== undefined);
+      const prefCodes = regions.prefectures
+        .map((p) => p.prefCode)
+        .filter((p) => expected(disp, year, String(p).padStart(2, '0'), sic, simc) !== undefined);
       expect(r.prefectures.map((p: any) => p.prefCode)).toEqual(prefCodes);
       for (const p of r.prefectures) {
-        expect(Math.abs(p.value - expected(disp, year, String(p.prefCode).padStart(2, '0'), sic, simc)!)).toBeLessThanOrEqual(0.000005 + 1e-12);
+        expect(
+          Math.abs(p.value - expected(disp, year, String(p.prefCode).padStart(2, '0'), sic, simc)!),
+        ).toBeLessThanOrEqual(0.000005 + 1e-12);
         expect(Math.round(p.value * 1e5)).toBeCloseTo(p.value * 1e5, 6);
       }
       const cityCodes = regions
@@ -262,9 +346,14 @@ describe('industry/power/forArea', () => {
   it('ignores addIndustry and checks its parameters', () => {
     const q = `${base}?year=2016&prefCode=13&areaType=2&dispType=1&sicCode=E&simcCode=20`;
     expect(fileFor(`${q}&addIndustry=E_21`)).toBe(fileFor(q));
-    expect(err(`${base}?year=2016&prefCode=13&dispType=1&sicCode=E&simcCode=20`)).toEqual({ status: 400, message: 'areaType is required' });
+    expect(err(`${base}?year=2016&prefCode=13&dispType=1&sicCode=E&simcCode=20`)).toEqual({
+      status: 400,
+      message: 'areaType is required',
+    });
     expect(err(`${base}?year=2016&prefCode=13&areaType=3&dispType=1`).message).toBe('areaType 3 is out of range');
     expect(err(`${base}?year=2016&prefCode=13&areaType=1&dispType=4`).message).toBe('dispType 4 is out of range');
-    expect(err(`${base}?year=2016&prefCode=13&areaType=1&dispType=1&sicCode=E&simcCode=51`).message).toBe('simcCode 51 does not belong to sicCode E');
+    expect(err(`${base}?year=2016&prefCode=13&areaType=1&dispType=1&sicCode=E&simcCode=51`).message).toBe(
+      'simcCode 51 does not belong to sicCode E',
+    );
   });
 });

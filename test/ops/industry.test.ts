@@ -15,7 +15,11 @@ describe('masters', () => {
     expect(Object.keys(middle[0])).toEqual(['simcCode', 'sicCode', 'simcName']);
     expect(middle[0]).toEqual({ simcCode: '09', sicCode: 'E', simcName: '食料品製造業' });
     expect(result('/api/v1/jobs/broad')).toHaveLength(12);
-    expect(result('/api/v1/jobs/middle?iscoCode=B')[0]).toEqual({ iscoCode: 'B', ismcoCode: '05', ismcoName: '研究者' });
+    expect(result('/api/v1/jobs/middle?iscoCode=B')[0]).toEqual({
+      iscoCode: 'B',
+      ismcoCode: '05',
+      ismcoName: '研究者',
+    });
     const fields = result('/api/v1/patents/broad');
     expect(Object.keys(fields[0])).toEqual(['tecCode', 'tecName']);
     const themes = result('/api/v1/patents/middle?tecCode=1');
@@ -25,7 +29,10 @@ describe('masters', () => {
 
   it('require the parent code', () => {
     expect(err('/api/v1/industries/middle')).toEqual({ status: 400, message: 'sicCode is required' });
-    expect(err('/api/v1/industries/middle?sicCode=Z')).toEqual({ status: 400, message: 'sicCode Z is not a code of this build' });
+    expect(err('/api/v1/industries/middle?sicCode=Z')).toEqual({
+      status: 400,
+      message: 'sicCode Z is not a code of this build',
+    });
     expect(err('/api/v1/jobs/middle?iscoCode=b').message).toBe('iscoCode b is not a code of this build');
     expect(err('/api/v1/patents/middle?tecCode=9').message).toBe('tecCode 9 is not a code of this build');
   });
@@ -33,10 +40,14 @@ describe('masters', () => {
 
 describe('industry/power/forIndustry', () => {
   // The coefficients recomputed here from the raw facts, in floating point.
-  const econ = rowsOf<{ regionCode: string; year: number; simcCode: string; valueAdded: number; employees: number }>('industry_economy');
+  const econ = rowsOf<{ regionCode: string; year: number; simcCode: string; valueAdded: number; employees: number }>(
+    'industry_economy',
+  );
   const regions = sampleSources().regions;
   const inRegion = (region: string) => (code: string) =>
-    region.length === 2 ? code.startsWith(region) : code === region || regions.cities.find((c) => c.cityCode === code)?.designatedCityCode === region;
+    region.length === 2
+      ? code.startsWith(region)
+      : code === region || regions.cities.find((c) => c.cityCode === code)?.designatedCityCode === region;
   const sums = (year: number, pick: (code: string) => boolean) => {
     const by = new Map<string, { va: number; e: number }>();
     for (const r of econ) {
@@ -58,7 +69,8 @@ describe('industry/power/forIndustry', () => {
       expect(res).toMatchObject({ prefCode: Number(pref), sicCode: '', sicName: '' });
       const mine = sums(2016, inRegion(region.padStart(2, '0')));
       const nation = sums(2016, () => true);
-      const tot = (m: Map<string, { va: number; e: number }>) => [...m.values()].reduce((a, s) => ({ va: a.va + s.va, e: a.e + s.e }), { va: 0, e: 0 });
+      const tot = (m: Map<string, { va: number; e: number }>) =>
+        [...m.values()].reduce((a, s) => ({ va: a.va + s.va, e: a.e + s.e }), { va: 0, e: 0 });
       const [R, N] = [tot(mine), tot(nation)];
       expect(res.data.map((d: any) => d.simcCode)).toEqual([...mine.keys()].sort());
       for (const d of res.data) {
@@ -81,9 +93,14 @@ describe('industry/power/forIndustry', () => {
   });
 
   it('rejects years and codes it does not have', () => {
-    expect(err('/api/v1/industry/power/forIndustry?year=2014&prefCode=13&cityCode=-&sicCode=-')).toEqual({ status: 400, message: 'year 2014 is out of range' });
+    expect(err('/api/v1/industry/power/forIndustry?year=2014&prefCode=13&cityCode=-&sicCode=-')).toEqual({
+      status: 400,
+      message: 'year 2014 is out of range',
+    });
     expect(err('/api/v1/industry/power/forIndustry?prefCode=13&cityCode=-&sicCode=-').message).toBe('year is required');
-    expect(err('/api/v1/industry/power/forIndustry?year=2016&prefCode=13&cityCode=-&sicCode=U').message).toBe('sicCode U is not a code of this build');
+    expect(err('/api/v1/industry/power/forIndustry?year=2016&prefCode=13&cityCode=-&sicCode=U').message).toBe(
+      'sicCode U is not a code of this build',
+    );
     expect(err('/api/v1/industry/power/forIndustry?year=2016&prefCode=13&cityCode=01100&sicCode=-').message).toBe(
       'cityCode 01100 is not a municipality of prefCode 13',
     );
@@ -95,9 +112,14 @@ describe('industry/power/forIndustry', () => {
 });
 
 describe('municipality/job/perYear', () => {
-  const jobs = rowsOf<{ prefCode: string; month: string; iscoCode: string; ismcoCode: string; openings: number; applicants: number }>('job_openings').filter(
-    (r) => r.prefCode === '13',
-  );
+  const jobs = rowsOf<{
+    prefCode: string;
+    month: string;
+    iscoCode: string;
+    ismcoCode: string;
+    openings: number;
+    applicants: number;
+  }>('job_openings').filter((r) => r.prefCode === '13');
   const expected = (pick: (r: (typeof jobs)[number]) => boolean) => {
     const by = new Map<string, [number, number]>();
     for (const r of jobs.filter(pick)) {
@@ -110,26 +132,41 @@ describe('municipality/job/perYear', () => {
   it('gives monthly ratios of openings to applicants from April 2011 to September 2022', () => {
     const r = result('/api/v1/municipality/job/perYear?prefCode=13&iscoCode=B&ismcoCode=12');
     expect(Object.keys(r)).toEqual(['prefName', 'prefCode', 'iscoCode', 'iscoName', 'ismcoCode', 'ismcoName', 'data']);
-    expect(r).toMatchObject({ prefName: '東京都', prefCode: 13, iscoCode: 'B', ismcoCode: '12', ismcoName: '医師，歯科医師，獣医師，薬剤師' });
+    expect(r).toMatchObject({
+      prefName: '東京都',
+      prefCode: 13,
+      iscoCode: 'B',
+      ismcoCode: '12',
+      ismcoName: '医師，歯科医師，獣医師，薬剤師',
+    });
     expect(r.data).toHaveLength(138);
     expect(r.data[0].year).toBe('2011/04');
     expect(r.data.at(-1).year).toBe('2022/09');
-    for (const [i, d] of expected((j) => j.ismcoCode === '12').entries()) expect(Math.abs(r.data[i].value - d.value)).toBeLessThan(0.0051);
+    for (const [i, d] of expected((j) => j.ismcoCode === '12').entries())
+      expect(Math.abs(r.data[i].value - d.value)).toBeLessThan(0.0051);
   });
 
   it('sums counts, not ratios, for a broad class and for all occupations', () => {
     const broad = result('/api/v1/municipality/job/perYear?prefCode=13&iscoCode=E');
     expect(broad).toMatchObject({ iscoCode: 'E', ismcoCode: '', ismcoName: '' });
-    expected((j) => j.iscoCode === 'E').forEach((d, i) => expect(Math.abs(broad.data[i].value - d.value)).toBeLessThan(0.0051));
+    expected((j) => j.iscoCode === 'E').forEach((d, i) =>
+      expect(Math.abs(broad.data[i].value - d.value)).toBeLessThan(0.0051),
+    );
     const all = result('/api/v1/municipality/job/perYear?prefCode=13&iscoCode=-&ismcoCode=-');
     expect(all).toMatchObject({ iscoCode: '', iscoName: '', ismcoCode: '', ismcoName: '' });
     expected(() => true).forEach((d, i) => expect(Math.abs(all.data[i].value - d.value)).toBeLessThan(0.0051));
   });
 
   it('rejects a middle class outside its broad class', () => {
-    expect(err('/api/v1/municipality/job/perYear?prefCode=13&iscoCode=B&ismcoCode=25').message).toBe('ismcoCode 25 does not belong to iscoCode B');
-    expect(err('/api/v1/municipality/job/perYear?prefCode=13&iscoCode=-&ismcoCode=25').message).toBe('ismcoCode must be - when iscoCode is -');
-    expect(err('/api/v1/municipality/job/perYear?prefCode=13&iscoCode=B&ismcoCode=1x').message).toBe('ismcoCode 1x does not belong to iscoCode B');
+    expect(err('/api/v1/municipality/job/perYear?prefCode=13&iscoCode=B&ismcoCode=25').message).toBe(
+      'ismcoCode 25 does not belong to iscoCode B',
+    );
+    expect(err('/api/v1/municipality/job/perYear?prefCode=13&iscoCode=-&ismcoCode=25').message).toBe(
+      'ismcoCode must be - when iscoCode is -',
+    );
+    expect(err('/api/v1/municipality/job/perYear?prefCode=13&iscoCode=B&ismcoCode=1x').message).toBe(
+      'ismcoCode 1x does not belong to iscoCode B',
+    );
   });
 });
 
@@ -141,31 +178,55 @@ describe('industry/overseasTransaction/forColumn', () => {
     expect(r.data.map((d: any) => d.year)).toEqual(Array.from({ length: 12 }, (_, i) => 2009 + i));
     expect(Object.keys(r.data[0])).toEqual(['year', 'value1', 'value2', 'value3', 'value4', 'value5', 'value6']);
     expect(r.sum_data).toHaveLength(1);
-    r.data.forEach((d: any, i: number) => expect(r.sum_data[0][`value${i + 1}`]).toBe(d.value1 + d.value2 + d.value3 + d.value4 + d.value5 + d.value6));
-    const raw = rowsOf<{ prefCode: string; year: number; flow: string; industry: string; area: number; amount: number }>('overseas_trade');
-    const cell = raw.find((x) => x.prefCode === '13' && x.year === 2015 && x.flow === 'import' && x.industry === 'manufacturing' && x.area === 4)!;
+    r.data.forEach((d: any, i: number) =>
+      expect(r.sum_data[0][`value${i + 1}`]).toBe(d.value1 + d.value2 + d.value3 + d.value4 + d.value5 + d.value6),
+    );
+    const raw = rowsOf<{
+      prefCode: string;
+      year: number;
+      flow: string;
+      industry: string;
+      area: number;
+      amount: number;
+    }>('overseas_trade');
+    const cell = raw.find(
+      (x) =>
+        x.prefCode === '13' && x.year === 2015 && x.flow === 'import' && x.industry === 'manufacturing' && x.area === 4,
+    )!;
     expect(r.data[6].value4).toBe(cell.amount);
-    expect(result('/api/v1/industry/overseasTransaction/forColumn?prefCode=13&dispTradeCode=1&dispIndustryCode=2')).toMatchObject({
+    expect(
+      result('/api/v1/industry/overseasTransaction/forColumn?prefCode=13&dispTradeCode=1&dispIndustryCode=2'),
+    ).toMatchObject({
       sicCode: '',
       sicName: '非製造業',
     });
   });
 
   it('adds prefectures with addArea and refuses municipal entries', async () => {
-    const sum = await composed('/api/v1/industry/overseasTransaction/forColumn?prefCode=1&dispTradeCode=1&dispIndustryCode=1&addArea=13_');
+    const sum = await composed(
+      '/api/v1/industry/overseasTransaction/forColumn?prefCode=1&dispTradeCode=1&dispIndustryCode=1&addArea=13_',
+    );
     const a = result('/api/v1/industry/overseasTransaction/forColumn?prefCode=1&dispTradeCode=1&dispIndustryCode=1');
     const b = result('/api/v1/industry/overseasTransaction/forColumn?prefCode=13&dispTradeCode=1&dispIndustryCode=1');
     expect(sum.prefCode).toBe('1');
     sum.data.forEach((d: any, i: number) => expect(d.value2).toBe(a.data[i].value2 + b.data[i].value2));
     expect(sum.sum_data[0].value5).toBe(a.sum_data[0].value5 + b.sum_data[0].value5);
-    expect(err('/api/v1/industry/overseasTransaction/forColumn?prefCode=1&dispTradeCode=1&dispIndustryCode=1&addArea=13_13101')).toEqual({
+    expect(
+      err(
+        '/api/v1/industry/overseasTransaction/forColumn?prefCode=1&dispTradeCode=1&dispIndustryCode=1&addArea=13_13101',
+      ),
+    ).toEqual({
       status: 400,
       message: 'addArea entry "13_13101" names a municipality; this operation adds prefectures only (<prefCode>_)',
     });
     const eleven = Array.from({ length: 11 }, () => '13_').join(',');
-    expect(err(`/api/v1/industry/overseasTransaction/forColumn?prefCode=1&dispTradeCode=1&dispIndustryCode=1&addArea=${eleven}`).message).toBe(
-      'addArea has 11 entries; at most 10 are allowed',
-    );
-    expect(err('/api/v1/industry/overseasTransaction/forColumn?prefCode=1&dispTradeCode=3&dispIndustryCode=1').message).toBe('dispTradeCode 3 is out of range');
+    expect(
+      err(
+        `/api/v1/industry/overseasTransaction/forColumn?prefCode=1&dispTradeCode=1&dispIndustryCode=1&addArea=${eleven}`,
+      ).message,
+    ).toBe('addArea has 11 entries; at most 10 are allowed');
+    expect(
+      err('/api/v1/industry/overseasTransaction/forColumn?prefCode=1&dispTradeCode=3&dispIndustryCode=1').message,
+    ).toBe('dispTradeCode 3 is out of range');
   });
 });

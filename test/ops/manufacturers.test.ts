@@ -4,31 +4,59 @@ import { describe, expect, it } from 'vitest';
 import { errorOf as err, result } from '../helpers/dist.ts';
 import { rowsOf } from '../helpers/sample.ts';
 
-type Panel = { prefCode: string; year: number; simcCode: string; status: string; establishments: number; employees: number; valueAdded: number };
+type Panel = {
+  prefCode: string;
+  year: number;
+  simcCode: string;
+  status: string;
+  establishments: number;
+  employees: number;
+  valueAdded: number;
+};
 const URL = '/api/v1/industry/power/forManufacturerEstablishments';
 
 describe('industry/power/forManufacturerEstablishments', () => {
   const raw = rowsOf<Panel>('manufacturer_establishments');
   const averages = (pref: string, statuses: string[], simc?: string) => {
     const by = new Map<number, [number, number, number]>();
-    for (const r of raw.filter((r) => r.prefCode === pref && statuses.includes(r.status) && (!simc || r.simcCode === simc))) {
+    for (const r of raw.filter(
+      (r) => r.prefCode === pref && statuses.includes(r.status) && (!simc || r.simcCode === simc),
+    )) {
       const s = by.get(r.year) ?? [0, 0, 0];
       by.set(r.year, [s[0] + r.establishments, s[1] + r.employees, s[2] + r.valueAdded]);
     }
     const r4 = (x: number) => Math.round(x * 10000) / 10000;
-    return [...by].sort(([a], [b]) => a - b).map(([year, [n, e, v]]) => ({ year, value: r4(v / n), labor: r4(v / e), employee: r4(e / n) }));
+    return [...by]
+      .sort(([a], [b]) => a - b)
+      .map(([year, [n, e, v]]) => ({ year, value: r4(v / n), labor: r4(v / e), employee: r4(e / n) }));
   };
   const close = (got: any[], want: any[]) => {
     expect(got.map((d) => d.year)).toEqual(want.map((d) => d.year));
     got.forEach((d, i) => {
-      for (const k of ['value', 'labor', 'employee']) expect(Math.abs(d[k] - want[i][k])).toBeLessThan(0.00006 * Math.max(1, Math.abs(want[i][k])));
+      for (const k of ['value', 'labor', 'employee'])
+        expect(Math.abs(d[k] - want[i][k])).toBeLessThan(0.00006 * Math.max(1, Math.abs(want[i][k])));
     });
   };
 
   it('answers the four groups in the original order and key order', () => {
     const r = result(`${URL}?prefCode=13&sicCode=E&simcCode=-`);
-    expect(Object.keys(r)).toEqual(['prefCode', 'prefName', 'sicCode', 'sicName', 'simcCode', 'simcName', 'establishments']);
-    expect(r).toMatchObject({ prefCode: 13, prefName: '東京都', sicCode: 'E', sicName: '製造業', simcCode: '', simcName: '' });
+    expect(Object.keys(r)).toEqual([
+      'prefCode',
+      'prefName',
+      'sicCode',
+      'sicName',
+      'simcCode',
+      'simcName',
+      'establishments',
+    ]);
+    expect(r).toMatchObject({
+      prefCode: 13,
+      prefName: '東京都',
+      sicCode: 'E',
+      sicName: '製造業',
+      simcCode: '',
+      simcName: '',
+    });
     expect(r.establishments.map((g: any) => g.label)).toEqual(['退出', '継続', '全事業所', '参入']);
     expect(Object.keys(r.establishments[0].data[0])).toEqual(['year', 'value', 'labor', 'employee']);
     const years = (g: number) => r.establishments[g].data.map((d: any) => d.year);
@@ -50,8 +78,11 @@ describe('industry/power/forManufacturerEstablishments', () => {
   });
 
   it('chains the panel: those continuing into a year are the year before less its exits', () => {
-    const n = (y: number, s: string) => raw.find((r) => r.prefCode === '13' && r.simcCode === '24' && r.year === y && r.status === s)?.establishments ?? 0;
-    for (let y = 1991; y <= 2010; y++) expect(n(y, 'continuing')).toBe(n(y - 1, 'continuing') + n(y - 1, 'entering') - n(y - 1, 'exiting'));
+    const n = (y: number, s: string) =>
+      raw.find((r) => r.prefCode === '13' && r.simcCode === '24' && r.year === y && r.status === s)?.establishments ??
+      0;
+    for (let y = 1991; y <= 2010; y++)
+      expect(n(y, 'continuing')).toBe(n(y - 1, 'continuing') + n(y - 1, 'entering') - n(y - 1, 'exiting'));
   });
 
   it('covers manufacturing only', () => {

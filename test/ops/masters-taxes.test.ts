@@ -11,8 +11,16 @@ describe('industries/narrow', () => {
   it('lists the narrow classes of a middle class in the original key order', () => {
     const r = result('/api/v1/industries/narrow?simcCode=20');
     expect(Object.keys(r[0])).toEqual(['siscCode', 'simcCode', 'siscName']);
-    expect(r[0]).toEqual({ siscCode: '200', simcCode: '20', siscName: '管理，補助的経済活動を行う事業所（20なめし革・同製品・毛皮製造業）' });
-    expect(r).toEqual(raw.filter((n) => n.simcCode === '20').map((n) => ({ siscCode: n.siscCode, simcCode: '20', siscName: n.siscName })));
+    expect(r[0]).toEqual({
+      siscCode: '200',
+      simcCode: '20',
+      siscName: '管理，補助的経済活動を行う事業所（20なめし革・同製品・毛皮製造業）',
+    });
+    expect(r).toEqual(
+      raw
+        .filter((n) => n.simcCode === '20')
+        .map((n) => ({ siscCode: n.siscCode, simcCode: '20', siscName: n.siscName })),
+    );
     for (const m of ['01', '09', '99']) {
       const list = result(`/api/v1/industries/narrow?simcCode=${m}`);
       expect(list.length).toBeGreaterThan(1);
@@ -38,7 +46,13 @@ describe('oldCities', () => {
     expect(r).toEqual(
       raw
         .filter((o) => o.cityCode === withOld.cityCode)
-        .map((o) => ({ prefCode: 1, cityCode: withOld.cityCode, cityName: withOld.cityName, oldCityCode: o.oldCityCode, oldCityName: o.oldCityName })),
+        .map((o) => ({
+          prefCode: 1,
+          cityCode: withOld.cityCode,
+          cityName: withOld.cityName,
+          oldCityCode: o.oldCityCode,
+          oldCityName: o.oldCityName,
+        })),
     );
     expect(r.map((o: any) => o.oldCityCode)).toEqual(r.map((_: unknown, i: number) => String(i + 1).padStart(2, '0')));
   });
@@ -46,19 +60,30 @@ describe('oldCities', () => {
   it('lists every municipality of the prefecture for cityCode -, and none for a ward', () => {
     const all = result('/api/v1/oldCities?prefCode=13&cityCode=-');
     const expected = regions.citiesOf(13).flatMap((c) => raw.filter((o) => o.cityCode === c.cityCode));
-    expect(all.map((o: any) => `${o.cityCode}${o.oldCityCode}`)).toEqual(expected.map((o) => `${o.cityCode}${o.oldCityCode}`));
+    expect(all.map((o: any) => `${o.cityCode}${o.oldCityCode}`)).toEqual(
+      expected.map((o) => `${o.cityCode}${o.oldCityCode}`),
+    );
     expect(result('/api/v1/oldCities?prefCode=13')).toEqual(all); // cityCode defaults to -
     expect(result('/api/v1/oldCities?prefCode=1&cityCode=01101')).toEqual([]);
   });
 
   it('rejects a municipality of another prefecture', () => {
-    expect(err('/api/v1/oldCities?prefCode=13&cityCode=01202').message).toBe('cityCode 01202 is not a municipality of prefCode 13');
+    expect(err('/api/v1/oldCities?prefCode=13&cityCode=01202').message).toBe(
+      'cityCode 01202 is not a municipality of prefCode 13',
+    );
     expect(err('/api/v1/oldCities?cityCode=01202').message).toBe('prefCode is required');
   });
 });
 
 describe('municipality/{taxes,propertyTax,residentTaxCorporate}/perYear', () => {
-  const raw = rowsOf<{ regionCode: string; year: number; taxes: number; propertyTax: number; corporateTax: number; residents: number }>('local_taxes');
+  const raw = rowsOf<{
+    regionCode: string;
+    year: number;
+    taxes: number;
+    propertyTax: number;
+    corporateTax: number;
+    residents: number;
+  }>('local_taxes');
   const regions = sampleSources().regions;
   const perHead = (pick: (code: string) => boolean, column: 'taxes' | 'propertyTax' | 'corporateTax' = 'taxes') => {
     const by = new Map<number, [number, number]>();
@@ -97,7 +122,9 @@ describe('municipality/{taxes,propertyTax,residentTaxCorporate}/perYear', () => 
 
   it('answers null for a municipality without statistics and refuses unknown regions', () => {
     expect(result('/api/v1/municipality/taxes/perYear?prefCode=1&cityCode=01695')).toBeNull();
-    expect(err('/api/v1/municipality/taxes/perYear?prefCode=13&cityCode=01100').message).toBe('cityCode 01100 is not a municipality of prefCode 13');
+    expect(err('/api/v1/municipality/taxes/perYear?prefCode=13&cityCode=01100').message).toBe(
+      'cityCode 01100 is not a municipality of prefCode 13',
+    );
     expect(err('/api/v1/municipality/taxes/perYear?prefCode=48&cityCode=-').status).toBe(400);
   });
 
@@ -117,7 +144,9 @@ describe('municipality/{taxes,propertyTax,residentTaxCorporate}/perYear', () => 
 
   it('requires a municipality of the build for the cityCode-only operations', () => {
     expect(err('/api/v1/municipality/propertyTax/perYear')).toEqual({ status: 400, message: 'cityCode is required' });
-    expect(err('/api/v1/municipality/propertyTax/perYear?cityCode=27100').message).toBe('cityCode 27100 is not a code of this build');
+    expect(err('/api/v1/municipality/propertyTax/perYear?cityCode=27100').message).toBe(
+      'cityCode 27100 is not a code of this build',
+    );
     expect(err('/api/v1/municipality/residentTaxCorporate/perYear?cityCode=-').status).toBe(400);
     expect(result('/api/v1/municipality/residentTaxCorporate/perYear?cityCode=01695')).toBeNull();
   });

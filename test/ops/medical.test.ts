@@ -32,7 +32,14 @@ function readCsv(path: string): Record<string, string>[] {
 const RATE = '/api/v1/medicalWelfare/medicalAnalysis/rate';
 const LIST = '/api/v1/medicalWelfare/medicalAnalysis/list';
 
-type CountRow = { matter2: number; year: number; regionCode: string; areaCode: string; classCode: string; count: number };
+type CountRow = {
+  matter2: number;
+  year: number;
+  regionCode: string;
+  areaCode: string;
+  classCode: string;
+  count: number;
+};
 type ClassRow = { scheme: string; broadCode: string; broadName: string; middleCode: string; middleName: string };
 type AreaRow = { areaCode: string; areaName: string; cityCode: string };
 
@@ -44,7 +51,9 @@ const regions = sampleSources().regions;
 /** Counts by class of a matter2 and year over the rows a predicate picks (rows at any given level). */
 function countsOf(matter2: string, year: number, pick: (r: CountRow) => boolean): Map<string, number> {
   const out = new Map<string, number>();
-  for (const r of counts) if (String(r.matter2) === matter2 && r.year === year && pick(r)) out.set(r.classCode, (out.get(r.classCode) ?? 0) + r.count);
+  for (const r of counts)
+    if (String(r.matter2) === matter2 && r.year === year && pick(r))
+      out.set(r.classCode, (out.get(r.classCode) ?? 0) + r.count);
   return out;
 }
 const inPref = (pref: string) => (r: CountRow) => (r.areaCode || r.regionCode).slice(0, 2) === pref;
@@ -53,29 +62,43 @@ const membersOf = (area: string) => new Set(areaRows.filter((a) => a.areaCode ==
 /** The ratios a chart should show, recomputed here from the counts with plain floating point. */
 function expected(scheme: string, byClass: Map<string, number>) {
   const cats = [...new Set(classes.filter((c) => c.scheme === scheme).map((c) => c.broadCode))];
-  const itemsOf = (b: string) => classes.filter((c) => c.scheme === scheme && c.broadCode === b).map((c) => c.middleCode || c.broadCode);
+  const itemsOf = (b: string) =>
+    classes.filter((c) => c.scheme === scheme && c.broadCode === b).map((c) => c.middleCode || c.broadCode);
   const sum = (codes: string[]) => codes.reduce((a, c) => a + (byClass.get(c) ?? 0), 0);
   const total = sum(cats.flatMap(itemsOf));
   return {
     changes: new Map(cats.map((b) => [b, (100 * sum(itemsOf(b))) / total])),
-    theme: new Map(cats.map((b) => [b, new Map(itemsOf(b).map((i) => [i === b ? '-' : i, (100 * (byClass.get(i) ?? 0)) / sum(itemsOf(b))]))])),
+    theme: new Map(
+      cats.map((b) => [
+        b,
+        new Map(itemsOf(b).map((i) => [i === b ? '-' : i, (100 * (byClass.get(i) ?? 0)) / sum(itemsOf(b))])),
+      ]),
+    ),
   };
 }
 
 function expectChart(r: any, scheme: string, byClass: Map<string, number>, label: string, what: string) {
   const want = expected(scheme, byClass);
   expect(r.changes.pref.label, what).toBe(label);
-  for (const d of r.changes.pref.data) expect(Math.abs(d.value - want.changes.get(d.code)!), `${what} ${d.code}`).toBeLessThanOrEqual(0.005 + 1e-9);
+  for (const d of r.changes.pref.data)
+    expect(Math.abs(d.value - want.changes.get(d.code)!), `${what} ${d.code}`).toBeLessThanOrEqual(0.005 + 1e-9);
   for (const t of r.theme) {
     expect(t.pref.label).toBe(label);
     for (const d of t.pref.data) {
       const w = want.theme.get(t.broad_category_cd)!.get(d.code)!;
-      expect(Math.abs(d.value - (Number.isNaN(w) ? 0 : w)), `${what} ${t.broad_category_cd}/${d.code}`).toBeLessThanOrEqual(0.005 + 1e-9);
+      expect(
+        Math.abs(d.value - (Number.isNaN(w) ? 0 : w)),
+        `${what} ${t.broad_category_cd}/${d.code}`,
+      ).toBeLessThanOrEqual(0.005 + 1e-9);
     }
   }
 }
 
-const unitQuery: Record<MedicalUnit, string> = { prefecture: '', municipality: '&cityCode=13101', area: '&secondaryMedicalCode=1302' };
+const unitQuery: Record<MedicalUnit, string> = {
+  prefecture: '',
+  municipality: '&cityCode=13101',
+  area: '&secondaryMedicalCode=1302',
+};
 
 describe('medicalAnalysis/rate', () => {
   it('has the shape of the spec: year, changes {legend, pref}, theme beside changes', () => {
@@ -89,7 +112,9 @@ describe('medicalAnalysis/rate', () => {
     expect(r.changes.legend.map((l: any) => l.code)).toEqual(r.theme.map((t: any) => t.broad_category_cd));
     // A category without middle classes is one item whose code is -.
     const beds = result(`${RATE}?year=2020&prefCode=13&matter2=204`);
-    expect(beds.theme.every((t: any) => t.legend.length === 1 && t.legend[0].code === '-' && t.pref.data[0].value === 100)).toBe(true);
+    expect(
+      beds.theme.every((t: any) => t.legend.length === 1 && t.legend[0].code === '-' && t.pref.data[0].value === 100),
+    ).toBe(true);
   });
 
   it('computes the ratios from the counts for each unit: prefecture, municipality (wards summed for a designated city), secondary area', () => {
@@ -161,7 +186,9 @@ describe('medicalAnalysis/rate', () => {
     expect(fileFor(`${RATE}?prefCode=13&matter2=204&cityCode=13104&dataKbn=3&year=2020`)).not.toBe(
       fileFor(`${RATE}?prefCode=13&matter2=204&dataKbn=3&year=2020`),
     );
-    expect(result(`${RATE}?prefCode=13&matter2=204&cityCode=13104&dataKbn=3&year=2020`)).toEqual(result(`${RATE}?prefCode=1&matter2=204&dataKbn=3&year=2020`));
+    expect(result(`${RATE}?prefCode=13&matter2=204&cityCode=13104&dataKbn=3&year=2020`)).toEqual(
+      result(`${RATE}?prefCode=1&matter2=204&dataKbn=3&year=2020`),
+    );
   });
 
   it('sums every chart of the dist to 100 within rounding (or shows 0 throughout when it has no counts)', async () => {
@@ -202,7 +229,9 @@ describe('medicalAnalysis/rate', () => {
             if (year >= 2000 && year <= 2020) {
               expect(e.message, url).toContain(`year ${year} is not available for matter2 ${m.code}`);
               const body = (resolveUrl(url) as any).error.body;
-              expect(body.description, url).toBe(`Give year as ${listValues(years)} for matter2 ${m.code} and ${UNIT_NAMES[unit]}.`);
+              expect(body.description, url).toBe(
+                `Give year as ${listValues(years)} for matter2 ${m.code} and ${UNIT_NAMES[unit]}.`,
+              );
             }
             errors++;
           }
@@ -232,16 +261,31 @@ describe('medicalAnalysis/rate', () => {
 
   it('ignores cityCode except for 204/205, secondaryMedicalCode except for 102/201/202/204/205, and matter1: they share the file without them', () => {
     const same = (a: string, b: string) => expect(fileFor(`${RATE}?${a}`), a).toBe(fileFor(`${RATE}?${b}`));
-    for (const m of ['102', '103', '201', '202', '207']) same(`prefCode=13&matter2=${m}&cityCode=13101&year=2014`, `prefCode=13&matter2=${m}&year=2014`);
-    for (const m of ['103', '207']) same(`prefCode=13&matter2=${m}&secondaryMedicalCode=1301&year=2014`, `prefCode=13&matter2=${m}&year=2014`);
+    for (const m of ['102', '103', '201', '202', '207'])
+      same(`prefCode=13&matter2=${m}&cityCode=13101&year=2014`, `prefCode=13&matter2=${m}&year=2014`);
+    for (const m of ['103', '207'])
+      same(`prefCode=13&matter2=${m}&secondaryMedicalCode=1301&year=2014`, `prefCode=13&matter2=${m}&year=2014`);
     // Not taken means not checked either: a value that would be wrong elsewhere changes nothing.
-    same('prefCode=13&matter2=103&cityCode=99999&secondaryMedicalCode=zz&year=2014', 'prefCode=13&matter2=103&year=2014');
-    for (const m1 of ['1', '2', '9', 'x']) same(`prefCode=13&matter2=204&year=2020&matter1=${m1}`, 'prefCode=13&matter2=204&year=2020');
+    same(
+      'prefCode=13&matter2=103&cityCode=99999&secondaryMedicalCode=zz&year=2014',
+      'prefCode=13&matter2=103&year=2014',
+    );
+    for (const m1 of ['1', '2', '9', 'x'])
+      same(`prefCode=13&matter2=204&year=2020&matter1=${m1}`, 'prefCode=13&matter2=204&year=2020');
     // A municipality is finer than an area: given both, the municipality decides.
-    same('prefCode=13&matter2=204&cityCode=13101&secondaryMedicalCode=1303&year=2020', 'prefCode=13&matter2=204&cityCode=13101&year=2020');
+    same(
+      'prefCode=13&matter2=204&cityCode=13101&secondaryMedicalCode=1303&year=2020',
+      'prefCode=13&matter2=204&cityCode=13101&year=2020',
+    );
     // And for 102 the municipality is not taken, so the area decides.
-    same('prefCode=13&matter2=102&cityCode=13101&secondaryMedicalCode=1303&year=2020', 'prefCode=13&matter2=102&secondaryMedicalCode=1303&year=2020');
-    same('prefCode=13&matter2=204&cityCode=-&secondaryMedicalCode=-&dataKbn=1&year=2020', 'prefCode=13&matter2=204&year=2020');
+    same(
+      'prefCode=13&matter2=102&cityCode=13101&secondaryMedicalCode=1303&year=2020',
+      'prefCode=13&matter2=102&secondaryMedicalCode=1303&year=2020',
+    );
+    same(
+      'prefCode=13&matter2=204&cityCode=-&secondaryMedicalCode=-&dataKbn=1&year=2020',
+      'prefCode=13&matter2=204&year=2020',
+    );
   });
 
   it('fails the build on a class code outside the scheme of its matter2, with file, line and column', () => {
@@ -251,7 +295,10 @@ describe('medicalAnalysis/rate', () => {
     expect(() =>
       build(
         {
-          sources: loadSources({ ...set, files: { ...set.files, medical_counts: { file: 'medical_counts.csv', text: text.join('\n') } } }),
+          sources: loadSources({
+            ...set,
+            files: { ...set.files, medical_counts: { file: 'medical_counts.csv', text: text.join('\n') } },
+          }),
           prefs: [13],
           operations: operationsOf(['medical']),
         },
@@ -266,7 +313,9 @@ describe('medicalAnalysis/list', () => {
     for (const pref of ['1', '13']) {
       const r = result(`${LIST}?prefCode=${pref}`);
       const mine = areaRows.filter((a) => a.areaCode.startsWith(pref.padStart(2, '0')));
-      expect(r.data.map((d: any) => d.secondary_medical_area_code)).toEqual([...new Set(mine.map((a) => a.areaCode))].sort());
+      expect(r.data.map((d: any) => d.secondary_medical_area_code)).toEqual(
+        [...new Set(mine.map((a) => a.areaCode))].sort(),
+      );
       for (const d of r.data) {
         expect(Object.keys(d)).toEqual([
           'prefCode',
@@ -293,30 +342,35 @@ describe('medicalAnalysis/list', () => {
     }
   });
 
-  it.skipIf(!HAS_SHARED)(`reproduces the real secondary-area master (${HAS_SHARED ? 'koxon_mst_secondary_medical_code_list.csv' : SHARED_SKIP_NOTE})`, () => {
-    const { set } = importResas(join(SHARED_DATA, 'resas-responses'), { masters: join(SHARED_DATA, 'masters') });
-    const effects = new MemoryEffects();
-    build({ sources: loadSources(set), operations: operationsOf(['medical']) }, effects);
-    const master = readCsv('masters/koxon_mst_secondary_medical_code_list.csv');
-    const cityNames = new Map(readCsv('masters/koxon_mst_cities.csv').map((c) => [c.cityCode!, c.cityName!]));
-    let areas = 0;
-    for (let pref = 1; pref <= 47; pref++) {
-      const body = JSON.parse(effects.files.get(`${LIST}/prefCode/${pref}/index.json`)!);
-      const mine = master.filter((m) => m.secondary_medical_code!.startsWith(String(pref).padStart(2, '0')));
-      expect(body.result.data.map((d: any) => d.secondary_medical_area_code)).toEqual([...new Set(mine.map((m) => m.secondary_medical_code))].sort());
-      for (const d of body.result.data) {
-        const rows = mine.filter((m) => m.secondary_medical_code === d.secondary_medical_area_code);
-        expect(d.prefName).toBe(rows[0]!.pref_name);
-        expect(d.secondary_medical_area_name).toBe(rows[0]!.secondary_medical_name);
-        expect(d.municipalityCode).toBe(rows[0]!.city_code);
-        // Names are those of /api/v1/cities (札幌市中央区 where the e-Gov list writes 中央区), matched by code.
-        expect(d.municipalityName).toBe(rows.map((m) => cityNames.get(m.city_code!)).join(','));
-        areas++;
+  it.skipIf(!HAS_SHARED)(
+    `reproduces the real secondary-area master (${HAS_SHARED ? 'koxon_mst_secondary_medical_code_list.csv' : SHARED_SKIP_NOTE})`,
+    () => {
+      const { set } = importResas(join(SHARED_DATA, 'resas-responses'), { masters: join(SHARED_DATA, 'masters') });
+      const effects = new MemoryEffects();
+      build({ sources: loadSources(set), operations: operationsOf(['medical']) }, effects);
+      const master = readCsv('masters/koxon_mst_secondary_medical_code_list.csv');
+      const cityNames = new Map(readCsv('masters/koxon_mst_cities.csv').map((c) => [c.cityCode!, c.cityName!]));
+      let areas = 0;
+      for (let pref = 1; pref <= 47; pref++) {
+        const body = JSON.parse(effects.files.get(`${LIST}/prefCode/${pref}/index.json`)!);
+        const mine = master.filter((m) => m.secondary_medical_code!.startsWith(String(pref).padStart(2, '0')));
+        expect(body.result.data.map((d: any) => d.secondary_medical_area_code)).toEqual(
+          [...new Set(mine.map((m) => m.secondary_medical_code))].sort(),
+        );
+        for (const d of body.result.data) {
+          const rows = mine.filter((m) => m.secondary_medical_code === d.secondary_medical_area_code);
+          expect(d.prefName).toBe(rows[0]!.pref_name);
+          expect(d.secondary_medical_area_name).toBe(rows[0]!.secondary_medical_name);
+          expect(d.municipalityCode).toBe(rows[0]!.city_code);
+          // Names are those of /api/v1/cities (札幌市中央区 where the e-Gov list writes 中央区), matched by code.
+          expect(d.municipalityName).toBe(rows.map((m) => cityNames.get(m.city_code!)).join(','));
+          areas++;
+        }
       }
-    }
-    expect(areas).toBe(335);
-    // With no counts among the real material, the rate chart is announced as unavailable rather than invented.
-    const routes = JSON.parse(effects.files.get('/routes.json')!);
-    expect(routes.operations.find((o: any) => o.path === RATE).unavailable).toMatch(/medical_counts\.csv/);
-  });
+      expect(areas).toBe(335);
+      // With no counts among the real material, the rate chart is announced as unavailable rather than invented.
+      const routes = JSON.parse(effects.files.get('/routes.json')!);
+      expect(routes.operations.find((o: any) => o.path === RATE).unavailable).toMatch(/medical_counts\.csv/);
+    },
+  );
 });

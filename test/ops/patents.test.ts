@@ -46,12 +46,20 @@ function walk(query: string): any[] {
 const sources = sampleSources();
 const names = {
   field: new Map(rowsOf<{ tecCode: number; tecName: string }>('patent_fields').map((f) => [f.tecCode, f.tecName])),
-  theme: new Map(rowsOf<{ tecCode: number; themeCode: number; themeName: string }>('patent_themes').map((t) => [`${t.tecCode}_${t.themeCode}`, t.themeName])),
-  holder: new Map(rowsOf<{ holderId: string; holderName: string }>('patent_holders').map((h) => [h.holderId, h.holderName])),
+  theme: new Map(
+    rowsOf<{ tecCode: number; themeCode: number; themeName: string }>('patent_themes').map((t) => [
+      `${t.tecCode}_${t.themeCode}`,
+      t.themeName,
+    ]),
+  ),
+  holder: new Map(
+    rowsOf<{ holderId: string; holderName: string }>('patent_holders').map((h) => [h.holderId, h.holderName]),
+  ),
 };
 const raw = rowsOf<any>('patents');
 const holdersPer = new Map<string, number>();
-for (const r of raw) if (r.applyNo !== '-') holdersPer.set(`${r.year}|${r.applyNo}`, (holdersPer.get(`${r.year}|${r.applyNo}`) ?? 0) + 1);
+for (const r of raw)
+  if (r.applyNo !== '-') holdersPer.set(`${r.year}|${r.applyNo}`, (holdersPer.get(`${r.year}|${r.applyNo}`) ?? 0) + 1);
 const record = (r: any) => ({
   applyNo: r.applyNo,
   patentSection: names.field.get(r.tecCode),
@@ -67,8 +75,11 @@ const record = (r: any) => ({
   lat: r.lat,
   lng: r.lng,
 });
-const wards = new Map(sources.regions.cities.filter((c) => c.bigCityFlag === '1').map((c) => [c.cityCode, c.designatedCityCode]));
-const expectedList = (year: number, pick: (r: any) => boolean) => raw.filter((r) => r.year === year && pick(r)).map(record);
+const wards = new Map(
+  sources.regions.cities.filter((c) => c.bigCityFlag === '1').map((c) => [c.cityCode, c.designatedCityCode]),
+);
+const expectedList = (year: number, pick: (r: any) => boolean) =>
+  raw.filter((r) => r.year === year && pick(r)).map(record);
 const asBag = (list: unknown[]) => list.map((x) => JSON.stringify(x)).sort();
 
 describe('industry/patent/list', () => {
@@ -77,14 +88,19 @@ describe('industry/patent/list', () => {
     expect(expected.length).toBeGreaterThan(300);
     for (let sort1 = 1; sort1 <= 7; sort1++) {
       for (const sort2 of [1, 2]) {
-        const list = walk(`year=2019&mode=1&prefCode=13&cityCode=-&patentHolderId=-&sort1=${sort1}&sort2=${sort2}&addTec=_`);
+        const list = walk(
+          `year=2019&mode=1&prefCode=13&cityCode=-&patentHolderId=-&sort1=${sort1}&sort2=${sort2}&addTec=_`,
+        );
         expect(asBag(list), `sort ${sort1}/${sort2}`).toEqual(asBag(expected));
         const key = SORT_KEYS[sort1 - 1]!;
         for (let i = 1; i < list.length; i++) {
           const [a, b] = [list[i - 1], list[i]];
           const order = a[key] < b[key] ? -1 : a[key] > b[key] ? 1 : 0;
           expect(sort2 === 1 ? order <= 0 : order >= 0, `${key} ${sort2} at ${i}`).toBe(true);
-          if (order === 0) expect(`${a.applyNo}|${a.patentHolderId}` <= `${b.applyNo}|${b.patentHolderId}`, `tie-break at ${i}`).toBe(true);
+          if (order === 0)
+            expect(`${a.applyNo}|${a.patentHolderId}` <= `${b.applyNo}|${b.patentHolderId}`, `tie-break at ${i}`).toBe(
+              true,
+            );
         }
       }
     }
@@ -100,7 +116,14 @@ describe('industry/patent/list', () => {
     const withheld = expectedList(2020, () => true).filter((r) => r.applyNo === '-');
     expect(withheld.length).toBeGreaterThan(0);
     for (const r of withheld)
-      expect(r).toMatchObject({ patentName: '-', patentHolder: '-', fiClass: '-', applyDate: '-', patentHolderId: '', jointlyFlg: '0' });
+      expect(r).toMatchObject({
+        patentName: '-',
+        patentHolder: '-',
+        fiClass: '-',
+        applyDate: '-',
+        patentHolderId: '',
+        jointlyFlg: '0',
+      });
   });
 
   it('covers municipalities and designated cities', () => {
@@ -114,7 +137,9 @@ describe('industry/patent/list', () => {
     const q = 'year=2019&mode=1&prefCode=13&cityCode=-&sort1=6&sort2=2';
     const full = walk(q);
     for (const offset of [1, 37, 99, 101, 250, full.length - 5, full.length - 1]) {
-      expect(await answer(`${PATH}?${q}&offset=${offset}`), `offset ${offset}`).toEqual(full.slice(offset, offset + 100));
+      expect(await answer(`${PATH}?${q}&offset=${offset}`), `offset ${offset}`).toEqual(
+        full.slice(offset, offset + 100),
+      );
     }
     const end = resolveUrl(`${PATH}?${q}&offset=${full.length + 1234}`);
     expect(end.kind).toBe('file');
@@ -129,7 +154,9 @@ describe('industry/patent/list', () => {
     const list = walk(`year=2021&mode=2&prefCode=-&cityCode=-&patentHolderId=${holder}&sort1=1&sort2=1`);
     expect(asBag(list)).toEqual(asBag(expectedList(2021, (r) => r.holderId === holder)));
     const a = resolveUrl(`${PATH}?year=2021&mode=2&patentHolderId=${holder}&sort1=1&sort2=1&offset=0`);
-    const b = resolveUrl(`${PATH}?year=2021&mode=2&prefCode=47&cityCode=99999&patentHolderId=${holder}&sort1=1&sort2=1&offset=0`);
+    const b = resolveUrl(
+      `${PATH}?year=2021&mode=2&prefCode=47&cityCode=99999&patentHolderId=${holder}&sort1=1&sort2=1&offset=0`,
+    );
     expect(a).toEqual(b);
     const c = resolveUrl(`${PATH}?year=2021&mode=1&prefCode=13&patentHolderId=${holder}&sort1=1&sort2=1&offset=0`);
     const d = resolveUrl(`${PATH}?year=2021&mode=1&prefCode=13&cityCode=-&patentHolderId=-&sort1=1&sort2=1&offset=0`);
@@ -140,7 +167,8 @@ describe('industry/patent/list', () => {
     const q = 'year=2022&mode=1&prefCode=13&cityCode=-&sort1=5&sort2=1';
     const full = walk(q);
     const fields = result('/api/v1/patents/broad') as { tecCode: string; tecName: string }[];
-    const themesOf = (tec: string) => result(`/api/v1/patents/middle?tecCode=${tec}`) as { themeCode: string; themeName: string }[];
+    const themesOf = (tec: string) =>
+      result(`/api/v1/patents/middle?tecCode=${tec}`) as { themeCode: string; themeName: string }[];
     for (const addTec of ['7_', '8_4', '1_,7_5', '3_2,8_,3_1', '7_,7_2']) {
       const wanted = addTec.split(',').map((e) => {
         const [tec, theme] = e.split('_');
@@ -149,15 +177,22 @@ describe('industry/patent/list', () => {
           subject: theme ? themesOf(tec!).find((t) => t.themeCode === theme)!.themeName : undefined,
         };
       });
-      const filtered = full.filter((r) => wanted.some((w) => r.patentSection === w.section && (w.subject === undefined || r.patentSubject === w.subject)));
+      const filtered = full.filter((r) =>
+        wanted.some((w) => r.patentSection === w.section && (w.subject === undefined || r.patentSubject === w.subject)),
+      );
       expect(filtered.length, addTec).toBeGreaterThan(0);
       for (const offset of [0, 3, 100]) {
-        expect(await answer(`${PATH}?${q}&offset=${offset}&addTec=${addTec}`), `${addTec} at ${offset}`).toEqual(filtered.slice(offset, offset + 100));
+        expect(await answer(`${PATH}?${q}&offset=${offset}&addTec=${addTec}`), `${addTec} at ${offset}`).toEqual(
+          filtered.slice(offset, offset + 100),
+        );
       }
     }
     expect(resolveUrl(`${PATH}?${q}&offset=0&addTec=_`)).toEqual(resolveUrl(`${PATH}?${q}&offset=0`));
     expect(resolveUrl(`${PATH}?${q}&offset=0&addTec=1_,_`)).toEqual(resolveUrl(`${PATH}?${q}&offset=0`)); // _ selects everything
-    const [x, y] = [resolveUrl(`${PATH}?${q}&offset=0&addTec=8_4,1_`), resolveUrl(`${PATH}?${q}&offset=0&addTec=1_,8_4,8_4`)];
+    const [x, y] = [
+      resolveUrl(`${PATH}?${q}&offset=0&addTec=8_4,1_`),
+      resolveUrl(`${PATH}?${q}&offset=0&addTec=1_,8_4,8_4`),
+    ];
     expect(x).toEqual(y); // one canonical form
   });
 
@@ -174,9 +209,15 @@ describe('industry/patent/list', () => {
     expect(e(`${base}&year=2020&addTec=_3`)).toBe('400 addTec entry "_3" gives a theme without its technology field');
     expect(e(`${base}&year=2020&addTec=9_`)).toBe('400 addTec entry "9_": 9 is not a technology field of this build');
     expect(e(`${base}&year=2020&addTec=1_99`)).toBe('400 addTec entry "1_99": 99 is not a theme of technology field 1');
-    expect(e(`${PATH}?year=2020&mode=2&sort1=1&sort2=1&offset=0`)).toBe('400 patentHolderId is required when mode is 2');
-    expect(e(`${PATH}?year=2020&mode=2&patentHolderId=-&sort1=1&sort2=1&offset=0`)).toBe('400 patentHolderId must be a code, got "-"');
-    expect(e(`${PATH}?year=2020&mode=2&patentHolderId=C999999&sort1=1&sort2=1&offset=0`)).toBe('400 patentHolderId C999999 is not a code of this build');
+    expect(e(`${PATH}?year=2020&mode=2&sort1=1&sort2=1&offset=0`)).toBe(
+      '400 patentHolderId is required when mode is 2',
+    );
+    expect(e(`${PATH}?year=2020&mode=2&patentHolderId=-&sort1=1&sort2=1&offset=0`)).toBe(
+      '400 patentHolderId must be a code, got "-"',
+    );
+    expect(e(`${PATH}?year=2020&mode=2&patentHolderId=C999999&sort1=1&sort2=1&offset=0`)).toBe(
+      '400 patentHolderId C999999 is not a code of this build',
+    );
     expect(e(`${PATH}?year=2020&mode=3&prefCode=13&sort1=1&sort2=1&offset=0`)).toBe('400 mode 3 is out of range');
     expect(e(`${base.replace('sort1=1', 'sort1=8')}&year=2020`)).toBe('400 sort1 8 is out of range');
     expect(e(`${base.replace('offset=0', 'offset=-1')}&year=2020`)).toBe('400 offset -1 is out of range');

@@ -20,26 +20,38 @@ interface Event {
 
 const regions = sampleSources().regions;
 /** The municipalities that carry facts: all but designated cities and the no-data villages. */
-const leaves = (pref: number) => regions.citiesOf(pref).filter((c) => c.bigCityFlag !== '2' && !NO_DATA.includes(c.cityCode));
+const leaves = (pref: number) =>
+  regions.citiesOf(pref).filter((c) => c.bigCityFlag !== '2' && !NO_DATA.includes(c.cityCode));
 const events = rowsOf<Event>('vital_events');
 const eventsOf = (codes: string[]) => {
   const set = new Set(codes);
   const byYear = new Map<number, Event>();
   for (const e of events.filter((e) => set.has(e.regionCode))) {
-    const s = byYear.get(e.year) ?? { regionCode: '', year: e.year, births: 0, deaths: 0, inMigrants: 0, outMigrants: 0 };
+    const s = byYear.get(e.year) ?? {
+      regionCode: '',
+      year: e.year,
+      births: 0,
+      deaths: 0,
+      inMigrants: 0,
+      outMigrants: 0,
+    };
     for (const k of ['births', 'deaths', 'inMigrants', 'outMigrants'] as const) s[k] += e[k];
     byYear.set(e.year, s);
   }
   return byYear;
 };
 
-const estimate = (pref: number, city = '-') => result(`/api/v1/population/sum/estimate?prefCode=${pref}&cityCode=${city}`);
-const perYear = (pref: number, city = '-') => result(`/api/v1/population/composition/perYear?prefCode=${pref}&cityCode=${city}`);
-const series = (r: any, label: string) => r.data.find((s: any) => s.label === label).data as { year: number; value: number }[];
+const estimate = (pref: number, city = '-') =>
+  result(`/api/v1/population/sum/estimate?prefCode=${pref}&cityCode=${city}`);
+const perYear = (pref: number, city = '-') =>
+  result(`/api/v1/population/composition/perYear?prefCode=${pref}&cityCode=${city}`);
+const series = (r: any, label: string) =>
+  r.data.find((s: any) => s.label === label).data as { year: number; value: number }[];
 const at = (points: { year: number; value: number }[], year: number) => points.find((p) => p.year === year)?.value;
 
 describe('population/sum/estimate', () => {
-  const years = (from: number, to: number, step = 1) => Array.from({ length: (to - from) / step + 1 }, (_, i) => from + step * i);
+  const years = (from: number, to: number, step = 1) =>
+    Array.from({ length: (to - from) / step + 1 }, (_, i) => from + step * i);
 
   it('has the original shape and years: 総人口 then in-, out-migrants, births and deaths; prefectures from 1960, municipalities from 1994/1995', () => {
     // The original's last release: prefectures 総人口 1960–2045 every 5 years and events 1960–2021;
@@ -73,7 +85,9 @@ describe('population/sum/estimate', () => {
     for (const code of ['01101', '01202', '13101', '13421']) {
       const raw = eventsOf([code]);
       const r = estimate(Number(code.slice(0, 2)), code);
-      for (const label of EVENT_LABELS) for (const p of series(r, label)) expect(p.value, `${code} ${label} ${p.year}`).toBe(raw.get(p.year)![KEYS[label]]);
+      for (const label of EVENT_LABELS)
+        for (const p of series(r, label))
+          expect(p.value, `${code} ${label} ${p.year}`).toBe(raw.get(p.year)![KEYS[label]]);
     }
     // A prefecture's rows before 1994 are its own (the sum of its municipalities' from 1981), after it the sum.
     for (const [pref, city, parts] of [
@@ -85,7 +99,8 @@ describe('population/sum/estimate', () => {
       const raw = eventsOf([...parts.map((c) => c.cityCode), ...(city === '-' ? [String(pref).padStart(2, '0')] : [])]);
       const r = estimate(pref, city);
       for (const label of EVENT_LABELS)
-        for (const p of series(r, label)) expect(p.value, `${pref} ${city} ${label} ${p.year}`).toBe(raw.get(p.year)![KEYS[label]]);
+        for (const p of series(r, label))
+          expect(p.value, `${pref} ${city} ${label} ${p.year}`).toBe(raw.get(p.year)![KEYS[label]]);
     }
   });
 
@@ -128,7 +143,9 @@ describe('population/sum/estimate', () => {
         .filter((p) => p.year > from && p.year <= from + 5)
         .reduce((a, p) => a + p.value, 0);
     for (let y = 1960; y <= 2015; y += 5) {
-      expect(flow('出生数', y) - flow('死亡数', y) + flow('転入数', y) - flow('転出数', y)).toBe(at(total, y + 5)! - at(total, y)!);
+      expect(flow('出生数', y) - flow('死亡数', y) + flow('転入数', y) - flow('転出数', y)).toBe(
+        at(total, y + 5)! - at(total, y)!,
+      );
     }
   });
 
@@ -138,7 +155,9 @@ describe('population/sum/estimate', () => {
     expect(at(series(r, '出生数'), 1985)!).toBeGreaterThan(at(series(r, '出生数'), 2020)!);
     const t = estimate(13);
     // Tokyo's net inflow follows from its official age structure (about 98,000 in 2010); moves are still several times the net.
-    expect(at(series(t, '転入数'), 2010)!).toBeGreaterThan(5 * Math.abs(at(series(t, '転入数'), 2010)! - at(series(t, '転出数'), 2010)!));
+    expect(at(series(t, '転入数'), 2010)!).toBeGreaterThan(
+      5 * Math.abs(at(series(t, '転入数'), 2010)! - at(series(t, '転出数'), 2010)!),
+    );
   });
 
   it('adds the counts of addArea regions, the years every region has', async () => {
@@ -148,17 +167,22 @@ describe('population/sum/estimate', () => {
     expect(sum.data.map((s: any) => s.label)).toEqual(['総人口', ...EVENT_LABELS]);
     for (const label of ['総人口', ...EVENT_LABELS]) {
       expect(series(sum, label).map((p) => p.year)).toEqual(series(parts[0], label).map((p) => p.year));
-      for (const p of series(sum, label)) expect(p.value).toBe(parts.reduce((a, r) => a + at(series(r, label), p.year)!, 0));
+      for (const p of series(sum, label))
+        expect(p.value).toBe(parts.reduce((a, r) => a + at(series(r, label), p.year)!, 0));
     }
     const both = await composed('/api/v1/population/sum/estimate?prefCode=1&addArea=13_');
     for (const label of EVENT_LABELS)
-      expect(at(series(both, label), 2000)).toBe(at(series(estimate(1), label), 2000)! + at(series(estimate(13), label), 2000)!);
+      expect(at(series(both, label), 2000)).toBe(
+        at(series(estimate(1), label), 2000)! + at(series(estimate(13), label), 2000)!,
+      );
   });
 
   it('answers null for municipalities without statistics, and words its errors as the resolver does', () => {
     for (const code of NO_DATA) expect(estimate(1, code)).toBeNull();
     expect(err('/api/v1/population/sum/estimate')).toEqual({ status: 400, message: 'prefCode is required' });
-    expect(err('/api/v1/population/sum/estimate?prefCode=13&cityCode=01202').message).toBe('cityCode 01202 is not a municipality of prefCode 13');
+    expect(err('/api/v1/population/sum/estimate?prefCode=13&cityCode=01202').message).toBe(
+      'cityCode 01202 is not a municipality of prefCode 13',
+    );
     expect(err('/api/v1/population/sum/estimate?prefCode=13&addArea=13_13101').status).toBe(400);
   });
 });
@@ -167,14 +191,23 @@ describe('population/nature', () => {
   const nature = (pref: number, city: string, from: string, to: string) =>
     result(`/api/v1/population/nature?prefCode=${pref}&cityCode=${city}&ageFrom=${from}&ageTo=${to}`);
   const pyramid = (pref: number, city: string, year: number) =>
-    result(`/api/v1/population/composition/pyramid?prefCode=${pref}&cityCode=${city}&yearLeft=${year}&yearRight=${year}`).yearLeft.data as {
+    result(
+      `/api/v1/population/composition/pyramid?prefCode=${pref}&cityCode=${city}&yearLeft=${year}&yearRight=${year}`,
+    ).yearLeft.data as {
       man: number;
       woman: number;
     }[];
-  const births = rowsOf<{ regionCode: string; period: string; ageFrom: number; births: number }>('births_by_mother_age');
-  const people = rowsOf<{ regionCode: string; year: number; sex: string; ageFrom: number; count: number }>('population_by_age_sex');
+  const births = rowsOf<{ regionCode: string; period: string; ageFrom: number; births: number }>(
+    'births_by_mother_age',
+  );
+  const people = rowsOf<{ regionCode: string; year: number; sex: string; ageFrom: number; count: number }>(
+    'population_by_age_sex',
+  );
   /** The original's ranges as get_resas sends them: - or 5 … 85 from, 4 … 89 or - to; the ages they cover. */
-  const FIVE_YEAR = [['-', '4'], ...Array.from({ length: 17 }, (_, i) => [String(5 + 5 * i), String(9 + 5 * i)])] as [string, string][];
+  const FIVE_YEAR = [['-', '4'], ...Array.from({ length: 17 }, (_, i) => [String(5 + 5 * i), String(9 + 5 * i)])] as [
+    string,
+    string,
+  ][];
   const RANGES: [string, string][] = [...FIVE_YEAR, ['85', '-'], ['-', '-']];
   const ages = (from: string, to: string) => [from === '-' ? 0 : Number(from), to === '-' ? Infinity : Number(to)];
 
@@ -211,7 +244,9 @@ describe('population/nature', () => {
         const women = pyramid(pref, city, p.year).map((c) => c.woman);
         let tfr = 0;
         for (let a = 15; a <= 45; a += 5)
-          tfr += mine.filter((b) => b.period === p.yearRange && b.ageFrom === a).reduce((s, b) => s + b.births, 0) / women[a / 5]!;
+          tfr +=
+            mine.filter((b) => b.period === p.yearRange && b.ageFrom === a).reduce((s, b) => s + b.births, 0) /
+            women[a / 5]!;
         expect(Math.abs(p.value - tfr), `${city} ${p.yearRange}`).toBeLessThanOrEqual(0.005 + 1e-9);
         expect(p.value).toBe(Math.round(p.value * 100) / 100);
         expect(p.value).toBeGreaterThan(0.8);
@@ -222,7 +257,8 @@ describe('population/nature', () => {
 
   it('draws births by mother’s age that add up to the vital events’ births of the same five years', () => {
     const byPeriod = new Map<string, number>();
-    for (const b of births) byPeriod.set(`${b.regionCode}|${b.period}`, (byPeriod.get(`${b.regionCode}|${b.period}`) ?? 0) + b.births);
+    for (const b of births)
+      byPeriod.set(`${b.regionCode}|${b.period}`, (byPeriod.get(`${b.regionCode}|${b.period}`) ?? 0) + b.births);
     const byYear = new Map(events.map((e) => [`${e.regionCode}|${e.year}`, e.births]));
     // The periods whose years the table holds for municipalities (1994–2021): 1998-2002 … 2013-2017.
     const held = (period: string) => Number(period.slice(0, 4)) >= 1994 && Number(period.slice(0, 4)) + 4 <= 2021;
@@ -247,7 +283,9 @@ describe('population/nature', () => {
         ['female', r.bar.womandata],
       ] as const) {
         for (const p of data as { year: number; value: number }[]) {
-          const expected = mine.filter((x) => x.year === p.year && x.sex === sex && x.ageFrom >= low! && x.ageFrom <= high!).reduce((a, x) => a + x.count, 0);
+          const expected = mine
+            .filter((x) => x.year === p.year && x.sex === sex && x.ageFrom >= low! && x.ageFrom <= high!)
+            .reduce((a, x) => a + x.count, 0);
           expect(p.value, `ageFrom=${from}&ageTo=${to} ${sex} ${p.year}`).toBe(expected);
         }
       }
@@ -255,7 +293,9 @@ describe('population/nature', () => {
     // The 18 five-year ranges and 85 and over split everyone of stated age, -…- counts.
     const all = nature(13, '13101', '-', '-');
     const parts = [...FIVE_YEAR.slice(0, -1), ['85', '-']].map(([f, t]) => nature(13, '13101', f!, t!));
-    all.bar.mandata.forEach((p: any, i: number) => expect(parts.reduce((a, r) => a + r.bar.mandata[i].value, 0)).toBe(p.value));
+    all.bar.mandata.forEach((p: any, i: number) =>
+      expect(parts.reduce((a, r) => a + r.bar.mandata[i].value, 0)).toBe(p.value),
+    );
   });
 
   it('counts the men and women of wider ranges in prefectures and designated cities, as the pyramid has them', () => {
@@ -303,9 +343,12 @@ describe('population/nature', () => {
 });
 
 describe('population/future/cities', () => {
-  const future = (year: number, pref: number) => result(`/api/v1/population/future/cities?year=${year}&prefCode=${pref}`);
+  const future = (year: number, pref: number) =>
+    result(`/api/v1/population/future/cities?year=${year}&prefCode=${pref}`);
   const young = (pref: number, city: string, year: number) =>
-    result(`/api/v1/population/composition/pyramid?prefCode=${pref}&cityCode=${city}&yearLeft=${year}&yearRight=${year}`)
+    result(
+      `/api/v1/population/composition/pyramid?prefCode=${pref}&cityCode=${city}&yearLeft=${year}&yearRight=${year}`,
+    )
       .yearLeft.data.slice(4, 8)
       .reduce((a: number, c: any) => a + c.woman, 0) as number;
 
@@ -332,7 +375,9 @@ describe('population/future/cities', () => {
       for (const c of r.cities.filter((_: unknown, i: number) => i % 7 === 0)) {
         expect(c.value).toBe(at(series(perYear(pref, c.cityCode), '総人口'), year));
         const [before, after] = [young(pref, c.cityCode, 2010), young(pref, c.cityCode, year)];
-        expect(Math.abs(c.ratio - (before - after) / before), `${c.cityCode} ${year}`).toBeLessThanOrEqual(0.005 + 1e-9);
+        expect(Math.abs(c.ratio - (before - after) / before), `${c.cityCode} ${year}`).toBeLessThanOrEqual(
+          0.005 + 1e-9,
+        );
         expect(c.ratio).toBe(Math.round(c.ratio * 100) / 100);
       }
     }

@@ -8,9 +8,12 @@ import { result, resolveUrl } from '../helpers/dist.ts';
 import { SAMPLE_DIST } from '../helpers/paths.ts';
 import { sampleSources } from '../helpers/sample.ts';
 
-const cities = (pref: number) => result<{ cityCode: string; cityName: string; bigCityFlag: string }[]>(`/api/v1/cities?prefCode=${pref}`);
-const perYear = (pref: number, city = '-') => result(`/api/v1/population/composition/perYear?prefCode=${pref}&cityCode=${city}`);
-const series = (r: any, label: string) => r.data.find((s: any) => s.label === label).data as { year: number; value: number; rate?: number }[];
+const cities = (pref: number) =>
+  result<{ cityCode: string; cityName: string; bigCityFlag: string }[]>(`/api/v1/cities?prefCode=${pref}`);
+const perYear = (pref: number, city = '-') =>
+  result(`/api/v1/population/composition/perYear?prefCode=${pref}&cityCode=${city}`);
+const series = (r: any, label: string) =>
+  r.data.find((s: any) => s.label === label).data as { year: number; value: number; rate?: number }[];
 const LABELS = ['総人口', '年少人口', '生産年齢人口', '老年人口'];
 const NO_DATA = ['01695', '01696', '01697', '01698', '01699', '01700'];
 
@@ -45,7 +48,9 @@ describe('population/composition/perYear', () => {
     expect(wards).toHaveLength(10);
     const sapporo = perYear(1, '01100');
     for (const label of LABELS) {
-      series(sapporo, label).forEach((point, i) => expect(wards.reduce((a, r) => a + series(r, label)[i]!.value, 0)).toBe(point.value));
+      series(sapporo, label).forEach((point, i) =>
+        expect(wards.reduce((a, r) => a + series(r, label)[i]!.value, 0)).toBe(point.value),
+      );
     }
   });
 
@@ -59,7 +64,9 @@ describe('population/composition/perYear', () => {
         });
       }
       // People of unknown age count in the total only.
-      total.forEach((t, i) => expect(LABELS.slice(1).reduce((a, l) => a + series(r, l)[i]!.value, 0)).toBeLessThanOrEqual(t.value));
+      total.forEach((t, i) =>
+        expect(LABELS.slice(1).reduce((a, l) => a + series(r, l)[i]!.value, 0)).toBeLessThanOrEqual(t.value),
+      );
     }
   });
 
@@ -91,7 +98,13 @@ describe('population/composition/pyramid', () => {
           'newAgePercent',
           'data',
         ]);
-        const classes = side.data as { class: string; man: number; manPercent: number; woman: number; womanPercent: number }[];
+        const classes = side.data as {
+          class: string;
+          man: number;
+          manPercent: number;
+          woman: number;
+          womanPercent: number;
+        }[];
         expect(classes.map((c) => c.class)).toEqual([
           '0～4歳',
           '5～9歳',
@@ -120,7 +133,8 @@ describe('population/composition/pyramid', () => {
         const total = people(0, 19);
         expect(side.oldAgePercent).toBe(Math.floor((100 * side.oldAgeCount) / total));
         expect(side.newAgePercent).toBe(Math.floor((100 * side.newAgeCount) / total));
-        for (const c of classes) expect(Math.abs(c.manPercent - (100 * c.man) / total)).toBeLessThanOrEqual(0.005 + 1e-9);
+        for (const c of classes)
+          expect(Math.abs(c.manPercent - (100 * c.man) / total)).toBeLessThanOrEqual(0.005 + 1e-9);
         const shares = classes.reduce((a, c) => a + c.manPercent + c.womanPercent, 0);
         expect(Math.abs(shares - 100)).toBeLessThan(0.2);
         const py = perYear(pref, city);
@@ -144,7 +158,8 @@ describe('population/sum/perYear', () => {
       const r = result(`/api/v1/population/sum/perYear?prefCode=${pref}&cityCode=${city}`);
       const py = perYear(pref, city);
       const at = (label: string, year: number) => series(py, label).find((p) => p.year === year)!.value;
-      const growth = (label: string, year: number) => Math.round((10000 * (at(label, year) - at(label, year - 5))) / at(label, year - 5)) / 100;
+      const growth = (label: string, year: number) =>
+        Math.round((10000 * (at(label, year) - at(label, year - 5))) / at(label, year - 5)) / 100;
       expect(r.line.boundaryYear).toBe(2020);
       expect(r.line.data[0].year).toBe(city === '-' ? 1965 : 1985);
       r.line.data.forEach((p: any, i: number) => {
@@ -190,8 +205,12 @@ describe('population/society', () => {
 
   it('forAgeClass adds municipalities up to the prefecture', () => {
     const whole = result('/api/v1/population/society/forAgeClass?prefCode=13');
-    const parts = cities(13).map((c) => result(`/api/v1/population/society/forAgeClass?prefCode=13&cityCode=${c.cityCode}`));
-    const net = (y: any, cls: number) => [...(y.positiveAgeClasses ?? []), ...(y.negativeAgeClasses ?? [])].find((c: any) => c.ageClass === cls)?.value ?? 0;
+    const parts = cities(13).map((c) =>
+      result(`/api/v1/population/society/forAgeClass?prefCode=13&cityCode=${c.cityCode}`),
+    );
+    const net = (y: any, cls: number) =>
+      [...(y.positiveAgeClasses ?? []), ...(y.negativeAgeClasses ?? [])].find((c: any) => c.ageClass === cls)?.value ??
+      0;
     whole.data.forEach((y: any, i: number) => {
       for (const cls of [1, 2, 3]) expect(parts.reduce((a, p) => a + net(p.data[i], cls), 0)).toBe(net(y, cls));
       expect(y.total.value).toBe(net(y, 1) + net(y, 2) + net(y, 3));
@@ -241,7 +260,12 @@ describe('masters', () => {
       { prefCode: 1, cityCode: '01100', cityName: '札幌市', bigCityFlag: '2' },
       { prefCode: 1, cityCode: '01101', cityName: '札幌市中央区', bigCityFlag: '1' },
     ]);
-    expect(cities(13).find((c) => c.cityCode === '13101')).toEqual({ prefCode: 13, cityCode: '13101', cityName: '千代田区', bigCityFlag: '3' });
+    expect(cities(13).find((c) => c.cityCode === '13101')).toEqual({
+      prefCode: 13,
+      cityCode: '13101',
+      cityName: '千代田区',
+      bigCityFlag: '3',
+    });
   });
 
   it('answer a request for the data of a prefecture outside the scope with a 404 that names the scope, as an app asking by position would meet it', () => {

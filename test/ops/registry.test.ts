@@ -8,7 +8,9 @@ import { ROOT } from '../helpers/paths.ts';
 
 describe('operation registry', () => {
   it('matches the files of build/ops', async () => {
-    const files = readdirSync(join(ROOT, 'build/ops')).filter((f) => f.endsWith('.ts') && !['index.ts', 'operation.ts'].includes(f));
+    const files = readdirSync(join(ROOT, 'build/ops')).filter(
+      (f) => f.endsWith('.ts') && !['index.ts', 'operation.ts'].includes(f),
+    );
     const declared = await Promise.all(files.map(async (f) => (await import(join(ROOT, 'build/ops', f))).default));
     expect(new Set(declared)).toEqual(new Set(OPERATIONS));
     expect(OPERATIONS).toHaveLength(files.length);

@@ -47,11 +47,20 @@ describe('resultIssues', () => {
       gains: z.array(point).optional(),
       pair: z.tuple([z.literal('a'), z.literal('b')]),
       byYear: z.record(z.string(), point),
-      either: z.union([z.strictObject({ kind: z.literal(1), x: z.int() }), z.strictObject({ kind: z.literal(2), y: z.string() })]),
+      either: z.union([
+        z.strictObject({ kind: z.literal(1), x: z.int() }),
+        z.strictObject({ kind: z.literal(2), y: z.string() }),
+      ]),
       data: z.array(point),
     })
     .nullable();
-  const ok = { head: 'h', pair: ['a', 'b'], byYear: { 2020: { year: 2020, value: null } }, either: { kind: 2, y: 'y' }, data: [{ year: 1, value: 2.5 }] };
+  const ok = {
+    head: 'h',
+    pair: ['a', 'b'],
+    byYear: { 2020: { year: 2020, value: null } },
+    either: { kind: 2, y: 'y' },
+    data: [{ year: 1, value: 2.5 }],
+  };
   const { head, ...rest } = ok;
 
   it('accepts a conforming value, with optional keys absent, and null', () => {
@@ -60,18 +69,24 @@ describe('resultIssues', () => {
     expect(resultIssues(schema, null)).toEqual([]);
   });
   it("reports zod's issues with their path", () => {
-    expect(resultIssues(schema, { ...ok, data: [{ year: 1.5, value: 2 }] })).toEqual(['result.data[0].year: Invalid input: expected int, received number']);
+    expect(resultIssues(schema, { ...ok, data: [{ year: 1.5, value: 2 }] })).toEqual([
+      'result.data[0].year: Invalid input: expected int, received number',
+    ]);
     expect(resultIssues(schema, { ...ok, extra: 1 })).toEqual(['result: Unrecognized key: "extra"']);
   });
   it('reports keys out of order: in objects, array elements, records, unions, optional members', () => {
     expect(resultIssues(schema, { ...rest, head })).toEqual([
       'result: keys in the order pair, byYear, either, data, head; expected head, pair, byYear, either, data',
     ]);
-    expect(resultIssues(schema, { ...ok, data: [{ value: 1, year: 1 }] })).toEqual(['result.data[0]: keys in the order value, year; expected year, value']);
+    expect(resultIssues(schema, { ...ok, data: [{ value: 1, year: 1 }] })).toEqual([
+      'result.data[0]: keys in the order value, year; expected year, value',
+    ]);
     expect(resultIssues(schema, { ...ok, byYear: { 2020: { value: 1, year: 1 } } })).toEqual([
       'result.byYear.2020: keys in the order value, year; expected year, value',
     ]);
-    expect(resultIssues(schema, { ...ok, either: { y: 'y', kind: 2 } })).toEqual(['result.either: keys in the order y, kind; expected kind, y']);
+    expect(resultIssues(schema, { ...ok, either: { y: 'y', kind: 2 } })).toEqual([
+      'result.either: keys in the order y, kind; expected kind, y',
+    ]);
     expect(resultIssues(schema, { head, gains: [{ value: 1, year: 1 }], ...rest })).toEqual([
       'result.gains[0]: keys in the order value, year; expected year, value',
     ]);
@@ -102,7 +117,9 @@ describe('result schemas against a build of prefecture 31', () => {
     build({ sources: loadSources(sampleSourceSet()), prefs: [31] }, effects);
     scan.buildMs = Date.now() - t;
     t = Date.now();
-    const routes = JSON.parse(effects.files.get('/routes.json')!) as { operations: { path: string; unavailable?: string }[] };
+    const routes = JSON.parse(effects.files.get('/routes.json')!) as {
+      operations: { path: string; unavailable?: string }[];
+    };
     scan.available = routes.operations.filter((o) => !o.unavailable).map((o) => o.path);
     for (const [path, text] of effects.files) {
       if (!path.startsWith('/api/v1/') || !path.endsWith('/index.json') || path === '/api/v1/index.json') continue; // the API's index
@@ -125,9 +142,14 @@ describe('result schemas against a build of prefecture 31', () => {
   }, 300_000);
 
   it("every response file validates against its operation's schema, key order included", () => {
-    const rows = OPERATIONS.map((o) => `${o.route.path}: ${scan.counts.get(o.route.path) ?? 0} files (${scan.nonNull.get(o.route.path) ?? 0} with data)`);
+    const rows = OPERATIONS.map(
+      (o) =>
+        `${o.route.path}: ${scan.counts.get(o.route.path) ?? 0} files (${scan.nonNull.get(o.route.path) ?? 0} with data)`,
+    );
     const total = [...scan.counts.values()].reduce((a, n) => a + n, 0);
-    console.log(`[result schemas] prefecture 31 built in ${scan.buildMs} ms; its ${total} files read and validated in ${scan.ms} ms:\n  ${rows.join('\n  ')}`);
+    console.log(
+      `[result schemas] prefecture 31 built in ${scan.buildMs} ms; its ${total} files read and validated in ${scan.ms} ms:\n  ${rows.join('\n  ')}`,
+    );
     expect(scan.report.failures, scan.report.toString()).toBe(0);
     expect(scan.available.length).toBeGreaterThan(0);
     for (const path of scan.available) {
@@ -155,7 +177,9 @@ describe('result schemas against a build of prefecture 31', () => {
         const issues = resultIssues(op.result, m.value);
         if (issues.length === 0) report.add(op.route.path, [`${m.kind} at ${m.where} was not reported`]);
       }
-      summary.push(`${op.route.path}: ${[...kinds].map(([k, n]) => `${n} ${k}`).join(', ')} (${inArrays} inside arrays)`);
+      summary.push(
+        `${op.route.path}: ${[...kinds].map(([k, n]) => `${n} ${k}`).join(', ')} (${inArrays} inside arrays)`,
+      );
       for (const kind of ['removed', 'renamed', 'mistyped', 'reordered'])
         expect(kinds.get(kind) ?? 0, `${op.route.path}: no ${kind} mutation`).toBeGreaterThan(0);
       if (hasObjectsInArrays(sample.result) || hasObjectsInArrays(example))
@@ -184,7 +208,9 @@ const COMPOSED = [
   '/api/v1/industry/overseasTransaction/forColumn?prefCode=13&dispTradeCode=2&dispIndustryCode=2&addArea=1_',
   '/api/v1/industry/overseasTransaction/forColumn?prefCode=1&dispTradeCode=1&dispIndustryCode=2&addArea=13_',
   ...['aquacultureSales', 'sales', 'shipRatio'].flatMap((kind) => [
-    ...['1', '2', '3'].map((matter) => `/api/v1/fishery/sea/${kind}?prefCode=13&cityCode=-&matter=${matter}&addArea=1_`),
+    ...['1', '2', '3'].map(
+      (matter) => `/api/v1/fishery/sea/${kind}?prefCode=13&cityCode=-&matter=${matter}&addArea=1_`,
+    ),
     `/api/v1/fishery/sea/${kind}?prefCode=1&cityCode=01202&matter=1&addArea=1_01100,13_13101`,
     `/api/v1/fishery/sea/${kind}?prefCode=1&cityCode=01202&matter=2&addArea=13_13101`,
     `/api/v1/fishery/sea/${kind}?prefCode=13&cityCode=13101&matter=1&addArea=13_13102`,
@@ -203,7 +229,11 @@ const COMPOSED = [
 describe('result schemas against composed answers', () => {
   it('every composition of the conformance table, the golden requests and more validates', async () => {
     const urls = [
-      ...new Set([...ENTRIES.filter((e) => !e.method || e.method === 'GET').map((e) => e.url), ...GOLDEN_REQUESTS.map(([, url]) => url), ...COMPOSED]),
+      ...new Set([
+        ...ENTRIES.filter((e) => !e.method || e.method === 'GET').map((e) => e.url),
+        ...GOLDEN_REQUESTS.map(([, url]) => url),
+        ...COMPOSED,
+      ]),
     ];
     const report = new Report();
     const counts = new Map<string, { all: number; data: number }>();
@@ -219,10 +249,14 @@ describe('result schemas against composed answers', () => {
       const c = counts.get(op.route.path) ?? { all: 0, data: 0 };
       counts.set(op.route.path, { all: c.all + 1, data: c.data + (result === null ? 0 : 1) });
     }
-    console.log(`[result schemas] composed answers validated:\n  ${[...counts].map(([p, c]) => `${p}: ${c.all} (${c.data} with data)`).join('\n  ')}`);
+    console.log(
+      `[result schemas] composed answers validated:\n  ${[...counts].map(([p, c]) => `${p}: ${c.all} (${c.data} with data)`).join('\n  ')}`,
+    );
     expect(report.failures, report.toString()).toBe(0);
     for (const op of OPERATIONS.filter((o) => o.route.compose || o.route.paging)) {
-      expect(counts.get(op.route.path)?.data ?? 0, `${op.route.path} has no composed answer with data`).toBeGreaterThan(0);
+      expect(counts.get(op.route.path)?.data ?? 0, `${op.route.path} has no composed answer with data`).toBeGreaterThan(
+        0,
+      );
     }
   });
 });
@@ -236,13 +270,16 @@ describe("the operations' examples", () => {
     expect(op.examples.length).toBeLessThanOrEqual(3);
     const names = new Set(op.route.params.map((p) => p.name));
     for (const [i, example] of op.examples.entries()) {
-      for (const name of Object.keys(example)) expect(names.has(name), `example ${i} names ${name}, not a parameter`).toBe(true);
+      for (const name of Object.keys(example))
+        expect(names.has(name), `example ${i} names ${name}, not a parameter`).toBe(true);
       const url = exampleUrl(op, example);
       const r = resolveUrl(url);
       if (r.kind === 'file') expect(r.path, `example ${i} is not in canonical form`).toBe(filePath(r.op!, example));
       else if (r.kind === 'compose') {
         // The resolver's canonical values: the example's, and defaults for what it leaves out.
-        const defaults = Object.fromEntries(Object.entries(r.values).filter(([k, v]) => !(k in example) && isDefaulted(op, k, v)));
+        const defaults = Object.fromEntries(
+          Object.entries(r.values).filter(([k, v]) => !(k in example) && isDefaulted(op, k, v)),
+        );
         expect(r.values, `example ${i} is not in canonical form`).toEqual({ ...example, ...defaults });
       } else throw new Error(`example ${i} (${url}) resolves to ${JSON.stringify(r)}`);
       const result = await answer(url);
@@ -255,7 +292,8 @@ describe("the operations' examples", () => {
   });
 });
 
-const exampleUrl = (op: Operation, example: Record<string, string | undefined>) => `${op.route.path}?${new URLSearchParams(example as Record<string, string>)}`;
+const exampleUrl = (op: Operation, example: Record<string, string | undefined>) =>
+  `${op.route.path}?${new URLSearchParams(example as Record<string, string>)}`;
 
 /** The `result` a request answers from the shared sample dist: a file's, or composed. */
 async function answer(url: string): Promise<unknown> {
@@ -280,33 +318,38 @@ const realDir = (op: Operation) => join(REAL, op.route.path.slice('/api/v1/'.len
 const orderLost = (file: string) => /notebook/.test(file) && !/FRAGMENT/.test(file);
 
 describe('result schemas against the real RESAS responses', () => {
-  it.skipIf(!HAS_SHARED)(`every real response of an operation regstat has validates, key order included${HAS_SHARED ? '' : ` (${SHARED_SKIP_NOTE})`}`, () => {
-    const report = new Report();
-    const counts: string[] = [];
-    for (const op of OPERATIONS) {
-      const dir = realDir(op);
-      if (!existsSync(dir)) continue;
-      let n = 0;
-      for (const f of readdirSync(dir)
-        .filter((f) => f.endsWith('.json'))
-        .sort()) {
-        const doc = JSON.parse(readFileSync(join(dir, f), 'utf8'));
-        const where = `${op.route.path.slice(8)}/${f}`;
-        if ('result' in doc) report.add(where, resultIssues(op.result, doc.result, { keyOrder: !orderLost(f) }));
-        else if (Array.isArray(doc.changes)) {
-          // A fragment: the members of result.changes alone, printed in their original key order.
-          const changes = member(op.result, 'changes');
-          doc.changes.forEach((c: unknown, i: number) => report.add(`${where} changes[${i}]`, resultIssues(changes, c)));
-        } else throw new Error(`${where} holds neither a response nor a fragment`);
-        n++;
+  it.skipIf(!HAS_SHARED)(
+    `every real response of an operation regstat has validates, key order included${HAS_SHARED ? '' : ` (${SHARED_SKIP_NOTE})`}`,
+    () => {
+      const report = new Report();
+      const counts: string[] = [];
+      for (const op of OPERATIONS) {
+        const dir = realDir(op);
+        if (!existsSync(dir)) continue;
+        let n = 0;
+        for (const f of readdirSync(dir)
+          .filter((f) => f.endsWith('.json'))
+          .sort()) {
+          const doc = JSON.parse(readFileSync(join(dir, f), 'utf8'));
+          const where = `${op.route.path.slice(8)}/${f}`;
+          if ('result' in doc) report.add(where, resultIssues(op.result, doc.result, { keyOrder: !orderLost(f) }));
+          else if (Array.isArray(doc.changes)) {
+            // A fragment: the members of result.changes alone, printed in their original key order.
+            const changes = member(op.result, 'changes');
+            doc.changes.forEach((c: unknown, i: number) =>
+              report.add(`${where} changes[${i}]`, resultIssues(changes, c)),
+            );
+          } else throw new Error(`${where} holds neither a response nor a fragment`);
+          n++;
+        }
+        counts.push(`${op.route.path}: ${n}`);
+        expect(n, `${dir} holds no response`).toBeGreaterThan(0);
       }
-      counts.push(`${op.route.path}: ${n}`);
-      expect(n, `${dir} holds no response`).toBeGreaterThan(0);
-    }
-    console.log(`[result schemas] real RESAS responses validated:\n  ${counts.join('\n  ')}`);
-    expect(counts.length).toBeGreaterThan(0);
-    expect(report.failures, report.toString()).toBe(0);
-  });
+      console.log(`[result schemas] real RESAS responses validated:\n  ${counts.join('\n  ')}`);
+      expect(counts.length).toBeGreaterThan(0);
+      expect(report.failures, report.toString()).toBe(0);
+    },
+  );
 });
 
 // Schema walking, for the tests: zod 4 keeps a schema's structure in _zod.def.
@@ -353,7 +396,9 @@ function objectNodes(schema: z.ZodType, value: unknown, path: Path = [], out: No
   if (!s || value === null || typeof value !== 'object') return out;
   const def = defOf(s);
   if (Array.isArray(value)) {
-    value.forEach((v, i) => objectNodes(def.type === 'tuple' ? (def.items[i] ?? def.rest) : def.element, v, [...path, i], out));
+    value.forEach((v, i) =>
+      objectNodes(def.type === 'tuple' ? (def.items[i] ?? def.rest) : def.element, v, [...path, i], out),
+    );
   } else if (def.type === 'object') {
     out.push({ path, value: value as Record<string, unknown>, schema: s });
     for (const [k, v] of Object.entries(value)) if (def.shape[k]) objectNodes(def.shape[k], v, [...path, k], out);
@@ -396,12 +441,15 @@ function mutations(schema: z.ZodType, result: unknown): Mutation[] {
       out.push({ kind, where, inArray: at, value: replaceAt(result, node.path, make({ ...node.value })) });
     const required = keys.find((k) => !defOf(shape[k]!).type.match(/^(optional|default|prefault)$/));
     if (required) add('removed', (o) => (delete o[required], o));
-    add('renamed', (o) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k === keys[0] ? `${k}_renamed` : k, v])));
+    add('renamed', (o) =>
+      Object.fromEntries(Object.entries(o).map(([k, v]) => [k === keys[0] ? `${k}_renamed` : k, v])),
+    );
     const num = keys.find((k) => typeof node.value[k] === 'number');
     if (num) add('mistyped', (o) => ({ ...o, [num]: String(o[num]) }));
     const str = keys.find((k) => typeof node.value[k] === 'string');
     if (str) add('mistyped', (o) => ({ ...o, [str]: 7 }));
-    if (keys.length >= 2) add('reordered', (o) => Object.fromEntries([keys[1]!, keys[0]!, ...keys.slice(2)].map((k) => [k, o[k]])));
+    if (keys.length >= 2)
+      add('reordered', (o) => Object.fromEntries([keys[1]!, keys[0]!, ...keys.slice(2)].map((k) => [k, o[k]])));
   }
   return out;
 }

@@ -6,7 +6,14 @@ import { errorOf as err, fileFor as fileOf, result, routes } from '../helpers/di
 import { rowsOf } from '../helpers/sample.ts';
 
 describe('tourism/foreigners/forFrom', () => {
-  const visitors = rowsOf<{ prefCode: string; year: number; quarter: number; purpose: number; countryCode: string; visitors: number }>('foreign_visitors');
+  const visitors = rowsOf<{
+    prefCode: string;
+    year: number;
+    quarter: number;
+    purpose: number;
+    countryCode: string;
+    visitors: number;
+  }>('foreign_visitors');
   const countries = rowsOf<{ countryCode: string; countryName: string }>('countries');
 
   it('lists every country with the quarters of the year, in the original key order and types', () => {
@@ -21,7 +28,12 @@ describe('tourism/foreigners/forFrom', () => {
       expect(c.data.map((d: any) => d.quarter)).toEqual([1, 2, 3, 4]);
       for (const d of c.data) {
         const fact = visitors.find(
-          (v) => v.prefCode === '13' && v.year === 2019 && v.quarter === d.quarter && v.purpose === 1 && v.countryCode === c.countryCode,
+          (v) =>
+            v.prefCode === '13' &&
+            v.year === 2019 &&
+            v.quarter === d.quarter &&
+            v.purpose === 1 &&
+            v.countryCode === c.countryCode,
         )!;
         expect(d).toEqual({ year: 2019, quarter: d.quarter, value: fact.visitors });
       }
@@ -30,7 +42,11 @@ describe('tourism/foreigners/forFrom', () => {
 
   it('has no first quarter in 2011 and only the first in 2020', () => {
     const quarters = (year: number) => [
-      ...new Set(result(`/api/v1/tourism/foreigners/forFrom?year=${year}&prefCode=1&purpose=2`).changes.flatMap((c: any) => c.data.map((d: any) => d.quarter))),
+      ...new Set(
+        result(`/api/v1/tourism/foreigners/forFrom?year=${year}&prefCode=1&purpose=2`).changes.flatMap((c: any) =>
+          c.data.map((d: any) => d.quarter),
+        ),
+      ),
     ];
     expect(quarters(2011)).toEqual([2, 3, 4]);
     expect(quarters(2020)).toEqual([1]);
@@ -40,25 +56,44 @@ describe('tourism/foreigners/forFrom', () => {
   it('counts sightseeing visitors as part of all visitors', () => {
     const all = result('/api/v1/tourism/foreigners/forFrom?year=2018&prefCode=13&purpose=1');
     const leisure = result('/api/v1/tourism/foreigners/forFrom?year=2018&prefCode=13&purpose=2');
-    all.changes.forEach((c: any, i: number) => c.data.forEach((d: any, q: number) => expect(leisure.changes[i].data[q].value).toBeLessThanOrEqual(d.value)));
+    all.changes.forEach((c: any, i: number) =>
+      c.data.forEach((d: any, q: number) => expect(leisure.changes[i].data[q].value).toBeLessThanOrEqual(d.value)),
+    );
   });
 
   it('rejects years, purposes and prefectures it does not have', () => {
-    expect(err('/api/v1/tourism/foreigners/forFrom?year=2010&prefCode=13&purpose=1')).toEqual({ status: 400, message: 'year 2010 is out of range' });
+    expect(err('/api/v1/tourism/foreigners/forFrom?year=2010&prefCode=13&purpose=1')).toEqual({
+      status: 400,
+      message: 'year 2010 is out of range',
+    });
     expect(err('/api/v1/tourism/foreigners/forFrom?year=2021&prefCode=13&purpose=1').status).toBe(400);
-    expect(err('/api/v1/tourism/foreigners/forFrom?year=2019&prefCode=13&purpose=3').message).toBe('purpose 3 is out of range');
+    expect(err('/api/v1/tourism/foreigners/forFrom?year=2019&prefCode=13&purpose=3').message).toBe(
+      'purpose 3 is out of range',
+    );
     expect(err('/api/v1/tourism/foreigners/forFrom?year=2019&prefCode=13').message).toBe('purpose is required');
     expect(err('/api/v1/tourism/foreigners/forFrom?year=2019&prefCode=48&purpose=1').status).toBe(400);
   });
 });
 
 describe('tourism/hotelAnalysis/facilityStack', () => {
-  const facilities = rowsOf<{ prefCode: string; month: string; typeCode: number; sizeCode: number; facilities: number }>('accommodation_facilities');
+  const facilities = rowsOf<{
+    prefCode: string;
+    month: string;
+    typeCode: number;
+    sizeCode: number;
+    facilities: number;
+  }>('accommodation_facilities');
 
   it('maps requests that spell out the defaults and requests that omit them to one file', () => {
     const canonical = fileOf('/api/v1/tourism/hotelAnalysis/facilityStack?display=2&unit=0&prefCode=13');
     expect(canonical).toBe('/api/v1/tourism/hotelAnalysis/facilityStack/display/2/unit/0/prefCode/13/index.json');
-    for (const q of ['prefCode=13', 'prefCode=13&display=2', 'unit=0&prefCode=13', 'display=&unit=&prefCode=13', 'prefCode=13&foo=1']) {
+    for (const q of [
+      'prefCode=13',
+      'prefCode=13&display=2',
+      'unit=0&prefCode=13',
+      'display=&unit=&prefCode=13',
+      'prefCode=13&foo=1',
+    ]) {
       expect(fileOf(`/api/v1/tourism/hotelAnalysis/facilityStack?${q}`), q).toBe(canonical);
     }
     expect(fileOf('/api/v1/tourism/hotelAnalysis/facilityStack?prefCode=13&unit=1')).toBe(
@@ -72,7 +107,9 @@ describe('tourism/hotelAnalysis/facilityStack', () => {
       const yearly = result(`/api/v1/tourism/hotelAnalysis/facilityStack?display=${display}&unit=0&prefCode=1`);
       expect(monthly.unit).toBe('1');
       expect(yearly.unit).toBe('0');
-      expect(monthly.data.map((d: any) => d.code)).toEqual(display === 1 ? ['1', '2', '3', '4'] : ['1', '2', '3', '4', '5', '6']);
+      expect(monthly.data.map((d: any) => d.code)).toEqual(
+        display === 1 ? ['1', '2', '3', '4'] : ['1', '2', '3', '4', '5', '6'],
+      );
       expect(Object.keys(monthly.data[0])).toEqual(['code', 'label', 'years']);
       expect(yearly.data[0].label).toBe(display === 1 ? '0～9人' : '旅館');
       for (const d of monthly.data) {
@@ -80,12 +117,19 @@ describe('tourism/hotelAnalysis/facilityStack', () => {
         for (const m of d.years.filter((_: unknown, i: number) => i % 17 === 0)) {
           const month = `${m.year}-${String(m.month).padStart(2, '0')}`;
           const sum = facilities
-            .filter((f) => f.prefCode === '01' && f.month === month && (display === 1 ? f.sizeCode : f.typeCode) === Number(d.code))
+            .filter(
+              (f) =>
+                f.prefCode === '01' &&
+                f.month === month &&
+                (display === 1 ? f.sizeCode : f.typeCode) === Number(d.code),
+            )
             .reduce((a, f) => a + f.facilities, 0);
           expect(m.value, `${d.label} ${month}`).toBe(sum);
         }
         const y = yearly.data.find((x: any) => x.code === d.code);
-        expect(y.years.map((v: any) => v.year)).toEqual([2011, 2012, 2013, 2014, 2015, 2016, 2017, 2018, 2019, 2020, 2021]);
+        expect(y.years.map((v: any) => v.year)).toEqual([
+          2011, 2012, 2013, 2014, 2015, 2016, 2017, 2018, 2019, 2020, 2021,
+        ]);
         for (const v of y.years) {
           expect(v.month).toBe(0);
           const months = d.years.filter((m: any) => m.year === v.year).map((m: any) => m.value);
@@ -96,23 +140,49 @@ describe('tourism/hotelAnalysis/facilityStack', () => {
   });
 
   it('rejects values outside the lists', () => {
-    expect(err('/api/v1/tourism/hotelAnalysis/facilityStack?prefCode=13&display=3').message).toBe('display 3 is out of range');
-    expect(err('/api/v1/tourism/hotelAnalysis/facilityStack?prefCode=13&unit=2').message).toBe('unit 2 is out of range');
+    expect(err('/api/v1/tourism/hotelAnalysis/facilityStack?prefCode=13&display=3').message).toBe(
+      'display 3 is out of range',
+    );
+    expect(err('/api/v1/tourism/hotelAnalysis/facilityStack?prefCode=13&unit=2').message).toBe(
+      'unit 2 is out of range',
+    );
     expect(err('/api/v1/tourism/hotelAnalysis/facilityStack?display=1').message).toBe('prefCode is required');
   });
 });
 
 describe('tourism/airport/forBar', () => {
   const airports = rowsOf<{ areaCode: string; airportCode: string }>('airports');
-  const travellers = rowsOf<{ year: number; quarter: number; entryAirport: string; exitAirport: string; visitors: number }>('airport_travellers');
-  const visits = rowsOf<{ year: number; quarter: number; entryAirport: string; exitAirport: string; prefCode: string; visitors: number }>('airport_visits');
+  const travellers = rowsOf<{
+    year: number;
+    quarter: number;
+    entryAirport: string;
+    exitAirport: string;
+    visitors: number;
+  }>('airport_travellers');
+  const visits = rowsOf<{
+    year: number;
+    quarter: number;
+    entryAirport: string;
+    exitAirport: string;
+    prefCode: string;
+    visitors: number;
+  }>('airport_visits');
   const areaOf = new Map(airports.map((a) => [a.airportCode, a.areaCode]));
   const base = '/api/v1/tourism/airport/forBar';
   const canonicalPath = (p: Record<string, string>) =>
     `${base}/dispType/${p.dispType}/year/${p.year}/halfPeriod/${p.halfPeriod}/entryAirportArea/${p.ea}/entryAirport/${p.e}/departureAirportArea/${p.xa}/departureAirport/${p.x}/sort/${p.sort}/index.json`;
 
   it('fills every default and treats an airport outside its area as -', () => {
-    const all = canonicalPath({ dispType: '1', year: '2016', halfPeriod: '1', ea: '-', e: '-', xa: '-', x: '-', sort: '1' });
+    const all = canonicalPath({
+      dispType: '1',
+      year: '2016',
+      halfPeriod: '1',
+      ea: '-',
+      e: '-',
+      xa: '-',
+      x: '-',
+      sort: '1',
+    });
     for (const q of [
       'year=2016',
       'year=2016&dispType=1&halfPeriod=1&sort=1',
@@ -123,10 +193,23 @@ describe('tourism/airport/forBar', () => {
     ]) {
       expect(fileOf(`${base}?${q}`), q).toBe(all);
     }
-    const kanto = canonicalPath({ dispType: '1', year: '2016', halfPeriod: '1', ea: '3', e: '-', xa: '-', x: '-', sort: '1' });
+    const kanto = canonicalPath({
+      dispType: '1',
+      year: '2016',
+      halfPeriod: '1',
+      ea: '3',
+      e: '-',
+      xa: '-',
+      x: '-',
+      sort: '1',
+    });
     expect(fileOf(`${base}?year=2016&entryAirportArea=3&entryAirport=KIX`)).toBe(kanto); // KIX is in 近畿, not 関東
     expect(fileOf(`${base}?year=2016&entryAirportArea=3`)).toBe(kanto);
-    expect(fileOf(`${base}?year=2016&entryAirportArea=3&entryAirport=NRT&dispType=2&sort=2&halfPeriod=4&departureAirportArea=5&departureAirport=KIX`)).toBe(
+    expect(
+      fileOf(
+        `${base}?year=2016&entryAirportArea=3&entryAirport=NRT&dispType=2&sort=2&halfPeriod=4&departureAirportArea=5&departureAirport=KIX`,
+      ),
+    ).toBe(
       canonicalPath({ dispType: '2', year: '2016', halfPeriod: '4', ea: '3', e: 'NRT', xa: '5', x: 'KIX', sort: '2' }),
     );
   });
@@ -162,7 +245,13 @@ describe('tourism/airport/forBar', () => {
   it('adds up the visitors of the selected airports and quarters, and computes visit rates from counts', () => {
     const cases = [
       { q: 'year=2019', year: 2019, quarters: [1, 2, 3, 4], entry: () => true, exit: () => true },
-      { q: 'year=2017&halfPeriod=3&entryAirportArea=3', year: 2017, quarters: [2], entry: (a: string) => areaOf.get(a) === '3', exit: () => true },
+      {
+        q: 'year=2017&halfPeriod=3&entryAirportArea=3',
+        year: 2017,
+        quarters: [2],
+        entry: (a: string) => areaOf.get(a) === '3',
+        exit: () => true,
+      },
       {
         q: 'year=2015&halfPeriod=5&entryAirportArea=5&entryAirport=KIX&departureAirportArea=3&departureAirport=NRT',
         year: 2015,
@@ -170,11 +259,22 @@ describe('tourism/airport/forBar', () => {
         entry: (a: string) => a === 'KIX',
         exit: (a: string) => a === 'NRT',
       },
-      { q: 'year=2018&departureAirportArea=1', year: 2018, quarters: [1, 2, 3, 4], entry: () => true, exit: (a: string) => areaOf.get(a) === '1' },
+      {
+        q: 'year=2018&departureAirportArea=1',
+        year: 2018,
+        quarters: [1, 2, 3, 4],
+        entry: () => true,
+        exit: (a: string) => areaOf.get(a) === '1',
+      },
     ];
     for (const c of cases) {
-      const pick = <T extends { year: number; quarter: number; entryAirport: string; exitAirport: string }>(rows: T[]) =>
-        rows.filter((r) => r.year === c.year && c.quarters.includes(r.quarter) && c.entry(r.entryAirport) && c.exit(r.exitAirport));
+      const pick = <T extends { year: number; quarter: number; entryAirport: string; exitAirport: string }>(
+        rows: T[],
+      ) =>
+        rows.filter(
+          (r) =>
+            r.year === c.year && c.quarters.includes(r.quarter) && c.entry(r.entryAirport) && c.exit(r.exitAirport),
+        );
       const total = pick(travellers).reduce((a, r) => a + r.visitors, 0);
       const count = (pref: string) =>
         pick(visits)
@@ -200,7 +300,8 @@ describe('tourism/airport/forBar', () => {
       for (let i = 1; i < byValue.length; i++) {
         expect(
           byValue[i - 1].value > byValue[i].value ||
-            (byValue[i - 1].value === byValue[i].value && Number(byValue[i - 1].prefCode) < Number(byValue[i].prefCode)),
+            (byValue[i - 1].value === byValue[i].value &&
+              Number(byValue[i - 1].prefCode) < Number(byValue[i].prefCode)),
         ).toBe(true);
         expect(Number(byCode[i - 1].prefCode)).toBeLessThan(Number(byCode[i].prefCode));
       }
@@ -215,8 +316,12 @@ describe('tourism/airport/forBar', () => {
     expect(err(`${base}?year=2016&dispType=3`).message).toBe('dispType 3 is out of range');
     expect(err(`${base}?year=2016&halfPeriod=6`).message).toBe('halfPeriod 6 is out of range');
     expect(err(`${base}?year=2016&sort=0`).message).toBe('sort 0 is out of range');
-    expect(err(`${base}?year=2016&entryAirportArea=99`).message).toBe('entryAirportArea 99 is not a code of this build');
-    expect(err(`${base}?year=2016&entryAirportArea=3&entryAirport=XXX`).message).toBe('entryAirport XXX is not a code of this build');
+    expect(err(`${base}?year=2016&entryAirportArea=99`).message).toBe(
+      'entryAirportArea 99 is not a code of this build',
+    );
+    expect(err(`${base}?year=2016&entryAirportArea=3&entryAirport=XXX`).message).toBe(
+      'entryAirport XXX is not a code of this build',
+    );
     expect(err(`${base}?year=2016&departureAirport=../..`).status).toBe(400);
   });
 

@@ -5,7 +5,14 @@ import { errorOf as err, result } from '../helpers/dist.ts';
 import { rowsOf } from '../helpers/sample.ts';
 
 describe('municipality/wages/perYear', () => {
-  const raw = rowsOf<{ prefCode: string; year: number; simcCode: string; ageFrom: number; workers: number; payroll: number }>('wages');
+  const raw = rowsOf<{
+    prefCode: string;
+    year: number;
+    simcCode: string;
+    ageFrom: number;
+    workers: number;
+    payroll: number;
+  }>('wages');
   const middle = rowsOf<{ simcCode: string; sicCode: string }>('industries_middle');
   const sicOf = new Map(middle.map((m) => [m.simcCode, m.sicCode]));
   const expected = (pref: string, pick: (r: (typeof raw)[number]) => boolean) => {
@@ -14,7 +21,9 @@ describe('municipality/wages/perYear', () => {
       const s = by.get(r.year) ?? [0, 0];
       by.set(r.year, [s[0] + r.payroll, s[1] + r.workers]);
     }
-    return [...by].sort(([a], [b]) => a - b).map(([year, [p, w]]) => ({ year, value: Math.round((100 * p) / w) / 100 }));
+    return [...by]
+      .sort(([a], [b]) => a - b)
+      .map(([year, [p, w]]) => ({ year, value: Math.round((100 * p) / w) / 100 }));
   };
   const close = (got: { year: number; value: number }[], want: { year: number; value: number }[]) => {
     expect(got.map((d) => d.year)).toEqual(want.map((d) => d.year));
@@ -62,10 +71,18 @@ describe('municipality/wages/perYear', () => {
   });
 
   it('rejects ages, classes and combinations it does not have', () => {
-    expect(err('/api/v1/municipality/wages/perYear?prefCode=13&sicCode=-&simcCode=-').message).toBe('wagesAge is required');
-    expect(err('/api/v1/municipality/wages/perYear?prefCode=13&wagesAge=14').message).toBe('wagesAge 14 is out of range');
-    expect(err('/api/v1/municipality/wages/perYear?prefCode=13&sicCode=E&simcCode=50&wagesAge=1').message).toBe('simcCode 50 does not belong to sicCode E');
-    expect(err('/api/v1/municipality/wages/perYear?prefCode=13&sicCode=-&simcCode=ZZ&wagesAge=1').message).toBe('simcCode ZZ is not a code of this build');
+    expect(err('/api/v1/municipality/wages/perYear?prefCode=13&sicCode=-&simcCode=-').message).toBe(
+      'wagesAge is required',
+    );
+    expect(err('/api/v1/municipality/wages/perYear?prefCode=13&wagesAge=14').message).toBe(
+      'wagesAge 14 is out of range',
+    );
+    expect(err('/api/v1/municipality/wages/perYear?prefCode=13&sicCode=E&simcCode=50&wagesAge=1').message).toBe(
+      'simcCode 50 does not belong to sicCode E',
+    );
+    expect(err('/api/v1/municipality/wages/perYear?prefCode=13&sicCode=-&simcCode=ZZ&wagesAge=1').message).toBe(
+      'simcCode ZZ is not a code of this build',
+    );
   });
 
   it('answers a middle class asked with sicCode=-, as get_resas asks it (and the original answered): that class, its broad class named', () => {
@@ -73,14 +90,20 @@ describe('municipality/wages/perYear', () => {
       ['13', '01', '1', undefined],
       ['1', '09', '5', 30],
     ] as const) {
-      const r = result(`/api/v1/municipality/wages/perYear?prefCode=${pref}&sicCode=-&simcCode=${simc}&wagesAge=${age}`);
+      const r = result(
+        `/api/v1/municipality/wages/perYear?prefCode=${pref}&sicCode=-&simcCode=${simc}&wagesAge=${age}`,
+      );
       expect(r).toMatchObject({ sicCode: sicOf.get(simc), simcCode: simc });
       expect(r.sicName).not.toBe('');
       close(
         r.data,
         expected(pref.padStart(2, '0'), (x) => x.simcCode === simc && (ageFrom === undefined || x.ageFrom === ageFrom)),
       );
-      expect(r).toEqual(result(`/api/v1/municipality/wages/perYear?prefCode=${pref}&sicCode=${sicOf.get(simc)}&simcCode=${simc}&wagesAge=${age}`));
+      expect(r).toEqual(
+        result(
+          `/api/v1/municipality/wages/perYear?prefCode=${pref}&sicCode=${sicOf.get(simc)}&simcCode=${simc}&wagesAge=${age}`,
+        ),
+      );
     }
   });
 });

@@ -138,7 +138,9 @@ function input(rnd: () => number): { pathname: string; search: string } {
     }
     if (rnd() < 0.3) pathname += pick(['/', '/index.json', '/index.json/..', '/..', '/.']);
   } else {
-    pathname = pick(['/api/v1/', '/api/', '/api/v1', '/', '/api/v1/population/', '/api/v1/../../etc']) + pick(HOSTILE).replace(/\0/g, '%00');
+    pathname =
+      pick(['/api/v1/', '/api/', '/api/v1', '/', '/api/v1/population/', '/api/v1/../../etc']) +
+      pick(HOSTILE).replace(/\0/g, '%00');
   }
 
   const parts: string[] = [];
@@ -154,7 +156,14 @@ function input(rnd: () => number): { pathname: string; search: string } {
     });
     for (const p of op.params) {
       if (rnd() < 0.05) continue;
-      const v = p.name === 'prefCode' ? String(pref) : p.name === 'cityCode' ? city : p.name === 'addArea' ? areas.join(',') : value(p.name);
+      const v =
+        p.name === 'prefCode'
+          ? String(pref)
+          : p.name === 'cityCode'
+            ? city
+            : p.name === 'addArea'
+              ? areas.join(',')
+              : value(p.name);
       parts.push(`${p.name}=${enc(v)}`);
     }
   }

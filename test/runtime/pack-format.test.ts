@@ -23,7 +23,8 @@ const enc = new TextEncoder();
 
 describe('pack format', () => {
   it('checks with the CRC-32 of zlib and zip, so the writer may use zlib.crc32 and the readers their own', () => {
-    for (const text of ['', 'a', 'regstat', '市区町村'.repeat(1000)]) expect(crc32(enc.encode(text))).toBe(zlibCrc32(enc.encode(text)));
+    for (const text of ['', 'a', 'regstat', '市区町村'.repeat(1000)])
+      expect(crc32(enc.encode(text))).toBe(zlibCrc32(enc.encode(text)));
   });
 
   it('reads back the header it writes, and refuses one changed anywhere', () => {
@@ -71,7 +72,9 @@ describe('pack format', () => {
     keys.forEach((k, i) => expect(leafFind(leaf, k)).toEqual(places[i]));
     for (const absent of ['', '/api', '/api/v1/000', '/api/v1/000/index.jso', '/api/v1/1999/index.json', '/zz'])
       expect(leafFind(leaf, enc.encode(absent)), absent).toBeNull();
-    expect([...leafEntries(leaf)].map(([k, p]) => [Buffer.from(k).toString(), p])).toEqual(keys.map((k, i) => [Buffer.from(k).toString(), places[i]]));
+    expect([...leafEntries(leaf)].map(([k, p]) => [Buffer.from(k).toString(), p])).toEqual(
+      keys.map((k, i) => [Buffer.from(k).toString(), places[i]]),
+    );
   });
 
   it('reads back the head: the route table and each leaf with its first path and place', () => {

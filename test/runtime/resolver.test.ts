@@ -81,25 +81,46 @@ describe('resolver: errors', () => {
       description: 'Give prefCode as a prefecture code: this build serves 1, 13 (see /api/v1/prefectures).',
     });
     expect(err('/api/v1/population/composition/perYear?prefCode=&cityCode=-').message).toBe('prefCode is required');
-    expect(err('/api/v1/population/composition/perYear?prefCode=あいうえお').message).toBe('prefCode must be a prefecture code (an integer), got "あいうえお"');
-    expect(err('/api/v1/population/composition/perYear?prefCode=1&prefCode=2').message).toBe('prefCode is given 2 times; give it once');
-    expect(err('/api/v1/population/composition/perYear?prefCode=13&cityCode=13101&cityCode=13101').message).toBe('cityCode is given 2 times; give it once');
+    expect(err('/api/v1/population/composition/perYear?prefCode=あいうえお').message).toBe(
+      'prefCode must be a prefecture code (an integer), got "あいうえお"',
+    );
+    expect(err('/api/v1/population/composition/perYear?prefCode=1&prefCode=2').message).toBe(
+      'prefCode is given 2 times; give it once',
+    );
+    expect(err('/api/v1/population/composition/perYear?prefCode=13&cityCode=13101&cityCode=13101').message).toBe(
+      'cityCode is given 2 times; give it once',
+    );
     // A prefecture of the country outside the build's scope is a 404 that names the scope; a code no prefecture has, a 400.
     expect(err('/api/v1/population/composition/perYear?prefCode=2')).toMatchObject({
       status: 404,
       message: "prefCode 2 is outside this build's scope",
       description: expect.stringContaining('This build serves the data of prefectures 1, 13 only'),
     });
-    expect(err('/api/v1/population/composition/perYear?prefCode=48')).toMatchObject({ status: 400, message: 'prefCode 48 is not a prefecture code' });
+    expect(err('/api/v1/population/composition/perYear?prefCode=48')).toMatchObject({
+      status: 400,
+      message: 'prefCode 48 is not a prefecture code',
+    });
     expect(err('/api/v1/population/composition/perYear?prefCode=13&addArea=2_').message).toBe(
       'addArea entry "2_" names prefecture 2, outside this build\'s scope (1, 13)',
     );
-    expect(err('/api/v1/population/composition/perYear?prefCode=13&cityCode=01101').message).toBe('cityCode 01101 is not a municipality of prefCode 13');
-    expect(err('/api/v1/population/composition/perYear?prefCode=13&cityCode=131').message).toBe('cityCode must be - or a 5-digit municipality code, got "131"');
+    expect(err('/api/v1/population/composition/perYear?prefCode=13&cityCode=01101').message).toBe(
+      'cityCode 01101 is not a municipality of prefCode 13',
+    );
+    expect(err('/api/v1/population/composition/perYear?prefCode=13&cityCode=131').message).toBe(
+      'cityCode must be - or a 5-digit municipality code, got "131"',
+    );
     const year = err('/api/v1/population/composition/pyramid?prefCode=13&yearLeft=1975&yearRight=2020');
-    expect(year).toMatchObject({ status: 400, message: 'yearLeft 1975 is out of range', description: 'Give yearLeft as one of 1980 to 2045 in steps of 5.' });
-    expect(err('/api/v1/population/composition/pyramid?prefCode=13&yearLeft=2020').message).toBe('yearRight is required');
-    expect(err('/api/v1/population/composition/perYear?prefCode=13&cityCode=-&addArea=1_%ZZ').message).toBe('The query string is not valid percent-encoding');
+    expect(year).toMatchObject({
+      status: 400,
+      message: 'yearLeft 1975 is out of range',
+      description: 'Give yearLeft as one of 1980 to 2045 in steps of 5.',
+    });
+    expect(err('/api/v1/population/composition/pyramid?prefCode=13&yearLeft=2020').message).toBe(
+      'yearRight is required',
+    );
+    expect(err('/api/v1/population/composition/perYear?prefCode=13&cityCode=-&addArea=1_%ZZ').message).toBe(
+      'The query string is not valid percent-encoding',
+    );
   });
 
   it('limits addArea to 10 entries at the level of cityCode', () => {
@@ -116,8 +137,12 @@ describe('resolver: errors', () => {
     expect(err('/api/v1/population/composition/perYear?prefCode=13&cityCode=13101&addArea=1_').message).toMatch(
       /is prefecture-level but cityCode is a municipality/,
     );
-    expect(err('/api/v1/population/composition/perYear?prefCode=13&cityCode=-&addArea=13_').message).toMatch(/repeats a region already in the request/);
-    expect(err('/api/v1/population/composition/perYear?prefCode=13&cityCode=-&addArea=1_,01_').message).toMatch(/repeats a region/);
+    expect(err('/api/v1/population/composition/perYear?prefCode=13&cityCode=-&addArea=13_').message).toMatch(
+      /repeats a region already in the request/,
+    );
+    expect(err('/api/v1/population/composition/perYear?prefCode=13&cityCode=-&addArea=1_,01_').message).toMatch(
+      /repeats a region/,
+    );
     expect(err('/api/v1/population/composition/perYear?prefCode=13&addArea=1_&addArea=2_').description).toMatch(
       /List several entries comma-separated in one addArea/,
     );
@@ -127,7 +152,12 @@ describe('resolver: errors', () => {
   });
 
   it('answers 404 for unknown paths, with the same body shape', () => {
-    for (const url of ['/api/v1/pppppppppppp', '/api/v1/population', '/api/v1/population/composition/perYear/prefCode', '/api/v2/prefectures']) {
+    for (const url of [
+      '/api/v1/pppppppppppp',
+      '/api/v1/population',
+      '/api/v1/population/composition/perYear/prefCode',
+      '/api/v2/prefectures',
+    ]) {
       const e = err(url);
       expect(e.status, url).toBe(404);
       expect(Object.keys(e)).toEqual(['status', 'statusCode', 'message', 'description']);
@@ -157,8 +187,14 @@ describe('resolver and zod query schemas agree', () => {
     let valid: string[];
     if ('list' in allowed) {
       const entries = allowed.values
-        ? Object.entries(allowed.values).flatMap(([field, themes]) => [`${field}_`, ...themes.slice(0, 2).map((t) => `${field}_${t}`)])
-        : table.prefectures.flatMap((pref) => [`${pref}_`, ...(table.cities[pref] ?? []).slice(0, 3).map((c) => `${pref}_${c}`)]);
+        ? Object.entries(allowed.values).flatMap(([field, themes]) => [
+            `${field}_`,
+            ...themes.slice(0, 2).map((t) => `${field}_${t}`),
+          ])
+        : table.prefectures.flatMap((pref) => [
+            `${pref}_`,
+            ...(table.cities[pref] ?? []).slice(0, 3).map((c) => `${pref}_${c}`),
+          ]);
       valid = [
         ...entries.slice(0, 6),
         `${entries[0]},${entries[1]}`,
@@ -168,8 +204,12 @@ describe('resolver and zod query schemas agree', () => {
           .fill(entries[0])
           .join(','),
       ];
-    } else if ('min' in allowed) valid = [allowed.min, allowed.min + 37, allowed.min + 100, allowed.max, allowed.max + 1, allowed.min - 1].map(String);
-    else valid = [...new Set(('valuesBy' in allowed ? Object.values(allowed.values).flat() : allowed.values).map(String))];
+    } else if ('min' in allowed)
+      valid = [allowed.min, allowed.min + 37, allowed.min + 100, allowed.max, allowed.max + 1, allowed.min - 1].map(
+        String,
+      );
+    else
+      valid = [...new Set(('valuesBy' in allowed ? Object.values(allowed.values).flat() : allowed.values).map(String))];
     const few = valid.slice(0, 3);
     return [...valid, ...few.map((v) => `0${v}`), ...few.map((v) => `${v}x`), '', '-', 'x', '９'];
   }
@@ -178,7 +218,9 @@ describe('resolver and zod query schemas agree', () => {
     let seed = 7;
     const rnd = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const table = routes.table.operations.filter((op) => !op.unavailable);
-    const values = new Map(table.map((op) => [op, new Map(op.params.map((p) => [p.name, candidates(p, routes.table)]))]));
+    const values = new Map(
+      table.map((op) => [op, new Map(op.params.map((p) => [p.name, candidates(p, routes.table)]))]),
+    );
     let accepted = 0;
     for (let i = 0; i < 5000; i++) {
       const op = pick(table, rnd);

@@ -18,7 +18,9 @@ describe('rowsOf', () => {
         { label: 'b', data: [{ year: 1, value: 20, label: 'c' }] },
       ],
     };
-    expect(rowsOf(r, { rows: [{ path: 'data[].data[]' }], columns: cols('boundaryYear', 'label', 'year', 'value') })).toEqual([
+    expect(
+      rowsOf(r, { rows: [{ path: 'data[].data[]' }], columns: cols('boundaryYear', 'label', 'year', 'value') }),
+    ).toEqual([
       { boundaryYear: 2020, label: 'a', year: 1, value: 10 },
       { boundaryYear: 2020, label: 'c', year: 1, value: 20 },
     ]);
@@ -97,7 +99,9 @@ describe('every operation’s view on the sample dist', () => {
       if (view.chart) {
         const c = view.chart;
         const used =
-          c.kind === 'pyramid' ? [c.y, c.left, c.right, c.facet] : [c.x, c.y, c.kind === 'line' ? c.series : c.fill, c.kind === 'bar' ? c.facet : undefined];
+          c.kind === 'pyramid'
+            ? [c.y, c.left, c.right, c.facet]
+            : [c.x, c.y, c.kind === 'line' ? c.series : c.fill, c.kind === 'bar' ? c.facet : undefined];
         for (const k of used.filter((x): x is string => !!x)) expect(keys.has(k), `chart column ${k}`).toBe(true);
       }
       const filled = new Set<string>();

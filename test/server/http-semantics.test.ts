@@ -19,7 +19,12 @@ const BIG_FILE = 'api/v1/population/composition/pyramid/prefCode/13/cityCode/-/y
 const disk = (f: string) => readFileSync(join(SAMPLE_DIST, f));
 
 const raw = async (port: number, path: string, headers: Record<string, string> = {}, method = 'GET') => {
-  const head = [`${method} ${path} HTTP/1.1`, 'Host: 127.0.0.1', 'Connection: close', ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)].join('\r\n');
+  const head = [
+    `${method} ${path} HTTP/1.1`,
+    'Host: 127.0.0.1',
+    'Connection: close',
+    ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
+  ].join('\r\n');
   return rawRequest(port, `${head}\r\n\r\n`);
 };
 
@@ -76,7 +81,8 @@ function semantics(name: string, start: () => Promise<Running>) {
         .get('access-control-allow-headers')!
         .split(/\s*,\s*/)
         .map((h) => h.toLowerCase());
-      for (const h of ['authorization', 'cache-control', 'x-requested-with', 'x-api-key', '*']) expect(allowed, h).toContain(h);
+      for (const h of ['authorization', 'cache-control', 'x-requested-with', 'x-api-key', '*'])
+        expect(allowed, h).toContain(h);
     });
   });
 }
@@ -142,12 +148,18 @@ describe('memory and fair sharing', () => {
     const server = createApiServer({ dir: SAMPLE_DIST, cacheBytes: budget });
     const base = await listen(server);
     try {
-      const files = (await import('fast-glob')).default.sync('api/v1/population/**/index.json', { cwd: SAMPLE_DIST }).slice(0, 3000);
+      const files = (await import('fast-glob')).default
+        .sync('api/v1/population/**/index.json', { cwd: SAMPLE_DIST })
+        .slice(0, 3000);
       for (let i = 0; i < files.length; i += 50) {
         await Promise.all(
           files
             .slice(i, i + 50)
-            .map((f) => fetch(`${base}/${f}?ignored=${'x'.repeat(900)}${i}`, { headers: { 'Accept-Encoding': 'gzip, br' } }).then((r) => r.arrayBuffer())),
+            .map((f) =>
+              fetch(`${base}/${f}?ignored=${'x'.repeat(900)}${i}`, { headers: { 'Accept-Encoding': 'gzip, br' } }).then(
+                (r) => r.arrayBuffer(),
+              ),
+            ),
         );
       }
       const st = server.stats() as { fileBytes: number; docBytes: number; memo: number };
@@ -163,8 +175,14 @@ describe('memory and fair sharing', () => {
     const server = createApiServer({ dir: SAMPLE_DIST, laneLength: 2 });
     const base = await listen(server);
     try {
-      const urls = Array.from({ length: 40 }, (_, i) => `/api/v1/industry/patent/list?year=2019&mode=1&prefCode=13&sort1=1&sort2=1&offset=${i * 3 + 1}`);
-      const answers = await Promise.all([...urls.map((u) => fetch(base + u)), ...Array.from({ length: 20 }, () => fetch(base + '/api/v1/prefectures'))]);
+      const urls = Array.from(
+        { length: 40 },
+        (_, i) => `/api/v1/industry/patent/list?year=2019&mode=1&prefCode=13&sort1=1&sort2=1&offset=${i * 3 + 1}`,
+      );
+      const answers = await Promise.all([
+        ...urls.map((u) => fetch(base + u)),
+        ...Array.from({ length: 20 }, () => fetch(base + '/api/v1/prefectures')),
+      ]);
       const composed = answers.slice(0, urls.length);
       const refused = composed.filter((r) => r.status === 503);
       expect(refused.length, 'some compositions were refused').toBeGreaterThan(0);

@@ -26,7 +26,10 @@ import { close, listen } from '../helpers/http.ts';
 import { ROOT, SAMPLE_DIST, SAMPLE_PREFS } from '../helpers/paths.ts';
 
 const cacheDir = mkdtempSync(join(tmpdir(), 'regstat-cache-test-'));
-const renderer = new OnDemand({ sources: loadSources(sampleSourceSet(), { eager: false, cache: new DiskTableCache(cacheDir) }), prefs: SAMPLE_PREFS });
+const renderer = new OnDemand({
+  sources: loadSources(sampleSourceSet(), { eager: false, cache: new DiskTableCache(cacheDir) }),
+  prefs: SAMPLE_PREFS,
+});
 const built = fg.sync('**/*', { cwd: SAMPLE_DIST, dot: true }).map((f) => '/' + f);
 afterAll(() => rmSync(cacheDir, { recursive: true, force: true }));
 
@@ -45,7 +48,17 @@ function shuffled<T>(items: T[], seed: number): T[] {
 describe('on-demand renderer against the built dist', () => {
   it('renders the docs page, manifests, route table and host files as the build wrote them', () => {
     const site = built.filter((f) => !f.startsWith('/api/') || f === '/api/v1/index.json');
-    expect(site).toEqual(expect.arrayContaining(['/index.html', '/manifest.json', '/routes.json', '/openapi.json', '/serve.json', '/sw.js', '/_worker.js']));
+    expect(site).toEqual(
+      expect.arrayContaining([
+        '/index.html',
+        '/manifest.json',
+        '/routes.json',
+        '/openapi.json',
+        '/serve.json',
+        '/sw.js',
+        '/_worker.js',
+      ]),
+    );
     for (const path of site) expect(renderer.read(path), path).toBe(readFileSync(join(SAMPLE_DIST, path), 'utf8'));
   });
 
@@ -53,7 +66,9 @@ describe('on-demand renderer against the built dist', () => {
     const api = built.filter((f) => f.startsWith('/api/') && f !== '/api/v1/index.json');
     const byOp = new Map<string, string[]>();
     for (const path of api) {
-      const op = renderer.plan.table.operations.find((o) => path.startsWith(o.path + '/') && /^\/(index\.json|[A-Za-z_]+\/)/.test(path.slice(o.path.length)))!;
+      const op = renderer.plan.table.operations.find(
+        (o) => path.startsWith(o.path + '/') && /^\/(index\.json|[A-Za-z_]+\/)/.test(path.slice(o.path.length)),
+      )!;
       (byOp.get(op.path) ?? byOp.set(op.path, []).get(op.path)!).push(path);
     }
     // Every operation of the build has files, and each gets its share of the draw.
@@ -98,7 +113,10 @@ describe('on-demand renderer against the built dist', () => {
   });
 
   it('gives the same bytes from tables it cached on disk', () => {
-    const again = new OnDemand({ sources: loadSources(sampleSourceSet(), { eager: false, cache: new DiskTableCache(cacheDir) }), prefs: SAMPLE_PREFS });
+    const again = new OnDemand({
+      sources: loadSources(sampleSourceSet(), { eager: false, cache: new DiskTableCache(cacheDir) }),
+      prefs: SAMPLE_PREFS,
+    });
     expect(fg.sync('*.cols.gz', { cwd: cacheDir }).length).toBeGreaterThan(10);
     for (const path of [
       '/manifest.json',
@@ -186,7 +204,9 @@ describe('npm start without a dist', () => {
     try {
       const res = await fetch(`${s.base}/api/v1/population/composition/perYear?prefCode=13&cityCode=-`);
       expect(res.status).toBe(200);
-      expect(await res.text()).toBe(sampleFile('api/v1/population/composition/perYear/prefCode/13/cityCode/-/index.json'));
+      expect(await res.text()).toBe(
+        sampleFile('api/v1/population/composition/perYear/prefCode/13/cityCode/-/index.json'),
+      );
       expect(s.log()).toMatch(/SYNTHETIC SAMPLE DATA/);
       expect(s.log()).toMatch(/made on demand/);
       const outside = await fetch(`${s.base}/api/v1/population/composition/perYear?prefCode=1`);
@@ -209,7 +229,9 @@ describe('npm start without a dist', () => {
       const onDemand = await (await fetch(first.base + asked)).text();
       expect(onDemand).toBe(sampleFile('api/v1/fishery/sea/sales/prefCode/13/cityCode/13120/matter/1/index.json'));
       await first.until(/warm-up done/);
-      expect(first.log()).toMatch(/warm-up done: every response \(\d+ files, [0-9.]+ MB\) in the response cache in [0-9.]+ s; answers come from it now/);
+      expect(first.log()).toMatch(
+        /warm-up done: every response \(\d+ files, [0-9.]+ MB\) in the response cache in [0-9.]+ s; answers come from it now/,
+      );
       const packs = readdirSync(join(cache, 'packs'));
       expect(packs).toEqual([expect.stringMatching(/^[0-9a-f]{64}\.pack$/)]); // whole, no staging file left
       // After the handover: the same bytes.
@@ -217,12 +239,18 @@ describe('npm start without a dist', () => {
       // Every response of the pack is the build's, byte for byte.
       const pack = await Pack.open(fileSource(join(cache, 'packs', packs[0]!)));
       const api = built.filter((f) => f.startsWith('/api/v1/') && f !== '/api/v1/index.json');
-      const inScope = api.filter((f) => /^\/api\/v1\/(prefectures|cities|oldCities|fishery|medicalWelfare)\//.test(f) && !/\/prefCode\/1\//.test(f));
+      const inScope = api.filter(
+        (f) =>
+          /^\/api\/v1\/(prefectures|cities|oldCities|fishery|medicalWelfare)\//.test(f) && !/\/prefCode\/1\//.test(f),
+      );
       expect(inScope.length).toBeGreaterThan(1000);
-      for (const f of shuffled(inScope, 3).slice(0, 400)) expect(Buffer.from((await pack.get(f)) ?? []).toString('utf8'), f).toBe(sampleFile(f.slice(1)));
+      for (const f of shuffled(inScope, 3).slice(0, 400))
+        expect(Buffer.from((await pack.get(f)) ?? []).toString('utf8'), f).toBe(sampleFile(f.slice(1)));
       first.child.kill();
       second = await startIn(cache, args);
-      expect(second.log()).toMatch(/every response comes from the response cache an earlier start of the same sources wrote/);
+      expect(second.log()).toMatch(
+        /every response comes from the response cache an earlier start of the same sources wrote/,
+      );
       const res = await fetch(second.base + asked);
       expect([res.status, await res.text()]).toEqual([200, onDemand]);
       expect(await (await fetch(`${second.base}/`)).text()).toMatch(/<html/i);
@@ -256,7 +284,12 @@ describe('npm start without a dist', () => {
 
 describe("npm start's render threads", () => {
   // The renderer npm start uses: one thread per operation, from the command-line values, over the same plan.
-  const { values } = parseCommand(START_COMMAND, ['--prefs', SAMPLE_PREFS.join(','), '--only', 'masters,fishery,medical']);
+  const { values } = parseCommand(START_COMMAND, [
+    '--prefs',
+    SAMPLE_PREFS.join(','),
+    '--only',
+    'masters,fishery,medical',
+  ]);
   const main = onDemandRenderer(values);
   const pool = new RenderPool(values, main);
   afterAll(() => pool.close());
@@ -289,15 +322,21 @@ describe("npm start's render threads", () => {
 
   it.runIf(existsSync('/proc/thread-self'))('prepares at nice 10, the server at its own priority', () => {
     // Field 19 of /proc/<pid>/task/<tid>/stat is the nice value; the command name (2) may hold spaces.
-    const nice = readdirSync('/proc/self/task').map((tid) => Number(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]));
+    const nice = readdirSync('/proc/self/task').map((tid) =>
+      Number(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]),
+    );
     expect(nice.filter((n) => n === 10).length).toBeGreaterThanOrEqual(pool.threadCount);
     expect(readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ')[16]).toBe('0');
   });
 
   it('starts a closed thread again when next asked', async () => {
-    await expect(pool.read('/api/v1/prefectures/index.json')).resolves.toBe(readFileSync(join(SAMPLE_DIST, 'api/v1/prefectures/index.json'), 'utf8'));
+    await expect(pool.read('/api/v1/prefectures/index.json')).resolves.toBe(
+      readFileSync(join(SAMPLE_DIST, 'api/v1/prefectures/index.json'), 'utf8'),
+    );
     await pool.close();
     // Closed threads are started again when next asked.
-    await expect(pool.read('/api/v1/prefectures/index.json')).resolves.toBe(readFileSync(join(SAMPLE_DIST, 'api/v1/prefectures/index.json'), 'utf8'));
+    await expect(pool.read('/api/v1/prefectures/index.json')).resolves.toBe(
+      readFileSync(join(SAMPLE_DIST, 'api/v1/prefectures/index.json'), 'utf8'),
+    );
   });
 });

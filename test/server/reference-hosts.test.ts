@@ -32,7 +32,10 @@ async function expectReference(base: string): Promise<void> {
     const res = await fetch(base + url);
     expect(res.status, url).toBe(200);
     expect(res.headers.get('content-type')?.replace(/\s/g, '').toLowerCase(), url).toBe(`${type};charset=utf-8`);
-    expect(Buffer.from(await res.arrayBuffer()).equals(readFileSync(join(SAMPLE_DIST, file))), `${url}: the bytes of ${file}`).toBe(true);
+    expect(
+      Buffer.from(await res.arrayBuffer()).equals(readFileSync(join(SAMPLE_DIST, file))),
+      `${url}: the bytes of ${file}`,
+    ).toBe(true);
   }
   // Not a page: no folder without an index answers.
   expect((await fetch(base + '/referencex')).status).toBe(404);
@@ -57,7 +60,10 @@ const cacheDir = mkdtempSync(join(tmpdir(), 'regstat-cache-test-'));
 afterAll(() => rmSync(cacheDir, { recursive: true, force: true }));
 onNode('the Node server on demand (npm start)', () =>
   createApiServer({
-    renderer: new OnDemand({ sources: loadSources(sampleSourceSet(), { eager: false, cache: new DiskTableCache(cacheDir) }), prefs: SAMPLE_PREFS }),
+    renderer: new OnDemand({
+      sources: loadSources(sampleSourceSet(), { eager: false, cache: new DiskTableCache(cacheDir) }),
+      prefs: SAMPLE_PREFS,
+    }),
   }),
 );
 
@@ -74,4 +80,8 @@ function onRunning(name: string, start: () => Promise<Running>, skip = false) {
 
 onRunning('npx serve dist', () => startServe(SAMPLE_DIST));
 onRunning('the offline bundle (serve.mjs over dist.pack)', () => startBundle(SAMPLE_DIST));
-onRunning(`nginx with the generated configuration${hasNginx ? '' : ` (${NGINX_SKIP})`}`, () => startNginx(SAMPLE_DIST), !hasNginx);
+onRunning(
+  `nginx with the generated configuration${hasNginx ? '' : ` (${NGINX_SKIP})`}`,
+  () => startNginx(SAMPLE_DIST),
+  !hasNginx,
+);

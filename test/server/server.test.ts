@@ -17,7 +17,9 @@ const disk = (path: string) => readFileSync(join(SAMPLE_DIST, path), 'utf8');
 
 describe('Node server', () => {
   it('serves a query-form request from its file, with caching and CORS headers', async () => {
-    const res = await get('/api/v1/population/composition/perYear?prefCode=13&cityCode=-', { headers: { 'X-API-KEY': 'anything' } });
+    const res = await get('/api/v1/population/composition/perYear?prefCode=13&cityCode=-', {
+      headers: { 'X-API-KEY': 'anything' },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe(JSON_TYPE);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
@@ -29,7 +31,9 @@ describe('Node server', () => {
   it('revalidates with the ETag and answers HEAD without a body', async () => {
     const first = await get('/api/v1/population/sum/perYear?prefCode=1');
     const etag = first.headers.get('etag')!;
-    const again = await get('/api/v1/population/sum/perYear?prefCode=1&cityCode=-', { headers: { 'If-None-Match': etag } });
+    const again = await get('/api/v1/population/sum/perYear?prefCode=1&cityCode=-', {
+      headers: { 'If-None-Match': etag },
+    });
     expect(again.status).toBe(304);
     const head = await get('/api/v1/population/sum/perYear?prefCode=1', { method: 'HEAD' });
     expect(head.status).toBe(200);
@@ -38,13 +42,19 @@ describe('Node server', () => {
   });
 
   it('compresses with gzip when asked', async () => {
-    const res = await get('/api/v1/population/composition/pyramid?prefCode=13&yearLeft=2020&yearRight=1980', { headers: { 'Accept-Encoding': 'gzip' } });
+    const res = await get('/api/v1/population/composition/pyramid?prefCode=13&yearLeft=2020&yearRight=1980', {
+      headers: { 'Accept-Encoding': 'gzip' },
+    });
     expect(res.headers.get('content-encoding')).toBe('gzip');
     expect(res.headers.get('vary')).toBe('Accept-Encoding');
     // fetch decodes gzip itself; compare with the file on disk
-    expect(await res.text()).toBe(disk('api/v1/population/composition/pyramid/prefCode/13/cityCode/-/yearLeft/2020/yearRight/1980/index.json'));
+    expect(await res.text()).toBe(
+      disk('api/v1/population/composition/pyramid/prefCode/13/cityCode/-/yearLeft/2020/yearRight/1980/index.json'),
+    );
     const raw = await rawGzip('/api/v1/population/composition/pyramid?prefCode=13&yearLeft=2020&yearRight=1980');
-    expect(gunzipSync(raw).toString()).toBe(disk('api/v1/population/composition/pyramid/prefCode/13/cityCode/-/yearLeft/2020/yearRight/1980/index.json'));
+    expect(gunzipSync(raw).toString()).toBe(
+      disk('api/v1/population/composition/pyramid/prefCode/13/cityCode/-/yearLeft/2020/yearRight/1980/index.json'),
+    );
   });
 
   it('composes addArea at request time', async () => {
@@ -83,7 +93,11 @@ describe('Node server', () => {
   it('answers CORS preflights that carry X-API-KEY', async () => {
     const res = await get('/api/v1/population/composition/perYear?prefCode=13', {
       method: 'OPTIONS',
-      headers: { Origin: 'http://localhost:5173', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'x-api-key' },
+      headers: {
+        Origin: 'http://localhost:5173',
+        'Access-Control-Request-Method': 'GET',
+        'Access-Control-Request-Headers': 'x-api-key',
+      },
     });
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
@@ -111,7 +125,9 @@ describe('Node server', () => {
       expect(result.links).toMatchObject({ manifest: '/manifest.json', openapi: '/openapi.json' });
       const perYear = result.operations.find((o: any) => o.path === '/api/v1/population/composition/perYear');
       expect(perYear.title).toBeTruthy();
-      expect(perYear.parameters.map((p: any) => p.name)).toEqual(expect.arrayContaining(['prefCode', 'cityCode', 'addArea']));
+      expect(perYear.parameters.map((p: any) => p.name)).toEqual(
+        expect.arrayContaining(['prefCode', 'cityCode', 'addArea']),
+      );
       expect(perYear.parameters.find((p: any) => p.name === 'prefCode').required).toBe(true);
       // Every link answers (with its required parameters missing, the API says which)
       const follow = await get(perYear.href);

@@ -87,49 +87,57 @@ describe('official anchor tables', () => {
   });
 });
 
-describe.skipIf(!HAS_OFFICIAL)(`official anchor tables against ../shared (${HAS_OFFICIAL ? OFFICIAL : SHARED_SKIP_NOTE})`, () => {
-  it('npm run anchors regenerates them byte for byte', () => {
-    const tmp = process.env.REGSTAT_TEST_TMP ?? TMP;
-    mkdirSync(tmp, { recursive: true });
-    const out = mkdtempSync(join(tmp, 'anchors-'));
-    const report = writeAnchors(OFFICIAL, out);
-    try {
-      expect(readdirSync(out).sort()).toEqual(Object.values(OFFICIAL_FILE_NAMES).sort());
-      for (const name of Object.values(OFFICIAL_FILE_NAMES)) {
-        expect(readFileSync(join(out, name)).equals(readFileSync(join(OFFICIAL_DIR, name))), name).toBe(true);
+describe.skipIf(!HAS_OFFICIAL)(
+  `official anchor tables against ../shared (${HAS_OFFICIAL ? OFFICIAL : SHARED_SKIP_NOTE})`,
+  () => {
+    it('npm run anchors regenerates them byte for byte', () => {
+      const tmp = process.env.REGSTAT_TEST_TMP ?? TMP;
+      mkdirSync(tmp, { recursive: true });
+      const out = mkdtempSync(join(tmp, 'anchors-'));
+      const report = writeAnchors(OFFICIAL, out);
+      try {
+        expect(readdirSync(out).sort()).toEqual(Object.values(OFFICIAL_FILE_NAMES).sort());
+        for (const name of Object.values(OFFICIAL_FILE_NAMES)) {
+          expect(readFileSync(join(out, name)).equals(readFileSync(join(OFFICIAL_DIR, name))), name).toBe(true);
+        }
+      } finally {
+        rmSync(out, { recursive: true });
       }
-    } finally {
-      rmSync(out, { recursive: true });
-    }
-    expect(report.skipped).toEqual(['沖縄県 1945 (NA in jlstat_total_prefecture.csv)']);
-    expect(report.census.filter((c) => c.national !== c.prefectures)).toEqual([{ year: 1960, prefectures: 94_301_550, national: 94_301_623 }]);
-    expect(report.projection.map((p) => p.prefectures - p.national)).toEqual([0, 0, 1, 2, 0, 1, 1]);
-    expect(report.projection.map((p) => p.prefectures - p.ages)).toEqual([0, 0, 0, 0, 0, 0, 0]);
-  });
-
-  it('has the projections of the IPSS 2018 table the e-Stat import reads', () => {
-    const file = join(OFFICIAL, 'ipss-2018/projection_prefecture.csv');
-    if (!existsSync(file)) return;
-    let checked = 0;
-    parseCsv(readFileSync(file, 'utf8'), file, (cells) => {
-      const year = Number(cells[4]?.replace('年', ''));
-      if (cells[1] !== 'a' || year <= 2020) return;
-      expect(prefecturePopulation(Number(cells[0]) / 1000, year), cells.slice(0, 5).join(',')).toBe(Number(cells[5]));
-      checked++;
+      expect(report.skipped).toEqual(['沖縄県 1945 (NA in jlstat_total_prefecture.csv)']);
+      expect(report.census.filter((c) => c.national !== c.prefectures)).toEqual([
+        { year: 1960, prefectures: 94_301_550, national: 94_301_623 },
+      ]);
+      expect(report.projection.map((p) => p.prefectures - p.national)).toEqual([0, 0, 1, 2, 0, 1, 1]);
+      expect(report.projection.map((p) => p.prefectures - p.ages)).toEqual([0, 0, 0, 0, 0, 0, 0]);
     });
-    expect(checked).toBe(47 * 5);
-  });
 
-  it.skipIf(!HAS_SHARED)('are the 総人口 of the real RESAS perYear responses, 1960–2045', () => {
-    const dir = join(SHARED_DATA, 'resas-responses/population_composition_perYear');
-    for (let pref = 1; pref <= 39; pref++) {
-      const body = JSON.parse(readFileSync(join(dir, `prefCode=${pref}&cityCode=-.json`), 'utf8'));
-      const total = body.result.data.find((d: { label: string }) => d.label === '総人口').data as { year: number; value: number }[];
-      expect(total).toHaveLength(18);
-      expect(
-        total.map((p) => [p.year, prefecturePopulation(pref, p.year)]),
-        `prefCode ${pref}`,
-      ).toEqual(total.map((p) => [p.year, p.value]));
-    }
-  });
-});
+    it('has the projections of the IPSS 2018 table the e-Stat import reads', () => {
+      const file = join(OFFICIAL, 'ipss-2018/projection_prefecture.csv');
+      if (!existsSync(file)) return;
+      let checked = 0;
+      parseCsv(readFileSync(file, 'utf8'), file, (cells) => {
+        const year = Number(cells[4]?.replace('年', ''));
+        if (cells[1] !== 'a' || year <= 2020) return;
+        expect(prefecturePopulation(Number(cells[0]) / 1000, year), cells.slice(0, 5).join(',')).toBe(Number(cells[5]));
+        checked++;
+      });
+      expect(checked).toBe(47 * 5);
+    });
+
+    it.skipIf(!HAS_SHARED)('are the 総人口 of the real RESAS perYear responses, 1960–2045', () => {
+      const dir = join(SHARED_DATA, 'resas-responses/population_composition_perYear');
+      for (let pref = 1; pref <= 39; pref++) {
+        const body = JSON.parse(readFileSync(join(dir, `prefCode=${pref}&cityCode=-.json`), 'utf8'));
+        const total = body.result.data.find((d: { label: string }) => d.label === '総人口').data as {
+          year: number;
+          value: number;
+        }[];
+        expect(total).toHaveLength(18);
+        expect(
+          total.map((p) => [p.year, prefecturePopulation(pref, p.year)]),
+          `prefCode ${pref}`,
+        ).toEqual(total.map((p) => [p.year, p.value]));
+      }
+    });
+  },
+);

@@ -17,10 +17,15 @@ describe('encodeColumns / decodeColumns', () => {
       some: Array.from({ length: rows }, (_, i) => (i % 300 ? `k${i % 300}` : null)),
       typed: Int32Array.from({ length: rows }, (_, i) => i * 3),
     };
-    const { columns: back, rows: n, meta } = decodeColumns(encodeColumns(columns, rows, { file: 'x.csv', lines: [2, rows] }));
+    const {
+      columns: back,
+      rows: n,
+      meta,
+    } = decodeColumns(encodeColumns(columns, rows, { file: 'x.csv', lines: [2, rows] }));
     expect(n).toBe(rows);
     expect(meta).toEqual({ file: 'x.csv', lines: [2, rows] });
-    for (const [name, values] of Object.entries(columns)) expect(back[name], name).toEqual(Array.from(values as ArrayLike<unknown>));
+    for (const [name, values] of Object.entries(columns))
+      expect(back[name], name).toEqual(Array.from(values as ArrayLike<unknown>));
     expect(Object.is(back.big![0], -0)).toBe(true);
   });
 

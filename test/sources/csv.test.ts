@@ -57,10 +57,13 @@ describe('CSV reader', () => {
 });
 
 describe('UTF-8 check', () => {
-  const bytes = (...parts: (string | number[])[]) => Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : Buffer.from(p))));
+  const bytes = (...parts: (string | number[])[]) =>
+    Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : Buffer.from(p))));
 
   it('decodes valid UTF-8, byte-order mark included, as it is', () => {
-    expect(decodeUtf8(bytes('\ufeffprefCode,prefName\n1,北海道\n'), 't.csv')).toBe('\ufeffprefCode,prefName\n1,北海道\n');
+    expect(decodeUtf8(bytes('\ufeffprefCode,prefName\n1,北海道\n'), 't.csv')).toBe(
+      '\ufeffprefCode,prefName\n1,北海道\n',
+    );
   });
 
   it('rejects invalid bytes with file, line and cell instead of replacing them with U+FFFD', () => {

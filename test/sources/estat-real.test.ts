@@ -17,7 +17,10 @@ import { SHARED_DATA, TMP } from '../helpers/paths.ts';
 
 const OFFICIAL = join(SHARED_DATA, 'official');
 const RESAS = join(SHARED_DATA, 'resas-responses', 'population_composition_perYear');
-const HAS_OFFICIAL = ['census-estat', 'ipss-2018', 'census-timeseries', 'ssdse', 'juki-vital'].every((d) => existsSync(join(OFFICIAL, d))) && existsSync(RESAS);
+const HAS_OFFICIAL =
+  ['census-estat', 'ipss-2018', 'census-timeseries', 'ssdse', 'juki-vital'].every((d) =>
+    existsSync(join(OFFICIAL, d)),
+  ) && existsSync(RESAS);
 const SKIP = `needs the official tables in ${OFFICIAL} and the RESAS responses beside them (set REGSTAT_SHARED to their parent's parent); not found, so skipped`;
 
 /** Census years: every one 1960–2020 for prefectures (the time series c03), and municipalities in 1980, 2015 (SSDSE-A) and 2020. */
@@ -47,7 +50,10 @@ describe.skipIf(!HAS_OFFICIAL)(`import:estat on the official tables (${HAS_OFFIC
     writeSourceSet(set, dir); // through files, as npm run import:estat does
     const effects = new MemoryEffects();
     // The population family in the compact layout (one pyramid file per region-year): every figure, a fifth of the files.
-    build({ sources: loadSources(dirSourceSet(dir)), operations: operationsOf(['population']), layout: 'compact' }, effects);
+    build(
+      { sources: loadSources(dirSourceSet(dir)), operations: operationsOf(['population']), layout: 'compact' },
+      effects,
+    );
     return { effects, dir, report };
   };
   const { effects, dir, report } = HAS_OFFICIAL ? built() : ({} as ReturnType<typeof built>);
@@ -73,15 +79,28 @@ describe.skipIf(!HAS_OFFICIAL)(`import:estat on the official tables (${HAS_OFFIC
     for (const f of files) {
       const pref = /prefCode=(\d+)/.exec(f)![1]!;
       const real = JSON.parse(readFileSync(join(RESAS, f), 'utf8'));
-      const ours = JSON.parse(effects.files.get(`/api/v1/population/composition/perYear/prefCode/${pref}/cityCode/-/index.json`)!);
-      expect(ours.result.data.map((s: { data: Point[] }) => s.data.map((p) => p.year))).toEqual([COVERED, COVERED, COVERED, COVERED]);
+      const ours = JSON.parse(
+        effects.files.get(`/api/v1/population/composition/perYear/prefCode/${pref}/cityCode/-/index.json`)!,
+      );
+      expect(ours.result.data.map((s: { data: Point[] }) => s.data.map((p) => p.year))).toEqual([
+        COVERED,
+        COVERED,
+        COVERED,
+        COVERED,
+      ]);
       if (pref === '20') {
         // c03 is on today's boundaries; RESAS's 1960 was not: the one point allowed to differ (README).
         const at1960 = (r: PerYear) => r.data.map((s) => s.data.find((p) => p.year === 1960)!.value);
         expect(at1960(real.result)).toEqual(NAGANO_1960.real);
         expect(at1960(ours.result)).toEqual(NAGANO_1960.c03);
         const without1960 = (r: { result: PerYear }) =>
-          JSON.stringify({ ...r, result: { ...r.result, data: r.result.data.map((s) => ({ ...s, data: s.data.filter((p) => p.year !== 1960) })) } });
+          JSON.stringify({
+            ...r,
+            result: {
+              ...r.result,
+              data: r.result.data.map((s) => ({ ...s, data: s.data.filter((p) => p.year !== 1960) })),
+            },
+          });
         expect(without1960(ours), f).toBe(without1960(real));
       } else expect(JSON.stringify(ours), f).toBe(JSON.stringify(real));
       points += 4 * COVERED.length;
@@ -105,9 +124,13 @@ describe.skipIf(!HAS_OFFICIAL)(`import:estat on the official tables (${HAS_OFFIC
     // The Northern-Territories villages: listed by RESAS, counted by nobody.
     for (const c of NO_DATA_CITIES) expect(perYear(c), c).toBeNull();
     // Growth needs the year five before: 2025 (against the 2020 census) onward, no 40-year step from 1980.
-    const growth = result<{ line: { data: { year: number }[] } }>('/api/v1/population/sum/perYear/prefCode/13/cityCode/-/index.json');
+    const growth = result<{ line: { data: { year: number }[] } }>(
+      '/api/v1/population/sum/perYear/prefCode/13/cityCode/-/index.json',
+    );
     expect(growth.line.data.map((p) => p.year)).toEqual(COVERED.slice(1));
-    const cityGrowth = result<{ line: { data: { year: number }[] } }>('/api/v1/population/sum/perYear/prefCode/13/cityCode/13101/index.json');
+    const cityGrowth = result<{ line: { data: { year: number }[] } }>(
+      '/api/v1/population/sum/perYear/prefCode/13/cityCode/13101/index.json',
+    );
     expect(cityGrowth.line.data.map((p) => p.year)).toEqual([2020, ...PROJECTION_YEARS]); // 2015 has no 2010 before it
     // A pyramid needs 85–89 and 90歳～: where the tables stop at 85歳以上 (c03) or give broad groups only (SSDSE), it is null, never split.
     for (const [region, year] of [
@@ -115,20 +138,39 @@ describe.skipIf(!HAS_OFFICIAL)(`import:estat on the official tables (${HAS_OFFIC
       ['13', 2015],
       ['13101', 2015],
     ] as const) {
-      const at = region.length === 2 ? `prefCode/${Number(region)}/cityCode/-` : `prefCode/${Number(region.slice(0, 2))}/cityCode/${region}`;
-      expect(result(`/api/v1/population/composition/pyramid/${at}/yearLeft/${year}/yearRight/${year}/index.json`), `${region} ${year}`).toBeNull();
+      const at =
+        region.length === 2
+          ? `prefCode/${Number(region)}/cityCode/-`
+          : `prefCode/${Number(region.slice(0, 2))}/cityCode/${region}`;
+      expect(
+        result(`/api/v1/population/composition/pyramid/${at}/yearLeft/${year}/yearRight/${year}/index.json`),
+        `${region} ${year}`,
+      ).toBeNull();
     }
     expect(
-      result<{ yearLeft: { year: number } }>('/api/v1/population/composition/pyramid/prefCode/13/cityCode/-/yearLeft/1980/yearRight/1980/index.json').yearLeft
-        .year,
+      result<{ yearLeft: { year: number } }>(
+        '/api/v1/population/composition/pyramid/prefCode/13/cityCode/-/yearLeft/1980/yearRight/1980/index.json',
+      ).yearLeft.year,
     ).toBe(1980);
     // The sources hold those years and no other.
     expect(readFileSync(join(dir, 'population_years.csv'), 'utf8')).toBe(
       `year,kind\n${CENSUS_YEARS.map((y) => `${y},actual\n`).join('')}${PROJECTION_YEARS.map((y) => `${y},projection\n`).join('')}`,
     );
     const missing = Object.fromEntries(report.coverage.map((c) => [c.year, c.missing.length]));
-    const prefecturesOnly = Object.fromEntries(CENSUS_YEARS.filter((y) => !MUNICIPAL_CENSUS_YEARS.includes(y)).map((y) => [y, 1916]));
-    expect(missing).toEqual({ ...prefecturesOnly, 1980: 175, 2015: 175, 2020: 0, 2025: 106, 2030: 106, 2035: 106, 2040: 106, 2045: 106 });
+    const prefecturesOnly = Object.fromEntries(
+      CENSUS_YEARS.filter((y) => !MUNICIPAL_CENSUS_YEARS.includes(y)).map((y) => [y, 1916]),
+    );
+    expect(missing).toEqual({
+      ...prefecturesOnly,
+      1980: 175,
+      2015: 175,
+      2020: 0,
+      2025: 106,
+      2030: 106,
+      2035: 106,
+      2040: 106,
+      2045: 106,
+    });
   });
 
   it('keeps the levels adding up: wards to their city, municipalities to their prefecture', () => {
@@ -145,10 +187,13 @@ describe.skipIf(!HAS_OFFICIAL)(`import:estat on the official tables (${HAS_OFFIC
         if (sum !== own) mismatches.push(`${year} ${code} ${sum - own}`);
       }
       for (const city of cities.filter((c) => c.bigCityFlag === '2')) {
-        const wards = cities.filter((c) => c.designatedCityCode === city.cityCode).map((w) => totals(w.cityCode).get(year));
+        const wards = cities
+          .filter((c) => c.designatedCityCode === city.cityCode)
+          .map((w) => totals(w.cityCode).get(year));
         if (wards.some((v) => v === undefined)) continue;
         const sum = wards.reduce((a, v) => a! + v!, 0)!;
-        if (sum !== totals(city.cityCode).get(year)) mismatches.push(`${year} ${city.cityCode} wards ${sum - totals(city.cityCode).get(year)!}`);
+        if (sum !== totals(city.cityCode).get(year))
+          mismatches.push(`${year} ${city.cityCode} wards ${sum - totals(city.cityCode).get(year)!}`);
       }
     }
     // Only in 1980, and only these: e-Stat's own 37 persons in Tokyo, and 長野県 山口村 (2,148 people), in
@@ -163,10 +208,18 @@ describe.skipIf(!HAS_OFFICIAL)(`import:estat on the official tables (${HAS_OFFIC
       ['01101', 2045],
       ['47', 2030],
     ] as const) {
-      const path = region.length === 2 ? `prefCode/${Number(region)}/cityCode/-` : `prefCode/${Number(region.slice(0, 2))}/cityCode/${region}`;
-      const half = result<{ yearLeft: { newAgeCount: number; middleAgeCount: number; oldAgeCount: number; data: { man: number; woman: number }[] } }>(
-        `/api/v1/population/composition/pyramid/${path}/yearLeft/${year}/yearRight/${year}/index.json`,
-      ).yearLeft;
+      const path =
+        region.length === 2
+          ? `prefCode/${Number(region)}/cityCode/-`
+          : `prefCode/${Number(region.slice(0, 2))}/cityCode/${region}`;
+      const half = result<{
+        yearLeft: {
+          newAgeCount: number;
+          middleAgeCount: number;
+          oldAgeCount: number;
+          data: { man: number; woman: number }[];
+        };
+      }>(`/api/v1/population/composition/pyramid/${path}/yearLeft/${year}/yearRight/${year}/index.json`).yearLeft;
       const series = perYear(region)!.data.map((s) => s.data.find((p) => p.year === year)!.value);
       expect([half.newAgeCount, half.middleAgeCount, half.oldAgeCount], `${region} ${year}`).toEqual(series.slice(1));
       // The pyramid counts the people of stated age; 総人口 also counts those of unknown age (census years).
@@ -193,7 +246,12 @@ describe.skipIf(!HAS_OFFICIAL)(`import:estat on the official tables (${HAS_OFFIC
       const t = new Table(join(OFFICIAL, 'juki-vital', `juki_population_dynamics_${year + 1}.csv`));
       const header = t.lines.findIndex((l) => l.includes('転入者数（計）')) + 1;
       const col = (h: string) => t.column(header, h);
-      const columns = { 転入数: col('転入者数（計）'), 転出数: col('転出者数（計）'), 出生数: col('出生者数'), 死亡数: col('死亡者数') };
+      const columns = {
+        転入数: col('転入者数（計）'),
+        転出数: col('転出者数（計）'),
+        出生数: col('出生者数'),
+        死亡数: col('死亡者数'),
+      };
       for (let line = header + 1; line <= t.lines.length; line++) {
         if (!t.lines[line - 1]!.trim()) continue;
         const code = unquote(t.get(line, 1)).slice(0, 5);
@@ -215,12 +273,17 @@ describe.skipIf(!HAS_OFFICIAL)(`import:estat on the official tables (${HAS_OFFIC
     expect(checked).toBe(5 * (47 + cities.length - NO_DATA_CITIES.size));
     // The one real sum/estimate response (a municipality whose query is unknown): its events of 2015 and 2016 and its 2015 総人口 are this table's and SSDSE's.
     const real = JSON.parse(
-      readFileSync(join(SHARED_DATA, 'resas-responses', 'population_sum_estimate', 'unknown-query__aspida-api-types-fixture.json'), 'utf8'),
+      readFileSync(
+        join(SHARED_DATA, 'resas-responses', 'population_sum_estimate', 'unknown-query__aspida-api-types-fixture.json'),
+        'utf8',
+      ),
     );
     const pick = (r: { data: { label: string; data: Point[] }[] }, years: number[]) =>
       r.data.map((s) => [s.label, s.data.filter((p) => years.includes(p.year)).map((p) => p.value)]);
     const wanted = JSON.stringify(pick(real.result, [2015, 2016]));
-    const found = cities.filter((c) => estimate(c.cityCode) && JSON.stringify(pick(estimate(c.cityCode)!, [2015, 2016])) === wanted);
+    const found = cities.filter(
+      (c) => estimate(c.cityCode) && JSON.stringify(pick(estimate(c.cityCode)!, [2015, 2016])) === wanted,
+    );
     expect(found.map((c) => c.cityCode)).toHaveLength(1);
   });
 
@@ -233,13 +296,17 @@ describe.skipIf(!HAS_OFFICIAL)(`import:estat on the official tables (${HAS_OFFIC
       const code = cells[0]!.slice(1);
       const region = RENAMED[code] ?? code;
       const ours = perYear(region)!.data.map((s) => s.data.find((p) => p.year === 2015)?.value);
-      expect(ours, `${region} ${cells[2]}`).toEqual(['A1101', 'A1301', 'A1302', 'A1303'].map((i) => countOf(cells[at(i)]!)));
+      expect(ours, `${region} ${cells[2]}`).toEqual(
+        ['A1101', 'A1301', 'A1302', 'A1303'].map((i) => countOf(cells[at(i)]!)),
+      );
       checked++;
     }
     expect(checked).toBe(1741);
     // The one real municipal perYear response (an earlier release, query unknown): one municipality has its 2015 point, and its 1980 too.
-    const real = JSON.parse(readFileSync(join(RESAS, 'unknown-query__aspida-api-types-fixture.json'), 'utf8')).result as PerYear;
-    const point = (r: PerYear, year: number) => JSON.stringify(r.data.map((s) => s.data.find((p) => p.year === year)?.value));
+    const real = JSON.parse(readFileSync(join(RESAS, 'unknown-query__aspida-api-types-fixture.json'), 'utf8'))
+      .result as PerYear;
+    const point = (r: PerYear, year: number) =>
+      JSON.stringify(r.data.map((s) => s.data.find((p) => p.year === year)?.value));
     const found = cities.filter((c) => perYear(c.cityCode) && point(perYear(c.cityCode)!, 2015) === point(real, 2015));
     expect(found).toHaveLength(1);
     expect(point(perYear(found[0]!.cityCode)!, 1980)).toBe(point(real, 1980));
@@ -276,9 +343,15 @@ describe.skipIf(!HAS_OFFICIAL)(`import:estat on the official tables (${HAS_OFFIC
       expect(page).toContain(text);
     // Nothing but population is claimed: every other family is unavailable, not filled from the sample.
     // (future/cities needs only ages by sex, which the census and the IPSS projection give.)
-    const available = (manifest.operations as { path: string; available: boolean }[]).filter((o) => o.available).map((o) => o.path);
+    const available = (manifest.operations as { path: string; available: boolean }[])
+      .filter((o) => o.available)
+      .map((o) => o.path);
     expect(
-      available.every((p) => /^\/api\/v1\/(prefectures|cities|population\/(composition|sum\/(perYear|estimate)|society|future\/cities))/.test(p)),
+      available.every((p) =>
+        /^\/api\/v1\/(prefectures|cities|population\/(composition|sum\/(perYear|estimate)|society|future\/cities))/.test(
+          p,
+        ),
+      ),
       available.join(', '),
     ).toBe(true);
   });

@@ -3,7 +3,16 @@
 // names the file and says what to do, and leave the previous dist as it was.
 
 import { spawnSync } from 'node:child_process';
-import { existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  linkSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -26,7 +35,8 @@ import { SAMPLE_DIST } from '../helpers/paths.ts';
 import { shapeDiff } from '../helpers/shape.ts';
 
 const PREFS = 'prefCode,prefName\n1,北海道\n13,東京都\n';
-const MUNIS = 'cityCode,cityName,bigCityFlag,designatedCityCode\n01100,札幌市,2,\n01101,"札幌市\n中央区",1,01100\n13101,千代田区,3,\n';
+const MUNIS =
+  'cityCode,cityName,bigCityFlag,designatedCityCode\n01100,札幌市,2,\n01101,"札幌市\n中央区",1,01100\n13101,千代田区,3,\n';
 const BLOCKS = 'prefCode,year,blockCode,net\n';
 
 let work: string;
@@ -57,7 +67,11 @@ const message = (f: () => unknown) => {
 describe('source encoding', () => {
   it('rejects a CSV that is not UTF-8 with file, line and column, rather than publishing U+FFFD', () => {
     const dir = sourcesDir('sjis', {
-      prefectures: Buffer.concat([Buffer.from('prefCode,prefName\n1,'), Buffer.from([0x96, 0x6b, 0x8a, 0x43, 0x93, 0xb9]), Buffer.from('\n')]),
+      prefectures: Buffer.concat([
+        Buffer.from('prefCode,prefName\n1,'),
+        Buffer.from([0x96, 0x6b, 0x8a, 0x43, 0x93, 0xb9]),
+        Buffer.from('\n'),
+      ]),
     });
     const e = message(() => loadSources(dirSourceSet(dir)));
     expect(e).toBeInstanceOf(SourceError);
@@ -69,7 +83,8 @@ describe('source encoding', () => {
 });
 
 describe('dataset.json', () => {
-  const datasetFailure = (name: string, text: string) => message(() => dirSourceSet(sourcesDir(name, { 'dataset.json': text })));
+  const datasetFailure = (name: string, text: string) =>
+    message(() => dirSourceSet(sourcesDir(name, { 'dataset.json': text })));
 
   it('that is not JSON fails with its line and column and the fix', () => {
     const e = datasetFailure('ds-json', '{"kind": "imported",\n  "notice": "x",\n}\n');
@@ -77,19 +92,29 @@ describe('dataset.json', () => {
     expect(e.message).toMatch(
       /\/ds-json\/dataset\.json:3:1: not valid JSON \([^)]*\); write it as \{"kind": "imported", "notice": "<where the tables come from>"\}, or delete it \(it is optional\)$/,
     );
-    expect(datasetFailure('ds-empty', '').message).toMatch(/dataset\.json:1:1: not valid JSON \(Unexpected end of JSON input\)/);
+    expect(datasetFailure('ds-empty', '').message).toMatch(
+      /dataset\.json:1:1: not valid JSON \(Unexpected end of JSON input\)/,
+    );
     expect(failureText(e)).toBe(e.message);
   });
 
   it('of the wrong shape names what is wrong', () => {
-    expect(datasetFailure('ds-array', '[]').message).toMatch(/\/ds-array\/dataset\.json: holds an array, not an object; write it as/);
-    expect(datasetFailure('ds-kind', '{"kind": "official", "notice": "x"}').message).toMatch(/dataset\.json: "kind" is "official"; it is "imported"/);
-    expect(datasetFailure('ds-notice', '{"kind": "imported"}').message).toMatch(/dataset\.json: "notice" is missing; it is a text naming the data's source/);
+    expect(datasetFailure('ds-array', '[]').message).toMatch(
+      /\/ds-array\/dataset\.json: holds an array, not an object; write it as/,
+    );
+    expect(datasetFailure('ds-kind', '{"kind": "official", "notice": "x"}').message).toMatch(
+      /dataset\.json: "kind" is "official"; it is "imported"/,
+    );
+    expect(datasetFailure('ds-notice', '{"kind": "imported"}').message).toMatch(
+      /dataset\.json: "notice" is missing; it is a text naming the data's source/,
+    );
     expect(datasetFailure('ds-notice2', '{"kind": "imported", "notice": 3}')).toBeInstanceOf(InputError);
   });
 
   it('that is right is read, byte-order mark and extra fields included', () => {
-    const dir = sourcesDir('ds-ok', { 'dataset.json': '\ufeff{"kind": "imported", "notice": "Tables from X", "licence": "CC BY 4.0"}' });
+    const dir = sourcesDir('ds-ok', {
+      'dataset.json': '\ufeff{"kind": "imported", "notice": "Tables from X", "licence": "CC BY 4.0"}',
+    });
     expect(dirSourceSet(dir).dataset).toEqual({ kind: 'imported', notice: 'Tables from X', licence: 'CC BY 4.0' });
   });
 });
@@ -117,13 +142,19 @@ describe('a table larger than one string', () => {
     const bad = munis.replace('01250,', '0125x,');
     const dir = sourcesDir('parts-bad', { municipalities: bad });
     const line = bad.slice(0, bad.indexOf('0125x')).split('\n').length;
-    expect(message(() => loadSources(dirSourceSet(dir, { partBytes: 50 }))).message).toMatch(new RegExp(`municipalities\\.csv:${line}:1: cityCode`));
+    expect(message(() => loadSources(dirSourceSet(dir, { partBytes: 50 }))).message).toMatch(
+      new RegExp(`municipalities\\.csv:${line}:1: cityCode`),
+    );
   });
 
   it('names the file and the limit when one record is longer than a string can be', () => {
-    const dir = sourcesDir('parts-long', { municipalities: `cityCode,cityName,bigCityFlag,designatedCityCode\n01100,"${'長'.repeat(400)}\n` });
+    const dir = sourcesDir('parts-long', {
+      municipalities: `cityCode,cityName,bigCityFlag,designatedCityCode\n01100,"${'長'.repeat(400)}\n`,
+    });
     const e = message(() => loadSources(dirSourceSet(dir, { partBytes: 64, maxPartBytes: 1024 })));
-    expect(e.message).toBe(`${dir}/municipalities.csv:2:1: this record is longer than 1024 bytes, the longest string Node can hold; is a quote left open?`);
+    expect(e.message).toBe(
+      `${dir}/municipalities.csv:2:1: this record is longer than 1024 bytes, the longest string Node can hold; is a quote left open?`,
+    );
     expect(message(() => dirSourceSet(dir, { maxPartBytes: 1024 }).files.municipalities!.text).message).toMatch(
       /municipalities\.csv is \d+ bytes, more than Node holds as one string \(1024 bytes\)/,
     );
@@ -132,7 +163,10 @@ describe('a table larger than one string', () => {
 
 describe('a full disk during the build', () => {
   const tinyBuild = (out: string, fault?: { code: string; after: number }) =>
-    build({ sources: loadSources(dirSourceSet(sourcesDir('masters'))), operations: operationsOf(['masters']) }, new DiskEffects(out, fault ? { fault } : {}));
+    build(
+      { sources: loadSources(dirSourceSet(sourcesDir('masters'))), operations: operationsOf(['masters']) },
+      new DiskEffects(out, fault ? { fault } : {}),
+    );
 
   it('fails in one line naming the output file, and leaves the previous dist untouched', () => {
     const out = join(work, 'full-disk', 'dist');
@@ -155,12 +189,18 @@ describe('a full disk during the build', () => {
 
   it('says what each failure means', () => {
     const f = (code: string) =>
-      writeFailure({ code, message: `${code}: x`, path: '/srv/dist.staging-9/api/v1/prefectures/index.json' }, '/srv/dist', '/srv/dist.staging-9').message;
+      writeFailure(
+        { code, message: `${code}: x`, path: '/srv/dist.staging-9/api/v1/prefectures/index.json' },
+        '/srv/dist',
+        '/srv/dist.staging-9',
+      ).message;
     expect(f('ENOSPC')).toMatch(
       /^no space left on the device writing \/srv\/dist\/api\/v1\/prefectures\/index\.json: free some space, or build elsewhere with --out <dir>, and build again; nothing was written to \/srv\/dist\.$/,
     );
     expect(f('EDQUOT')).toMatch(/^disk quota exceeded writing \/srv\/dist\/api/);
-    expect(f('EROFS')).toMatch(/^cannot write \/srv\/dist\/api\S+: the file system is read-only; build to a writable folder with --out <dir>/);
+    expect(f('EROFS')).toMatch(
+      /^cannot write \/srv\/dist\/api\S+: the file system is read-only; build to a writable folder with --out <dir>/,
+    );
     expect(f('EACCES')).toMatch(
       /^permission denied writing \/srv\/dist\/api\S+: build to a folder you can write with --out <dir>, or fix the permissions of \/srv/,
     );
@@ -190,8 +230,12 @@ describe('a header-only table', () => {
   it('names an operation with two possible tables once neither has rows', () => {
     const ops = OPERATIONS.filter((o) => o.family === 'population');
     const perYear = '/api/v1/population/composition/perYear';
-    expect(emptyTableWarning('population_by_age_group', 'g.csv', ops, (t) => t === 'population_by_age_group')).not.toContain(perYear);
-    expect(emptyTableWarning('population_by_age_group', 'g.csv', ops, (t) => t.startsWith('population_by_age'))).toContain(perYear);
+    expect(
+      emptyTableWarning('population_by_age_group', 'g.csv', ops, (t) => t === 'population_by_age_group'),
+    ).not.toContain(perYear);
+    expect(
+      emptyTableWarning('population_by_age_group', 'g.csv', ops, (t) => t.startsWith('population_by_age')),
+    ).toContain(perYear);
     expect(emptyTableWarning('prefectures', 'p.csv', ops, () => true)).toMatch(/empties every operation/);
   });
 
@@ -204,7 +248,9 @@ describe('a header-only table', () => {
     expect(warnings).toEqual([]);
     void options.sources.tables.migration_by_block;
     expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toMatch(/migration_by_block\.csv has a header and no rows, so it empties \/api\/v1\/population\/society\/forArea;/);
+    expect(warnings[0]).toMatch(
+      /migration_by_block\.csv has a header and no rows, so it empties \/api\/v1\/population\/society\/forArea;/,
+    );
   });
 });
 
@@ -224,7 +270,8 @@ describe('each table of the sample, header-only', () => {
     const spec: TableSpec = TABLES[name];
     const regionColumns = spec.regions ?? [];
     if (target === 'prefectures') return name === 'municipalities' || regionColumns.length > 0;
-    if (target === 'municipalities') return regionColumns.some((c) => (spec.schema.shape[c] as z.ZodType).safeParse('13101').success);
+    if (target === 'municipalities')
+      return regionColumns.some((c) => (spec.schema.shape[c] as z.ZodType).safeParse('13101').success);
     if (name === 'medical_counts' && target === 'medical_classes') return true; // checked by the medical facts
     return (spec.references ?? []).some((r) => r.table === target);
   };
@@ -259,7 +306,8 @@ describe('each table of the sample, header-only', () => {
     expect(warned.sort()).toEqual([...emptied].sort());
     // The operations that read the emptied tables (every one for prefectures, whose scope is then empty), for
     // prefecture 13; in memory, as forBar's 87,480 files would take half a minute to write each time.
-    const operations = table === 'prefectures' ? OPERATIONS : OPERATIONS.filter((op) => op.needs.flat().some((t) => emptied.has(t)));
+    const operations =
+      table === 'prefectures' ? OPERATIONS : OPERATIONS.filter((op) => op.needs.flat().some((t) => emptied.has(t)));
     const effects = new MemoryEffects();
     build({ sources, operations, ...(table === 'prefectures' ? {} : { prefs: [13] }) }, effects);
     expect(effects.committed).toBe(true);
@@ -272,7 +320,10 @@ describe('each table of the sample, header-only', () => {
         expect(Object.keys(doc), path).toEqual(['message', 'result']);
         expect(doc.message, path).toBeNull();
         // A result has the shape of the same file of the normal build, less what the empty table held.
-        const normal = doc.result !== null && existsSync(join(SAMPLE_DIST, path)) ? JSON.parse(readFileSync(join(SAMPLE_DIST, path), 'utf8')).result : null;
+        const normal =
+          doc.result !== null && existsSync(join(SAMPLE_DIST, path))
+            ? JSON.parse(readFileSync(join(SAMPLE_DIST, path), 'utf8')).result
+            : null;
         if (normal !== null)
           expect(
             shapeDiff(doc.result, normal).filter((d) => !mayLack.some((m) => m.test(d))),
@@ -289,7 +340,17 @@ describe('error mode of a build and a bundle', () => {
     const out = join(work, 'errors-dist');
     const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
     try {
-      runBuild(['--sources', sourcesDir('masters'), '--out', out, '--no-cache', '--only', 'masters', '--errors', 'resas']);
+      runBuild([
+        '--sources',
+        sourcesDir('masters'),
+        '--out',
+        out,
+        '--no-cache',
+        '--only',
+        'masters',
+        '--errors',
+        'resas',
+      ]);
     } finally {
       stderr.mockRestore();
     }
@@ -298,7 +359,10 @@ describe('error mode of a build and a bundle', () => {
 
   it('a bundle of a dist carries the mode it is given in its routes.json', async () => {
     const dist = join(work, 'bundle-dist');
-    build({ sources: loadSources(dirSourceSet(sourcesDir('masters'))), operations: operationsOf(['masters']) }, new DiskEffects(dist));
+    build(
+      { sources: loadSources(dirSourceSet(sourcesDir('masters'))), operations: operationsOf(['masters']) },
+      new DiskEffects(dist),
+    );
     const routes = readFileSync(join(dist, 'routes.json'));
     expect(JSON.parse(routes.toString()).errors).toBeUndefined();
     for (const mode of ['resas', 'status'] as const) {
@@ -310,12 +374,17 @@ describe('error mode of a build and a bundle', () => {
       const pack = await openBundlePack(join(unpacked, BUNDLE_FOLDER, DATA_FILE));
       const packed = JSON.parse(Buffer.from((await pack.get('/routes.json'))!).toString());
       expect(packed.errors).toBe(mode === 'resas' ? 'resas' : undefined);
-      expect(Buffer.from(pack.table!).equals(Buffer.from((await pack.get('/routes.json'))!)), 'the head holds the same route table').toBe(true);
+      expect(
+        Buffer.from(pack.table!).equals(Buffer.from((await pack.get('/routes.json'))!)),
+        'the head holds the same route table',
+      ).toBe(true);
       expect(Buffer.from((await pack.get('/manifest.json'))!)).toEqual(readFileSync(join(dist, 'manifest.json')));
       await pack.close();
     }
     // status removes a dist's own resas mode, and the table is otherwise the same
-    expect(withErrorMode(withErrorMode(routes, 'resas'), 'status')).toEqual(Buffer.from(JSON.stringify(JSON.parse(routes.toString()))));
+    expect(withErrorMode(withErrorMode(routes, 'resas'), 'status')).toEqual(
+      Buffer.from(JSON.stringify(JSON.parse(routes.toString()))),
+    );
     expect(existsSync(join(work, 'bundle-resas.tar.gz'))).toBe(true);
   });
 });

@@ -42,7 +42,9 @@ describe.skipIf(!HAS_SHARED)(`real RESAS archive (${HAS_SHARED ? SHARED_DATA : S
   const file = (path: string) => JSON.parse(effects.files.get(path)!);
 
   it('reproduces every archived perYear response, key order included', () => {
-    const files = readdirSync(join(ARCHIVE, 'population_composition_perYear')).filter((f) => /^prefCode=\d+&cityCode=-\.json$/.test(f));
+    const files = readdirSync(join(ARCHIVE, 'population_composition_perYear')).filter((f) =>
+      /^prefCode=\d+&cityCode=-\.json$/.test(f),
+    );
     expect(files.length).toBeGreaterThanOrEqual(39);
     for (const f of files) {
       const pref = /prefCode=(\d+)/.exec(f)![1];
@@ -54,8 +56,12 @@ describe.skipIf(!HAS_SHARED)(`real RESAS archive (${HAS_SHARED ? SHARED_DATA : S
   it('reproduces the prefecture list, and the Tokyo city list ignoring its lost key order', () => {
     const prefectures = effects.files.get('/api/v1/prefectures/index.json')!;
     expect(prefectures).toBe(JSON.stringify(read('prefectures', 'prefectures.json')));
-    expect(sorted(JSON.parse(prefectures))).toEqual(sorted(read('prefectures', 'prefectures__nkmk-notebook-2018.json')));
-    expect(sorted(file('/api/v1/cities/prefCode/13/index.json'))).toEqual(sorted(read('cities', 'prefCode=13__nkmk-notebook-2018.json')));
+    expect(sorted(JSON.parse(prefectures))).toEqual(
+      sorted(read('prefectures', 'prefectures__nkmk-notebook-2018.json')),
+    );
+    expect(sorted(file('/api/v1/cities/prefCode/13/index.json'))).toEqual(
+      sorted(read('cities', 'prefCode=13__nkmk-notebook-2018.json')),
+    );
   });
 
   it('stores facts, not response documents', () => {
@@ -87,11 +93,17 @@ describe.skipIf(!HAS_SHARED)(`real RESAS archive (${HAS_SHARED ? SHARED_DATA : S
     expect(sorted(ours)).toEqual(sorted(real)); // its key order was lost in transcription
     expect(Object.keys(ours.result)).toEqual(['year', 'prefCode', 'prefName', 'purpose', 'changes']);
     // A later print of the same request kept the original key order of changes (its names had changed).
-    const fragment = read('tourism_foreigners_forFrom', 'year=2019&prefCode=11&purpose=1__ueharaLab-notebook-FRAGMENT-changes-only-run2.json');
+    const fragment = read(
+      'tourism_foreigners_forFrom',
+      'year=2019&prefCode=11&purpose=1__ueharaLab-notebook-FRAGMENT-changes-only-run2.json',
+    );
     const order = (v: unknown) => JSON.stringify(v, (k, x) => (k === 'countryName' ? '' : x));
     expect(order(ours.result.changes)).toBe(order(fragment.changes));
     // Requests the archive does not cover are valid and empty, not errors.
-    expect(file('/api/v1/tourism/foreigners/forFrom/year/2018/prefCode/11/purpose/1/index.json')).toEqual({ message: null, result: null });
+    expect(file('/api/v1/tourism/foreigners/forFrom/year/2018/prefCode/11/purpose/1/index.json')).toEqual({
+      message: null,
+      result: null,
+    });
   });
 
   it('imports the real industry and occupation masters and serves them as they were', () => {
@@ -128,13 +140,19 @@ describe.skipIf(!HAS_SHARED)(`real RESAS archive (${HAS_SHARED ? SHARED_DATA : S
   it('shapes sample responses like the real ones (key order and types)', () => {
     const cases: [string, string][] = [
       ['population_composition_perYear', '/api/v1/population/composition/perYear?prefCode=13&cityCode=13101'],
-      ['population_composition_pyramid', '/api/v1/population/composition/pyramid?prefCode=13&cityCode=13101&yearLeft=2030&yearRight=1980'],
+      [
+        'population_composition_pyramid',
+        '/api/v1/population/composition/pyramid?prefCode=13&cityCode=13101&yearLeft=2030&yearRight=1980',
+      ],
       ['population_sum_perYear', '/api/v1/population/sum/perYear?prefCode=13&cityCode=13101'],
       ['population_society_forArea', '/api/v1/population/society/forArea?prefCode=13'],
       ['population_society_forAgeClass', '/api/v1/population/society/forAgeClass?prefCode=13&cityCode=13101'],
       ['population_society_forAgeClassLine', '/api/v1/population/society/forAgeClassLine?prefCode=13&cityCode=13101'],
       ['prefectures', '/api/v1/prefectures'],
-      ['industry_power_forIndustry', '/api/v1/industry/power/forIndustry?year=2016&prefCode=13&cityCode=13104&sicCode=-'],
+      [
+        'industry_power_forIndustry',
+        '/api/v1/industry/power/forIndustry?year=2016&prefCode=13&cityCode=13104&sicCode=-',
+      ],
       ['industries_broad', '/api/v1/industries/broad'],
       ['industries_middle', '/api/v1/industries/middle?sicCode=E'],
       ['jobs_broad', '/api/v1/jobs/broad'],
@@ -146,8 +164,11 @@ describe.skipIf(!HAS_SHARED)(`real RESAS archive (${HAS_SHARED ? SHARED_DATA : S
     }
     // forFrom's only full response lost its key order: compare keys and types, not their order.
     const forFrom = read('tourism_foreigners_forFrom', 'year=2019&prefCode=11&purpose=1__ueharaLab-notebook.json');
-    expect(shapeDiff(sorted({ message: null, result: result('/api/v1/tourism/foreigners/forFrom?year=2019&prefCode=13&purpose=1') }), sorted(forFrom))).toEqual(
-      [],
-    );
+    expect(
+      shapeDiff(
+        sorted({ message: null, result: result('/api/v1/tourism/foreigners/forFrom?year=2019&prefCode=13&purpose=1') }),
+        sorted(forFrom),
+      ),
+    ).toEqual([]);
   });
 });

@@ -27,6 +27,8 @@ describe('importResas', () => {
       error = e;
     }
     expect(error).toBeInstanceOf(UserError);
-    expect((error as Error).message).toMatch(/^prefectures\/x=1\.json: prefecture 1 is 青森県 here but 北海道 in another response$/);
+    expect((error as Error).message).toMatch(
+      /^prefectures\/x=1\.json: prefecture 1 is 青森県 here but 北海道 in another response$/,
+    );
   });
 });

@@ -13,7 +13,12 @@ import { routeOf } from '../../build/ops/operation.ts';
 import { operationOrigin } from '../../build/core/origin.ts';
 import { originLine } from '../../build/runtime/origin.ts';
 import { localGovCities } from '../../sources/local-gov.ts';
-import { nationalByAgeSex, PREFECTURE_YEARS, prefectureByAgeSex, prefecturePopulation } from '../../sources/official.ts';
+import {
+  nationalByAgeSex,
+  PREFECTURE_YEARS,
+  prefectureByAgeSex,
+  prefecturePopulation,
+} from '../../sources/official.ts';
 import { DEFAULT_SEED } from '../../sources/sample/index.ts';
 import { prefectureCells, samplePopulation, YEARS } from '../../sources/sample/population.ts';
 import { HAS_SHARED, SHARED_DATA, SHARED_SKIP_NOTE } from '../helpers/paths.ts';
@@ -39,7 +44,10 @@ let built: MemoryEffects | undefined;
 function perYearBuild(): MemoryEffects {
   if (built) return built;
   built = new MemoryEffects();
-  build({ sources: sampleSources(), operations: [...OPERATIONS.filter((o) => o.family === 'masters'), perYearOp] }, built);
+  build(
+    { sources: sampleSources(), operations: [...OPERATIONS.filter((o) => o.family === 'masters'), perYearOp] },
+    built,
+  );
   return built;
 }
 
@@ -52,7 +60,9 @@ describe('the sample under official totals', () => {
       const file = effects.files.get(`/api/v1/population/composition/perYear/prefCode/${pref}/cityCode/-/index.json`)!;
       const total = JSON.parse(file).result.data[0];
       expect(total.label).toBe('総人口');
-      expect(total.data, `prefecture ${pref}`).toEqual(YEARS.map((year) => ({ year, value: prefecturePopulation(pref, year) })));
+      expect(total.data, `prefecture ${pref}`).toEqual(
+        YEARS.map((year) => ({ year, value: prefecturePopulation(pref, year) })),
+      );
     }
     const manifest = JSON.parse(effects.files.get('/manifest.json')!);
     expect(manifest.notice).toMatch(/^SYNTHETIC SAMPLE DATA under official figures\./);
@@ -77,13 +87,26 @@ describe('the sample under official totals', () => {
     expect(kinds('/api/v1/population/composition/pyramid')).toEqual(population);
     expect(kinds('/api/v1/population/sum/perYear')).toEqual(population);
     // Official people, synthetic events and births.
-    expect(of('/api/v1/population/sum/estimate').prefecture).toMatchObject({ kind: 'partly official', synthetic: ['vital_events'] });
-    expect(of('/api/v1/population/nature').prefecture).toMatchObject({ kind: 'partly official', synthetic: ['births_by_mother_age'] });
-    expect(of('/api/v1/population/composition/pyramid').prefecture!.official![0]).toMatch(/85–89 \/ 90歳～ split synthetically up to 2015/);
+    expect(of('/api/v1/population/sum/estimate').prefecture).toMatchObject({
+      kind: 'partly official',
+      synthetic: ['vital_events'],
+    });
+    expect(of('/api/v1/population/nature').prefecture).toMatchObject({
+      kind: 'partly official',
+      synthetic: ['births_by_mother_age'],
+    });
+    expect(of('/api/v1/population/composition/pyramid').prefecture!.official![0]).toMatch(
+      /85–89 \/ 90歳～ split synthetically up to 2015/,
+    );
     // Official names do not make synthetic counts official.
-    expect(kinds('/api/v1/municipality/company/perYear')).toEqual({ prefecture: 'synthetic', municipality: 'synthetic' });
+    expect(kinds('/api/v1/municipality/company/perYear')).toEqual({
+      prefecture: 'synthetic',
+      municipality: 'synthetic',
+    });
     expect(kinds('/api/v1/prefectures')).toEqual({ all: 'official' });
-    const someOfficial = OPERATIONS.filter((op) => Object.values(of(op.route.path)).some((o) => o.kind !== 'synthetic')).map((op) => op.route.path.slice(8));
+    const someOfficial = OPERATIONS.filter((op) =>
+      Object.values(of(op.route.path)).some((o) => o.kind !== 'synthetic'),
+    ).map((op) => op.route.path.slice(8));
     expect(someOfficial.sort()).toEqual(
       [
         'cities',
@@ -101,27 +124,36 @@ describe('the sample under official totals', () => {
     );
     // What the build publishes is this.
     const effects = perYearBuild();
-    const entry = JSON.parse(effects.files.get('/manifest.json')!).operations.find((o: { path: string }) => o.path === perYearOp.route.path);
+    const entry = JSON.parse(effects.files.get('/manifest.json')!).operations.find(
+      (o: { path: string }) => o.path === perYearOp.route.path,
+    );
     expect(entry.origin).toEqual(of(perYearOp.route.path));
     expect(effects.files.get('/index.html')).toContain(originLine(of(perYearOp.route.path)));
   });
 
-  it.skipIf(!HAS_SHARED)(`answers prefecture perYear as RESAS did, byte for byte, but for 長野県 1960's age groups (${SHARED_SKIP_NOTE})`, () => {
-    const dir = join(SHARED_DATA, 'resas-responses', 'population_composition_perYear');
-    const differ: string[] = [];
-    for (let pref = 1; pref <= 39; pref++) {
-      const real = readFileSync(join(dir, `prefCode=${pref}&cityCode=-.json`), 'utf8');
-      const ours = perYearBuild().files.get(`/api/v1/population/composition/perYear/prefCode/${pref}/cityCode/-/index.json`)!;
-      if (ours === real) continue;
-      const [a, b] = [JSON.parse(ours).result.data, JSON.parse(real).result.data];
-      for (let s = 0; s < 4; s++)
-        b[s].data.forEach(
-          (p: object, i: number) => JSON.stringify(a[s].data[i]) !== JSON.stringify(p) && differ.push(`${pref} ${b[s].label} ${a[s].data[i].year}`),
-        );
-    }
-    // c03 gives 長野県 1960 on today's boundary (73 more people than 1960's total, which RESAS and we show).
-    expect(differ).toEqual(['20 年少人口 1960', '20 生産年齢人口 1960', '20 老年人口 1960']);
-  });
+  it.skipIf(!HAS_SHARED)(
+    `answers prefecture perYear as RESAS did, byte for byte, but for 長野県 1960's age groups (${SHARED_SKIP_NOTE})`,
+    () => {
+      const dir = join(SHARED_DATA, 'resas-responses', 'population_composition_perYear');
+      const differ: string[] = [];
+      for (let pref = 1; pref <= 39; pref++) {
+        const real = readFileSync(join(dir, `prefCode=${pref}&cityCode=-.json`), 'utf8');
+        const ours = perYearBuild().files.get(
+          `/api/v1/population/composition/perYear/prefCode/${pref}/cityCode/-/index.json`,
+        )!;
+        if (ours === real) continue;
+        const [a, b] = [JSON.parse(ours).result.data, JSON.parse(real).result.data];
+        for (let s = 0; s < 4; s++)
+          b[s].data.forEach(
+            (p: object, i: number) =>
+              JSON.stringify(a[s].data[i]) !== JSON.stringify(p) &&
+              differ.push(`${pref} ${b[s].label} ${a[s].data[i].year}`),
+          );
+      }
+      // c03 gives 長野県 1960 on today's boundary (73 more people than 1960's total, which RESAS and we show).
+      expect(differ).toEqual(['20 年少人口 1960', '20 生産年齢人口 1960', '20 老年人口 1960']);
+    },
+  );
 
   it('adds municipalities and wards up to the official totals in every year, sex and age class', () => {
     for (const pref of PREFS) {
@@ -194,7 +226,9 @@ describe('the sample under official totals', () => {
       if (Math.min(...own) < 1000) continue;
       const pref = kinks(years.map((y) => prefecturePopulation(l.city.prefCode, y)!));
       kinks(own).forEach((k, i) => {
-        expect(k, `${l.city.cityCode} ${l.city.cityName} around ${years[i + 1]}`).toBeLessThanOrEqual(Math.min(bound, pref[i]! + 0.5));
+        expect(k, `${l.city.cityCode} ${l.city.cityName} around ${years[i + 1]}`).toBeLessThanOrEqual(
+          Math.min(bound, pref[i]! + 0.5),
+        );
       });
       checked++;
     }

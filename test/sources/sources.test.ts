@@ -6,7 +6,8 @@ import { loadSources, type SourceSet } from '../../sources/load.ts';
 import { sampleSourceSet } from '../../sources/sample/index.ts';
 
 const PREFS = 'prefCode,prefName\n1,北海道\n13,東京都\n';
-const MUNIS = 'cityCode,cityName,bigCityFlag,designatedCityCode\n01100,札幌市,2,\n01101,札幌市中央区,1,01100\n13101,千代田区,3,\n';
+const MUNIS =
+  'cityCode,cityName,bigCityFlag,designatedCityCode\n01100,札幌市,2,\n01101,札幌市中央区,1,01100\n13101,千代田区,3,\n';
 
 function set(files: Record<string, string>): SourceSet {
   const all: Record<string, string> = { prefectures: PREFS, municipalities: MUNIS, ...files };
@@ -37,7 +38,9 @@ describe('source tables', () => {
 
   it('load with their schemas and typed columns', () => {
     const s = loadSources(set({ population_by_age_group: 'regionCode,year,ageGroup,count\n13,1960,young,10\n' }));
-    expect(s.tables.population_by_age_group!.table.objects()).toEqual([{ regionCode: '13', year: 1960, ageGroup: 'young', count: 10 }]);
+    expect(s.tables.population_by_age_group!.table.objects()).toEqual([
+      { regionCode: '13', year: 1960, ageGroup: 'young', count: 10 },
+    ]);
     expect(s.regions.citiesOf(1).map((c) => c.cityCode)).toEqual(['01100', '01101']);
   });
 
@@ -47,35 +50,45 @@ describe('source tables', () => {
   });
 
   it('reject a bad cell with file, line, column and the fix', () => {
-    expect(failure({ population_by_age_group: 'regionCode,year,ageGroup,count\n13,1960,young,10\n13,19x0,old,5\n' })).toBe(
-      'sources/population_by_age_group.csv:3:2: year: expected an integer from 1920 to 2100, found "19x0"',
-    );
+    expect(
+      failure({ population_by_age_group: 'regionCode,year,ageGroup,count\n13,1960,young,10\n13,19x0,old,5\n' }),
+    ).toBe('sources/population_by_age_group.csv:3:2: year: expected an integer from 1920 to 2100, found "19x0"');
     expect(failure({ population_by_age_sex: 'regionCode,year,sex,ageFrom,count\n13101,1980,man,0,5\n' })).toMatch(
       /^sources\/population_by_age_sex\.csv:2:3: sex: expected one of male, female, found "man"$/,
     );
-    expect(failure({ population_by_age_sex: 'regionCode,year,sex,ageFrom,count\n13101,1980,male,3,5\n' })).toMatch(/:2:4: ageFrom: expected a multiple of 5/);
+    expect(failure({ population_by_age_sex: 'regionCode,year,sex,ageFrom,count\n13101,1980,male,3,5\n' })).toMatch(
+      /:2:4: ageFrom: expected a multiple of 5/,
+    );
   });
 
   it('find the column by header name when columns are reordered', () => {
-    expect(failure({ population_by_age_group: 'count,ageGroup,year,regionCode\n-1,young,1960,13\n' })).toMatch(/:2:1: count: expected an integer from 0/);
+    expect(failure({ population_by_age_group: 'count,ageGroup,year,regionCode\n-1,young,1960,13\n' })).toMatch(
+      /:2:1: count: expected an integer from 0/,
+    );
   });
 
   it('reject unknown regions, repeated keys and broken headers', () => {
     expect(failure({ population_by_age_group: 'regionCode,year,ageGroup,count\n99,1960,young,1\n' })).toMatch(
       /population_by_age_group\.csv:2:1: regionCode: 99 is neither a prefecture/,
     );
-    expect(failure({ population_by_age_group: 'regionCode,year,ageGroup,count\n13,1960,young,1\n13,1960,young,2\n' })).toMatch(
-      /:3:1: repeats the row of line 2 \(regionCode 13, year 1960, ageGroup young\)/,
+    expect(
+      failure({ population_by_age_group: 'regionCode,year,ageGroup,count\n13,1960,young,1\n13,1960,young,2\n' }),
+    ).toMatch(/:3:1: repeats the row of line 2 \(regionCode 13, year 1960, ageGroup young\)/);
+    expect(failure({ population_by_age_group: 'regionCode,year,group,count\n' })).toMatch(
+      /:1:3: unknown column "group"/,
     );
-    expect(failure({ population_by_age_group: 'regionCode,year,group,count\n' })).toMatch(/:1:3: unknown column "group"/);
-    expect(failure({ population_by_age_group: 'regionCode,year,ageGroup,count\n13,1960,young\n' })).toMatch(/:2:4: expected 4 cells/);
+    expect(failure({ population_by_age_group: 'regionCode,year,ageGroup,count\n13,1960,young\n' })).toMatch(
+      /:2:4: expected 4 cells/,
+    );
   });
 
   it('check how wards belong to designated cities', () => {
     expect(failure({ municipalities: 'cityCode,cityName,bigCityFlag,designatedCityCode\n01101,中央区,1,\n' })).toMatch(
       /municipalities\.csv:2:4: designatedCityCode: ward 01101 must name its designated city/,
     );
-    expect(failure({ municipalities: 'cityCode,cityName,bigCityFlag,designatedCityCode\n55101,x,0,\n' })).toMatch(/:2:1: cityCode: 55101 begins with 55/);
+    expect(failure({ municipalities: 'cityCode,cityName,bigCityFlag,designatedCityCode\n55101,x,0,\n' })).toMatch(
+      /:2:1: cityCode: 55101 begins with 55/,
+    );
   });
 
   it('refuse broad-group counts where 5-year detail already gives them', () => {
@@ -89,7 +102,8 @@ describe('source tables', () => {
 });
 
 describe('sample provider', () => {
-  const digest = (s: SourceSet) => Object.values(s.files).map((f) => createHash('sha256').update(f!.text).digest('hex'));
+  const digest = (s: SourceSet) =>
+    Object.values(s.files).map((f) => createHash('sha256').update(f!.text).digest('hex'));
 
   it('is deterministic for a seed and changes with it', () => {
     const a = sampleSourceSet('seed-a');
@@ -109,8 +123,14 @@ describe('sample provider', () => {
     const s = loadSources(sampleSourceSet());
     expect(s.regions.prefectures).toHaveLength(47);
     expect(s.regions.cities).toHaveLength(1922);
-    const flags = s.regions.cities.reduce<Record<string, number>>((a, c) => ({ ...a, [c.bigCityFlag]: (a[c.bigCityFlag] ?? 0) + 1 }), {});
+    const flags = s.regions.cities.reduce<Record<string, number>>(
+      (a, c) => ({ ...a, [c.bigCityFlag]: (a[c.bigCityFlag] ?? 0) + 1 }),
+      {},
+    );
     expect(flags).toEqual({ '0': 1704, '1': 175, '2': 20, '3': 23 });
-    expect(s.regions.cities.find((c) => c.cityCode === '01101')).toMatchObject({ cityName: '札幌市中央区', designatedCityCode: '01100' });
+    expect(s.regions.cities.find((c) => c.cityCode === '01101')).toMatchObject({
+      cityName: '札幌市中央区',
+      designatedCityCode: '01100',
+    });
   });
 });

@@ -22,7 +22,9 @@ export function fileSource(file: string): RangeSource {
       const size = fstatSync(fd).size;
       const bytes = new Uint8Array(Math.max(0, Math.min(length, size - offset)));
       for (let done = 0; done < bytes.length; ) {
-        const n = await new Promise<number>((ok, fail) => read(fd, bytes, done, bytes.length - done, offset + done, (e, n) => (e ? fail(e) : ok(n))));
+        const n = await new Promise<number>((ok, fail) =>
+          read(fd, bytes, done, bytes.length - done, offset + done, (e, n) => (e ? fail(e) : ok(n))),
+        );
         if (n === 0) return { bytes: bytes.subarray(0, done), size };
         done += n;
       }

@@ -5,7 +5,8 @@
 
 import { PackError, type RangeSource } from '../pack-reader.ts';
 
-const RANGE_ADVICE = 'Serve the pack from a host that honours Range requests (nginx, S3, R2, GCS and most static hosts do), or put it in an R2 bucket.';
+const RANGE_ADVICE =
+  'Serve the pack from a host that honours Range requests (nginx, S3, R2, GCS and most static hosts do), or put it in an R2 bucket.';
 
 export function httpSource(url: string, fetcher: typeof fetch = fetch): RangeSource {
   // The query may carry a signature: messages name the pack without it.
@@ -21,7 +22,11 @@ export function httpSource(url: string, fetcher: typeof fetch = fetch): RangeSou
       try {
         res = await fetcher(url, { headers });
       } catch (e) {
-        throw fault('it cannot be reached', 'Check the URL and that its host is up.', (e as Error & { cause?: Error }).cause?.message ?? (e as Error).message);
+        throw fault(
+          'it cannot be reached',
+          'Check the URL and that its host is up.',
+          (e as Error & { cause?: Error }).cause?.message ?? (e as Error).message,
+        );
       }
       const range = /^bytes (?:(\d+)-\d+|\*)\/(\d+)$/.exec(res.headers.get('content-range') ?? '');
       if (res.status === 206 && range && Number(range[1]) === offset) {
@@ -36,8 +41,14 @@ export function httpSource(url: string, fetcher: typeof fetch = fetch): RangeSou
           RANGE_ADVICE,
         );
       if (res.status === 412)
-        throw fault('it was replaced at its URL while being read', 'Publish each pack under a new name (regstat-<digest>.pack) and switch to it in one step.');
-      throw fault(`its host answered ${res.status} ${res.statusText}`.trim(), 'Check the URL and that the pack is published there.');
+        throw fault(
+          'it was replaced at its URL while being read',
+          'Publish each pack under a new name (regstat-<digest>.pack) and switch to it in one step.',
+        );
+      throw fault(
+        `its host answered ${res.status} ${res.statusText}`.trim(),
+        'Check the URL and that the pack is published there.',
+      );
     },
   };
 }

@@ -28,7 +28,8 @@ export function r2Source(bucket: R2BucketLike, key: string, binding = 'PACK'): R
     } catch (e) {
       // R2 clamps a range that runs past the end, and refuses one that starts there (a truncated object).
       const head = await bucket.head(key).catch(() => null);
-      if (head && offset >= head.size) return { size: head.size, etag: head.etag, arrayBuffer: async () => new ArrayBuffer(0) };
+      if (head && offset >= head.size)
+        return { size: head.size, etag: head.etag, arrayBuffer: async () => new ArrayBuffer(0) };
       throw fault('the bucket cannot be read', 'Check the R2 binding in wrangler.toml.', (e as Error).message);
     }
   }

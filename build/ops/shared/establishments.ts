@@ -59,7 +59,14 @@ function regionsWithFacts(s: Sources, prefs: number[]): Set<string> {
   return new Set(present.map((r) => selectionKey(r, '-', '-')));
 }
 
-export function establishmentOperation(o: { column: Column; path: string; title: string; titleEn: string; label: string; meaning: string }) {
+export function establishmentOperation(o: {
+  column: Column;
+  path: string;
+  title: string;
+  titleEn: string;
+  label: string;
+  meaning: string;
+}) {
   return defineOperation({
     title: o.title,
     family: 'industry',

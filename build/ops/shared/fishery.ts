@@ -7,15 +7,30 @@ import { fisheryFacts } from '../../facts/fishery.ts';
 import { renderFishery, type FisheryKind } from '../../runtime/render/fishery.ts';
 import type { TableName } from '../../../sources/tables.ts';
 import type { Canonical } from '../../runtime/params.ts';
-import { addArea, cityCode, defineOperation, intParam, prefCode, regionHeader, regionOf, regionValues, type BuildContext } from '../operation.ts';
+import {
+  addArea,
+  cityCode,
+  defineOperation,
+  intParam,
+  prefCode,
+  regionHeader,
+  regionOf,
+  regionValues,
+  type BuildContext,
+} from '../operation.ts';
 import { codeText, nonEmpty, quotient, regionHeader as header, text, year } from './result.ts';
 
 export const ENTITY_COUNTS_PATH = '/api/v1/fishery/sea/entityCounts';
 export const MATTERS = ['1', '2', '3'] as const;
 
 export function fisheryLabels(ctx: BuildContext) {
-  const rows = (ctx.sources.tables.fishery_classes?.table.objects() ?? []) as { kind: string; code: number; label: string }[];
-  const of = (kind: string) => Object.fromEntries(rows.filter((r) => r.kind === kind).map((r) => [String(r.code), r.label]));
+  const rows = (ctx.sources.tables.fishery_classes?.table.objects() ?? []) as {
+    kind: string;
+    code: number;
+    label: string;
+  }[];
+  const of = (kind: string) =>
+    Object.fromEntries(rows.filter((r) => r.kind === kind).map((r) => [String(r.code), r.label]));
   return { fisheryBands: of('band'), fisheryDestinations: of('destination') };
 }
 
@@ -54,7 +69,12 @@ export function fisheryShareOperation(
     },
     route: {
       path,
-      params: [prefCode(), cityCode(), intParam('matter', [1, 2, 3], '1 the region itself, 2 its prefecture, 3 the nation.'), addArea()],
+      params: [
+        prefCode(),
+        cityCode(),
+        intParam('matter', [1, 2, 3], '1 the region itself, 2 its prefecture, 3 the nation.'),
+        addArea(),
+      ],
       compose: { param: 'addArea', from: ENTITY_COUNTS_PATH, composer: fisheryComposer },
     },
     needs: [...needs, 'fishery_classes'],
@@ -65,7 +85,11 @@ export function fisheryShareOperation(
       const head = regionHeader(ctx, v.prefCode!, v.cityCode!);
       const names = kind === 'shipRatio' ? labels.fisheryDestinations : labels.fisheryBands;
       const [key, label] =
-        v.matter === '1' ? [regionOf(v), head.cityName || head.prefName] : v.matter === '2' ? [pref2, `${head.prefName}平均`] : ['00', '全国平均'];
+        v.matter === '1'
+          ? [regionOf(v), head.cityName || head.prefName]
+          : v.matter === '2'
+            ? [pref2, `${head.prefName}平均`]
+            : ['00', '全国平均'];
       return renderFishery(kind, head, v.matter!, label, facts.get(key)?.[kind], names);
     },
     routeData: (ctx) => ({ labels: fisheryLabels(ctx) }),

@@ -10,7 +10,8 @@ import { rollupRegions, type Table } from '../../facts/rollup.ts';
 import type { Canonical } from '../../runtime/params.ts';
 import { codeOrAll, regionValues, type BuildContext } from '../operation.ts';
 
-export const sicCodeParam = () => codeOrAll('sicCode', 'industriesBroad', 'Industry broad class, or - for all (see /api/v1/industries/broad).');
+export const sicCodeParam = () =>
+  codeOrAll('sicCode', 'industriesBroad', 'Industry broad class, or - for all (see /api/v1/industries/broad).');
 export const simcCodeParam = () => ({
   ...codeOrAll(
     'simcCode',
@@ -78,7 +79,12 @@ export const selectionKey = (region: string, sicCode: string, simcCode: string) 
  * has a `-|-` entry; a selection without facts there has none (it counts as 0). `keep` limits the
  * municipalities to those of some prefectures (every prefecture stays) to spare memory.
  */
-export function factsBySelection<V extends string>(s: Sources, facts: Table, values: readonly V[], keep?: number[]): BySelection<V> {
+export function factsBySelection<V extends string>(
+  s: Sources,
+  facts: Table,
+  values: readonly V[],
+  keep?: number[],
+): BySelection<V> {
   // Built column by column so that an empty class list still has the columns the join names.
   const classes = industries.middle(s);
   const middle = aq.table({ simcCode: classes.map((m) => m.simcCode), sicCode: classes.map((m) => m.sicCode) });
@@ -127,6 +133,7 @@ export function economyBySelection(s: Sources, keep?: number[]): BySelection<'va
   if (!memo) economyMemo.set(s, (memo = new Map()));
   const id = keep ? keep.join(',') : '*';
   let facts = memo.get(id);
-  if (!facts) memo.set(id, (facts = factsBySelection(s, s.tables.industry_economy!.table, ['valueAdded', 'employees'], keep)));
+  if (!facts)
+    memo.set(id, (facts = factsBySelection(s, s.tables.industry_economy!.table, ['valueAdded', 'employees'], keep)));
   return facts;
 }

@@ -54,12 +54,14 @@ function keyOrderIssues(schema: z.ZodType, value: unknown, path: PropertyKey[], 
       const shape = def.shape as Record<string, z.ZodType>;
       const expected = Object.keys(shape).filter((k) => Object.hasOwn(value, k));
       const actual = Object.keys(value).filter((k) => Object.hasOwn(shape, k));
-      if (expected.join() !== actual.join()) out.push(`${pathText(path)}: keys in the order ${actual.join(', ')}; expected ${expected.join(', ')}`);
+      if (expected.join() !== actual.join())
+        out.push(`${pathText(path)}: keys in the order ${actual.join(', ')}; expected ${expected.join(', ')}`);
       for (const k of expected) keyOrderIssues(shape[k]!, value[k], [...path, k], out);
       return;
     }
     case 'record':
-      if (isRecord(value)) for (const [k, v] of Object.entries(value)) keyOrderIssues(def.valueType, v, [...path, k], out);
+      if (isRecord(value))
+        for (const [k, v] of Object.entries(value)) keyOrderIssues(def.valueType, v, [...path, k], out);
       return;
     case 'array':
       if (Array.isArray(value)) value.forEach((v, i) => keyOrderIssues(def.element, v, [...path, i], out));

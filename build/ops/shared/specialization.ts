@@ -18,7 +18,14 @@ export type Measure = 'value' | 'employee' | 'labor';
  * @param nation     the industry in the nation
  * @param nationAll  the nation over all industries
  */
-export function specialization(measure: Measure, industry: Economy, region: Economy, nation: Economy, nationAll: Economy, decimals: number): number | null {
+export function specialization(
+  measure: Measure,
+  industry: Economy,
+  region: Economy,
+  nation: Economy,
+  nationAll: Economy,
+  decimals: number,
+): number | null {
   switch (measure) {
     case 'value':
       return ratioOfProducts(industry.valueAdded, nationAll.valueAdded, region.valueAdded, nation.valueAdded, decimals);

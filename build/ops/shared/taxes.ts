@@ -17,7 +17,13 @@ const cache = new WeakMap<Sources, Map<string, Row[]>>();
 function rolled(sources: Sources): Map<string, Row[]> {
   let out = cache.get(sources);
   if (!out) {
-    const t = rollupRegions(sources.tables.local_taxes!.table, sources.regions, ['year'], ['taxes', 'propertyTax', 'corporateTax', 'residents'], 'year');
+    const t = rollupRegions(
+      sources.tables.local_taxes!.table,
+      sources.regions,
+      ['year'],
+      ['taxes', 'propertyTax', 'corporateTax', 'residents'],
+      'year',
+    );
     cache.set(sources, (out = groupRows<Row>(t.orderby('region', 'year'), 'region')));
   }
   return out;
@@ -39,12 +45,21 @@ export const taxSeries = z.array(z.strictObject({ year, value: count }));
 
 /** The result of the municipality-only tax operations (the original's sample: propertyTax/perYear). */
 export const municipalTaxResult = z
-  .strictObject({ prefCode: prefCodeNumber, prefName: nonEmpty, cityCode: cityCodeText, cityName: nonEmpty, data: taxSeries })
+  .strictObject({
+    prefCode: prefCodeNumber,
+    prefName: nonEmpty,
+    cityCode: cityCodeText,
+    cityName: nonEmpty,
+    data: taxSeries,
+  })
   .nullable();
 
 /** Every municipality of the build, for operations that take cityCode alone. */
-export const municipalityValues = (ctx: BuildContext) => ctx.prefs.flatMap((p) => ctx.sources.regions.citiesOf(p).map((c) => ({ cityCode: c.cityCode })));
-export const municipalityDomain = (ctx: BuildContext): RouteData => ({ domains: { municipalities: municipalityValues(ctx).map((v) => v.cityCode) } });
+export const municipalityValues = (ctx: BuildContext) =>
+  ctx.prefs.flatMap((p) => ctx.sources.regions.citiesOf(p).map((c) => ({ cityCode: c.cityCode })));
+export const municipalityDomain = (ctx: BuildContext): RouteData => ({
+  domains: { municipalities: municipalityValues(ctx).map((v) => v.cityCode) },
+});
 
 export const TAX_VIEW = {
   rows: [{ path: 'data[]' }],
@@ -56,9 +71,19 @@ export const TAX_VIEW = {
 };
 
 /** The municipality-only render: its prefecture from the code's first two digits. */
-export function renderMunicipalTax(series: Map<string, { year: number; value: number }[]>, cityCode: string, sources: Sources) {
+export function renderMunicipalTax(
+  series: Map<string, { year: number; value: number }[]>,
+  cityCode: string,
+  sources: Sources,
+) {
   const data = series.get(cityCode);
   const city = sources.regions.city(cityCode)!;
   if (!data) return null;
-  return { prefCode: city.prefCode, prefName: sources.regions.prefecture(city.prefCode)!.prefName, cityCode, cityName: city.cityName, data };
+  return {
+    prefCode: city.prefCode,
+    prefName: sources.regions.prefecture(city.prefCode)!.prefName,
+    cityCode,
+    cityName: city.cityName,
+    data,
+  };
 }

@@ -87,7 +87,21 @@ export const fisheryComposer = composer('fishery', (results, { values, op, table
   if (values.matter === '3') return renderFishery(kind, head, '3', '全国平均', main.nation[kind], names);
   if (values.matter === '2') {
     const prefs = [...new Map(docs.map((d) => [d.prefCode, d])).values()];
-    return renderFishery(kind, head, '2', `${prefs.map((d) => d.prefName).join('・')}平均`, sumCounts(prefs.map((d) => d.prefecture[kind])), names);
+    return renderFishery(
+      kind,
+      head,
+      '2',
+      `${prefs.map((d) => d.prefName).join('・')}平均`,
+      sumCounts(prefs.map((d) => d.prefecture[kind])),
+      names,
+    );
   }
-  return renderFishery(kind, head, '1', docs.map((d) => d.cityName || d.prefName).join('・'), sumCounts(docs.map((d) => d.region[kind])), names);
+  return renderFishery(
+    kind,
+    head,
+    '1',
+    docs.map((d) => d.cityName || d.prefName).join('・'),
+    sumCounts(docs.map((d) => d.region[kind])),
+    names,
+  );
 });

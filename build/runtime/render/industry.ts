@@ -16,7 +16,10 @@ export function renderTrade(c: TradeCounts) {
   return {
     ...c.head,
     sum_data: [Object.fromEntries(c.years.map((y, i) => [`value${i + 1}`, y.values.reduce((a, v) => a + v, 0)]))],
-    data: c.years.map((y) => ({ year: y.year, ...Object.fromEntries(valueKeys(y.values.length).map((k, i) => [k, y.values[i]])) })),
+    data: c.years.map((y) => ({
+      year: y.year,
+      ...Object.fromEntries(valueKeys(y.values.length).map((k, i) => [k, y.values[i]])),
+    })),
   };
 }
 
@@ -33,7 +36,10 @@ export function sumTrade(list: TradeCounts[]): TradeCounts {
   const [first] = list as [TradeCounts];
   return {
     head: first.head,
-    years: first.years.map((y, i) => ({ year: y.year, values: y.values.map((_, k) => list.reduce((a, c) => a + c.years[i]!.values[k]!, 0)) })),
+    years: first.years.map((y, i) => ({
+      year: y.year,
+      values: y.values.map((_, k) => list.reduce((a, c) => a + c.years[i]!.values[k]!, 0)),
+    })),
   };
 }
 

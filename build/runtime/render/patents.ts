@@ -30,7 +30,8 @@ export const patentFilterComposer = composer('patentFilter', (results, { values,
     const [tec, theme] = e.split('_') as [string, string];
     return { section: fields[tec], subject: theme ? themes[`${tec}_${theme}`] : undefined };
   });
-  const match = (r: Record<string, unknown>) => wanted.some((w) => r.patentSection === w.section && (w.subject === undefined || r.patentSubject === w.subject));
+  const match = (r: Record<string, unknown>) =>
+    wanted.some((w) => r.patentSection === w.section && (w.subject === undefined || r.patentSubject === w.subject));
   return {
     data: (results as Page[])
       .flatMap((p) => p.data)

@@ -42,7 +42,11 @@ export function perYearCounts(result: unknown): PerYearCounts {
     return s.data;
   };
   const total = series(TOTAL_LABEL);
-  const groups = { young: series(GROUP_LABEL.young), working: series(GROUP_LABEL.working), old: series(GROUP_LABEL.old) };
+  const groups = {
+    young: series(GROUP_LABEL.young),
+    working: series(GROUP_LABEL.working),
+    old: series(GROUP_LABEL.old),
+  };
   return {
     boundaryYear: r.boundaryYear,
     years: total.map((p, i) => ({

@@ -74,7 +74,13 @@ export function sumEstimate(list: EstimateCounts[]): EstimateCounts | null {
     const rows = byYear.map((m) => m.get(e.year));
     if (rows.some((r) => !r)) continue;
     const sum = (k: keyof Omit<EventYear, 'year'>) => rows.reduce((a, r) => a + r![k], 0);
-    events.push({ year: e.year, births: sum('births'), deaths: sum('deaths'), inMigrants: sum('inMigrants'), outMigrants: sum('outMigrants') });
+    events.push({
+      year: e.year,
+      births: sum('births'),
+      deaths: sum('deaths'),
+      inMigrants: sum('inMigrants'),
+      outMigrants: sum('outMigrants'),
+    });
   }
   return { boundaryYear: first.boundaryYear, population, events };
 }
