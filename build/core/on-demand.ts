@@ -80,12 +80,7 @@ export class OnDemand implements Renderer {
     }
     let prepared = shares.get(share.key);
     if (!prepared) {
-      // The share's rows, and the build's scope narrowed to the prefecture asked for: a --prefs build writes its files with the same bytes.
-      const ctx = {
-        ...this.plan.ctx,
-        sources: shareOf(this.plan.ctx.sources, op.share!, share.value),
-        ...(share.pref ? { prefs: [Number(share.pref)] } : {}),
-      };
+      const ctx = shareContext(this.plan.ctx, op, share);
       shares.set(share.key, (prepared = { state: op.prepare(ctx), ctx }));
       this.shares.set(op, shares);
     }
@@ -143,6 +138,22 @@ export function shareOfFile(
   if (value === undefined) return undefined;
   const pref = prefectureOf(op, values);
   return { value, pref, key: `${value}|${pref ?? '-'}` };
+}
+
+/**
+ * The context a share is prepared and rendered in: the share's rows, and the build's scope narrowed to
+ * the prefecture the file names (a --prefs build writes its files with the same bytes).
+ */
+export function shareContext(
+  ctx: BuildContext,
+  op: Operation,
+  share: NonNullable<ReturnType<typeof shareOfFile>>,
+): BuildContext {
+  return {
+    ...ctx,
+    sources: shareOf(ctx.sources, op.share!, share.value),
+    ...(share.pref ? { prefs: [Number(share.pref)] } : {}),
+  };
 }
 
 /** `/api/v1/<op>/<name>/<value>/…/index.json` back into its values; the resolver has checked that it is canonical. */

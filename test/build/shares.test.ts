@@ -5,7 +5,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { plan, renderFile } from '../../build/core/build.ts';
-import { OnDemand, shareOfFile, shareValue } from '../../build/core/on-demand.ts';
+import { OnDemand, shareContext, shareOfFile, shareValue } from '../../build/core/on-demand.ts';
 import { OPERATIONS } from '../../build/ops/index.ts';
 import { shareOf } from '../../sources/scope.ts';
 import { sampleSources } from '../helpers/sample.ts';
@@ -57,11 +57,7 @@ describe('shares of the sources', () => {
       );
       // As on demand: each share's rows, the scope narrowed to the prefecture a file names.
       for (const share of keys.values()) {
-        const ctx = {
-          ...p.ctx,
-          sources: shareOf(p.ctx.sources, op.share!, share.value),
-          ...(share.pref ? { prefs: [Number(share.pref)] } : {}),
-        };
+        const ctx = shareContext(p.ctx, op, share);
         const state = op.prepare(ctx);
         for (const v of files.filter((f) => shareOfFile(op, f)?.key === share.key)) {
           expect(renderFile(op, state, v, ctx), JSON.stringify(v)).toBe(renderFile(op, whole, v, p.ctx));
