@@ -6,7 +6,9 @@
 
 import * as aq from 'arquero';
 import type { Sources } from '../../sources/load.ts';
+import { prefRegion } from '../../sources/regions.ts';
 import type { Table } from './rollup.ts';
+import { rowsOf, tableOf } from './table.ts';
 
 export interface Airport {
   areaCode: string;
@@ -22,14 +24,12 @@ export interface Side {
 }
 
 export function airportList(sources: Sources): Airport[] {
-  return (sources.tables.airports!.table.objects() as (Airport & { prefCode: string })[]).map(
-    ({ areaCode, areaName, airportCode, airportName }) => ({
-      areaCode,
-      areaName,
-      airportCode,
-      airportName,
-    }),
-  );
+  return rowsOf(sources, 'airports').map(({ areaCode, areaName, airportCode, airportName }) => ({
+    areaCode,
+    areaName,
+    airportCode,
+    airportName,
+  }));
 }
 
 /** Every selection of one side: all, each area, each airport (with its area). */
@@ -55,15 +55,15 @@ export interface AirportFacts {
 }
 
 export function airportFacts(sources: Sources, prefs: number[]): AirportFacts {
-  const areas = sources.tables.airports!.table.select('airportCode', 'areaCode');
+  const areas = tableOf(sources, 'airports').select('airportCode', 'areaCode');
   const withAreas = (t: Table) =>
     t
       .join(areas.rename({ airportCode: 'entryAirport', areaCode: 'entryArea' }), 'entryAirport')
       .join(areas.rename({ airportCode: 'exitAirport', areaCode: 'exitArea' }), 'exitAirport');
-  const scope = prefs.map((p) => String(p).padStart(2, '0'));
-  const travellers = withAreas(sources.tables.airport_travellers!.table);
+  const scope = prefs.map(prefRegion);
+  const travellers = withAreas(tableOf(sources, 'airport_travellers'));
   const visits = withAreas(
-    (sources.tables.airport_visits!.table.params({ scope }) as Table).filter((d: any, $: any) =>
+    (tableOf(sources, 'airport_visits').params({ scope }) as Table).filter((d: any, $: any) =>
       aq.op.includes($.scope, d.prefCode),
     ),
   );

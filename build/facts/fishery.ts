@@ -3,20 +3,19 @@
 
 import type { Sources } from '../../sources/load.ts';
 import type { ClassCounts, FisheryFacts, FisheryKind } from '../runtime/render/fishery.ts';
+import type { Row } from '../../sources/tables.ts';
+import { perSources } from './memo.ts';
 import { rollupRegions, type Table } from './rollup.ts';
-
-const cache = new WeakMap<Sources, Map<string, FisheryFacts>>();
+import { rowsOf } from './table.ts';
 
 /** Facts by region code (2 or 5 digits) and `00` for the nation. */
-export function fisheryFacts(sources: Sources): Map<string, FisheryFacts> {
-  let out = cache.get(sources);
-  if (out) return out;
-  out = new Map();
+export const fisheryFacts = perSources((sources: Sources): Map<string, FisheryFacts> => {
+  const out = new Map<string, FisheryFacts>();
   const { tables, regions } = sources;
   const add = (kind: FisheryKind, rows: { region: string; year: number; code: number; entities: number }[]) => {
     for (const r of rows) {
       for (const key of r.region.length === 2 ? [r.region, '00'] : [r.region]) {
-        const facts = out!.get(key) ?? out!.set(key, {}).get(key)!;
+        const facts = out.get(key) ?? out.set(key, {}).get(key)!;
         const counts: ClassCounts = (facts[kind] ??= {});
         const y = (counts[r.year] ??= {});
         y[r.code] = (y[r.code] ?? 0) + r.entities;
@@ -55,6 +54,11 @@ export function fisheryFacts(sources: Sources): Map<string, FisheryFacts> {
       })),
     );
   }
-  cache.set(sources, out);
   return out;
+});
+
+/** The labels of the fishery classes by kind (`band`, `destination`) and code; none without fishery_classes. */
+export function fisheryClassLabels(sources: Sources, kind: Row<'fishery_classes'>['kind']): Record<string, string> {
+  const rows = rowsOf(sources, 'fishery_classes').filter((r) => r.kind === kind);
+  return Object.fromEntries(rows.map((r) => [String(r.code), r.label]));
 }

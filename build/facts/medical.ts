@@ -7,7 +7,9 @@ import { SourceError } from '../../sources/csv.ts';
 import type { Sources } from '../../sources/load.ts';
 import type { Row } from '../../sources/tables.ts';
 import { MATTER2, type MedicalScheme } from '../../sources/medical-codes.ts';
+import { perSources } from './memo.ts';
 import { rollupRegions } from './rollup.ts';
+import { rowsOf, tableOf } from './table.ts';
 
 export interface MedicalCategory {
   code: string;
@@ -34,11 +36,7 @@ export interface MedicalFacts {
 
 export const countKey = (matter2: string, year: string | number, region: string) => `${matter2}|${year}|${region}`;
 
-const cache = new WeakMap<Sources, MedicalFacts>();
-
-export function medicalFacts(sources: Sources): MedicalFacts {
-  const known = cache.get(sources);
-  if (known) return known;
+export const medicalFacts = perSources((sources: Sources): MedicalFacts => {
   const facts: MedicalFacts = { classes: medicalClasses(sources), areas: medicalAreas(sources), counts: new Map() };
   if (sources.tables.medical_counts) {
     checkCounts(sources, facts);
@@ -54,13 +52,12 @@ export function medicalFacts(sources: Sources): MedicalFacts {
       byClass.set(r.classCode, r.count);
     }
   }
-  cache.set(sources, facts);
   return facts;
-}
+});
 
 function medicalClasses(sources: Sources): Record<MedicalScheme, MedicalCategory[]> {
   const out: Record<MedicalScheme, MedicalCategory[]> = { disease: [], department: [], doctor: [], bed: [], nurse: [] };
-  for (const r of (sources.tables.medical_classes?.table.objects() ?? []) as Row<'medical_classes'>[]) {
+  for (const r of rowsOf(sources, 'medical_classes')) {
     const list = out[r.scheme];
     let cat = list.find((c) => c.code === r.broadCode);
     if (!cat) list.push((cat = { code: r.broadCode, name: r.broadName, items: [] }));
@@ -69,14 +66,8 @@ function medicalClasses(sources: Sources): Record<MedicalScheme, MedicalCategory
   return out;
 }
 
-const areaCache = new WeakMap<Sources, Map<string, MedicalArea>>();
-
 /** The secondary medical areas alone, for the route table: they need no counts. */
-export function medicalAreas(sources: Sources): Map<string, MedicalArea> {
-  let areas = areaCache.get(sources);
-  if (!areas) areaCache.set(sources, (areas = readAreas(sources)));
-  return areas;
-}
+export const medicalAreas = perSources(readAreas);
 
 function readAreas(sources: Sources): Map<string, MedicalArea> {
   const t = sources.tables.medical_areas;
@@ -165,7 +156,7 @@ function checkCounts(sources: Sources, facts: MedicalFacts): void {
 
 /** Every region's counts: given rows and the sums of their parts, as one table. */
 function sumUp(sources: Sources) {
-  const t = sources.tables.medical_counts!.table;
+  const t = tableOf(sources, 'medical_counts');
   const by = ['matter2', 'year', 'classCode'];
   const sum = { count: aq.op.sum('count') };
   const municipal = t.filter((d: any) => aq.op.length(d.regionCode) === 5).select('regionCode', ...by, 'count');

@@ -4,7 +4,8 @@
 
 import { listKey } from '../runtime/routes.ts';
 import type { Sources } from '../../sources/load.ts';
-import type { Row } from '../../sources/tables.ts';
+import { perSourcesAndKey } from './memo.ts';
+import { rowsOf } from './table.ts';
 
 /** A record as the API prints it, plus its row id for the final tie-break. */
 export interface PatentRecord {
@@ -53,32 +54,16 @@ export const regionListKey = (year: number | string, prefCode: string, cityCode:
 export const holderListKey = (year: number | string, holderId: string) =>
   listKey(LIST_PARAMS, { year: String(year), mode: '2', patentHolderId: holderId });
 
-const cache = new WeakMap<Sources, Map<string, PatentFacts>>();
-
-export function patentFacts(sources: Sources, prefs: number[]): PatentFacts {
-  const byScope = cache.get(sources) ?? new Map<string, PatentFacts>();
-  cache.set(sources, byScope);
-  const scopeKey = prefs.join(',');
-  let facts = byScope.get(scopeKey);
-  if (!facts) byScope.set(scopeKey, (facts = compute(sources, new Set(prefs))));
-  return facts;
-}
+export const patentFacts = perSourcesAndKey(
+  (sources: Sources, prefs: number[]): PatentFacts => compute(sources, new Set(prefs)),
+);
 
 function compute(sources: Sources, scope: Set<number>): PatentFacts {
-  const { tables, regions } = sources;
-  const fields = new Map(
-    (tables.patent_fields!.table.objects() as Row<'patent_fields'>[]).map((f) => [f.tecCode, f.tecName]),
-  );
-  const themes = new Map(
-    (tables.patent_themes!.table.objects() as Row<'patent_themes'>[]).map((t) => [
-      `${t.tecCode}_${t.themeCode}`,
-      t.themeName,
-    ]),
-  );
-  const holders = new Map(
-    (tables.patent_holders!.table.objects() as Row<'patent_holders'>[]).map((h) => [h.holderId, h.holderName]),
-  );
-  const rows = tables.patents!.table.objects() as Row<'patents'>[];
+  const { regions } = sources;
+  const fields = new Map(rowsOf(sources, 'patent_fields').map((f) => [f.tecCode, f.tecName]));
+  const themes = new Map(rowsOf(sources, 'patent_themes').map((t) => [`${t.tecCode}_${t.themeCode}`, t.themeName]));
+  const holders = new Map(rowsOf(sources, 'patent_holders').map((h) => [h.holderId, h.holderName]));
+  const rows = rowsOf(sources, 'patents');
 
   const holdersOf = new Map<string, Set<string>>();
   for (const r of rows) {

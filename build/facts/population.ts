@@ -5,7 +5,9 @@
 import * as aq from 'arquero';
 import type { PerYearCounts, PyramidCounts } from '../runtime/render/population.ts';
 import type { Sources } from '../../sources/load.ts';
+import { perSources } from './memo.ts';
 import { groupRows, rollupRegions, sharedKeys, type Table } from './rollup.ts';
+import { tableOf } from './table.ts';
 
 export interface PopulationFacts {
   /** Undefined when population_years has no actual year: perYear then has no region (every file answers null). */
@@ -15,40 +17,28 @@ export interface PopulationFacts {
   pyramid: Map<string, Map<number, PyramidCounts>>;
 }
 
-const cache = new WeakMap<Sources, PopulationFacts>();
+// Each part is computed when first read: perYear's broad groups do not need the pyramid's 5-year
+// classes as objects, and an on-demand server asked for one should not pay for the other.
+const boundaryYear = perSources(lastActualYear);
+const perYear = perSources((sources) => perYearCounts(sources, boundaryYear(sources)));
+const pyramid = perSources((sources) => pyramidCounts(rollupDetail(sources)));
 
-/**
- * The population counts of every region. Each part is computed when first read: perYear's broad groups
- * do not need the pyramid's 5-year classes as objects, and an on-demand server asked for one should
- * not pay for the other.
- */
-export function populationFacts(sources: Sources): PopulationFacts {
-  let facts = cache.get(sources);
-  if (!facts) {
-    let boundaryYear: number | undefined;
-    let perYear: Map<string, PerYearCounts> | undefined;
-    let pyramid: Map<string, Map<number, PyramidCounts>> | undefined;
-    let detail: Table | undefined;
-    const rolledDetail = () => (detail ??= rollupDetail(sources));
-    facts = {
-      get boundaryYear() {
-        return (boundaryYear ??= lastActualYear(sources));
-      },
-      get perYear() {
-        return (perYear ??= perYearCounts(sources, this.boundaryYear));
-      },
-      get pyramid() {
-        return (pyramid ??= pyramidCounts(rolledDetail()));
-      },
-    };
-    cache.set(sources, facts);
-  }
-  return facts;
-}
+/** The population counts of every region. */
+export const populationFacts = (sources: Sources): PopulationFacts => ({
+  get boundaryYear() {
+    return boundaryYear(sources);
+  },
+  get perYear() {
+    return perYear(sources);
+  },
+  get pyramid() {
+    return pyramid(sources);
+  },
+});
 
 /** The last census year; undefined when population_years lists none (a header-only table). */
 function lastActualYear(sources: Sources): number | undefined {
-  const years = sources.tables.population_years!.table;
+  const years = tableOf(sources, 'population_years');
   return (
     (years
       .filter((d) => d.kind === 'actual')

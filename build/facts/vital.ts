@@ -3,6 +3,7 @@
 
 import type { EventYear } from '../runtime/render/vital.ts';
 import type { Sources } from '../../sources/load.ts';
+import { perSources } from './memo.ts';
 import { groupRows, rollupRegions } from './rollup.ts';
 
 export interface VitalFacts {
@@ -15,25 +16,18 @@ export interface VitalFacts {
 /** The mother's classes of births_by_mother_age. */
 export const MOTHER_AGES = [15, 20, 25, 30, 35, 40, 45];
 
-const cache = new WeakMap<Sources, VitalFacts>();
+// Each part is computed when first read: an operation that reads one does not pay for the other.
+const events = perSources(eventsByRegion);
+const birthsByAge = perSources(birthsByRegion);
 
-export function vitalFacts(sources: Sources): VitalFacts {
-  let facts = cache.get(sources);
-  if (!facts) {
-    let events: Map<string, EventYear[]> | undefined;
-    let birthsByAge: Map<string, Map<string, number[]>> | undefined;
-    facts = {
-      get events() {
-        return (events ??= eventsByRegion(sources));
-      },
-      get birthsByAge() {
-        return (birthsByAge ??= birthsByRegion(sources));
-      },
-    };
-    cache.set(sources, facts);
-  }
-  return facts;
-}
+export const vitalFacts = (sources: Sources): VitalFacts => ({
+  get events() {
+    return events(sources);
+  },
+  get birthsByAge() {
+    return birthsByAge(sources);
+  },
+});
 
 function eventsByRegion(sources: Sources): Map<string, EventYear[]> {
   const t = sources.tables.vital_events;

@@ -1,20 +1,12 @@
 import { z } from 'zod';
 import { tradeComposer } from '../runtime/render/industry.ts';
-import { groupRows } from '../facts/rollup.ts';
+import { prefRegion } from '../../sources/regions.ts';
+import { tradeByPrefecture } from '../facts/trade.ts';
 import { renderTrade } from '../runtime/render/industry.ts';
 import { defineOperation, intParam, prefCode, prefectureValues } from './operation.ts';
 import { count, prefCodeText, nonEmpty, year } from './shared/result.ts';
 
 const PATH = '/api/v1/industry/overseasTransaction/forColumn';
-
-interface Row {
-  prefCode: string;
-  year: number;
-  flow: string;
-  industry: string;
-  area: number;
-  amount: number;
-}
 
 const amounts = Object.fromEntries([1, 2, 3, 4, 5, 6].map((a) => [`value${a}`, count]));
 
@@ -100,7 +92,7 @@ export default defineOperation({
   },
   needs: ['overseas_trade'],
   prepare: (ctx) => ({
-    byPref: groupRows<Row>(ctx.sources.tables.overseas_trade!.table.orderby('prefCode', 'year', 'area'), 'prefCode'),
+    byPref: tradeByPrefecture(ctx.sources),
     regions: ctx.sources.regions,
   }),
   enumerate: (ctx) =>
@@ -110,7 +102,7 @@ export default defineOperation({
   render({ byPref, regions }, v) {
     const flow = v.dispTradeCode === '1' ? 'export' : 'import';
     const industry = v.dispIndustryCode === '1' ? 'manufacturing' : 'nonmanufacturing';
-    const rows = byPref.get(v.prefCode.padStart(2, '0'))?.filter((r) => r.flow === flow && r.industry === industry);
+    const rows = byPref.get(prefRegion(Number(v.prefCode)))?.filter((r) => r.flow === flow && r.industry === industry);
     if (!rows?.length) return null;
     const years = [...new Set(rows.map((r) => r.year))];
     return renderTrade({

@@ -1,9 +1,12 @@
 import { z } from 'zod';
+import { prefRegion } from '../../sources/regions.ts';
+import { economyBySelection } from '../facts/selection.ts';
 import { defineOperation, intParam, prefCode, prefectureValues } from './operation.ts';
 import {
-  economyBySelection,
+  CENSUS_YEARS_TEXT,
+  censusYearParam,
+  perCensusYear,
   selectionDomains,
-  selectionKey,
   selectionNames,
   selections,
   sicCodeParam,
@@ -46,7 +49,9 @@ export default defineOperation({
     chart: { kind: 'bar', x: 'name', y: 'value', facet: 'level', horizontal: true },
   },
   description:
-    "The specialization coefficient of one industry in an economic census `year` (2012 or 2016), region by region: `dispType` 1 value added, 2 employees (the region's share of the industry over the nation's share), 3 labour productivity (the region's value added per employee over the nation's), 5 decimals. `prefectures` lists every prefecture; with `areaType=2`, `cities` lists the municipalities of `prefCode` (designated cities as one, without their wards; empty with `areaType=1`). A region where the industry has no employees is left out. The industry is all industries (`sicCode=-`), one broad class (`simcCode=-`) or one of its middle classes; codes and names of `-` are empty. `addIndustry` (a list of unknown syntax) is not supported: like any unknown parameter it is ignored.",
+    'The specialization coefficient of one industry in an economic census `year` (' +
+    CENSUS_YEARS_TEXT +
+    "), region by region: `dispType` 1 value added, 2 employees (the region's share of the industry over the nation's share), 3 labour productivity (the region's value added per employee over the nation's), 5 decimals. `prefectures` lists every prefecture; with `areaType=2`, `cities` lists the municipalities of `prefCode` (designated cities as one, without their wards; empty with `areaType=1`). A region where the industry has no employees is left out. The industry is all industries (`sicCode=-`), one broad class (`simcCode=-`) or one of its middle classes; codes and names of `-` are empty. `addIndustry` (a list of unknown syntax) is not supported: like any unknown parameter it is ignored.",
   examples: [
     { year: '2016', prefCode: '13', areaType: '2', dispType: '1', sicCode: 'E', simcCode: '20' },
     { year: '2012', prefCode: '1', areaType: '1', dispType: '3', sicCode: 'A', simcCode: '-' },
@@ -74,7 +79,7 @@ export default defineOperation({
   route: {
     path: '/api/v1/industry/power/forArea',
     params: [
-      intParam('year', [2012, 2016], 'Economic census year: 2012 or 2016.'),
+      censusYearParam(),
       prefCode(),
       intParam('areaType', [1, 2], 'Regions listed: 1 prefectures, 2 prefectures and the municipalities of prefCode.'),
       intParam('dispType', [1, 2, 3], 'Coefficient of: 1 value added, 2 employees, 3 labour productivity.'),
@@ -90,11 +95,11 @@ export default defineOperation({
     sources: ctx.sources,
   }),
   enumerate: (ctx) =>
-    ['2012', '2016'].flatMap((year) =>
+    perCensusYear(
       prefectureValues(ctx).flatMap((p) =>
         ['1', '2'].flatMap((areaType) =>
           ['1', '2', '3'].flatMap((dispType) =>
-            selections(ctx.sources).map((s) => ({ year, ...p, areaType, dispType, ...s })),
+            selections(ctx.sources).map((s) => ({ ...p, areaType, dispType, ...s })),
           ),
         ),
       ),
@@ -102,26 +107,26 @@ export default defineOperation({
   render({ facts, names, sources }, v) {
     const year = Number(v.year);
     const regions = sources.regions;
-    const sum = (key: (region: string) => string) => {
+    const sum = (sicCode: string, simcCode: string) => {
       const out = { valueAdded: 0, employees: 0 };
       for (const p of regions.prefectures) {
-        const cell = facts.get(key(String(p.prefCode).padStart(2, '0')))?.get(year);
+        const cell = facts.get(prefRegion(p.prefCode), sicCode, simcCode)?.get(year);
         if (cell) ((out.valueAdded += cell.valueAdded), (out.employees += cell.employees));
       }
       return out;
     };
-    const nationAll = sum((r) => selectionKey(r, '-', '-'));
+    const nationAll = sum('-', '-');
     if (nationAll.employees === 0) return null;
-    const nation = sum((r) => selectionKey(r, v.sicCode, v.simcCode));
+    const nation = sum(v.sicCode, v.simcCode);
     const measure = MEASURES[v.dispType]!;
     const coefficient = (region: string) => {
-      const industry = facts.get(selectionKey(region, v.sicCode, v.simcCode))?.get(year);
-      const all = facts.get(selectionKey(region, '-', '-'))?.get(year);
+      const industry = facts.get(region, v.sicCode, v.simcCode)?.get(year);
+      const all = facts.get(region, '-', '-')?.get(year);
       if (!industry || !all || industry.employees === 0) return null;
       return specialization(measure, industry, all, nation, nationAll, 5);
     };
     const prefectures = regions.prefectures.flatMap((p) => {
-      const value = coefficient(String(p.prefCode).padStart(2, '0'));
+      const value = coefficient(prefRegion(p.prefCode));
       return value === null ? [] : [{ prefCode: p.prefCode, prefName: p.prefName, value }];
     });
     const pref = regions.prefecture(Number(v.prefCode))!;

@@ -1,25 +1,10 @@
-import * as aq from 'arquero';
 import { z } from 'zod';
 import { industries } from '../facts/classifications.ts';
-import { groupRows, rollupRegions, sharedKeys } from '../facts/rollup.ts';
-import { cityCode, codeOrAll, defineOperation, intParam, prefCode, regionOf, regionValues } from './operation.ts';
+import { specializationFacts } from '../facts/industry-power.ts';
+import { cityCode, codeOrAll, defineOperation, prefCode, regionOf, regionValues } from './operation.ts';
+import { CENSUS_YEARS_TEXT, censusYearParam, perCensusYear } from './shared/industry-selection.ts';
 import { letterCode, nonEmpty, prefCodeNumber, quotient, text, twoDigitCode } from './shared/result.ts';
 import { specialization } from './shared/specialization.ts';
-
-interface Row {
-  region: string;
-  year: number;
-  simcCode: string;
-  valueAdded: number;
-  employees: number;
-  /** The region's totals over all industries, the nation's in this industry and over all. */
-  vaRegion: number;
-  empRegion: number;
-  vaNation: number;
-  empNation: number;
-  vaNationAll: number;
-  empNationAll: number;
-}
 
 // Specialization coefficients, 4 decimals (shared/specialization.ts): value added and employees as the
 // region's share of the industry divided by the nation's share; labour productivity (value added per
@@ -41,7 +26,9 @@ export default defineOperation({
     chart: { kind: 'bar', x: 'simcName', y: 'value', horizontal: true },
   },
   description:
-    "Specialization coefficients of a prefecture or municipality in an economic census `year` (2012 or 2016), per industry middle class: `value` for value added, `employee` for employees (the region's share of the industry over the nation's) and `labor` for labour productivity (the region's over the nation's), 4 decimals. `sicCode` selects one broad class; `-` lists every class, and `sicCode`, `sicName` are then empty.",
+    'Specialization coefficients of a prefecture or municipality in an economic census `year` (' +
+    CENSUS_YEARS_TEXT +
+    "), per industry middle class: `value` for value added, `employee` for employees (the region's share of the industry over the nation's) and `labor` for labour productivity (the region's over the nation's), 4 decimals. `sicCode` selects one broad class; `-` lists every class, and `sicCode`, `sicName` are then empty.",
   examples: [
     { year: '2016', prefCode: '13', cityCode: '-', sicCode: '-' },
     { year: '2016', prefCode: '13', cityCode: '13101', sicCode: 'E' },
@@ -66,7 +53,7 @@ export default defineOperation({
   route: {
     path: '/api/v1/industry/power/forIndustry',
     params: [
-      intParam('year', [2012, 2016], 'Economic census year: 2012 or 2016.'),
+      censusYearParam(),
       prefCode(),
       cityCode(),
       codeOrAll('sicCode', 'industriesBroad', 'Industry broad class, or - for all (see /api/v1/industries/broad).'),
@@ -75,38 +62,14 @@ export default defineOperation({
   needs: ['industry_economy', 'industries_broad', 'industries_middle'],
   share: 'year',
   prepare(ctx) {
-    const econ = rollupRegions(
-      ctx.sources.tables.industry_economy!.table,
-      ctx.sources.regions,
-      ['year', 'simcCode'],
-      ['valueAdded', 'employees'],
-      'year',
-    );
-    const nation = econ
-      .filter((d) => aq.op.length(d.region) === 2)
-      .groupby('year', 'simcCode')
-      .rollup({ vaNation: aq.op.sum('valueAdded'), empNation: aq.op.sum('employees') });
-    const nationAll = nation
-      .groupby('year')
-      .rollup({ vaNationAll: aq.op.sum('vaNation'), empNationAll: aq.op.sum('empNation') });
-    // The regions of the build's scope only (the nation is every prefecture's): a --prefs build, and a first answer on demand, do that much less.
-    const scope = ctx.prefs.map((p) => String(p).padStart(2, '0'));
-    const rows = (econ.params({ scope }) as typeof econ)
-      .filter((d: any, $: any) => aq.op.includes($.scope, aq.op.substring(d.region, 0, 2)))
-      .groupby('region', 'year')
-      .derive({ vaRegion: aq.op.sum('valueAdded'), empRegion: aq.op.sum('employees') })
-      .ungroup()
-      .join(nation, sharedKeys('year', 'simcCode'))
-      .join(nationAll, 'year')
-      .orderby('region', 'year', 'simcCode');
     const middle = new Map(industries.middle(ctx.sources).map((m) => [m.simcCode, m]));
     const broad = new Map(industries.broad(ctx.sources).map((b) => [b.sicCode, b.sicName]));
-    return { byRegion: groupRows<Row>(rows, 'region'), middle, broad, prefs: ctx.sources.regions };
+    return { byRegion: specializationFacts(ctx.sources, ctx.prefs), middle, broad, prefs: ctx.sources.regions };
   },
   enumerate: (ctx) =>
-    ['2012', '2016'].flatMap((year) =>
+    perCensusYear(
       regionValues(ctx).flatMap((r) =>
-        ['-', ...industries.broad(ctx.sources).map((b) => b.sicCode)].map((sicCode) => ({ year, ...r, sicCode })),
+        ['-', ...industries.broad(ctx.sources).map((b) => b.sicCode)].map((sicCode) => ({ ...r, sicCode })),
       ),
     ),
   render({ byRegion, middle, broad, prefs }, v) {

@@ -1,7 +1,7 @@
-import * as aq from 'arquero';
 import { z } from 'zod';
 import { industries } from '../facts/classifications.ts';
-import { groupRows } from '../facts/rollup.ts';
+import { manufacturerSeries, type ManufacturerRow } from '../facts/industry-power.ts';
+import { prefRegion } from '../../sources/regions.ts';
 import { ratio } from '../runtime/rounding.ts';
 import { codeOrAll, defineOperation, prefCode, prefectureValues } from './operation.ts';
 import { nonEmpty, prefCodeNumber, quotient, text, tupleOf, year } from './shared/result.ts';
@@ -13,13 +13,6 @@ const GROUPS = [
   { label: '全事業所', statuses: ['continuing', 'entering'] },
   { label: '参入', statuses: ['entering'] },
 ] as const;
-
-interface Row {
-  year: number;
-  establishments: number;
-  employees: number;
-  valueAdded: number;
-}
 
 // Averages of summed counts: a middle class or all manufacturing divides the summed value added by the
 // summed establishments (or employees), never averaging averages. addArea is not served: averages cannot
@@ -85,24 +78,8 @@ export default defineOperation({
   needs: ['manufacturer_establishments', 'industries_broad', 'industries_middle'],
   share: 'prefecture',
   prepare(ctx) {
-    const t = ctx.sources.tables.manufacturer_establishments!.table;
-    const sum = {
-      establishments: aq.op.sum('establishments'),
-      employees: aq.op.sum('employees'),
-      valueAdded: aq.op.sum('valueAdded'),
-    };
-    const byClass = t.groupby('prefCode', 'simcCode', 'status', 'year').rollup(sum);
-    const all = byClass
-      .concat(
-        t
-          .groupby('prefCode', 'status', 'year')
-          .rollup(sum)
-          .derive({ simcCode: () => '-' }),
-      )
-      .derive({ key: (d) => `${d.prefCode}|${d.simcCode}|${d.status}` })
-      .orderby('key', 'year');
     return {
-      series: groupRows<Row>(all, 'key'),
+      series: manufacturerSeries(ctx.sources),
       sicName: industries.broad(ctx.sources).find((b) => b.sicCode === 'E')?.sicName ?? '',
       middle: new Map(industries.middle(ctx.sources).map((m) => [m.simcCode, m.simcName])),
     };
@@ -116,8 +93,8 @@ export default defineOperation({
         .map((m) => ({ ...p, sicCode: 'E', simcCode: m.simcCode })),
     ]),
   render({ series, sicName, middle }, v, ctx) {
-    const key = (status: string) => `${v.prefCode.padStart(2, '0')}|${v.simcCode}|${status}`;
-    if (!GROUPS.some((g) => g.statuses.some((s) => series.has(key(s))))) return null;
+    const ofStatus = (status: string) => series.get(prefRegion(Number(v.prefCode)), v.simcCode, status);
+    if (!GROUPS.some((g) => g.statuses.some((s) => ofStatus(s)))) return null;
     return {
       prefCode: Number(v.prefCode),
       prefName: ctx.sources.regions.prefecture(Number(v.prefCode))!.prefName,
@@ -126,9 +103,9 @@ export default defineOperation({
       simcCode: v.simcCode === '-' ? '' : v.simcCode,
       simcName: v.simcCode === '-' ? '' : middle.get(v.simcCode)!,
       establishments: GROUPS.map((g) => {
-        const byYear = new Map<number, Row>();
+        const byYear = new Map<number, ManufacturerRow>();
         for (const s of g.statuses) {
-          for (const r of series.get(key(s)) ?? []) {
+          for (const r of ofStatus(s) ?? []) {
             const acc = byYear.get(r.year) ?? { year: r.year, establishments: 0, employees: 0, valueAdded: 0 };
             byYear.set(r.year, {
               year: r.year,

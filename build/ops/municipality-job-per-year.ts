@@ -1,19 +1,10 @@
-import * as aq from 'arquero';
 import { z } from 'zod';
+import { prefRegion } from '../../sources/regions.ts';
 import { occupations } from '../facts/classifications.ts';
-import { groupRows } from '../facts/rollup.ts';
+import { jobOpeningSeries } from '../facts/labor.ts';
 import { ratio } from '../runtime/rounding.ts';
 import { codeOrAll, defineOperation, prefCode, prefectureValues } from './operation.ts';
 import { letterCode, nonEmpty, prefCodeNumber, quotient, text, twoDigitCode } from './shared/result.ts';
-
-interface Row {
-  prefCode: string;
-  iscoCode: string;
-  ismcoCode: string;
-  month: string;
-  openings: number;
-  applicants: number;
-}
 
 // The ratio of effective job openings to effective applicants, 2 decimals, per month. An occupation
 // broad class, or all occupations (-), is the ratio of the summed counts, not a mean of ratios.
@@ -62,27 +53,8 @@ export default defineOperation({
   needs: ['job_openings', 'occupations_broad', 'occupations_middle'],
   share: 'prefecture',
   prepare(ctx) {
-    const t = ctx.sources.tables.job_openings!.table;
-    const sum = { openings: aq.op.sum('openings'), applicants: aq.op.sum('applicants') };
-    const all = t
-      .groupby('prefCode', 'iscoCode', 'ismcoCode', 'month')
-      .rollup(sum)
-      .concat(
-        t
-          .groupby('prefCode', 'iscoCode', 'month')
-          .rollup(sum)
-          .derive({ ismcoCode: () => '-' }),
-      )
-      .concat(
-        t
-          .groupby('prefCode', 'month')
-          .rollup(sum)
-          .derive({ iscoCode: () => '-', ismcoCode: () => '-' }),
-      )
-      .derive({ key: (d) => `${d.prefCode}|${d.iscoCode}|${d.ismcoCode}` })
-      .orderby('key', 'month');
     return {
-      series: groupRows<Row>(all, 'key'),
+      series: jobOpeningSeries(ctx.sources),
       broad: new Map(occupations.broad(ctx.sources).map((b) => [b.iscoCode, b.iscoName])),
       middle: new Map(occupations.middle(ctx.sources).map((m) => [m.ismcoCode, m.ismcoName])),
       regions: ctx.sources.regions,
@@ -100,7 +72,7 @@ export default defineOperation({
       ]),
     ]),
   render({ series, broad, middle, regions }, v) {
-    const rows = series.get(`${v.prefCode.padStart(2, '0')}|${v.iscoCode}|${v.ismcoCode}`);
+    const rows = series.get(prefRegion(Number(v.prefCode)), v.iscoCode, v.ismcoCode);
     if (!rows) return null;
     return {
       prefName: regions.prefecture(Number(v.prefCode))!.prefName,

@@ -1,9 +1,9 @@
+import { perResident } from '../facts/taxes.ts';
 import { defineOperation } from './operation.ts';
 import {
   municipalTaxResult,
   municipalityDomain,
   municipalityValues,
-  perResident,
   renderMunicipalTax,
   TAX_VIEW,
 } from './shared/taxes.ts';

@@ -1,7 +1,8 @@
+import { perResident } from '../facts/taxes.ts';
 import { z } from 'zod';
 import { cityCode, defineOperation, prefCode, regionOf, regionValues } from './operation.ts';
 import { cityCodeText, nonEmpty, prefCodeNumber, text } from './shared/result.ts';
-import { perResident, taxSeries } from './shared/taxes.ts';
+import { taxSeries } from './shared/taxes.ts';
 
 export default defineOperation({
   title: '一人当たり地方税',

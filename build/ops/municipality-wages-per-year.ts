@@ -1,7 +1,6 @@
-import * as aq from 'arquero';
 import { z } from 'zod';
-import { industries } from '../facts/classifications.ts';
-import { groupRows } from '../facts/rollup.ts';
+import { prefRegion } from '../../sources/regions.ts';
+import { wageSeries } from '../facts/labor.ts';
 import { ratio } from '../runtime/rounding.ts';
 import { defineOperation, intParam, prefCode, prefectureValues } from './operation.ts';
 import {
@@ -17,12 +16,6 @@ import { letterCode, nonEmpty, prefCodeNumber, quotient, text, twoDigitCode, yea
 const AGE_FROM = [0, 20, 25, 30, 35, 40, 45, 50, 55, 60, 65, 70];
 const WAGES_AGE = Array.from({ length: 13 }, (_, i) => i + 1);
 const ageKey = (wagesAge: string) => (wagesAge === '1' ? 'all' : String(AGE_FROM[Number(wagesAge) - 2]));
-
-interface Row {
-  year: number;
-  workers: number;
-  payroll: number;
-}
 
 // Pay per worker, not a mean of class means: a broad class, all industries and all ages divide the summed
 // payroll by the summed workers.
@@ -67,37 +60,14 @@ export default defineOperation({
   needs: ['wages', 'industries_broad', 'industries_middle'],
   share: 'prefecture',
   prepare(ctx) {
-    // Built column by column so that an empty class list still has the columns the join names.
-    const classes = industries.middle(ctx.sources);
-    const middle = aq.table({ simcCode: classes.map((m) => m.simcCode), sicCode: classes.map((m) => m.sicCode) });
-    const t = ctx.sources.tables.wages!.table.join(middle, 'simcCode').derive({ age: (d) => `${d.ageFrom}` });
-    const sum = { workers: aq.op.sum('workers'), payroll: aq.op.sum('payroll') };
-    const levels: { by: string[]; fill: Record<string, () => string> }[] = [
-      { by: ['sicCode', 'simcCode'], fill: {} },
-      { by: ['sicCode'], fill: { simcCode: () => '-' } },
-      { by: [], fill: { sicCode: () => '-', simcCode: () => '-' } },
-    ];
-    let all: ReturnType<typeof aq.table> | undefined;
-    for (const { by, fill } of levels) {
-      for (const byAge of [true, false]) {
-        const part = t
-          .groupby('prefCode', ...by, ...(byAge ? ['age'] : []), 'year')
-          .rollup(sum)
-          .derive({ ...fill, ...(byAge ? {} : { age: () => 'all' }) });
-        all = all ? all.concat(part) : part;
-      }
-    }
-    const keyed = all!
-      .derive({ key: (d) => `${d.prefCode}|${d.sicCode}|${d.simcCode}|${d.age}` })
-      .orderby('key', 'year');
-    return { series: groupRows<Row>(keyed, 'key'), names: selectionNames(ctx.sources) };
+    return { series: wageSeries(ctx.sources), names: selectionNames(ctx.sources) };
   },
   enumerate: (ctx) =>
     prefectureValues(ctx).flatMap((p) =>
       selections(ctx.sources).flatMap((i) => WAGES_AGE.map((a) => ({ ...p, ...i, wagesAge: String(a) }))),
     ),
   render({ series, names }, v, ctx) {
-    const rows = series.get(`${v.prefCode.padStart(2, '0')}|${v.sicCode}|${v.simcCode}|${ageKey(v.wagesAge)}`);
+    const rows = series.get(prefRegion(Number(v.prefCode)), v.sicCode, v.simcCode, ageKey(v.wagesAge));
     if (!rows) return null;
     const n = names(v.sicCode, v.simcCode);
     return {

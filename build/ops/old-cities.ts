@@ -1,12 +1,7 @@
 import { z } from 'zod';
+import { oldCitiesByCity } from '../facts/old-cities.ts';
 import { cityCode, defineOperation, prefCode, regionValues } from './operation.ts';
 import { cityCodeText, nonEmpty, prefCodeNumber, twoDigitCode } from './shared/result.ts';
-
-interface OldCity {
-  cityCode: string;
-  oldCityCode: string;
-  oldCityName: string;
-}
 
 // A designated city lists its own old municipalities; with cityCode - the list holds every municipality
 // of the prefecture, in code order, and a municipality that absorbed none answers an empty list.
@@ -40,15 +35,7 @@ export default defineOperation({
   ),
   route: { path: '/api/v1/oldCities', params: [prefCode(), cityCode()] },
   needs: ['old_cities'],
-  prepare: (ctx) => {
-    const byCity = new Map<string, OldCity[]>();
-    for (const o of ctx.sources.tables.old_cities!.table.orderby('cityCode', 'oldCityCode').objects() as OldCity[]) {
-      const list = byCity.get(o.cityCode);
-      if (list) list.push(o);
-      else byCity.set(o.cityCode, [o]);
-    }
-    return byCity;
-  },
+  prepare: (ctx) => oldCitiesByCity(ctx.sources),
   enumerate: regionValues,
   render(byCity, v, ctx) {
     const cities =

@@ -86,7 +86,7 @@ export interface Operation<State = unknown, P extends readonly ParamSpec[] = rea
   view: View;
   /** Source tables it reads; an inner list means any one of them will do. */
   needs: (TableName | TableName[])[];
-  /** Computes once per build everything the responses need (arquero work happens here). */
+  /** Gathers once per build everything the responses need, from build/facts (where all arquero work is). */
   prepare(ctx: BuildContext): State;
   /**
    * What its answer for one value reads of the sources: `prefecture`, only the rows of the prefecture its

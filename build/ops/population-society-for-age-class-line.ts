@@ -1,14 +1,7 @@
 import { z } from 'zod';
-import { groupRows, rollupRegions } from '../facts/rollup.ts';
+import { migrationByCohort } from '../facts/migration.ts';
 import { AGE_FROM, periodLabel, transitionLabel } from '../runtime/render/labels.ts';
 import { cityCode, defineOperation, prefCode, regionOf, regionValues } from './operation.ts';
-
-interface Row {
-  region: string;
-  periodFrom: number;
-  ageFrom: number;
-  net: number;
-}
 
 export default defineOperation({
   title: '年齢階級別純移動数の時系列',
@@ -49,16 +42,7 @@ export default defineOperation({
   route: { path: '/api/v1/population/society/forAgeClassLine', params: [prefCode(), cityCode()] },
   needs: ['migration_by_cohort'],
   share: 'prefecture',
-  prepare(ctx) {
-    const t = rollupRegions(
-      ctx.sources.tables.migration_by_cohort!.table,
-      ctx.sources.regions,
-      ['periodFrom', 'ageFrom'],
-      'net',
-      'periodFrom',
-    ).orderby('region', 'periodFrom', 'ageFrom');
-    return groupRows<Row>(t, 'region');
-  },
+  prepare: (ctx) => migrationByCohort(ctx.sources),
   enumerate: regionValues,
   render(byRegion, v) {
     const rows = byRegion.get(regionOf(v));

@@ -1,17 +1,8 @@
-import * as aq from 'arquero';
 import { z } from 'zod';
-import { groupRows, rollupRegions } from '../facts/rollup.ts';
+import { migrationByAgeClass, type AgeClassRow } from '../facts/migration.ts';
 import { MIGRATION_AGE_LABEL } from '../runtime/render/labels.ts';
 import { cityCode, defineOperation, prefCode, regionOf, regionValues } from './operation.ts';
 import { netMigration } from './shared/result.ts';
-
-interface Row {
-  region: string;
-  year: number;
-  ageClass: number;
-  net: number;
-  total: number;
-}
 
 // Classes with a net gain go under positiveAgeClasses, with a net loss under negativeAgeClasses; an
 // empty list is left out. Municipal nets add up to the prefecture's: moves inside it cancel.
@@ -45,20 +36,7 @@ export default defineOperation({
   route: { path: '/api/v1/population/society/forAgeClass', params: [prefCode(), cityCode()] },
   needs: ['migration_by_age_group'],
   share: 'prefecture',
-  prepare(ctx) {
-    const t = rollupRegions(
-      ctx.sources.tables.migration_by_age_group!.table,
-      ctx.sources.regions,
-      ['year', 'ageClass'],
-      'net',
-      'year',
-    )
-      .groupby('region', 'year')
-      .derive({ total: aq.op.sum('net') })
-      .ungroup()
-      .orderby('region', 'year', 'ageClass');
-    return groupRows<Row>(t, 'region');
-  },
+  prepare: (ctx) => migrationByAgeClass(ctx.sources),
   enumerate: regionValues,
   render(byRegion, v) {
     const rows = byRegion.get(regionOf(v));
@@ -67,7 +45,7 @@ export default defineOperation({
     return {
       data: years.map((year) => {
         const mine = rows.filter((r) => r.year === year);
-        const cls = (r: Row) => ({ ageClass: r.ageClass, age: MIGRATION_AGE_LABEL[r.ageClass]!, value: r.net });
+        const cls = (r: AgeClassRow) => ({ ageClass: r.ageClass, age: MIGRATION_AGE_LABEL[r.ageClass]!, value: r.net });
         const positive = mine.filter((r) => r.net > 0).map(cls);
         const negative = mine.filter((r) => r.net < 0).map(cls);
         return {

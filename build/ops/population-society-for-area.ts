@@ -1,17 +1,8 @@
-import * as aq from 'arquero';
 import { z } from 'zod';
-import { groupRows } from '../facts/rollup.ts';
+import { migrationByBlock, type BlockRow } from '../facts/migration.ts';
 import { BLOCK_NAMES } from '../runtime/render/labels.ts';
 import { defineOperation, prefCode, prefectureValues, regionOf } from './operation.ts';
 import { netMigration } from './shared/result.ts';
-
-interface Row {
-  prefCode: string;
-  year: number;
-  blockCode: string;
-  net: number;
-  total: number;
-}
 
 // Blocks with a net gain are listed under positiveAreas, with a net loss under negativeAreas; a list
 // with no member is left out, as the original did. A block with exactly zero appears in neither.
@@ -41,14 +32,7 @@ export default defineOperation({
   ).nullable(),
   route: { path: '/api/v1/population/society/forArea', params: [prefCode()] },
   needs: ['migration_by_block'],
-  prepare(ctx) {
-    const t = ctx.sources.tables
-      .migration_by_block!.table.groupby('prefCode', 'year')
-      .derive({ total: aq.op.sum('net') })
-      .ungroup()
-      .orderby('prefCode', 'year', 'blockCode');
-    return groupRows<Row>(t, 'prefCode');
-  },
+  prepare: (ctx) => migrationByBlock(ctx.sources),
   enumerate: prefectureValues,
   render(byPref, v) {
     const rows = byPref.get(regionOf(v));
@@ -57,7 +41,7 @@ export default defineOperation({
     return {
       data: years.map((year) => {
         const mine = rows.filter((r) => r.year === year);
-        const area = (r: Row) => ({ areaCode: r.blockCode, areaName: BLOCK_NAMES[r.blockCode]!, value: r.net });
+        const area = (r: BlockRow) => ({ areaCode: r.blockCode, areaName: BLOCK_NAMES[r.blockCode]!, value: r.net });
         const positive = mine.filter((r) => r.net > 0).map(area);
         const negative = mine.filter((r) => r.net < 0).map(area);
         return {

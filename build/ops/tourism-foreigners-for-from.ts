@@ -1,17 +1,8 @@
-import * as aq from 'arquero';
 import { z } from 'zod';
-import { groupRows } from '../facts/rollup.ts';
+import { prefRegion } from '../../sources/regions.ts';
+import { foreignVisitors } from '../facts/tourism.ts';
 import { defineOperation, intParam, prefCode, prefectureValues } from './operation.ts';
 import { count, nonEmpty, prefCodeText, year } from './shared/result.ts';
-
-interface Row {
-  key: string;
-  countryCode: string;
-  countryName: string;
-  year: number;
-  quarter: number;
-  visitors: number;
-}
 
 export const FOREIGNER_YEARS = [2011, 2012, 2013, 2014, 2015, 2016, 2017, 2018, 2019, 2020];
 
@@ -64,19 +55,13 @@ export default defineOperation({
   },
   needs: ['foreign_visitors', 'countries'],
   share: 'prefecture',
-  prepare(ctx) {
-    const rows = ctx.sources.tables
-      .foreign_visitors!.table.join(ctx.sources.tables.countries!.table, 'countryCode')
-      .derive({ key: (d) => `${d.prefCode}|${d.year}|${d.purpose}`, order: (d) => aq.op.parse_int(d.countryCode, 10) })
-      .orderby('key', 'order', 'quarter');
-    return { byKey: groupRows<Row>(rows, 'key'), regions: ctx.sources.regions };
-  },
+  prepare: (ctx) => ({ byKey: foreignVisitors(ctx.sources), regions: ctx.sources.regions }),
   enumerate: (ctx) =>
     FOREIGNER_YEARS.flatMap((year) =>
       prefectureValues(ctx).flatMap((p) => ['1', '2'].map((purpose) => ({ year: String(year), ...p, purpose }))),
     ),
   render({ byKey, regions }, v) {
-    const rows = byKey.get(`${v.prefCode.padStart(2, '0')}|${v.year}|${v.purpose}`);
+    const rows = byKey.get(prefRegion(Number(v.prefCode)), v.year, v.purpose);
     if (!rows) return null;
     const changes: {
       countryCode: string;

@@ -1,16 +1,9 @@
-import * as aq from 'arquero';
 import { z } from 'zod';
-import { groupRows } from '../facts/rollup.ts';
+import { prefRegion } from '../../sources/regions.ts';
+import { facilityStacks } from '../facts/tourism.ts';
 import { ratio } from '../runtime/rounding.ts';
 import { defineOperation, prefCode, prefectureValues } from './operation.ts';
 import { codeText, count, text, year } from './shared/result.ts';
-
-interface Row {
-  key: string;
-  code: number;
-  month: string;
-  facilities: number;
-}
 
 /** The stack for one unit: yearly values have month 0, monthly ones months 1–12. */
 const stack = (unit: '0' | '1', month: z.ZodType) =>
@@ -63,39 +56,18 @@ export default defineOperation({
   },
   needs: ['accommodation_facilities', 'accommodation_classes'],
   share: 'prefecture',
-  prepare(ctx) {
-    const t = ctx.sources.tables.accommodation_facilities!.table;
-    const bySize = t
-      .groupby('prefCode', 'sizeCode', 'month')
-      .rollup({ facilities: aq.op.sum('facilities') })
-      .derive({ key: (d) => `${d.prefCode}|1`, code: (d) => d.sizeCode });
-    const byType = t
-      .groupby('prefCode', 'typeCode', 'month')
-      .rollup({ facilities: aq.op.sum('facilities') })
-      .derive({ key: (d) => `${d.prefCode}|2`, code: (d) => d.typeCode });
-    const rows = bySize
-      .select('key', 'code', 'month', 'facilities')
-      .concat(byType.select('key', 'code', 'month', 'facilities'))
-      .orderby('key', 'code', 'month');
-    const classes = ctx.sources.tables.accommodation_classes!.table.objects() as {
-      kind: string;
-      code: number;
-      label: string;
-    }[];
-    const label = new Map(classes.map((c) => [`${c.kind === 'size' ? 1 : 2}|${c.code}`, c.label]));
-    return { byKey: groupRows<Row>(rows, 'key'), label };
-  },
+  prepare: (ctx) => facilityStacks(ctx.sources),
   enumerate: (ctx) =>
     ['1', '2'].flatMap((display) =>
       ['0', '1'].flatMap((unit) => prefectureValues(ctx).map((p) => ({ display, unit, ...p }))),
     ),
-  render({ byKey, label }, v) {
-    const rows = byKey.get(`${v.prefCode.padStart(2, '0')}|${v.display}`);
+  render({ stacks, labelOf }, v) {
+    const rows = stacks.get(prefRegion(Number(v.prefCode)), v.display);
     if (!rows) return null;
     const data: { code: string; label: string; years: { year: number; month: number; value: number }[] }[] = [];
     for (const r of rows) {
       if (data.at(-1)?.code !== String(r.code))
-        data.push({ code: String(r.code), label: label.get(`${v.display}|${r.code}`) ?? '', years: [] });
+        data.push({ code: String(r.code), label: labelOf(v.display, r.code), years: [] });
       data
         .at(-1)!
         .years.push({ year: Number(r.month.slice(0, 4)), month: Number(r.month.slice(5)), value: r.facilities });

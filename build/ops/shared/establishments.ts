@@ -5,62 +5,20 @@
 // where the region has no row of the selection that year, and `null` for a region without any row.
 
 import { z } from 'zod';
-import type { Sources } from '../../../sources/load.ts';
-import { prefRegion } from '../../../sources/regions.ts';
-import { industries } from '../../facts/classifications.ts';
-import { rolledRegions, type Table } from '../../facts/rollup.ts';
+import { establishmentFacts, regionsWithEstablishments, type EstablishmentColumn } from '../../facts/establishments.ts';
 import { cityCode, defineOperation, prefCode, regionOf, type BuildContext } from '../operation.ts';
 import {
-  factsBySelection,
   regionEcho,
   regionSelectionValues,
   selectionDomains,
-  selectionKey,
   selectionNames,
   sicCodeParam,
   simcCodeParam,
 } from './industry-selection.ts';
 import { cityCodeText, count, letterCode, nonEmpty, prefCodeNumber, text, twoDigitCode } from './result.ts';
 
-type Column = 'companies' | 'plants' | 'employees';
-
-const memo = new WeakMap<Sources, Map<string, ReturnType<typeof prepareColumn>>>();
-
-function prepareColumn(s: Sources, column: Column, prefs: number[]) {
-  let facts = s.tables.establishments!.table as Table;
-  if (column === 'companies') facts = facts.filter((d: any) => d.companies !== null);
-  const years = [...new Set(facts.array('year') as number[])].sort((a, b) => a - b);
-  // Regions with any row at all (in any column's years) answer; others are null.
-  return { years, facts: factsBySelection(s, facts, [column], prefs) };
-}
-
-function columnFacts(s: Sources, column: Column, prefs: number[]) {
-  let m = memo.get(s);
-  if (!m) memo.set(s, (m = new Map()));
-  const id = `${column}|${prefs.join(',')}`;
-  let facts = m.get(id);
-  if (!facts) m.set(id, (facts = prepareColumn(s, column, prefs)));
-  return facts;
-}
-
-/**
- * Regions with any row of establishments, as their `-|-` keys: those factsBySelection gives an entry
- * (a row of a known middle class makes its region and what that adds up to present; municipalities of
- * the prefectures in scope, as its `keep`), found from the region codes alone, so that companies and
- * employees need not add up a second column to know them.
- */
-function regionsWithFacts(s: Sources, prefs: number[]): Set<string> {
-  const known = new Set(industries.middle(s).map((m) => m.simcCode));
-  const t = s.tables.establishments!.table;
-  const [codes, classes] = [t.array('regionCode'), t.array('simcCode')] as [string[], string[]];
-  const rows = codes.filter((_, i) => known.has(classes[i]!));
-  const scope = new Set(prefs.map(prefRegion));
-  const present = [...rolledRegions(rows, s.regions)].filter((r) => r.length === 2 || scope.has(r.slice(0, 2)));
-  return new Set(present.map((r) => selectionKey(r, '-', '-')));
-}
-
 export function establishmentOperation(o: {
-  column: Column;
+  column: EstablishmentColumn;
   path: string;
   title: string;
   titleEn: string;
@@ -101,16 +59,16 @@ export function establishmentOperation(o: {
     needs: ['establishments', 'industries_broad', 'industries_middle'],
     share: 'prefecture',
     prepare: (ctx: BuildContext) => ({
-      ...columnFacts(ctx.sources, o.column, ctx.prefs),
-      present: regionsWithFacts(ctx.sources, ctx.prefs),
+      ...establishmentFacts(ctx.sources, o.column, ctx.prefs),
+      present: regionsWithEstablishments(ctx.sources, ctx.prefs),
       names: selectionNames(ctx.sources),
       sources: ctx.sources,
     }),
     enumerate: regionSelectionValues,
     render({ years, facts, present, names, sources }, v) {
       const region = regionOf(v);
-      if (!present.has(selectionKey(region, '-', '-'))) return null;
-      const cells = facts.get(selectionKey(region, v.sicCode, v.simcCode));
+      if (!present.has(region)) return null;
+      const cells = facts.get(region, v.sicCode, v.simcCode);
       const n = names(v.sicCode, v.simcCode);
       return {
         ...regionEcho(sources, v.prefCode, v.cityCode),

@@ -3,7 +3,7 @@
 
 import { fisheryComposer } from '../../runtime/render/fishery.ts';
 import { z } from 'zod';
-import { fisheryFacts } from '../../facts/fishery.ts';
+import { fisheryClassLabels, fisheryFacts } from '../../facts/fishery.ts';
 import { renderFishery, type FisheryKind } from '../../runtime/render/fishery.ts';
 import type { TableName } from '../../../sources/tables.ts';
 import type { Canonical } from '../../runtime/params.ts';
@@ -23,16 +23,10 @@ import { codeText, nonEmpty, quotient, regionHeader as header, text, year } from
 export const ENTITY_COUNTS_PATH = '/api/v1/fishery/sea/entityCounts';
 export const MATTERS = ['1', '2', '3'] as const;
 
-export function fisheryLabels(ctx: BuildContext) {
-  const rows = (ctx.sources.tables.fishery_classes?.table.objects() ?? []) as {
-    kind: string;
-    code: number;
-    label: string;
-  }[];
-  const of = (kind: string) =>
-    Object.fromEntries(rows.filter((r) => r.kind === kind).map((r) => [String(r.code), r.label]));
-  return { fisheryBands: of('band'), fisheryDestinations: of('destination') };
-}
+export const fisheryLabels = (ctx: BuildContext) => ({
+  fisheryBands: fisheryClassLabels(ctx.sources, 'band'),
+  fisheryDestinations: fisheryClassLabels(ctx.sources, 'destination'),
+});
 
 /** The `result` of a share operation: per year, sales bands come with a legend of their codes, shipping destinations do not. */
 export function fisheryShareResult(kind: FisheryKind) {

@@ -1,45 +1,10 @@
-// Local taxes per resident, shared by the three tax operations: each column of local_taxes and the
-// residents are summed up the region hierarchy before dividing, so a prefecture or designated city is
-// its revenue over its residents, never a mean of its parts' figures.
+// What the three tax operations declare alike: the result of the municipality-only ones, their view,
+// their enumeration and render (the facts are in build/facts/taxes.ts).
 
 import { z } from 'zod';
 import type { Sources } from '../../../sources/load.ts';
-import { groupRows, rollupRegions } from '../../facts/rollup.ts';
-import { ratio } from '../../runtime/rounding.ts';
 import type { BuildContext, RouteData } from '../operation.ts';
 import { cityCodeText, count, nonEmpty, prefCodeNumber, year } from './result.ts';
-
-export type TaxColumn = 'taxes' | 'propertyTax' | 'corporateTax';
-type Row = { region: string; year: number; residents: number } & Record<TaxColumn, number>;
-
-const cache = new WeakMap<Sources, Map<string, Row[]>>();
-
-function rolled(sources: Sources): Map<string, Row[]> {
-  let out = cache.get(sources);
-  if (!out) {
-    const t = rollupRegions(
-      sources.tables.local_taxes!.table,
-      sources.regions,
-      ['year'],
-      ['taxes', 'propertyTax', 'corporateTax', 'residents'],
-      'year',
-    );
-    cache.set(sources, (out = groupRows<Row>(t.orderby('region', 'year'), 'region')));
-  }
-  return out;
-}
-
-/** Per region code, the yearly thousand yen per resident of one column, rounded to an integer. */
-export function perResident(sources: Sources, column: TaxColumn): Map<string, { year: number; value: number }[]> {
-  const out = new Map<string, { year: number; value: number }[]>();
-  for (const [region, rows] of rolled(sources)) {
-    out.set(
-      region,
-      rows.filter((r) => r.residents > 0).map((r) => ({ year: r.year, value: ratio(r[column], r.residents, 0)! })),
-    );
-  }
-  return out;
-}
 
 export const taxSeries = z.array(z.strictObject({ year, value: count }));
 

@@ -1,0 +1,38 @@
+// Establishment counts (municipality/company, plant and employee perYear): one column of
+// `establishments` each, added up the regions and over the industry selections.
+
+import type { Sources } from '../../sources/load.ts';
+import { prefRegion } from '../../sources/regions.ts';
+import { industries } from './classifications.ts';
+import { perSourcesAndKey } from './memo.ts';
+import { rolledRegions, type Table } from './rollup.ts';
+import { factsBySelection } from './selection.ts';
+import { tableOf } from './table.ts';
+
+export type EstablishmentColumn = 'companies' | 'plants' | 'employees';
+
+/**
+ * The years in which the column is given anywhere (companies are not counted every year) and its facts by
+ * region and selection, municipalities of the prefectures in `prefs` only.
+ */
+export const establishmentFacts = perSourcesAndKey((s: Sources, column: EstablishmentColumn, prefs: number[]) => {
+  let facts = tableOf(s, 'establishments');
+  if (column === 'companies') facts = facts.filter((d: any) => d.companies !== null) as Table;
+  const years = [...new Set(facts.array('year') as number[])].sort((a, b) => a - b);
+  return { years, facts: factsBySelection(s, facts, [column], prefs) };
+});
+
+/**
+ * Regions with any row of establishments: those factsBySelection gives an entry (a row of a known middle
+ * class makes its region and what that adds up to present; municipalities of the prefectures in scope),
+ * found from the region codes alone, so that companies and employees need not add up a second column to
+ * know them. Regions without any row answer null.
+ */
+export const regionsWithEstablishments = perSourcesAndKey((s: Sources, prefs: number[]): Set<string> => {
+  const known = new Set(industries.middle(s).map((m) => m.simcCode));
+  const t = tableOf(s, 'establishments');
+  const [codes, classes] = [t.array('regionCode'), t.array('simcCode')] as [string[], string[]];
+  const rows = codes.filter((_, i) => known.has(classes[i]!));
+  const scope = new Set(prefs.map(prefRegion));
+  return new Set([...rolledRegions(rows, s.regions)].filter((r) => r.length === 2 || scope.has(r.slice(0, 2))));
+});

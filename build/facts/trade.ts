@@ -1,0 +1,10 @@
+// Overseas trade (industry/overseasTransaction): amounts by prefecture, as the sources give them.
+
+import type { Sources } from '../../sources/load.ts';
+import type { Row } from '../../sources/tables.ts';
+import { groupRows } from './rollup.ts';
+import { tableOf } from './table.ts';
+
+/** By prefecture code (two digits), in year and world area order. */
+export const tradeByPrefecture = (sources: Sources) =>
+  groupRows<Row<'overseas_trade'>>(tableOf(sources, 'overseas_trade').orderby('prefCode', 'year', 'area'), 'prefCode');

@@ -1,0 +1,92 @@
+// The two economy series by company (municipality/value and labor perYear): one declaration each, made
+// here from what differs: the figure a selection's value added and employees give, and whether the
+// selection's codes are echoed beside its names (the original's labor echoes names only).
+
+import { z } from 'zod';
+import { economyBySelection } from '../../facts/selection.ts';
+import type { Canonical } from '../../runtime/params.ts';
+import { cityCode, defineOperation, prefCode, regionOf } from '../operation.ts';
+import {
+  censusYearParam,
+  perCensusYear,
+  regionEcho,
+  regionSelectionValues,
+  selectionDomains,
+  selectionNames,
+  sicCodeParam,
+  simcCodeParam,
+} from './industry-selection.ts';
+import { cityCodeText, letterCode, nonEmpty, prefCodeNumber, text, twoDigitCode } from './result.ts';
+
+type Cell = { valueAdded: number; employees: number };
+
+export function economyOperation(o: {
+  path: string;
+  title: string;
+  titleEn: string;
+  label: string;
+  description: string;
+  examples: Canonical[];
+  /** Whether sicCode and simcCode are echoed after sicName and simcName. */
+  echoCodes: boolean;
+  value: z.ZodType;
+  /** The figure of a selection in the region; `undefined`: the selection is absent there. */
+  valueOf: (cell: Cell | undefined) => number | null;
+}) {
+  const echoed = (name: string, code: z.ZodType) => (o.echoCodes ? { [name]: z.union([code, z.literal('')]) } : {});
+  return defineOperation({
+    title: o.title,
+    family: 'industry',
+    titleEn: o.titleEn,
+    view: {
+      rows: [{ path: 'data[]' }],
+      columns: [
+        { key: 'year', label: '年 / year' },
+        { key: 'value', label: o.label },
+        { key: 'concealmentFlg', label: '秘匿 / concealed' },
+      ],
+      chart: { kind: 'bar', x: 'year', y: 'value' },
+    },
+    description: o.description,
+    examples: o.examples,
+    result: z
+      .strictObject({
+        prefCode: prefCodeNumber,
+        prefName: nonEmpty,
+        cityCode: z.union([cityCodeText, z.literal('')]),
+        cityName: text,
+        sicName: text,
+        ...echoed('sicCode', letterCode),
+        simcName: text,
+        ...echoed('simcCode', twoDigitCode),
+        data: z.array(
+          z.strictObject({ year: z.int(), value: o.value, concealmentFlg: z.union([z.literal(0), z.literal(1)]) }),
+        ),
+      })
+      .nullable(),
+    route: { path: o.path, params: [censusYearParam(), prefCode(), cityCode(), sicCodeParam(), simcCodeParam()] },
+    needs: ['industry_economy', 'industries_broad', 'industries_middle'],
+    share: 'prefecture',
+    prepare: (ctx) => ({
+      facts: economyBySelection(ctx.sources, ctx.prefs),
+      names: selectionNames(ctx.sources),
+      sources: ctx.sources,
+    }),
+    enumerate: (ctx) => perCensusYear(regionSelectionValues(ctx)),
+    render({ facts, names, sources }, v) {
+      const region = regionOf(v);
+      const year = Number(v.year);
+      if (!facts.get(region, '-', '-')?.has(year)) return null;
+      const n = names(v.sicCode, v.simcCode);
+      return {
+        ...regionEcho(sources, v.prefCode, v.cityCode),
+        sicName: n.sicName,
+        ...(o.echoCodes ? { sicCode: n.sicCode } : {}),
+        simcName: n.simcName,
+        ...(o.echoCodes ? { simcCode: n.simcCode } : {}),
+        data: [{ year, value: o.valueOf(facts.get(region, v.sicCode, v.simcCode)?.get(year)), concealmentFlg: 0 }],
+      };
+    },
+    routeData: (ctx) => selectionDomains(ctx.sources),
+  });
+}
