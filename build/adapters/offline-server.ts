@@ -1,6 +1,6 @@
 // serve.mjs of the offline bundle: the whole API with nothing but Node (no npm install). It resolves
 // and composes through the shared handler and serves dist's other files as they are, every one read
-// from the bundle's pack (pack-reader.ts over a local file): a path is only ever looked up in its
+// from the bundle's pack (build/pack/reader.ts over a local file): a path is only ever looked up in its
 // directory.
 
 import { createServer } from 'node:http';
@@ -13,8 +13,8 @@ import type { RouteTable } from '../runtime/routes.ts';
 import { staticPath, typeOf } from '../runtime/static-path.ts';
 import { answerClientError, apiServerHandler, type Store } from '../server/core.ts';
 import { notFoundText, sendStatic } from '../server/static-file.ts';
-import { Pack, PackError } from './pack-reader.ts';
-import { fileSource } from './range-sources/file.ts';
+import { Pack, PackError } from '../pack/reader.ts';
+import { fileSource } from '../pack/range-sources/file.ts';
 
 /** The data file beside serve.mjs, as build/cli/bundle.ts names it. */
 export const DATA_FILE = 'dist.pack';

@@ -19,7 +19,7 @@ import {
 } from '../runtime/respond.ts';
 import { compileRoutes, type CompiledRoutes, type RouteTable } from '../runtime/routes.ts';
 import { staticPath, typeOf } from '../runtime/static-path.ts';
-import { PackError, type Pack, type ReadStats } from './pack-reader.ts';
+import { PackError, type Pack, type ReadStats } from '../pack/reader.ts';
 
 export interface PackFetchOptions {
   open(): Promise<Pack>;
@@ -45,7 +45,7 @@ export interface RequestContext {
 }
 
 export function packFetch(o: PackFetchOptions): (request: Request, ctx?: RequestContext) => Promise<Response> {
-  // Only an opened pack is shared: requests that arrive while it opens open it too (see byte-lru.ts on
+  // Only an opened pack is shared: requests that arrive while it opens open it too (see build/pack/byte-lru.ts on
   // why a request must not wait on another's read), and the first to finish is kept.
   let opened: Opened | undefined;
   const open = async (stats: ReadStats): Promise<Opened> => {

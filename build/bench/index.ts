@@ -12,7 +12,7 @@ import { DiskEffects } from '../core/effects.ts';
 import { terminalProgress } from '../core/progress.ts';
 import { loadSources } from '../../sources/load.ts';
 import { sampleSourceSet } from '../../sources/sample/index.ts';
-import { PackEffects } from '../core/pack-writer.ts';
+import { PackEffects } from '../pack/writer.ts';
 import { benchEdge } from './edge.ts';
 import { benchExplorer } from './explorer.ts';
 import { benchFullScale } from './full-scale.ts';

@@ -1,7 +1,7 @@
 // npm run bench -- --parts pack-sizes [--prefs …]: one build written into packs of several block and leaf
 // sizes at once, and for each what a reader over a network fetches per answer: cold (the head's first
 // read, one leaf, one block) and warm (the block alone), against the size of the pack. The defaults of
-// build/core/pack-writer.ts were chosen from these figures.
+// build/pack/writer.ts were chosen from these figures.
 
 import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { build } from '../core/build.ts';
 import type { BuildEffects } from '../core/effects.ts';
-import { PACK_DEFAULTS, PackEffects } from '../core/pack-writer.ts';
-import { decodeHead, HEAD_SPACE, HEADER_BYTES, leafEntries, unframe, type PackHeader } from '../runtime/pack-format.ts';
+import { PACK_DEFAULTS, PackEffects } from '../pack/writer.ts';
+import { decodeHead, HEAD_SPACE, HEADER_BYTES, leafEntries, unframe, type PackHeader } from '../pack/format.ts';
 import { loadSources } from '../../sources/load.ts';
 import { sampleSourceSet } from '../../sources/sample/index.ts';
 

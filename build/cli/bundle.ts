@@ -1,6 +1,6 @@
 // npm run bundle -- [--dir <dist>] [--out <file.tar.gz>] [--errors status|resas]   (without a dist: [--sources <dir>] [--seed <text>] [--prefs 1,13] [--only <families>] [--layout compact])
 // The bundle: a folder regstat/ of five files, packed as a tar.gz. dist.pack holds every file of a
-// dist in one pack read by ranges (runtime/pack-format.ts): serve.mjs serves the whole API from it
+// dist in one pack read by ranges (build/pack/format.ts): serve.mjs serves the whole API from it
 // with plain `node serve.mjs --port <n>` (no npm install, no network, composition included), and
 // worker.js with wrangler.toml serves it from R2 or any host that honours Range (the edge, one upload).
 // Unpacking makes five files where a copy of dist makes an inode per file and folder.
@@ -11,7 +11,7 @@ import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { DATA_FILE } from '../adapters/offline-server.ts';
-import { PackEffects } from '../core/pack-writer.ts';
+import { PackEffects } from '../pack/writer.ts';
 import { OutputError } from '../core/effects.ts';
 import { build } from '../core/build.ts';
 import { terminalProgress } from '../core/progress.ts';

@@ -7,9 +7,9 @@
 import { openAsBlob } from 'node:fs';
 import { resolve } from 'node:path';
 import { Log, LogLevel, Miniflare } from 'miniflare';
-import { Pack } from '../adapters/pack-reader.ts';
-import { fileSource } from '../adapters/range-sources/file.ts';
-import { httpSource } from '../adapters/range-sources/http.ts';
+import { Pack } from '../pack/reader.ts';
+import { fileSource } from '../pack/range-sources/file.ts';
+import { httpSource } from '../pack/range-sources/http.ts';
 import { edgeWorkerScript } from '../deploy/scripts.ts';
 import {
   COMPATIBILITY_DATE,

@@ -3,7 +3,7 @@
 // Usage: pack-cache-writer.ts <file.pack> <source values as JSON>
 
 import { build } from '../core/build.ts';
-import { PackEffects } from '../core/pack-writer.ts';
+import { PackEffects } from '../pack/writer.ts';
 import { fail } from './fail.ts';
 import { buildOptionsFrom, type SourceValues } from './source-options.ts';
 

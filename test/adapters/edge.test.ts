@@ -11,11 +11,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Pack, PackError } from '../../build/adapters/pack-reader.ts';
-import { fileSource } from '../../build/adapters/range-sources/file.ts';
+import { Pack, PackError } from '../../build/pack/reader.ts';
+import { fileSource } from '../../build/pack/range-sources/file.ts';
 import { startEdge, type RunningEdge } from '../../build/cli/edge.ts';
 import { build } from '../../build/core/build.ts';
-import { PackEffects } from '../../build/core/pack-writer.ts';
+import { PackEffects } from '../../build/pack/writer.ts';
 import { operationsOf } from '../../build/ops/index.ts';
 import {
   decodeHead,
@@ -25,7 +25,7 @@ import {
   leafEntries,
   unframe,
   type PackHeader,
-} from '../../build/runtime/pack-format.ts';
+} from '../../build/pack/format.ts';
 import { loadSources } from '../../sources/load.ts';
 import { sampleSourceSet } from '../../sources/sample/index.ts';
 import { close, listen } from '../helpers/http.ts';

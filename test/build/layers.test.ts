@@ -1,6 +1,6 @@
 // The layers of the code import only downward: sources (raw facts) < runtime (what every adapter ships) <
-// facts < ops (declarations) < deploy (host files) < core (the build) < server < adapters < cli (commands)
-// < bench. A module that imports upward drags the layers above it into everything below (the service
+// facts < ops (declarations) < deploy (host files) < core (the build) < pack (the archive: format, reader
+// and writer) < server < adapters < cli (commands) < bench. A module that imports upward drags the layers above it into everything below (the service
 // worker into the build), and two folders that import each other are one layer in two places.
 
 import { readdirSync, readFileSync } from 'node:fs';
@@ -16,6 +16,7 @@ const COMMANDS_MAY = [
   'build/ops',
   'build/deploy',
   'build/core',
+  'build/pack',
   'build/server',
   'build/adapters',
   'build/version.ts',
@@ -33,9 +34,12 @@ const ALLOWED: [folder: string, may: string[]][] = [
   // Host configurations are made from the route table alone.
   ['build/deploy', ['build/runtime']],
   ['build/core', ['sources', 'build/runtime', 'build/ops', 'build/deploy', 'build/version.ts']],
+  // The pack's format and reader are bundled into the edge worker and serve.mjs; its writer is a build
+  // effects driver beside core's (the one import of core).
+  ['build/pack', ['sources/user-error.ts', 'build/runtime', 'build/core/effects.ts']],
   ['build/server', ['sources/user-error.ts', 'build/runtime', 'build/core']],
   // Adapters translate shapes around the server's one fetch; none knows of the build.
-  ['build/adapters', ['sources/user-error.ts', 'build/runtime', 'build/server']],
+  ['build/adapters', ['sources/user-error.ts', 'build/runtime', 'build/pack', 'build/server']],
   ['build/cli', COMMANDS_MAY],
   ['build/bench', [...COMMANDS_MAY, 'build/cli']],
 ];
@@ -66,6 +70,25 @@ describe('layers', () => {
       .filter((d) => d.isDirectory())
       .map((d) => `build/${d.name}`);
     expect(folders.filter((f) => !ALLOWED.some(([folder]) => folder === f))).toEqual([]);
+  });
+
+  it('arquero is imported only by sources/ (the tables) and build/facts/ (every pipeline)', () => {
+    const files = fg.sync(['build/**/*.ts', 'build/**/*.mjs'], { cwd: ROOT, ignore: ['build/facts/**'] });
+    const users = files.filter((f) => /from 'arquero'/.test(readFileSync(join(ROOT, f), 'utf8')));
+    expect(users).toEqual([]);
+  });
+
+  // Asking whether a table is there (an operation's needs) is not reading it.
+  it('no operation reads a source table itself: its facts come from build/facts/', () => {
+    const files = fg.sync('build/ops/**/*.ts', { cwd: ROOT });
+    const readers = files.flatMap((f) =>
+      readFileSync(join(ROOT, f), 'utf8')
+        .split('\n')
+        .map((line, i) => ({ line, at: `${f}:${i + 1}` }))
+        .filter(({ line }) => /\.tables(\.|\[)|\.table\b|\.objects\(\)/.test(line) && !/^\s*(\/\/|\*|\/\*)/.test(line))
+        .map(({ at, line }) => `${at} ${line.trim()}`),
+    );
+    expect(readers).toEqual([]);
   });
 
   it('the runtime and the explorer use no Node built-ins', () => {

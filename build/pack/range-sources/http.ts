@@ -3,7 +3,7 @@
 // answer's strong ETag is sent as If-Match with every later read, so a pack replaced at the same URL
 // is refused (412) instead of being read half old, half new.
 
-import { PackError, type RangeSource } from '../pack-reader.ts';
+import { PackError, type RangeSource } from '../reader.ts';
 
 const RANGE_ADVICE =
   'Serve the pack from a host that honours Range requests (nginx, S3, R2, GCS and most static hosts do), or put it in an R2 bucket.';

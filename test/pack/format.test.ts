@@ -17,7 +17,7 @@ import {
   leafOf,
   unframe,
   type Place,
-} from '../../build/runtime/pack-format.ts';
+} from '../../build/pack/format.ts';
 
 const enc = new TextEncoder();
 

@@ -2,7 +2,7 @@
 // The first read's ETag makes the later reads conditional, so an object replaced under the same key
 // is refused, never read half old, half new.
 
-import { PackError, type RangeSource } from '../pack-reader.ts';
+import { PackError, type RangeSource } from '../reader.ts';
 
 /** The part of Cloudflare's R2Bucket binding the reader uses. */
 export interface R2BucketLike {

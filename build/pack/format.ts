@@ -3,7 +3,7 @@
 // directory); a file then costs at most one leaf directory and one data block. The same file is the
 // offline bundle's data (read from disk by serve.mjs) and the edge's (read from R2 or any host that
 // honours Range, by the worker). Pure code shared by both sides: the writer is
-// build/core/pack-writer.ts, the reader build/adapters/pack-reader.ts.
+// build/pack/writer.ts, the reader build/pack/reader.ts, beside it.
 //
 // Layout (integers little-endian):
 //   0             header, HEADER_BYTES (below): magic, version, its own check, size, where things are

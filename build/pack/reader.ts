@@ -1,4 +1,4 @@
-// Reads a pack (format: ../runtime/pack-format.ts) through a range source: a local file for the
+// Reads a pack (format: ./format.ts) through a range source: a local file for the
 // offline bundle, an R2 object or any URL that honours Range for the edge. Opening costs one read
 // (the head: header, route table, root directory); a file then costs at most a leaf and a block, and
 // none once both are cached. Nothing reads or decompresses the whole directory. Every frame is checked,
@@ -17,7 +17,7 @@ import {
   unframe,
   type PackHeader,
   type Root,
-} from '../runtime/pack-format.ts';
+} from './format.ts';
 import { UserError } from '../../sources/user-error.ts';
 import { ByteLru } from './byte-lru.ts';
 

@@ -1,6 +1,6 @@
-// Build effects that write one pack (format: ../runtime/pack-format.ts) instead of a folder of files:
+// Build effects that write one pack (format: ./format.ts) instead of a folder of files:
 // the offline bundle's data file and the edge's. Bodies are appended to blocks as they come; a full
-// block goes to a second thread (pack-compressor.mjs), which compresses and writes it while the build
+// block goes to a second thread (compressor.mjs), which compresses and writes it while the build
 // renders the next, so memory holds a few blocks and the directory, never the build. Identical bodies
 // (the many empty answers) are stored once. The same writes give the same bytes: no time, no
 // randomness, blocks in order, the directory sorted.
@@ -21,8 +21,8 @@ import {
   DIGEST_BYTES,
   type PackHeader,
   type Place,
-} from '../runtime/pack-format.ts';
-import { recover, type BuildEffects } from './effects.ts';
+} from './format.ts';
+import { recover, type BuildEffects } from '../core/effects.ts';
 
 export interface PackOptions {
   /** Raw bytes gathered before a block is compressed. */
@@ -74,7 +74,7 @@ export class PackEffects implements BuildEffects {
     this.fd = openSync(this.staging, 'w');
     const { port1, port2 } = new MessageChannel();
     this.channel = port1;
-    this.worker = new Worker(new URL('./pack-compressor.mjs', import.meta.url), {
+    this.worker = new Worker(new URL('./compressor.mjs', import.meta.url), {
       workerData: {
         port: port2,
         fd: this.fd,

@@ -1,6 +1,6 @@
 // Compresses and writes the pack's blocks on a second thread while the build renders the next (brotli
 // takes about a minute of the full build). Plain JavaScript: a worker starts without the TypeScript
-// loader. Each block is written as a frame (build/runtime/pack-format.ts): crc32 of the rest, raw
+// loader. Each block is written as a frame (build/pack/format.ts): crc32 of the rest, raw
 // length, brotli stream; the reply is [frame length, check] per block, in order.
 // Shared state: [0] blocks handed over and not yet written, [1] set once a write failed or the pack was
 // given up (the message follows on `port`).
