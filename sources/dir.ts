@@ -94,7 +94,8 @@ export function readDataset(file: string): DatasetInfo {
     throw wrong(
       `"notice" is ${info.notice === undefined ? 'missing' : JSON.stringify(info.notice)}; it is a text naming the data's source`,
     );
-  return info as DatasetInfo;
+  // kind and notice are checked; the rest is what an importer wrote (provenance, archive…), passed on as it is.
+  return value as DatasetInfo;
 }
 
 /**

@@ -10,6 +10,7 @@ import * as aq from 'arquero';
 import type { z } from 'zod';
 import type { TableCache } from './cache.ts';
 import { decodeUtf8, InputError, parseCsv, SourceError } from './csv.ts';
+import type { DatasetInfo } from './dataset.ts';
 import { RegionIndex } from './regions.ts';
 import { TABLES, TABLE_NAMES, type TableName, type TableSpec } from './tables.ts';
 
@@ -27,31 +28,12 @@ export interface SourceFile {
   parts?(): Iterable<Uint8Array>;
 }
 
+export type { DatasetInfo, Origins, TableOrigin } from './dataset.ts';
+
 /** What a source provider hands to the build. */
 export interface SourceSet {
   dataset: DatasetInfo;
   files: Partial<Record<TableName, SourceFile>>;
-}
-
-/** Where a table's figures come from at each level, in a few words; a level not named is synthetic. */
-export interface TableOrigin {
-  /** Every row (a code list, a classification). */
-  all?: string;
-  /** The rows of prefectures, or what the municipalities add up to there. */
-  prefecture?: string;
-  /** A code list or classification: it names what other tables count, and counts nothing itself. */
-  codes?: true;
-}
-export type Origins = Partial<Record<TableName, TableOrigin>>;
-
-/** The origin of the facts, copied into dist/manifest.json. */
-export interface DatasetInfo {
-  kind: 'sample' | 'imported';
-  /** Shown wherever a user could take the numbers for official statistics. */
-  notice: string;
-  /** A dataset that mixes official and synthetic tables says which are official (build/core/origin.ts). */
-  origins?: Origins;
-  [extra: string]: unknown;
 }
 
 export interface LoadedTable {

@@ -3,7 +3,6 @@
 import { build, type BuildReport } from '../core/build.ts';
 import { DiskEffects } from '../core/effects.ts';
 import { terminalProgress } from '../core/progress.ts';
-import type { Provenance } from '../../sources/estat/import.ts';
 import type { DatasetInfo } from '../../sources/load.ts';
 import { fail } from './fail.ts';
 import {
@@ -84,8 +83,7 @@ export function runBuild(argv: string[]): CliBuildReport {
 /** Where an imported build's figures come from, with the credits their licences ask for. */
 function logProvenance(dataset: DatasetInfo, log: (s: string) => void) {
   log(`data: ${dataset.notice}`);
-  const p = dataset.provenance as Provenance | undefined;
-  for (const t of p?.tables ?? [])
+  for (const t of dataset.provenance?.tables ?? [])
     log(
       `  from ${t.file}: ${t.table} (${t.years.join(', ')}; ${t.rows.toLocaleString('en')} rows, sha256 ${t.sha256.slice(0, 12)}…)`,
     );

@@ -1,7 +1,7 @@
 // npm run import:estat -- <folder> <sources-dir>
 
 import { writeSourceSet } from '../../sources/dir.ts';
-import { importEstat, type Provenance } from '../../sources/estat/import.ts';
+import { importEstat } from '../../sources/estat/import.ts';
 import { loadSources } from '../../sources/load.ts';
 import { fail, UsageError } from './fail.ts';
 import { parseCommand, type CommandSpec } from './source-options.ts';
@@ -49,7 +49,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     for (const e of report.events)
       log(`  ${e.year} (births, deaths and moves): ${e.regions.toLocaleString('en')} regions`);
     for (const w of report.warnings) log(`  warning: ${w}`);
-    for (const credit of (set.dataset.provenance as Provenance).credits) log(`  ${credit}`);
+    for (const credit of set.dataset.provenance?.credits ?? []) log(`  ${credit}`);
     log(`build with: npm run build -- --sources ${out}`);
   } catch (e) {
     fail(e);

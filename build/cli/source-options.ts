@@ -13,6 +13,7 @@ import type { BuildOptions } from '../core/build.ts';
 import { OPERATIONS, operationsOf } from '../ops/index.ts';
 import type { Operation } from '../ops/operation.ts';
 import { ERROR_MODES, type ErrorMode } from '../runtime/errors.ts';
+import { FAMILY_TABLE } from '../runtime/families.ts';
 import { UsageError } from './fail.ts';
 
 /** A parseArgs option with what --help says of it. */
@@ -55,7 +56,7 @@ export const SOURCE_OPTIONS = {
   only: {
     type: 'string',
     value: '<families>',
-    help: 'only these families: masters, population, industry, tourism, fishery, mesh, medical (the masters always come along)',
+    help: `only these families: ${Object.keys(FAMILY_TABLE).join(', ')} (the masters always come along)`,
     shownDefault: 'all',
   },
   layout: {

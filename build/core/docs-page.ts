@@ -2,7 +2,7 @@
 // page states where the numbers come from before anything else, and lists every operation for readers
 // without JavaScript.
 
-import type { Provenance } from '../../sources/estat/import.ts';
+import type { DatasetInfo, Provenance } from '../../sources/dataset.ts';
 import type { Canonical } from '../runtime/params.ts';
 import type { RouteOp } from '../runtime/routes.ts';
 import { originLine, type OperationOrigin } from '../runtime/origin.ts';
@@ -20,11 +20,7 @@ const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replac
 /** The prefectures a scoped build serves, named; absent for a build of the whole country. */
 export type Scope = { names: string[] } | undefined;
 
-export function docsPage(
-  dataset: { kind: string; notice: string; provenance?: unknown },
-  entries: DocsEntry[],
-  scope?: Scope,
-): string {
+export function docsPage(dataset: DatasetInfo, entries: DocsEntry[], scope?: Scope): string {
   const rows = entries.map(({ route, title, files, example, origin }) => {
     const q = example ? new URLSearchParams(Object.entries(example) as [string, string][]).toString() : '';
     const queryUrl = route.path + (q ? `?${q}` : '');
@@ -82,7 +78,7 @@ export function docsPage(
 ${rows.join('\n')}
 </tbody></table></div>
 </details>
-${dataset.provenance ? provenanceSection(dataset.provenance as Provenance) : ''}</footer>
+${dataset.provenance ? provenanceSection(dataset.provenance) : ''}</footer>
 </body></html>
 `;
 }

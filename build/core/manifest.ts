@@ -4,6 +4,8 @@
 
 import type { Sources } from '../../sources/load.ts';
 import { TABLE_NAMES } from '../../sources/tables.ts';
+import type { Family } from '../runtime/families.ts';
+import type { Manifest, ManifestOperation, ManifestPaging, ManifestParam } from '../runtime/manifest-types.ts';
 import { typeOf } from '../runtime/params.ts';
 import { composingParam, type Paging, type ParamSpec, type RouteOp, type RouteTable } from '../runtime/routes.ts';
 import type { View } from '../runtime/view.ts';
@@ -14,7 +16,7 @@ export interface OperationReport {
   route: RouteOp;
   title: string;
   titleEn: string;
-  family: string;
+  family: Family;
   description: string;
   view: View;
   /** Which of its figures are official, where the dataset mixes official and synthetic tables (the sample). */
@@ -26,7 +28,7 @@ export interface OperationReport {
   seconds: number;
 }
 
-export function manifest(sources: Sources, table: RouteTable, reports: OperationReport[]) {
+export function manifest(sources: Sources, table: RouteTable, reports: OperationReport[]): Manifest {
   const files = reports.reduce((a, r) => a + r.files, 0);
   return {
     generator: { name: 'regstat', version: VERSION },
@@ -50,7 +52,7 @@ export function manifest(sources: Sources, table: RouteTable, reports: Operation
       available: !r.route.unavailable,
       ...(r.route.unavailable ? { reason: r.route.unavailable } : {}),
       params: r.route.params.map((p) => param(p, table)),
-      ...(composingParam(r.route) ? { composedAtRequestTime: [composingParam(r.route)] } : {}),
+      ...composed(r.route),
       ...(r.route.paging ? { paging: paging(r.route.paging) } : {}),
       ...(r.route.constraints ? { constraints: r.route.constraints } : {}),
       files: r.files,
@@ -61,7 +63,7 @@ export function manifest(sources: Sources, table: RouteTable, reports: Operation
   };
 }
 
-function param(p: ParamSpec, table: RouteTable) {
+function param(p: ParamSpec, table: RouteTable): ManifestParam {
   const base = {
     name: p.name,
     type: p.type,
@@ -77,16 +79,21 @@ function param(p: ParamSpec, table: RouteTable) {
   return { ...base, ...typeOf(p).allowed(p, table), canonical: typeOf(p).canonical };
 }
 
-function relations(p: ParamSpec) {
-  const out: Record<string, string> = {};
-  for (const key of ['pref', 'city', 'parent', 'domain'] as const) {
-    const v = (p as Partial<Record<typeof key, string>>)[key];
-    if (v) out[key] = v;
-  }
+function relations(p: ParamSpec): Pick<ManifestParam, 'pref' | 'city' | 'parent' | 'domain'> {
+  const out: Pick<ManifestParam, 'pref' | 'city' | 'parent' | 'domain'> = {};
+  if ('pref' in p && p.pref) out.pref = p.pref;
+  if ('city' in p && p.city) out.city = p.city;
+  if ('parent' in p && p.parent) out.parent = p.parent;
+  if ('domain' in p && p.domain) out.domain = p.domain;
   return out;
 }
 
-function paging(p: Paging) {
+function composed(route: RouteOp): Pick<ManifestOperation, 'composedAtRequestTime'> {
+  const param = composingParam(route);
+  return param ? { composedAtRequestTime: [param] } : {};
+}
+
+function paging(p: Paging): ManifestPaging {
   return {
     param: p.offset,
     pageSize: p.size,

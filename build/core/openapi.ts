@@ -9,6 +9,7 @@
 import { createRequire } from 'node:module';
 import { z } from 'zod';
 import type { Operation } from '../ops/operation.ts';
+import { FAMILY_TABLE, type Family } from '../runtime/families.ts';
 import { apiError, compositionNeedsCode, notFound, TOO_BUSY, type ErrorBody } from '../runtime/errors.ts';
 import { typeOf, type Canonical } from '../runtime/params.ts';
 import { resolve } from '../runtime/resolve.ts';
@@ -37,18 +38,6 @@ export interface OpenApiEntry {
   example?: Canonical;
 }
 
-/** The families' tags, in the order the operations declare them. */
-const FAMILY_DESCRIPTIONS: Record<string, string> = {
-  masters:
-    'Code lists the other operations refer to: prefectures, municipalities, and the industry, occupation and patent classifications.',
-  population: 'Population (人口): composition by age, pyramids, change, and migration.',
-  industry: 'Industry (産業): specialization coefficients, job openings, overseas trade and patents.',
-  tourism: 'Tourism (観光): foreign visitors, accommodation facilities and airports.',
-  fishery: 'Sea fishery (水産業): management entities by sales and shipment, and their counts.',
-  mesh: 'Population by mesh (メッシュ人口): census meshes and projected meshes.',
-  medical: 'Medical care and welfare (医療・福祉): demand and supply by secondary medical area.',
-};
-
 const ERROR_REF = '#/components/schemas/Error';
 
 export function openApi(table: RouteTable, entries: OpenApiEntry[], notice: string) {
@@ -56,7 +45,7 @@ export function openApi(table: RouteTable, entries: OpenApiEntry[], notice: stri
   const schemas: Record<string, JsonSchema> = {};
   const paths: Record<string, unknown> = {};
   const ids = new Set<string>();
-  const families: string[] = [];
+  const families: Family[] = [];
   const resas = table.errors === 'resas';
   let anyComposes = false;
   for (const { op, route, example } of entries) {
@@ -131,7 +120,8 @@ export function openApi(table: RouteTable, entries: OpenApiEntry[], notice: stri
       },
     ],
     security: [],
-    tags: families.map((f) => ({ name: f, description: FAMILY_DESCRIPTIONS[f] ?? `The ${f} operations.` })),
+    // The families' tags, in the order the operations declare them.
+    tags: families.map((f) => ({ name: f, description: FAMILY_TABLE[f].description })),
     paths,
     components: {
       responses: {

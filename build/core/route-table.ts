@@ -28,12 +28,13 @@ export function routeTable(ops: Operation[], ctx: BuildContext, unavailable: Map
 /** Several operations may declare one domain (industries, say); they must agree on it. */
 function merge(table: RouteTable, data: RouteData, path: string): void {
   for (const key of ['domains', 'labels', 'counts'] as const) {
+    const into: Record<string, unknown> = table[key];
     for (const [name, value] of Object.entries(data[key] ?? {})) {
-      const known = table[key][name];
+      const known = into[name];
       if (known !== undefined && JSON.stringify(known) !== JSON.stringify(value)) {
         throw new Error(`${path} declares ${key}.${name} differently from another operation`);
       }
-      (table[key] as Record<string, unknown>)[name] = value;
+      into[name] = value;
     }
   }
 }

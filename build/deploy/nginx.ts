@@ -30,6 +30,7 @@ import {
   describeConditions,
   isListParam,
   type AreasParam,
+  type CodeParam,
   type Condition,
   type ParamSpec,
   type Paging,
@@ -310,7 +311,12 @@ function paramRules(
   const paging = op.paging;
   const page = paging ? `$rpage${i}` : undefined;
   if (isListParam(p)) {
-    maps.push(p.type === 'areas' ? areasMap(p, v(p.name), effOf, table) : tecsMap(p as TecsParam, v(p.name), table));
+    // A list of regions is judged against the scope's regions, any other list against its domain's codes.
+    maps.push(
+      typeOf(p).region === 'regions'
+        ? areasMap(p as AreasParam, v(p.name), effOf, table)
+        : tecsMap(p as TecsParam, v(p.name), table),
+    );
     checks.push(`    if (${v(p.name)} = "${INVALID}") { ${fail(NGINX_GENERIC_400)} }`);
     return;
   }
@@ -318,17 +324,11 @@ function paramRules(
   if (p.activeWhen) maps.push(activityMap(p, v(p.name), eff(p), (c) => effOf(c.param)));
   // Past the end of a paged list, the path takes the end offset and the first ordering.
   let value = eff(p);
-  const child = op.params.find((q) => q.type === 'code' && q.parentFromCode && q.parent === p.name);
+  const child = op.params.find(
+    (q): q is CodeParam => 'parentFromCode' in q && q.parentFromCode === true && q.parent === p.name,
+  );
   if (child) {
-    maps.push(
-      inferredParentMap(
-        child as Extract<ParamSpec, { type: 'code' }>,
-        value,
-        v(child.name),
-        `$rf${i}_${safe(p.name)}`,
-        table,
-      ),
-    );
+    maps.push(inferredParentMap(child, value, v(child.name), `$rf${i}_${safe(p.name)}`, table));
     value = `$rf${i}_${safe(p.name)}`;
   }
   const first = paging?.order.find((x) => x.name === p.name)?.first;
@@ -346,8 +346,7 @@ function paramRules(
   const required = badRequest(`${p.name} is required${describeConditions(p)}`, describe(p, routes));
   checks.push(`    if (${eff(p)} = "${MISSING}") { ${fail(required)} }`);
   checks.push(`    if (${eff(p)} = "${INVALID}") { ${fail(NGINX_GENERIC_400)} }`);
-  if (p.type === 'pref' && !p.country)
-    checks.push(`    if (${eff(p)} = "${OUTSIDE}") { ${fail(outsideScope(p.name, routes))} }`);
+  if (typeOf(p).scoped(p)) checks.push(`    if (${eff(p)} = "${OUTSIDE}") { ${fail(outsideScope(p.name, routes))} }`);
 }
 
 /** Entries of the largest map: the non-empty lists of a paged operation. */
@@ -443,7 +442,7 @@ function valueMap(p: ParamSpec, variable: string, i: number, table: RouteTable):
     else if (range!.min >= 0) rule(`${int}0*(?<v>${uintRange(range!.min, range!.max)})`, '$v');
     else rule(`${int}0*(?<v>[0-9]{1,9})`, '$v');
     // A prefecture of the country outside the build's scope: its own marker, for the 404 that names the scope.
-    const outside = p.type === 'pref' && !p.country ? table.country.filter((n) => !table.prefectures.includes(n)) : [];
+    const outside = type.scoped(p) ? table.country.filter((n) => !table.prefectures.includes(n)) : [];
     if (outside.length) rule(`${int}0*(${alternatives(outside.map(String))})`, OUTSIDE);
   } else rule(`(?<v>${syntax})`, '$v');
   return `map "${source}" ${variable} { ${rules.join(' ')} default "${INVALID}"; }`;

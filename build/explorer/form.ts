@@ -2,9 +2,11 @@
 // names), a multi-select for addArea and addTec, a number for offsets. Only parameters that take effect
 // with the values chosen so far are shown; each change hands the new values back.
 
-import type { ManifestOperation, ManifestParam } from './manifest.ts';
-import { namesOf, paramNames } from './names.ts';
-import { choices, intLabels } from './state.ts';
+import { DOMAINS } from '../runtime/domains.ts';
+import type { ManifestOperation, ManifestParam } from '../runtime/manifest-types.ts';
+import { PARAM_TYPES } from '../runtime/params.ts';
+import { domainList, listOf, namesOf, paramNames } from './names.ts';
+import { choices } from './state.ts';
 import { h } from './dom.ts';
 
 export async function paramFields(
@@ -15,14 +17,15 @@ export async function paramFields(
   const change = (name: string, value: string) => onChange({ ...values, [name]: value });
   const fields: HTMLElement[] = [];
   for (const p of op.params) {
-    if (!(p.name in values) && !(p.type === 'areas' || p.type === 'tecs')) continue;
+    const type = PARAM_TYPES[p.type];
+    if (!(p.name in values) && !type.list) continue;
     const id = `param-${p.name}`;
-    const control =
-      p.type === 'areas'
+    // A list picks several entries: regions of the scope, or codes of its domain.
+    const control = !type.list
+      ? await singlePicker(op, p, values, id, change)
+      : type.region === 'regions'
         ? await areasPicker(op, p, values, id, change)
-        : p.type === 'tecs'
-          ? await tecsPicker(p, values, id, change)
-          : await singlePicker(op, p, values, id, change);
+        : await codesPicker(p, values, id, change);
     if (!control) continue;
     fields.push(
       h('div', { class: 'field' }, [
@@ -57,8 +60,8 @@ async function singlePicker(
     input.addEventListener('change', () => change(p.name, input.value));
     return input;
   }
-  const names = p.type === 'int' ? intLabels(p) : await paramNames(p, values);
-  const all = p.type === 'city' || p.type === 'code' ? 'すべて / all' : '';
+  const names = await paramNames(p, values);
+  const all = PARAM_TYPES[p.type].dashIsAll ? 'すべて / all' : '';
   const options = allowed.map((v) => {
     const name = v === '-' ? p.open || all || '-' : names[v];
     return h('option', { value: v, ...(v === current ? { selected: '' } : {}) }, [
@@ -79,12 +82,14 @@ async function areasPicker(
   id: string,
   change: (n: string, v: string) => void,
 ) {
-  const prefParam = op.params.find((q) => q.type === 'pref' && q.name === (p.pref ?? 'prefCode'));
-  const cityParam = op.params.find((q) => q.type === 'city');
+  const prefParam = op.params.find(
+    (q) => PARAM_TYPES[q.type].region === 'prefecture' && q.name === (p.pref ?? 'prefCode'),
+  );
+  const cityParam = op.params.find((q) => PARAM_TYPES[q.type].region === 'municipality');
   const city = cityParam ? (values[cityParam.name] ?? '-') : '-';
   const options: [string, string][] = [];
   if (city === '-' || !cityParam || !p.list?.entry.includes('cityCode')) {
-    const prefNames = await namesOf('pref');
+    const prefNames = await namesOf(prefParam && listOf(prefParam));
     for (const code of (prefParam?.values as number[] | undefined) ?? [])
       options.push([`${code}_`, `${code} ${prefNames[code] ?? ''}`]);
   } else {
@@ -96,19 +101,20 @@ async function areasPicker(
   return multiPicker(p, values, id, options, change);
 }
 
-/** Technology fields as `<tec>_` and their themes as `<tec>_<theme>`. */
-async function tecsPicker(
+/** The parent domain's codes as `<tec>_` and each one's codes as `<tec>_<theme>` (technology fields and their themes). */
+async function codesPicker(
   p: ManifestParam,
   values: Record<string, string>,
   id: string,
   change: (n: string, v: string) => void,
 ) {
   const byField = (p.values ?? {}) as Record<string, string[]>;
-  const fieldNames = await namesOf('patentFields');
+  const parent = p.domain && DOMAINS[p.domain].parent;
+  const fieldNames = await namesOf(parent && domainList(parent));
   const options: [string, string][] = [];
   for (const [tec, themes] of Object.entries(byField)) {
     options.push([`${tec}_`, `${tec} ${fieldNames[tec] ?? ''}`]);
-    const themeNames = await namesOf('patentThemes', tec);
+    const themeNames = await namesOf(p.domain && domainList(p.domain), tec);
     for (const theme of themes) options.push([`${tec}_${theme}`, `　${tec}_${theme} ${themeNames[theme] ?? ''}`]);
   }
   return multiPicker(p, values, id, options, change);

@@ -7,7 +7,8 @@ import { rowsOf, toCsv, valueAt, type Row } from '../runtime/view.ts';
 import { drawChart } from './chart.ts';
 import { codeSpans, h } from './dom.ts';
 import { paramFields } from './form.ts';
-import { FAMILY_TITLES, type Manifest, type ManifestOperation } from './manifest.ts';
+import { FAMILY_TABLE } from '../runtime/families.ts';
+import type { Manifest, ManifestOperation } from '../runtime/manifest-types.ts';
 import { formatHash, HOME, parseHash, requestPath, settle, type State } from './state.ts';
 import { drawTable } from './table.ts';
 import { originOfAnswer } from '../runtime/origin.ts';
@@ -45,7 +46,7 @@ function operationPicker() {
   const select = $('op') as HTMLSelectElement;
   const families = [...new Set(manifest.operations.map((o) => o.family))];
   for (const family of families) {
-    const group = h('optgroup', { label: FAMILY_TITLES[family] ?? family });
+    const group = h('optgroup', { label: FAMILY_TABLE[family].title });
     for (const o of manifest.operations.filter((x) => x.family === family)) {
       const option = h('option', { value: o.path }, [`${o.title} / ${o.titleEn}`]);
       if (!o.available) option.setAttribute('disabled', '');

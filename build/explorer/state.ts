@@ -3,8 +3,9 @@
 // completes what a URL gives into values the API accepts, choosing defaults where a parameter is missing
 // or does not fit the others (a municipality of another prefecture, a year the operation lacks).
 
+import type { ManifestOperation, ManifestParam } from '../runtime/manifest-types.ts';
+import { PARAM_TYPES } from '../runtime/params.ts';
 import { constraintKey, isActive } from '../runtime/routes.ts';
-import type { ManifestOperation, ManifestParam } from './manifest.ts';
 
 export const API = '/api/v1';
 
@@ -46,12 +47,13 @@ const text = (v: string | number) => String(v);
 export function choices(op: ManifestOperation, p: ManifestParam, settled: Record<string, string>): string[] | null {
   const constraint = op.constraints?.find((c) => c.param === p.name);
   if (constraint) return constraint.cases[constraintKey(constraint, settled)]?.values ?? [];
-  if (p.type === 'areas' || p.type === 'tecs') return null;
+  if (PARAM_TYPES[p.type].list) return null;
   const values = p.values;
   if (!values) return null;
   if (Array.isArray(values)) {
     const all = values.map(text);
-    if (p.type !== 'city' || !p.pref) return all;
+    // A municipality's codes begin with its prefecture's.
+    if (PARAM_TYPES[p.type].region !== 'municipality' || !p.pref) return all;
     const pref = (settled[p.pref] ?? '').padStart(2, '0');
     return all.filter((v) => v === '-' || v.startsWith(pref));
   }
@@ -71,8 +73,9 @@ export function settle(
     if (p.ignored || !isActive(p, out)) continue;
     const allowed = choices(op, p, out);
     const want = given[p.name];
-    if (p.type === 'areas' || p.type === 'tecs') {
-      const kept = p.type === 'areas' ? fittingAreas(op, p, want ?? '', out) : want;
+    const type = PARAM_TYPES[p.type];
+    if (type.list) {
+      const kept = type.region === 'regions' ? fittingAreas(op, p, want ?? '', out) : want;
       if (kept) out[p.name] = kept;
       continue;
     }
@@ -88,7 +91,7 @@ export function settle(
       continue;
     }
     const fallback = [
-      prefer[p.type === 'pref' ? 'prefCode' : p.name],
+      prefer[type.region === 'prefecture' ? 'prefCode' : p.name],
       p.default === undefined ? undefined : text(p.default),
     ].find((v) => v !== undefined && allowed.includes(v));
     const value = want !== undefined && allowed.includes(want) ? want : (fallback ?? allowed[0]);
@@ -102,7 +105,7 @@ export function settle(
  * (`13_13101`) beside a municipality, so changing the main region does not leave a request the API refuses.
  */
 function fittingAreas(op: ManifestOperation, p: ManifestParam, want: string, settled: Record<string, string>): string {
-  const city = op.params.find((q) => q.type === 'city' && q.name in settled);
+  const city = op.params.find((q) => PARAM_TYPES[q.type].region === 'municipality' && q.name in settled);
   const wholePrefecture = !city || settled[city.name] === '-';
   return want
     .split(',')

@@ -107,7 +107,7 @@ export const FAMILIES = [...new Set(OPERATIONS.map((o) => o.family))];
 
 /** The operations of some families; the masters always come along, since every client reads them. */
 export function operationsOf(families: string[]): Operation<any>[] {
-  const unknown = families.filter((f) => !FAMILIES.includes(f));
+  const unknown = families.filter((f) => !FAMILIES.some((known) => known === f));
   if (unknown.length)
     throw new UserError(
       `--only names ${unknown.join(', ')}, which is not a family; the families are ${FAMILIES.join(', ')}.`,

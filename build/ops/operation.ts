@@ -8,6 +8,8 @@ import type { Sources } from '../../sources/load.ts';
 import type { TableName } from '../../sources/tables.ts';
 import type { Canonical } from '../runtime/params.ts';
 import type { Composer } from '../runtime/composer.ts';
+import type { Domain } from '../runtime/domains.ts';
+import type { Family } from '../runtime/families.ts';
 import type { View } from '../runtime/view.ts';
 import type {
   AreasParam,
@@ -75,7 +77,7 @@ export interface Operation<State = unknown, P extends readonly ParamSpec[] = rea
   /** The title in English, for the explorer and the reference. */
   titleEn: string;
   /** The issue-sized group it belongs to (population, industry…), for build and bench reports. */
-  family: string;
+  family: Family;
   /** What it answers, in Markdown: parameter names, values and fields in code spans. */
   description: string;
   /** Example requests as canonical parameter values, first the one the docs page links; valid for prefectures 1 and 13. */
@@ -166,7 +168,7 @@ export const intParam = <N extends string>(
 /** A code parameter where - means all (or unspecified), which is also its default. */
 export const codeOrAll = <N extends string>(
   name: N,
-  domain: string,
+  domain: Domain,
   doc: string,
   parent?: string,
 ): CodeParam & { name: N; default: '-' } => ({

@@ -1,8 +1,10 @@
 // The table of parameter types. Each type says, once, what its raw text looks like, its canonical form
 // (the text that goes into a file path), how to check it (or the 400 that names the parameter and says how
 // to fix it), and which values it allows. The resolver, the zod query schema, OpenAPI, the manifest and the
-// nginx, Vercel and Netlify rules all read this table; none of them switches on a parameter's type.
+// nginx, Vercel and Netlify rules and the explorer's pickers all read this table; none of them switches on a
+// parameter's type.
 
+import type { NameList } from './domains.ts';
 import { apiError, badRequest, type ApiError } from './errors.ts';
 import type {
   AreasParam,
@@ -49,6 +51,14 @@ export interface ParamType<S extends ParamSpec> {
   numeric: boolean;
   /** A comma-separated list composed at request time, never part of a file path. */
   list: boolean;
+  /** What of the country's regions a value names: a prefecture, a municipality (- the whole prefecture), a list of regions. */
+  region?: 'prefecture' | 'municipality' | 'regions';
+  /** Where the names of its values come from: an API list, its domain's list (domains.ts), its doc ("1 exports, 2 imports."). */
+  labels?: NameList | 'domain' | 'doc';
+  /** `-` stands for every value (all codes; the whole prefecture), so a picker names it "all". */
+  dashIsAll: boolean;
+  /** Whether a valid value may still fall outside the build's scope: a prefecture the build was not made for (a 404 naming the scope). */
+  scoped(spec: S): boolean;
   /** The canonical value of raw text, given the canonical values of the parameters before it, or a 400. */
   check(spec: S, raw: string, got: Canonical, routes: CompiledRoutes): Checked;
   /** How to give the parameter right: the description of its 400s. */
@@ -79,6 +89,10 @@ export const PARAM_TYPES: { [T in TypeName]: ParamType<SpecOf<T>> } = {
     syntax: () => PREF_SYNTAX,
     numeric: true,
     list: false,
+    region: 'prefecture',
+    labels: { path: '/prefectures', code: 'prefCode', name: 'prefName' },
+    dashIsAll: false,
+    scoped: (spec) => !spec.country,
     check: checkPref,
     fix: (spec, routes) =>
       `Give ${spec.name} as a prefecture code: ${spec.country ? 'an integer from 1 to 47' : prefRange(routes)} (see /api/v1/prefectures).`,
@@ -89,6 +103,10 @@ export const PARAM_TYPES: { [T in TypeName]: ParamType<SpecOf<T>> } = {
     syntax: () => `-|${CITY_SYNTAX}`,
     numeric: false,
     list: false,
+    region: 'municipality',
+    labels: { path: '/cities', by: 'prefCode', code: 'cityCode', name: 'cityName' },
+    dashIsAll: true,
+    scoped: () => false,
     check: checkCity,
     fix: (spec) =>
       `Give ${spec.name} as - for the whole prefecture or as the 5-digit code of a municipality of that prefecture, for example 13101 (see /api/v1/cities?prefCode=13).`,
@@ -99,6 +117,9 @@ export const PARAM_TYPES: { [T in TypeName]: ParamType<SpecOf<T>> } = {
     syntax: (spec) => (spec.open ? `-|${INT_SYNTAX}` : INT_SYNTAX),
     numeric: true,
     list: false,
+    labels: 'doc',
+    dashIsAll: false,
+    scoped: () => false,
     check: checkInt,
     fix: (spec) =>
       `Give ${spec.name} as ${spec.open ? `- (${spec.open}) or ` : ''}${spec.values ? `one of ${listValues(spec.values)}` : `an integer from ${spec.min} to ${spec.max}`}.`,
@@ -112,6 +133,9 @@ export const PARAM_TYPES: { [T in TypeName]: ParamType<SpecOf<T>> } = {
     syntax: (spec) => (spec.all ? `-|${CODE_SYNTAX}` : CODE_SYNTAX),
     numeric: false,
     list: false,
+    labels: 'domain',
+    dashIsAll: true,
+    scoped: () => false,
     check: checkCode,
     fix(spec, routes) {
       const all = spec.all ? '- for all, or ' : '';
@@ -140,6 +164,9 @@ export const PARAM_TYPES: { [T in TypeName]: ParamType<SpecOf<T>> } = {
     syntax: (spec) => (spec.city ? AREA_SYNTAX : `(${PREF_SYNTAX})_`),
     numeric: false,
     list: true,
+    region: 'regions',
+    dashIsAll: false,
+    scoped: () => false,
     check: checkAreas,
     fix: (spec) =>
       spec.city
@@ -158,6 +185,9 @@ export const PARAM_TYPES: { [T in TypeName]: ParamType<SpecOf<T>> } = {
     syntax: () => TEC_SYNTAX,
     numeric: false,
     list: true,
+    labels: 'domain',
+    dashIsAll: false,
+    scoped: () => false,
     check: checkTecs,
     fix: (spec) =>
       `Give ${spec.name} as up to ${spec.max} comma-separated entries <field>_<theme>: _ for no filter, 1_ for a technology field, 1_2 for a theme of it (see /api/v1/patents/broad and /api/v1/patents/middle?tecCode=1).`,

@@ -3,6 +3,7 @@
 // config-only hosts (nginx, redirects files) be generated from the same table later.
 
 import { UserError } from '../../sources/user-error.ts';
+import type { Domain } from './domains.ts';
 import type { ErrorMode } from './errors.ts';
 import { PARAM_TYPES } from './params.ts';
 
@@ -81,7 +82,7 @@ export interface IntParam extends ParamBase {
  */
 export interface CodeParam extends ParamBase {
   type: 'code';
-  domain: string;
+  domain: Domain;
   parent?: string;
   all?: boolean;
   /**
@@ -116,7 +117,7 @@ export interface AreasParam extends ParamBase {
  */
 export interface TecsParam extends ParamBase {
   type: 'tecs';
-  domain: string;
+  domain: Domain;
   max: number;
   default?: string;
 }
@@ -208,6 +209,9 @@ export interface Paging {
   composer: string;
 }
 
+/** A domain's codes: one list, or a list per code of its parent. */
+export type DomainCodes = string[] | Record<string, string[]>;
+
 export interface RouteTable {
   format: typeof ROUTES_FORMAT;
   operations: RouteOp[];
@@ -217,8 +221,8 @@ export interface RouteTable {
   country: number[];
   /** Municipality codes per prefecture code, ascending. */
   cities: Record<string, string[]>;
-  /** Code lists named by `code` and `tecs` parameters. */
-  domains: Record<string, string[] | Record<string, string[]>>;
+  /** Code lists named by `code` and `tecs` parameters (the domains of domains.ts). */
+  domains: Partial<Record<Domain, DomainCodes>>;
   /** Names of codes, for composers that match records by the names they print. */
   labels: Record<string, Record<string, string>>;
   /** List lengths for paged operations. */
@@ -254,7 +258,8 @@ export function compileRoutes(table: RouteTable): CompiledRoutes {
   const cities = new Map<number, Set<string>>();
   for (const [pref, codes] of Object.entries(table.cities)) cities.set(Number(pref), new Set(codes));
   const domains = new Map<string, Set<string> | Map<string, Set<string>>>();
-  for (const [name, d] of Object.entries(table.domains)) {
+  // A domain the table holds is never undefined (routes.json is JSON); Partial only says not every domain is there.
+  for (const [name, d] of Object.entries(table.domains) as [Domain, DomainCodes][]) {
     domains.set(name, Array.isArray(d) ? new Set(d) : new Map(Object.entries(d).map(([k, v]) => [k, new Set(v)])));
   }
   const maxDepth = Math.max(...table.operations.map((op) => op.path.split('/').length));

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { basename, dirname, extname, relative } from 'node:path';
 import fg from 'fast-glob';
 import { InputError, SourceError, toCsv } from '../csv.ts';
+import type { Provenance } from '../dataset.ts';
 import type { DatasetInfo, SourceSet } from '../load.ts';
 import { isCensusTable, readCensus, type CensusTable } from './census.ts';
 import { isConverter, readConverter, type Converter } from './converter.ts';
@@ -56,25 +57,8 @@ export interface UsedTable {
   credit: string;
 }
 
-/** dataset.json's record of where an import's figures come from; the manifest and the docs page repeat it. */
-export interface Provenance {
-  importer: string;
-  /** The attributions the tables' licences ask for, to show wherever the figures are. */
-  credits: string[];
-  tables: { file: string; table: string; title: string; years: number[]; rows: number; sha256: string }[];
-  /** Per year: how many regions have figures, how many of those RESAS listed have none, and whether by 5-year age and sex or in the three broad groups only (no pyramid). */
-  coverage: {
-    year: number;
-    kind: 'actual' | 'projection';
-    regions: number;
-    missing: number;
-    ages: 'classes' | 'groups';
-  }[];
-  /** Net migration, apart from the population years: per year, how many prefectures have figures. */
-  migration?: { year: number; regions: number }[];
-  /** Births, deaths and moves (住民基本台帳): per year, how many regions have figures. */
-  events?: { year: number; regions: number }[];
-}
+/** dataset.json's record of where an import's figures come from, declared with the dataset's other fields. */
+export type { Provenance } from '../dataset.ts';
 
 export interface EstatReport {
   used: UsedTable[];

@@ -25,8 +25,9 @@ const COMMANDS_MAY = [
 /** What each folder may import from, besides itself: every folder of build/ has its row. */
 const ALLOWED: [folder: string, may: string[]][] = [
   ['sources', []],
-  // The runtime is bundled into workers and the service worker: nothing of Node, nothing above it.
-  ['build/runtime', ['sources/user-error.ts']],
+  // The runtime is bundled into workers and the service worker: nothing of Node, nothing above it (the
+  // dataset's description is types only, which the manifest's type includes).
+  ['build/runtime', ['sources/user-error.ts', 'sources/dataset.ts']],
   ['build/facts', ['sources', 'build/runtime']],
   ['build/ops', ['sources', 'build/runtime', 'build/facts']],
   // The explorer is a browser page: it reads the runtime's pure helpers and nothing that knows of a build.

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HAS_CHROMIUM, launchChromium, NO_CHROMIUM } from '../../build/cli/chromium.ts';
 import { OnDemand } from '../../build/core/on-demand.ts';
-import type { Manifest } from '../../build/explorer/manifest.ts';
+import type { Manifest } from '../../build/runtime/manifest-types.ts';
 import { createApiServer } from '../../build/server/node.ts';
 import { rowsOf, toCsv, type Chart, type Row } from '../../build/runtime/view.ts';
 import { DiskTableCache } from '../../sources/cache.ts';

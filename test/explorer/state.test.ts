@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Manifest, ManifestOperation } from '../../build/explorer/manifest.ts';
+import type { Manifest, ManifestOperation } from '../../build/runtime/manifest-types.ts';
 import { choices, formatHash, HOME, intLabels, parseHash, requestPath, settle } from '../../build/explorer/state.ts';
 import { resolveUrl } from '../helpers/dist.ts';
 import { SAMPLE_DIST } from '../helpers/paths.ts';
