@@ -4,9 +4,8 @@
 // The route table is built into the function: it cannot fetch routes.json either.
 
 import { compositionNeedsCode } from '../runtime/errors.ts';
-import { resolve } from '../runtime/resolve.ts';
-import { PREFLIGHT_HEADERS, errorResponse, methodNotAllowed, type ApiResponse } from '../runtime/respond.ts';
-import { compileRoutes, composingParam, type CompiledRoutes, type RouteTable } from '../runtime/routes.ts';
+import { answer, errorResponse, type ApiResponse } from '../runtime/respond.ts';
+import { compileRoutes, type CompiledRoutes, type RouteTable } from '../runtime/routes.ts';
 
 interface CfValue {
   value: string;
@@ -36,22 +35,22 @@ export function viewerRequest(event: { request: CfRequest }, table: RouteTable):
     for (const one of v.multiValue ?? [v])
       parts.push(one.value === '' && !v.multiValue ? name : `${name}=${one.value}`);
   }
-  const r = resolve(routes, request.uri, parts.length ? `?${parts.join('&')}` : '');
-  if (r.kind === 'pass') return request;
-  if (request.method === 'OPTIONS') return toCf({ status: 204, headers: PREFLIGHT_HEADERS, body: '' });
-  if (request.method !== 'GET' && request.method !== 'HEAD') return toCf(methodNotAllowed(request.method));
-  if (r.kind === 'error') return toCf(errorResponse(r.error, routes.errors));
-  if (r.kind === 'compose') return toCf(errorResponse(compositionNeedsCode(r.op.path, composedBy(r.op, r.composer))));
-  request.uri = r.path;
-  request.querystring = {};
-  return request;
-}
-
-/** What made the resolver compose, as the 501 names it. */
-export function composedBy(op: RouteTable['operations'][number], composer: string): string {
-  if (composer === 'pair' && op.pairs) return `different ${op.pairs.left} and ${op.pairs.right}`;
-  if (op.paging && composer === op.paging.composer) return op.paging.offset;
-  return composingParam(op) ?? composer;
+  // The one answer() every adapter shares, its bodies translated: a file becomes the origin's URI, a
+  // composition the 501 of a host that cannot compose.
+  const a = answer<CfRequest | ApiResponse>(
+    routes,
+    request.method,
+    request.uri,
+    parts.length ? `?${parts.join('&')}` : '',
+    {
+      file: (path) => Object.assign(request, { uri: path, querystring: {} }),
+      compose: (c) => errorResponse(compositionNeedsCode(c.op.path, c.by)),
+    },
+  );
+  if (a === null) return request;
+  if (a instanceof Promise) throw new Error('CloudFront functions answer synchronously');
+  if (!('file' in a)) return toCf(a);
+  return 'uri' in a.file ? a.file : toCf(a.file);
 }
 
 function toCf(r: ApiResponse): CfResponse {

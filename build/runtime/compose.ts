@@ -6,17 +6,13 @@ import { tradeComposer } from './render/industry.ts';
 import { pageComposer, patentFilterComposer } from './render/patents.ts';
 import { growthComposer, perYearComposer, pyramidComposer } from './render/population.ts';
 import { estimateComposer } from './render/vital.ts';
-import { composer, type ComposeContext, type Composer } from './composer.ts';
+import type { ComposeContext, Composer } from './composer.ts';
 
 export type { Combine, ComposeContext } from './composer.ts';
-
-/** One pair of the compact layout: the halves are put together before any composer runs. */
-export const pairComposer = composer('pair', (results) => results[0]);
 
 /** Every composer, by the name routes.json gives it. */
 export const COMPOSERS: ReadonlyMap<string, Composer> = new Map(
   [
-    pairComposer,
     perYearComposer,
     growthComposer,
     pyramidComposer,
@@ -30,14 +26,20 @@ export const COMPOSERS: ReadonlyMap<string, Composer> = new Map(
 
 export type ReadFile = (path: string) => Promise<string | null>;
 
-/** Combines parsed documents (null where a file is missing: a broken dist, not a bad request). */
+/** A compact layout's pair with no composer: its one result, put together from the two halves. */
+const onePair = (results: unknown[]) => results[0];
+
+/**
+ * Combines parsed documents (null where a file is missing: a broken dist, not a bad request) by the
+ * named composer, or, with none, returns the one result of a compact layout's pair.
+ */
 export function combineDocs(
-  composer: string,
+  composer: string | undefined,
   files: string[],
   docs: ({ result: unknown } | null)[],
   ctx: ComposeContext,
 ): unknown {
-  const combine = COMPOSERS.get(composer)?.combine;
+  const combine = composer === undefined ? onePair : COMPOSERS.get(composer)?.combine;
   if (!combine) throw new Error(`no composer named ${composer}`);
   const results: unknown[] = [];
   docs.forEach((doc, i) => {
@@ -62,7 +64,7 @@ export function combineDocs(
  * when no region has data.
  */
 export async function composeResult(
-  composer: string,
+  composer: string | undefined,
   files: string[],
   read: ReadFile,
   ctx: ComposeContext,

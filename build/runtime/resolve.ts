@@ -24,7 +24,12 @@ import {
 export type Resolution =
   /** op is absent for the API's index, which answers no operation. */
   | { kind: 'file'; op?: RouteOp; path: string }
-  | { kind: 'compose'; op: RouteOp; composer: string; files: string[]; values: Canonical }
+  /**
+   * Files combined at request time: by the named composer, or (undefined) only a compact layout's pair put
+   * together. `by` names what made it compose (a parameter, or the pair's differing values), for a host
+   * that cannot compose to say so.
+   */
+  | { kind: 'compose'; op: RouteOp; composer: string | undefined; by: string; files: string[]; values: Canonical }
   | { kind: 'error'; error: ApiError }
   /** Not an API path: static files such as /manifest.json are the adapter's business. */
   | { kind: 'pass' };
@@ -132,15 +137,18 @@ function resolveOp(routes: CompiledRoutes, op: RouteOp, params: Params): Resolut
         filePath(from, v),
       ),
     );
-    return composition(op, compose.composer, files, values);
+    return composition(op, compose.composer, compose.param, files, values);
   }
-  if (halves(values).length === 2)
+  if (halves(values).length === 2) {
+    const by = `different ${op.pairs!.left} and ${op.pairs!.right}`;
     return composition(
       op,
-      'pair',
+      undefined,
+      by,
       halves(values).map((v) => filePath(op, v)),
       values,
     );
+  }
   return file(op, values);
 }
 
@@ -181,12 +189,13 @@ function page(routes: CompiledRoutes, op: RouteOp, paging: Paging, values: Canon
   const filter = param !== undefined && values[param] !== undefined && values[param] !== '_';
   if (filter && length > 0) {
     const pages = Array.from({ length: Math.ceil(length / size) }, (_, i) => at(i * size));
-    return composition(op, op.compose!.composer, pages, values);
+    return composition(op, op.compose!.composer, param, pages, values);
   }
   if (offset >= length) return end();
   const first = offset - (offset % size);
   if (first === offset) return file(op, values);
-  return composition(op, paging.composer, first + size < length ? [at(first), at(first + size)] : [at(first)], values);
+  const pages = first + size < length ? [at(first), at(first + size)] : [at(first)];
+  return composition(op, paging.composer, paging.offset, pages, values);
 }
 
 function file(op: RouteOp, values: Canonical): Resolution {
@@ -195,10 +204,16 @@ function file(op: RouteOp, values: Canonical): Resolution {
   return { kind: 'file', op, path };
 }
 
-function composition(op: RouteOp, composer: string, files: string[], values: Canonical): Resolution {
+function composition(
+  op: RouteOp,
+  composer: string | undefined,
+  by: string,
+  files: string[],
+  values: Canonical,
+): Resolution {
   const unsafe = files.find((f) => !isSafe(f));
   if (unsafe) return error(internal(`the resolver built an unsafe path ${JSON.stringify(unsafe)}`));
-  return { kind: 'compose', op, composer, files, values };
+  return { kind: 'compose', op, composer, by, files, values };
 }
 
 /** `/api/v1/<op>/<name>/<value>/…`: the path form every static host can serve. */

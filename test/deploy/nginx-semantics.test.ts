@@ -14,7 +14,6 @@ import { compositionNeedsCode, resasForm, RESAS_NOT_FOUND, apiError } from '../.
 import { CORS_HEADERS, ERROR_CACHE_CONTROL, FILE_CACHE_CONTROL } from '../../build/runtime/respond.ts';
 import type { RouteTable } from '../../build/runtime/routes.ts';
 import { createApiServer } from '../../build/server/node.ts';
-import { composedBy } from '../../build/adapters/cloudfront.ts';
 import { resolveUrl } from '../helpers/dist.ts';
 import { close, listen } from '../helpers/http.ts';
 import { SAMPLE_DIST } from '../helpers/paths.ts';
@@ -316,7 +315,7 @@ describe.skipIf(!hasNginx)(
         const [a, b] = await Promise.all([raw(ref, url), raw(nginx.base, url)]);
         tally[r.kind as keyof typeof tally]++;
         if (r.kind === 'compose') {
-          const e = compositionNeedsCode(r.op.path, composedBy(r.op, r.composer));
+          const e = compositionNeedsCode(r.op.path, r.by);
           expect({ status: b.status, body: b.body }, url).toEqual({ status: 501, body: JSON.stringify(e.body) });
         } else if (r.kind === 'error') {
           expect(b.status, `${url}: ${r.error.body.message}`).toBe(r.error.status);
