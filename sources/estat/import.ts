@@ -136,7 +136,35 @@ export function importEstat(folder: string, options: EstatOptions = {}): { set: 
     throw new InputError(
       `${folder} holds no .csv file; download the tables from e-Stat as CSV (see README, "Real statistics")`,
     );
+  const found = recogniseTables(folder, files, options, report);
 
+  // In the order of what the tables are, not of their names: census years, the projection, migration, the converter.
+  found.sort((a, b) => rank(a.table) - rank(b.table) || (a.grid.file < b.grid.file ? -1 : 1));
+  const converter = found.find((f): f is Recognised & { table: Converter } => f.table.kind === 'converter');
+  const ctx = newContext(converter?.table, report);
+  const migrations = addTables(ctx, folder, found, converter);
+  if (converter) reportConverter(ctx, relative(folder, converter.grid.file), converter);
+  if (options.migrationYear !== undefined && migrations.length === 0)
+    report.warnings.push(`a migration year (${options.migrationYear}) was given, but no net-migration table was read`);
+  if (ctx.years.size === 0 && migrations.length === 0 && ctx.events.length === 0) {
+    throw new InputError(
+      `${folder} holds no table regstat reads (${report.skipped.length} files skipped: ${report.skipped.map((s) => `${s.file}: ${s.why}`).join('; ')})`,
+    );
+  }
+
+  const ordered = [...ctx.years.entries()].sort((a, b) => a[0] - b[0]);
+  for (const [year, y] of ordered) {
+    const missing = ctx.list.counted.filter((r) => !y.figures.has(r));
+    const ages = [...y.figures.values()].every((f) => f.groups) ? 'groups' : 'classes';
+    report.coverage.push({ year, kind: y.kind, regions: y.figures.size, missing, ages });
+  }
+  report.migration.sort((a, b) => a.year - b.year);
+  report.events.sort((a, b) => a.year - b.year);
+  return { set: sourceSet(ctx.list, ordered, migrations, ctx.events, report), report };
+}
+
+/** Each file read and recognised by its content; a file no reader knows is skipped, with the reason. */
+function recogniseTables(folder: string, files: string[], options: EstatOptions, report: EstatReport): Recognised[] {
   const found: Recognised[] = [];
   for (const file of files) {
     const bytes = readFileSync(file);
@@ -159,11 +187,11 @@ export function importEstat(folder: string, options: EstatOptions = {}): { set: 
     } else if (isConverter(grid)) found.push({ grid, sha256, table: readConverter(grid) });
     else report.skipped.push({ file: name, why: whyNot(grid) });
   }
+  return found;
+}
 
-  // In the order of what the tables are, not of their names: census years, the projection, migration, the converter.
-  found.sort((a, b) => rank(a.table) - rank(b.table) || (a.grid.file < b.grid.file ? -1 : 1));
-  const list = new RegionList();
-  const converter = found.find((f): f is Recognised & { table: Converter } => f.table.kind === 'converter');
+/** An empty context: no region, no year claimed yet; a year is claimed by one table only. */
+function newContext(converter: Converter | undefined, report: EstatReport): Context {
   /** Year → region → figures; and which table gave each year. */
   const years = new Map<number, YearEntry>();
   const claim = (year: number, kind: 'actual' | 'projection', file: string, municipal = true) => {
@@ -173,10 +201,17 @@ export function importEstat(folder: string, options: EstatOptions = {}): { set: 
     years.set(year, entry);
     return entry.figures;
   };
+  return { list: new RegionList(), converter, report, claim, years, convertedYears: new Set<number>(), events: [] };
+}
 
-  const convertedYears = new Set<number>();
+/** Every recognised table's figures added, in rank order; the net-migration tables read, one per year. */
+function addTables(
+  ctx: Context,
+  folder: string,
+  found: Recognised[],
+  converter: (Recognised & { table: Converter }) | undefined,
+): MigrationTable[] {
   const migrations: MigrationTable[] = [];
-  const ctx: Context = { list, converter: converter?.table, report, claim, years, convertedYears, events: [] };
   for (const f of found) {
     const rel = relative(folder, f.grid.file);
     const t = f.table;
@@ -188,61 +223,56 @@ export function importEstat(folder: string, options: EstatOptions = {}): { set: 
         );
       migrations.push(t);
       addMigration(ctx, f, t, rel);
-    } else if (t.kind === 'census') {
-      if (t.year !== CODES_YEAR && !converter) {
-        throw new InputError(
-          `${rel} is the ${t.year} census, whose municipalities are not today's; add the municipality converter (municipality_converter_jp.csv, see README) to the folder so they can be added up onto today's`,
-        );
-      }
-      const map = t.year === CODES_YEAR ? null : converter!.table.to2020.get(t.year);
-      if (map === undefined)
-        throw new InputError(
-          `${rel} is the ${t.year} census, but ${relative(folder, converter!.grid.file)} has no id_muni${t.year} column`,
-        );
-      addCensus(ctx, f, t, rel, map);
-    } else if (t.kind === 'projection') addProjection(ctx, f, t, rel);
+    } else if (t.kind === 'census') addCensus(ctx, f, t, rel, censusCodeMap(folder, t, rel, converter));
+    else if (t.kind === 'projection') addProjection(ctx, f, t, rel);
     else if (t.kind === 'timeseries') addTimeSeries(ctx, f, t, rel);
     else if (t.kind === 'ssdse') addSsdse(ctx, f, t, rel);
     else if (t.kind === 'juki') addJuki(ctx, f, t, rel);
   }
-  if (converter) {
-    const rel = relative(folder, converter.grid.file);
-    if (convertedYears.size === 0)
-      report.skipped.push({
-        file: rel,
-        why: 'a municipality converter, but no table in the folder has codes that need converting',
-      });
-    else
-      report.used.push(
-        used(
-          rel,
-          converter,
-          '市区町村コンバータ',
-          'municipality codes 1980–2020 and mergers',
-          [...convertedYears].sort(),
-          converter.table.rows,
-          0,
-          CONVERTER_CREDIT,
-        ),
-      );
-  }
-  if (options.migrationYear !== undefined && migrations.length === 0)
-    report.warnings.push(`a migration year (${options.migrationYear}) was given, but no net-migration table was read`);
-  if (years.size === 0 && migrations.length === 0 && ctx.events.length === 0) {
+  return migrations;
+}
+
+/** A census year's codes onto today's: none needed for today's codes, else the converter's column of that year. */
+function censusCodeMap(
+  folder: string,
+  t: CensusTable,
+  rel: string,
+  converter: (Recognised & { table: Converter }) | undefined,
+): Map<string, string> | null {
+  if (t.year !== CODES_YEAR && !converter) {
     throw new InputError(
-      `${folder} holds no table regstat reads (${report.skipped.length} files skipped: ${report.skipped.map((s) => `${s.file}: ${s.why}`).join('; ')})`,
+      `${rel} is the ${t.year} census, whose municipalities are not today's; add the municipality converter (municipality_converter_jp.csv, see README) to the folder so they can be added up onto today's`,
     );
   }
+  const map = t.year === CODES_YEAR ? null : converter!.table.to2020.get(t.year);
+  if (map === undefined)
+    throw new InputError(
+      `${rel} is the ${t.year} census, but ${relative(folder, converter!.grid.file)} has no id_muni${t.year} column`,
+    );
+  return map;
+}
 
-  const ordered = [...years.entries()].sort((a, b) => a[0] - b[0]);
-  for (const [year, y] of ordered) {
-    const missing = list.counted.filter((r) => !y.figures.has(r));
-    const ages = [...y.figures.values()].every((f) => f.groups) ? 'groups' : 'classes';
-    report.coverage.push({ year, kind: y.kind, regions: y.figures.size, missing, ages });
-  }
-  report.migration.sort((a, b) => a.year - b.year);
-  report.events.sort((a, b) => a.year - b.year);
-  return { set: sourceSet(list, ordered, migrations, ctx.events, report), report };
+/** The converter is used only if some table's codes needed it; else it is reported as skipped. */
+function reportConverter(ctx: Context, rel: string, converter: Recognised & { table: Converter }): void {
+  const { report, convertedYears } = ctx;
+  if (convertedYears.size === 0)
+    report.skipped.push({
+      file: rel,
+      why: 'a municipality converter, but no table in the folder has codes that need converting',
+    });
+  else
+    report.used.push(
+      used(
+        rel,
+        converter,
+        '市区町村コンバータ',
+        'municipality codes 1980–2020 and mergers',
+        [...convertedYears].sort(),
+        converter.table.rows,
+        0,
+        CONVERTER_CREDIT,
+      ),
+    );
 }
 
 type EventCounts = Pick<JukiArea, 'births' | 'deaths' | 'inMigrants' | 'outMigrants'>;
