@@ -345,23 +345,8 @@ function addCensus(ctx: Context, f: Recognised, t: CensusTable, rel: string, map
   }
   if (outside)
     report.warnings.push(`${rel}: ${outside} areas are not among the regions RESAS listed and were left out`);
-  if (map) {
-    for (const [pref, sum] of pastSums) {
-      const own = figures.get(pref);
-      const warning =
-        own &&
-        compareSum(
-          `${rel}, ${t.year}: ${list.name(pref)} (${pref})`,
-          total(own),
-          sum,
-          `${t.year} municipalities`,
-          own.at,
-        );
-      if (warning) report.warnings.push(warning);
-    }
-  } else {
-    warnSums(ctx, figures, `${rel}, ${t.year}`);
-  }
+  if (map) warnPastSums(ctx, figures, pastSums, `${rel}, ${t.year}`, t.year);
+  else warnSums(ctx, figures, `${rel}, ${t.year}`);
   report.used.push(
     used(
       rel,
@@ -374,6 +359,22 @@ function addCensus(ctx: Context, f: Recognised, t: CensusTable, rel: string, map
       CENSUS_CREDIT,
     ),
   );
+}
+
+/** A past year's prefectures against the sum of their municipalities of that year, each within its own year's boundaries. */
+function warnPastSums(
+  ctx: Context,
+  figures: Map<string, RegionFigures>,
+  pastSums: Map<string, number>,
+  what: string,
+  year: number,
+) {
+  for (const [pref, sum] of pastSums) {
+    const own = figures.get(pref);
+    const warning =
+      own && compareSum(`${what}: ${ctx.list.name(pref)} (${pref})`, total(own), sum, `${year} municipalities`, own.at);
+    if (warning) ctx.report.warnings.push(warning);
+  }
 }
 
 /** The region a table's code names today: as it is, or renamed through the converter's latest year (IPSS 2018's and SSDSE's 40305 那珂川町 is 40231 那珂川市 today). */
@@ -656,8 +657,20 @@ function sourceSet(
   events: Context['events'],
   report: EstatReport,
 ): SourceSet {
+  const files: SourceSet['files'] = populationFiles(list, years);
+  if (events.length) files.vital_events = eventsFile(events);
+  if (migrations.length) Object.assign(files, migrationFiles(migrations));
+  return { dataset: datasetInfo(report), files };
+}
+
+const text = (name: string, t: string) => ({ file: `import:estat:${name}.csv`, text: t });
+
+/** The regions and the population tables: by sex and 5-year age; broad groups (where a table gives no classes) and the people of unknown age. */
+function populationFiles(
+  list: RegionList,
+  years: [number, { kind: 'actual' | 'projection'; figures: Map<string, RegionFigures> }][],
+): SourceSet['files'] {
   const detail: (string | number)[][] = [];
-  /** Broad groups (where a table gives no classes) and the people of unknown age. */
   const groups: (string | number)[][] = [];
   for (const [year, y] of years) {
     for (const region of [...y.figures.keys()].sort()) {
@@ -668,8 +681,7 @@ function sourceSet(
       if (y.kind === 'actual') groups.push([region, year, 'unknown', f.unknown]);
     }
   }
-  const text = (name: string, t: string) => ({ file: `import:estat:${name}.csv`, text: t });
-  const files: SourceSet['files'] = {
+  return {
     prefectures: text(
       'prefectures',
       toCsv(
@@ -700,34 +712,38 @@ function sourceSet(
       toCsv(['regionCode', 'year', 'ageGroup', 'count'], groups),
     ),
   };
-  if (events.length) {
-    const rows = events.flatMap((e) =>
-      [...e.rows].map(([region, c]) => [region, e.year, c.births, c.deaths, c.inMigrants, c.outMigrants] as const),
-    );
-    rows.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1]));
-    files.vital_events = text(
-      'vital_events',
-      toCsv(['regionCode', 'year', ...EVENT_KEYS], rows as unknown as (string | number)[][]),
-    );
-  }
-  if (migrations.length) {
-    const ordered = [...migrations].sort((a, b) => a.year - b.year);
-    files.migration_by_block = text(
+}
+
+/** Births, deaths and moves (住民基本台帳), by region and then year. */
+function eventsFile(events: Context['events']): { file: string; text: string } {
+  const rows = events.flatMap((e) =>
+    [...e.rows].map(([region, c]) => [region, e.year, c.births, c.deaths, c.inMigrants, c.outMigrants] as const),
+  );
+  rows.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1]));
+  return text('vital_events', toCsv(['regionCode', 'year', ...EVENT_KEYS], rows as unknown as (string | number)[][]));
+}
+
+/** Net migration by block and by age group, the years in order. */
+function migrationFiles(
+  migrations: MigrationTable[],
+): Pick<SourceSet['files'], 'migration_by_block' | 'migration_by_age_group'> {
+  const ordered = [...migrations].sort((a, b) => a.year - b.year);
+  return {
+    migration_by_block: text(
       'migration_by_block',
       toCsv(
         ['prefCode', 'year', 'blockCode', 'net'],
         ordered.flatMap((m) => m.byBlock.map((r) => [r.prefCode, r.year, r.blockCode, r.net])),
       ),
-    );
-    files.migration_by_age_group = text(
+    ),
+    migration_by_age_group: text(
       'migration_by_age_group',
       toCsv(
         ['regionCode', 'year', 'ageClass', 'net'],
         ordered.flatMap((m) => m.byAgeGroup.map((r) => [r.regionCode, r.year, r.ageClass, r.net])),
       ),
-    );
-  }
-  return { dataset: datasetInfo(report), files };
+    ),
+  };
 }
 
 function datasetInfo(report: EstatReport): DatasetInfo {
