@@ -150,22 +150,8 @@ export function parseCsv(
     for (;;) {
       let cell: string;
       if (s.charCodeAt(i) === 34 /* " */) {
-        let j = i + 1;
-        let out = '';
-        for (;;) {
-          const q = s.indexOf('"', j);
-          if (q < 0) throw new SourceError(file, rowLine, cells.length + 1, 'a quoted field is not closed');
-          out += s.slice(j, q);
-          if (s.charCodeAt(q + 1) === 34) {
-            out += '"';
-            j = q + 2;
-          } else {
-            i = q + 1;
-            break;
-          }
-        }
-        for (const ch of out) if (ch === '\n') line++;
-        cell = out;
+        [cell, i] = quotedCell(s, i, file, rowLine, cells.length + 1);
+        for (const ch of cell) if (ch === '\n') line++;
         const c = s.charCodeAt(i);
         if (i < n && c !== 44 && c !== 10 && c !== 13) {
           throw new SourceError(
@@ -199,6 +185,20 @@ export function parseCsv(
     line++;
   }
   return line;
+}
+
+/** The quoted field opening at `i` ("" read as one quote), and where it ends: just past its closing quote. */
+function quotedCell(s: string, i: number, file: string, rowLine: number, column: number): [string, number] {
+  let j = i + 1;
+  let out = '';
+  for (;;) {
+    const q = s.indexOf('"', j);
+    if (q < 0) throw new SourceError(file, rowLine, column, 'a quoted field is not closed');
+    out += s.slice(j, q);
+    if (s.charCodeAt(q + 1) !== 34) return [out, q + 1];
+    out += '"';
+    j = q + 2;
+  }
 }
 
 /** Quotes a cell when it needs it. */

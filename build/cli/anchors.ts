@@ -134,45 +134,44 @@ function pyramid(
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
-/** The three files' text and what the checks found, from the JLSTAT tables in `dir`. */
-export function anchorTables(dir: string): { files: Record<AnchorFile, string>; report: AnchorReport } {
-  if (!existsSync(dir))
-    throw new InputError(`${dir}: no such folder; give the folder of the JLSTAT tables (shared/data/official)`);
+/** The JLSTAT total tables' columns (national and by prefecture alike). */
+const TOTAL_COLUMNS = ['id', '表章項目', '男女_時系列', '地域_時系列', '時間軸(調査年)', 'unit', 'value'] as const;
+
+type PrefectureRow = [number, number, string, number];
+type NationalRow = [number, string, string, number, number];
+type Pyramids = Map<number, { male: number[]; female: number[] }>;
+
+/** A prefecture's code from its name in `column`; JLSTAT names prefectures, the files give codes. */
+function prefectureCodes(): (r: InputRow, column: string) => number {
   const codeOf = new Map(localGovPrefectures().map((p) => [p.prefName, p.prefCode]));
-  const prefCode = (r: InputRow, column: string) => {
+  return (r, column) => {
     const code = codeOf.get(r.text(column));
     if (code === undefined) throw r.fault(column, `${JSON.stringify(r.text(column))} is not a prefecture name`);
     return code;
   };
-  const skipped: string[] = [];
+}
 
-  // Census: national totals, then prefecture totals for the same years.
+/** The census's national totals by year: they set the years every other census table must have. */
+function nationalTotals(dir: string): Map<number, number> {
   const national = new Map<number, number>();
-  for (const r of readInput(dir, 'jlstat_total.csv', [
-    'id',
-    '表章項目',
-    '男女_時系列',
-    '地域_時系列',
-    '時間軸(調査年)',
-    'unit',
-    'value',
-  ])) {
+  for (const r of readInput(dir, 'jlstat_total.csv', TOTAL_COLUMNS)) {
     checkTotalRow(r, '全国');
     national.set(censusYear(r), r.int('value'));
   }
-  const censusYears = [...national.keys()].sort((a, b) => a - b);
-  const lastCensus = censusYears.at(-1)!;
-  const prefRows: [number, number, string, number][] = [];
+  return national;
+}
+
+/** The census's prefecture totals, each of the 47 in each national year once; NA cells are left out and said. */
+function censusPrefectureRows(
+  dir: string,
+  prefCode: ReturnType<typeof prefectureCodes>,
+  national: Map<number, number>,
+  censusYears: number[],
+): { rows: PrefectureRow[]; skipped: string[] } {
+  const rows: PrefectureRow[] = [];
+  const skipped: string[] = [];
   const seen = new Set<number>();
-  for (const r of readInput(dir, 'jlstat_total_prefecture.csv', [
-    'id',
-    '表章項目',
-    '男女_時系列',
-    '地域_時系列',
-    '時間軸(調査年)',
-    'unit',
-    'value',
-  ])) {
+  for (const r of readInput(dir, 'jlstat_total_prefecture.csv', TOTAL_COLUMNS)) {
     checkTotalRow(r);
     const code = prefCode(r, '地域_時系列');
     const year = censusYear(r);
@@ -181,42 +180,68 @@ export function anchorTables(dir: string): { files: Record<AnchorFile, string>; 
       throw r.fault('時間軸(調査年)', `${r.text('地域_時系列')} ${year} is given twice`);
     seen.add(code * 10000 + year);
     if (r.text('value') === 'NA') skipped.push(`${r.text('地域_時系列')} ${year} (NA in jlstat_total_prefecture.csv)`);
-    else prefRows.push([code, year, 'census', r.int('value')]);
+    else rows.push([code, year, 'census', r.int('value')]);
   }
   if (seen.size !== 47 * censusYears.length)
     throw new InputError(
       `${join(dir, 'jlstat_total_prefecture.csv')}: expected 47 prefectures × ${censusYears.length} years, found ${seen.size} cells`,
     );
+  return { rows, skipped };
+}
 
-  // IPSS 2018 prefecture projections, for the years after the last census (the census counts the others).
-  const ipssPrefectures = new Map<number, number>();
-  const projSeen = new Set<number>();
+/**
+ * IPSS 2018 prefecture projections: Σ of the prefectures for every year (checked against the national
+ * projection), and rows only for the years after the last census (the census counts the others).
+ */
+function projectedPrefectureRows(
+  dir: string,
+  prefCode: ReturnType<typeof prefectureCodes>,
+  lastCensus: number,
+): { rows: PrefectureRow[]; sums: Map<number, number>; years: number[]; projectionYears: number[] } {
+  const rows: PrefectureRow[] = [];
+  const sums = new Map<number, number>();
+  const seen = new Set<number>();
   for (const r of readInput(dir, 'jlstat_total_prefecture_projection.csv', ['pref', 'year', 'value'])) {
     const code = prefCode(r, 'pref');
     const year = r.int('year');
-    if (projSeen.has(code * 10000 + year)) throw r.fault('year', `${r.text('pref')} ${year} is given twice`);
-    projSeen.add(code * 10000 + year);
-    ipssPrefectures.set(year, (ipssPrefectures.get(year) ?? 0) + r.int('value'));
-    if (year > lastCensus) prefRows.push([code, year, 'projection', r.int('value')]);
+    if (seen.has(code * 10000 + year)) throw r.fault('year', `${r.text('pref')} ${year} is given twice`);
+    seen.add(code * 10000 + year);
+    sums.set(year, (sums.get(year) ?? 0) + r.int('value'));
+    if (year > lastCensus) rows.push([code, year, 'projection', r.int('value')]);
   }
-  const ipssYears = [...ipssPrefectures.keys()].sort((a, b) => a - b);
-  const projectionYears = ipssYears.filter((y) => y > lastCensus);
-  if (projSeen.size !== 47 * ipssYears.length || projectionYears.length === 0) {
+  const years = [...sums.keys()].sort((a, b) => a - b);
+  const projectionYears = years.filter((y) => y > lastCensus);
+  if (seen.size !== 47 * years.length || projectionYears.length === 0) {
     throw new InputError(
       `${join(dir, 'jlstat_total_prefecture_projection.csv')}: expected 47 prefectures for each year, some after ${lastCensus}`,
     );
   }
-  prefRows.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  return { rows, sums, years, projectionYears };
+}
 
-  // National population by sex × age: the census as published; IPSS 2017 in persons (JLSTAT multiplied its thousands by 1000).
-  const censusAges = pyramid(dir, 'jlstat_pyramid_total.csv', (r) => r.int('value'));
-  const projectedAges = pyramid(dir, 'jlstat_pyramid_total_projection.csv', (r) => {
+/** IPSS 2017's national pyramid in persons: JLSTAT multiplied its thousands by 1000, so a fraction means another unit. */
+function projectedPyramids(dir: string): Pyramids {
+  return pyramid(dir, 'jlstat_pyramid_total_projection.csv', (r) => {
     const v = r.num('value');
     if (Math.abs(v - Math.round(v)) > 0.01)
       throw r.fault('value', `expected a number of persons, found ${r.text('value')} (a unit other than persons?)`);
     return Math.round(v);
   });
-  const nationalRows: [number, string, string, number, number][] = [];
+}
+
+/**
+ * National population by sex × age for the census years (and, per year, the persons of unknown age: the
+ * national total less the age classes) and for the projection's years after the last census.
+ */
+function nationalAgeRows(
+  dir: string,
+  national: Map<number, number>,
+  censusYears: number[],
+  projectionYears: number[],
+  censusAges: Pyramids,
+  projectedAges: Pyramids,
+): { rows: NationalRow[]; unknownRows: [number, number][]; openFrom: AnchorReport['openFrom'] } {
+  const rows: NationalRow[] = [];
   const unknownRows: [number, number][] = [];
   const openFrom: AnchorReport['openFrom'] = [];
   for (const year of censusYears) {
@@ -230,7 +255,7 @@ export function anchorTables(dir: string): { files: Record<AnchorFile, string>; 
     unknownRows.push([year, unknown]);
     openFrom.push({ year, from: (ages.male.length - 1) * 5 });
     for (const sex of ['male', 'female'] as const)
-      ages[sex].forEach((v, i) => nationalRows.push([year, 'census', sex, i * 5, v]));
+      ages[sex].forEach((v, i) => rows.push([year, 'census', sex, i * 5, v]));
   }
   for (const year of projectionYears) {
     const ages = projectedAges.get(year);
@@ -239,10 +264,18 @@ export function anchorTables(dir: string): { files: Record<AnchorFile, string>; 
         `${join(dir, 'jlstat_pyramid_total_projection.csv')}: no ${year} with 21 classes to 100歳以上, a year of the prefecture projection`,
       );
     for (const sex of ['male', 'female'] as const)
-      ages[sex].forEach((v, i) => nationalRows.push([year, 'projection', sex, i * 5, v]));
+      ages[sex].forEach((v, i) => rows.push([year, 'projection', sex, i * 5, v]));
   }
+  return { rows, unknownRows, openFrom };
+}
 
-  // The projected pyramid must be the 出生中位・死亡中位 variant, the one IPSS 2018's prefectures add up to.
+/** The projected pyramid must be the 出生中位・死亡中位 variant, the one IPSS 2018's prefectures add up to. */
+function projectionChecks(
+  dir: string,
+  ipssYears: number[],
+  projectedAges: Pyramids,
+  prefectureSums: Map<number, number>,
+): AnchorReport['projection'] {
   const middle = new Map<number, number>();
   for (const r of readInput(dir, 'jlstat_total_projection.csv', ['year', '死亡', '出生', 'value'])) {
     if (r.text('year') === 'NA') continue; // parsing leftovers at the end of the JLSTAT table
@@ -260,39 +293,73 @@ export function anchorTables(dir: string): { files: Record<AnchorFile, string>; 
         `${join(dir, 'jlstat_pyramid_total_projection.csv')}: ${year} adds up to ${ageSum}, not the 出生中位・死亡中位 total ${total} of jlstat_total_projection.csv; expected that variant`,
       );
     }
-    projection.push({ year, prefectures: ipssPrefectures.get(year)!, national: total, ages: ageSum });
+    projection.push({ year, prefectures: prefectureSums.get(year)!, national: total, ages: ageSum });
   }
+  return projection;
+}
 
-  const census = censusYears.map((year) => ({
+/** Prefecture-years whose age table's 総数 differs from the JLSTAT total of the same prefecture and year. */
+function ageTotalsOff(totals: Map<number, number>, prefRows: PrefectureRow[]): AnchorReport['ageTotals'] {
+  const jlstat = new Map(prefRows.map((r) => [r[0] * 10000 + r[1], r[3]]));
+  return [...totals]
+    .filter(([key, n]) => jlstat.get(key) !== n)
+    .map(([key, table]) => ({ prefCode: Math.floor(key / 10000), year: key % 10000, table, jlstat: jlstat.get(key)! }));
+}
+
+/** The three files' text and what the checks found, from the JLSTAT tables in `dir`. */
+export function anchorTables(dir: string): { files: Record<AnchorFile, string>; report: AnchorReport } {
+  if (!existsSync(dir))
+    throw new InputError(`${dir}: no such folder; give the folder of the JLSTAT tables (shared/data/official)`);
+  const prefCode = prefectureCodes();
+
+  // Census: national totals, then prefecture totals for the same years; then the projection's prefectures.
+  const national = nationalTotals(dir);
+  const censusYears = [...national.keys()].sort((a, b) => a - b);
+  const census = censusPrefectureRows(dir, prefCode, national, censusYears);
+  const projected = projectedPrefectureRows(dir, prefCode, censusYears.at(-1)!);
+  const prefRows = [...census.rows, ...projected.rows].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+
+  // National population by sex × age: the census as published; IPSS 2017 in persons.
+  const censusAges = pyramid(dir, 'jlstat_pyramid_total.csv', (r) => r.int('value'));
+  const projectedAges = projectedPyramids(dir);
+  const nationalAges = nationalAgeRows(
+    dir,
+    national,
+    censusYears,
+    projected.projectionYears,
+    censusAges,
+    projectedAges,
+  );
+  const projection = projectionChecks(dir, projected.years, projectedAges, projected.sums);
+
+  const censusSums = censusYears.map((year) => ({
     year,
     prefectures: sum(prefRows.filter((r) => r[1] === year && r[2] === 'census').map((r) => r[3])),
     national: national.get(year)!,
   }));
-  nationalRows.sort((a, b) => a[0] - b[0] || (a[2] === b[2] ? 0 : a[2] === 'male' ? -1 : 1) || a[3] - b[3]);
+  const nationalRows = nationalAges.rows.sort(
+    (a, b) => a[0] - b[0] || (a[2] === b[2] ? 0 : a[2] === 'male' ? -1 : 1) || a[3] - b[3],
+  );
   const age = prefectureAgeRows(dir);
-  const jlstat = new Map(prefRows.map((r) => [r[0] * 10000 + r[1], r[3]]));
-  const ageTotals = [...age.totals]
-    .filter(([key, n]) => jlstat.get(key) !== n)
-    .map(([key, table]) => ({ prefCode: Math.floor(key / 10000), year: key % 10000, table, jlstat: jlstat.get(key)! }));
   return {
     files: {
       prefecture: toCsv(['prefCode', 'year', 'kind', 'population'], prefRows),
       national: toCsv(['year', 'kind', 'sex', 'ageFrom', 'population'], nationalRows),
-      unknownAge: toCsv(['year', 'population'], unknownRows),
+      unknownAge: toCsv(['year', 'population'], nationalAges.unknownRows),
       prefectureAge: toCsv(['prefCode', 'year', 'kind', 'sex', 'ageFrom', 'population'], age.rows),
     },
     report: {
       rows: {
         prefecture: prefRows.length,
         national: nationalRows.length,
-        unknownAge: unknownRows.length,
+        unknownAge: nationalAges.unknownRows.length,
         prefectureAge: age.rows.length,
       },
-      skipped,
-      census,
+      skipped: census.skipped,
+      census: censusSums,
       projection,
-      openFrom,
-      ageTotals,
+      openFrom: nationalAges.openFrom,
+      ageTotals: ageTotalsOff(age.totals, prefRows),
     },
   };
 }

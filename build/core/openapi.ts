@@ -48,61 +48,16 @@ export function openApi(table: RouteTable, entries: OpenApiEntry[], notice: stri
   const families: Family[] = [];
   const resas = table.errors === 'resas';
   let anyComposes = false;
-  for (const { op, route, example } of entries) {
+  for (const entry of entries) {
+    const { op, route } = entry;
     if (route.unavailable) continue;
     const id = operationId(route.path);
     if (ids.has(id)) throw new Error(`${route.path}: operationId ${id} is taken by another operation`);
     ids.add(id);
     if (!families.includes(op.family)) families.push(op.family);
-    const examples = validExamples(routes, route, [...(op.examples ?? []), ...(example ? [example] : [])]);
-    const values = parameterExamples(routes, route, examples);
-    const resultName = `${pascal(id)}Result`;
-    schemas[resultName] = resultSchema(op, route, resultName, schemas);
-    const envelope: JsonSchema = {
-      type: 'object',
-      required: ['message', 'result'],
-      properties: { message: { type: 'null' }, result: { $ref: `#/components/schemas/${resultName}` } },
-      additionalProperties: false,
-    };
     const composes = Boolean(route.compose || route.paging || route.pairs);
     anyComposes ||= composes;
-    paths[route.path] = {
-      get: {
-        tags: [op.family],
-        summary: `${op.title} (${route.path.replace('/api/v1/', '')})`,
-        description: operationDescription(op, route, examples[0]),
-        operationId: id,
-        parameters: route.params.flatMap((p) => parameters(p, route, table, values)),
-        responses: {
-          200: resas
-            ? {
-                description:
-                  'The result (`result` is null for a region without data); in this build\'s `resas` error mode also the original\'s error bodies: `"400"` for a bad request, its 404 object for an unknown path.',
-                content: {
-                  'application/json': {
-                    schema: { oneOf: [envelope, { type: 'string', const: '400' }, { $ref: ERROR_REF }] },
-                  },
-                },
-              }
-            : {
-                description: 'The result; `result` is null for a region without data.',
-                content: { 'application/json': { schema: envelope } },
-              },
-          ...(resas
-            ? {}
-            : {
-                400: errorDoc(
-                  'A parameter is missing, malformed, repeated or out of range, or the query string is not valid.',
-                  badRequestExample(routes, route),
-                ),
-              }),
-          ...(resas ? {} : { 404: { $ref: '#/components/responses/NotFound' } }),
-          ...(composes
-            ? { 501: { $ref: '#/components/responses/CannotCompose' }, 503: { $ref: '#/components/responses/Busy' } }
-            : {}),
-        },
-      },
-    };
+    paths[route.path] = { get: pathOperation(routes, table, entry, id, schemas, composes) };
   }
   return {
     openapi: '3.1.0',
@@ -123,31 +78,106 @@ export function openApi(table: RouteTable, entries: OpenApiEntry[], notice: stri
     // The families' tags, in the order the operations declare them.
     tags: families.map((f) => ({ name: f, description: FAMILY_TABLE[f].description })),
     paths,
-    components: {
-      responses: {
-        ...(resas
-          ? {}
-          : {
-              NotFound: errorDoc(
-                'No operation at this path: an unknown operation, or a path-form request with names or values out of place.',
-                notFound('/api/v1/unknown').body,
-              ),
-            }),
-        ...(anyComposes ? compositionResponses() : {}),
-      },
-      schemas: {
-        ...schemas,
-        Error: {
-          type: 'object',
-          description: "An error body: the original's object shape, with the HTTP status as text.",
-          required: ['statusCode', 'message', 'description'],
-          properties: {
-            statusCode: { type: 'string', description: 'The HTTP status code, as text.', examples: ['400'] },
-            message: { type: 'string', description: 'What is wrong.' },
-            description: { type: 'string', description: 'How to fix it.' },
+    components: components(resas, anyComposes, schemas),
+  };
+}
+
+/** One operation's GET: its examples checked against the resolver, its result schema added to `schemas`. */
+function pathOperation(
+  routes: CompiledRoutes,
+  table: RouteTable,
+  { op, route, example }: OpenApiEntry,
+  id: string,
+  schemas: Record<string, JsonSchema>,
+  composes: boolean,
+) {
+  const examples = validExamples(routes, route, [...(op.examples ?? []), ...(example ? [example] : [])]);
+  const values = parameterExamples(routes, route, examples);
+  const resultName = `${pascal(id)}Result`;
+  schemas[resultName] = resultSchema(op, route, resultName, schemas);
+  return {
+    tags: [op.family],
+    summary: `${op.title} (${route.path.replace('/api/v1/', '')})`,
+    description: operationDescription(op, route, examples[0]),
+    operationId: id,
+    parameters: route.params.flatMap((p) => parameters(p, route, table, values)),
+    responses: operationResponses(routes, route, resultName, table.errors === 'resas', composes),
+  };
+}
+
+/**
+ * An operation's responses. In the `resas` error mode errors answer 200 with the original's bodies, so 200
+ * lists them and there is no 400 or 404; 501 and 503 only where the request may be composed.
+ */
+function operationResponses(
+  routes: CompiledRoutes,
+  route: RouteOp,
+  resultName: string,
+  resas: boolean,
+  composes: boolean,
+) {
+  const envelope: JsonSchema = {
+    type: 'object',
+    required: ['message', 'result'],
+    properties: { message: { type: 'null' }, result: { $ref: `#/components/schemas/${resultName}` } },
+    additionalProperties: false,
+  };
+  return {
+    200: resas
+      ? {
+          description:
+            'The result (`result` is null for a region without data); in this build\'s `resas` error mode also the original\'s error bodies: `"400"` for a bad request, its 404 object for an unknown path.',
+          content: {
+            'application/json': {
+              schema: { oneOf: [envelope, { type: 'string', const: '400' }, { $ref: ERROR_REF }] },
+            },
           },
-          additionalProperties: false,
+        }
+      : {
+          description: 'The result; `result` is null for a region without data.',
+          content: { 'application/json': { schema: envelope } },
         },
+    ...(resas
+      ? {}
+      : {
+          400: errorDoc(
+            'A parameter is missing, malformed, repeated or out of range, or the query string is not valid.',
+            badRequestExample(routes, route),
+          ),
+        }),
+    ...(resas ? {} : { 404: { $ref: '#/components/responses/NotFound' } }),
+    ...(composes
+      ? { 501: { $ref: '#/components/responses/CannotCompose' }, 503: { $ref: '#/components/responses/Busy' } }
+      : {}),
+  };
+}
+
+/** The shared responses (only those some operation refers to) and schemas: every result's, and the error body's. */
+function components(resas: boolean, anyComposes: boolean, schemas: Record<string, JsonSchema>) {
+  return {
+    responses: {
+      ...(resas
+        ? {}
+        : {
+            NotFound: errorDoc(
+              'No operation at this path: an unknown operation, or a path-form request with names or values out of place.',
+              notFound('/api/v1/unknown').body,
+            ),
+          }),
+      ...(anyComposes ? compositionResponses() : {}),
+    },
+    schemas: {
+      ...schemas,
+      Error: {
+        type: 'object',
+        description: "An error body: the original's object shape, with the HTTP status as text.",
+        required: ['statusCode', 'message', 'description'],
+        properties: {
+          statusCode: { type: 'string', description: 'The HTTP status code, as text.', examples: ['400'] },
+          message: { type: 'string', description: 'What is wrong.' },
+          description: { type: 'string', description: 'How to fix it.' },
+        },
+        additionalProperties: false,
       },
     },
   };

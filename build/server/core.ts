@@ -99,41 +99,56 @@ class Generation {
   }
 }
 
-export function apiServerHandler(store: Store, first: { signature: string; table: RouteTable }, o: CoreOptions = {}) {
-  const budget = o.cacheBytes ?? 512 * 1024 * 1024;
-  const lane = new Lane(o.laneLength ?? 64);
-  let current = new Generation(first.signature, first.table, budget);
-  const mode = (g: Generation) => o.errors ?? g.routes.errors;
+/** The state a handler keeps across requests: the generation served now, the check for a new one, the lane. */
+class ApiServer {
+  current: Generation;
+  readonly lane: Lane;
+  private readonly budget: number;
+  /** One check at a time; every request that meets a stale read waits for it. */
+  private checking: Promise<void> | undefined;
 
-  // One check at a time; every request that meets a stale read waits for it.
-  let checking: Promise<void> | undefined;
-  const refresh = (): Promise<void> =>
-    (checking ??= (async () => {
+  constructor(
+    private readonly store: Store,
+    first: { signature: string; table: RouteTable },
+    private readonly o: CoreOptions,
+  ) {
+    this.budget = o.cacheBytes ?? 512 * 1024 * 1024;
+    this.lane = new Lane(o.laneLength ?? 64);
+    this.current = new Generation(first.signature, first.table, this.budget);
+  }
+
+  mode(g: Generation): ErrorMode {
+    return this.o.errors ?? g.routes.errors;
+  }
+
+  refresh(): Promise<void> {
+    return (this.checking ??= (async () => {
       try {
         for (let tries = 0; ; tries++) {
-          const sig = await store.signature();
-          if (sig === current.signature) return;
+          const sig = await this.store.signature();
+          if (sig === this.current.signature) return;
           if (sig !== null) {
-            const table = await store.table();
-            if ((await store.signature()) !== sig) continue; // swapped again while reading
-            current = new Generation(sig, table, budget);
+            const table = await this.store.table();
+            if ((await this.store.signature()) !== sig) continue; // swapped again while reading
+            this.current = new Generation(sig, table, this.budget);
             return;
           }
           if (tries >= 100) throw new Error('the dist folder has been missing for 5 s');
           await new Promise((ok) => setTimeout(ok, 50)); // between the two renames of a swap
         }
       } finally {
-        checking = undefined;
+        this.checking = undefined;
       }
     })());
-  if (store.changes) setInterval(() => void refresh().catch(() => {}), o.pollMs ?? 1000).unref();
+  }
 
   /** A file of generation g, read once however many requests want it, and only if it is still g's build. */
-  function file(g: Generation, path: string): Entry | Promise<Entry | null> {
+  file(g: Generation, path: string): Entry | Promise<Entry | null> {
     const hit = g.files.get(path);
     if (hit) return hit;
     let p = g.pending.get(path);
     if (!p) {
+      const store = this.store;
       p = store.read(path).then(async (buf) => {
         if (store.changes && (await store.signature()) !== g.signature) throw new StaleBuild();
         return buf ? g.keep(path, new Entry(buf)) : null;
@@ -144,7 +159,7 @@ export function apiServerHandler(store: Store, first: { signature: string; table
     return p;
   }
 
-  function doc(g: Generation, path: string, e: Entry): { result: unknown } {
+  doc(g: Generation, path: string, e: Entry): { result: unknown } {
     let d = g.docs.get(path);
     if (!d) {
       d = JSON.parse(e.body.toString('utf8')) as { result: unknown };
@@ -153,30 +168,31 @@ export function apiServerHandler(store: Store, first: { signature: string; table
     return d;
   }
 
-  async function compose(g: Generation, r: Composition): Promise<Entry> {
+  /** A composition's answer, made in the lane (a full lane is answered 503) and kept like a file. */
+  async compose(g: Generation, r: Composition): Promise<Entry> {
     const key = `compose:${r.composer}:${r.files.join(',')}:${JSON.stringify(r.values)}`;
     const known = g.files.get(key);
     if (known) return known;
-    if (!lane.enter()) throw busy;
+    if (!this.lane.enter()) throw busy;
     try {
-      const inputs = await Promise.all(r.files.map((p) => file(g, p)));
-      return await lane.turn(() => {
-        const docs = inputs.map((e, i) => (e ? doc(g, r.files[i]!, e) : null));
+      const inputs = await Promise.all(r.files.map((p) => this.file(g, p)));
+      return await this.lane.turn(() => {
+        const docs = inputs.map((e, i) => (e ? this.doc(g, r.files[i]!, e) : null));
         const result = combineDocs(r.composer, r.files, docs, { values: r.values, op: r.op, table: g.routes.table });
         return g.keep(key, new Entry(Buffer.from(successBody(result))));
       });
     } finally {
-      lane.leave();
+      this.lane.leave();
     }
   }
 
-  function fail(res: ServerResponse, g: Generation, e: unknown, what: string): void {
-    if (e === busy) return send(res, busyResponse(mode(g)));
-    send(res, errorResponse(apiError(500, what, e instanceof Error ? e.message : String(e)), mode(g)));
+  fail(res: ServerResponse, g: Generation, e: unknown, what: string): void {
+    if (e === busy) return send(res, busyResponse(this.mode(g)));
+    send(res, errorResponse(apiError(500, what, e instanceof Error ? e.message : String(e)), this.mode(g)));
   }
 
-  function handle(req: IncomingMessage, res: ServerResponse, retries = 0): void {
-    const g = current;
+  handle(req: IncomingMessage, res: ServerResponse, retries = 0): void {
+    const g = this.current;
     const url = req.url ?? '/';
     const method = req.method ?? 'GET';
     const get = method === 'GET' || method === 'HEAD';
@@ -197,44 +213,55 @@ export function apiServerHandler(store: Store, first: { signature: string; table
       method,
       pathname,
       q < 0 ? '' : target.slice(q),
-      { file: (path) => file(g, path), compose: (c) => compose(g, c) },
-      mode(g),
+      { file: (path) => this.file(g, path), compose: (c) => this.compose(g, c) },
+      this.mode(g),
     );
-    if (a === null) return store.serveStatic(req, res, pathname.replace(/\/{2,}/g, '/'));
+    if (a === null) return this.store.serveStatic(req, res, pathname.replace(/\/{2,}/g, '/'));
     const deliver = (a: ApiResponse | FileAnswer<Entry>) => {
       if (!('file' in a)) return send(res, a);
       g.remember(url, a.file);
       sendEntry(req, res, a.file);
     };
     if (!(a instanceof Promise)) return deliver(a);
-    a.then(deliver, (e) => {
-      if (e instanceof StaleBuild && retries < 3) {
-        refresh().then(
-          () => handle(req, res, retries + 1),
-          (err: Error) => fail(res, g, err, 'The build being served disappeared'),
-        );
-      } else fail(res, g, e, store.failure);
-    });
+    a.then(deliver, (e) => this.retry(req, res, g, e, retries));
   }
 
+  /** A read that found the build changed is answered again by the new generation, three times at most. */
+  private retry(req: IncomingMessage, res: ServerResponse, g: Generation, e: unknown, retries: number): void {
+    if (e instanceof StaleBuild && retries < 3) {
+      this.refresh().then(
+        () => this.handle(req, res, retries + 1),
+        (err: Error) => this.fail(res, g, err, 'The build being served disappeared'),
+      );
+    } else this.fail(res, g, e, this.store.failure);
+  }
+}
+
+export function apiServerHandler(store: Store, first: { signature: string; table: RouteTable }, o: CoreOptions = {}) {
+  const server = new ApiServer(store, first, o);
+  const refresh = () => server.refresh();
+  if (store.changes) setInterval(() => void refresh().catch(() => {}), o.pollMs ?? 1000).unref();
   return Object.assign(
     (req: IncomingMessage, res: ServerResponse) => {
       try {
-        handle(req, res);
+        server.handle(req, res);
       } catch (e) {
-        fail(res, current, e, 'Internal error');
+        server.fail(res, server.current, e, 'Internal error');
       }
     },
     {
       /** For tests and the bench: the generation's figures. */
-      stats: () => ({
-        signature: current.signature,
-        files: current.files.size,
-        fileBytes: current.files.bytes,
-        docBytes: current.docs.bytes,
-        memo: current.memo.size,
-        lane: lane.waiting,
-      }),
+      stats: () => {
+        const current = server.current;
+        return {
+          signature: current.signature,
+          files: current.files.size,
+          fileBytes: current.files.bytes,
+          docBytes: current.docs.bytes,
+          memo: current.memo.size,
+          lane: server.lane.waiting,
+        };
+      },
       refresh,
     },
   );

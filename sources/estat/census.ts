@@ -91,8 +91,21 @@ function findHeader(grid: Grid): Layout | null {
 
 const SEX: Record<string, Sex> = { 総数: 'total', 男女総数: 'total', 男: 'male', 女: 'female' };
 
-export function readCensus(grid: Grid): CensusTable {
-  const head = estatHead(grid)!;
+type AgeColumn = Layout['ageColumns'][number];
+type ClassColumn = { col: number; header: { kind: 'class'; from: number; to: number | null }; text: string };
+
+/** The table's columns: its layout, and the age columns by what they hold (classes checked from 0 by 5 years). */
+interface Columns {
+  layout: Layout;
+  header: GridRow;
+  total: AgeColumn;
+  unknown: AgeColumn | undefined;
+  classes: ClassColumn[];
+  /** The (再掲) columns, each the sum of a run of classes, to check the classes against. */
+  recaps: (AgeColumn & { from: number; to: number | null })[];
+}
+
+function censusColumns(grid: Grid): Columns {
   const layout = findHeader(grid);
   if (!layout)
     throw new SourceError(
@@ -104,103 +117,88 @@ export function readCensus(grid: Grid): CensusTable {
   const header = grid.rows[layout.headerIndex]!;
   const total = layout.ageColumns.find((a) => a.header.kind === 'total')!;
   const unknown = layout.ageColumns.find((a) => a.header.kind === 'unknown');
-  const classes = layout.ageColumns.filter((a) => a.header.kind === 'class') as {
-    col: number;
-    header: { kind: 'class'; from: number; to: number | null };
-    text: string;
-  }[];
+  const classes = layout.ageColumns.filter((a) => a.header.kind === 'class') as ClassColumn[];
   checkClasses(grid, header, classes);
   const recaps = layout.ageColumns.flatMap((a) => {
     const range = a.header.kind === 'recap' ? recapRange(a.text) : null;
     return range ? [{ ...a, ...range }] : [];
   });
+  return { layout, header, total, unknown, classes, recaps };
+}
 
-  const areas = new Map<string, CensusArea>();
-  let year: number | undefined;
-  let rows = 0;
-  for (const row of grid.rows.slice(layout.headerIndex + 1)) {
-    const c = row.cells;
-    if (c.length <= total.col && c.every((x) => x === '')) continue;
-    if (layout.filters.some((f) => !f.keep.test(normal(c[f.col] ?? '')))) continue;
-    const sexText = normal(c[layout.sex] ?? '');
-    const sex = SEX[sexText];
-    if (!sex)
-      throw new SourceError(
-        grid.file,
-        row.line,
-        layout.sex + 1,
-        `expected 総数, 男 or 女 in the ${normal(header.cells[layout.sex]!)} column, found "${c[layout.sex] ?? ''}"`,
-      );
-    const y = /^(\d{4})年/.exec(normal(c[layout.time] ?? ''));
-    if (!y)
-      throw new SourceError(
-        grid.file,
-        row.line,
-        layout.time + 1,
-        `expected a year such as 2020年, found "${c[layout.time] ?? ''}"`,
-      );
-    if (year !== undefined && Number(y[1]) !== year)
-      throw new SourceError(
-        grid.file,
-        row.line,
-        layout.time + 1,
-        `this table mixes years (${year} above, ${y[1]} here); download one census year per file`,
-      );
-    year = Number(y[1]);
-    const code = c[layout.areaCode] ?? '';
-    if (!/^[0-9A-Z]{5}$/.test(code))
-      throw new SourceError(
-        grid.file,
-        row.line,
-        layout.areaCode + 1,
-        `expected a five-character area code, found "${code}"`,
-      );
-
-    const counts = classes.map((a) => ({
-      from: a.header.from,
-      to: a.header.to,
-      count: countAt(grid, row, a.col, a.text),
-    }));
-    const u = unknown ? countAt(grid, row, unknown.col, unknown.text) : 0;
-    const t = countAt(grid, row, total.col, total.text);
-    const sum = counts.reduce((a, x) => a + x.count, 0) + u;
-    if (sum !== t)
-      throw faultAt(
-        grid,
-        row,
-        total.col,
-        `総数 is ${t}, but the age classes${unknown ? ' and 年齢不詳' : ''} add up to ${sum}; is a column shifted?`,
-      );
-    for (const r of recaps) {
-      const want = counts
-        .filter((x) => x.from >= r.from && (r.to === null || (x.to !== null && x.to <= r.to)))
-        .reduce((a, x) => a + x.count, 0);
-      const got = countAt(grid, row, r.col, r.text);
-      if (got !== want) throw faultAt(grid, row, r.col, `${r.text} is ${got}, but its age classes add up to ${want}`);
-    }
-
-    let area = areas.get(code);
-    if (!area) areas.set(code, (area = { code, name: c[layout.areaName] ?? '', sexes: {} }));
-    if (area.sexes[sex])
-      throw new SourceError(
-        grid.file,
-        row.line,
-        layout.areaCode + 1,
-        `area ${code} ${area.name} appears twice for ${sexText} (first at line ${area.sexes[sex]!.row.line})`,
-      );
-    area.sexes[sex] = { classes: foldClasses(counts), unknown: u, total: t, row };
-    rows++;
-  }
-  if (year === undefined)
+/** One row's sex, year and area code, each checked: the row's dimensions. */
+function rowKeys(
+  grid: Grid,
+  row: GridRow,
+  { layout, header }: Columns,
+  year: number | undefined,
+): { sex: Sex; sexText: string; year: number; code: string } {
+  const c = row.cells;
+  const sexText = normal(c[layout.sex] ?? '');
+  const sex = SEX[sexText];
+  if (!sex)
     throw new SourceError(
       grid.file,
-      header.line,
-      1,
-      'the header is followed by no rows of the whole population (国籍総数, 全域)',
+      row.line,
+      layout.sex + 1,
+      `expected 総数, 男 or 女 in the ${normal(header.cells[layout.sex]!)} column, found "${c[layout.sex] ?? ''}"`,
     );
+  const y = /^(\d{4})年/.exec(normal(c[layout.time] ?? ''));
+  if (!y)
+    throw new SourceError(
+      grid.file,
+      row.line,
+      layout.time + 1,
+      `expected a year such as 2020年, found "${c[layout.time] ?? ''}"`,
+    );
+  if (year !== undefined && Number(y[1]) !== year)
+    throw new SourceError(
+      grid.file,
+      row.line,
+      layout.time + 1,
+      `this table mixes years (${year} above, ${y[1]} here); download one census year per file`,
+    );
+  const code = c[layout.areaCode] ?? '';
+  if (!/^[0-9A-Z]{5}$/.test(code))
+    throw new SourceError(
+      grid.file,
+      row.line,
+      layout.areaCode + 1,
+      `expected a five-character area code, found "${code}"`,
+    );
+  return { sex, sexText, year: Number(y[1]), code };
+}
 
-  // Men and women make the whole, column by column.
-  for (const area of areas.values()) {
+/** One row's counts: the classes, 年齢不詳 and 総数, which the classes must add up to, as each (再掲) its own run. */
+function rowCounts(grid: Grid, row: GridRow, { total, unknown, classes, recaps }: Columns): Omit<SexCounts, 'row'> {
+  const counts = classes.map((a) => ({
+    from: a.header.from,
+    to: a.header.to,
+    count: countAt(grid, row, a.col, a.text),
+  }));
+  const u = unknown ? countAt(grid, row, unknown.col, unknown.text) : 0;
+  const t = countAt(grid, row, total.col, total.text);
+  const sum = counts.reduce((a, x) => a + x.count, 0) + u;
+  if (sum !== t)
+    throw faultAt(
+      grid,
+      row,
+      total.col,
+      `総数 is ${t}, but the age classes${unknown ? ' and 年齢不詳' : ''} add up to ${sum}; is a column shifted?`,
+    );
+  for (const r of recaps) {
+    const want = counts
+      .filter((x) => x.from >= r.from && (r.to === null || (x.to !== null && x.to <= r.to)))
+      .reduce((a, x) => a + x.count, 0);
+    const got = countAt(grid, row, r.col, r.text);
+    if (got !== want) throw faultAt(grid, row, r.col, `${r.text} is ${got}, but its age classes add up to ${want}`);
+  }
+  return { classes: foldClasses(counts), unknown: u, total: t };
+}
+
+/** Men and women make the whole, column by column, in every area; and every area has all three rows. */
+function checkSexes(grid: Grid, areas: Iterable<CensusArea>, { layout, total }: Columns): void {
+  for (const area of areas) {
     const { total: all, male, female } = area.sexes;
     const at = all ?? male ?? female!;
     if (!all || !male || !female)
@@ -227,6 +225,44 @@ export function readCensus(grid: Grid): CensusTable {
         );
     }
   }
+}
+
+export function readCensus(grid: Grid): CensusTable {
+  const head = estatHead(grid)!;
+  const columns = censusColumns(grid);
+  const { layout, header, total } = columns;
+  const areas = new Map<string, CensusArea>();
+  let year: number | undefined;
+  let rows = 0;
+  for (const row of grid.rows.slice(layout.headerIndex + 1)) {
+    const c = row.cells;
+    if (c.length <= total.col && c.every((x) => x === '')) continue;
+    // Only the whole population (国籍総数, 全域) is read; other nationalities and extents are left.
+    if (layout.filters.some((f) => !f.keep.test(normal(c[f.col] ?? '')))) continue;
+    const keys = rowKeys(grid, row, columns, year);
+    year = keys.year;
+    const counts = rowCounts(grid, row, columns);
+    const { code, sex } = keys;
+    let area = areas.get(code);
+    if (!area) areas.set(code, (area = { code, name: c[layout.areaName] ?? '', sexes: {} }));
+    if (area.sexes[sex])
+      throw new SourceError(
+        grid.file,
+        row.line,
+        layout.areaCode + 1,
+        `area ${code} ${area.name} appears twice for ${keys.sexText} (first at line ${area.sexes[sex]!.row.line})`,
+      );
+    area.sexes[sex] = { ...counts, row };
+    rows++;
+  }
+  if (year === undefined)
+    throw new SourceError(
+      grid.file,
+      header.line,
+      1,
+      'the header is followed by no rows of the whole population (国籍総数, 全域)',
+    );
+  checkSexes(grid, areas.values(), columns);
   return { kind: 'census', file: grid.file, year, ...head, areas: [...areas.values()], totalColumn: total.col, rows };
 }
 

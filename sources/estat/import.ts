@@ -120,7 +120,35 @@ export function importEstat(folder: string, options: EstatOptions = {}): { set: 
     throw new InputError(
       `${folder} holds no .csv file; download the tables from e-Stat as CSV (see README, "Real statistics")`,
     );
+  const found = recogniseTables(folder, files, options, report);
 
+  // In the order of what the tables are, not of their names: census years, the projection, migration, the converter.
+  found.sort((a, b) => rank(a.table) - rank(b.table) || (a.grid.file < b.grid.file ? -1 : 1));
+  const converter = found.find((f): f is Recognised & { table: Converter } => f.table.kind === 'converter');
+  const ctx = newContext(converter?.table, report);
+  const migrations = addTables(ctx, folder, found, converter);
+  if (converter) reportConverter(ctx, relative(folder, converter.grid.file), converter);
+  if (options.migrationYear !== undefined && migrations.length === 0)
+    report.warnings.push(`a migration year (${options.migrationYear}) was given, but no net-migration table was read`);
+  if (ctx.years.size === 0 && migrations.length === 0 && ctx.events.length === 0) {
+    throw new InputError(
+      `${folder} holds no table regstat reads (${report.skipped.length} files skipped: ${report.skipped.map((s) => `${s.file}: ${s.why}`).join('; ')})`,
+    );
+  }
+
+  const ordered = [...ctx.years.entries()].sort((a, b) => a[0] - b[0]);
+  for (const [year, y] of ordered) {
+    const missing = ctx.list.counted.filter((r) => !y.figures.has(r));
+    const ages = [...y.figures.values()].every((f) => f.groups) ? 'groups' : 'classes';
+    report.coverage.push({ year, kind: y.kind, regions: y.figures.size, missing, ages });
+  }
+  report.migration.sort((a, b) => a.year - b.year);
+  report.events.sort((a, b) => a.year - b.year);
+  return { set: sourceSet(ctx.list, ordered, migrations, ctx.events, report), report };
+}
+
+/** Each file read and recognised by its content; a file no reader knows is skipped, with the reason. */
+function recogniseTables(folder: string, files: string[], options: EstatOptions, report: EstatReport): Recognised[] {
   const found: Recognised[] = [];
   for (const file of files) {
     const bytes = readFileSync(file);
@@ -143,11 +171,11 @@ export function importEstat(folder: string, options: EstatOptions = {}): { set: 
     } else if (isConverter(grid)) found.push({ grid, sha256, table: readConverter(grid) });
     else report.skipped.push({ file: name, why: whyNot(grid) });
   }
+  return found;
+}
 
-  // In the order of what the tables are, not of their names: census years, the projection, migration, the converter.
-  found.sort((a, b) => rank(a.table) - rank(b.table) || (a.grid.file < b.grid.file ? -1 : 1));
-  const list = new RegionList();
-  const converter = found.find((f): f is Recognised & { table: Converter } => f.table.kind === 'converter');
+/** An empty context: no region, no year claimed yet; a year is claimed by one table only. */
+function newContext(converter: Converter | undefined, report: EstatReport): Context {
   /** Year → region → figures; and which table gave each year. */
   const years = new Map<number, YearEntry>();
   const claim = (year: number, kind: 'actual' | 'projection', file: string, municipal = true) => {
@@ -157,10 +185,17 @@ export function importEstat(folder: string, options: EstatOptions = {}): { set: 
     years.set(year, entry);
     return entry.figures;
   };
+  return { list: new RegionList(), converter, report, claim, years, convertedYears: new Set<number>(), events: [] };
+}
 
-  const convertedYears = new Set<number>();
+/** Every recognised table's figures added, in rank order; the net-migration tables read, one per year. */
+function addTables(
+  ctx: Context,
+  folder: string,
+  found: Recognised[],
+  converter: (Recognised & { table: Converter }) | undefined,
+): MigrationTable[] {
   const migrations: MigrationTable[] = [];
-  const ctx: Context = { list, converter: converter?.table, report, claim, years, convertedYears, events: [] };
   for (const f of found) {
     const rel = relative(folder, f.grid.file);
     const t = f.table;
@@ -172,61 +207,56 @@ export function importEstat(folder: string, options: EstatOptions = {}): { set: 
         );
       migrations.push(t);
       addMigration(ctx, f, t, rel);
-    } else if (t.kind === 'census') {
-      if (t.year !== CODES_YEAR && !converter) {
-        throw new InputError(
-          `${rel} is the ${t.year} census, whose municipalities are not today's; add the municipality converter (municipality_converter_jp.csv, see README) to the folder so they can be added up onto today's`,
-        );
-      }
-      const map = t.year === CODES_YEAR ? null : converter!.table.to2020.get(t.year);
-      if (map === undefined)
-        throw new InputError(
-          `${rel} is the ${t.year} census, but ${relative(folder, converter!.grid.file)} has no id_muni${t.year} column`,
-        );
-      addCensus(ctx, f, t, rel, map);
-    } else if (t.kind === 'projection') addProjection(ctx, f, t, rel);
+    } else if (t.kind === 'census') addCensus(ctx, f, t, rel, censusCodeMap(folder, t, rel, converter));
+    else if (t.kind === 'projection') addProjection(ctx, f, t, rel);
     else if (t.kind === 'timeseries') addTimeSeries(ctx, f, t, rel);
     else if (t.kind === 'ssdse') addSsdse(ctx, f, t, rel);
     else if (t.kind === 'juki') addJuki(ctx, f, t, rel);
   }
-  if (converter) {
-    const rel = relative(folder, converter.grid.file);
-    if (convertedYears.size === 0)
-      report.skipped.push({
-        file: rel,
-        why: 'a municipality converter, but no table in the folder has codes that need converting',
-      });
-    else
-      report.used.push(
-        used(
-          rel,
-          converter,
-          '市区町村コンバータ',
-          'municipality codes 1980–2020 and mergers',
-          [...convertedYears].sort(),
-          converter.table.rows,
-          0,
-          CONVERTER_CREDIT,
-        ),
-      );
-  }
-  if (options.migrationYear !== undefined && migrations.length === 0)
-    report.warnings.push(`a migration year (${options.migrationYear}) was given, but no net-migration table was read`);
-  if (years.size === 0 && migrations.length === 0 && ctx.events.length === 0) {
+  return migrations;
+}
+
+/** A census year's codes onto today's: none needed for today's codes, else the converter's column of that year. */
+function censusCodeMap(
+  folder: string,
+  t: CensusTable,
+  rel: string,
+  converter: (Recognised & { table: Converter }) | undefined,
+): Map<string, string> | null {
+  if (t.year !== CODES_YEAR && !converter) {
     throw new InputError(
-      `${folder} holds no table regstat reads (${report.skipped.length} files skipped: ${report.skipped.map((s) => `${s.file}: ${s.why}`).join('; ')})`,
+      `${rel} is the ${t.year} census, whose municipalities are not today's; add the municipality converter (municipality_converter_jp.csv, see README) to the folder so they can be added up onto today's`,
     );
   }
+  const map = t.year === CODES_YEAR ? null : converter!.table.to2020.get(t.year);
+  if (map === undefined)
+    throw new InputError(
+      `${rel} is the ${t.year} census, but ${relative(folder, converter!.grid.file)} has no id_muni${t.year} column`,
+    );
+  return map;
+}
 
-  const ordered = [...years.entries()].sort((a, b) => a[0] - b[0]);
-  for (const [year, y] of ordered) {
-    const missing = list.counted.filter((r) => !y.figures.has(r));
-    const ages = [...y.figures.values()].every((f) => f.groups) ? 'groups' : 'classes';
-    report.coverage.push({ year, kind: y.kind, regions: y.figures.size, missing, ages });
-  }
-  report.migration.sort((a, b) => a.year - b.year);
-  report.events.sort((a, b) => a.year - b.year);
-  return { set: sourceSet(list, ordered, migrations, ctx.events, report), report };
+/** The converter is used only if some table's codes needed it; else it is reported as skipped. */
+function reportConverter(ctx: Context, rel: string, converter: Recognised & { table: Converter }): void {
+  const { report, convertedYears } = ctx;
+  if (convertedYears.size === 0)
+    report.skipped.push({
+      file: rel,
+      why: 'a municipality converter, but no table in the folder has codes that need converting',
+    });
+  else
+    report.used.push(
+      used(
+        rel,
+        converter,
+        '市区町村コンバータ',
+        'municipality codes 1980–2020 and mergers',
+        [...convertedYears].sort(),
+        converter.table.rows,
+        0,
+        CONVERTER_CREDIT,
+      ),
+    );
 }
 
 type EventCounts = Pick<JukiArea, 'births' | 'deaths' | 'inMigrants' | 'outMigrants'>;
@@ -299,23 +329,8 @@ function addCensus(ctx: Context, f: Recognised, t: CensusTable, rel: string, map
   }
   if (outside)
     report.warnings.push(`${rel}: ${outside} areas are not among the regions RESAS listed and were left out`);
-  if (map) {
-    for (const [pref, sum] of pastSums) {
-      const own = figures.get(pref);
-      const warning =
-        own &&
-        compareSum(
-          `${rel}, ${t.year}: ${list.name(pref)} (${pref})`,
-          total(own),
-          sum,
-          `${t.year} municipalities`,
-          own.at,
-        );
-      if (warning) report.warnings.push(warning);
-    }
-  } else {
-    warnSums(ctx, figures, `${rel}, ${t.year}`);
-  }
+  if (map) warnPastSums(ctx, figures, pastSums, `${rel}, ${t.year}`, t.year);
+  else warnSums(ctx, figures, `${rel}, ${t.year}`);
   report.used.push(
     used(
       rel,
@@ -328,6 +343,22 @@ function addCensus(ctx: Context, f: Recognised, t: CensusTable, rel: string, map
       CENSUS_CREDIT,
     ),
   );
+}
+
+/** A past year's prefectures against the sum of their municipalities of that year, each within its own year's boundaries. */
+function warnPastSums(
+  ctx: Context,
+  figures: Map<string, RegionFigures>,
+  pastSums: Map<string, number>,
+  what: string,
+  year: number,
+) {
+  for (const [pref, sum] of pastSums) {
+    const own = figures.get(pref);
+    const warning =
+      own && compareSum(`${what}: ${ctx.list.name(pref)} (${pref})`, total(own), sum, `${year} municipalities`, own.at);
+    if (warning) ctx.report.warnings.push(warning);
+  }
 }
 
 /** The region a table's code names today: as it is, or renamed through the converter's latest year (IPSS 2018's and SSDSE's 40305 那珂川町 is 40231 那珂川市 today). */
@@ -610,8 +641,20 @@ function sourceSet(
   events: Context['events'],
   report: EstatReport,
 ): SourceSet {
+  const files: SourceSet['files'] = populationFiles(list, years);
+  if (events.length) files.vital_events = eventsFile(events);
+  if (migrations.length) Object.assign(files, migrationFiles(migrations));
+  return { dataset: datasetInfo(report), files };
+}
+
+const text = (name: string, t: string) => ({ file: `import:estat:${name}.csv`, text: t });
+
+/** The regions and the population tables: by sex and 5-year age; broad groups (where a table gives no classes) and the people of unknown age. */
+function populationFiles(
+  list: RegionList,
+  years: [number, { kind: 'actual' | 'projection'; figures: Map<string, RegionFigures> }][],
+): SourceSet['files'] {
   const detail: (string | number)[][] = [];
-  /** Broad groups (where a table gives no classes) and the people of unknown age. */
   const groups: (string | number)[][] = [];
   for (const [year, y] of years) {
     for (const region of [...y.figures.keys()].sort()) {
@@ -622,8 +665,7 @@ function sourceSet(
       if (y.kind === 'actual') groups.push([region, year, 'unknown', f.unknown]);
     }
   }
-  const text = (name: string, t: string) => ({ file: `import:estat:${name}.csv`, text: t });
-  const files: SourceSet['files'] = {
+  return {
     prefectures: text(
       'prefectures',
       toCsv(
@@ -654,34 +696,38 @@ function sourceSet(
       toCsv(['regionCode', 'year', 'ageGroup', 'count'], groups),
     ),
   };
-  if (events.length) {
-    const rows = events.flatMap((e) =>
-      [...e.rows].map(([region, c]) => [region, e.year, c.births, c.deaths, c.inMigrants, c.outMigrants] as const),
-    );
-    rows.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1]));
-    files.vital_events = text(
-      'vital_events',
-      toCsv(['regionCode', 'year', ...EVENT_KEYS], rows as unknown as (string | number)[][]),
-    );
-  }
-  if (migrations.length) {
-    const ordered = [...migrations].sort((a, b) => a.year - b.year);
-    files.migration_by_block = text(
+}
+
+/** Births, deaths and moves (住民基本台帳), by region and then year. */
+function eventsFile(events: Context['events']): { file: string; text: string } {
+  const rows = events.flatMap((e) =>
+    [...e.rows].map(([region, c]) => [region, e.year, c.births, c.deaths, c.inMigrants, c.outMigrants] as const),
+  );
+  rows.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1]));
+  return text('vital_events', toCsv(['regionCode', 'year', ...EVENT_KEYS], rows as unknown as (string | number)[][]));
+}
+
+/** Net migration by block and by age group, the years in order. */
+function migrationFiles(
+  migrations: MigrationTable[],
+): Pick<SourceSet['files'], 'migration_by_block' | 'migration_by_age_group'> {
+  const ordered = [...migrations].sort((a, b) => a.year - b.year);
+  return {
+    migration_by_block: text(
       'migration_by_block',
       toCsv(
         ['prefCode', 'year', 'blockCode', 'net'],
         ordered.flatMap((m) => m.byBlock.map((r) => [r.prefCode, r.year, r.blockCode, r.net])),
       ),
-    );
-    files.migration_by_age_group = text(
+    ),
+    migration_by_age_group: text(
       'migration_by_age_group',
       toCsv(
         ['regionCode', 'year', 'ageClass', 'net'],
         ordered.flatMap((m) => m.byAgeGroup.map((r) => [r.regionCode, r.year, r.ageClass, r.net])),
       ),
-    );
-  }
-  return { dataset: datasetInfo(report), files };
+    ),
+  };
 }
 
 function datasetInfo(report: EstatReport): DatasetInfo {

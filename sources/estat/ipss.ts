@@ -40,72 +40,89 @@ export function readProjection(grid: Grid): ProjectionTable {
       1,
       'expected a second header line of age classes (総数, 0～4歳 … 90歳以上)',
     );
-  const block = (name: string) => {
-    const start = top!.cells.findIndex((c) => normal(c) === name);
-    const cols = Array.from({ length: 20 }, (_, i) => start + i);
-    cols.forEach((col, i) => {
-      const h = ageHeader(ages.cells[col] ?? '');
-      const ok =
-        i === 0
-          ? h?.kind === 'total'
-          : h?.kind === 'class' && h.from === (i - 1) * 5 && (i === 19 ? h.to === null : h.to === h.from + 4);
-      if (!ok)
-        throw new SourceError(
-          grid.file,
-          ages.line,
-          col + 1,
-          `expected ${i === 0 ? '総数' : i === 19 ? '90歳以上' : `${(i - 1) * 5}～${(i - 1) * 5 + 4}歳`} under ${name}, found "${ages.cells[col] ?? ''}"`,
-        );
-    });
-    return cols;
+  const blocks: Blocks = {
+    all: ageBlock(grid, top!, ages, '総数'),
+    male: ageBlock(grid, top!, ages, '男'),
+    female: ageBlock(grid, top!, ages, '女'),
   };
-  const [all, male, female] = [block('総数'), block('男'), block('女')];
   const rows: ProjectionRow[] = [];
   for (const row of data) {
-    const c = row.cells;
-    if (c.every((x) => x === '')) continue;
-    if (!/^\d{4,5}$/.test(c[0] ?? ''))
+    if (row.cells.every((x) => x === '')) continue;
+    rows.push(projectionRow(grid, row, ages, blocks));
+  }
+  return { kind: 'projection', file: grid.file, rows, totalColumn: blocks.all[0]! };
+}
+
+/** The columns of 総数, 男 and 女: each 総数 and the 19 classes 0～4歳 … 90歳以上 in order. */
+interface Blocks {
+  all: number[];
+  male: number[];
+  female: number[];
+}
+
+/** The 20 columns under the top header `name`, each checked against the age it must hold. */
+function ageBlock(grid: Grid, top: GridRow, ages: GridRow, name: string): number[] {
+  const start = top.cells.findIndex((c) => normal(c) === name);
+  const cols = Array.from({ length: 20 }, (_, i) => start + i);
+  cols.forEach((col, i) => {
+    const h = ageHeader(ages.cells[col] ?? '');
+    const ok =
+      i === 0
+        ? h?.kind === 'total'
+        : h?.kind === 'class' && h.from === (i - 1) * 5 && (i === 19 ? h.to === null : h.to === h.from + 4);
+    if (!ok)
       throw new SourceError(
         grid.file,
-        row.line,
-        1,
-        `expected an area code (4 or 5 digits, the leading zero may be dropped), found "${c[0] ?? ''}"`,
+        ages.line,
+        col + 1,
+        `expected ${i === 0 ? '総数' : i === 19 ? '90歳以上' : `${(i - 1) * 5}～${(i - 1) * 5 + 4}歳`} under ${name}, found "${ages.cells[col] ?? ''}"`,
       );
-    if (!/^[a0-3]$/.test(c[1] ?? ''))
-      throw new SourceError(grid.file, row.line, 2, `expected 市などの別 a, 0, 1, 2 or 3, found "${c[1] ?? ''}"`);
-    const y = /^(\d{4})年?$/.exec(normal(c[4] ?? ''));
-    if (!y) throw new SourceError(grid.file, row.line, 5, `expected a year such as 2025年, found "${c[4] ?? ''}"`);
-    const read = (cols: number[], what: string) =>
-      cols.map((col, i) => countAt(grid, row, col, `${what} ${normal(ages.cells[col]!)}`));
-    const [t, m, f] = [read(all, '総数'), read(male, '男'), read(female, '女')];
-    for (const [cols, v, what] of [
-      [all, t, '総数'],
-      [male, m, '男'],
-      [female, f, '女'],
-    ] as const) {
-      const sum = v.slice(1).reduce((a, x) => a + x, 0);
-      if (sum !== v[0])
-        throw faultAt(grid, row, cols[0]!, `${what} is ${v[0]}, but its 19 age classes add up to ${sum}`);
-    }
-    t.forEach((v, i) => {
-      if (v !== m[i]! + f[i]!)
-        throw faultAt(
-          grid,
-          row,
-          all[i]!,
-          `総数 ${normal(ages.cells[all[i]!]!)} is ${v}, but 男 ${m[i]} + 女 ${f[i]} = ${m[i]! + f[i]!}`,
-        );
-    });
-    rows.push({
-      code: c[0]!.padStart(5, '0'),
-      type: c[1]!,
-      name: c[3] || c[2]!,
-      year: Number(y[1]),
-      male: m.slice(1),
-      female: f.slice(1),
-      total: t[0]!,
-      row,
-    });
+  });
+  return cols;
+}
+
+/** One area-year: its code, kind and year checked; each block's classes add up to its 総数, and 男 + 女 to 総数. */
+function projectionRow(grid: Grid, row: GridRow, ages: GridRow, { all, male, female }: Blocks): ProjectionRow {
+  const c = row.cells;
+  if (!/^\d{4,5}$/.test(c[0] ?? ''))
+    throw new SourceError(
+      grid.file,
+      row.line,
+      1,
+      `expected an area code (4 or 5 digits, the leading zero may be dropped), found "${c[0] ?? ''}"`,
+    );
+  if (!/^[a0-3]$/.test(c[1] ?? ''))
+    throw new SourceError(grid.file, row.line, 2, `expected 市などの別 a, 0, 1, 2 or 3, found "${c[1] ?? ''}"`);
+  const y = /^(\d{4})年?$/.exec(normal(c[4] ?? ''));
+  if (!y) throw new SourceError(grid.file, row.line, 5, `expected a year such as 2025年, found "${c[4] ?? ''}"`);
+  const read = (cols: number[], what: string) =>
+    cols.map((col, i) => countAt(grid, row, col, `${what} ${normal(ages.cells[col]!)}`));
+  const [t, m, f] = [read(all, '総数'), read(male, '男'), read(female, '女')];
+  for (const [cols, v, what] of [
+    [all, t, '総数'],
+    [male, m, '男'],
+    [female, f, '女'],
+  ] as const) {
+    const sum = v.slice(1).reduce((a, x) => a + x, 0);
+    if (sum !== v[0]) throw faultAt(grid, row, cols[0]!, `${what} is ${v[0]}, but its 19 age classes add up to ${sum}`);
   }
-  return { kind: 'projection', file: grid.file, rows, totalColumn: all[0]! };
+  t.forEach((v, i) => {
+    if (v !== m[i]! + f[i]!)
+      throw faultAt(
+        grid,
+        row,
+        all[i]!,
+        `総数 ${normal(ages.cells[all[i]!]!)} is ${v}, but 男 ${m[i]} + 女 ${f[i]} = ${m[i]! + f[i]!}`,
+      );
+  });
+  return {
+    code: c[0]!.padStart(5, '0'),
+    type: c[1]!,
+    name: c[3] || c[2]!,
+    year: Number(y[1]),
+    male: m.slice(1),
+    female: f.slice(1),
+    total: t[0]!,
+    row,
+  };
 }

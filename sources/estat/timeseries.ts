@@ -47,8 +47,26 @@ export function isTimeSeriesTable(grid: Grid): boolean {
 
 /** The prefecture × year cells of `years`, each checked: both sexes, all 18 classes once, 総数 = 男 + 女, no class above its total. */
 export function readTimeSeries(grid: Grid, years: number[]): TimeSeriesTable {
-  const wanted = new Set(years);
-  const byKey = new Map<string, { totals?: number[]; classes: (number[] | undefined)[]; row: GridRow }>();
+  const byKey = rowsByCell(grid, new Set(years));
+  const cells = [...byKey].sort(([a], [b]) => (a < b ? -1 : 1)).map(([key, entry]) => timeSeriesCell(grid, key, entry));
+  for (const year of years) {
+    const n = cells.filter((c) => c.year === year).length;
+    if (n !== 47)
+      throw new SourceError(grid.file, grid.rows[0]!.line, 6, `expected the 47 prefectures in ${year}, found ${n}`);
+  }
+  return { kind: 'timeseries', file: grid.file, cells };
+}
+
+/** One prefecture-year's rows as read: its 総数 row and its classes, each [総数, 男, 女]; `row` is the first. */
+interface CellRows {
+  totals?: number[];
+  classes: (number[] | undefined)[];
+  row: GridRow;
+}
+
+/** The rows of the wanted years by prefecture-year (`01-1960`), each row's code, year and class checked, 総数 = 男 + 女. */
+function rowsByCell(grid: Grid, wanted: Set<number>): Map<string, CellRows> {
+  const byKey = new Map<string, CellRows>();
   for (const row of grid.rows.slice(1)) {
     const c = row.cells;
     if (c.every((x) => x === '')) continue;
@@ -85,39 +103,35 @@ export function readTimeSeries(grid: Grid, years: number[]): TimeSeriesTable {
       throw new SourceError(grid.file, row.line, 3, `${c[1]} ${year} ${c[2]} is given twice`);
     else entry.classes[index] = counts;
   }
-  const cells: TimeSeriesCell[] = [];
-  for (const [key, { totals, classes, row }] of [...byKey].sort(([a], [b]) => (a < b ? -1 : 1))) {
-    if (!totals || classes.length !== TIMESERIES_CLASSES || classes.includes(undefined))
-      throw new SourceError(
-        grid.file,
-        row.line,
-        3,
-        `${key}: expected 総数 and the 18 classes 0～4歳 … 85歳以上, found ${classes.filter(Boolean).length} classes`,
+  return byKey;
+}
+
+/** One prefecture-year whole: 総数 and all 18 classes, and neither sex's classes above its 総数 (which counts unknown ages). */
+function timeSeriesCell(grid: Grid, key: string, { totals, classes, row }: CellRows): TimeSeriesCell {
+  if (!totals || classes.length !== TIMESERIES_CLASSES || classes.includes(undefined))
+    throw new SourceError(
+      grid.file,
+      row.line,
+      3,
+      `${key}: expected 総数 and the 18 classes 0～4歳 … 85歳以上, found ${classes.filter(Boolean).length} classes`,
+    );
+  const male = classes.map((v) => v![1]!);
+  const female = classes.map((v) => v![2]!);
+  for (const [sex, v, total] of [
+    ['男', male, totals[1]!],
+    ['女', female, totals[2]!],
+  ] as const) {
+    const sum = v.reduce((a, x) => a + x, 0);
+    if (sum > total)
+      throw faultAt(
+        grid,
+        row,
+        TIMESERIES_TOTAL_COLUMN,
+        `${key} ${sex}: the classes add up to ${sum}, more than its 総数 ${total}`,
       );
-    const male = classes.map((v) => v![1]!);
-    const female = classes.map((v) => v![2]!);
-    for (const [sex, v, total] of [
-      ['男', male, totals[1]!],
-      ['女', female, totals[2]!],
-    ] as const) {
-      const sum = v.reduce((a, x) => a + x, 0);
-      if (sum > total)
-        throw faultAt(
-          grid,
-          row,
-          TIMESERIES_TOTAL_COLUMN,
-          `${key} ${sex}: the classes add up to ${sum}, more than its 総数 ${total}`,
-        );
-    }
-    const [pref, year] = key.split('-').map(Number);
-    cells.push({ prefCode: pref!, year: year!, male, female, maleTotal: totals[1]!, femaleTotal: totals[2]!, row });
   }
-  for (const year of years) {
-    const n = cells.filter((c) => c.year === year).length;
-    if (n !== 47)
-      throw new SourceError(grid.file, grid.rows[0]!.line, 6, `expected the 47 prefectures in ${year}, found ${n}`);
-  }
-  return { kind: 'timeseries', file: grid.file, cells };
+  const [pref, year] = key.split('-').map(Number);
+  return { prefCode: pref!, year: year!, male, female, maleTotal: totals[1]!, femaleTotal: totals[2]!, row };
 }
 
 /** The census years of c03 from `from` on (the years whose classes end with 85歳以上), ascending. */

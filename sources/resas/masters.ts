@@ -30,28 +30,13 @@ const FILES = {
   bed: 'medical_type_of_hospital_beds.csv',
 };
 
+type MasterRow = Record<string, string>;
+
 export function readMasters(dir: string): Masters {
   if (!existsSync(dir)) throw new InputError(`The masters folder ${dir} does not exist.`);
   const names = readdirSync(dir).sort();
   const out: Masters = { used: [], classes: [] };
-  const read = (suffix: string): Record<string, string>[] | null => {
-    const name = names.find((n) => n.endsWith(suffix));
-    if (!name) return null;
-    const rows: Record<string, string>[] = [];
-    let header: string[] | null = null;
-    parseCsv(readFileSync(join(dir, name), 'utf8'), name, (cells) => {
-      if (!header) header = cells.map((c) => c.trim());
-      else rows.push(Object.fromEntries(header.map((h, i) => [h, (cells[i] ?? '').trim()])));
-    });
-    out.used.push(name);
-    return rows;
-  };
-  const need = (rows: Record<string, string>[], file: string, columns: string[]) => {
-    const missing = columns.filter((c) => rows[0] && !(c in rows[0]));
-    if (missing.length) throw new SourceError(file, 1, 1, `the header lacks ${missing.join(', ')}`);
-    return rows;
-  };
-
+  const read = (suffix: string) => masterRows(dir, names, suffix, out.used);
   const cities = read(FILES.cities);
   if (cities) {
     out.cities = need(cities, FILES.cities, ['cityCode', 'cityName', 'bigCityFlag']).map((r) => ({
@@ -68,27 +53,8 @@ export function readMasters(dir: string): Masters {
       r.city_code!.padStart(5, '0'),
     ]);
   }
-  // Code 00 is "all" and, for diseases, a middle code ending in 0 is "all middle classes of this broad one".
   const disease = read(FILES.disease);
-  if (disease) {
-    const broad = new Map<string, { name: string; middles: [string, string][] }>();
-    for (const r of need(disease, FILES.disease, [
-      'broadCategoryCode',
-      'broadCategoryName',
-      'middleCategoryCode',
-      'middleCategoryName',
-    ])) {
-      if (r.broadCategoryCode === '00') continue;
-      const b =
-        broad.get(r.broadCategoryCode!) ??
-        broad.set(r.broadCategoryCode!, { name: r.broadCategoryName!, middles: [] }).get(r.broadCategoryCode!)!;
-      if (!r.middleCategoryCode!.endsWith('0')) b.middles.push([r.middleCategoryCode!, r.middleCategoryName!]);
-    }
-    for (const [code, b] of broad) {
-      if (b.middles.length === 0) out.classes.push(['disease', code, b.name, '', '']);
-      for (const [m, name] of b.middles) out.classes.push(['disease', code, b.name, m, name]);
-    }
-  }
+  if (disease) out.classes.push(...diseaseClasses(disease));
   for (const scheme of ['department', 'doctor', 'bed'] as const) {
     const rows = read(FILES[scheme]);
     for (const r of need(rows ?? [], FILES[scheme], ['broadCategoryCode', 'broadCategoryName'])) {
@@ -96,4 +62,47 @@ export function readMasters(dir: string): Masters {
     }
   }
   return out;
+}
+
+/** The rows of the file whose name ends with `suffix`, by header (cells trimmed); null when there is none. */
+function masterRows(dir: string, names: string[], suffix: string, used: string[]): MasterRow[] | null {
+  const name = names.find((n) => n.endsWith(suffix));
+  if (!name) return null;
+  const rows: MasterRow[] = [];
+  let header: string[] | null = null;
+  parseCsv(readFileSync(join(dir, name), 'utf8'), name, (cells) => {
+    if (!header) header = cells.map((c) => c.trim());
+    else rows.push(Object.fromEntries(header.map((h, i) => [h, (cells[i] ?? '').trim()])));
+  });
+  used.push(name);
+  return rows;
+}
+
+function need(rows: MasterRow[], file: string, columns: string[]): MasterRow[] {
+  const missing = columns.filter((c) => rows[0] && !(c in rows[0]));
+  if (missing.length) throw new SourceError(file, 1, 1, `the header lacks ${missing.join(', ')}`);
+  return rows;
+}
+
+/** Code 00 is "all" and, for diseases, a middle code ending in 0 is "all middle classes of this broad one". */
+function diseaseClasses(disease: MasterRow[]): Masters['classes'] {
+  const classes: Masters['classes'] = [];
+  const broad = new Map<string, { name: string; middles: [string, string][] }>();
+  for (const r of need(disease, FILES.disease, [
+    'broadCategoryCode',
+    'broadCategoryName',
+    'middleCategoryCode',
+    'middleCategoryName',
+  ])) {
+    if (r.broadCategoryCode === '00') continue;
+    const b =
+      broad.get(r.broadCategoryCode!) ??
+      broad.set(r.broadCategoryCode!, { name: r.broadCategoryName!, middles: [] }).get(r.broadCategoryCode!)!;
+    if (!r.middleCategoryCode!.endsWith('0')) b.middles.push([r.middleCategoryCode!, r.middleCategoryName!]);
+  }
+  for (const [code, b] of broad) {
+    if (b.middles.length === 0) classes.push(['disease', code, b.name, '', '']);
+    for (const [m, name] of b.middles) classes.push(['disease', code, b.name, m, name]);
+  }
+  return classes;
 }

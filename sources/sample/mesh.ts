@@ -49,8 +49,7 @@ export interface MeshRows {
 }
 
 export function meshPopulation(seed: string, leaves: LeafPopulation[]): MeshRows {
-  const census: MeshRows['census'] = [];
-  const future: MeshRows['future'] = [];
+  const rows: MeshRows = { census: [], future: [] };
   const byPref = new Map<number, LeafPopulation[]>();
   for (const l of leaves)
     (byPref.get(l.city.prefCode) ?? byPref.set(l.city.prefCode, []).get(l.city.prefCode)!).push(l);
@@ -58,56 +57,86 @@ export function meshPopulation(seed: string, leaves: LeafPopulation[]): MeshRows
   // Neighbouring prefectures' patches may reach into each other: a mesh goes to whoever takes it first.
   const taken = new Set<string>();
   for (const [pref, list] of [...byPref].sort((a, b) => a[0] - b[0])) {
-    const [lat0, lng0] = PREF_CENTER[pref - 1]!;
+    const center = PREF_CENTER[pref - 1]!;
     list.forEach((leaf, k) => {
       const rnd = random(seed, 'mesh', leaf.city.cityCode);
       // Urban places sit near the capital on few meshes; rural ones further out on many.
       const pop2020 = total(leaf, 2020) ?? 0;
       const n = Math.max(3, Math.round(6 + Math.sqrt(pop2020) / 20 + 60 * (1 - leaf.urban) * rnd()));
-      const angle = k * 2.399963;
-      const dist = 4 + 3.2 * Math.sqrt(k) * (1.3 - leaf.urban * 0.6);
-      const ci = Math.round(dist * Math.sin(angle));
-      const cj = Math.round(dist * Math.cos(angle));
-      const cells: [number, number][] = [];
-      const codes: string[] = [];
-      for (const [di, dj] of spiral()) {
-        const [i, j] = [ci + di, cj + dj];
-        const code = meshCode(lat0 + (i + 0.5) * DLAT, lng0 + (j + 0.5) * DLNG);
-        if (code === null || taken.has(code)) continue;
-        taken.add(code);
-        cells.push([i, j]);
-        codes.push(code);
-        if (cells.length === n) break;
-      }
-      // Density falls away from the centre; the core thins out over time, the edge more so in the country.
-      const base = cells.map(
-        ([i, j]) => Math.exp(-Math.hypot(i - ci, j - cj) / (1.2 + 2 * leaf.urban)) * Math.exp(0.7 * rnd.normal()),
-      );
-      const edge = cells.map(([i, j]) => Math.hypot(i - ci, j - cj) / Math.sqrt(n));
-      const hh = 2.0 + 0.8 * (1 - leaf.urban) + 0.1 * rnd.normal();
-      const weightsIn = (year: number) =>
-        base.map((b, m) => b * Math.exp(-(year - 2000) * 0.004 * edge[m]! * (1.5 - leaf.urban)));
-      for (const year of MESH_CENSUS_YEARS) {
-        const parts = apportion(total(leaf, year) ?? 0, weightsIn(year));
-        parts.forEach((p, m) =>
-          census.push({
-            meshCode: codes[m]!,
-            cityCode: leaf.city.cityCode,
-            year,
-            population: p,
-            households: Math.round(p / (hh - (year - 2000) * 0.01)),
-          }),
-        );
-      }
-      for (const year of MESH_FUTURE_YEARS) {
-        const t2045 = total(leaf, 2045) ?? 0;
-        const t2040 = total(leaf, 2040) ?? 0;
-        const sum = year <= 2045 ? (total(leaf, year) ?? 0) : Math.round(t2040 > 0 ? (t2045 * t2045) / t2040 : t2045);
-        apportion(sum, weightsIn(year)).forEach((p, m) =>
-          future.push({ meshCode: codes[m]!, cityCode: leaf.city.cityCode, year, population: p }),
-        );
-      }
+      const patch = placePatch(leaf, k, n, center, taken);
+      meshRows(leaf, rnd, patch, n, rows);
     });
   }
-  return { census, future };
+  return rows;
+}
+
+/** A municipality's meshes: its centre on a golden-angle spiral round the prefecture's, then up to n free meshes spiralling out. */
+interface Patch {
+  ci: number;
+  cj: number;
+  cells: [number, number][];
+  codes: string[];
+}
+
+function placePatch(
+  leaf: LeafPopulation,
+  k: number,
+  n: number,
+  [lat0, lng0]: readonly [number, number],
+  taken: Set<string>,
+): Patch {
+  const angle = k * 2.399963;
+  const dist = 4 + 3.2 * Math.sqrt(k) * (1.3 - leaf.urban * 0.6);
+  const ci = Math.round(dist * Math.sin(angle));
+  const cj = Math.round(dist * Math.cos(angle));
+  const cells: [number, number][] = [];
+  const codes: string[] = [];
+  for (const [di, dj] of spiral()) {
+    const [i, j] = [ci + di, cj + dj];
+    const code = meshCode(lat0 + (i + 0.5) * DLAT, lng0 + (j + 0.5) * DLNG);
+    if (code === null || taken.has(code)) continue;
+    taken.add(code);
+    cells.push([i, j]);
+    codes.push(code);
+    if (cells.length === n) break;
+  }
+  return { ci, cj, cells, codes };
+}
+
+/** The municipality's people (and households) shared among its meshes, census years and projected years. */
+function meshRows(
+  leaf: LeafPopulation,
+  rnd: ReturnType<typeof random>,
+  { ci, cj, cells, codes }: Patch,
+  n: number,
+  { census, future }: MeshRows,
+): void {
+  // Density falls away from the centre; the core thins out over time, the edge more so in the country.
+  const base = cells.map(
+    ([i, j]) => Math.exp(-Math.hypot(i - ci, j - cj) / (1.2 + 2 * leaf.urban)) * Math.exp(0.7 * rnd.normal()),
+  );
+  const edge = cells.map(([i, j]) => Math.hypot(i - ci, j - cj) / Math.sqrt(n));
+  const hh = 2.0 + 0.8 * (1 - leaf.urban) + 0.1 * rnd.normal();
+  const weightsIn = (year: number) =>
+    base.map((b, m) => b * Math.exp(-(year - 2000) * 0.004 * edge[m]! * (1.5 - leaf.urban)));
+  for (const year of MESH_CENSUS_YEARS) {
+    const parts = apportion(total(leaf, year) ?? 0, weightsIn(year));
+    parts.forEach((p, m) =>
+      census.push({
+        meshCode: codes[m]!,
+        cityCode: leaf.city.cityCode,
+        year,
+        population: p,
+        households: Math.round(p / (hh - (year - 2000) * 0.01)),
+      }),
+    );
+  }
+  for (const year of MESH_FUTURE_YEARS) {
+    const t2045 = total(leaf, 2045) ?? 0;
+    const t2040 = total(leaf, 2040) ?? 0;
+    const sum = year <= 2045 ? (total(leaf, year) ?? 0) : Math.round(t2040 > 0 ? (t2045 * t2045) / t2040 : t2045);
+    apportion(sum, weightsIn(year)).forEach((p, m) =>
+      future.push({ meshCode: codes[m]!, cityCode: leaf.city.cityCode, year, population: p }),
+    );
+  }
 }

@@ -142,71 +142,102 @@ export function samplePopulation(seed: string, cities: City[]): LeafPopulation[]
   for (const prefCode of new Set(leaves.map((c) => c.prefCode))) {
     const mine = leaves.filter((c) => c.prefCode === prefCode);
     const shares = shares2020(seed, prefCode, mine);
-    const ranked = [...mine].sort(
-      (a, b) => shares.get(a.cityCode)! - shares.get(b.cityCode)! || (a.cityCode < b.cityCode ? -1 : 1),
-    );
-    const urbanOf = new Map(
-      mine.map((c) => {
-        const rank = ranked.indexOf(c) / Math.max(1, ranked.length - 1);
-        return [c.cityCode, c.bigCityFlag === '0' ? rank : Math.max(rank, 0.8)] as const;
-      }),
-    );
-    const units: Unit[] = [];
-    for (const c of mine) {
-      const code = c.bigCityFlag === '1' ? c.designatedCityCode : c.cityCode;
-      let unit = units.find((u) => u.code === code);
-      if (!unit) units.push((unit = { code, members: [], share2020: 0, urban: 0, drift: 0 }));
-      unit.members.push(c);
-      unit.share2020 += shares.get(c.cityCode)!;
-      unit.urban = Math.max(unit.urban, urbanOf.get(c.cityCode)!);
-    }
-    for (const u of units) u.drift = 0.025 * (u.urban - 0.5) + 0.004 * random(seed, 'drift', u.code).normal();
-    const wardDrift = new Map(mine.map((c) => [c.cityCode, 0.01 * random(seed, 'ward-drift', c.cityCode).normal()]));
-
+    const urbanOf = urbanity(mine, shares);
+    const units = unitsOf(seed, mine, shares, urbanOf);
+    const wards: WardWeights = {
+      shares,
+      urbanOf,
+      drift: new Map(mine.map((c) => [c.cityCode, 0.01 * random(seed, 'ward-drift', c.cityCode).normal()])),
+    };
     const byCity = new Map(
       mine.map((c) => [
         c.cityCode,
         { byYear: new Map<number, { man: number[]; woman: number[] }>(), unknown: new Map<number, number>() },
       ]),
     );
-    for (const year of DETAIL_YEARS) {
-      const years = driftYears(year);
-      const parts = split(
-        seed,
-        prefs.get(prefCode)!.get(year)!,
-        year,
-        units.map((u) => ({
-          code: u.code,
-          weight: u.share2020 * Math.exp(u.drift * years),
-          lean: 1.6 * (u.urban - 0.5),
-        })),
-      );
-      units.forEach((u, k) => {
-        // A designated city (a unit whose members are its wards) divides among them the same way, their shares drifting a little.
-        const wards =
-          u.members[0]!.cityCode === u.code
-            ? [parts[k]!]
-            : split(
-                seed,
-                parts[k]!,
-                year,
-                u.members.map((w) => ({
-                  code: w.cityCode,
-                  weight: shares.get(w.cityCode)! * Math.exp(wardDrift.get(w.cityCode)! * years),
-                  lean: 0.4 * (urbanOf.get(w.cityCode)! - 0.8),
-                })),
-              );
-        u.members.forEach((c, w) => {
-          const { cells, unknown } = wards[w]!;
-          const leaf = byCity.get(c.cityCode)!;
-          leaf.byYear.set(year, { man: cells.slice(0, CLASSES.length), woman: cells.slice(CLASSES.length) });
-          if (year <= LAST_ACTUAL_YEAR) leaf.unknown.set(year, unknown);
-        });
-      });
-    }
+    for (const year of DETAIL_YEARS) divideYear(seed, prefs.get(prefCode)!.get(year)!, year, units, wards, byCity);
     for (const c of mine) out.push({ city: c, urban: urbanOf.get(c.cityCode)!, ...byCity.get(c.cityCode)! });
   }
   return out.sort((a, b) => (a.city.cityCode < b.city.cityCode ? -1 : 1));
+}
+
+/** How urban each municipality is: its rank by 2020 share within the prefecture (0–1), designated cities' wards at least 0.8. */
+function urbanity(mine: City[], shares: Map<string, number>): Map<string, number> {
+  const ranked = [...mine].sort(
+    (a, b) => shares.get(a.cityCode)! - shares.get(b.cityCode)! || (a.cityCode < b.cityCode ? -1 : 1),
+  );
+  return new Map(
+    mine.map((c) => {
+      const rank = ranked.indexOf(c) / Math.max(1, ranked.length - 1);
+      return [c.cityCode, c.bigCityFlag === '0' ? rank : Math.max(rank, 0.8)] as const;
+    }),
+  );
+}
+
+/** The prefecture's units, each with its 2020 share, how urban its most urban member is, and its drift. */
+function unitsOf(seed: string, mine: City[], shares: Map<string, number>, urbanOf: Map<string, number>): Unit[] {
+  const units: Unit[] = [];
+  for (const c of mine) {
+    const code = c.bigCityFlag === '1' ? c.designatedCityCode : c.cityCode;
+    let unit = units.find((u) => u.code === code);
+    if (!unit) units.push((unit = { code, members: [], share2020: 0, urban: 0, drift: 0 }));
+    unit.members.push(c);
+    unit.share2020 += shares.get(c.cityCode)!;
+    unit.urban = Math.max(unit.urban, urbanOf.get(c.cityCode)!);
+  }
+  for (const u of units) u.drift = 0.025 * (u.urban - 0.5) + 0.004 * random(seed, 'drift', u.code).normal();
+  return units;
+}
+
+/** What a designated city's wards are weighed by: their 2020 shares, how urban they are and their own drifts. */
+interface WardWeights {
+  shares: Map<string, number>;
+  urbanOf: Map<string, number>;
+  drift: Map<string, number>;
+}
+
+/** One year's prefecture cells divided among the units, and a designated city's among its wards, into `byCity`. */
+function divideYear(
+  seed: string,
+  whole: Cells,
+  year: number,
+  units: Unit[],
+  wards: WardWeights,
+  byCity: Map<string, Omit<LeafPopulation, 'city' | 'urban'>>,
+): void {
+  const years = driftYears(year);
+  const parts = split(
+    seed,
+    whole,
+    year,
+    units.map((u) => ({
+      code: u.code,
+      weight: u.share2020 * Math.exp(u.drift * years),
+      lean: 1.6 * (u.urban - 0.5),
+    })),
+  );
+  units.forEach((u, k) => {
+    // A designated city (a unit whose members are its wards) divides among them the same way, their shares drifting a little.
+    const cells =
+      u.members[0]!.cityCode === u.code
+        ? [parts[k]!]
+        : split(
+            seed,
+            parts[k]!,
+            year,
+            u.members.map((w) => ({
+              code: w.cityCode,
+              weight: wards.shares.get(w.cityCode)! * Math.exp(wards.drift.get(w.cityCode)! * years),
+              lean: 0.4 * (wards.urbanOf.get(w.cityCode)! - 0.8),
+            })),
+          );
+    u.members.forEach((c, w) => {
+      const { cells: leafCells, unknown } = cells[w]!;
+      const leaf = byCity.get(c.cityCode)!;
+      leaf.byYear.set(year, { man: leafCells.slice(0, CLASSES.length), woman: leafCells.slice(CLASSES.length) });
+      if (year <= LAST_ACTUAL_YEAR) leaf.unknown.set(year, unknown);
+    });
+  });
 }
 
 /**

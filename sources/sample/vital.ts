@@ -127,50 +127,18 @@ function leafEvents(seed: string, leaves: LeafPopulation[]): { drawn: VitalRow[]
   for (const leaf of leaves) {
     const code = leaf.city.cityCode;
     if (NO_DATA_CITIES.has(code)) continue;
+    // One stream per municipality, drawn in a fixed order: its traits, each year's births and deaths, its migration, its gross moves.
     const rnd = random(seed, 'vital', code);
-    const prefCode = Number(code.slice(0, 2));
-    const prefLean = prefCode === 47 ? 0.25 : prefCode === 13 ? -0.12 : prefCode === 1 ? -0.08 : 0;
-    const fertile = 1.1 * Math.exp(-0.3 * (leaf.urban - 0.5) + prefLean + 0.06 * rnd.normal());
-    const frail = Math.exp(-0.1 * (leaf.urban - 0.5) + 0.04 * rnd.normal());
-    const ward = leaf.city.bigCityFlag === '1' || leaf.city.bigCityFlag === '3';
-    const mobility = (0.02 + 0.025 * leaf.urban + (ward ? 0.02 : 0)) * Math.exp(0.1 * rnd.normal());
-    const total = (y: number) =>
-      sum(leaf.byYear.get(y)!.man) + sum(leaf.byYear.get(y)!.woman) + (leaf.unknown.get(y) ?? 0);
-
-    // Births by mother's class and deaths, year by year, from the residents of the year.
-    const births = new Map<number, number[]>();
-    const deaths = new Map<number, number>();
-    const residents = new Map<number, number>();
-    for (let year = FIRST_VITAL_YEAR; year <= LAST_VITAL_YEAR; year++) {
-      const from = 5 * Math.floor((year - 1) / 5);
-      const cells = between(leaf.byYear.get(from)!, leaf.byYear.get(from + 5)!, (year - from - 0.5) / 5);
-      const rates = fertility(year);
-      births.set(
-        year,
-        MOTHER_AGES.map((age, i) =>
-          Math.max(0, Math.round(cells.woman[age / 5]! * rates[i]! * fertile * (1 + 0.04 * rnd.normal()))),
-        ),
-      );
-      deaths.set(year, Math.max(0, Math.round(expectedDeaths(cells, year) * frail * (1 + 0.03 * rnd.normal()))));
-      residents.set(year, sum(cells.man) + sum(cells.woman));
-    }
-
-    // Net migration: what each census interval's change leaves after births and deaths.
-    const net = netMigration(
-      FIRST_VITAL_YEAR - 1,
-      LAST_ACTUAL_YEAR,
-      (y) => sum(births.get(y)!) - deaths.get(y)!,
-      total,
-      rnd,
-    );
-    const trend = [1, 2, 3, 4, 5].reduce((a, k) => a + net.get(LAST_ACTUAL_YEAR - 5 + k)!, 0) / 5;
-    for (let year = LAST_ACTUAL_YEAR + 1; year <= LAST_VITAL_YEAR; year++)
-      net.set(year, Math.round(trend * (0.7 + 0.6 * rnd())));
-
+    const traits = leafTraits(leaf, rnd);
+    const { births, deaths, residents } = birthsAndDeaths(leaf, rnd, traits);
+    const net = leafNetMigration(leaf, rnd, births, deaths);
     for (let year = FIRST_VITAL_YEAR; year <= LAST_VITAL_YEAR; year++) {
       // People moved more in the 1980s; the gross flows sit on top of the net.
       const gross =
-        residents.get(year)! * mobility * (1 + 0.3 * Math.max(0, (2000 - year) / 20)) * (1 + 0.05 * rnd.normal());
+        residents.get(year)! *
+        traits.mobility *
+        (1 + 0.3 * Math.max(0, (2000 - year) / 20)) *
+        (1 + 0.05 * rnd.normal());
       events.push({
         regionCode: code,
         year,
@@ -188,6 +156,66 @@ function leafEvents(seed: string, leaves: LeafPopulation[]): { drawn: VitalRow[]
     }
   }
   return { drawn: events, byMotherAge };
+}
+
+type Rnd = ReturnType<typeof random>;
+
+/** How fertile, frail and mobile a municipality is: by how urban it is (and Okinawa, Tokyo, Hokkaido's known leans), drawn a little. */
+function leafTraits(leaf: LeafPopulation, rnd: Rnd): { fertile: number; frail: number; mobility: number } {
+  const prefCode = Number(leaf.city.cityCode.slice(0, 2));
+  const prefLean = prefCode === 47 ? 0.25 : prefCode === 13 ? -0.12 : prefCode === 1 ? -0.08 : 0;
+  const fertile = 1.1 * Math.exp(-0.3 * (leaf.urban - 0.5) + prefLean + 0.06 * rnd.normal());
+  const frail = Math.exp(-0.1 * (leaf.urban - 0.5) + 0.04 * rnd.normal());
+  const ward = leaf.city.bigCityFlag === '1' || leaf.city.bigCityFlag === '3';
+  const mobility = (0.02 + 0.025 * leaf.urban + (ward ? 0.02 : 0)) * Math.exp(0.1 * rnd.normal());
+  return { fertile, frail, mobility };
+}
+
+/** Births by mother's class and deaths, year by year, from the residents of the year. */
+function birthsAndDeaths(
+  leaf: LeafPopulation,
+  rnd: Rnd,
+  { fertile, frail }: { fertile: number; frail: number },
+): { births: Map<number, number[]>; deaths: Map<number, number>; residents: Map<number, number> } {
+  const births = new Map<number, number[]>();
+  const deaths = new Map<number, number>();
+  const residents = new Map<number, number>();
+  for (let year = FIRST_VITAL_YEAR; year <= LAST_VITAL_YEAR; year++) {
+    const from = 5 * Math.floor((year - 1) / 5);
+    const cells = between(leaf.byYear.get(from)!, leaf.byYear.get(from + 5)!, (year - from - 0.5) / 5);
+    const rates = fertility(year);
+    births.set(
+      year,
+      MOTHER_AGES.map((age, i) =>
+        Math.max(0, Math.round(cells.woman[age / 5]! * rates[i]! * fertile * (1 + 0.04 * rnd.normal()))),
+      ),
+    );
+    deaths.set(year, Math.max(0, Math.round(expectedDeaths(cells, year) * frail * (1 + 0.03 * rnd.normal()))));
+    residents.set(year, sum(cells.man) + sum(cells.woman));
+  }
+  return { births, deaths, residents };
+}
+
+/** Net migration: what each census interval's change leaves after births and deaths; after the last census, its trend drawn on. */
+function leafNetMigration(
+  leaf: LeafPopulation,
+  rnd: Rnd,
+  births: Map<number, number[]>,
+  deaths: Map<number, number>,
+): Map<number, number> {
+  const total = (y: number) =>
+    sum(leaf.byYear.get(y)!.man) + sum(leaf.byYear.get(y)!.woman) + (leaf.unknown.get(y) ?? 0);
+  const net = netMigration(
+    FIRST_VITAL_YEAR - 1,
+    LAST_ACTUAL_YEAR,
+    (y) => sum(births.get(y)!) - deaths.get(y)!,
+    total,
+    rnd,
+  );
+  const trend = [1, 2, 3, 4, 5].reduce((a, k) => a + net.get(LAST_ACTUAL_YEAR - 5 + k)!, 0) / 5;
+  for (let year = LAST_ACTUAL_YEAR + 1; year <= LAST_VITAL_YEAR; year++)
+    net.set(year, Math.round(trend * (0.7 + 0.6 * rnd())));
+  return net;
 }
 
 /**
