@@ -9,14 +9,14 @@ import { cityCode, defineOperation, prefCode, regionOf } from '../operation.ts';
 import {
   censusYearParam,
   perCensusYear,
-  regionEcho,
   regionSelectionValues,
   selectionDomains,
+  selectionEcho,
   selectionNames,
+  selectionResult,
   sicCodeParam,
   simcCodeParam,
 } from './industry-selection.ts';
-import { cityCodeText, letterCode, nonEmpty, prefCodeNumber, text, twoDigitCode } from './result.ts';
 
 type Cell = { valueAdded: number; employees: number };
 
@@ -33,7 +33,6 @@ export function economyOperation(o: {
   /** The figure of a selection in the region; `undefined`: the selection is absent there. */
   valueOf: (cell: Cell | undefined) => number | null;
 }) {
-  const echoed = (name: string, code: z.ZodType) => (o.echoCodes ? { [name]: z.union([code, z.literal('')]) } : {});
   return defineOperation({
     title: o.title,
     family: 'industry',
@@ -49,21 +48,10 @@ export function economyOperation(o: {
     },
     description: o.description,
     examples: o.examples,
-    result: z
-      .strictObject({
-        prefCode: prefCodeNumber,
-        prefName: nonEmpty,
-        cityCode: z.union([cityCodeText, z.literal('')]),
-        cityName: text,
-        sicName: text,
-        ...echoed('sicCode', letterCode),
-        simcName: text,
-        ...echoed('simcCode', twoDigitCode),
-        data: z.array(
-          z.strictObject({ year: z.int(), value: o.value, concealmentFlg: z.union([z.literal(0), z.literal(1)]) }),
-        ),
-      })
-      .nullable(),
+    result: selectionResult(
+      z.array(z.strictObject({ year: z.int(), value: o.value, concealmentFlg: z.union([z.literal(0), z.literal(1)]) })),
+      o.echoCodes,
+    ),
     route: { path: o.path, params: [censusYearParam(), prefCode(), cityCode(), sicCodeParam(), simcCodeParam()] },
     needs: ['industry_economy', 'industries_broad', 'industries_middle'],
     share: 'prefecture',
@@ -77,13 +65,8 @@ export function economyOperation(o: {
       const region = regionOf(v);
       const year = Number(v.year);
       if (!facts.get(region, '-', '-')?.has(year)) return null;
-      const n = names(v.sicCode, v.simcCode);
       return {
-        ...regionEcho(sources, v.prefCode, v.cityCode),
-        sicName: n.sicName,
-        ...(o.echoCodes ? { sicCode: n.sicCode } : {}),
-        simcName: n.simcName,
-        ...(o.echoCodes ? { simcCode: n.simcCode } : {}),
+        ...selectionEcho(sources, names, v, o.echoCodes),
         data: [{ year, value: o.valueOf(facts.get(region, v.sicCode, v.simcCode)?.get(year)), concealmentFlg: 0 }],
       };
     },

@@ -8,14 +8,15 @@ import { z } from 'zod';
 import { establishmentFacts, regionsWithEstablishments, type EstablishmentColumn } from '../../facts/establishments.ts';
 import { cityCode, defineOperation, prefCode, regionOf, type BuildContext } from '../operation.ts';
 import {
-  regionEcho,
   regionSelectionValues,
   selectionDomains,
+  selectionEcho,
   selectionNames,
+  selectionResult,
   sicCodeParam,
   simcCodeParam,
 } from './industry-selection.ts';
-import { cityCodeText, count, letterCode, nonEmpty, prefCodeNumber, text, twoDigitCode } from './result.ts';
+import { count } from './result.ts';
 
 export function establishmentOperation(o: {
   column: EstablishmentColumn;
@@ -42,19 +43,7 @@ export function establishmentOperation(o: {
       { prefCode: '13', cityCode: '13101', sicCode: 'E', simcCode: '20' },
       { prefCode: '1', cityCode: '-', sicCode: '-', simcCode: '-' },
     ],
-    result: z
-      .strictObject({
-        prefCode: prefCodeNumber,
-        prefName: nonEmpty,
-        cityCode: z.union([cityCodeText, z.literal('')]),
-        cityName: text,
-        sicName: text,
-        sicCode: z.union([letterCode, z.literal('')]),
-        simcName: text,
-        simcCode: z.union([twoDigitCode, z.literal('')]),
-        data: z.array(z.strictObject({ year: z.int(), value: count })),
-      })
-      .nullable(),
+    result: selectionResult(z.array(z.strictObject({ year: z.int(), value: count }))),
     route: { path: o.path, params: [prefCode(), cityCode(), sicCodeParam(), simcCodeParam()] },
     needs: ['establishments', 'industries_broad', 'industries_middle'],
     share: 'prefecture',
@@ -69,13 +58,8 @@ export function establishmentOperation(o: {
       const region = regionOf(v);
       if (!present.has(region)) return null;
       const cells = facts.get(region, v.sicCode, v.simcCode);
-      const n = names(v.sicCode, v.simcCode);
       return {
-        ...regionEcho(sources, v.prefCode, v.cityCode),
-        sicName: n.sicName,
-        sicCode: n.sicCode,
-        simcName: n.simcName,
-        simcCode: n.simcCode,
+        ...selectionEcho(sources, names, v),
         data: years.map((year) => ({ year, value: cells?.get(year)?.[o.column] ?? 0 })),
       };
     },

@@ -3,10 +3,12 @@
 // parameters, as the files they enumerate and as the names they echo (the facts are in
 // build/facts/selection.ts); and the economic census years they answer.
 
+import { z } from 'zod';
 import type { Sources } from '../../../sources/load.ts';
 import { industries } from '../../facts/classifications.ts';
 import type { Canonical } from '../../runtime/params.ts';
 import { codeOrAll, intParam, regionValues, type BuildContext } from '../operation.ts';
+import { cityCodeText, letterCode, nonEmpty, prefCodeNumber, text, twoDigitCode } from './result.ts';
 
 /** The economic census years of industry_economy the original answered, as its `year` parameter. */
 export const CENSUS_YEARS = [2012, 2016];
@@ -71,5 +73,40 @@ export function regionEcho(s: Sources, prefCode: string, cityCode: string) {
     prefName: s.regions.prefecture(Number(prefCode))!.prefName,
     cityCode: cityCode === '-' ? '' : cityCode,
     cityName: cityCode === '-' ? '' : (s.regions.city(cityCode)?.cityName ?? ''),
+  };
+}
+
+/** A municipal industry response: its region, its selection (names, and codes where echoed), then `data`. */
+export function selectionResult(data: z.ZodType, echoCodes = true) {
+  const code = (name: string, c: z.ZodType) => (echoCodes ? { [name]: z.union([c, z.literal('')]) } : {});
+  return z
+    .strictObject({
+      prefCode: prefCodeNumber,
+      prefName: nonEmpty,
+      cityCode: z.union([cityCodeText, z.literal('')]),
+      cityName: text,
+      sicName: text,
+      ...code('sicCode', letterCode),
+      simcName: text,
+      ...code('simcCode', twoDigitCode),
+      data,
+    })
+    .nullable();
+}
+
+/** What such a response echoes before its data, in selectionResult's order. */
+export function selectionEcho(
+  s: Sources,
+  names: ReturnType<typeof selectionNames>,
+  v: { prefCode: string; cityCode: string; sicCode: string; simcCode: string },
+  echoCodes = true,
+) {
+  const n = names(v.sicCode, v.simcCode);
+  return {
+    ...regionEcho(s, v.prefCode, v.cityCode),
+    sicName: n.sicName,
+    ...(echoCodes ? { sicCode: n.sicCode } : {}),
+    simcName: n.simcName,
+    ...(echoCodes ? { simcCode: n.simcCode } : {}),
   };
 }

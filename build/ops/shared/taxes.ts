@@ -1,9 +1,11 @@
-// What the three tax operations declare alike: the result of the municipality-only ones, their view,
-// their enumeration and render (the facts are in build/facts/taxes.ts).
+// What the three tax operations declare alike: their series, view and, for the two that take cityCode
+// alone, the whole declaration (the facts are in build/facts/taxes.ts).
 
 import { z } from 'zod';
 import type { Sources } from '../../../sources/load.ts';
-import type { BuildContext, RouteData } from '../operation.ts';
+import { perResident, type TaxColumn } from '../../facts/taxes.ts';
+import type { Canonical } from '../../runtime/params.ts';
+import { defineOperation, type BuildContext, type RouteData } from '../operation.ts';
 import { cityCodeText, count, nonEmpty, prefCodeNumber, year } from './result.ts';
 
 export const taxSeries = z.array(z.strictObject({ year, value: count }));
@@ -51,4 +53,45 @@ export function renderMunicipalTax(
     cityName: city.cityName,
     data,
   };
+}
+
+/** A tax operation that takes cityCode alone, as the original's propertyTax and residentTaxCorporate did. */
+export function municipalTaxOperation(o: {
+  column: TaxColumn;
+  path: string;
+  title: string;
+  titleEn: string;
+  /** What is divided by the residents, as the description's first words. */
+  meaning: string;
+  examples: Canonical[];
+}) {
+  return defineOperation({
+    title: o.title,
+    family: 'industry',
+    titleEn: o.titleEn,
+    view: {
+      ...TAX_VIEW,
+      columns: [TAX_VIEW.columns[0]!, { key: 'value', label: `${o.title} (千円) / thousand yen` }],
+    },
+    description: `${o.meaning} per resident of a municipality (\`cityCode\` alone, as the original took it), per fiscal year, in thousand yen rounded to an integer. A designated city is the sum of its wards.`,
+    examples: o.examples,
+    result: municipalTaxResult,
+    route: {
+      path: o.path,
+      params: [
+        {
+          name: 'cityCode',
+          type: 'code',
+          domain: 'municipalities',
+          required: true,
+          doc: 'Municipality code (5 digits; see /api/v1/cities).',
+        },
+      ],
+    },
+    needs: ['local_taxes'],
+    prepare: (ctx) => perResident(ctx.sources, o.column),
+    enumerate: municipalityValues,
+    render: (series, v, ctx) => renderMunicipalTax(series, v.cityCode, ctx.sources),
+    routeData: municipalityDomain,
+  });
 }
