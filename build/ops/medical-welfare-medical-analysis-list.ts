@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { medicalAreas } from '../facts/medical.ts';
 import { defineOperation, prefCode, prefectureValues } from './operation.ts';
+import { areaDomain } from './shared/medical.ts';
 import { cityCodeText, nonEmpty, prefCodeText, text } from './shared/result.ts';
 
 // The secondary medical areas of a prefecture: each with its representative municipality (the first
@@ -56,10 +57,3 @@ export default defineOperation({
   },
   routeData: (ctx) => ({ domains: { secondaryMedicalAreas: areaDomain(ctx) } }),
 });
-
-/** Area codes per prefecture code, for the secondaryMedicalCode parameter of the rate chart. */
-export function areaDomain(ctx: Parameters<typeof prefectureValues>[0]): Record<string, string[]> {
-  const out: Record<string, string[]> = Object.fromEntries(ctx.prefs.map((p) => [String(p), [] as string[]]));
-  for (const a of medicalAreas(ctx.sources).values()) out[String(a.prefCode)]?.push(a.areaCode);
-  return out;
-}

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { countKey, medicalFacts, type MedicalCategory } from '../facts/medical.ts';
 import { percent } from '../runtime/rounding.ts';
 import type { Constraint } from '../runtime/routes.ts';
-import { areaDomain } from './medical-welfare-medical-analysis-list.ts';
 import { cityCode, defineOperation, prefCode, regionHeader, type BuildContext } from './operation.ts';
 import { ALL_YEARS, MATTER2, UNIT_NAMES, mattersWith, type MedicalUnit } from '../../sources/medical-codes.ts';
+import { areaDomain } from './shared/medical.ts';
 import { nonEmpty, year } from './shared/result.ts';
 
 // Composition ratios of medical supply and demand: for one region and year, the share of each broad

@@ -3,9 +3,8 @@ import { populationFacts } from '../facts/population.ts';
 import { AGE_GROUPS, GROUP_LABEL, TOTAL_LABEL } from '../runtime/render/labels.ts';
 import { perYearComposer, renderPerYear } from '../runtime/render/population.ts';
 import { addArea, cityCode, defineOperation, prefCode, regionOf, regionValues } from './operation.ts';
+import { COMPOSITION_PER_YEAR_PATH } from './shared/population.ts';
 import { count, quotient, tupleOf, year, yearValue } from './shared/result.ts';
-
-export const PATH = '/api/v1/population/composition/perYear';
 
 export default defineOperation({
   title: '人口構成',
@@ -43,9 +42,9 @@ export default defineOperation({
     })
     .nullable(),
   route: {
-    path: PATH,
+    path: COMPOSITION_PER_YEAR_PATH,
     params: [prefCode(), cityCode(), addArea()],
-    compose: { param: 'addArea', from: PATH, composer: perYearComposer },
+    compose: { param: 'addArea', from: COMPOSITION_PER_YEAR_PATH, composer: perYearComposer },
   },
   needs: ['population_years', ['population_by_age_sex', 'population_by_age_group']],
   share: 'prefecture',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { chartOf, meshIndex } from '../facts/mesh.ts';
 import type { PrefParam } from '../runtime/routes.ts';
 import { defineOperation, intParam, regionHeader, regionOf, regionValues } from './operation.ts';
-import { cityCd } from './population-mesh-chart.ts';
+import { cityCd } from './shared/mesh.ts';
 import { echoed, meshChartData, regionHeader as header, MESH_VIEW } from './shared/result.ts';
 
 export const FUTURE_MESH_YEARS = [2015, 2020, 2030, 2040, 2050];

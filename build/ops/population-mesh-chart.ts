@@ -1,27 +1,10 @@
 import { z } from 'zod';
 import { chartOf, meshIndex } from '../facts/mesh.ts';
-import type { CityParam, PrefParam } from '../runtime/routes.ts';
 import { defineOperation, intParam, regionHeader, regionOf, regionValues } from './operation.ts';
+import { cityCd, prefectureCd } from './shared/mesh.ts';
 import { echoed, meshChartData, regionHeader as header, MESH_VIEW } from './shared/result.ts';
 
 export const MESH_YEARS = [2005, 2010, 2015, 2020];
-
-/** The snake_case region parameters of the mesh charts. */
-export const prefectureCd = (aliases: string[] = []): PrefParam & { name: 'prefecture_cd'; required: true } => ({
-  name: 'prefecture_cd',
-  type: 'pref',
-  required: true,
-  ...(aliases.length ? { aliases } : {}),
-  doc: 'Prefecture code (1–47).',
-});
-export const cityCd = (pref: string): CityParam & { name: 'city_cd'; default: '-' } => ({
-  name: 'city_cd',
-  type: 'city',
-  required: false,
-  default: '-',
-  pref,
-  doc: 'Municipality code, or - for the whole prefecture.',
-});
 
 /** The chart of one matter: population (0) in 人, households (3) in 世帯. */
 const chart = (matter: '0' | '3', unit: '人' | '世帯') =>

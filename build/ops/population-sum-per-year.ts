@@ -4,7 +4,7 @@ import { populationFacts } from '../facts/population.ts';
 import { GROUP_LABEL } from '../runtime/render/labels.ts';
 import { renderGrowth } from '../runtime/render/population.ts';
 import { addArea, cityCode, defineOperation, prefCode, regionOf, regionValues } from './operation.ts';
-import { PATH as PER_YEAR } from './population-composition-per-year.ts';
+import { COMPOSITION_PER_YEAR_PATH as PER_YEAR } from './shared/population.ts';
 import { quotient, tupleOf, year, yearValue } from './shared/result.ts';
 
 // Growth rates cannot be summed, so addArea composes from the perYear files, which carry the counts.

@@ -79,6 +79,16 @@ describe('layers', () => {
     expect(users).toEqual([]);
   });
 
+  it('no operation imports another: what two share lives in build/ops/shared/', () => {
+    const ops = fg.sync('build/ops/*.ts', { cwd: ROOT, ignore: ['build/ops/index.ts', 'build/ops/operation.ts'] });
+    const crossing = ops.flatMap((f) =>
+      importsOf(f)
+        .filter((to) => ops.includes(to))
+        .map((to) => `${f} → ${to}`),
+    );
+    expect(crossing).toEqual([]);
+  });
+
   // Asking whether a table is there (an operation's needs) is not reading it.
   it('no operation reads a source table itself: its facts come from build/facts/', () => {
     const files = fg.sync('build/ops/**/*.ts', { cwd: ROOT });

@@ -1,7 +1,7 @@
 // The three fishery share operations differ only in which counts they read: one factory keeps their
 // declarations identical in everything else.
 
-import { fisheryComposer } from '../../runtime/render/fishery.ts';
+import { fisheryComposers } from '../../runtime/render/fishery.ts';
 import { z } from 'zod';
 import { fisheryClassLabels, fisheryFacts } from '../../facts/fishery.ts';
 import { renderFishery, type FisheryKind } from '../../runtime/render/fishery.ts';
@@ -69,7 +69,7 @@ export function fisheryShareOperation(
         intParam('matter', [1, 2, 3], '1 the region itself, 2 its prefecture, 3 the nation.'),
         addArea(),
       ],
-      compose: { param: 'addArea', from: ENTITY_COUNTS_PATH, composer: fisheryComposer },
+      compose: { param: 'addArea', from: ENTITY_COUNTS_PATH, composer: fisheryComposers[kind] },
     },
     needs: [...needs, 'fishery_classes'],
     prepare: (ctx) => ({ facts: fisheryFacts(ctx.sources), labels: fisheryLabels(ctx), ctx }),

@@ -3,7 +3,7 @@
 // counts of several regions summed first), so both print the same numbers the same way.
 
 import { percent } from '../rounding.ts';
-import { composer } from '../composer.ts';
+import { composer, type Combine, type Composer } from '../composer.ts';
 
 /** Entities per year, then per class code. */
 export type ClassCounts = Record<string, Record<string, number>>;
@@ -78,30 +78,38 @@ export function renderFishery(
 }
 
 /** Fishery shares of several regions: entity counts summed (matter 1 regions, 2 their prefectures), then shares. */
-export const fisheryComposer = composer('fishery', (results, { values, op, table }) => {
-  const kind = op.path.split('/').pop() as FisheryKind;
-  const docs = results as EntityCounts[];
-  const main = docs[0]!;
-  const names = (kind === 'shipRatio' ? table.labels.fisheryDestinations : table.labels.fisheryBands) ?? {};
-  const head = { prefCode: main.prefCode, prefName: main.prefName, cityCode: main.cityCode, cityName: main.cityName };
-  if (values.matter === '3') return renderFishery(kind, head, '3', '全国平均', main.nation[kind], names);
-  if (values.matter === '2') {
-    const prefs = [...new Map(docs.map((d) => [d.prefCode, d])).values()];
+const combineFishery =
+  (kind: FisheryKind): Combine =>
+  (results, { values, table }) => {
+    const docs = results as EntityCounts[];
+    const main = docs[0]!;
+    const names = (kind === 'shipRatio' ? table.labels.fisheryDestinations : table.labels.fisheryBands) ?? {};
+    const head = { prefCode: main.prefCode, prefName: main.prefName, cityCode: main.cityCode, cityName: main.cityName };
+    if (values.matter === '3') return renderFishery(kind, head, '3', '全国平均', main.nation[kind], names);
+    if (values.matter === '2') {
+      const prefs = [...new Map(docs.map((d) => [d.prefCode, d])).values()];
+      return renderFishery(
+        kind,
+        head,
+        '2',
+        `${prefs.map((d) => d.prefName).join('・')}平均`,
+        sumCounts(prefs.map((d) => d.prefecture[kind])),
+        names,
+      );
+    }
     return renderFishery(
       kind,
       head,
-      '2',
-      `${prefs.map((d) => d.prefName).join('・')}平均`,
-      sumCounts(prefs.map((d) => d.prefecture[kind])),
+      '1',
+      docs.map((d) => d.cityName || d.prefName).join('・'),
+      sumCounts(docs.map((d) => d.region[kind])),
       names,
     );
-  }
-  return renderFishery(
-    kind,
-    head,
-    '1',
-    docs.map((d) => d.cityName || d.prefName).join('・'),
-    sumCounts(docs.map((d) => d.region[kind])),
-    names,
-  );
-});
+  };
+
+/** One composer per kind of share, each knowing its kind (the counts of entityCounts hold all three). */
+export const fisheryComposers: Record<FisheryKind, Composer> = {
+  sales: composer('fisherySales', combineFishery('sales')),
+  aquacultureSales: composer('fisheryAquacultureSales', combineFishery('aquacultureSales')),
+  shipRatio: composer('fisheryShipRatio', combineFishery('shipRatio')),
+};
