@@ -166,6 +166,11 @@ function loaderDigest(): string {
   return (loaderCode = hash.digest('hex'));
 }
 
+/**
+ * One table's rows checked and gathered column by column. Kept as one function over its closure: the
+ * same checks split into a class's methods read the three largest sample tables (2.26 million rows) in
+ * 4.5–6.3 s against 2.5–4.8 s here (alternately in one process, beside a test run).
+ */
 export function readTable(spec: TableSpec, src: SourceFile): LoadedTable {
   const columns = Object.keys(spec.schema.shape);
   const data: Record<string, unknown[]> = Object.fromEntries(columns.map((c) => [c, []]));

@@ -20,24 +20,26 @@ const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replac
 /** The prefectures a scoped build serves, named; absent for a build of the whole country. */
 export type Scope = { names: string[] } | undefined;
 
+/** One operation's row of the list: its title and figures, path and parameters, links, files. */
+function operationRow({ route, title, files, example, origin }: DocsEntry): string {
+  const q = example ? new URLSearchParams(Object.entries(example) as [string, string][]).toString() : '';
+  const queryUrl = route.path + (q ? `?${q}` : '');
+  const pathUrl =
+    route.path +
+    (example
+      ? Object.entries(example)
+          .map(([k, v]) => `/${k}/${v}`)
+          .join('')
+      : '');
+  const explore = '#' + route.path.slice('/api/v1'.length) + (q ? `?${q}` : '');
+  const params = route.params.map((p) => `${p.name}${p.required ? '' : '?'}`).join(', ');
+  const status = route.unavailable ? `<em>not available: ${esc(route.unavailable)}</em>` : `${files} files`;
+  const figures = origin ? `<br><small class="origin">${esc(originLine(origin))}</small>` : '';
+  return `<tr><td>${esc(title)}${figures}</td><td><code>${esc(route.path)}</code><br><small>${esc(params)}</small></td><td>${route.unavailable ? '' : `<a href="${esc(explore)}">explore</a> · <a href="${esc(queryUrl)}">query form</a> · <a href="${esc(pathUrl)}">path form</a>`}</td><td>${status}</td></tr>`;
+}
+
 export function docsPage(dataset: DatasetInfo, entries: DocsEntry[], scope?: Scope): string {
-  const rows = entries.map(({ route, title, files, example, origin }) => {
-    const q = example ? new URLSearchParams(Object.entries(example) as [string, string][]).toString() : '';
-    const queryUrl = route.path + (q ? `?${q}` : '');
-    const pathUrl =
-      route.path +
-      (example
-        ? Object.entries(example)
-            .map(([k, v]) => `/${k}/${v}`)
-            .join('')
-        : '');
-    const explore = '#' + route.path.slice('/api/v1'.length) + (q ? `?${q}` : '');
-    const params = route.params.map((p) => `${p.name}${p.required ? '' : '?'}`).join(', ');
-    const status = route.unavailable ? `<em>not available: ${esc(route.unavailable)}</em>` : `${files} files`;
-    const figures = origin ? `<br><small class="origin">${esc(originLine(origin))}</small>` : '';
-    return `<tr><td>${esc(title)}${figures}</td><td><code>${esc(route.path)}</code><br><small>${esc(params)}</small></td><td>${route.unavailable ? '' : `<a href="${esc(explore)}">explore</a> · <a href="${esc(queryUrl)}">query form</a> · <a href="${esc(pathUrl)}">path form</a>`}</td><td>${status}</td></tr>`;
-  });
-  const synthetic = dataset.kind === 'sample';
+  const rows = entries.map(operationRow);
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>regstat explorer</title>
@@ -47,11 +49,7 @@ export function docsPage(dataset: DatasetInfo, entries: DocsEntry[], scope?: Sco
 </head><body data-state="loading">
 <header><h1><span lang="ja">地域統計</span> regstat</h1>
 <nav><a href="./">Explorer</a> <a href="reference/">API reference</a> <a href="openapi.json">openapi.json</a> <a href="openapi.d.ts">openapi.d.ts</a> <a href="manifest.json">manifest.json</a> <a href="api/v1/">/api/v1/</a></nav></header>
-<div id="dataset" class="${synthetic ? 'banner synthetic' : 'banner'}"><strong>${synthetic ? 'Synthetic sample data — not official statistics.' : `Data: ${esc(dataset.kind)}.`}</strong> ${esc(dataset.notice)}${dataset.provenance ? ' <a href="#sources">The tables this build read.</a>' : ''}</div>${
-    scope
-      ? `\n<div id="scope" class="banner">This build serves the data of ${esc(scope.names.join(', '))} only (it was built with <code>--prefs</code>): other prefectures answer 404 naming this scope. The prefecture and municipality lists hold the whole country.</div>`
-      : ''
-  }
+${datasetBanners(dataset, scope)}
 <main>
 <section id="controls" aria-label="Request">
 <div class="field"><label for="op">Operation</label><select id="op"></select></div>
@@ -105,4 +103,14 @@ ${tables.join('\n')}
 <ul>${coverage.join('')}</ul>
 ${events}</section>
 `;
+}
+
+/** Whose data this is (synthetic said first, as a user could take it for official), and the build's scope. */
+function datasetBanners(dataset: DatasetInfo, scope: Scope): string {
+  const synthetic = dataset.kind === 'sample';
+  return `<div id="dataset" class="${synthetic ? 'banner synthetic' : 'banner'}"><strong>${synthetic ? 'Synthetic sample data — not official statistics.' : `Data: ${esc(dataset.kind)}.`}</strong> ${esc(dataset.notice)}${dataset.provenance ? ' <a href="#sources">The tables this build read.</a>' : ''}</div>${
+    scope
+      ? `\n<div id="scope" class="banner">This build serves the data of ${esc(scope.names.join(', '))} only (it was built with <code>--prefs</code>): other prefectures answer 404 naming this scope. The prefecture and municipality lists hold the whole country.</div>`
+      : ''
+  }`;
 }
