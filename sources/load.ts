@@ -73,34 +73,11 @@ export function loadSources(set: SourceSet, options: LoadOptions = { eager: true
       throw new InputError(`The sources have no ${name}.csv; every build needs it (see sources/README.md).`);
   }
   const loaded = new Map<TableName, LoadedTable>();
-  const keys = new Map<TableName, string>();
   const cache = options.cache;
+  const checkKey = checkKeys(set);
   const tables: Partial<Record<TableName, LoadedTable>> = {};
   let regions: RegionIndex | undefined;
   let overlapChecked = false;
-
-  const contentKey = (name: TableName): string => {
-    let key = keys.get(name);
-    if (key === undefined) {
-      const src = set.files[name]!;
-      key = src.contentKey ?? createHash('sha256').update(src.text).digest('hex');
-      keys.set(name, key);
-    }
-    return key;
-  };
-  /** What a table's checks read: its own content, the regions, the tables it refers to and its overlap partner. */
-  const checkKey = (name: TableName): string => {
-    const deps = [
-      name,
-      'prefectures',
-      'municipalities',
-      ...(TABLES[name].references ?? []).map((r) => r.table),
-      ...overlapPartner(name),
-    ] as TableName[];
-    const hash = createHash('sha256').update(loaderDigest());
-    for (const d of deps) if (set.files[d]) hash.update(d).update('\0').update(contentKey(d)).update('\0');
-    return hash.digest('hex');
-  };
 
   const load = (name: TableName): LoadedTable => {
     const known = loaded.get(name);
@@ -143,6 +120,37 @@ export function loadSources(set: SourceSet, options: LoadOptions = { eager: true
   regionIndex();
   if (options.eager) for (const name of TABLE_NAMES) if (set.files[name]) load(name);
   return { dataset: set.dataset, tables, regions: regionIndex() };
+}
+
+/**
+ * The table cache's key of each table: what its checks read (its own content, the regions, the tables
+ * it refers to and its overlap partner) and the loader's own code.
+ */
+function checkKeys(set: SourceSet): (name: TableName) => string {
+  const keys = new Map<TableName, string>();
+  const contentKey = (name: TableName): string => {
+    let key = keys.get(name);
+    if (key === undefined) {
+      const src = set.files[name]!;
+      key = src.contentKey ?? createHash('sha256').update(src.text).digest('hex');
+      keys.set(name, key);
+    }
+    return key;
+  };
+  /** What a table's checks read: its own content, the regions, the tables it refers to and its overlap partner. */
+  const checkKey = (name: TableName): string => {
+    const deps = [
+      name,
+      'prefectures',
+      'municipalities',
+      ...(TABLES[name].references ?? []).map((r) => r.table),
+      ...overlapPartner(name),
+    ] as TableName[];
+    const hash = createHash('sha256').update(loaderDigest());
+    for (const d of deps) if (set.files[d]) hash.update(d).update('\0').update(contentKey(d)).update('\0');
+    return hash.digest('hex');
+  };
+  return checkKey;
 }
 
 const overlapPartner = (name: TableName): TableName[] =>

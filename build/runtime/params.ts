@@ -300,51 +300,10 @@ function checkAreas(spec: AreasParam, raw: string, got: Canonical, routes: Compi
         `${spec.name} entry ${quote(entry)} is not <prefCode>_${spec.city ? ' or <prefCode>_<cityCode>' : ''}`,
         routes,
       );
-    const pref = String(Number(m[1]));
-    const city = m[2] ?? '';
-    if (!routes.prefectures.has(Number(pref))) {
-      // A 400 as for any bad entry (config-only hosts judge entries by pattern), which names the scope.
-      if (routes.country.has(Number(pref)))
-        return fail(
-          spec,
-          `${spec.name} entry ${quote(entry)} names prefecture ${pref}, outside this build's scope (${listValues(routes.table.prefectures)})`,
-          routes,
-        );
-      return fail(
-        spec,
-        `${spec.name} entry ${quote(entry)} names prefecture ${pref}, which is not a prefecture code`,
-        routes,
-      );
-    }
-    if (!spec.city && city !== '') {
-      return fail(
-        spec,
-        `${spec.name} entry ${quote(entry)} names a municipality; this operation adds prefectures only (<prefCode>_)`,
-        routes,
-      );
-    }
-    if (municipal && city === '') {
-      return fail(
-        spec,
-        `${spec.name} entry ${quote(entry)} is prefecture-level but ${spec.city} is a municipality; add municipalities as <prefCode>_<cityCode>`,
-        routes,
-      );
-    }
-    if (spec.city && !municipal && city !== '') {
-      return fail(
-        spec,
-        `${spec.name} entry ${quote(entry)} names a municipality but ${spec.city} is -; add prefectures as <prefCode>_`,
-        routes,
-      );
-    }
-    if (city !== '' && !routes.cities.get(Number(pref))?.has(city)) {
-      return fail(
-        spec,
-        `${spec.name} entry ${quote(entry)}: ${city} is not a municipality of prefecture ${pref}`,
-        routes,
-      );
-    }
-    const key = `${pref}_${city}`;
+    const area = { pref: String(Number(m[1])), city: m[2] ?? '' };
+    const problem = areaProblem(spec, entry, area, municipal, routes);
+    if (problem) return fail(spec, problem, routes);
+    const key = `${area.pref}_${area.city}`;
     if (seen.has(key)) {
       return fail(
         spec,
@@ -353,9 +312,38 @@ function checkAreas(spec: AreasParam, raw: string, got: Canonical, routes: Compi
       );
     }
     seen.add(key);
-    areas.push({ pref, city: city || '-' });
+    areas.push({ pref: area.pref, city: area.city || '-' });
   }
   return { ok: true, value: areas.map((a) => `${a.pref}_${a.city === '-' ? '' : a.city}`).join(','), areas };
+}
+
+/**
+ * What is wrong with one well-formed entry (prefecture, then municipality, then whether its level
+ * matches the request's own region), or null.
+ */
+function areaProblem(
+  spec: AreasParam,
+  entry: string,
+  { pref, city }: { pref: string; city: string },
+  municipal: boolean,
+  routes: CompiledRoutes,
+): string | null {
+  const named = `${spec.name} entry ${quote(entry)}`;
+  if (!routes.prefectures.has(Number(pref))) {
+    // A 400 as for any bad entry (config-only hosts judge entries by pattern), which names the scope.
+    return routes.country.has(Number(pref))
+      ? `${named} names prefecture ${pref}, outside this build's scope (${listValues(routes.table.prefectures)})`
+      : `${named} names prefecture ${pref}, which is not a prefecture code`;
+  }
+  if (!spec.city && city !== '')
+    return `${named} names a municipality; this operation adds prefectures only (<prefCode>_)`;
+  if (municipal && city === '')
+    return `${named} is prefecture-level but ${spec.city} is a municipality; add municipalities as <prefCode>_<cityCode>`;
+  if (spec.city && !municipal && city !== '')
+    return `${named} names a municipality but ${spec.city} is -; add prefectures as <prefCode>_`;
+  if (city !== '' && !routes.cities.get(Number(pref))?.has(city))
+    return `${named}: ${city} is not a municipality of prefecture ${pref}`;
+  return null;
 }
 
 /** Canonical form: entries sorted and without repeats; `_` alone when any entry selects everything. */

@@ -76,6 +76,33 @@ export function resolve(routes: CompiledRoutes, pathname: string, search = ''): 
 
 function resolveOp(routes: CompiledRoutes, op: RouteOp, params: Params): Resolution {
   if (op.unavailable) return error(apiError(404, `${op.path} is not available in this build`, op.unavailable));
+  const read = readValues(routes, op, params);
+  if ('error' in read) return read.error;
+  const { values, areas } = read;
+  const broken = brokenConstraint(op, values);
+  if (broken) return broken;
+  if (op.paging) return page(routes, op, op.paging, values);
+  const halves = pairHalves(op, values);
+  if (op.compose && areas && areas.length > 0) return composeAreas(routes, op, op.compose, values, areas, halves);
+  if (halves(values).length === 2) {
+    const by = `different ${op.pairs!.left} and ${op.pairs!.right}`;
+    return composition(
+      op,
+      undefined,
+      by,
+      halves(values).map((v) => filePath(op, v)),
+      values,
+    );
+  }
+  return file(op, values);
+}
+
+/** Each active parameter read once, checked and canonicalized (with the areas of an addArea). */
+function readValues(
+  routes: CompiledRoutes,
+  op: RouteOp,
+  params: Params,
+): { values: Canonical; areas: Area[] | undefined } | { error: Resolution } {
   const values: Canonical = {};
   let areas: Area[] | undefined;
   for (const spec of op.params) {
@@ -86,26 +113,34 @@ function resolveOp(routes: CompiledRoutes, op: RouteOp, params: Params): Resolut
     if (given && given.length > 1) {
       const how = isListParam(spec) ? ` List several entries comma-separated in one ${spec.name}.` : '';
       const names = spec.aliases ? ` (under the names ${[spec.name, ...spec.aliases].join(' and ')})` : '';
-      return error(
-        badRequest(`${spec.name} is given ${given.length} times${names}; give it once`, describe(spec, routes) + how),
-      );
+      return {
+        error: error(
+          badRequest(`${spec.name} is given ${given.length} times${names}; give it once`, describe(spec, routes) + how),
+        ),
+      };
     }
     // An empty value is no value, as in HTML forms: cityCode= means the default, -.
     const value = given?.[0] === '' ? undefined : given?.[0];
     const raw = value ?? (spec.default === undefined ? undefined : String(spec.default));
     if (raw === undefined) {
       if (spec.required) {
-        return error(badRequest(`${spec.name} is required${describeConditions(spec)}`, describe(spec, routes)));
+        return {
+          error: error(badRequest(`${spec.name} is required${describeConditions(spec)}`, describe(spec, routes))),
+        };
       }
       continue;
     }
     const checked = checkParam(spec, raw, values, routes);
-    if (!checked.ok) return error(checked.error);
+    if (!checked.ok) return { error: error(checked.error) };
     values[spec.name] = checked.value;
     Object.assign(values, checked.settles);
     if (checked.areas) areas = checked.areas;
   }
+  return { values, areas };
+}
 
+/** The first of the operation's constraints the values break, as its 400; null when they keep all. */
+function brokenConstraint(op: RouteOp, values: Canonical): Resolution | null {
   for (const c of op.constraints ?? []) {
     const v = values[c.param];
     if (v === undefined) continue;
@@ -120,36 +155,29 @@ function resolveOp(routes: CompiledRoutes, op: RouteOp, params: Params): Resolut
       );
     }
   }
-  if (op.paging) return page(routes, op, op.paging, values);
-  const halves = pairHalves(op, values);
-  if (op.compose && areas && areas.length > 0) {
-    const from = routes.byPath.get(op.compose.from);
-    const compose = op.compose;
-    const spec = op.params.find((p) => p.name === compose.param);
-    if (!from || !spec || spec.type !== 'areas')
-      return error(internal(`routes.json has a bad compose entry on ${op.path}`));
-    const regions = [
-      { pref: values[spec.pref] as string, city: spec.city ? (values[spec.city] ?? '-') : '-' },
-      ...areas,
-    ];
-    const files = regions.flatMap((r) =>
-      halves({ ...values, [spec.pref]: r.pref, ...(spec.city ? { [spec.city]: r.city } : {}) }).map((v) =>
-        filePath(from, v),
-      ),
-    );
-    return composition(op, compose.composer, compose.param, files, values);
-  }
-  if (halves(values).length === 2) {
-    const by = `different ${op.pairs!.left} and ${op.pairs!.right}`;
-    return composition(
-      op,
-      undefined,
-      by,
-      halves(values).map((v) => filePath(op, v)),
-      values,
-    );
-  }
-  return file(op, values);
+  return null;
+}
+
+/** An addArea request: the files of the region asked for and of each area added, for the composer. */
+function composeAreas(
+  routes: CompiledRoutes,
+  op: RouteOp,
+  compose: NonNullable<RouteOp['compose']>,
+  values: Canonical,
+  areas: Area[],
+  halves: (v: Canonical) => Canonical[],
+): Resolution {
+  const from = routes.byPath.get(compose.from);
+  const spec = op.params.find((p) => p.name === compose.param);
+  if (!from || !spec || spec.type !== 'areas')
+    return error(internal(`routes.json has a bad compose entry on ${op.path}`));
+  const regions = [{ pref: values[spec.pref] as string, city: spec.city ? (values[spec.city] ?? '-') : '-' }, ...areas];
+  const files = regions.flatMap((r) =>
+    halves({ ...values, [spec.pref]: r.pref, ...(spec.city ? { [spec.city]: r.city } : {}) }).map((v) =>
+      filePath(from, v),
+    ),
+  );
+  return composition(op, compose.composer, compose.param, files, values);
 }
 
 /** Integers as a run ("5 to 85 in steps of 5"), with an open bound `-` last; codes as listed. */
