@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import { prefRegion } from '../../sources/regions.ts';
-import { economyBySelection } from '../facts/selection.ts';
 import { defineOperation, intParam, prefCode, prefectureValues } from './operation.ts';
 import {
   CENSUS_YEARS_TEXT,
   censusYearParam,
   perCensusYear,
   selectionDomains,
-  selectionNames,
+  economyState,
   selections,
   sicCodeParam,
   simcCodeParam,
@@ -89,11 +88,7 @@ export default defineOperation({
   },
   needs: ['industry_economy', 'industries_broad', 'industries_middle'],
   share: 'year',
-  prepare: (ctx) => ({
-    facts: economyBySelection(ctx.sources, ctx.prefs),
-    names: selectionNames(ctx.sources),
-    sources: ctx.sources,
-  }),
+  prepare: economyState,
   enumerate: (ctx) =>
     perCensusYear(
       prefectureValues(ctx).flatMap((p) =>

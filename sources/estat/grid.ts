@@ -99,3 +99,26 @@ export function foldClasses(classes: { from: number; count: number }[]): number[
 export function faultAt(grid: Grid, row: GridRow, col: number, detail: string): SourceError {
   return new SourceError(grid.file, row.line, col + 1, detail);
 }
+
+/**
+ * The 20 columns of an age block from `start`: 総数, then 0～4歳 … 85～89歳, then 90歳以上 (IPSS and the
+ * migration tables lay them out alike); `where` says where in the header, for the message.
+ */
+export function fiveYearBlock(grid: Grid, ages: GridRow, start: number, where: string): number[] {
+  return Array.from({ length: 20 }, (_, i) => {
+    const col = start + i;
+    const h = ageHeader(ages.cells[col] ?? '');
+    const ok =
+      i === 0
+        ? h?.kind === 'total'
+        : h?.kind === 'class' && h.from === (i - 1) * 5 && (i === 19 ? h.to === null : h.to === h.from + 4);
+    if (!ok)
+      throw new SourceError(
+        grid.file,
+        ages.line,
+        col + 1,
+        `expected ${i === 0 ? '総数' : i === 19 ? '90歳以上' : `${(i - 1) * 5}～${(i - 1) * 5 + 4}歳`} ${where}, found "${ages.cells[col] ?? ''}"`,
+      );
+    return col;
+  });
+}

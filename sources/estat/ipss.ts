@@ -2,7 +2,7 @@
 // area and year, the 19 classes of 総数, 男 and 女 side by side under a two-line header.
 
 import { SourceError } from '../csv.ts';
-import { ageHeader, countAt, faultAt, normal, type Grid, type GridRow } from './grid.ts';
+import { countAt, faultAt, fiveYearBlock, normal, type Grid, type GridRow } from './grid.ts';
 
 export interface ProjectionRow {
   /** Five digits: a prefecture is XX000. */
@@ -62,23 +62,12 @@ interface Blocks {
 
 /** The 20 columns under the top header `name`, each checked against the age it must hold. */
 function ageBlock(grid: Grid, top: GridRow, ages: GridRow, name: string): number[] {
-  const start = top.cells.findIndex((c) => normal(c) === name);
-  const cols = Array.from({ length: 20 }, (_, i) => start + i);
-  cols.forEach((col, i) => {
-    const h = ageHeader(ages.cells[col] ?? '');
-    const ok =
-      i === 0
-        ? h?.kind === 'total'
-        : h?.kind === 'class' && h.from === (i - 1) * 5 && (i === 19 ? h.to === null : h.to === h.from + 4);
-    if (!ok)
-      throw new SourceError(
-        grid.file,
-        ages.line,
-        col + 1,
-        `expected ${i === 0 ? '総数' : i === 19 ? '90歳以上' : `${(i - 1) * 5}～${(i - 1) * 5 + 4}歳`} under ${name}, found "${ages.cells[col] ?? ''}"`,
-      );
-  });
-  return cols;
+  return fiveYearBlock(
+    grid,
+    ages,
+    top.cells.findIndex((c) => normal(c) === name),
+    `under ${name}`,
+  );
 }
 
 /** One area-year: its code, kind and year checked; each block's classes add up to its 総数, and 男 + 女 to 総数. */

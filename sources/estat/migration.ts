@@ -4,7 +4,7 @@
 
 import { SourceError } from '../csv.ts';
 import { BLOCK_PREFS, prefRegion } from '../regions.ts';
-import { ageHeader, countAt, faultAt, normal, type Grid, type GridRow } from './grid.ts';
+import { ageHeader, countAt, faultAt, fiveYearBlock, normal, type Grid, type GridRow } from './grid.ts';
 
 export interface MigrationTable {
   kind: 'migration';
@@ -106,7 +106,7 @@ export function readMigration(grid: Grid, year: number): MigrationTable {
       (blocks[3] ?? ages.cells.length) + 1,
       `expected three blocks (総数, 男, 女) each opening with 総数, found ${blocks.length}`,
     );
-  const columns = blocks.map((start) => checkBlock(grid, ages, start)) as [number[], number[], number[]];
+  const columns = blocks.map((start) => fiveYearBlock(grid, ages, start, 'here')) as [number[], number[], number[]];
   const cols = columns.flat();
   const labels = cols.map((col, i) => `${['総数', '男', '女'][Math.floor(i / 20)]} / ${ages.cells[col]}`);
   const r: Reading = {
@@ -306,23 +306,4 @@ function prefectureFacts(
       total: whole.v[0]!,
       classes: added,
     });
-}
-
-function checkBlock(grid: Grid, ages: GridRow, start: number): number[] {
-  return Array.from({ length: 20 }, (_, i) => {
-    const col = start + i;
-    const h = ageHeader(ages.cells[col] ?? '');
-    const ok =
-      i === 0
-        ? h?.kind === 'total'
-        : h?.kind === 'class' && h.from === (i - 1) * 5 && (i === 19 ? h.to === null : h.to === h.from + 4);
-    if (!ok)
-      throw new SourceError(
-        grid.file,
-        ages.line,
-        col + 1,
-        `expected ${i === 0 ? '総数' : i === 19 ? '90歳以上' : `${(i - 1) * 5}～${(i - 1) * 5 + 4}歳`} here, found "${ages.cells[col] ?? ''}"`,
-      );
-    return col;
-  });
 }

@@ -3,7 +3,6 @@
 // selection's codes are echoed beside its names (the original's labor echoes names only).
 
 import { z } from 'zod';
-import { economyBySelection } from '../../facts/selection.ts';
 import type { Canonical } from '../../runtime/params.ts';
 import { cityCode, defineOperation, prefCode, regionOf } from '../operation.ts';
 import {
@@ -12,7 +11,7 @@ import {
   regionSelectionValues,
   selectionDomains,
   selectionEcho,
-  selectionNames,
+  economyState,
   selectionResult,
   sicCodeParam,
   simcCodeParam,
@@ -55,11 +54,7 @@ export function economyOperation(o: {
     route: { path: o.path, params: [censusYearParam(), prefCode(), cityCode(), sicCodeParam(), simcCodeParam()] },
     needs: ['industry_economy', 'industries_broad', 'industries_middle'],
     share: 'prefecture',
-    prepare: (ctx) => ({
-      facts: economyBySelection(ctx.sources, ctx.prefs),
-      names: selectionNames(ctx.sources),
-      sources: ctx.sources,
-    }),
+    prepare: economyState,
     enumerate: (ctx) => perCensusYear(regionSelectionValues(ctx)),
     render({ facts, names, sources }, v) {
       const region = regionOf(v);

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import type { Sources } from '../../../sources/load.ts';
 import { industries } from '../../facts/classifications.ts';
+import { economyBySelection } from '../../facts/selection.ts';
 import type { Canonical } from '../../runtime/params.ts';
 import { codeOrAll, intParam, regionValues, type BuildContext } from '../operation.ts';
 import { cityCodeText, letterCode, nonEmpty, prefCodeNumber, text, twoDigitCode } from './result.ts';
@@ -110,3 +111,10 @@ export function selectionEcho(
     ...(echoCodes ? { simcCode: n.simcCode } : {}),
   };
 }
+
+/** What the operations over industry_economy by selection render from (value, labor perYear, power/forArea). */
+export const economyState = (ctx: BuildContext) => ({
+  facts: economyBySelection(ctx.sources, ctx.prefs),
+  names: selectionNames(ctx.sources),
+  sources: ctx.sources,
+});
