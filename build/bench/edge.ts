@@ -219,58 +219,71 @@ async function workerdBaseline(): Promise<number> {
 }
 
 export async function benchEdge(file: string, work: string, seconds: number): Promise<void> {
-  const size = statSync(file).size;
-  console.log(`\nedge worker in workerd over ${file} (${MB(size)})`);
+  console.log(`\nedge worker in workerd over ${file} (${MB(statSync(file).size)})`);
   const requests = await spreadRequests(file, 2000);
   const load = await spreadRequests(file, 10000);
   const baseline = await workerdBaseline();
-  const edge = await measureEdge(
-    'pack in R2 (the file put in the simulated bucket), answers not cached',
-    file,
-    requests,
-    39301,
-    baseline,
-  );
   const canWrk = ensure([{ cmd: 'wrk', pkg: 'wrk' }]);
+  const underLoad = canWrk ? { load, seconds, work } : null;
+  await edgeOverR2(file, requests, baseline, underLoad);
+  await handlerCpu(file, requests);
+  if (ensure([{ cmd: 'nginx', pkg: 'nginx' }])) await edgeOverNginx(file, work, requests, baseline, underLoad);
+  if (underLoad) await deployedBesideNode(file, underLoad);
+}
+
+/** The spread requests at 50 connections, when wrk is at hand. */
+interface UnderLoad {
+  load: string[];
+  seconds: number;
+  work: string;
+}
+
+const spreadLine = (base: string, u: UnderLoad) =>
+  `    wrk -c50, 10,000 spread requests  ${latency(wrkPaths(base, u.load, u.seconds, 50, u.work))}`;
+
+/** The pack put in the simulated R2 bucket, answers not cached: reads, CPU and memory, then the isolate after load. */
+async function edgeOverR2(file: string, requests: string[], baseline: number, u: UnderLoad | null): Promise<void> {
+  const label = 'pack in R2 (the file put in the simulated bucket), answers not cached';
+  const edge = await measureEdge(label, file, requests, 39301, baseline);
   try {
-    if (canWrk) {
-      console.log(`    wrk -c50, 10,000 spread requests  ${latency(wrkPaths(edge.base, load, seconds, 50, work))}`);
-      const isolate = await isolateMemory(39301 + 1000, edge.base);
-      if (isolate)
-        console.log(
-          `    the isolate after that load       ${MB(isolate.heap + isolate.buffers)} (${MB(isolate.heap)} heap, ${MB(isolate.buffers)} ArrayBuffers)`,
-        );
-    }
+    if (!u) return;
+    console.log(spreadLine(edge.base, u));
+    const isolate = await isolateMemory(39301 + 1000, edge.base);
+    if (isolate)
+      console.log(
+        `    the isolate after that load       ${MB(isolate.heap + isolate.buffers)} (${MB(isolate.heap)} heap, ${MB(isolate.buffers)} ArrayBuffers)`,
+      );
   } finally {
     await edge.stop();
   }
-  await handlerCpu(file, requests);
-  if (ensure([{ cmd: 'nginx', pkg: 'nginx' }])) {
-    const host = await startFileNginx(file, work, 39302);
+}
+
+/** The same worker reading the pack from nginx by Range, as a pack on any static host is read. */
+async function edgeOverNginx(
+  file: string,
+  work: string,
+  requests: string[],
+  baseline: number,
+  u: UnderLoad | null,
+): Promise<void> {
+  const host = await startFileNginx(file, work, 39302);
+  try {
+    const label = `pack on nginx, read by Range (${host.url})`;
+    const overUrl = await measureEdge(label, host.url, requests, 39303, baseline);
     try {
-      const overUrl = await measureEdge(
-        `pack on nginx, read by Range (${host.url})`,
-        host.url,
-        requests,
-        39303,
-        baseline,
-      );
-      try {
-        if (canWrk)
-          console.log(
-            `    wrk -c50, 10,000 spread requests  ${latency(wrkPaths(overUrl.base, load, seconds, 50, work))}`,
-          );
-      } finally {
-        await overUrl.stop();
-      }
+      if (u) console.log(spreadLine(overUrl.base, u));
     } finally {
-      host.stop();
+      await overUrl.stop();
     }
+  } finally {
+    host.stop();
   }
-  if (!canWrk) return;
-  // As deployed (answers kept in the Cache API) against node serve.mjs over the same pack.
+}
+
+/** As deployed (answers kept in the Cache API) against node serve.mjs over the same pack. */
+async function deployedBesideNode(file: string, u: UnderLoad): Promise<void> {
   const deployed = await startEdge({ pack: file, port: 39304 });
-  const script = join(work, 'serve.mjs');
+  const script = join(u.work, 'serve.mjs');
   writeFileSync(script, offlineServerScript());
   const t0 = performance.now();
   const node = spawn(process.execPath, [script, '--data', file, '--port', '39305'], { env: {}, stdio: 'ignore' });
@@ -281,15 +294,15 @@ export async function benchEdge(file: string, work: string, seconds: number): Pr
       `  node serve.mjs over the pack: first answer (perYear of Tokyo) ${(firstMs / 1000).toFixed(2)} s from the spawn; ${MB(memoryOf(node.pid!).rss)} resident`,
     );
     console.log(
-      `  at 50 connections (wrk, ${seconds} s each, after a warm-up), answers kept as deployed (miniflare's Cache API is a local simulation)`,
+      `  at 50 connections (wrk, ${u.seconds} s each, after a warm-up), answers kept as deployed (miniflare's Cache API is a local simulation)`,
     );
     for (const [name, base] of [
       ['edge worker (workerd, R2)', deployed.base],
       ['node serve.mjs', 'http://127.0.0.1:39305'],
     ] as const) {
-      wrkPaths(base, load, 2, 50, work);
-      console.log(`    ${name.padEnd(28)} one request     ${latency(wrkPaths(base, [HOT], seconds, 50, work))}`);
-      console.log(`    ${name.padEnd(28)} 10,000 spread   ${latency(wrkPaths(base, load, seconds, 50, work))}`);
+      wrkPaths(base, u.load, 2, 50, u.work);
+      console.log(`    ${name.padEnd(28)} one request     ${latency(wrkPaths(base, [HOT], u.seconds, 50, u.work))}`);
+      console.log(`    ${name.padEnd(28)} 10,000 spread   ${latency(wrkPaths(base, u.load, u.seconds, 50, u.work))}`);
     }
     const mem = memoryOf(node.pid!);
     console.log(`  node serve.mjs after that load: ${MB(mem.rss)} resident, peak ${MB(mem.peak)}`);

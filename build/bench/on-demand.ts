@@ -177,99 +177,121 @@ function diskUse(dir: string): { bytes: number; files: number } {
   return { bytes, files };
 }
 
+type Launch = (port: number, warmUp: boolean) => Promise<Started>;
+const pause = (ms: number) => new Promise((ok) => setTimeout(ok, ms));
+
 export async function benchOnDemand(seconds: number): Promise<void> {
   console.log(
     '\non demand (npm start without a dist; sample provider; every operation prepared in a thread of its own)',
   );
   const cache = mkdtempSync(join(tmpdir(), 'regstat-bench-cache-'));
   const started: Started[] = [];
-  const launch = async (port: number, warmUp: boolean) => {
+  const launch: Launch = async (port, warmUp) => {
     const s = await start(port, cache, warmUp);
     started.push(s);
     return s;
   };
   try {
-    const cold = await launch(39291, false);
-    console.log(`  npm start to the first 200 of perYear, no cache   ${cold.seconds.toFixed(1)} s (target ≤ 10 s)`);
-    await probedFirstAnswers(cold, 'no table cache');
-    for (const page of ['/', '/manifest.json']) {
-      const t = performance.now();
-      await (await fetch(cold.base + page)).arrayBuffer();
-      console.log(`  first ${page.padEnd(44)} ${((performance.now() - t) / 1000).toFixed(1)} s`);
-    }
-    if (have('wrk')) {
-      wrk(cold.base + FIRST, 2);
-      const r = wrk(cold.base + FIRST, seconds);
-      console.log(
-        `  warm answers, wrk -t1 -c50 ${seconds} s                   ${Math.round(r.rps)} req/s, p99 ${r.p99ms.toFixed(2)} ms (target ≤ 5 ms)`,
-      );
-    }
-    console.log(
-      `  peak memory (RSS) after every operation           ${(peakRss(cold.child.pid!) / 1e6).toFixed(0)} MB (all threads)`,
-    );
-    stop(cold);
-    const disk = diskUse(cache);
-    console.log(
-      `  written to disk (the table cache)                 ${(disk.bytes / 1e6).toFixed(1)} MB in ${disk.files} files (target < 200 MB, < 10,000 files)`,
-    );
-    await new Promise((ok) => setTimeout(ok, 500));
-    const warm = await launch(39292, false);
-    console.log(`  npm start to the first 200 of perYear, tables cached ${warm.seconds.toFixed(1)} s`);
-    await firstAnswers(warm, 'tables cached, no response cache (an interrupted first start; target ≤ 1 s each)');
-    stop(warm);
-    await new Promise((ok) => setTimeout(ok, 500));
-    const probed = await launch(39295, false);
-    await probedFirstAnswers(probed, 'tables cached, asked again from a new start');
-    stop(probed);
-    await new Promise((ok) => setTimeout(ok, 500));
-    // As users start it: the response cache is written in the background while the masters are asked.
-    const t0 = performance.now();
-    const background = await launch(39293, true);
-    const done = new Promise<void>((ok) => {
-      const timer = setInterval(
-        () => /warm-up done|could not be written/.test(background.log()) && (clearInterval(timer), ok()),
-        100,
-      );
-    });
-    let rss = 0;
-    const sampler = setInterval(() => (rss = Math.max(rss, treeRss(background.child.pid!))), 1000);
-    const { probes } = await probeWhile(background.base, () => done);
-    clearInterval(sampler);
-    const line = /regstat: (warm-up done|the response cache could not).*/.exec(background.log())?.[0] ?? '';
-    console.log(
-      `  with the warm-up (the default): ${line}; ${((performance.now() - t0) / 1000).toFixed(1)} s from the spawn`,
-    );
-    console.log(
-      `    the masters asked meanwhile (${probes.length} requests): ${latencies(probes)}; RSS of the server and its writer ${(rss / 1e6).toFixed(0)} MB at most`,
-    );
-    console.log(`    ${await loopHeld(background)}`);
-    await new Promise((ok) => setTimeout(ok, 2000)); // the threads stopped after the handover
-    console.log(
-      `    RSS of the server after the handover          ${(treeRss(background.child.pid!) / 1e6).toFixed(0)} MB`,
-    );
-    stop(background);
-    const cached = diskUse(cache);
-    console.log(
-      `  the cache on disk (tables and the response pack)   ${(cached.bytes / 1e6).toFixed(1)} MB in ${cached.files} files`,
-    );
-    await new Promise((ok) => setTimeout(ok, 500));
-    const again = await launch(39294, true);
-    console.log(`  npm start to the first 200 of perYear, cache warm ${again.seconds.toFixed(1)} s`);
-    await probedFirstAnswers(again, 'response cache warm (target ≤ 1 s each)');
-    if (have('wrk')) {
-      const r = wrk(again.base + FIRST, seconds);
-      console.log(
-        `  answers from the response cache, wrk -t1 -c50 ${seconds} s  ${Math.round(r.rps)} req/s, p99 ${r.p99ms.toFixed(2)} ms`,
-      );
-    }
-    console.log(
-      `  RSS then                                           ${(treeRss(again.child.pid!) / 1e6).toFixed(0)} MB`,
-    );
-    stop(again);
+    await coldStart(launch, cache, seconds);
+    await tablesCached(launch);
+    await withWarmUp(launch, cache);
+    await responsesCached(launch, seconds);
   } finally {
     started.forEach(stop); // also after a failure: no server left behind on its port
     rmSync(cache, { recursive: true, force: true });
   }
+}
+
+/** A new user's first start: no table cache. The first answers, the site's pages, a warm answer under load, memory, disk. */
+async function coldStart(launch: Launch, cache: string, seconds: number): Promise<void> {
+  const cold = await launch(39291, false);
+  console.log(`  npm start to the first 200 of perYear, no cache   ${cold.seconds.toFixed(1)} s (target ≤ 10 s)`);
+  await probedFirstAnswers(cold, 'no table cache');
+  for (const page of ['/', '/manifest.json']) {
+    const t = performance.now();
+    await (await fetch(cold.base + page)).arrayBuffer();
+    console.log(`  first ${page.padEnd(44)} ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  }
+  if (have('wrk')) {
+    wrk(cold.base + FIRST, 2);
+    const r = wrk(cold.base + FIRST, seconds);
+    console.log(
+      `  warm answers, wrk -t1 -c50 ${seconds} s                   ${Math.round(r.rps)} req/s, p99 ${r.p99ms.toFixed(2)} ms (target ≤ 5 ms)`,
+    );
+  }
+  console.log(
+    `  peak memory (RSS) after every operation           ${(peakRss(cold.child.pid!) / 1e6).toFixed(0)} MB (all threads)`,
+  );
+  stop(cold);
+  const disk = diskUse(cache);
+  console.log(
+    `  written to disk (the table cache)                 ${(disk.bytes / 1e6).toFixed(1)} MB in ${disk.files} files (target < 200 MB, < 10,000 files)`,
+  );
+}
+
+/** Two starts with the tables cached and no response cache: as after a first start that was interrupted. */
+async function tablesCached(launch: Launch): Promise<void> {
+  await pause(500);
+  const warm = await launch(39292, false);
+  console.log(`  npm start to the first 200 of perYear, tables cached ${warm.seconds.toFixed(1)} s`);
+  await firstAnswers(warm, 'tables cached, no response cache (an interrupted first start; target ≤ 1 s each)');
+  stop(warm);
+  await pause(500);
+  const probed = await launch(39295, false);
+  await probedFirstAnswers(probed, 'tables cached, asked again from a new start');
+  stop(probed);
+}
+
+/** As users start it: the response cache written in the background while the masters are asked. */
+async function withWarmUp(launch: Launch, cache: string): Promise<void> {
+  await pause(500);
+  const t0 = performance.now();
+  const background = await launch(39293, true);
+  const done = new Promise<void>((ok) => {
+    const timer = setInterval(
+      () => /warm-up done|could not be written/.test(background.log()) && (clearInterval(timer), ok()),
+      100,
+    );
+  });
+  let rss = 0;
+  const sampler = setInterval(() => (rss = Math.max(rss, treeRss(background.child.pid!))), 1000);
+  const { probes } = await probeWhile(background.base, () => done);
+  clearInterval(sampler);
+  const line = /regstat: (warm-up done|the response cache could not).*/.exec(background.log())?.[0] ?? '';
+  console.log(
+    `  with the warm-up (the default): ${line}; ${((performance.now() - t0) / 1000).toFixed(1)} s from the spawn`,
+  );
+  console.log(
+    `    the masters asked meanwhile (${probes.length} requests): ${latencies(probes)}; RSS of the server and its writer ${(rss / 1e6).toFixed(0)} MB at most`,
+  );
+  console.log(`    ${await loopHeld(background)}`);
+  await pause(2000); // the threads stopped after the handover
+  console.log(
+    `    RSS of the server after the handover          ${(treeRss(background.child.pid!) / 1e6).toFixed(0)} MB`,
+  );
+  stop(background);
+  const cached = diskUse(cache);
+  console.log(
+    `  the cache on disk (tables and the response pack)   ${(cached.bytes / 1e6).toFixed(1)} MB in ${cached.files} files`,
+  );
+}
+
+/** A start with the response cache written: every answer from the pack. */
+async function responsesCached(launch: Launch, seconds: number): Promise<void> {
+  await pause(500);
+  const again = await launch(39294, true);
+  console.log(`  npm start to the first 200 of perYear, cache warm ${again.seconds.toFixed(1)} s`);
+  await probedFirstAnswers(again, 'response cache warm (target ≤ 1 s each)');
+  if (have('wrk')) {
+    const r = wrk(again.base + FIRST, seconds);
+    console.log(
+      `  answers from the response cache, wrk -t1 -c50 ${seconds} s  ${Math.round(r.rps)} req/s, p99 ${r.p99ms.toFixed(2)} ms`,
+    );
+  }
+  console.log(
+    `  RSS then                                           ${(treeRss(again.child.pid!) / 1e6).toFixed(0)} MB`,
+  );
+  stop(again);
 }
 
 /** The offline bundle of a built dist: its files unpacked, its size against `tar czf` of the same dist, and the time to its first answer. */
