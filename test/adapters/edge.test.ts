@@ -26,11 +26,10 @@ import {
   unframe,
   type PackHeader,
 } from '../../build/pack/format.ts';
-import { loadSources } from '../../sources/load.ts';
-import { sampleSourceSet } from '../../sources/sample/index.ts';
 import { close, listen } from '../helpers/http.ts';
 import { ROOT } from '../helpers/paths.ts';
 import { freePort, hasNginx, NGINX_SKIP, startFileNginx, type Running } from '../helpers/servers.ts';
+import { sampleSources } from '../helpers/sample.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'regstat-edge-test-'));
 const good = join(work, 'good.pack');
@@ -42,7 +41,7 @@ beforeAll(() => {
   // A small real build: one prefecture's fishery operations and the masters, in blocks of about one
   // answer each, so that a request not asked before must read the pack.
   const effects = new PackEffects(good, { blockBytes: 1024 });
-  build({ sources: loadSources(sampleSourceSet()), prefs: [31], operations: operationsOf(['fishery']) }, effects);
+  build({ sources: sampleSources(), prefs: [31], operations: operationsOf(['fishery']) }, effects);
   header = effects.header!;
   bytes = readFileSync(good);
 }, 120_000);

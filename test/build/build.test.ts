@@ -10,11 +10,16 @@ import { writeSourceSet } from '../../sources/dir.ts';
 import { loadSources } from '../../sources/load.ts';
 import { sampleSourceSet } from '../../sources/sample/index.ts';
 import { ROOT, SAMPLE_DIST, TMP } from '../helpers/paths.ts';
+import { sampleFiles } from '../helpers/dist.ts';
+import { cachedSample, SAMPLE_TABLES } from '../helpers/sample.ts';
 
+// The command reads the sample's checked tables from the run's shared cache, as it reads its own.
+const env = { ...process.env, REGSTAT_CACHE: SAMPLE_TABLES };
 const cli = (args: string[]) =>
   spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'build/cli/build.ts'), ...args], {
     cwd: ROOT,
     encoding: 'utf8',
+    env,
   });
 const digestTree = async (dir: string) => {
   const files = (await fg('**/*', { cwd: dir, dot: true })).sort();
@@ -28,10 +33,11 @@ const digestTree = async (dir: string) => {
 
 describe('build output', () => {
   it('is byte-for-byte identical for the same sources', () => {
-    // Two builds from independently generated and loaded sources; the disk writer only copies these bytes.
-    const [a, b] = [0, 1].map(() => {
+    // Sources generated and loaded here, and sources another process generated, checked and cached (the
+    // global setup): two builds that share nothing but the code. The disk writer only copies these bytes.
+    const [a, b] = [() => loadSources(sampleSourceSet()), () => cachedSample()].map((sources) => {
       const effects = new MemoryEffects();
-      build({ sources: loadSources(sampleSourceSet()), prefs: [31] }, effects);
+      build({ sources: sources(), prefs: [31] }, effects);
       return [...effects.files]
         .sort(([x], [y]) => (x < y ? -1 : 1))
         .map(([path, body]) => `${path} ${createHash('sha1').update(body).digest('hex')}`);
@@ -81,7 +87,9 @@ describe('build output', () => {
     expect(job.params.find((p: any) => p.name === 'ismcoCode')).toMatchObject({ valuesBy: 'iscoCode' });
     expect(job.params.find((p: any) => p.name === 'ismcoCode').values.B).toContain('12');
     // Each file belongs to the operation with the longest path that prefixes it.
-    const files = await fg('api/v1/**/index.json', { cwd: SAMPLE_DIST });
+    const files = sampleFiles()
+      .filter((f) => f.startsWith('/api/v1/') && f.endsWith('/index.json'))
+      .map((f) => f.slice(1));
     const longestFirst = m.operations.map((o: any) => o.path).sort((a: string, b: string) => b.length - a.length);
     const owner = (f: string) => longestFirst.find((p: string) => `/${f}`.startsWith(p + '/'));
     const owned = new Map<string, number>();
@@ -145,10 +153,7 @@ describe('the build command', () => {
     const child = spawn(
       process.execPath,
       ['--import', 'tsx', join(ROOT, 'build/cli/build.ts'), '--out', out, '--prefs', '1,13'],
-      {
-        cwd: ROOT,
-        stdio: 'ignore',
-      },
+      { cwd: ROOT, stdio: 'ignore', env },
     );
     const staging = `${out}.staging-${child.pid}`;
     for (let i = 0; i < 600 && !existsSync(join(staging, 'api/v1/population/composition/pyramid')); i++)

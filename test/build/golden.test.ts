@@ -7,12 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../build/core/build.ts';
 import { MemoryEffects } from '../../build/core/effects.ts';
 import { createApiServer } from '../../build/server/node.ts';
-import { loadSources } from '../../sources/load.ts';
-import { sampleSourceSet } from '../../sources/sample/index.ts';
 import { GOLDEN_REQUESTS, GOLDEN_TREE_PREF } from '../golden/requests.ts';
 import { treeDigest } from '../golden/tree.ts';
 import { close, listen } from '../helpers/http.ts';
 import { ROOT, SAMPLE_DIST } from '../helpers/paths.ts';
+import { sampleSources } from '../helpers/sample.ts';
 
 const GOLDEN = join(ROOT, 'test/golden');
 const server = createApiServer({ dir: SAMPLE_DIST });
@@ -33,7 +32,7 @@ describe('golden responses', () => {
 describe('golden output tree', () => {
   it(`of prefecture ${GOLDEN_TREE_PREF}`, () => {
     const effects = new MemoryEffects();
-    build({ sources: loadSources(sampleSourceSet()), prefs: [GOLDEN_TREE_PREF] }, effects);
+    build({ sources: sampleSources(), prefs: [GOLDEN_TREE_PREF] }, effects);
     const expected = readFileSync(join(GOLDEN, `tree-${GOLDEN_TREE_PREF}.txt`), 'utf8');
     const actual = treeDigest(effects.files);
     if (actual !== expected) {

@@ -10,9 +10,9 @@ import { MemoryEffects } from '../../build/core/effects.ts';
 import { OnDemand } from '../../build/core/on-demand.ts';
 import { resolve, type Resolution } from '../../build/runtime/resolve.ts';
 import { compileRoutes, type CompiledRoutes, type RouteTable } from '../../build/runtime/routes.ts';
-import { loadSources, type Sources } from '../../sources/load.ts';
-import { sampleSourceSet } from '../../sources/sample/index.ts';
+import { type Sources } from '../../sources/load.ts';
 import { SAMPLE_DIST } from '../helpers/paths.ts';
+import { sampleSources } from '../helpers/sample.ts';
 
 const PREF = 31;
 
@@ -24,7 +24,7 @@ let table: RouteTable;
 let routes: CompiledRoutes;
 
 beforeAll(() => {
-  sources = loadSources(sampleSourceSet());
+  sources = sampleSources();
   const effects = new MemoryEffects();
   build({ sources, prefs: [PREF] }, effects);
   text = effects.files.get('/openapi.json')!;

@@ -11,16 +11,14 @@ import { build } from '../../build/core/build.ts';
 import { DiskEffects } from '../../build/core/effects.ts';
 import { operationsOf } from '../../build/ops/index.ts';
 import { createApiServer } from '../../build/server/node.ts';
-import { loadSources } from '../../sources/load.ts';
-import { sampleSourceSet } from '../../sources/sample/index.ts';
 import { close, listen } from '../helpers/http.ts';
 import { ROOT } from '../helpers/paths.ts';
+import { cachedSample, SAMPLE_TABLES } from '../helpers/sample.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'regstat-rebuild-'));
 const served = join(work, 'dist');
 const scope = { prefs: [13], operations: operationsOf(['population']) };
-const buildInto = (out: string, seed: string) =>
-  build({ sources: loadSources(sampleSourceSet(seed)), ...scope }, new DiskEffects(out));
+const buildInto = (out: string, seed: string) => build({ sources: cachedSample(seed), ...scope }, new DiskEffects(out));
 
 const wards = [
   '13101',
@@ -97,7 +95,8 @@ it('never mixes two builds in one answer, and answers with the new build once it
         '--seed',
         'build b',
       ],
-      { cwd: ROOT, stdio: 'ignore' },
+      // The tables checked by this file's builds of seed b, from the run's shared cache.
+      { cwd: ROOT, stdio: 'ignore', env: { ...process.env, REGSTAT_CACHE: SAMPLE_TABLES } },
     );
     const finished = new Promise<number | null>((ok) => rebuild.on('exit', ok));
     let done = false;

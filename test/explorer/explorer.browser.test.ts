@@ -5,8 +5,7 @@
 // logged as an error. The same checks run against the Node server, the on-demand renderer, `npx serve`
 // (which never sees query strings), the offline bundle and nginx.
 
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HAS_CHROMIUM, launchChromium, NO_CHROMIUM } from '../../build/cli/chromium.ts';
@@ -14,12 +13,10 @@ import { OnDemand } from '../../build/core/on-demand.ts';
 import type { Manifest } from '../../build/runtime/manifest-types.ts';
 import { createApiServer } from '../../build/server/node.ts';
 import { rowsOf, toCsv, type Chart, type Row } from '../../build/runtime/view.ts';
-import { DiskTableCache } from '../../sources/cache.ts';
-import { loadSources } from '../../sources/load.ts';
-import { sampleSourceSet } from '../../sources/sample/index.ts';
 import { close, listen } from '../helpers/http.ts';
 import { SAMPLE_DIST, SAMPLE_PREFS } from '../helpers/paths.ts';
 import { hasNginx, startBundle, startNginx, startServe, type Running } from '../helpers/servers.ts';
+import { cachedSample } from '../helpers/sample.ts';
 
 const manifest: Manifest = JSON.parse(readFileSync(join(SAMPLE_DIST, 'manifest.json'), 'utf8'));
 
@@ -66,7 +63,6 @@ const running = (start: () => Promise<Running>) => async () => {
   const r = await start();
   return { base: r.base, stop: () => r.stop() };
 };
-const cacheDir = mkdtempSync(join(tmpdir(), 'regstat-explorer-cache-'));
 
 const TARGETS: Target[] = [
   { name: 'Node server', start: nodeServer({ dir: SAMPLE_DIST }), links: LINKS.length },
@@ -75,7 +71,7 @@ const TARGETS: Target[] = [
     start: () =>
       nodeServer({
         renderer: new OnDemand({
-          sources: loadSources(sampleSourceSet(), { eager: false, cache: new DiskTableCache(cacheDir) }),
+          sources: cachedSample(),
           prefs: SAMPLE_PREFS,
         }),
       })(),
@@ -92,7 +88,6 @@ const TARGETS: Target[] = [
 ];
 
 const skipNote = HAS_CHROMIUM ? '' : ` (skipped: ${NO_CHROMIUM})`;
-afterAll(() => rmSync(cacheDir, { recursive: true, force: true }));
 
 // The reference every page is compared with: the Node server over the same dist (npx serve has no query
 // form, nginx composes nothing, the on-demand renderer has no files).

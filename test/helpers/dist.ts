@@ -6,9 +6,13 @@ import { join } from 'node:path';
 import { loadRoutes } from '../../build/server/node.ts';
 import { composeResult } from '../../build/runtime/compose.ts';
 import { resolve, type Resolution } from '../../build/runtime/resolve.ts';
-import { SAMPLE_DIST } from './paths.ts';
+import { SAMPLE_DIST, SAMPLE_FILES } from './paths.ts';
 
 export const routes = loadRoutes(SAMPLE_DIST);
+
+let files: string[] | undefined;
+/** Every file of the sample dist (`/api/v1/…/index.json`, dotfiles too), sorted: the global setup's listing of the disk. */
+export const sampleFiles = (): string[] => (files ??= readFileSync(SAMPLE_FILES, 'utf8').split('\n'));
 
 export function fileOf(dir: string, path: string): string | null {
   const f = join(dir, path);

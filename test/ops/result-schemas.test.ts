@@ -12,12 +12,11 @@ import { OPERATIONS } from '../../build/ops/index.ts';
 import type { Operation } from '../../build/ops/operation.ts';
 import { resultIssues } from '../../build/ops/shared/result.ts';
 import { filePath } from '../../build/runtime/routes.ts';
-import { loadSources } from '../../sources/load.ts';
-import { sampleSourceSet } from '../../sources/sample/index.ts';
 import { ENTRIES } from '../conformance/table.ts';
 import { GOLDEN_REQUESTS } from '../golden/requests.ts';
 import { composed, fileOf, resolveUrl } from '../helpers/dist.ts';
 import { HAS_SHARED, SAMPLE_DIST, SHARED_DATA, SHARED_SKIP_NOTE } from '../helpers/paths.ts';
+import { sampleSources } from '../helpers/sample.ts';
 
 const BY_PATH = new Map(OPERATIONS.map((o) => [o.route.path, o]));
 const LONGEST_FIRST = [...OPERATIONS].sort((a, b) => b.route.path.length - a.route.path.length);
@@ -114,7 +113,7 @@ describe('result schemas against a build of prefecture 31', () => {
     // In memory: the files are what the disk build writes (the golden tree test holds the two together).
     let t = Date.now();
     const effects = new MemoryEffects();
-    build({ sources: loadSources(sampleSourceSet()), prefs: [31] }, effects);
+    build({ sources: sampleSources(), prefs: [31] }, effects);
     scan.buildMs = Date.now() - t;
     t = Date.now();
     const routes = JSON.parse(effects.files.get('/routes.json')!) as {

@@ -17,9 +17,8 @@ import { PackEffects, type PackOptions } from '../../build/pack/writer.ts';
 import { packName } from '../../build/deploy/wrangler.ts';
 import { operationsOf } from '../../build/ops/index.ts';
 import { HEAD_SPACE, HEADER_BYTES } from '../../build/pack/format.ts';
-import { loadSources } from '../../sources/load.ts';
-import { sampleSourceSet } from '../../sources/sample/index.ts';
 import { close, listen } from '../helpers/http.ts';
+import { sampleSources } from '../helpers/sample.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'regstat-pack-test-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -345,7 +344,7 @@ describe('a damaged pack', () => {
 
 describe('a bundle from the build core, without a dist', () => {
   it('holds exactly what the build writes, with its servers and the edge configuration naming the pack', async () => {
-    const sources = loadSources(sampleSourceSet());
+    const sources = sampleSources();
     const options = { sources, prefs: [31], operations: operationsOf(['fishery']) };
     const memory = new MemoryEffects();
     build(options, memory);
@@ -377,7 +376,7 @@ describe('a bundle from the build core, without a dist', () => {
 
 describe('serve.mjs over a bundle with a damaged block', () => {
   it('answers the files of that block 500 with what is wrong and none of where the file lives, and the others as ever', async () => {
-    const options = { sources: loadSources(sampleSourceSet()), prefs: [31], operations: operationsOf(['fishery']) };
+    const options = { sources: sampleSources(), prefs: [31], operations: operationsOf(['fishery']) };
     const memory = new MemoryEffects();
     build(options, memory);
     const out = join(work, 'damaged.tar.gz');

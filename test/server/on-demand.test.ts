@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fg from 'fast-glob';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Pack } from '../../build/pack/reader.ts';
 import { fileSource } from '../../build/pack/range-sources/file.ts';
 import { PackRenderer, packFile } from '../../build/cli/pack-cache.ts';
@@ -18,20 +18,17 @@ import { parseCommand, type SourceValues } from '../../build/cli/source-options.
 import { onDemandRenderer, START_COMMAND } from '../../build/cli/start.ts';
 import { OnDemand } from '../../build/core/on-demand.ts';
 import { createApiServer } from '../../build/server/node.ts';
-import { DiskTableCache } from '../../sources/cache.ts';
-import { loadSources } from '../../sources/load.ts';
-import { sampleSourceSet } from '../../sources/sample/index.ts';
 import { ENTRIES, pick, type Answer } from '../conformance/table.ts';
 import { close, listen } from '../helpers/http.ts';
 import { ROOT, SAMPLE_DIST, SAMPLE_PREFS } from '../helpers/paths.ts';
+import { cachedSample, SAMPLE_TABLES, seededCache } from '../helpers/sample.ts';
+import { sampleFiles } from '../helpers/dist.ts';
 
-const cacheDir = mkdtempSync(join(tmpdir(), 'regstat-cache-test-'));
 const renderer = new OnDemand({
-  sources: loadSources(sampleSourceSet(), { eager: false, cache: new DiskTableCache(cacheDir) }),
+  sources: cachedSample(),
   prefs: SAMPLE_PREFS,
 });
-const built = fg.sync('**/*', { cwd: SAMPLE_DIST, dot: true }).map((f) => '/' + f);
-afterAll(() => rmSync(cacheDir, { recursive: true, force: true }));
+const built = sampleFiles();
 
 /** A deterministic draw, so a failure names the same files on every run. */
 function shuffled<T>(items: T[], seed: number): T[] {
@@ -114,10 +111,10 @@ describe('on-demand renderer against the built dist', () => {
 
   it('gives the same bytes from tables it cached on disk', () => {
     const again = new OnDemand({
-      sources: loadSources(sampleSourceSet(), { eager: false, cache: new DiskTableCache(cacheDir) }),
+      sources: cachedSample(),
       prefs: SAMPLE_PREFS,
     });
-    expect(fg.sync('*.cols.gz', { cwd: cacheDir }).length).toBeGreaterThan(10);
+    expect(fg.sync('*.cols.gz', { cwd: SAMPLE_TABLES }).length).toBeGreaterThan(10);
     for (const path of [
       '/manifest.json',
       '/api/v1/population/composition/perYear/prefCode/13/cityCode/13101/index.json',
@@ -219,7 +216,8 @@ describe('npm start without a dist', () => {
   });
 
   it('writes every response into its cache in the background, hands over to it, and answers from it at once on the next start', async () => {
-    const cache = mkdtempSync(join(tmpdir(), 'regstat-start-test-'));
+    // The checked tables from the run's shared cache: what is tested is the response cache, written here.
+    const cache = seededCache('regstat-start-test-');
     const args = ['--prefs', '13', '--only', 'masters,fishery,medical'];
     const first = await startIn(cache, args);
     let second: Awaited<ReturnType<typeof startIn>> | undefined;
@@ -285,7 +283,10 @@ describe('npm start without a dist', () => {
 });
 
 describe("npm start's render threads", () => {
-  // The renderer npm start uses: one thread per operation, from the command-line values, over the same plan.
+  // The renderer npm start uses: one thread per operation, from the command-line values, over the same plan;
+  // its threads read the checked tables from the run's shared cache, as npm start reads its own.
+  vi.stubEnv('REGSTAT_CACHE', SAMPLE_TABLES);
+  afterAll(() => vi.unstubAllEnvs());
   const { values } = parseCommand(START_COMMAND, [
     '--prefs',
     SAMPLE_PREFS.join(','),

@@ -2,19 +2,16 @@
 // with the dist's bytes and the right types: the Node server over a built tree and on demand, `npx serve
 // dist`, the offline bundle, and nginx with its generated configuration.
 
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OnDemand } from '../../build/core/on-demand.ts';
 import { createApiServer } from '../../build/server/node.ts';
-import { DiskTableCache } from '../../sources/cache.ts';
-import { loadSources } from '../../sources/load.ts';
-import { sampleSourceSet } from '../../sources/sample/index.ts';
 import { close, listen } from '../helpers/http.ts';
 import { SAMPLE_DIST, SAMPLE_PREFS } from '../helpers/paths.ts';
 import { hasNginx, NGINX_SKIP, startBundle, startNginx, startServe, type Running } from '../helpers/servers.ts';
+import { cachedSample } from '../helpers/sample.ts';
 
 /** Request path → the dist file that answers it and the type it must have. */
 const EXPECTED: [string, string, string][] = [
@@ -56,12 +53,10 @@ function onNode(name: string, make: () => Server) {
 
 onNode('the Node server over a built dist', () => createApiServer({ dir: SAMPLE_DIST }));
 
-const cacheDir = mkdtempSync(join(tmpdir(), 'regstat-cache-test-'));
-afterAll(() => rmSync(cacheDir, { recursive: true, force: true }));
 onNode('the Node server on demand (npm start)', () =>
   createApiServer({
     renderer: new OnDemand({
-      sources: loadSources(sampleSourceSet(), { eager: false, cache: new DiskTableCache(cacheDir) }),
+      sources: cachedSample(),
       prefs: SAMPLE_PREFS,
     }),
   }),

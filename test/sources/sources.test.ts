@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { TABLE_NAMES, TABLES } from '../../sources/tables.ts';
 import { loadSources, type SourceSet } from '../../sources/load.ts';
 import { sampleSourceSet } from '../../sources/sample/index.ts';
+import { cachedSample } from '../helpers/sample.ts';
 
 const PREFS = 'prefCode,prefName\n1,北海道\n13,東京都\n';
 const MUNIS =
@@ -120,7 +121,7 @@ describe('sample provider', () => {
   });
 
   it('covers all 47 prefectures and every municipality with real codes', () => {
-    const s = loadSources(sampleSourceSet());
+    const s = cachedSample();
     expect(s.regions.prefectures).toHaveLength(47);
     expect(s.regions.cities).toHaveLength(1922);
     const flags = s.regions.cities.reduce<Record<string, number>>(
