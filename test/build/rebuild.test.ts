@@ -18,7 +18,11 @@ import { cachedSample, SAMPLE_TABLES } from '../helpers/sample.ts';
 const work = mkdtempSync(join(tmpdir(), 'regstat-rebuild-'));
 const served = join(work, 'dist');
 const scope = { prefs: [13], operations: operationsOf(['population']) };
-const buildInto = (out: string, seed: string) => build({ sources: cachedSample(seed), ...scope }, new DiskEffects(out));
+// The old build is the default seed's (its tables checked by the global setup), the new one another seed's.
+const NEW_SEED = 'build b';
+const sources = { old: cachedSample(), new: cachedSample(NEW_SEED) };
+const buildInto = (out: string, which: 'old' | 'new') =>
+  build({ sources: sources[which], ...scope }, new DiskEffects(out));
 
 const wards = [
   '13101',
@@ -52,9 +56,9 @@ const servers = {} as Record<'old' | 'new', ReturnType<typeof createApiServer>>;
 let expected: Map<string, { old: string; new: string }>;
 
 beforeAll(async () => {
-  buildInto(join(work, 'a'), 'build a');
-  buildInto(join(work, 'b'), 'build b');
-  buildInto(served, 'build a');
+  buildInto(join(work, 'a'), 'old');
+  buildInto(join(work, 'b'), 'new');
+  buildInto(served, 'old'); // from the facts the first build prepared
   servers.old = createApiServer({ dir: join(work, 'a') });
   servers.new = createApiServer({ dir: join(work, 'b') });
   const bases = { old: await listen(servers.old), new: await listen(servers.new) };
@@ -93,9 +97,9 @@ it('never mixes two builds in one answer, and answers with the new build once it
         '--only',
         'population',
         '--seed',
-        'build b',
+        NEW_SEED,
       ],
-      // The tables checked by this file's builds of seed b, from the run's shared cache.
+      // The tables checked by this file's build of the new seed, from the run's shared cache.
       { cwd: ROOT, stdio: 'ignore', env: { ...process.env, REGSTAT_CACHE: SAMPLE_TABLES } },
     );
     const finished = new Promise<number | null>((ok) => rebuild.on('exit', ok));
