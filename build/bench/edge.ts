@@ -75,12 +75,10 @@ const latency = (w: WrkLatency) =>
 
 /** The most asked request of the original API, in the path form: repeated, it measures an answer from cached blocks. */
 /**
- * The one request asked again and again: the perYear of the pack's first prefecture. Set from the pack,
+ * The one request asked again and again: the perYear of the pack's first prefecture, read from the pack,
  * as a fixed prefecture (it was Tokyo) is a 404 in a pack of other prefectures (--prefs 31), and the
  * "one request" figures then measured 404s.
  */
-let HOT = '';
-
 async function hotRequest(file: string): Promise<string> {
   const pack = await Pack.open(fileSource(file));
   try {
@@ -91,7 +89,7 @@ async function hotRequest(file: string): Promise<string> {
   }
   throw new Error(`${file} has no population perYear of a prefecture to ask again and again`);
 }
-const hotName = () => `perYear of prefecture ${/prefCode\/(\d+)/.exec(HOT)![1]}`;
+const hotName = (hot: string) => `perYear of prefecture ${/prefCode\/(\d+)/.exec(hot)![1]}`;
 
 /**
  * The worker's isolate after a full collection, through V8's inspector: its JS heap and its ArrayBuffers
@@ -138,6 +136,7 @@ async function measureEdge(
   requests: string[],
   port: number,
   baseline: number,
+  hot: string,
 ): Promise<RunningEdge> {
   const t0 = performance.now();
   const edge = await startEdge({ pack, port, answerCache: false, inspectorPort: port + 1000 });
@@ -159,9 +158,9 @@ async function measureEdge(
     `    the same, again (leaves cached)   ${histogram(again.reads)}; a one-read answer fetched ${KB(mean(again.bytesPerRead))} on average`,
   );
   console.log(`      CPU of workerd per request      ${again.cpuMs.toFixed(2)} ms`);
-  const hot = await pass(edge.base, Array(requests.length).fill(HOT), pid);
+  const repeated = await pass(edge.base, Array(requests.length).fill(hot), pid);
   console.log(
-    `    ${hotName().padEnd(32)} repeated ${histogram(hot.reads)}; CPU of workerd per request ${hot.cpuMs.toFixed(2)} ms`,
+    `    ${hotName(hot).padEnd(32)} repeated ${histogram(repeated.reads)}; CPU of workerd per request ${repeated.cpuMs.toFixed(2)} ms`,
   );
   const isolate = await isolateMemory(port + 1000, edge.base);
   if (isolate)
@@ -179,7 +178,7 @@ async function measureEdge(
 const mainThreadCpu = () => cpuSecondsOf(process.pid, process.pid);
 
 /** The worker's own code in this process over the same pack: CPU per request without workerd or R2 around it. */
-async function handlerCpu(file: string, requests: string[]): Promise<void> {
+async function handlerCpu(file: string, requests: string[], hot: string): Promise<void> {
   const open = () =>
     packFetch({
       open: () => Pack.open(fileSource(file), { inline: true, blockCacheBytes: 24 << 20, leafCacheBytes: 32 << 20 }),
@@ -201,7 +200,7 @@ async function handlerCpu(file: string, requests: string[]): Promise<void> {
   const handle = open();
   const cold = await run(handle, requests);
   const warm = await run(handle, requests.slice().reverse());
-  const hot = await run(handle, Array(requests.length).fill(HOT));
+  const cached = await run(handle, Array(requests.length).fill(hot));
   const heap = used();
   console.log(
     `  the worker's code alone, in Node over the same pack file (V8 as in workerd), CPU of the main thread per request:`,
@@ -210,7 +209,7 @@ async function handlerCpu(file: string, requests: string[]): Promise<void> {
     `    first request of an isolate       ${first.toFixed(2)} ms (the head decompressed, the route table parsed and compiled, a leaf, a block)`,
   );
   console.log(
-    `    reading a leaf and a block        ${cold.toFixed(2)} ms; with leaves cached ${warm.toFixed(2)} ms; from cached blocks ${hot.toFixed(2)} ms`,
+    `    reading a leaf and a block        ${cold.toFixed(2)} ms; with leaves cached ${warm.toFixed(2)} ms; from cached blocks ${cached.toFixed(2)} ms`,
   );
   console.log(
     `    memory it holds afterwards        ${MB(heap - heap0)} (JS heap and buffers after a collection; its caches are bounded at 24 MB of blocks and 32 MB of leaves)`,
@@ -237,16 +236,16 @@ async function workerdBaseline(): Promise<number> {
 
 export async function benchEdge(file: string, work: string, seconds: number): Promise<void> {
   console.log(`\nedge worker in workerd over ${file} (${MB(statSync(file).size)})`);
-  HOT = await hotRequest(file);
+  const hot = await hotRequest(file);
   const requests = await spreadRequests(file, 2000);
   const load = await spreadRequests(file, 10000);
   const baseline = await workerdBaseline();
   const canWrk = ensure([{ cmd: 'wrk', pkg: 'wrk' }]);
   const underLoad = canWrk ? { load, seconds, work } : null;
-  await edgeOverR2(file, requests, baseline, underLoad);
-  await handlerCpu(file, requests);
-  if (ensure([{ cmd: 'nginx', pkg: 'nginx' }])) await edgeOverNginx(file, work, requests, baseline, underLoad);
-  if (underLoad) await deployedBesideNode(file, underLoad);
+  await edgeOverR2(file, requests, hot, baseline, underLoad);
+  await handlerCpu(file, requests, hot);
+  if (ensure([{ cmd: 'nginx', pkg: 'nginx' }])) await edgeOverNginx(file, work, requests, hot, baseline, underLoad);
+  if (underLoad) await deployedBesideNode(file, hot, underLoad);
 }
 
 /** The spread requests at 50 connections, when wrk is at hand. */
@@ -260,9 +259,15 @@ const spreadLine = (base: string, u: UnderLoad) =>
   `    wrk -c50, 10,000 spread requests  ${latency(wrkPaths(base, u.load, u.seconds, 50, u.work))}`;
 
 /** The pack put in the simulated R2 bucket, answers not cached: reads, CPU and memory, then the isolate after load. */
-async function edgeOverR2(file: string, requests: string[], baseline: number, u: UnderLoad | null): Promise<void> {
+async function edgeOverR2(
+  file: string,
+  requests: string[],
+  hot: string,
+  baseline: number,
+  u: UnderLoad | null,
+): Promise<void> {
   const label = 'pack in R2 (the file put in the simulated bucket), answers not cached';
-  const edge = await measureEdge(label, file, requests, 39301, baseline);
+  const edge = await measureEdge(label, file, requests, 39301, baseline, hot);
   try {
     if (!u) return;
     console.log(spreadLine(edge.base, u));
@@ -281,13 +286,14 @@ async function edgeOverNginx(
   file: string,
   work: string,
   requests: string[],
+  hot: string,
   baseline: number,
   u: UnderLoad | null,
 ): Promise<void> {
   const host = await startFileNginx(file, work, 39302);
   try {
     const label = `pack on nginx, read by Range (${host.url})`;
-    const overUrl = await measureEdge(label, host.url, requests, 39303, baseline);
+    const overUrl = await measureEdge(label, host.url, requests, 39303, baseline, hot);
     try {
       if (u) console.log(spreadLine(overUrl.base, u));
     } finally {
@@ -299,17 +305,17 @@ async function edgeOverNginx(
 }
 
 /** As deployed (answers kept in the Cache API) against node serve.mjs over the same pack. */
-async function deployedBesideNode(file: string, u: UnderLoad): Promise<void> {
+async function deployedBesideNode(file: string, hot: string, u: UnderLoad): Promise<void> {
   const deployed = await startEdge({ pack: file, port: 39304 });
   const script = join(u.work, 'serve.mjs');
   writeFileSync(script, offlineServerScript());
   const t0 = performance.now();
   const node = spawn(process.execPath, [script, '--data', file, '--port', '39305'], { env: {}, stdio: 'ignore' });
   try {
-    await waitFor(`http://127.0.0.1:39305${HOT}`);
+    await waitFor(`http://127.0.0.1:39305${hot}`);
     const firstMs = performance.now() - t0;
     console.log(
-      `  node serve.mjs over the pack: first answer (${hotName()}) ${(firstMs / 1000).toFixed(2)} s from the spawn; ${MB(memoryOf(node.pid!).rss)} resident`,
+      `  node serve.mjs over the pack: first answer (${hotName(hot)}) ${(firstMs / 1000).toFixed(2)} s from the spawn; ${MB(memoryOf(node.pid!).rss)} resident`,
     );
     console.log(
       `  at 50 connections (wrk, ${u.seconds} s each, after a warm-up), answers kept as deployed (miniflare's Cache API is a local simulation)`,
@@ -319,7 +325,7 @@ async function deployedBesideNode(file: string, u: UnderLoad): Promise<void> {
       ['node serve.mjs', 'http://127.0.0.1:39305'],
     ] as const) {
       wrkPaths(base, u.load, 2, 50, u.work);
-      console.log(`    ${name.padEnd(28)} one request     ${latency(wrkPaths(base, [HOT], u.seconds, 50, u.work))}`);
+      console.log(`    ${name.padEnd(28)} one request     ${latency(wrkPaths(base, [hot], u.seconds, 50, u.work))}`);
       console.log(`    ${name.padEnd(28)} 10,000 spread   ${latency(wrkPaths(base, u.load, u.seconds, 50, u.work))}`);
     }
     const mem = memoryOf(node.pid!);

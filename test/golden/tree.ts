@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { OPERATIONS } from '../../build/ops/index.ts';
 
 const sha1 = (s: string) => createHash('sha1').update(s).digest('hex');
@@ -34,4 +36,15 @@ export function treeDigest(files: Map<string, string>): string {
       );
   }
   return out.join('\n') + '\n';
+}
+
+/** The first ten lines in which these files and the golden tree of `pref` differ (`-` golden, `+` these): none when they are its tree. */
+export function goldenTreeChanges(files: Map<string, string>, pref: number): string[] {
+  const expected = readFileSync(join(import.meta.dirname, `tree-${pref}.txt`), 'utf8').split('\n');
+  const actual = treeDigest(files).split('\n');
+  const [inExpected, inActual] = [new Set(expected), new Set(actual)];
+  return [
+    ...expected.filter((l) => !inActual.has(l)).map((l) => `- ${l}`),
+    ...actual.filter((l) => !inExpected.has(l)).map((l) => `+ ${l}`),
+  ].slice(0, 10);
 }
