@@ -6,9 +6,9 @@ import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSyn
 import { basename, dirname, join, relative } from 'node:path';
 import fg from 'fast-glob';
 import { build } from '../../build/core/build.ts';
-import { DiskEffects } from '../../build/core/effects.ts';
+import { DiskEffects, type BuildEffects } from '../../build/core/effects.ts';
 import { cachedSample } from './sample.ts';
-import { keptBundle } from './servers.ts';
+import { keptBundle, keptBundlePath, writeKept } from './servers.ts';
 import { HAS_SHARED, SAMPLE_DIST, SAMPLE_FILES, SAMPLE_PREFS, SHARED_SKIP_NOTE } from './paths.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
@@ -24,16 +24,36 @@ function digest(): string {
 }
 
 /**
- * Every file of the sample dist as read from disk, once: listing its 480,000 files takes 10–50 s, and
- * four test files need the list. Written after the dist, so a list never describes another dist.
+ * The build's writes, into the dist and into the bundle's pack at once, and their paths. Rendering
+ * 480,000 files once for both spares reading them back (a listing of 10–50 s and a packing of 40 s):
+ * the tests then hold the pack to the dist byte for byte, and test:full the list to a listing of the disk.
  */
-function listFiles(): void {
-  const files = readdirSync(SAMPLE_DIST, { recursive: true, withFileTypes: true })
-    .filter((d) => d.isFile())
-    .map((d) => '/' + relative(SAMPLE_DIST, join(d.parentPath, d.name)))
-    .sort();
-  writeFileSync(`${SAMPLE_FILES}.tmp`, files.join('\n'));
+class TeeEffects implements BuildEffects {
+  readonly paths: string[] = [];
+  constructor(private readonly outs: BuildEffects[]) {}
+  write(path: string, body: string): void {
+    for (const out of this.outs) out.write(path, body);
+    this.paths.push(path);
+  }
+  commit(): void {
+    for (const out of this.outs) out.commit();
+  }
+  abort(): void {
+    for (const out of this.outs) out.abort();
+  }
+}
+
+/** The list of the dist's files, written after the dist, so a list never describes another dist. */
+function writeList(paths: string[]): void {
+  writeFileSync(`${SAMPLE_FILES}.tmp`, [...paths].sort().join('\n'));
   renameSync(`${SAMPLE_FILES}.tmp`, SAMPLE_FILES);
+}
+
+/** Every file of the sample dist as read from disk (when a dist is reused without its list). */
+export function diskFiles(dir = SAMPLE_DIST): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((d) => d.isFile())
+    .map((d) => '/' + relative(dir, join(d.parentPath, d.name)));
 }
 
 export default async function setup() {
@@ -48,11 +68,15 @@ export default async function setup() {
     // Bundles packed from the previous dist (test/helpers/servers.ts keeps them beside it).
     for (const f of fg.sync(`${basename(SAMPLE_DIST)}.bundle-*`, { cwd: dirname(SAMPLE_DIST) }))
       rmSync(join(dirname(SAMPLE_DIST), f), { force: true });
-    build({ sources, prefs: SAMPLE_PREFS }, new DiskEffects(SAMPLE_DIST));
+    await writeKept(keptBundlePath(SAMPLE_DIST, key), (pack) => {
+      const tee = new TeeEffects([pack, new DiskEffects(SAMPLE_DIST)]);
+      build({ sources, prefs: SAMPLE_PREFS }, tee);
+      writeList(tee.paths);
+    });
     writeFileSync(stamp, key);
   }
-  if (!existsSync(SAMPLE_FILES)) listFiles();
-  // Packed here, once and before any test's timeout starts, for the five test files that serve the bundle.
+  if (!existsSync(SAMPLE_FILES)) writeList(diskFiles());
+  // Packed here (when the dist was reused), once and before any test's timeout starts, for the five test files that serve the bundle.
   await keptBundle(SAMPLE_DIST);
   if (!HAS_SHARED) console.warn(`\n[regstat] Real-data tests ${SHARED_SKIP_NOTE}.\n`);
 }

@@ -17,7 +17,8 @@ import {
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BUNDLE_FOLDER, writeBundle } from '../../build/cli/bundle.ts';
+import { BUNDLE_FOLDER, copyDist, writeBundle, writeBundleWith } from '../../build/cli/bundle.ts';
+import type { PackEffects } from '../../build/pack/writer.ts';
 import { nginxConfig } from '../../build/deploy/nginx.ts';
 import type { RouteTable } from '../../build/runtime/routes.ts';
 import { ROOT } from './paths.ts';
@@ -84,19 +85,25 @@ async function bundleOf(dist: string, work: string): Promise<string> {
   return archive;
 }
 
-/** The kept bundle of a dist keyed by a digest, packed if missing (the global setup packs the sample's). */
-export async function keptBundle(dist: string): Promise<string> {
-  // The dist's digest leaves out build/cli, where the packer lives: it is part of the bundle's key.
-  const hash = createHash('sha256').update(readFileSync(`${dist}.digest`, 'utf8'));
+/** Where the bundle of a dist keyed by a digest is kept: its key is the dist's digest and build/cli, where the packer lives. */
+export function keptBundlePath(dist: string, digest = readFileSync(`${dist}.digest`, 'utf8')): string {
+  const hash = createHash('sha256').update(digest);
   for (const f of fg.sync('build/cli/**/*', { cwd: ROOT }).sort()) hash.update(f).update(readFileSync(join(ROOT, f)));
-  const key = hash.digest('hex');
-  const kept = `${dist}.bundle-${key.slice(0, 16)}.tar.gz`;
-  if (!existsSync(kept)) {
-    const partial = `${kept}.${process.pid}.partial`;
-    await writeBundle(dist, partial);
-    renameSync(partial, kept); // whole or not at all, should another worker pack it at the same time
-  }
+  return `${dist}.bundle-${hash.digest('hex').slice(0, 16)}.tar.gz`;
+}
+
+/** Writes a kept bundle whole or not at all, should another worker pack it at the same time. */
+export async function writeKept(kept: string, fill: (effects: PackEffects) => unknown): Promise<string> {
+  const partial = `${kept}.${process.pid}.partial`;
+  await writeBundleWith(partial, fill);
+  renameSync(partial, kept);
   return kept;
+}
+
+/** The kept bundle of a dist keyed by a digest, packed from the dist if missing (the global setup packs the sample's as it builds it). */
+export async function keptBundle(dist: string): Promise<string> {
+  const kept = keptBundlePath(dist);
+  return existsSync(kept) ? kept : writeKept(kept, (effects) => copyDist(dist, effects));
 }
 
 /** nginx in the foreground with the configuration generated from dist's routes.json (or a given table). */
