@@ -43,7 +43,7 @@ describe('shares of the sources', () => {
 
   const p = plan({ sources: sampleSources(), prefs: PREFS });
   describe.each(shared.map((op) => [op.route.path, op] as const))('%s', (_, op) => {
-    it(`answers ${covered(7, 'file')} of three shares as the whole does`, () => {
+    it(`answers ${covered(14, 'file')} of three shares as the whole does`, () => {
       const whole = op.prepare(p.ctx);
       const files = op.enumerate(p.ctx);
       const values = [...new Set(files.map((v) => shareValue(op, v)).filter((v) => v !== undefined))] as string[];
@@ -62,7 +62,7 @@ describe('shares of the sources', () => {
         const state = op.prepare(ctx);
         for (const v of part(
           files.filter((f) => shareOfFile(op, f)?.key === share.key),
-          7,
+          14,
         )) {
           expect(renderFile(op, state, v, ctx), JSON.stringify(v)).toBe(renderFile(op, whole, v, p.ctx));
           compared++;

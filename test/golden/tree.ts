@@ -38,10 +38,16 @@ export function treeDigest(files: Map<string, string>): string {
   return out.join('\n') + '\n';
 }
 
-/** The first ten lines in which these files and the golden tree of `pref` differ (`-` golden, `+` these): none when they are its tree. */
-export function goldenTreeChanges(files: Map<string, string>, pref: number): string[] {
-  const expected = readFileSync(join(import.meta.dirname, `tree-${pref}.txt`), 'utf8').split('\n');
-  const actual = treeDigest(files).split('\n');
+/**
+ * The first ten lines in which these files and the golden tree of `pref` differ (`-` golden, `+` these):
+ * none when they are its tree. Given operation paths, only those operations' files are compared.
+ */
+export function goldenTreeChanges(files: Map<string, string>, pref: number, only?: string[]): string[] {
+  const ours = (line: string) => !only || only.some((p) => line.startsWith(p + '/'));
+  const expected = readFileSync(join(import.meta.dirname, `tree-${pref}.txt`), 'utf8')
+    .split('\n')
+    .filter(ours);
+  const actual = treeDigest(files).split('\n').filter(ours);
   const [inExpected, inActual] = [new Set(expected), new Set(actual)];
   return [
     ...expected.filter((l) => !inActual.has(l)).map((l) => `- ${l}`),

@@ -21,11 +21,13 @@ import { createApiServer } from '../../build/server/node.ts';
 import { ENTRIES, pick, type Answer } from '../conformance/table.ts';
 import { close, listen } from '../helpers/http.ts';
 import { ROOT, SAMPLE_DIST, SAMPLE_PREFS } from '../helpers/paths.ts';
-import { cachedSample, SAMPLE_TABLES, seededCache } from '../helpers/sample.ts';
+import { cachedSample, SAMPLE_TABLES, sampleSources, seededCache } from '../helpers/sample.ts';
+import { FULL } from '../helpers/scope.ts';
 import { sampleFiles } from '../helpers/dist.ts';
 
+// The worker's sample (test/helpers/sample.ts): facts other files prepared from it serve this renderer too.
 const renderer = new OnDemand({
-  sources: cachedSample(),
+  sources: sampleSources(),
   prefs: SAMPLE_PREFS,
 });
 const built = sampleFiles();
@@ -195,8 +197,9 @@ async function startIn(cache: string, args: string[]) {
 const sampleFile = (path: string) => readFileSync(join(SAMPLE_DIST, path), 'utf8');
 
 describe('npm start without a dist', () => {
-  it('answers on demand and says the data is synthetic and made on demand', async () => {
-    const cache = mkdtempSync(join(tmpdir(), 'regstat-start-test-'));
+  it(`answers on demand and says the data is synthetic and made on demand (${FULL ? 'its tables generated and checked cold' : 'from checked tables'})`, async () => {
+    // Generating and checking the tables cold adds 10 s: in test:full, and npm run bench measures it.
+    const cache = FULL ? mkdtempSync(join(tmpdir(), 'regstat-start-test-')) : seededCache('regstat-start-test-');
     const s = await startIn(cache, ['--prefs', '13', '--no-warm-up']);
     try {
       const res = await fetch(`${s.base}/api/v1/population/composition/perYear?prefCode=13&cityCode=-`);
