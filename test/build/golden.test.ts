@@ -4,14 +4,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build } from '../../build/core/build.ts';
-import { MemoryEffects } from '../../build/core/effects.ts';
 import { createApiServer } from '../../build/server/node.ts';
 import { GOLDEN_REQUESTS, GOLDEN_TREE_PREF } from '../golden/requests.ts';
 import { goldenTreeChanges } from '../golden/tree.ts';
 import { close, listen } from '../helpers/http.ts';
 import { ROOT, SAMPLE_DIST } from '../helpers/paths.ts';
-import { sampleSources } from '../helpers/sample.ts';
+import { memoryBuild } from '../helpers/sample.ts';
 
 const GOLDEN = join(ROOT, 'test/golden');
 const server = createApiServer({ dir: SAMPLE_DIST });
@@ -31,10 +29,8 @@ describe('golden responses', () => {
 
 describe('golden output tree', () => {
   it(`of prefecture ${GOLDEN_TREE_PREF}`, () => {
-    const effects = new MemoryEffects();
-    build({ sources: sampleSources(), prefs: [GOLDEN_TREE_PREF] }, effects);
     expect(
-      goldenTreeChanges(effects.files, GOLDEN_TREE_PREF),
+      goldenTreeChanges(memoryBuild(GOLDEN_TREE_PREF), GOLDEN_TREE_PREF),
       'the output tree changed (npm run golden regenerates it)',
     ).toEqual([]);
   });

@@ -5,14 +5,12 @@ import { createConfig, lintFromString, type NormalizedProblem } from '@redocly/o
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { build } from '../../build/core/build.ts';
-import { MemoryEffects } from '../../build/core/effects.ts';
 import { OnDemand } from '../../build/core/on-demand.ts';
 import { resolve, type Resolution } from '../../build/runtime/resolve.ts';
 import { compileRoutes, type CompiledRoutes, type RouteTable } from '../../build/runtime/routes.ts';
 import { type Sources } from '../../sources/load.ts';
 import { SAMPLE_DIST } from '../helpers/paths.ts';
-import { sampleSources } from '../helpers/sample.ts';
+import { memoryBuild, sampleSources } from '../helpers/sample.ts';
 
 const PREF = 31;
 
@@ -25,11 +23,10 @@ let routes: CompiledRoutes;
 
 beforeAll(() => {
   sources = sampleSources();
-  const effects = new MemoryEffects();
-  build({ sources, prefs: [PREF] }, effects);
-  text = effects.files.get('/openapi.json')!;
+  const files = memoryBuild(PREF);
+  text = files.get('/openapi.json')!;
   doc = JSON.parse(text);
-  table = JSON.parse(effects.files.get('/routes.json')!);
+  table = JSON.parse(files.get('/routes.json')!);
   routes = compileRoutes(table);
 });
 

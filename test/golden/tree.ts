@@ -12,7 +12,7 @@ const OP_PATHS = OPERATIONS.map((o) => o.route.path).sort((a, b) => b.length - a
  * first parameter) is one line with its file count, total size and a SHA-1 over its lines, so the
  * golden file stays small while any change to any file still shows up and says where.
  */
-export function treeDigest(files: Map<string, string>): string {
+export function treeDigest(files: ReadonlyMap<string, string>): string {
   const lines = [...files]
     .sort(([a], [b]) => (a < b ? -1 : 1))
     .map(([path, body]) => ({
@@ -42,7 +42,7 @@ export function treeDigest(files: Map<string, string>): string {
  * The first ten lines in which these files and the golden tree of `pref` differ (`-` golden, `+` these):
  * none when they are its tree. Given operation paths, only those operations' files are compared.
  */
-export function goldenTreeChanges(files: Map<string, string>, pref: number, only?: string[]): string[] {
+export function goldenTreeChanges(files: ReadonlyMap<string, string>, pref: number, only?: string[]): string[] {
   const ours = (line: string) => !only || only.some((p) => line.startsWith(p + '/'));
   const expected = readFileSync(join(import.meta.dirname, `tree-${pref}.txt`), 'utf8')
     .split('\n')

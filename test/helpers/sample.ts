@@ -7,6 +7,8 @@
 import { copyFileSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { build } from '../../build/core/build.ts';
+import { MemoryEffects } from '../../build/core/effects.ts';
 import { DiskTableCache } from '../../sources/cache.ts';
 import { loadSources, type Sources } from '../../sources/load.ts';
 import { sampleSourceSet } from '../../sources/sample/index.ts';
@@ -33,4 +35,20 @@ export function seededCache(prefix: string): string {
   for (const f of readdirSync(SAMPLE_TABLES))
     if (f.endsWith('.cols.gz')) copyFileSync(join(SAMPLE_TABLES, f), join(dir, f));
   return dir;
+}
+
+const builds = new Map<number, Map<string, string>>();
+/**
+ * The sample's build of one prefecture in memory (every file of it, site files included), made once per
+ * worker and shared by the test files that read it: the golden tree, the result schemas and the OpenAPI
+ * document each built prefecture 31 again (10–25 s a build).
+ */
+export function memoryBuild(pref: number): ReadonlyMap<string, string> {
+  let files = builds.get(pref);
+  if (!files) {
+    const effects = new MemoryEffects();
+    build({ sources: sampleSources(), prefs: [pref] }, effects);
+    builds.set(pref, (files = effects.files));
+  }
+  return files;
 }
