@@ -52,6 +52,8 @@ interface Target {
   start(): Promise<{ base: string; stop(): Promise<void> | void }>;
   /** How many of LINKS it is checked on (all on the Node server, a few elsewhere). */
   links: number;
+  /** Whether the page's own behaviour (its URL state, a phone's width) is checked over this host too: the page is the same file from every host, so the default run checks it over the Node server, test:full over all. */
+  page?: boolean;
   skip?: string;
 }
 
@@ -66,7 +68,7 @@ const running = (start: () => Promise<Running>) => async () => {
 };
 
 const TARGETS: Target[] = [
-  { name: 'Node server', start: nodeServer({ dir: SAMPLE_DIST }), links: LINKS.length },
+  { name: 'Node server', start: nodeServer({ dir: SAMPLE_DIST }), links: LINKS.length, page: true },
   {
     name: 'on-demand renderer (npm start)',
     start: () =>
@@ -291,35 +293,38 @@ describe.skipIf(!HAS_CHROMIUM)(`the explorer in Chromium${skipNote}`, () => {
           },
         );
 
-        it('puts every change in the page URL, by mouse and by keyboard, and a shared URL shows the same view', async () => {
-          const page = await open('#/population/composition/perYear?prefCode=13&cityCode=-');
-          const waitReady = (hashPart: string) =>
-            page.waitForFunction(
-              (h) => location.hash.includes(h) && document.body.dataset.state === 'ready',
-              hashPart,
-              { timeout: 30_000 },
-            );
-          await page.selectOption('#param-prefCode', '1');
-          await waitReady('prefCode=1&');
-          await page.selectOption('#param-cityCode', '01100');
-          await waitReady('cityCode=01100');
-          // Keyboard: focus the operation picker and step to the next operation.
-          await page.focus('#op');
-          await page.keyboard.press('ArrowDown');
-          await waitReady('#/population/composition/pyramid?prefCode=1&cityCode=01100');
-          await page.focus('#param-yearLeft');
-          await page.keyboard.press('ArrowDown');
-          await waitReady('yearLeft=1985');
-          const url = page.url();
-          const rows = await page.locator('#table tbody tr').allTextContents();
-          const shared = await open(new URL(url).hash);
-          expect(await shared.locator('#table tbody tr').allTextContents()).toEqual(rows);
-          expect(await shared.inputValue('#param-yearLeft')).toBe('1985');
-          await page.close();
-          await shared.close();
-        });
+        it.runIf(FULL || target.page)(
+          'puts every change in the page URL, by mouse and by keyboard, and a shared URL shows the same view',
+          async () => {
+            const page = await open('#/population/composition/perYear?prefCode=13&cityCode=-');
+            const waitReady = (hashPart: string) =>
+              page.waitForFunction(
+                (h) => location.hash.includes(h) && document.body.dataset.state === 'ready',
+                hashPart,
+                { timeout: 30_000 },
+              );
+            await page.selectOption('#param-prefCode', '1');
+            await waitReady('prefCode=1&');
+            await page.selectOption('#param-cityCode', '01100');
+            await waitReady('cityCode=01100');
+            // Keyboard: focus the operation picker and step to the next operation.
+            await page.focus('#op');
+            await page.keyboard.press('ArrowDown');
+            await waitReady('#/population/composition/pyramid?prefCode=1&cityCode=01100');
+            await page.focus('#param-yearLeft');
+            await page.keyboard.press('ArrowDown');
+            await waitReady('yearLeft=1985');
+            const url = page.url();
+            const rows = await page.locator('#table tbody tr').allTextContents();
+            const shared = await open(new URL(url).hash);
+            expect(await shared.locator('#table tbody tr').allTextContents()).toEqual(rows);
+            expect(await shared.inputValue('#param-yearLeft')).toBe('1985');
+            await page.close();
+            await shared.close();
+          },
+        );
 
-        it('fits a phone: no horizontal scroll, for charts, tables and lists', async () => {
+        it.runIf(FULL || target.page)('fits a phone: no horizontal scroll, for charts, tables and lists', async () => {
           for (const hash of ['', LINKS[0]![1], LINKS[4]![1], LINKS[7]![1], LINKS[14]![1]]) {
             const page = await open(hash, { width: 390, height: 844 });
             const shot = await page.screenshot({ fullPage: true });

@@ -3,16 +3,7 @@
 // names the file and says what to do, and leave the previous dist as it was.
 
 import { spawnSync } from 'node:child_process';
-import {
-  existsSync,
-  linkSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -25,13 +16,14 @@ import { buildOptionsFrom, emptyTableWarning } from '../../build/cli/source-opti
 import { build } from '../../build/core/build.ts';
 import { DiskEffects, MemoryEffects, OutputError, writeFailure } from '../../build/core/effects.ts';
 import { OPERATIONS, operationsOf } from '../../build/ops/index.ts';
-import type { TableCache } from '../../sources/cache.ts';
+import { DiskTableCache, type TableCache } from '../../sources/cache.ts';
 import { InputError, SourceError } from '../../sources/csv.ts';
-import { dirSourceSet, writeSourceSet } from '../../sources/dir.ts';
-import { loadSources, type LoadedTable } from '../../sources/load.ts';
+import { dirSourceSet } from '../../sources/dir.ts';
+import { loadSources, type LoadedTable, type SourceSet } from '../../sources/load.ts';
 import { sampleSourceSet } from '../../sources/sample/index.ts';
 import { TABLE_NAMES, TABLES, type TableName, type TableSpec } from '../../sources/tables.ts';
 import { SAMPLE_DIST } from '../helpers/paths.ts';
+import { SAMPLE_TABLES } from '../helpers/sample.ts';
 import { shapeDiff } from '../helpers/shape.ts';
 import { covered, part } from '../helpers/scope.ts';
 
@@ -256,14 +248,27 @@ describe('a header-only table', () => {
 });
 
 describe('each table of the sample, header-only', () => {
-  const tables = Object.keys(sampleSourceSet().files) as TableName[];
-  let sample: string;
-  // Checked tables kept in memory across the cases: each case loads afresh only what its empty tables change.
+  const sample = sampleSourceSet();
+  const tables = Object.keys(sample.files) as TableName[];
+  // The sample's checked tables from the run's cache (kept in memory across the cases): each case loads
+  // afresh only its header-only tables. Folders of header-only files are read above and by the CLI tests.
+  const disk = new DiskTableCache(SAMPLE_TABLES);
   const checked = new Map<string, LoadedTable>();
-  const cache: TableCache = { get: (key) => checked.get(key) ?? null, put: (key, t) => void checked.set(key, t) };
-  beforeAll(() => {
-    sample = join(work, 'sample');
-    writeSourceSet(sampleSourceSet(), sample);
+  const cache: TableCache = {
+    get: (key, spec) => checked.get(key) ?? disk.get(key, spec),
+    put: (key, t) => void checked.set(key, t),
+  };
+  /** The sample with these tables cut to their header line. */
+  const headerOnly = (emptied: Set<TableName>): SourceSet => ({
+    dataset: sample.dataset,
+    files: Object.fromEntries(
+      tables.map((name) => {
+        const file = sample.files[name]!;
+        if (!emptied.has(name)) return [name, file];
+        const text = Object.keys(TABLES[name].schema.shape).join(',') + '\n';
+        return [name, { file: file.file, text, contentKey: `${file.contentKey}|header-only` }];
+      }),
+    ),
   });
 
   /** Whether rows of `name` name rows of `target` (a code, a class, a region): the loader or the build rightly rejects them once `target` has none. */
@@ -297,15 +302,8 @@ describe('each table of the sample, header-only', () => {
     `%s: the operations that read it build, answer valid files (${covered(10, 'file')} shaped as the normal build's), and the build warns`,
     (table) => {
       const emptied = emptiedWith(table);
-      const dir = join(work, `header-only-${table}`);
-      mkdirSync(dir);
-      for (const f of readdirSync(sample)) {
-        const name = f.replace(/\.csv$/, '') as TableName;
-        if (!emptied.has(name)) linkSync(join(sample, f), join(dir, f));
-        else writeFileSync(join(dir, f), readFileSync(join(sample, f), 'utf8').split('\n')[0] + '\n');
-      }
       const warned: TableName[] = [];
-      const sources = loadSources(dirSourceSet(dir), { eager: true, cache, onEmpty: (name) => warned.push(name) });
+      const sources = loadSources(headerOnly(emptied), { eager: true, cache, onEmpty: (name) => warned.push(name) });
       expect(warned.sort()).toEqual([...emptied].sort());
       // The operations that read the emptied tables (every one for prefectures, whose scope is then empty), for
       // prefecture 13; in memory, as forBar's 87,480 files would take half a minute to write each time.
