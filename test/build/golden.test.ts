@@ -28,9 +28,9 @@ describe('golden responses', () => {
 });
 
 describe('golden output tree', () => {
-  it(`of prefecture ${GOLDEN_TREE_PREF}`, () => {
+  it(`of prefecture ${GOLDEN_TREE_PREF}`, async () => {
     expect(
-      goldenTreeChanges(memoryBuild(GOLDEN_TREE_PREF), GOLDEN_TREE_PREF),
+      goldenTreeChanges(await memoryBuild(GOLDEN_TREE_PREF), GOLDEN_TREE_PREF),
       'the output tree changed (npm run golden regenerates it)',
     ).toEqual([]);
   });

@@ -21,9 +21,9 @@ let text: string;
 let table: RouteTable;
 let routes: CompiledRoutes;
 
-beforeAll(() => {
+beforeAll(async () => {
   sources = sampleSources();
-  const files = memoryBuild(PREF);
+  const files = await memoryBuild(PREF);
   text = files.get('/openapi.json')!;
   doc = JSON.parse(text);
   table = JSON.parse(files.get('/routes.json')!);

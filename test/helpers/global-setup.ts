@@ -10,7 +10,8 @@ import { build } from '../../build/core/build.ts';
 import { DiskEffects, type BuildEffects } from '../../build/core/effects.ts';
 import type { Sources } from '../../sources/load.ts';
 import { TABLE_NAMES, type TableName } from '../../sources/tables.ts';
-import { cachedSample } from './sample.ts';
+import { GOLDEN_TREE_PREF } from '../golden/requests.ts';
+import { cachedSample, prefPack } from './sample.ts';
 import { keptBundle, keptBundlePath, writeKept } from './servers.ts';
 import { HAS_SHARED, SAMPLE_DIST, SAMPLE_FILES, SAMPLE_PREFS, SHARED_SKIP_NOTE } from './paths.ts';
 
@@ -79,6 +80,19 @@ async function checkTables(): Promise<Sources> {
   return cachedSample(undefined, true);
 }
 
+/** The sample's build of one prefecture, packed by a process of its own while this one builds the dist (test/helpers/sample.ts, memoryBuild). */
+async function buildPrefPack(pref: number, key: string): Promise<void> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(import.meta.dirname, 'build-pref.ts'), String(pref), prefPack(pref, key)],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  let stderr = '';
+  child.stderr.on('data', (d) => (stderr += d));
+  const code = await new Promise<number | null>((ok) => child.on('exit', ok));
+  if (code !== 0) throw new Error(`building prefecture ${pref} failed: ${stderr}`);
+}
+
 export default async function setup() {
   const sources = await checkTables();
   const stamp = `${SAMPLE_DIST}.digest`;
@@ -87,14 +101,16 @@ export default async function setup() {
     rmSync(stamp, { force: true });
     rmSync(SAMPLE_FILES, { force: true });
     if (existsSync(SAMPLE_DIST)) rmSync(SAMPLE_DIST, { recursive: true });
-    // Bundles packed from the previous dist (test/helpers/servers.ts keeps them beside it).
-    for (const f of fg.sync(`${basename(SAMPLE_DIST)}.bundle-*`, { cwd: dirname(SAMPLE_DIST) }))
+    // Bundles and builds packed from the previous dist's code (kept beside it).
+    for (const f of fg.sync([`${basename(SAMPLE_DIST)}.bundle-*`, 'build-*.pack'], { cwd: dirname(SAMPLE_DIST) }))
       rmSync(join(dirname(SAMPLE_DIST), f), { force: true });
+    const pref31 = buildPrefPack(GOLDEN_TREE_PREF, key);
     await writeKept(keptBundlePath(SAMPLE_DIST, key), (pack) => {
       const tee = new TeeEffects([pack, new DiskEffects(SAMPLE_DIST)]);
       build({ sources, prefs: SAMPLE_PREFS }, tee);
       writeList(tee.paths);
     });
+    await pref31;
     writeFileSync(stamp, key);
   }
   if (!existsSync(SAMPLE_FILES)) writeList(diskFiles());

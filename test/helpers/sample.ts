@@ -4,15 +4,17 @@
 // generator, the seed and the loader's code, so a changed sample is a miss, never a stale table.
 // Tests of generating, parsing and checking themselves load from text (test/sources/).
 
-import { copyFileSync, mkdtempSync, readdirSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from '../../build/core/build.ts';
 import { MemoryEffects } from '../../build/core/effects.ts';
+import { Pack } from '../../build/pack/reader.ts';
+import { fileSource } from '../../build/pack/range-sources/file.ts';
 import { DiskTableCache } from '../../sources/cache.ts';
 import { loadSources, type Sources } from '../../sources/load.ts';
 import { sampleSourceSet } from '../../sources/sample/index.ts';
-import { TEST_TMP } from './paths.ts';
+import { SAMPLE_DIST, TEST_TMP } from './paths.ts';
 
 /** Checked sample tables shared by every test file of a run (and by later runs while the sample is unchanged). */
 export const SAMPLE_TABLES = join(TEST_TMP, 'sample-tables');
@@ -37,18 +39,36 @@ export function seededCache(prefix: string): string {
   return dir;
 }
 
-const builds = new Map<number, Map<string, string>>();
+/** Where the global setup keeps the sample's build of one prefecture, packed, for the sample dist of this digest. */
+export const prefPack = (pref: number, digest: string) => join(TEST_TMP, `build-${pref}-${digest.slice(0, 16)}.pack`);
+
+const builds = new Map<number, Promise<ReadonlyMap<string, string>>>();
 /**
- * The sample's build of one prefecture in memory (every file of it, site files included), made once per
- * worker and shared by the test files that read it: the golden tree, the result schemas and the OpenAPI
- * document each built prefecture 31 again (10–25 s a build).
+ * The sample's build of one prefecture (every file of it, site files included), shared by the test files
+ * that read it: the golden tree, the result schemas and the OpenAPI document each built prefecture 31
+ * again (10–25 s a build). The global setup builds it in a process of its own beside the sample dist (on
+ * the core that build leaves idle) into a pack; a worker reads the pack once, or builds it when there is none.
  */
-export function memoryBuild(pref: number): ReadonlyMap<string, string> {
+export function memoryBuild(pref: number): Promise<ReadonlyMap<string, string>> {
   let files = builds.get(pref);
-  if (!files) {
+  if (!files) builds.set(pref, (files = readOrBuild(pref)));
+  return files;
+}
+
+async function readOrBuild(pref: number): Promise<ReadonlyMap<string, string>> {
+  const stamp = `${SAMPLE_DIST}.digest`;
+  const packed = existsSync(stamp) ? prefPack(pref, readFileSync(stamp, 'utf8')) : undefined;
+  if (!packed || !existsSync(packed)) {
     const effects = new MemoryEffects();
     build({ sources: sampleSources(), prefs: [pref] }, effects);
-    builds.set(pref, (files = effects.files));
+    return effects.files;
   }
-  return files;
+  const pack = await Pack.open(fileSource(packed));
+  try {
+    const files = new Map<string, string>();
+    for await (const path of pack.paths()) files.set(path, Buffer.from((await pack.get(path))!).toString('utf8'));
+    return files;
+  } finally {
+    await pack.close();
+  }
 }

@@ -107,10 +107,10 @@ const scan = {
 };
 
 describe('result schemas against a build of prefecture 31', () => {
-  beforeAll(() => {
+  beforeAll(async () => {
     // In memory: the files are what the disk build writes (the golden tree test holds the two together).
     let t = Date.now();
-    const files = memoryBuild(31);
+    const files = await memoryBuild(31);
     scan.buildMs = Date.now() - t;
     t = Date.now();
     const routes = JSON.parse(files.get('/routes.json')!) as {
