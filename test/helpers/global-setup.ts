@@ -68,29 +68,22 @@ async function checkTables(): Promise<Sources> {
   // About half the work, measured (the medical counts 3.8 s, establishments 3.2 s, wages 1.8 s…), and none of
   // the population's, which the others are drawn from: cold, 15.5 s where one process took 22.8 s.
   const names: TableName[] = ['medical_counts', 'establishments', 'wages', 'local_taxes', 'airport_visits'];
-  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'check-tables.ts'), ...names], {
+  const done = runHelper('check-tables.ts', names, "checking the sample's tables");
+  const mine = cachedSample();
+  for (const name of TABLE_NAMES) if (!names.includes(name)) void mine.tables[name];
+  await done;
+  return cachedSample(undefined, true);
+}
+
+/** Runs a script of this folder in a process of its own; rejects with its stderr when it fails. */
+async function runHelper(script: string, args: string[], what: string): Promise<void> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, script), ...args], {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
   child.stderr.on('data', (d) => (stderr += d));
-  const done = new Promise<number | null>((ok) => child.on('exit', ok));
-  const mine = cachedSample();
-  for (const name of TABLE_NAMES) if (!names.includes(name)) void mine.tables[name];
-  if ((await done) !== 0) throw new Error(`checking the sample's tables failed: ${stderr}`);
-  return cachedSample(undefined, true);
-}
-
-/** The sample's build of one prefecture, packed by a process of its own while this one builds the dist (test/helpers/sample.ts, memoryBuild). */
-async function buildPrefPack(pref: number, key: string): Promise<void> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', join(import.meta.dirname, 'build-pref.ts'), String(pref), prefPack(pref, key)],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
-  );
-  let stderr = '';
-  child.stderr.on('data', (d) => (stderr += d));
   const code = await new Promise<number | null>((ok) => child.on('exit', ok));
-  if (code !== 0) throw new Error(`building prefecture ${pref} failed: ${stderr}`);
+  if (code !== 0) throw new Error(`${what} failed: ${stderr}`);
 }
 
 export default async function setup() {
@@ -104,7 +97,14 @@ export default async function setup() {
     // Bundles and builds packed from the previous dist's code (kept beside it).
     for (const f of fg.sync([`${basename(SAMPLE_DIST)}.bundle-*`, 'build-*.pack'], { cwd: dirname(SAMPLE_DIST) }))
       rmSync(join(dirname(SAMPLE_DIST), f), { force: true });
-    const pref31 = buildPrefPack(GOLDEN_TREE_PREF, key);
+    // Prefecture 31, packed by a process of its own while this one builds the dist (sample.ts, memoryBuild).
+    const pref31 = runHelper(
+      'build-pref.ts',
+      [String(GOLDEN_TREE_PREF), prefPack(GOLDEN_TREE_PREF, key)],
+      `building prefecture ${GOLDEN_TREE_PREF}`,
+    );
+    pref31.catch(() => {}); // a failure is thrown where it is awaited, after the dist's build
+
     await writeKept(keptBundlePath(SAMPLE_DIST, key), (pack) => {
       const tee = new TeeEffects([pack, new DiskEffects(SAMPLE_DIST)]);
       build({ sources, prefs: SAMPLE_PREFS }, tee);
