@@ -3,7 +3,7 @@
 
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 import fg from 'fast-glob';
 import { build } from '../../build/core/build.ts';
@@ -13,7 +13,7 @@ import { TABLE_NAMES, type TableName } from '../../sources/tables.ts';
 import { GOLDEN_TREE_PREF } from '../golden/requests.ts';
 import { cachedSample, prefPack } from './sample.ts';
 import { keptBundle, keptBundlePath, writeKept } from './servers.ts';
-import { HAS_SHARED, SAMPLE_DIST, SAMPLE_FILES, SAMPLE_PREFS, SHARED_SKIP_NOTE } from './paths.ts';
+import { HAS_SHARED, SAMPLE_DIST, SAMPLE_FILES, SAMPLE_PREFS, SHARED_SKIP_NOTE, TMP } from './paths.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 
@@ -87,16 +87,20 @@ async function runHelper(script: string, args: string[], what: string): Promise<
 }
 
 export default async function setup() {
-  const sources = await checkTables();
+  mkdirSync(TMP, { recursive: true }); // tests write beside the sample, when REGSTAT_TEST_TMP puts the sample elsewhere
   const stamp = `${SAMPLE_DIST}.digest`;
   const key = digest();
-  if (!(existsSync(SAMPLE_DIST) && existsSync(stamp) && readFileSync(stamp, 'utf8') === key)) {
+  const fresh = existsSync(SAMPLE_DIST) && existsSync(stamp) && readFileSync(stamp, 'utf8') === key;
+  if (!fresh) {
     rmSync(stamp, { force: true });
     rmSync(SAMPLE_FILES, { force: true });
     if (existsSync(SAMPLE_DIST)) rmSync(SAMPLE_DIST, { recursive: true });
     // Bundles and builds packed from the previous dist's code (kept beside it).
     for (const f of fg.sync([`${basename(SAMPLE_DIST)}.bundle-*`, 'build-*.pack'], { cwd: dirname(SAMPLE_DIST) }))
       rmSync(join(dirname(SAMPLE_DIST), f), { force: true });
+  }
+  const sources = await checkTables();
+  if (!fresh) {
     // Prefecture 31, packed by a process of its own while this one builds the dist (sample.ts, memoryBuild).
     const pref31 = runHelper(
       'build-pref.ts',
@@ -104,7 +108,6 @@ export default async function setup() {
       `building prefecture ${GOLDEN_TREE_PREF}`,
     );
     pref31.catch(() => {}); // a failure is thrown where it is awaited, after the dist's build
-
     await writeKept(keptBundlePath(SAMPLE_DIST, key), (pack) => {
       const tee = new TeeEffects([pack, new DiskEffects(SAMPLE_DIST)]);
       build({ sources, prefs: SAMPLE_PREFS }, tee);
