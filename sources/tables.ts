@@ -12,6 +12,11 @@ const intIn = (min: number, max: number) => {
     .refine((n) => n >= min && n <= max, { error });
 };
 const count = () => intIn(0, 2_000_000_000);
+/** A count, or an empty cell (null) where the source does not count it. */
+const countOrNothing = () =>
+  z.union([count(), z.literal('').transform(() => null)], {
+    error: 'expected an integer from 0 to 2000000000 or nothing',
+  });
 const signedCount = () => intIn(-2_000_000_000, 2_000_000_000);
 const text = () => z.string().trim().min(1, { error: 'expected a non-empty text' });
 const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
@@ -216,9 +221,7 @@ export const TABLES = {
       regionCode: regionCode(),
       year: intIn(1950, 2100),
       simcCode: twoDigits(),
-      companies: z.union([count(), z.literal('').transform(() => null)], {
-        error: 'expected an integer from 0 to 2000000000 or nothing',
-      }),
+      companies: countOrNothing(),
       plants: count(),
       employees: count(),
     }),
@@ -362,6 +365,30 @@ export const TABLES = {
     }),
     key: ['prefCode', 'month', 'typeCode', 'sizeCode'],
     regions: ['prefCode'],
+  }),
+  accommodation_stays: table({
+    name: 'accommodation_stays',
+    doc: 'Guest nights (Japanese and foreign), rooms occupied and available (room-nights) and capacity (person-nights) by prefecture, month, accommodation type and employee-size class, of the facilities of accommodation_facilities; the room and capacity columns are empty where the survey does not count them.',
+    schema: z.object({
+      prefCode: prefCode2(),
+      month: z.string().regex(/^[0-9]{4}-(0[1-9]|1[0-2])$/, { error: 'expected a month as YYYY-MM' }),
+      typeCode: intIn(1, 99),
+      sizeCode: intIn(1, 99),
+      japaneseGuests: count(),
+      foreignGuests: count(),
+      roomsOccupied: countOrNothing(),
+      roomsAvailable: countOrNothing(),
+      capacity: countOrNothing(),
+    }),
+    key: ['prefCode', 'month', 'typeCode', 'sizeCode'],
+    regions: ['prefCode'],
+    references: [
+      {
+        columns: ['prefCode', 'month', 'typeCode', 'sizeCode'],
+        table: 'accommodation_facilities',
+        as: ['prefCode', 'month', 'typeCode', 'sizeCode'],
+      },
+    ],
   }),
   airports: table({
     name: 'airports',

@@ -105,3 +105,35 @@ function expand(t: Table, by: string[]): Table {
   }
   return parts[0]!.concat(...parts.slice(1));
 }
+
+/** Visitors who visited a prefecture, by entry and exit airport, for one year and halfPeriod. */
+export interface CircleRow {
+  entryAirport: string;
+  exitAirport: string;
+  visitors: number;
+}
+
+/**
+ * Visitors who visited each prefecture, by pair of entry and exit airports, per year and halfPeriod
+ * (1 the whole year, 2–5 a quarter), keyed `prefCode|year|halfPeriod` (prefCode in 2 digits).
+ */
+export function circleFacts(sources: Sources): Map<string, CircleRow[]> {
+  const visits = tableOf(sources, 'airport_visits');
+  const byQuarter = visits.derive({ halfPeriod: (d: any) => d.quarter + 1 });
+  const byYear = visits
+    .groupby('prefCode', 'year', 'entryAirport', 'exitAirport')
+    .rollup({ visitors: aq.op.sum('visitors') })
+    .derive({ halfPeriod: () => 1 });
+  const columns = ['prefCode', 'year', 'halfPeriod', 'entryAirport', 'exitAirport', 'visitors'];
+  const rows = byYear
+    .select(...columns)
+    .concat(byQuarter.select(...columns))
+    .orderby('prefCode', 'year', 'halfPeriod', 'entryAirport', 'exitAirport');
+  const out = new Map<string, CircleRow[]>();
+  for (const r of rows.objects() as (CircleRow & { prefCode: string; year: number; halfPeriod: number })[]) {
+    const key = `${r.prefCode}|${r.year}|${r.halfPeriod}`;
+    const row = { entryAirport: r.entryAirport, exitAirport: r.exitAirport, visitors: r.visitors };
+    (out.get(key) ?? out.set(key, []).get(key)!).push(row);
+  }
+  return out;
+}

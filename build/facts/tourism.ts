@@ -52,3 +52,64 @@ export function facilityStacks(sources: Sources) {
     labelOf: (display: string, code: number) => labels.get(`${display}|${code}`) ?? '',
   };
 }
+
+/** One class's stays in one month (code 0 is every class); rooms and capacity only of the facilities the survey counts them for. */
+export interface StayRow {
+  code: number;
+  month: string;
+  japaneseGuests: number;
+  foreignGuests: number;
+  /** Rooms occupied and available, in room-nights; undefined where no facility of the class is counted. */
+  roomsOccupied: number | undefined;
+  roomsAvailable: number | undefined;
+  /** Capacity in person-nights, and the guest nights of the facilities whose capacity is counted. */
+  capacity: number | undefined;
+  countedGuests: number;
+}
+
+/**
+ * Stays by prefecture and display (1 employee-size classes, 2 accommodation types): every class (code 0)
+ * and each class summed over the other dimension, by class and month; and the label of each class.
+ */
+export function stayStacks(sources: Sources) {
+  const t = tableOf(sources, 'accommodation_stays').derive({
+    countedGuests: (d) => (d.capacity != null ? d.japaneseGuests + d.foreignGuests : 0),
+  });
+  const sums = {
+    japaneseGuests: aq.op.sum('japaneseGuests'),
+    foreignGuests: aq.op.sum('foreignGuests'),
+    roomsOccupied: aq.op.sum('roomsOccupied'),
+    roomsAvailable: aq.op.sum('roomsAvailable'),
+    capacity: aq.op.sum('capacity'),
+    countedGuests: aq.op.sum('countedGuests'),
+  };
+  const columns = ['prefCode', 'display', 'code', 'month', ...Object.keys(sums)];
+  const all = t.groupby('prefCode', 'month').rollup(sums);
+  const rows = [
+    all.derive({ display: () => '1', code: () => 0 }),
+    all.derive({ display: () => '2', code: () => 0 }),
+    t
+      .groupby('prefCode', 'sizeCode', 'month')
+      .rollup(sums)
+      .derive({ display: () => '1', code: (d) => d.sizeCode }),
+    t
+      .groupby('prefCode', 'typeCode', 'month')
+      .rollup(sums)
+      .derive({ display: () => '2', code: (d) => d.typeCode }),
+  ]
+    .map((part) => part.select(...columns))
+    .reduce((a, b) => a.concat(b))
+    .orderby('prefCode', 'display', 'code', 'month');
+  const classes = new Map<string, { code: number; label: string }[]>([
+    ['1', []],
+    ['2', []],
+  ]);
+  for (const c of rowsOf(sources, 'accommodation_classes'))
+    classes.get(c.kind === 'size' ? '1' : '2')!.push({ code: c.code, label: c.label });
+  for (const list of classes.values()) list.sort((a, b) => a.code - b.code);
+  return {
+    stacks: new Grouped<StayRow, ['prefCode', 'display']>(rows, ['prefCode', 'display']),
+    /** The classes of a display in code order. */
+    classesOf: (display: string) => classes.get(display) ?? [],
+  };
+}

@@ -46,8 +46,12 @@ import populationSumEstimate from './population-sum-estimate.ts';
 import populationSumPerYear from './population-sum-per-year.ts';
 import prefectures from './prefectures.ts';
 import tourismAirportForBar from './tourism-airport-for-bar.ts';
+import tourismAirportForCircle from './tourism-airport-for-circle.ts';
 import tourismForeignersForFrom from './tourism-foreigners-for-from.ts';
+import tourismHotelAnalysisCapacityLine from './tourism-hotel-analysis-capacity-line.ts';
 import tourismHotelAnalysisFacilityStack from './tourism-hotel-analysis-facility-stack.ts';
+import tourismHotelAnalysisGroupStack from './tourism-hotel-analysis-group-stack.ts';
+import tourismHotelAnalysisGuestRoomLine from './tourism-hotel-analysis-guest-room-line.ts';
 
 export const OPERATIONS: Operation<any>[] = [
   // masters
@@ -90,7 +94,11 @@ export const OPERATIONS: Operation<any>[] = [
   // tourism
   tourismForeignersForFrom,
   tourismHotelAnalysisFacilityStack,
+  tourismHotelAnalysisGroupStack,
+  tourismHotelAnalysisGuestRoomLine,
+  tourismHotelAnalysisCapacityLine,
   tourismAirportForBar,
+  tourismAirportForCircle,
   // fishery, and the population mesh charts
   fisherySeaEntityCounts,
   fisherySeaAquacultureSales,

@@ -3,9 +3,8 @@ import { airportFacts, airportList, selectionKey, sides } from '../facts/airport
 import { percent } from '../runtime/rounding.ts';
 import type { CodeParam } from '../runtime/routes.ts';
 import { defineOperation } from './operation.ts';
+import { AIRPORT_YEARS } from './shared/airports.ts';
 import { count, echoed, nonEmpty, prefCodeText } from './shared/result.ts';
-
-export const AIRPORT_YEARS = [2014, 2015, 2016, 2017, 2018, 2019];
 
 const area = <N extends string>(name: N, doc: string): CodeParam & { name: N; default: '-' } => ({
   name,

@@ -30,6 +30,7 @@ import {
   AIRPORTS,
   COUNTRIES,
   accommodationFacilities,
+  accommodationStays,
   airportFlows,
   foreignVisitors,
 } from './tourism.ts';
@@ -197,6 +198,7 @@ function placeTables({ seed, leaves, flows, fishery, mesh, areas }: Draws) {
         ...labelled('type', ACCOMMODATION_TYPES),
       ]),
     accommodation_facilities: () => csvOf('accommodation_facilities', accommodationFacilities(seed)),
+    accommodation_stays: () => csvOf('accommodation_stays', accommodationStays(seed)),
     airports: () =>
       toCsv(
         ['areaCode', 'areaName', 'airportCode', 'airportName', 'prefCode'],

@@ -172,6 +172,65 @@ export function accommodationFacilities(seed: string) {
   return rows;
 }
 
+/**
+ * Per type: rooms of a facility of each size class, persons a room sleeps, guests per occupied room and the
+ * share of rooms occupied in an ordinary month: business and city hotels fill most rooms with one or two
+ * guests, inns and resorts fewer rooms with families.
+ */
+const STAY_PROFILE: { rooms: number; beds: number; guests: number; occupancy: number; foreign: number }[] = [
+  { rooms: 0.7, beds: 3.2, guests: 2.1, occupancy: 0.38, foreign: 0.6 },
+  { rooms: 1.5, beds: 2.8, guests: 2.3, occupancy: 0.58, foreign: 1.2 },
+  { rooms: 1.3, beds: 1.3, guests: 1.2, occupancy: 0.74, foreign: 1 },
+  { rooms: 2, beds: 1.9, guests: 1.6, occupancy: 0.78, foreign: 1.6 },
+  { rooms: 0.6, beds: 2.9, guests: 1.5, occupancy: 0.3, foreign: 0.1 },
+  { rooms: 0.5, beds: 2.4, guests: 1.6, occupancy: 0.32, foreign: 1.4 },
+];
+/** Rooms of a facility by employee-size class. */
+const ROOMS_BY_SIZE = [9, 32, 95, 310];
+/** Holidays fill rooms: August and the spring and autumn seasons above the mean, January and June below. */
+const SEASON = [0.78, 0.88, 1.02, 0.98, 1.02, 0.86, 1.05, 1.25, 1.0, 1.04, 1.06, 0.96];
+const daysIn = (month: string) => new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5)), 0)).getUTCDate();
+/** How far travel fell in the pandemic's months, relative to an ordinary one (foreigners all but stopped). */
+const slump = (month: string) => (month < '2020-03' ? 1 : month < '2020-06' ? 0.35 : month < '2021-10' ? 0.6 : 0.75);
+
+/**
+ * Guest nights, rooms occupied and available and capacity of the facilities of accommodationFacilities,
+ * month by month. The survey counts the rooms and capacity of facilities of ten or more employees only,
+ * so those of size class 1 (0～9人) are empty, as the original answers null for that class's rates.
+ */
+export function accommodationStays(seed: string, facilities = accommodationFacilities(seed)) {
+  return facilities.map((f) => {
+    const rnd = random(seed, 'stays', f.prefCode, f.month, f.typeCode, f.sizeCode);
+    const type = STAY_PROFILE[f.typeCode - 1]!;
+    const pref = Number(f.prefCode);
+    const month = Number(f.month.slice(5));
+    const year = Number(f.month.slice(0, 4));
+    const available = Math.round(f.facilities * ROOMS_BY_SIZE[f.sizeCode - 1]! * type.rooms) * daysIn(f.month);
+    const rate = Math.min(0.97, type.occupancy * SEASON[month - 1]! * slump(f.month) * Math.exp(0.06 * rnd.normal()));
+    const occupied = Math.round(available * rate);
+    const guests = Math.round(occupied * type.guests * Math.exp(0.04 * rnd.normal()));
+    const capacity = Math.max(guests, Math.round(available * type.beds));
+    const trend = (VISITOR_TREND[Math.min(year, 2020)] ?? 1) * (f.month >= '2020-04' ? 0.03 : 1);
+    const foreignShare = Math.min(
+      0.8,
+      (0.03 + 0.3 * inbound(pref)) * type.foreign * trend * Math.exp(0.1 * rnd.normal()),
+    );
+    const foreignGuests = Math.round(guests * foreignShare);
+    const counted = f.sizeCode > 1;
+    return {
+      prefCode: f.prefCode,
+      month: f.month,
+      typeCode: f.typeCode,
+      sizeCode: f.sizeCode,
+      japaneseGuests: guests - foreignGuests,
+      foreignGuests,
+      roomsOccupied: counted ? occupied : '',
+      roomsAvailable: counted ? available : '',
+      capacity: counted ? capacity : '',
+    };
+  });
+}
+
 /** Airport areas and the airports foreign visitors enter and leave by (codes are IATA codes). */
 export const AIRPORTS: [area: string, areaName: string, code: string, name: string, pref: number, weight: number][] = [
   ['1', '北海道', 'CTS', '新千歳空港', 1, 0.07],

@@ -106,6 +106,19 @@ export const ENTRIES: Entry[] = [
     url: '/api/v1/industry/power/forManufacturerEstablishments?prefCode=1&sicCode=E&simcCode=09',
   },
   { name: 'property tax, cityCode alone', url: '/api/v1/municipality/propertyTax/perYear?cityCode=01100' },
+  {
+    name: 'guest nights of foreigners by size, monthly',
+    url: '/api/v1/tourism/hotelAnalysis/groupStack?matter=3&display=1&unit=1&prefCode=1',
+  },
+  { name: 'room occupancy, defaults omitted', url: '/api/v1/tourism/hotelAnalysis/guestRoomLine?prefCode=13' },
+  {
+    name: 'capacity occupancy, path form',
+    url: '/api/v1/tourism/hotelAnalysis/capacityLine/display/1/unit/0/prefCode/13',
+  },
+  {
+    name: 'airports of a prefecture’s visitors, a quarter',
+    url: '/api/v1/tourism/airport/forCircle?year=2018&halfPeriod=4&prefCode=1',
+  },
   { name: 'unknown path', url: '/api/v1/population/nope' },
   {
     name: 'addArea',

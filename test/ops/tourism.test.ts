@@ -1,4 +1,4 @@
-// Tourism: visitors by nationality, accommodation facilities, and visitors between entry and exit
+// Tourism: visitors by nationality, accommodation facilities and stays, and visitors between entry and exit
 // airports. Shapes, the canonical aliasing the spec asks for, and the arithmetic against the raw facts.
 
 import { describe, expect, it } from 'vitest';
@@ -147,6 +147,216 @@ describe('tourism/hotelAnalysis/facilityStack', () => {
       'unit 2 is out of range',
     );
     expect(err('/api/v1/tourism/hotelAnalysis/facilityStack?display=1').message).toBe('prefCode is required');
+  });
+});
+
+describe('tourism/hotelAnalysis: groupStack, guestRoomLine, capacityLine', () => {
+  const stays = rowsOf<{
+    prefCode: string;
+    month: string;
+    typeCode: number;
+    sizeCode: number;
+    japaneseGuests: number;
+    foreignGuests: number;
+    roomsOccupied: number | null;
+    roomsAvailable: number | null;
+    capacity: number | null;
+  }>('accommodation_stays');
+  const facilities = rowsOf<{ prefCode: string; month: string; typeCode: number; sizeCode: number }>(
+    'accommodation_facilities',
+  );
+  const classOf = (display: number, s: (typeof stays)[number]) => (display === 1 ? s.sizeCode : s.typeCode);
+  const inPeriod = (s: (typeof stays)[number], year: number, month: number) =>
+    month === 0 ? s.month.startsWith(`${year}-`) : s.month === `${year}-${String(month).padStart(2, '0')}`;
+  /** n / d × 100 to one decimal, half away from zero, from the integer sums. */
+  const rate = (n: number, d: number) => (d === 0 ? null : Math.floor((2 * n * 1000 + d) / (2 * d)) / 10);
+
+  it('stays are counted for the facilities of accommodation_facilities, one row each', () => {
+    expect(stays.length).toBe(facilities.length);
+    const keys = new Set(facilities.map((f) => `${f.prefCode}|${f.month}|${f.typeCode}|${f.sizeCode}`));
+    for (const s of stays.filter((_, i) => i % 97 === 0))
+      expect(keys.has(`${s.prefCode}|${s.month}|${s.typeCode}|${s.sizeCode}`)).toBe(true);
+    // The survey counts no rooms for facilities of 0–9 employees, and every other class's.
+    expect(stays.every((s) => (s.sizeCode === 1) === (s.roomsAvailable === null))).toBe(true);
+  });
+
+  it("groupStack: guest nights per class in value1…, every class in value0, in the Dart model's keys", () => {
+    const base = '/api/v1/tourism/hotelAnalysis/groupStack';
+    expect(fileOf(`${base}?prefCode=13&matter=1`)).toBe(`${base}/matter/1/display/2/unit/0/prefCode/13/index.json`);
+    expect(err(`${base}?prefCode=13`).message).toBe('matter is required');
+    for (const [matter, display, unit] of [
+      [1, 2, 0],
+      [2, 1, 1],
+      [3, 2, 1],
+      [3, 1, 0],
+    ] as const) {
+      const r = result(`${base}?matter=${matter}&display=${display}&unit=${unit}&prefCode=1`);
+      expect(Object.keys(r)).toEqual(['prefCode', 'prefName', 'matter', 'displayMethod', 'data']);
+      expect(r).toMatchObject({
+        prefCode: '1',
+        prefName: '北海道',
+        matter: String(matter),
+        displayMethod: String(display),
+      });
+      expect(r.data).toHaveLength(unit === 0 ? 11 : 132);
+      expect(Object.keys(r.data[0])).toEqual(['year', 'month', ...[0, 1, 2, 3, 4, 5, 6].map((i) => `value${i}`)]);
+      const guests = (s: (typeof stays)[number]) =>
+        matter === 1 ? s.japaneseGuests + s.foreignGuests : matter === 2 ? s.japaneseGuests : s.foreignGuests;
+      for (const d of r.data.filter((_: unknown, i: number) => i % 5 === 0)) {
+        const rows = stays.filter((s) => s.prefCode === '01' && inPeriod(s, d.year, d.month));
+        expect(d.value0).toBe(rows.reduce((a, s) => a + guests(s), 0));
+        for (let c = 1; c <= 6; c++) {
+          const mine = rows.filter((s) => classOf(display, s) === c);
+          if (display === 1 && c > 4) expect(d[`value${c}`]).toBeNull();
+          else expect(d[`value${c}`], `value${c} ${d.year}/${d.month}`).toBe(mine.reduce((a, s) => a + guests(s), 0));
+        }
+      }
+    }
+  });
+
+  it('guestRoomLine and capacityLine: rates of the sums, every class first, null for 0～9人', () => {
+    for (const [op, n, d] of [
+      ['guestRoomLine', (s: any) => s.roomsOccupied ?? 0, (s: any) => s.roomsAvailable ?? 0],
+      [
+        'capacityLine',
+        (s: any) => (s.capacity === null ? 0 : s.japaneseGuests + s.foreignGuests),
+        (s: any) => s.capacity ?? 0,
+      ],
+    ] as const) {
+      for (const [display, unit] of [
+        [1, 0],
+        [2, 1],
+      ] as const) {
+        const r = result(`/api/v1/tourism/hotelAnalysis/${op}?display=${display}&unit=${unit}&prefCode=13`);
+        expect(Object.keys(r)).toEqual(['unit', 'changes']);
+        expect(r.unit).toBe(String(unit));
+        const labels = r.changes.map((c: any) => c.label);
+        expect(labels).toEqual(
+          display === 1
+            ? ['すべての従業者規模', '0～9人', '10～29人', '30～99人', '100人以上']
+            : [
+                'すべての施設タイプ',
+                '旅館',
+                'リゾートホテル',
+                'ビジネスホテル',
+                'シティホテル',
+                '会社・団体の宿泊所',
+                '簡易宿所・その他',
+              ],
+        );
+        r.changes.forEach((c: any, code: number) => {
+          expect(Object.keys(c)).toEqual(['label', 'data']);
+          expect(c.data).toHaveLength(unit === 0 ? 11 : 132);
+          for (const p of c.data.filter((_: unknown, i: number) => i % 7 === 0)) {
+            expect(Object.keys(p)).toEqual(['year', 'month', 'value']);
+            const rows = stays.filter(
+              (s) =>
+                s.prefCode === '13' && inPeriod(s, p.year, p.month) && (code === 0 || classOf(display, s) === code),
+            );
+            const expected =
+              display === 1 && code === 1
+                ? null
+                : rate(
+                    rows.reduce((a, s) => a + n(s), 0),
+                    rows.reduce((a, s) => a + d(s), 0),
+                  );
+            expect(p.value, `${op} ${c.label} ${p.year}/${p.month}`).toBe(expected);
+          }
+        });
+      }
+    }
+  });
+
+  it('rejects values outside the lists', () => {
+    expect(err('/api/v1/tourism/hotelAnalysis/groupStack?prefCode=13&matter=4').message).toBe(
+      'matter 4 is out of range',
+    );
+    expect(err('/api/v1/tourism/hotelAnalysis/guestRoomLine?prefCode=13&unit=2').message).toBe(
+      'unit 2 is out of range',
+    );
+    expect(err('/api/v1/tourism/hotelAnalysis/capacityLine?display=1').message).toBe('prefCode is required');
+  });
+});
+
+describe('tourism/airport/forCircle', () => {
+  const visits = rowsOf<{
+    year: number;
+    quarter: number;
+    entryAirport: string;
+    exitAirport: string;
+    prefCode: string;
+    visitors: number;
+  }>('airport_visits');
+  const names = new Map(
+    rowsOf<{ airportCode: string; airportName: string }>('airports').map((a) => [a.airportCode, a.airportName]),
+  );
+  const percent2 = (n: number, d: number) => Math.floor((2 * n * 10000 + d) / (2 * d)) / 100;
+
+  it('splits the visitors of a prefecture by airport pair, entry and exit airport, largest first', () => {
+    const base = '/api/v1/tourism/airport/forCircle';
+    expect(fileOf(`${base}?year=2016&prefCode=01`)).toBe(`${base}/year/2016/halfPeriod/1/prefCode/1/index.json`);
+    for (const [year, halfPeriod, pref] of [
+      [2019, 1, 13],
+      [2015, 3, 1],
+      [2014, 5, 13],
+    ] as const) {
+      const r = result(`${base}?year=${year}&halfPeriod=${halfPeriod}&prefCode=${pref}`);
+      expect(Object.keys(r)).toEqual([
+        'year',
+        'halfPeriod',
+        'prefCode',
+        'entryAndDepartureAirport',
+        'entryAirport',
+        'departureAirport',
+      ]);
+      expect(r).toMatchObject({ year: String(year), halfPeriod: String(halfPeriod), prefCode: String(pref) });
+      const rows = visits.filter(
+        (v) =>
+          v.year === year &&
+          v.prefCode === String(pref).padStart(2, '0') &&
+          (halfPeriod === 1 || v.quarter === halfPeriod - 1),
+      );
+      const total = rows.reduce((a, v) => a + v.visitors, 0);
+      expect(total).toBeGreaterThan(0);
+      const sums = (key: (v: (typeof rows)[number]) => string) => {
+        const m = new Map<string, number>();
+        for (const v of rows) m.set(key(v), (m.get(key(v)) ?? 0) + v.visitors);
+        return new Map([...m].filter(([, n]) => n > 0));
+      };
+      const pairs = sums((v) => `${v.entryAirport}|${v.exitAirport}`);
+      expect(r.entryAndDepartureAirport).toHaveLength(pairs.size);
+      expect(Object.keys(r.entryAndDepartureAirport[0])).toEqual([
+        'entryAirportCode',
+        'entryAirportName',
+        'departureAirportCode',
+        'departureAirportName',
+        'value',
+        'rate',
+      ]);
+      for (const p of r.entryAndDepartureAirport) {
+        expect(p.value).toBe(pairs.get(`${p.entryAirportCode}|${p.departureAirportCode}`));
+        expect(p.rate).toBe(percent2(p.value, total));
+        expect(p.entryAirportName).toBe(names.get(p.entryAirportCode));
+        expect(p.departureAirportName).toBe(names.get(p.departureAirportCode));
+      }
+      for (const [side, key] of [
+        ['entryAirport', (v: (typeof rows)[number]) => v.entryAirport],
+        ['departureAirport', (v: (typeof rows)[number]) => v.exitAirport],
+      ] as const) {
+        const expected = sums(key);
+        expect(r[side].map((a: any) => a.airportCode).sort()).toEqual([...expected.keys()].sort());
+        expect(r[side].reduce((a: number, x: any) => a + x.value, 0)).toBe(total);
+        for (const a of r[side]) {
+          expect(Object.keys(a)).toEqual(['airportCode', 'airportName', 'value', 'rate']);
+          expect(a.value).toBe(expected.get(a.airportCode));
+          expect(a.rate).toBe(percent2(a.value, total));
+        }
+        const values = r[side].map((a: any) => a.value);
+        expect(values).toEqual([...values].sort((a: number, b: number) => b - a));
+      }
+    }
+    expect(err(`${base}?year=2013&prefCode=13`).message).toBe('year 2013 is out of range');
+    expect(err(`${base}?year=2019`).message).toBe('prefCode is required');
   });
 });
 
