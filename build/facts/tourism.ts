@@ -44,12 +44,10 @@ export function facilityStacks(sources: Sources) {
     .select(...columns)
     .concat(byType.select(...columns))
     .orderby('prefCode', 'display', 'code', 'month');
-  const labels = new Map<string, string>();
-  for (const c of rowsOf(sources, 'accommodation_classes'))
-    labels.set(`${c.kind === 'size' ? 1 : 2}|${c.code}`, c.label);
+  const classesOf = accommodationClasses(sources);
   return {
     stacks: new Grouped<StackRow, ['prefCode', 'display']>(rows, ['prefCode', 'display']),
-    labelOf: (display: string, code: number) => labels.get(`${display}|${code}`) ?? '',
+    labelOf: (display: string, code: number) => classesOf(display).find((c) => c.code === code)?.label ?? '',
   };
 }
 
@@ -100,6 +98,14 @@ export function stayStacks(sources: Sources) {
     .map((part) => part.select(...columns))
     .reduce((a, b) => a.concat(b))
     .orderby('prefCode', 'display', 'code', 'month');
+  return {
+    stacks: new Grouped<StayRow, ['prefCode', 'display']>(rows, ['prefCode', 'display']),
+    classesOf: accommodationClasses(sources),
+  };
+}
+
+/** The classes of a display (1 employee-size classes, 2 accommodation types) in code order. */
+function accommodationClasses(sources: Sources): (display: string) => { code: number; label: string }[] {
   const classes = new Map<string, { code: number; label: string }[]>([
     ['1', []],
     ['2', []],
@@ -107,9 +113,5 @@ export function stayStacks(sources: Sources) {
   for (const c of rowsOf(sources, 'accommodation_classes'))
     classes.get(c.kind === 'size' ? '1' : '2')!.push({ code: c.code, label: c.label });
   for (const list of classes.values()) list.sort((a, b) => a.code - b.code);
-  return {
-    stacks: new Grouped<StayRow, ['prefCode', 'display']>(rows, ['prefCode', 'display']),
-    /** The classes of a display in code order. */
-    classesOf: (display: string) => classes.get(display) ?? [],
-  };
+  return (display) => classes.get(display) ?? [];
 }

@@ -3,7 +3,7 @@ import { airportFacts, airportList, selectionKey, sides } from '../facts/airport
 import { percent } from '../runtime/rounding.ts';
 import type { CodeParam } from '../runtime/routes.ts';
 import { defineOperation } from './operation.ts';
-import { AIRPORT_YEARS } from './shared/airports.ts';
+import { AIRPORT_YEARS, HALF_PERIOD } from './shared/airports.ts';
 import { count, echoed, nonEmpty, prefCodeText } from './shared/result.ts';
 
 const area = <N extends string>(name: N, doc: string): CodeParam & { name: N; default: '-' } => ({
@@ -98,14 +98,7 @@ export default defineOperation({
         doc: '1 number of visitors (default), 2 visit rate in percent.',
       },
       { name: 'year', type: 'int', required: true, values: AIRPORT_YEARS, doc: 'Year, 2014–2019.' },
-      {
-        name: 'halfPeriod',
-        type: 'int',
-        required: false,
-        values: [1, 2, 3, 4, 5],
-        default: 1,
-        doc: '1 the whole year (default), 2 Jan–Mar, 3 Apr–Jun, 4 Jul–Sep, 5 Oct–Dec.',
-      },
+      HALF_PERIOD,
       area('entryAirportArea', 'Entry airport area, or - for all.'),
       airport(
         'entryAirport',

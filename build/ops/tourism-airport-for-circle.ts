@@ -3,7 +3,7 @@ import { prefRegion } from '../../sources/regions.ts';
 import { airportList, circleFacts, type CircleRow } from '../facts/airports.ts';
 import { percent } from '../runtime/rounding.ts';
 import { defineOperation, prefCode, prefectureValues } from './operation.ts';
-import { AIRPORT_YEARS } from './shared/airports.ts';
+import { AIRPORT_YEARS, HALF_PERIOD } from './shared/airports.ts';
 import { count, echoed, nonEmpty, prefCodeText } from './shared/result.ts';
 
 const code = z.string().regex(/^[A-Za-z0-9]{1,16}$/);
@@ -71,14 +71,7 @@ export default defineOperation({
     path: '/api/v1/tourism/airport/forCircle',
     params: [
       { name: 'year', type: 'int', required: true, values: AIRPORT_YEARS, doc: 'Year, 2014–2019.' },
-      {
-        name: 'halfPeriod',
-        type: 'int',
-        required: false,
-        values: [1, 2, 3, 4, 5],
-        default: 1,
-        doc: '1 the whole year (default), 2 Jan–Mar, 3 Apr–Jun, 4 Jul–Sep, 5 Oct–Dec.',
-      },
+      HALF_PERIOD,
       prefCode(),
     ],
   },

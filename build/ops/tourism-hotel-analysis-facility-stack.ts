@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { prefRegion } from '../../sources/regions.ts';
 import { facilityStacks } from '../facts/tourism.ts';
 import { ratio } from '../runtime/rounding.ts';
-import { defineOperation, prefCode, prefectureValues } from './operation.ts';
+import { defineOperation, prefCode } from './operation.ts';
+import { DISPLAY, displayUnitValues, UNIT } from './shared/accommodation.ts';
 import { codeText, count, text, year } from './shared/result.ts';
 
 /** The stack for one unit: yearly values have month 0, monthly ones months 1–12. */
@@ -41,26 +42,12 @@ export default defineOperation({
   result: z.discriminatedUnion('unit', [stack('0', z.literal(0)), stack('1', z.int().min(1).max(12))]).nullable(),
   route: {
     path: '/api/v1/tourism/hotelAnalysis/facilityStack',
-    params: [
-      {
-        name: 'display',
-        type: 'int',
-        required: false,
-        values: [1, 2],
-        default: 2,
-        doc: '1 by employee-size class, 2 by accommodation type (default).',
-      },
-      { name: 'unit', type: 'int', required: false, values: [0, 1], default: 0, doc: '0 yearly (default), 1 monthly.' },
-      prefCode(),
-    ],
+    params: [DISPLAY, UNIT, prefCode()],
   },
   needs: ['accommodation_facilities', 'accommodation_classes'],
   share: 'prefecture',
   prepare: (ctx) => facilityStacks(ctx.sources),
-  enumerate: (ctx) =>
-    ['1', '2'].flatMap((display) =>
-      ['0', '1'].flatMap((unit) => prefectureValues(ctx).map((p) => ({ display, unit, ...p }))),
-    ),
+  enumerate: displayUnitValues,
   render({ stacks, labelOf }, v) {
     const rows = stacks.get(prefRegion(Number(v.prefCode)), v.display);
     if (!rows) return null;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { prefRegion } from '../../sources/regions.ts';
 import { stayStacks, type StayRow } from '../facts/tourism.ts';
-import { defineOperation, prefCode, prefectureValues } from './operation.ts';
+import { defineOperation, prefCode } from './operation.ts';
+import { DISPLAY, displayUnitValues, UNIT } from './shared/accommodation.ts';
 import { count, nonEmpty, prefCodeText, year } from './shared/result.ts';
 
 const VALUES = ['value0', 'value1', 'value2', 'value3', 'value4', 'value5', 'value6'] as const;
@@ -76,27 +77,15 @@ export default defineOperation({
         values: [1, 2, 3],
         doc: '1 every guest, 2 Japanese guests, 3 foreign guests (required, as in the original).',
       },
-      {
-        name: 'display',
-        type: 'int',
-        required: false,
-        values: [1, 2],
-        default: 2,
-        doc: '1 by employee-size class, 2 by accommodation type (default).',
-      },
-      { name: 'unit', type: 'int', required: false, values: [0, 1], default: 0, doc: '0 yearly (default), 1 monthly.' },
+      DISPLAY,
+      UNIT,
       prefCode(),
     ],
   },
   needs: ['accommodation_stays', 'accommodation_classes'],
   share: 'prefecture',
   prepare: (ctx) => ({ ...stayStacks(ctx.sources), regions: ctx.sources.regions }),
-  enumerate: (ctx) =>
-    ['1', '2', '3'].flatMap((matter) =>
-      ['1', '2'].flatMap((display) =>
-        ['0', '1'].flatMap((unit) => prefectureValues(ctx).map((p) => ({ matter, display, unit, ...p }))),
-      ),
-    ),
+  enumerate: (ctx) => ['1', '2', '3'].flatMap((matter) => displayUnitValues(ctx).map((v) => ({ matter, ...v }))),
   render({ stacks, classesOf, regions }, v) {
     const rows = stacks.get(prefRegion(Number(v.prefCode)), v.display);
     if (!rows) return null;

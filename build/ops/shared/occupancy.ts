@@ -6,7 +6,8 @@ import { z } from 'zod';
 import { prefRegion } from '../../../sources/regions.ts';
 import { stayStacks, type StayRow } from '../../facts/tourism.ts';
 import { percent } from '../../runtime/rounding.ts';
-import { defineOperation, prefCode, prefectureValues } from '../operation.ts';
+import { defineOperation, prefCode } from '../operation.ts';
+import { DISPLAY, displayUnitValues, UNIT } from './accommodation.ts';
 import { nonEmpty, year } from './result.ts';
 
 /** The first line of each display: every class. */
@@ -56,33 +57,12 @@ export const occupancyOperation = (rate: Rate) =>
     result: z.discriminatedUnion('unit', [line('0', z.literal(0)), line('1', z.int().min(1).max(12))]).nullable(),
     route: {
       path: rate.path,
-      params: [
-        {
-          name: 'display',
-          type: 'int',
-          required: false,
-          values: [1, 2],
-          default: 2,
-          doc: '1 by employee-size class, 2 by accommodation type (default).',
-        },
-        {
-          name: 'unit',
-          type: 'int',
-          required: false,
-          values: [0, 1],
-          default: 0,
-          doc: '0 yearly (default), 1 monthly.',
-        },
-        prefCode(),
-      ],
+      params: [DISPLAY, UNIT, prefCode()],
     },
     needs: ['accommodation_stays', 'accommodation_classes'],
     share: 'prefecture',
     prepare: (ctx) => stayStacks(ctx.sources),
-    enumerate: (ctx) =>
-      ['1', '2'].flatMap((display) =>
-        ['0', '1'].flatMap((unit) => prefectureValues(ctx).map((p) => ({ display, unit, ...p }))),
-      ),
+    enumerate: displayUnitValues,
     render({ stacks, classesOf }, v) {
       const rows = stacks.get(prefRegion(Number(v.prefCode)), v.display);
       if (!rows) return null;
