@@ -99,7 +99,7 @@ async function runHelper(script: string, args: string[], what: string): Promise<
  * Names this checkout in its RAM folder, and deletes the RAM folders of checkouts that are gone (a clone
  * deleted after its run would otherwise hold 2 GB of memory until a reboot).
  */
-function tendRamFolders(): void {
+export function tendRamFolders(): void {
   if (!TEST_TMP.startsWith(RAM_PREFIX)) return;
   mkdirSync(TEST_TMP, { recursive: true });
   writeFileSync(join(TEST_TMP, 'checkout'), ROOT);
@@ -108,7 +108,8 @@ function tendRamFolders(): void {
     if (!folder.startsWith(RAM_PREFIX) || folder === TEST_TMP) continue;
     const owner = join(folder, 'checkout');
     const checkout = existsSync(owner) ? readFileSync(owner, 'utf8') : '';
-    if (!existsSync(join(checkout, 'test/helpers/paths.ts'))) rmSync(folder, { recursive: true, force: true });
+    if (!checkout || !existsSync(join(checkout, 'test/helpers/paths.ts')))
+      rmSync(folder, { recursive: true, force: true });
   }
 }
 
