@@ -257,6 +257,21 @@ export const TABLES = {
     regions: ['prefCode'],
     references: [{ columns: ['ismcoCode', 'iscoCode'], table: 'occupations_middle', as: ['ismcoCode', 'iscoCode'] }],
   }),
+  job_placements: table({
+    name: 'job_placements',
+    doc: "By prefecture, fiscal year and occupation middle class: the women among job_openings' effective job applicants, summed over the year's months as those are, and the year's placements (就職件数).",
+    schema: z.object({
+      prefCode: prefCode2(),
+      year: intIn(1950, 2100),
+      iscoCode: letter(),
+      ismcoCode: twoDigits(),
+      womenApplicants: count(),
+      placements: count(),
+    }),
+    key: ['prefCode', 'year', 'ismcoCode'],
+    regions: ['prefCode'],
+    references: [{ columns: ['ismcoCode', 'iscoCode'], table: 'occupations_middle', as: ['ismcoCode', 'iscoCode'] }],
+  }),
   overseas_trade: table({
     name: 'overseas_trade',
     doc: 'Overseas transactions of companies (million yen) by prefecture, year, flow, industry and world area (1 Asia without China, 2 China with Hong Kong, 3 Middle East, 4 Europe, 5 North America, 6 other).',
@@ -389,6 +404,20 @@ export const TABLES = {
         as: ['prefCode', 'month', 'typeCode', 'sizeCode'],
       },
     ],
+  }),
+  graduate_destinations: table({
+    name: 'graduate_destinations',
+    doc: 'High-school graduates by the prefecture of their school, fiscal year of graduation, sex and course (1 university, 2 junior college, 3 employment), by the prefecture of the university, junior college or workplace they entered, as the School Basic Survey (学校基本調査) counts them.',
+    schema: z.object({
+      prefCode: prefCode2(),
+      year: intIn(1950, 2100),
+      destPrefCode: prefCode2(),
+      sex: oneOf(['male', 'female']),
+      course: intIn(1, 3),
+      count: count(),
+    }),
+    key: ['prefCode', 'year', 'destPrefCode', 'sex', 'course'],
+    regions: ['prefCode', 'destPrefCode'],
   }),
   airports: table({
     name: 'airports',

@@ -2,6 +2,7 @@
 // perYear), workers and payroll by industry and age (municipality/wages perYear), summed at every level
 // of their classes so that a broad class or "all" divides summed counts, never averages ratios.
 
+import * as aq from 'arquero';
 import type { Sources } from '../../sources/load.ts';
 import type { Row } from '../../sources/tables.ts';
 import { sumsAtEveryLevel } from './levels.ts';
@@ -22,6 +23,37 @@ export function jobOpeningSeries(sources: Sources) {
     all.orderby('prefCode', 'iscoCode', 'ismcoCode', 'month'),
     ['prefCode', 'iscoCode', 'ismcoCode'],
   );
+}
+
+/** One occupation middle class in one fiscal year: applicants and openings summed over its months, and its placements. */
+export interface PortfolioRow {
+  iscoCode: string;
+  ismcoCode: string;
+  months: number;
+  applicants: number;
+  womenApplicants: number;
+  openings: number;
+  placements: number;
+}
+
+/**
+ * Job seekers, openings and placements by prefecture and fiscal year (April to March), per occupation middle
+ * class in code order: the months of job_openings summed, beside the year's row of job_placements (a year
+ * without one is not served: its women and placements are unknown).
+ */
+export function jobPortfolio(sources: Sources) {
+  const key = ['prefCode', 'year', 'ismcoCode'];
+  const years = tableOf(sources, 'job_openings')
+    .derive({
+      year: (d) =>
+        aq.op.parse_int(aq.op.substring(d.month, 0, 4), 10) - (aq.op.substring(d.month, 5, 7) < '04' ? 1 : 0),
+    })
+    .groupby('prefCode', 'year', 'iscoCode', 'ismcoCode')
+    .rollup({ months: aq.op.count(), applicants: aq.op.sum('applicants'), openings: aq.op.sum('openings') });
+  const rows = years
+    .join(tableOf(sources, 'job_placements').select(...key, 'womenApplicants', 'placements'), [key, key])
+    .orderby('prefCode', 'year', 'iscoCode', 'ismcoCode');
+  return new Grouped<PortfolioRow, ['prefCode', 'year']>(rows, ['prefCode', 'year']);
 }
 
 export type WageYear = Pick<Row<'wages'>, 'year' | 'workers' | 'payroll'>;

@@ -3,6 +3,7 @@
 
 import { UserError } from '../../sources/user-error.ts';
 import cities from './cities.ts';
+import employEducationLocaljobAcademicToTransition from './employ-education-localjob-academic-to-transition.ts';
 import fisherySeaAquacultureSales from './fishery-sea-aquaculture-sales.ts';
 import fisherySeaEntityCounts from './fishery-sea-entity-counts.ts';
 import fisherySeaSales from './fishery-sea-sales.ts';
@@ -45,6 +46,7 @@ import populationSocietyForArea from './population-society-for-area.ts';
 import populationSumEstimate from './population-sum-estimate.ts';
 import populationSumPerYear from './population-sum-per-year.ts';
 import prefectures from './prefectures.ts';
+import regionalEmployAnalysisPortfolio from './regional-employ-analysis-portfolio.ts';
 import tourismAirportForBar from './tourism-airport-for-bar.ts';
 import tourismAirportForCircle from './tourism-airport-for-circle.ts';
 import tourismForeignersForFrom from './tourism-foreigners-for-from.ts';
@@ -91,6 +93,9 @@ export const OPERATIONS: Operation<any>[] = [
   municipalityResidentTaxCorporatePerYear,
   municipalityWagesPerYear,
   industryPowerForManufacturerEstablishments,
+  // employment and education
+  employEducationLocaljobAcademicToTransition,
+  regionalEmployAnalysisPortfolio,
   // tourism
   tourismForeignersForFrom,
   tourismHotelAnalysisFacilityStack,

@@ -134,6 +134,15 @@ export const prefCode = <R extends boolean = true>(
   doc: 'Prefecture code (1–47, see /api/v1/prefectures).',
 });
 
+/** The prefecture parameter in snake_case, as the mesh charts and toTransition name it. */
+export const prefectureCd = (aliases: string[] = []): PrefParam & { name: 'prefecture_cd'; required: true } => ({
+  name: 'prefecture_cd',
+  type: 'pref',
+  required: true,
+  ...(aliases.length ? { aliases } : {}),
+  doc: 'Prefecture code (1–47).',
+});
+
 export const cityCode = (): CityParam & { name: 'cityCode'; default: '-' } => ({
   name: 'cityCode',
   type: 'city',

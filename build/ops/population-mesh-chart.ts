@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { chartOf, meshIndex } from '../facts/mesh.ts';
-import { defineOperation, intParam, regionHeader, regionOf, regionValues } from './operation.ts';
-import { cityCd, prefectureCd } from './shared/mesh.ts';
+import { defineOperation, prefectureCd, intParam, regionHeader, regionOf, regionValues } from './operation.ts';
+import { cityCd } from './shared/mesh.ts';
 import { echoed, meshChartData, regionHeader as header, MESH_VIEW } from './shared/result.ts';
 
 export const MESH_YEARS = [2005, 2010, 2015, 2020];

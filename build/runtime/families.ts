@@ -23,6 +23,10 @@ export const FAMILY_TABLE = {
     title: '産業・雇用・特許 / Industry, jobs, patents',
     description: 'Industry (産業): specialization coefficients, job openings, overseas trade and patents.',
   },
+  employment: {
+    title: '雇用・教育 / Employment, education',
+    description: 'Employment and education (雇用・教育): where high-school graduates go on to study or work.',
+  },
   tourism: {
     title: '観光 / Tourism',
     description: 'Tourism (観光): foreign visitors, accommodation facilities and airports.',

@@ -12,7 +12,7 @@ import { TABLES, type TableName } from '../tables.ts';
 import { INDUSTRIES_BROAD, INDUSTRIES_MIDDLE, OCCUPATIONS_BROAD, OCCUPATIONS_MIDDLE } from './classifications.ts';
 import { establishments } from './establishments.ts';
 import { industryEconomy } from './industry.ts';
-import { jobOpenings } from './jobs.ts';
+import { jobOpenings, jobPlacements } from './jobs.ts';
 import { ageClassMigration, blockMigration, cohortMigration } from './migration.ts';
 import { vitalEvents } from './vital.ts';
 import { patentTables } from './patents.ts';
@@ -24,6 +24,7 @@ import { overseasTrade } from './trade.ts';
 import { DESTINATIONS, SALES_BANDS, fisheryEntities } from './fishery.ts';
 import { meshPopulation } from './mesh.ts';
 import { medicalAreas, medicalClasses, medicalCounts } from './medical.ts';
+import { graduateDestinations } from './education.ts';
 import {
   ACCOMMODATION_SIZES,
   ACCOMMODATION_TYPES,
@@ -41,7 +42,7 @@ import { ANCHOR_CREDITS, OFFICIAL_FILES } from '../official.ts';
 export const DEFAULT_SEED = 'regstat-sample-1';
 
 export const SAMPLE_NOTICE =
-  "SYNTHETIC SAMPLE DATA under official figures. Official: the prefecture and municipality codes and names; the industry and occupation classifications; each prefecture's population by sex and 5-year age (census 1960–2020, 出典: 国勢調査（総務省統計局）; projections 2025–2045, 出典: 国立社会保障・人口問題研究所「日本の地域別将来推計人口（平成30(2018)年推計）」), so the prefecture level of perYear, pyramid and sum/perYear is the census (up to 2015 the census gives 85歳以上 whole: its split into 85–89 and 90歳～ is synthetic); the nation's population by sex and 5-year age (census; 国立社会保障・人口問題研究所「日本の将来推計人口（平成29年推計）」). Synthetic, generated at random by the regstat sample provider: everything below the prefectures (municipalities, wards, meshes), births, deaths and migration, and every other statistic (industry, jobs, trade, patents, tourism, fishery, medical, taxes); the names of the narrow industry classes (beyond x0) and of the old municipalities are invented. Each operation's entry in manifest.json (`origin`) and the explorer say which of its figures are official. Do not use the synthetic ones for analysis or decisions. Official tables: npm run import:estat; saved RESAS responses: npm run import:resas.";
+  "SYNTHETIC SAMPLE DATA under official figures. Official: the prefecture and municipality codes and names; the industry and occupation classifications; each prefecture's population by sex and 5-year age (census 1960–2020, 出典: 国勢調査（総務省統計局）; projections 2025–2045, 出典: 国立社会保障・人口問題研究所「日本の地域別将来推計人口（平成30(2018)年推計）」), so the prefecture level of perYear, pyramid and sum/perYear is the census (up to 2015 the census gives 85歳以上 whole: its split into 85–89 and 90歳～ is synthetic); the nation's population by sex and 5-year age (census; 国立社会保障・人口問題研究所「日本の将来推計人口（平成29年推計）」). Synthetic, generated at random by the regstat sample provider: everything below the prefectures (municipalities, wards, meshes), births, deaths and migration, and every other statistic (industry, jobs, trade, patents, tourism, fishery, medical, taxes, graduates); the names of the narrow industry classes (beyond x0) and of the old municipalities are invented. Each operation's entry in manifest.json (`origin`) and the explorer say which of its figures are official. Do not use the synthetic ones for analysis or decisions. Official tables: npm run import:estat; saved RESAS responses: npm run import:resas.";
 
 /** What is official in the sample, per table (origin.ts): everything not named here is synthetic. */
 const CENSUS_AGES =
@@ -112,6 +113,7 @@ function draws(seed: string) {
     prefCodes: () => prefectures().map((p) => p.prefCode),
     patents: once(() => patentTables(seed, leaves())),
     flows: once(() => airportFlows(seed)),
+    jobs: once(() => jobOpenings(seed)),
     fishery: once(() => fisheryEntities(seed, leaves())),
     mesh: once(() => meshPopulation(seed, leaves())),
     areas: once(() => medicalAreas(leaves(), cities())),
@@ -159,11 +161,12 @@ function regionTables({ seed, prefectures, cities, leaves }: Draws) {
     births_by_mother_age: () => csvOf('births_by_mother_age', vitalEvents(seed, leaves()).byMotherAge),
     old_cities: () => toCsv(['cityCode', 'oldCityCode', 'oldCityName'], oldCities(seed, cities())),
     local_taxes: () => csvOf('local_taxes', localTaxes(seed, leaves())),
+    graduate_destinations: () => csvOf('graduate_destinations', graduateDestinations(seed)),
   };
 }
 
 /** Industry, jobs, trade, patents and wages. */
-function economyTables({ seed, leaves, patents, prefCodes }: Draws) {
+function economyTables({ seed, leaves, patents, prefCodes, jobs }: Draws) {
   return {
     industries_broad: () => toCsv(['sicCode', 'sicName'], INDUSTRIES_BROAD),
     industries_middle: () => toCsv(['simcCode', 'sicCode', 'simcName'], INDUSTRIES_MIDDLE),
@@ -172,7 +175,8 @@ function economyTables({ seed, leaves, patents, prefCodes }: Draws) {
     establishments: () => csvOf('establishments', establishments(seed, leaves())),
     occupations_broad: () => toCsv(['iscoCode', 'iscoName'], OCCUPATIONS_BROAD),
     occupations_middle: () => toCsv(['ismcoCode', 'iscoCode', 'ismcoName'], OCCUPATIONS_MIDDLE),
-    job_openings: () => csvOf('job_openings', jobOpenings(seed)),
+    job_openings: () => csvOf('job_openings', jobs()),
+    job_placements: () => csvOf('job_placements', jobPlacements(seed, jobs())),
     overseas_trade: () => csvOf('overseas_trade', overseasTrade(seed)),
     patent_fields: () => csvOf('patent_fields', patents().fields),
     patent_themes: () => csvOf('patent_themes', patents().themes),

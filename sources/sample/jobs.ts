@@ -102,3 +102,64 @@ export function jobOpenings(seed: string) {
   for (const r of rows) r.openings = Math.round(r.openings * scale.get(r.month)!);
   return rows;
 }
+
+/** Women's share of the applicants of each broad occupation. */
+const WOMEN: Record<string, number> = {
+  A: 0.15,
+  B: 0.55,
+  C: 0.72,
+  D: 0.55,
+  E: 0.7,
+  F: 0.1,
+  G: 0.3,
+  H: 0.35,
+  I: 0.08,
+  J: 0.04,
+  K: 0.45,
+  L: 0.5,
+};
+
+/** The fiscal year (April to March) of a month. */
+export const fiscalYear = (month: string) => Number(month.slice(0, 4)) - (month.slice(5) < '04' ? 1 : 0);
+
+/**
+ * Of the applicants of jobOpenings, the women and the placements, per fiscal year: the complete ones
+ * (to March 2022). Women are summed over the months as the applicants are; a year places about a tenth of
+ * its summed applicants, fewer where openings are scarce.
+ */
+export function jobPlacements(seed: string, openings = jobOpenings(seed)) {
+  const years = new Map<
+    string,
+    { prefCode: string; year: number; iscoCode: string; ismcoCode: string; applicants: number; openings: number }
+  >();
+  for (const r of openings) {
+    const year = fiscalYear(r.month);
+    if (year > 2021) continue;
+    const key = `${r.prefCode}|${year}|${r.ismcoCode}`;
+    const y = years.get(key) ?? {
+      prefCode: r.prefCode,
+      year,
+      iscoCode: r.iscoCode,
+      ismcoCode: r.ismcoCode,
+      applicants: 0,
+      openings: 0,
+    };
+    y.applicants += r.applicants;
+    y.openings += r.openings;
+    years.set(key, y);
+  }
+  return [...years.values()].map((y) => {
+    const rnd = random(seed, 'placements', y.prefCode, y.year, y.ismcoCode);
+    const women = Math.min(0.95, WOMEN[y.iscoCode]! * Math.exp(0.1 * rnd.normal()));
+    const placed =
+      0.1 * Math.min(1, (0.5 * y.openings) / Math.max(1, y.applicants) + 0.5) * Math.exp(0.1 * rnd.normal());
+    return {
+      prefCode: y.prefCode,
+      year: y.year,
+      iscoCode: y.iscoCode,
+      ismcoCode: y.ismcoCode,
+      womenApplicants: Math.round(y.applicants * women),
+      placements: Math.round(y.applicants * placed),
+    };
+  });
+}

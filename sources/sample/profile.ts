@@ -68,3 +68,12 @@ export const PREF_CENTER: [number, number][] = [
   [31.56, 130.56],
   [26.21, 127.68],
 ];
+
+/** Kilometres between two prefectural capitals, on a flat map: enough to make near places draw more. */
+export function distanceKm(a: number, b: number): number {
+  const [la1, lo1] = PREF_CENTER[a - 1]!;
+  const [la2, lo2] = PREF_CENTER[b - 1]!;
+  const dy = (la1 - la2) * 111;
+  const dx = (lo1 - lo2) * 111 * Math.cos(((la1 + la2) / 2) * (Math.PI / 180));
+  return Math.hypot(dx, dy);
+}

@@ -3,7 +3,7 @@
 // and exit airport with the prefectures they visited (2014–2019). Magnitudes follow the inbound boom:
 // a fivefold rise from 2011 to 2019, Tokyo, Osaka and Kyoto far ahead, the 2020 collapse.
 
-import { PREF_CENTER, attraction } from './profile.ts';
+import { attraction, distanceKm } from './profile.ts';
 import { random, type Random } from './random.ts';
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
@@ -255,14 +255,6 @@ export const AIRPORTS: [area: string, areaName: string, code: string, name: stri
 export const AIRPORT_YEARS = [2014, 2015, 2016, 2017, 2018, 2019];
 const AIRPORT_TREND: Record<number, number> = { 2014: 0.43, 2015: 0.63, 2016: 0.76, 2017: 0.91, 2018: 0.98, 2019: 1 };
 const HUBS = ['NRT', 'HND', 'KIX'];
-
-function distanceKm(a: number, b: number): number {
-  const [la1, lo1] = PREF_CENTER[a - 1]!;
-  const [la2, lo2] = PREF_CENTER[b - 1]!;
-  const dy = (la1 - la2) * 111;
-  const dx = (lo1 - lo2) * 111 * Math.cos(((la1 + la2) / 2) * (Math.PI / 180));
-  return Math.hypot(dx, dy);
-}
 
 /** The airports visitors who entered at `entry` leave by, with their shares. */
 function exits(rnd: Random, entry: string): [string, number][] {

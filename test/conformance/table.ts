@@ -119,6 +119,22 @@ export const ENTRIES: Entry[] = [
     name: 'airports of a prefecture’s visitors, a quarter',
     url: '/api/v1/tourism/airport/forCircle?year=2018&halfPeriod=4&prefCode=1',
   },
+  {
+    name: 'graduates coming in to study at university, percent',
+    url: '/api/v1/employEducation/localjobAcademic/toTransition?prefecture_cd=13&displayMethod=1&matter=2&classification=1&displayType=11&gender=0',
+  },
+  {
+    name: 'graduates leaving, a Java client’s query (displayType 00)',
+    url: '/api/v1/employEducation/localjobAcademic/toTransition?prefecture_cd=13&displayMethod=0&matter=1&classification=0&displayType=00&gender=0',
+  },
+  {
+    name: 'job seekers by broad occupation, a Java client’s query',
+    url: '/api/v1/regionalEmploy/analysis/portfolio?prefCode=13&year=2012&matter=1&class=1',
+  },
+  {
+    name: 'placements by middle occupation',
+    url: '/api/v1/regionalEmploy/analysis/portfolio?prefCode=1&year=2020&matter=5&class=2',
+  },
   { name: 'unknown path', url: '/api/v1/population/nope' },
   {
     name: 'addArea',

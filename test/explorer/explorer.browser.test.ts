@@ -36,6 +36,11 @@ const LINKS: [family: string, hash: string][] = [
     'tourism',
     '#/tourism/airport/forBar?dispType=1&year=2019&halfPeriod=1&entryAirportArea=3&entryAirport=-&departureAirportArea=-&departureAirport=-&sort=1',
   ],
+  [
+    'employment',
+    '#/employEducation/localjobAcademic/toTransition?prefecture_cd=1&displayMethod=1&matter=0&classification=2&displayType=20&gender=2',
+  ],
+  ['employment', '#/regionalEmploy/analysis/portfolio?prefCode=13&year=2016&matter=4&class=2'],
   ['tourism', '#/tourism/foreigners/forFrom?year=2019&prefCode=13&purpose=1'],
   ['tourism', '#/tourism/hotelAnalysis/groupStack?matter=3&display=2&unit=0&prefCode=13'],
   ['tourism', '#/tourism/hotelAnalysis/guestRoomLine?display=1&unit=1&prefCode=1'],
