@@ -286,6 +286,20 @@ export const TABLES = {
     key: ['prefCode', 'year', 'flow', 'industry', 'area'],
     regions: ['prefCode'],
   }),
+  research_expenses: table({
+    name: 'research_expenses',
+    doc: 'Companies that spend on research and development, their spending and their sales (million yen), by prefecture, fiscal year and industry (manufacturing or not), as the Basic Survey of Japanese Business Structure and Activities (企業活動基本調査) counts them.',
+    schema: z.object({
+      prefCode: prefCode2(),
+      year: intIn(1950, 2100),
+      industry: oneOf(['manufacturing', 'nonmanufacturing']),
+      firms: count(),
+      expense: count(),
+      sales: count(),
+    }),
+    key: ['prefCode', 'year', 'industry'],
+    regions: ['prefCode'],
+  }),
   patent_fields: table({
     name: 'patent_fields',
     doc: 'Patent technology fields (sections).',

@@ -13,6 +13,7 @@ import populationMeshChart from './population-mesh-chart.ts';
 import industriesBroad from './industries-broad.ts';
 import industriesMiddle from './industries-middle.ts';
 import industriesNarrow from './industries-narrow.ts';
+import industryExpenseForLine from './industry-expense-for-line.ts';
 import industryOverseasTransactionForColumn from './industry-overseas-transaction-for-column.ts';
 import industryPatentList from './industry-patent-list.ts';
 import industryPowerForArea from './industry-power-for-area.ts';
@@ -87,6 +88,7 @@ export const OPERATIONS: Operation<any>[] = [
   municipalityEmployeePerYear,
   municipalityJobPerYear,
   industryOverseasTransactionForColumn,
+  industryExpenseForLine,
   industryPatentList,
   municipalityTaxesPerYear,
   municipalityPropertyTaxPerYear,

@@ -2,7 +2,7 @@
 // adapter reads them, and the operation's composer (exported by its family's render module) combines them.
 
 import { fisheryComposers } from './render/fishery.ts';
-import { tradeComposer } from './render/industry.ts';
+import { linesComposer, tradeComposer } from './render/industry.ts';
 import { pageComposer, patentFilterComposer } from './render/patents.ts';
 import { growthComposer, perYearComposer, pyramidComposer } from './render/population.ts';
 import { estimateComposer } from './render/vital.ts';
@@ -18,6 +18,7 @@ export const COMPOSERS: ReadonlyMap<string, Composer> = new Map(
     pyramidComposer,
     ...Object.values(fisheryComposers),
     tradeComposer,
+    linesComposer,
     pageComposer,
     patentFilterComposer,
     estimateComposer,

@@ -21,6 +21,7 @@ import { wageFacts } from './wages.ts';
 import { manufacturerPanel } from './manufacturers.ts';
 import { industriesNarrow, oldCities } from './lineage.ts';
 import { overseasTrade } from './trade.ts';
+import { researchExpenses } from './research.ts';
 import { DESTINATIONS, SALES_BANDS, fisheryEntities } from './fishery.ts';
 import { meshPopulation } from './mesh.ts';
 import { medicalAreas, medicalClasses, medicalCounts } from './medical.ts';
@@ -178,6 +179,7 @@ function economyTables({ seed, leaves, patents, prefCodes, jobs }: Draws) {
     job_openings: () => csvOf('job_openings', jobs()),
     job_placements: () => csvOf('job_placements', jobPlacements(seed, jobs())),
     overseas_trade: () => csvOf('overseas_trade', overseasTrade(seed)),
+    research_expenses: () => csvOf('research_expenses', researchExpenses(seed)),
     patent_fields: () => csvOf('patent_fields', patents().fields),
     patent_themes: () => csvOf('patent_themes', patents().themes),
     patent_holders: () => csvOf('patent_holders', patents().holders),

@@ -135,6 +135,15 @@ export const ENTRIES: Entry[] = [
     name: 'placements by middle occupation',
     url: '/api/v1/regionalEmploy/analysis/portfolio?prefCode=1&year=2020&matter=5&class=2',
   },
+  {
+    name: 'research spending against sales, manufacturing',
+    url: '/api/v1/industry/expense/forLine?prefCode=13&dispType=1&unit=3&sicCode=1',
+  },
+  {
+    name: 'research companies, a second prefecture’s line',
+    url: '/api/v1/industry/expense/forLine?prefCode=1&dispType=2&unit=1&sicCode=0&addArea=13_',
+    composes: { op: '/api/v1/industry/expense/forLine', param: 'addArea' },
+  },
   { name: 'unknown path', url: '/api/v1/population/nope' },
   {
     name: 'addArea',

@@ -1,7 +1,8 @@
-// Industry masters, specialization coefficients, job ratios and overseas transactions: shapes, and the
-// arithmetic checked against the raw facts of the sample sources.
+// Industry masters, specialization coefficients, job ratios, overseas transactions and research spending:
+// shapes, and the arithmetic checked against the raw facts of the sample sources.
 
 import { describe, expect, it } from 'vitest';
+import { ratio } from '../../build/runtime/rounding.ts';
 import { composed, errorOf as err, result } from '../helpers/dist.ts';
 import { rowsOf, sampleSources } from '../helpers/sample.ts';
 
@@ -228,5 +229,76 @@ describe('industry/overseasTransaction/forColumn', () => {
     expect(
       err('/api/v1/industry/overseasTransaction/forColumn?prefCode=1&dispTradeCode=3&dispIndustryCode=1').message,
     ).toBe('dispTradeCode 3 is out of range');
+  });
+});
+
+describe('industry/expense/forLine', () => {
+  const BASE = '/api/v1/industry/expense/forLine';
+  const rows = rowsOf<{
+    prefCode: string;
+    year: number;
+    industry: string;
+    firms: number;
+    expense: number;
+    sales: number;
+  }>('research_expenses');
+  const industriesOf: Record<number, string[]> = {
+    0: ['manufacturing', 'nonmanufacturing'],
+    1: ['manufacturing'],
+    2: ['nonmanufacturing'],
+  };
+
+  it('answers one line per prefecture, every value from the raw rows', () => {
+    for (const [dispType, unit] of [
+      [1, 1],
+      [1, 2],
+      [1, 3],
+      [2, 1],
+    ] as const)
+      for (const sicCode of [0, 1, 2])
+        for (const pref of ['1', '13']) {
+          const r = result(`${BASE}?prefCode=${pref}&dispType=${dispType}&unit=${unit}&sicCode=${sicCode}`);
+          expect(Object.keys(r)).toEqual(['prefCode', 'prefName', 'sicCode', 'sicName', 'changes']);
+          expect(r).toMatchObject({
+            prefCode: pref,
+            sicCode: String(sicCode),
+            sicName: ['全産業', '製造業', '非製造業'][sicCode],
+          });
+          expect(r.changes.map((c: any) => c.label)).toEqual([r.prefName]);
+          for (const d of r.changes[0].data) {
+            const mine = rows.filter(
+              (x) =>
+                x.prefCode === pref.padStart(2, '0') &&
+                x.year === d.year &&
+                industriesOf[sicCode]!.includes(x.industry),
+            );
+            const sum = (k: 'firms' | 'expense' | 'sales') => mine.reduce((a, x) => a + x[k], 0);
+            const expected =
+              dispType === 2
+                ? sum('firms')
+                : unit === 1
+                  ? sum('expense')
+                  : unit === 2
+                    ? ratio(sum('expense'), sum('firms'), 1)
+                    : ratio(sum('expense') * 100, sum('sales'), 2);
+            expect(d.value, `${pref} ${dispType}/${unit}/${sicCode} ${d.year}`).toBe(expected);
+          }
+        }
+  });
+
+  it('adds the lines of addArea beside the prefecture’s, in the order given', async () => {
+    const q = 'dispType=1&unit=2&sicCode=1';
+    const both = await composed(`${BASE}?prefCode=1&${q}&addArea=13_`);
+    const one = result(`${BASE}?prefCode=1&${q}`);
+    const other = result(`${BASE}?prefCode=13&${q}`);
+    expect(both).toEqual({ ...one, changes: [...one.changes, ...other.changes] });
+    expect(both.changes.map((c: any) => c.label)).toEqual(['北海道', '東京都']);
+  });
+
+  it('takes unit 1 only for companies, and the documented values only', () => {
+    expect(err(`${BASE}?prefCode=13&dispType=2&unit=3&sicCode=0`).message).toMatch(/^unit/);
+    expect(err(`${BASE}?prefCode=13&dispType=1&unit=4&sicCode=0`).message).toBe('unit 4 is out of range');
+    expect(err(`${BASE}?prefCode=13&dispType=1&unit=1&sicCode=3`).message).toBe('sicCode 3 is out of range');
+    expect(err(`${BASE}?prefCode=13&dispType=1&unit=1&sicCode=0&addArea=13_13101`).status).toBe(400);
   });
 });

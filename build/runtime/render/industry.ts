@@ -45,3 +45,12 @@ export function sumTrade(list: TradeCounts[]): TradeCounts {
 
 /** Overseas transactions of several prefectures: amounts summed, then rendered anew. */
 export const tradeComposer = composer('trade', (results) => renderTrade(sumTrade(results.map(tradeCounts))));
+
+/**
+ * Lines of several prefectures side by side (industry/expense/forLine): the first one's header, and each
+ * prefecture's line in the order of the request, as the original compared regions.
+ */
+export const linesComposer = composer('lines', (results) => {
+  const [first] = results as { changes: unknown[] }[];
+  return { ...first, changes: (results as { changes: unknown[] }[]).flatMap((r) => r.changes) };
+});
