@@ -483,6 +483,20 @@ export const TABLES = {
       },
     ],
   }),
+  visit_sequences: table({
+    name: 'visit_sequences',
+    doc: 'Of the foreign visitors who stayed in a prefecture in a quarter, how many stayed in each other prefecture just before it (position before) and just after it (after) on the same trip.',
+    schema: z.object({
+      prefCode: prefCode2(),
+      year: intIn(1950, 2100),
+      quarter: intIn(1, 4),
+      position: oneOf(['before', 'after']),
+      otherPrefCode: prefCode2(),
+      visitors: count(),
+    }),
+    key: ['prefCode', 'year', 'quarter', 'position', 'otherPrefCode'],
+    regions: ['prefCode', 'otherPrefCode'],
+  }),
   fishery_classes: table({
     name: 'fishery_classes',
     doc: 'Labels of the fishery census: sales bands (kind band, codes 1–5) and shipping destinations (kind destination, codes 1–11).',

@@ -1,5 +1,6 @@
 // Facts of the tourism operations read from their own tables: foreign visitors by nationality
-// (foreigners/forFrom) and accommodation facilities stacked by class (hotelAnalysis/facilityStack).
+// (foreigners/forFrom), accommodation facilities and stays stacked by class (hotelAnalysis) and the
+// prefectures visited before and after one (correlation/forCircle).
 
 import * as aq from 'arquero';
 import type { Sources } from '../../sources/load.ts';
@@ -114,4 +115,29 @@ function accommodationClasses(sources: Sources): (display: string) => { code: nu
     classes.get(c.kind === 'size' ? '1' : '2')!.push({ code: c.code, label: c.label });
   for (const list of classes.values()) list.sort((a, b) => a.code - b.code);
   return (display) => classes.get(display) ?? [];
+}
+
+/** The visitors of a prefecture who visited another prefecture before it or after it. */
+export interface SequenceRow {
+  position: 'before' | 'after';
+  otherPrefCode: string;
+  visitors: number;
+}
+
+/**
+ * Visit sequences (tourism/correlation/forCircle) per year and halfPeriod (1 the whole year, 2–5 a
+ * quarter), keyed `prefCode|year|halfPeriod` (prefCode in 2 digits), in the other prefecture's code order.
+ */
+export function sequenceFacts(sources: Sources): Grouped<SequenceRow, ['prefCode', 'year', 'halfPeriod']> {
+  const t = tableOf(sources, 'visit_sequences');
+  const columns = ['prefCode', 'year', 'halfPeriod', 'position', 'otherPrefCode', 'visitors'];
+  const byYear = t
+    .groupby('prefCode', 'year', 'position', 'otherPrefCode')
+    .rollup({ visitors: aq.op.sum('visitors') })
+    .derive({ halfPeriod: () => 1 });
+  const rows = byYear
+    .select(...columns)
+    .concat(t.derive({ halfPeriod: (d) => d.quarter + 1 }).select(...columns))
+    .orderby('prefCode', 'year', 'halfPeriod', 'position', 'otherPrefCode');
+  return new Grouped<SequenceRow, ['prefCode', 'year', 'halfPeriod']>(rows, ['prefCode', 'year', 'halfPeriod']);
 }

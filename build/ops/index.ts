@@ -50,6 +50,7 @@ import prefectures from './prefectures.ts';
 import regionalEmployAnalysisPortfolio from './regional-employ-analysis-portfolio.ts';
 import tourismAirportForBar from './tourism-airport-for-bar.ts';
 import tourismAirportForCircle from './tourism-airport-for-circle.ts';
+import tourismCorrelationForCircle from './tourism-correlation-for-circle.ts';
 import tourismForeignersForFrom from './tourism-foreigners-for-from.ts';
 import tourismHotelAnalysisCapacityLine from './tourism-hotel-analysis-capacity-line.ts';
 import tourismHotelAnalysisFacilityStack from './tourism-hotel-analysis-facility-stack.ts';
@@ -106,6 +107,7 @@ export const OPERATIONS: Operation<any>[] = [
   tourismHotelAnalysisCapacityLine,
   tourismAirportForBar,
   tourismAirportForCircle,
+  tourismCorrelationForCircle,
   // fishery, and the population mesh charts
   fisherySeaEntityCounts,
   fisherySeaAquacultureSales,

@@ -34,6 +34,7 @@ import {
   accommodationFacilities,
   accommodationStays,
   airportFlows,
+  visitSequences,
   foreignVisitors,
 } from './tourism.ts';
 import { LAST_ACTUAL_YEAR, YEARS, earlyPrefectureGroups, samplePopulation } from './population.ts';
@@ -218,6 +219,7 @@ function placeTables({ seed, leaves, flows, fishery, mesh, areas }: Draws) {
       ),
     airport_travellers: () => csvOf('airport_travellers', flows().travellers),
     airport_visits: () => csvOf('airport_visits', flows().visits),
+    visit_sequences: () => csvOf('visit_sequences', visitSequences(seed, flows().visits)),
     fishery_classes: () =>
       csvOf('fishery_classes', [...labelled('band', SALES_BANDS), ...labelled('destination', DESTINATIONS)]),
     fishery_entities: () => csvOf('fishery_entities', fishery().entities),

@@ -316,3 +316,58 @@ export function airportFlows(seed: string) {
   }
   return { travellers, visits };
 }
+
+/** How many other prefectures a prefecture's visitors are counted as visiting before it, and after it. */
+const SEQUENCE_PREFS = 12;
+
+/**
+ * Of each prefecture's visitors of a quarter (airportFlows' visits), those who visited another prefecture
+ * before it and after it, by that prefecture: visitors who land near a prefecture see it first, so
+ * prefectures with a hub airport have fewer before them; the others are the nearer and the more visited.
+ */
+export function visitSequences(seed: string, visits = airportFlows(seed).visits) {
+  const sums = new Map<string, number>();
+  for (const v of visits) {
+    const key = `${v.prefCode}|${v.year}|${v.quarter}`;
+    sums.set(key, (sums.get(key) ?? 0) + v.visitors);
+  }
+  const visitorsOf = (pref: number, year: number, quarter: number) => sums.get(`${pad2(pref)}|${year}|${quarter}`) ?? 0;
+  const hubs = new Set(AIRPORTS.filter(([, , code]) => HUBS.includes(code)).map((a) => a[4]));
+  const rows: {
+    prefCode: string;
+    year: number;
+    quarter: number;
+    position: string;
+    otherPrefCode: string;
+    visitors: number;
+  }[] = [];
+  for (let pref = 1; pref <= 47; pref++) {
+    const rnd = random(seed, 'sequences', pref);
+    const others = Array.from({ length: 47 }, (_, i) => i + 1)
+      .filter((q) => q !== pref)
+      .map((q) => [q, visitorsOf(q, 2019, 1) * Math.exp(-distanceKm(pref, q) / 250)] as const)
+      .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+      .slice(0, SEQUENCE_PREFS)
+      .sort((a, b) => a[0] - b[0]);
+    for (const year of AIRPORT_YEARS)
+      for (let quarter = 1; quarter <= 4; quarter++) {
+        const total = visitorsOf(pref, year, quarter);
+        if (total === 0) continue;
+        for (const position of ['before', 'after']) {
+          const moved =
+            total * (hubs.has(pref) ? (position === 'before' ? 0.25 : 0.35) : 0.6) * Math.exp(0.05 * rnd.normal());
+          const weights = others.map(
+            ([q]) =>
+              [q, visitorsOf(q, year, quarter) * Math.exp(-distanceKm(pref, q) / 250 + 0.2 * rnd.normal())] as const,
+          );
+          const sum = weights.reduce((a, [, w]) => a + w, 0);
+          for (const [q, w] of weights) {
+            const n = sum > 0 ? Math.round((moved * w) / sum) : 0;
+            if (n > 0)
+              rows.push({ prefCode: pad2(pref), year, quarter, position, otherPrefCode: pad2(q), visitors: n });
+          }
+        }
+      }
+  }
+  return rows;
+}

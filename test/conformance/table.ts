@@ -144,6 +144,10 @@ export const ENTRIES: Entry[] = [
     url: '/api/v1/industry/expense/forLine?prefCode=1&dispType=2&unit=1&sicCode=0&addArea=13_',
     composes: { op: '/api/v1/industry/expense/forLine', param: 'addArea' },
   },
+  {
+    name: 'where visitors stayed before and after, a quarter',
+    url: '/api/v1/tourism/correlation/forCircle?year=2017&halfPeriod=3&prefCode=13',
+  },
   { name: 'unknown path', url: '/api/v1/population/nope' },
   {
     name: 'addArea',

@@ -550,3 +550,64 @@ describe('tourism/airport/forBar', () => {
     expect(airport.names.NRT).toBe('成田国際空港');
   });
 });
+
+describe('tourism/correlation/forCircle', () => {
+  const base = '/api/v1/tourism/correlation/forCircle';
+  const sequences = rowsOf<{
+    prefCode: string;
+    year: number;
+    quarter: number;
+    position: string;
+    otherPrefCode: string;
+    visitors: number;
+  }>('visit_sequences');
+  const prefNames = new Map(
+    rowsOf<{ prefCode: number; prefName: string }>('prefectures').map((p) => [p.prefCode, p.prefName]),
+  );
+  // Percent with 2 decimals, halves away from zero, from the integer counts.
+  const percent2 = (n: number, d: number) => Math.floor((2 * n * 10000 + d) / (2 * d)) / 100;
+
+  it('lists the prefectures stayed in just before and after, largest first, with shares of allCount', () => {
+    for (const [year, halfPeriod, pref] of [
+      [2019, 1, '13'],
+      [2016, 4, '1'],
+      [2014, 2, '13'],
+    ] as const) {
+      const r = result(`${base}?year=${year}&halfPeriod=${halfPeriod}&prefCode=${pref}`);
+      expect(Object.keys(r)).toEqual(['year', 'halfPeriod', 'prefCode', 'before', 'after']);
+      expect(r).toMatchObject({ year: String(year), halfPeriod: String(halfPeriod), prefCode: pref });
+      for (const position of ['before', 'after'] as const) {
+        const mine = sequences.filter(
+          (s) =>
+            s.prefCode === pref.padStart(2, '0') &&
+            s.year === year &&
+            s.position === position &&
+            (halfPeriod === 1 || s.quarter === halfPeriod - 1),
+        );
+        const sums = new Map<string, number>();
+        for (const s of mine) sums.set(s.otherPrefCode, (sums.get(s.otherPrefCode) ?? 0) + s.visitors);
+        const total = [...sums.values()].reduce((a, n) => a + n, 0);
+        const side = r[position];
+        expect(Object.keys(side)).toEqual(['allCount', 'data']);
+        expect(side.allCount).toBe(total);
+        expect(side.data.map((d: any) => d.value)).toEqual(
+          [...sums.values()].filter((n) => n > 0).sort((a, b) => b - a),
+        );
+        for (const d of side.data) {
+          expect(Object.keys(d)).toEqual(['prefCode', 'prefName', 'value', 'rate']);
+          expect(d.value).toBe(sums.get(d.prefCode.padStart(2, '0')));
+          expect(d.prefName).toBe(prefNames.get(Number(d.prefCode)));
+          expect(d.rate).toBe(percent2(d.value, total));
+        }
+        expect(side.data.some((d: any) => d.prefCode === pref)).toBe(false);
+      }
+    }
+  });
+
+  it('defaults halfPeriod to the whole year and checks its values', () => {
+    expect(fileOf(`${base}?year=2018&prefCode=13`)).toBe(`${base}/year/2018/halfPeriod/1/prefCode/13/index.json`);
+    expect(err(`${base}?year=2018&halfPeriod=6&prefCode=13`).message).toBe('halfPeriod 6 is out of range');
+    expect(err(`${base}?year=2020&prefCode=13`).message).toBe('year 2020 is out of range');
+    expect(err(`${base}?year=2018`).message).toBe('prefCode is required');
+  });
+});
