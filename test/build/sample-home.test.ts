@@ -1,35 +1,53 @@
 // Where the shared sample lives: in this checkout's RAM folder on a machine with a large RAM file system
-// (writing its 484,628 files and folders to a disk is most of the global setup's system time), else in
-// test/.tmp; REGSTAT_TEST_TMP overrides both. RAM folders of checkouts that are gone are deleted.
+// that has room for it (writing its 485,000 files and folders to a disk is most of the global setup's
+// system time), else in test/.tmp; REGSTAT_TEST_TMP overrides both. The first process decides and every
+// other inherits its choice. RAM folders of checkouts that are gone are deleted.
 
-import { existsSync, mkdirSync, readFileSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
-import { totalmem } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { tendRamFolders } from '../helpers/global-setup.ts';
-import { RAM_PREFIX, ROOT, SAMPLE_DIST, TEST_TMP, TMP } from '../helpers/paths.ts';
+import {
+  clearGoneRamFolders,
+  RAM_FOLDER,
+  RAM_PREFIX,
+  ROOT,
+  SAMPLE_DIST,
+  sampleHome,
+  TEST_TMP,
+  TMP,
+  type HomeState,
+} from '../helpers/paths.ts';
 
-const largeShm = (() => {
-  try {
-    const fs = statfsSync('/dev/shm');
-    return fs.type === 0x01021994 && fs.blocks * fs.bsize >= 16 * 2 ** 30 && totalmem() >= 16 * 2 ** 30;
-  } catch {
-    return false;
-  }
-})();
-const inRam = !process.env.REGSTAT_TEST_TMP && largeShm;
+const GiB = 2 ** 30;
+const large: NonNullable<HomeState['shm']> = {
+  type: 0x01021994,
+  bsize: 4096,
+  blocks: (24 * GiB) / 4096,
+  bavail: (20 * GiB) / 4096,
+  ffree: 3_000_000,
+};
 
 describe('the sample’s home', () => {
-  it(`is ${process.env.REGSTAT_TEST_TMP ? 'REGSTAT_TEST_TMP' : largeShm ? "this checkout's RAM folder" : 'test/.tmp'} on this machine`, () => {
-    if (process.env.REGSTAT_TEST_TMP) expect(TEST_TMP).toBe(process.env.REGSTAT_TEST_TMP);
-    else if (largeShm) {
-      expect(TEST_TMP.startsWith(RAM_PREFIX)).toBe(true);
-      expect(readFileSync(join(TEST_TMP, 'checkout'), 'utf8')).toBe(ROOT);
-    } else expect(TEST_TMP).toBe(TMP);
+  it('is the folder the first process chose, in this worker too, and holds the sample', () => {
+    expect(process.env.REGSTAT_TEST_TMP).toBe(TEST_TMP);
     expect(existsSync(join(SAMPLE_DIST, 'routes.json'))).toBe(true);
+    if (TEST_TMP === RAM_FOLDER) expect(readFileSync(join(TEST_TMP, 'checkout'), 'utf8')).toBe(ROOT);
   });
 
-  it.runIf(inRam)('keeps the RAM folders of checkouts that exist and deletes the others', () => {
+  it('is the RAM folder only on a large RAM file system with room for it, or holding it already', () => {
+    const memory = 24 * GiB;
+    expect(sampleHome({ shm: large, memory, ramFolderExists: false })).toBe(RAM_FOLDER);
+    // Three checkouts' samples filled this machine's 3 million inodes: the fourth run failed with ENOSPC.
+    expect(sampleHome({ shm: { ...large, ffree: 300_000 }, memory, ramFolderExists: false })).toBe(TMP);
+    expect(sampleHome({ shm: { ...large, bavail: GiB / 4096 }, memory, ramFolderExists: false })).toBe(TMP);
+    expect(sampleHome({ shm: { ...large, ffree: 300_000 }, memory, ramFolderExists: true })).toBe(RAM_FOLDER);
+    expect(sampleHome({ shm: { ...large, blocks: (64 << 20) / 4096 }, memory, ramFolderExists: false })).toBe(TMP);
+    expect(sampleHome({ shm: { ...large, type: 0xef53 }, memory, ramFolderExists: false })).toBe(TMP);
+    expect(sampleHome({ shm: large, memory: 8 * GiB, ramFolderExists: false })).toBe(TMP);
+    expect(sampleHome({ memory, ramFolderExists: false })).toBe(TMP);
+  });
+
+  it.runIf(existsSync('/dev/shm'))('deletes the RAM folders of checkouts that are gone, and keeps the others', () => {
     const gone = `${RAM_PREFIX}test-gone-${process.pid}`;
     const kept = `${RAM_PREFIX}test-kept-${process.pid}`;
     const unnamed = `${RAM_PREFIX}test-unnamed-${process.pid}`;
@@ -42,7 +60,7 @@ describe('the sample’s home', () => {
         mkdirSync(join(folder, 'sample-1-13'), { recursive: true });
         if (checkout) writeFileSync(join(folder, 'checkout'), checkout);
       }
-      tendRamFolders();
+      clearGoneRamFolders();
       expect([existsSync(gone), existsSync(kept), existsSync(unnamed), existsSync(SAMPLE_DIST)]).toEqual([
         false,
         true,

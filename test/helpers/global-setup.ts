@@ -15,7 +15,7 @@ import { cachedSample, prefPack } from './sample.ts';
 import { keptBundle, keptBundlePath, writeKept } from './servers.ts';
 import {
   HAS_SHARED,
-  RAM_PREFIX,
+  RAM_FOLDER,
   SAMPLE_DIST,
   SAMPLE_FILES,
   SAMPLE_PREFS,
@@ -95,27 +95,16 @@ async function runHelper(script: string, args: string[], what: string): Promise<
   if (code !== 0) throw new Error(`${what} failed: ${stderr}`);
 }
 
-/**
- * Names this checkout in its RAM folder, and deletes the RAM folders of checkouts that are gone (a clone
- * deleted after its run would otherwise hold 2 GB of memory until a reboot).
- */
-export function tendRamFolders(): void {
-  if (!TEST_TMP.startsWith(RAM_PREFIX)) return;
+/** Names this checkout in its RAM folder, so that a later run of another checkout keeps the folder while this checkout exists. */
+function claimRamFolder(): void {
+  if (TEST_TMP !== RAM_FOLDER) return;
   mkdirSync(TEST_TMP, { recursive: true });
   writeFileSync(join(TEST_TMP, 'checkout'), ROOT);
-  for (const name of readdirSync(dirname(RAM_PREFIX))) {
-    const folder = join(dirname(RAM_PREFIX), name);
-    if (!folder.startsWith(RAM_PREFIX) || folder === TEST_TMP) continue;
-    const owner = join(folder, 'checkout');
-    const checkout = existsSync(owner) ? readFileSync(owner, 'utf8') : '';
-    if (!checkout || !existsSync(join(checkout, 'test/helpers/paths.ts')))
-      rmSync(folder, { recursive: true, force: true });
-  }
 }
 
 export default async function setup() {
   mkdirSync(TMP, { recursive: true }); // tests write beside the sample, when REGSTAT_TEST_TMP puts the sample elsewhere
-  tendRamFolders();
+  claimRamFolder();
   const stamp = `${SAMPLE_DIST}.digest`;
   const key = digest();
   const fresh = existsSync(SAMPLE_DIST) && existsSync(stamp) && readFileSync(stamp, 'utf8') === key;
