@@ -103,7 +103,9 @@ export default defineOperation({
     const classes = new Map<string, PortfolioRow[]>();
     for (const r of rows) {
       const code = v.class === '1' ? r.iscoCode : `${r.iscoCode}|${r.ismcoCode}`;
-      classes.set(code, [...(classes.get(code) ?? []), r]);
+      const members = classes.get(code);
+      if (members) members.push(r);
+      else classes.set(code, [r]);
     }
     const data = [];
     let others = 0;

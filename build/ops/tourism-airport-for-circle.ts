@@ -1,24 +1,14 @@
 import { z } from 'zod';
 import { prefRegion } from '../../sources/regions.ts';
 import { airportList, circleFacts, type CircleRow } from '../facts/airports.ts';
-import { percent } from '../runtime/rounding.ts';
 import { defineOperation, prefCode, prefectureValues } from './operation.ts';
 import { AIRPORT_YEARS, HALF_PERIOD } from './shared/airports.ts';
+import { shares } from './shared/circle.ts';
 import { count, echoed, nonEmpty, prefCodeText } from './shared/result.ts';
 
 const code = z.string().regex(/^[A-Za-z0-9]{1,16}$/);
 const rate = z.number().min(0).max(100);
 const airportShare = z.strictObject({ airportCode: code, airportName: nonEmpty, value: count, rate });
-
-/** Sums visitors by a key, largest first (ties in code order), each with its share of `total` in percent. */
-function shares<K extends string>(rows: [K, number][], total: number): [K, number, number][] {
-  const sums = new Map<K, number>();
-  for (const [k, n] of rows) sums.set(k, (sums.get(k) ?? 0) + n);
-  return [...sums]
-    .filter(([, n]) => n > 0)
-    .sort(([a, x], [b, y]) => y - x || (a < b ? -1 : a > b ? 1 : 0))
-    .map(([k, n]) => [k, n, percent(n, total)!]);
-}
 
 // The foreign visitors who visited a prefecture, by the airports they entered and left Japan by: each
 // pair, each entry airport and each exit airport with visitors, largest first, with its share of the

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { prefRegion } from '../../sources/regions.ts';
 import { sequenceFacts, type SequenceRow } from '../facts/tourism.ts';
-import { percent } from '../runtime/rounding.ts';
 import { defineOperation, prefCode, prefectureValues } from './operation.ts';
 import { AIRPORT_YEARS, HALF_PERIOD } from './shared/airports.ts';
+import { shares } from './shared/circle.ts';
 import { count, echoed, nonEmpty, prefCodeText } from './shared/result.ts';
 
 const side = z.strictObject({
@@ -69,19 +69,17 @@ export default defineOperation({
     const rows = sequences.get(prefRegion(Number(v.prefCode)), v.year, v.halfPeriod);
     if (!rows) return null;
     const sideOf = (position: SequenceRow['position']) => {
-      const mine = rows.filter((r) => r.position === position && r.visitors > 0);
+      const mine = rows.filter((r) => r.position === position);
       const allCount = mine.reduce((a, r) => a + r.visitors, 0);
-      const data = mine
-        .sort((a, b) => b.visitors - a.visitors || (a.otherPrefCode < b.otherPrefCode ? -1 : 1))
-        .map((r) => {
-          const pref = Number(r.otherPrefCode);
-          return {
-            prefCode: String(pref),
-            prefName: regions.prefecture(pref)?.prefName ?? r.otherPrefCode,
-            value: r.visitors,
-            rate: percent(r.visitors, allCount)!,
-          };
-        });
+      const data = shares(
+        mine.map((r) => [r.otherPrefCode, r.visitors]),
+        allCount,
+      ).map(([code, value, rate]) => ({
+        prefCode: String(Number(code)),
+        prefName: regions.prefecture(Number(code))?.prefName ?? code,
+        value,
+        rate,
+      }));
       return { allCount, data };
     };
     return {

@@ -5,18 +5,12 @@
 
 import { describe, expect, it } from 'vitest';
 import { percent, ratio } from '../../build/runtime/rounding.ts';
+import type { Row } from '../../sources/tables.ts';
 import { errorOf as err, fileFor, result } from '../helpers/dist.ts';
 import { rowsOf } from '../helpers/sample.ts';
 
 const BASE = '/api/v1/employEducation/localjobAcademic/toTransition';
-const rows = rowsOf<{
-  prefCode: string;
-  year: number;
-  destPrefCode: string;
-  sex: 'male' | 'female';
-  course: number;
-  count: number;
-}>('graduate_destinations');
+const rows = rowsOf<Row<'graduate_destinations'>>('graduate_destinations');
 
 /** A year's staying, leaving and coming-in graduates of a prefecture, from the raw rows. */
 function sums(pref: string, year: number, courses: number[], sexes: string[]) {
@@ -100,23 +94,10 @@ describe('employEducation/localjobAcademic/toTransition', () => {
 
 describe('regionalEmploy/analysis/portfolio', () => {
   const BASE_P = '/api/v1/regionalEmploy/analysis/portfolio';
-  const months = rowsOf<{
-    prefCode: string;
-    month: string;
-    iscoCode: string;
-    ismcoCode: string;
-    openings: number;
-    applicants: number;
-  }>('job_openings');
-  const years = rowsOf<{
-    prefCode: string;
-    year: number;
-    ismcoCode: string;
-    womenApplicants: number;
-    placements: number;
-  }>('job_placements');
+  const months = rowsOf<Row<'job_openings'>>('job_openings');
+  const years = rowsOf<Row<'job_placements'>>('job_placements');
   const broadNames = new Map(
-    rowsOf<{ iscoCode: string; iscoName: string }>('occupations_broad').map((b) => [b.iscoCode, b.iscoName]),
+    rowsOf<Row<'occupations_broad'>>('occupations_broad').map((b) => [b.iscoCode, b.iscoName]),
   );
   const fiscal = (month: string) => Number(month.slice(0, 4)) - (month.slice(5) < '04' ? 1 : 0);
 

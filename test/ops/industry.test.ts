@@ -3,6 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { ratio } from '../../build/runtime/rounding.ts';
+import type { Row } from '../../sources/tables.ts';
 import { composed, errorOf as err, result } from '../helpers/dist.ts';
 import { rowsOf, sampleSources } from '../helpers/sample.ts';
 
@@ -234,14 +235,7 @@ describe('industry/overseasTransaction/forColumn', () => {
 
 describe('industry/expense/forLine', () => {
   const BASE = '/api/v1/industry/expense/forLine';
-  const rows = rowsOf<{
-    prefCode: string;
-    year: number;
-    industry: string;
-    firms: number;
-    expense: number;
-    sales: number;
-  }>('research_expenses');
+  const rows = rowsOf<Row<'research_expenses'>>('research_expenses');
   const industriesOf: Record<number, string[]> = {
     0: ['manufacturing', 'nonmanufacturing'],
     1: ['manufacturing'],

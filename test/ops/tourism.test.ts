@@ -3,7 +3,11 @@
 
 import { describe, expect, it } from 'vitest';
 import { errorOf as err, fileFor as fileOf, result, routes } from '../helpers/dist.ts';
+import type { Row } from '../../sources/tables.ts';
 import { rowsOf } from '../helpers/sample.ts';
+
+/** Percent with 2 decimals, halves away from zero, from the integer counts (the shares of both circle charts). */
+const percent2 = (n: number, d: number) => Math.floor((2 * n * 10000 + d) / (2 * d)) / 100;
 
 describe('tourism/foreigners/forFrom', () => {
   const visitors = rowsOf<{
@@ -290,7 +294,6 @@ describe('tourism/airport/forCircle', () => {
   const names = new Map(
     rowsOf<{ airportCode: string; airportName: string }>('airports').map((a) => [a.airportCode, a.airportName]),
   );
-  const percent2 = (n: number, d: number) => Math.floor((2 * n * 10000 + d) / (2 * d)) / 100;
 
   it('splits the visitors of a prefecture by airport pair, entry and exit airport, largest first', () => {
     const base = '/api/v1/tourism/airport/forCircle';
@@ -553,19 +556,8 @@ describe('tourism/airport/forBar', () => {
 
 describe('tourism/correlation/forCircle', () => {
   const base = '/api/v1/tourism/correlation/forCircle';
-  const sequences = rowsOf<{
-    prefCode: string;
-    year: number;
-    quarter: number;
-    position: string;
-    otherPrefCode: string;
-    visitors: number;
-  }>('visit_sequences');
-  const prefNames = new Map(
-    rowsOf<{ prefCode: number; prefName: string }>('prefectures').map((p) => [p.prefCode, p.prefName]),
-  );
-  // Percent with 2 decimals, halves away from zero, from the integer counts.
-  const percent2 = (n: number, d: number) => Math.floor((2 * n * 10000 + d) / (2 * d)) / 100;
+  const sequences = rowsOf<Row<'visit_sequences'>>('visit_sequences');
+  const prefNames = new Map(rowsOf<Row<'prefectures'>>('prefectures').map((p) => [p.prefCode, p.prefName]));
 
   it('lists the prefectures stayed in just before and after, largest first, with shares of allCount', () => {
     for (const [year, halfPeriod, pref] of [
