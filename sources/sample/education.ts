@@ -9,8 +9,6 @@ import { attraction, distanceKm, population2020 } from './profile.ts';
 import { random } from './random.ts';
 
 export const GRADUATE_YEARS = Array.from({ length: 17 }, (_, i) => 2000 + i);
-/** 1 university, 2 junior college, 3 employment: the courses a graduate's count is under. */
-export const COURSES = [1, 2, 3] as const;
 /** Besides their own prefecture, how many prefectures a prefecture's graduates go to. */
 const DESTINATIONS = 10;
 type Sex = 'male' | 'female';
