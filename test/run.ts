@@ -6,9 +6,14 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 
 const bin = (name: string) => join(import.meta.dirname, '../node_modules/.bin', name);
+// A young generation of 64 MB a semi-space, for vitest, its workers and every process the tests start
+// (they inherit it): rendering allocates many short-lived strings, and V8's default 16 MB scavenged them
+// so often that rendering the sample dist's 485,000 files took 12 % longer (31.4 s against 35.7 s, the
+// mean of three and four runs; 128 MB gave no more).
+const env = { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --max-semi-space-size=64`.trim() };
 const run = (command: string, args: string[]) =>
   new Promise<number>((done) =>
-    spawn(command, args, { stdio: 'inherit' }).on('exit', (code, signal) => done(code ?? (signal ? 1 : 0))),
+    spawn(command, args, { stdio: 'inherit', env }).on('exit', (code, signal) => done(code ?? (signal ? 1 : 0))),
   );
 
 const codes = await Promise.all([

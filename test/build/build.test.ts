@@ -134,9 +134,11 @@ describe('the build command', () => {
     rmSync(out, { recursive: true, force: true });
     // The previous dist these tests protect: a small one keeps them fast.
     expect(cli(['--out', out, '--prefs', '31', '--only', 'population']).status).toBe(0);
-    const set = sampleSourceSet();
+    // The masters and the table with the bad row: generating and writing all 47 tables took 8 s more.
+    const { dataset, files } = sampleSourceSet();
+    const kept = ['prefectures', 'municipalities', 'population_by_age_group'] as const;
     rmSync(bad, { recursive: true, force: true });
-    writeSourceSet(set, bad);
+    writeSourceSet({ dataset, files: Object.fromEntries(kept.map((name) => [name, files[name]])) }, bad);
     const groups = readFileSync(join(bad, 'population_by_age_group.csv'), 'utf8').split('\n');
     groups[3] = groups[3]!.replace(/^(\d+),(\d+),/, '$1,19x0,');
     writeFileSync(join(bad, 'population_by_age_group.csv'), groups.join('\n'));
@@ -157,7 +159,7 @@ describe('the build command', () => {
     const before = await digestTree(out);
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', join(ROOT, 'build/cli/build.ts'), '--out', out, '--prefs', '1,13'],
+      ['--import', 'tsx', join(ROOT, 'build/cli/build.ts'), '--out', out, '--prefs', '13', '--only', 'population'],
       { cwd: ROOT, stdio: 'ignore', env },
     );
     const staging = `${out}.staging-${child.pid}`;

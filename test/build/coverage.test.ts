@@ -7,6 +7,7 @@ import { resolve } from '../../build/runtime/resolve.ts';
 import { routes, sampleFiles } from '../helpers/dist.ts';
 import { SAMPLE_PREFS } from '../helpers/paths.ts';
 import { sampleSources } from '../helpers/sample.ts';
+import { Checklist } from '../helpers/checklist.ts';
 import { diskFiles } from '../helpers/global-setup.ts';
 import { FULL } from '../helpers/scope.ts';
 
@@ -15,16 +16,18 @@ describe('enumeration and files', () => {
     const onDisk = new Set(sampleFiles().filter((f) => f.startsWith('/api/v1/') && f.endsWith('/index.json')));
     const ctx = { sources: sampleSources(), prefs: SAMPLE_PREFS };
     const reached = new Set<string>();
+    const list = new Checklist();
     for (const op of OPERATIONS) {
       for (const values of op.enumerate(ctx)) {
         const search = '?' + new URLSearchParams(values as Record<string, string>).toString();
         const r = resolve(routes, op.route.path, search);
-        expect(r.kind, op.route.path + search).toBe('file');
+        list.same(r.kind, 'file', () => op.route.path + search);
         if (r.kind !== 'file') continue;
-        expect(onDisk.has(r.path), r.path).toBe(true);
+        list.check(onDisk.has(r.path), () => `${r.path} is not in the dist`);
         reached.add(r.path);
       }
     }
+    expect(list.failures).toEqual([]);
     // The API's own index is the one file no operation enumerates: /api/v1/ reaches it.
     const index = resolve(routes, '/api/v1/');
     expect(index).toMatchObject({ kind: 'file', path: '/api/v1/index.json' });

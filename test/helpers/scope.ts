@@ -13,4 +13,7 @@ export function part<T>(items: readonly T[], step: number): T[] {
 }
 
 /** "every file" or "every 20th file": what a test's name says it covered. */
-export const covered = (step: number, what: string) => (FULL ? `every ${what}` : `every ${step}th ${what}`);
+export const covered = (step: number, what: string) => (FULL ? `every ${what}` : `every ${ordinal(step)} ${what}`);
+
+const ordinal = (n: number) =>
+  `${n}${n % 100 >= 11 && n % 100 <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th')}`;
