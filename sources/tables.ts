@@ -692,6 +692,20 @@ export const TABLES = {
     key: ['regionCode', 'year'],
     regions: ['regionCode'],
   }),
+  expenditure_items: table({
+    name: 'expenditure_items',
+    doc: 'Items of local government expenditure by purpose (目的別歳出), as the settlement statistics (地方財政状況調査) list them; `level` says whether municipalities have the item or only prefectures (警察費).',
+    schema: z.object({ itemCode: twoDigits(), itemName: text(), level: oneOf(['all', 'prefecture']) }),
+    key: ['itemCode'],
+  }),
+  settlement_amounts: table({
+    name: 'settlement_amounts',
+    doc: 'Settled expenditure (決算額, thousand yen) of a local government by fiscal year and purpose: a prefecture government (2-digit regionCode) or a municipality (5-digit; a designated city as a whole, not its wards, which keep no accounts of their own).',
+    schema: z.object({ regionCode: regionCode(), year: intIn(1950, 2100), itemCode: twoDigits(), amount: count() }),
+    key: ['regionCode', 'year', 'itemCode'],
+    regions: ['regionCode'],
+    references: [{ columns: ['itemCode'], table: 'expenditure_items', as: ['itemCode'] }],
+  }),
 } satisfies Record<string, TableSpec>;
 
 export type TableName = keyof typeof TABLES;

@@ -25,6 +25,7 @@ import medicalWelfareMedicalAnalysisList from './medical-welfare-medical-analysi
 import medicalWelfareMedicalAnalysisRate from './medical-welfare-medical-analysis-rate.ts';
 import municipalityCompanyPerYear from './municipality-company-per-year.ts';
 import municipalityEmployeePerYear from './municipality-employee-per-year.ts';
+import municipalityFinanceForSettlementAmount from './municipality-finance-for-settlement-amount.ts';
 import municipalityJobPerYear from './municipality-job-per-year.ts';
 import municipalityLaborPerYear from './municipality-labor-per-year.ts';
 import municipalityPlantPerYear from './municipality-plant-per-year.ts';
@@ -94,6 +95,7 @@ export const OPERATIONS: Operation<any>[] = [
   municipalityTaxesPerYear,
   municipalityPropertyTaxPerYear,
   municipalityResidentTaxCorporatePerYear,
+  municipalityFinanceForSettlementAmount,
   municipalityWagesPerYear,
   industryPowerForManufacturerEstablishments,
   // employment and education

@@ -21,7 +21,8 @@ export const FAMILY_TABLE = {
   },
   industry: {
     title: '産業・雇用・特許 / Industry, jobs, patents',
-    description: 'Industry (産業): specialization coefficients, job openings, overseas trade and patents.',
+    description:
+      'Industry (産業): specialization coefficients, job openings, overseas trade and patents; local taxes, wages and settled expenditure.',
   },
   employment: {
     title: '雇用・教育 / Employment, education',

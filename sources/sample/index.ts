@@ -17,6 +17,7 @@ import { ageClassMigration, blockMigration, cohortMigration } from './migration.
 import { vitalEvents } from './vital.ts';
 import { patentTables } from './patents.ts';
 import { localTaxes } from './taxes.ts';
+import { EXPENDITURE_ITEMS, settlementAmounts } from './finance.ts';
 import { wageFacts } from './wages.ts';
 import { manufacturerPanel } from './manufacturers.ts';
 import { industriesNarrow, oldCities } from './lineage.ts';
@@ -163,6 +164,8 @@ function regionTables({ seed, prefectures, cities, leaves }: Draws) {
     births_by_mother_age: () => csvOf('births_by_mother_age', vitalEvents(seed, leaves()).byMotherAge),
     old_cities: () => toCsv(['cityCode', 'oldCityCode', 'oldCityName'], oldCities(seed, cities())),
     local_taxes: () => csvOf('local_taxes', localTaxes(seed, leaves())),
+    expenditure_items: () => csvOf('expenditure_items', EXPENDITURE_ITEMS),
+    settlement_amounts: () => csvOf('settlement_amounts', settlementAmounts(seed, leaves())),
     graduate_destinations: () => csvOf('graduate_destinations', graduateDestinations(seed)),
   };
 }

@@ -58,7 +58,7 @@ export function localTaxes(seed: string, leaves: LeafPopulation[]) {
 }
 
 /** Residents in a year: the population of the census years around it, interpolated. */
-function residentsIn(leaf: LeafPopulation, year: number): number {
+export function residentsIn(leaf: LeafPopulation, year: number): number {
   const before = year - (year % 5);
   const after = before + 5;
   const t = (year - before) / 5;

@@ -145,6 +145,14 @@ export const ENTRIES: Entry[] = [
     composes: { op: '/api/v1/industry/expense/forLine', param: 'addArea' },
   },
   {
+    name: 'a prefecture government’s expenditure by purpose, a Java client’s query',
+    url: '/api/v1/municipality/finance/forSettlementAmount?year=2014&prefCode=13&cityCode=-&matter=1',
+  },
+  {
+    name: 'a municipality’s expenditure against its group’s mean',
+    url: '/api/v1/municipality/finance/forSettlementAmount?year=2011&prefCode=1&cityCode=01202&matter=2',
+  },
+  {
     name: 'where visitors stayed before and after, a quarter',
     url: '/api/v1/tourism/correlation/forCircle?year=2017&halfPeriod=3&prefCode=13',
   },

@@ -32,6 +32,7 @@ const LINKS: [family: string, hash: string][] = [
   ['industry', '#/industry/overseasTransaction/forColumn?prefCode=13&dispTradeCode=2&dispIndustryCode=1'],
   ['industry', '#/industry/patent/list?year=2019&mode=1&prefCode=13&cityCode=-&sort1=7&sort2=2&offset=100'],
   ['industry', '#/industry/expense/forLine?prefCode=13&dispType=1&unit=2&sicCode=0&addArea=1_'],
+  ['industry', '#/municipality/finance/forSettlementAmount?year=2014&prefCode=13&cityCode=13101&matter=1'],
   ['tourism', '#/tourism/hotelAnalysis/facilityStack?display=1&unit=1&prefCode=1'],
   [
     'tourism',

@@ -1,0 +1,91 @@
+// Synthetic settled expenditure by purpose (目的別歳出決算額, thousand yen) of every prefecture government
+// and municipality, fiscal years 2011–2014. Spending follows the sample's own residents (taxes.ts
+// interpolates them between census years): about 330 thousand yen a head in a large city, three times
+// that in a village of 2,000, as the settlement statistics show. Municipalities spend most on welfare
+// (民生費), prefectures on education (teachers' pay) and have the police (警察費); rural places spend more
+// on farming and forestry. A designated city keeps the accounts of its wards.
+
+import type { LeafPopulation } from './population.ts';
+import { attraction } from './profile.ts';
+import { random } from './random.ts';
+import { residentsIn } from './taxes.ts';
+
+export const SETTLEMENT_YEARS = [2011, 2012, 2013, 2014];
+
+/** Code, name, and the share of spending at a municipality and at a prefecture (0: the level has no such item). */
+const ITEMS: [string, string, number, number][] = [
+  ['01', '議会費', 0.01, 0.003],
+  ['02', '総務費', 0.12, 0.06],
+  ['03', '民生費', 0.34, 0.16],
+  ['04', '衛生費', 0.09, 0.04],
+  ['05', '労働費', 0.004, 0.004],
+  ['06', '農林水産業費', 0.04, 0.06],
+  ['07', '商工費', 0.035, 0.07],
+  ['08', '土木費', 0.11, 0.13],
+  ['09', '消防費', 0.035, 0.004],
+  ['10', '警察費', 0, 0.07],
+  ['11', '教育費', 0.11, 0.21],
+  ['12', '災害復旧費', 0.006, 0.006],
+  ['13', '公債費', 0.12, 0.14],
+  ['14', '諸支出金', 0.002, 0.04],
+];
+
+export const EXPENDITURE_ITEMS = ITEMS.map(([itemCode, itemName, city]) => ({
+  itemCode,
+  itemName,
+  level: city === 0 ? 'prefecture' : 'all',
+}));
+
+interface Entity {
+  code: string;
+  prefecture: boolean;
+  /** 0 rural … 1 urban. */
+  urban: number;
+  leaves: LeafPopulation[];
+}
+
+export function settlementAmounts(seed: string, leaves: LeafPopulation[]) {
+  const rows: { regionCode: string; year: number; itemCode: string; amount: number }[] = [];
+  for (const e of entities(leaves)) {
+    const rnd = random(seed, 'settlement', e.code);
+    const weights = ITEMS.map(([, , city, pref]) => {
+      const base = e.prefecture ? pref : city;
+      // Each government weighs the purposes a little differently; farming and forestry weigh more where it is rural (below).
+      const tilt = base === 0 ? 0 : Math.exp(0.25 * rnd.normal());
+      return base * tilt;
+    });
+    weights[5]! *= 1.8 - 1.4 * e.urban;
+    const sum = weights.reduce((a, w) => a + w, 0);
+    const level = Math.exp(0.12 * rnd.normal());
+    for (const year of SETTLEMENT_YEARS) {
+      const residents = e.leaves.reduce((a, l) => a + residentsIn(l, year), 0);
+      if (residents === 0) continue;
+      const perHead =
+        (e.prefecture ? 300 * (1 + 1.2e6 / (residents + 4e5)) : 330 * (1 + 2.5 * Math.exp(-residents / 15_000))) *
+        level;
+      const total = residents * perHead * Math.exp(0.03 * rnd.normal());
+      ITEMS.forEach(([itemCode], i) => {
+        if (weights[i] === 0) return;
+        // Disaster recovery comes in bursts; the rest moves little from year to year.
+        const swing = itemCode === '12' ? Math.exp(1.2 * rnd.normal()) : Math.exp(0.04 * rnd.normal());
+        rows.push({ regionCode: e.code, year, itemCode, amount: Math.round(((total * weights[i]!) / sum) * swing) });
+      });
+    }
+  }
+  return rows;
+}
+
+/** The local governments: each prefecture, each municipality with facts, designated cities with their wards. */
+function entities(leaves: LeafPopulation[]): Entity[] {
+  const out = new Map<string, Entity>();
+  const add = (code: string, prefecture: boolean, urban: number, leaf: LeafPopulation) => {
+    const e = out.get(code) ?? out.set(code, { code, prefecture, urban, leaves: [] }).get(code)!;
+    e.leaves.push(leaf);
+  };
+  for (const leaf of leaves) {
+    const { city } = leaf;
+    add(city.bigCityFlag === '1' ? city.designatedCityCode : city.cityCode, false, leaf.urban, leaf);
+    add(String(city.prefCode).padStart(2, '0'), true, attraction(city.prefCode), leaf);
+  }
+  return [...out.values()].sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
+}
