@@ -516,6 +516,18 @@ export const TABLES = {
     key: ['regionCode', 'year', 'activity', 'band'],
     regions: ['regionCode'],
   }),
+  fishery_sales: table({
+    name: 'fishery_sales',
+    doc: 'Sales (販売金額, million yen) of the sea-catch and sea-aquaculture management entities of `fishery_entities`, by municipality, census year and activity.',
+    schema: z.object({
+      regionCode: regionCode(),
+      year: intIn(1950, 2100),
+      activity: oneOf(['catch', 'aquaculture']),
+      sales: count(),
+    }),
+    key: ['regionCode', 'year', 'activity'],
+    regions: ['regionCode'],
+  }),
   fishery_destinations: table({
     name: 'fishery_destinations',
     doc: 'Sea-catch management entities by municipality, census year and main shipping destination.',

@@ -62,3 +62,24 @@ export function fisheryClassLabels(sources: Sources, kind: Row<'fishery_classes'
   const rows = rowsOf(sources, 'fishery_classes').filter((r) => r.kind === kind);
   return Object.fromEntries(rows.map((r) => [String(r.code), r.label]));
 }
+
+/** Sales in million yen by region code (2 or 5 digits, `00` the nation), activity and year, as `region|activity` → year → sales. */
+export const fisherySalesTotals = perSources((sources: Sources): Map<string, Map<number, number>> => {
+  const out = new Map<string, Map<number, number>>();
+  const t = sources.tables.fishery_sales;
+  if (!t) return out;
+  const rows = rollupRegions(t.table, sources.regions, ['year', 'activity'], 'sales', 'year').objects() as {
+    region: string;
+    year: number;
+    activity: string;
+    sales: number;
+  }[];
+  for (const r of rows) {
+    for (const region of r.region.length === 2 ? [r.region, '00'] : [r.region]) {
+      const key = `${region}|${r.activity}`;
+      const years = out.get(key) ?? out.set(key, new Map()).get(key)!;
+      years.set(r.year, (years.get(r.year) ?? 0) + r.sales);
+    }
+  }
+  return out;
+});

@@ -8,6 +8,8 @@ import fisherySeaAquacultureSales from './fishery-sea-aquaculture-sales.ts';
 import fisherySeaEntityCounts from './fishery-sea-entity-counts.ts';
 import fisherySeaSales from './fishery-sea-sales.ts';
 import fisherySeaShipRatio from './fishery-sea-ship-ratio.ts';
+import fisherySeaTotalSales from './fishery-sea-total-sales.ts';
+import fisherySeaAquacultureTotalSales from './fishery-sea-aquaculture-total-sales.ts';
 import populationFutureMeshChart from './population-future-mesh-chart.ts';
 import populationMeshChart from './population-mesh-chart.ts';
 import industriesBroad from './industries-broad.ts';
@@ -115,6 +117,8 @@ export const OPERATIONS: Operation<any>[] = [
   fisherySeaAquacultureSales,
   fisherySeaSales,
   fisherySeaShipRatio,
+  fisherySeaTotalSales,
+  fisherySeaAquacultureTotalSales,
   populationMeshChart,
   populationFutureMeshChart,
   // medical care and welfare

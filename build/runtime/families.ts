@@ -34,7 +34,7 @@ export const FAMILY_TABLE = {
   },
   fishery: {
     title: '水産業 / Fishery',
-    description: 'Sea fishery (水産業): management entities by sales and shipment, and their counts.',
+    description: 'Sea fishery (水産業): management entities by sales and shipment, their counts, and their sales.',
   },
   mesh: {
     title: 'メッシュ / Meshes',

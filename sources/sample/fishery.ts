@@ -92,5 +92,25 @@ export function fisheryEntities(seed: string, leaves: LeafPopulation[]) {
       }
     });
   }
-  return { entities, destinations };
+  return { entities, destinations, sales: fisherySales(seed, entities) };
+}
+
+/** Typical sales of an entity in each band, million yen (the band's middle; the open top band about 2.2 times its floor). */
+const BAND_SALES = [0.5, 4, 22, 70, 220];
+
+/** Sales of each municipality, year and activity: its entities of each band at a typical amount, drawn around it. */
+function fisherySales(
+  seed: string,
+  entities: { regionCode: string; year: number; activity: string; band: number; entities: number }[],
+) {
+  const sums = new Map<string, { regionCode: string; year: number; activity: string; sales: number }>();
+  for (const e of entities) {
+    const key = `${e.regionCode}|${e.year}|${e.activity}`;
+    const rnd = random(seed, 'fishery-sales', key, e.band);
+    const row =
+      sums.get(key) ??
+      sums.set(key, { regionCode: e.regionCode, year: e.year, activity: e.activity, sales: 0 }).get(key)!;
+    row.sales += e.entities * BAND_SALES[e.band - 1]! * Math.exp(0.15 * rnd.normal());
+  }
+  return [...sums.values()].map((r) => ({ ...r, sales: Math.round(r.sales) }));
 }

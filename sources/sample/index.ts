@@ -227,6 +227,7 @@ function placeTables({ seed, leaves, flows, fishery, mesh, areas }: Draws) {
       csvOf('fishery_classes', [...labelled('band', SALES_BANDS), ...labelled('destination', DESTINATIONS)]),
     fishery_entities: () => csvOf('fishery_entities', fishery().entities),
     fishery_destinations: () => csvOf('fishery_destinations', fishery().destinations),
+    fishery_sales: () => csvOf('fishery_sales', fishery().sales),
     mesh_population: () => csvOf('mesh_population', mesh().census),
     mesh_population_future: () => csvOf('mesh_population_future', mesh().future),
     medical_areas: () =>

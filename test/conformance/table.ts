@@ -145,6 +145,15 @@ export const ENTRIES: Entry[] = [
     composes: { op: '/api/v1/industry/expense/forLine', param: 'addArea' },
   },
   {
+    name: 'marine catch sales of Tokyo, a Java client’s query',
+    url: '/api/v1/fishery/sea/totalSales?cityCode=-&prefCode=13',
+  },
+  {
+    name: 'aquaculture sales of Hokkaido with Tokyo added',
+    url: '/api/v1/fishery/sea/aquacultureTotalSales?prefCode=1&cityCode=-&addArea=13_',
+    composes: { op: '/api/v1/fishery/sea/aquacultureTotalSales', param: 'addArea' },
+  },
+  {
     name: 'a prefecture government’s expenditure by purpose, a Java client’s query',
     url: '/api/v1/municipality/finance/forSettlementAmount?year=2014&prefCode=13&cityCode=-&matter=1',
   },

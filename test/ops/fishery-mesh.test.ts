@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { meshChart } from '../../build/facts/mesh.ts';
 import { composed, errorOf as err, resolveUrl as resolved, result } from '../helpers/dist.ts';
+import type { Row } from '../../sources/tables.ts';
 import { rowsOf, sampleSources } from '../helpers/sample.ts';
 
 describe('fishery shares', () => {
@@ -129,6 +130,64 @@ describe('fishery shares', () => {
     expect(err(`/api/v1/fishery/sea/sales?prefCode=1&matter=1&addArea=${Array(11).fill('13_').join(',')}`).status).toBe(
       400,
     );
+  });
+});
+
+describe('fishery sales totals', () => {
+  const sales = rowsOf<Row<'fishery_sales'>>('fishery_sales');
+  const regions = sampleSources().regions;
+  const inRegion = (region: string, code: string) =>
+    region.length === 2
+      ? code.startsWith(region)
+      : code === region || regions.city(code)?.designatedCityCode === region;
+  /** Per census year, the raw rows' sales of one activity in a region, summed. */
+  const yearly = (activity: string, region: string) => {
+    const out = new Map<number, number>();
+    for (const r of sales)
+      if (r.activity === activity && inRegion(region, r.regionCode)) out.set(r.year, (out.get(r.year) ?? 0) + r.sales);
+    return [...out].sort((a, b) => a[0] - b[0]).map(([year, value]) => ({ year, value }));
+  };
+  const withAquaculture = [...new Set(sales.filter((r) => r.activity === 'aquaculture').map((r) => r.regionCode))];
+  const hokkaido = withAquaculture.filter((c) => c.startsWith('01'));
+
+  it('answers the sales of a municipality and of a prefecture (its municipalities summed), per census year', () => {
+    for (const [op, activity] of [
+      ['totalSales', 'catch'],
+      ['aquacultureTotalSales', 'aquaculture'],
+    ] as const) {
+      for (const [pref, city] of [
+        ['1', '-'],
+        ['1', hokkaido[0]!],
+        ['13', '-'],
+      ] as const) {
+        const r = result(`/api/v1/fishery/sea/${op}?prefCode=${pref}&cityCode=${city}`);
+        const region = city === '-' ? pref.padStart(2, '0') : city;
+        const expected = yearly(activity, region);
+        if (!expected.length) {
+          expect(r, `${op} ${region}`).toBeNull();
+          continue;
+        }
+        expect(Object.keys(r)).toEqual(['prefCode', 'prefName', 'cityCode', 'cityName', 'years']);
+        expect(r.years, `${op} ${region}`).toEqual(expected);
+        expect(r.years.map((y: any) => y.year)).toEqual([2008, 2013, 2018]);
+      }
+    }
+  });
+
+  it('adds the sales of added regions year by year (addArea), and answers null without entities', async () => {
+    const [a, b] = hokkaido;
+    const r = await composed(`/api/v1/fishery/sea/aquacultureTotalSales?prefCode=1&cityCode=${a}&addArea=1_${b}`);
+    const sum = [a!, b!].map((region) => yearly('aquaculture', region));
+    expect(r.cityCode).toBe(a);
+    const prefs = await composed(`/api/v1/fishery/sea/totalSales?prefCode=1&cityCode=-&addArea=13_`);
+    const both = [yearly('catch', '01'), yearly('catch', '13')];
+    expect(prefs.years.map((y: any) => y.value)).toEqual(
+      both[0]!.map((y) => y.value + (both[1]!.find((x) => x.year === y.year)?.value ?? 0)),
+    );
+    const valueIn = (year: number) => sum.reduce((acc, s) => acc + (s.find((x) => x.year === year)?.value ?? 0), 0);
+    expect(r.years).toEqual([2008, 2013, 2018].map((year) => ({ year, value: valueIn(year) })));
+    const inland = regions.citiesOf(13).find((c) => !sales.some((s) => s.regionCode === c.cityCode))!;
+    expect(result(`/api/v1/fishery/sea/totalSales?prefCode=13&cityCode=${inland.cityCode}`)).toBeNull();
   });
 });
 

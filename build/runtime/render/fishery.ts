@@ -107,6 +107,23 @@ const combineFishery =
     );
   };
 
+/** A region's yearly sales total (totalSales, aquacultureTotalSales). */
+export interface FisheryTotal extends FisheryHead {
+  years: { year: number; value: number }[];
+}
+
+/**
+ * Sales totals of several regions: the first one's header, and per year the sum of the values of the
+ * regions that have that year (million yen are added as they are, so a sum is exact).
+ */
+export const fisheryTotalsComposer = composer('fisheryTotals', (results) => {
+  const docs = results as FisheryTotal[];
+  const sums = new Map<number, number>();
+  for (const d of docs) for (const y of d.years) sums.set(y.year, (sums.get(y.year) ?? 0) + y.value);
+  const years = [...sums].sort((a, b) => a[0] - b[0]).map(([year, value]) => ({ year, value }));
+  return { ...docs[0]!, years };
+});
+
 /** One composer per kind of share, each knowing its kind (the counts of entityCounts hold all three). */
 export const fisheryComposers: Record<FisheryKind, Composer> = {
   sales: composer('fisherySales', combineFishery('sales')),
