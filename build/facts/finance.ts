@@ -48,11 +48,14 @@ export const financeFacts = perSources((sources: Sources): FinanceFacts => {
   const t = tableOf(sources, 'settlement_amounts');
   const regions = [...new Set(t.array('regionCode') as string[])];
   const groups = Object.fromEntries(regions.map((r) => [r, financeGroup(sources, r) ?? 'none']));
-  const nations = Object.fromEntries(regions.map((r) => [r, nationOf(r)]));
-  const withGroups = t.params({ groups, nations }).derive({
-    group: (d: any, $: any) => $.groups[d.regionCode],
-    nation: (d: any, $: any) => $.nations[d.regionCode],
-  });
+  // The national mean is over the governments that have a group: every prefecture, or every municipality.
+  const withGroups = t
+    .params({ groups })
+    .derive({ group: (d: any, $: any) => $.groups[d.regionCode] })
+    .derive({
+      nation: (d: any) =>
+        d.group === 'none' ? 'none' : d.group === 'prefecture' ? 'nation-prefecture' : 'nation-municipality',
+    });
   const mean = (by: string) =>
     withGroups
       .groupby(by, 'year', 'itemCode')

@@ -63,7 +63,7 @@ export function fisheryClassLabels(sources: Sources, kind: Row<'fishery_classes'
   return Object.fromEntries(rows.map((r) => [String(r.code), r.label]));
 }
 
-/** Sales in million yen by region code (2 or 5 digits, `00` the nation), activity and year, as `region|activity` → year → sales. */
+/** Sales in million yen by region code (2 or 5 digits) and activity, as `region|activity` → year → sales. */
 export const fisherySalesTotals = perSources((sources: Sources): Map<string, Map<number, number>> => {
   const out = new Map<string, Map<number, number>>();
   const t = sources.tables.fishery_sales;
@@ -75,11 +75,8 @@ export const fisherySalesTotals = perSources((sources: Sources): Map<string, Map
     sales: number;
   }[];
   for (const r of rows) {
-    for (const region of r.region.length === 2 ? [r.region, '00'] : [r.region]) {
-      const key = `${region}|${r.activity}`;
-      const years = out.get(key) ?? out.set(key, new Map()).get(key)!;
-      years.set(r.year, (years.get(r.year) ?? 0) + r.sales);
-    }
+    const key = `${r.region}|${r.activity}`;
+    (out.get(key) ?? out.set(key, new Map()).get(key)!).set(r.year, r.sales);
   }
   return out;
 });

@@ -48,13 +48,12 @@ export function settlementAmounts(seed: string, leaves: LeafPopulation[]) {
   const rows: { regionCode: string; year: number; itemCode: string; amount: number }[] = [];
   for (const e of entities(leaves)) {
     const rnd = random(seed, 'settlement', e.code);
-    const weights = ITEMS.map(([, , city, pref]) => {
+    const weights = ITEMS.map(([code, , city, pref]) => {
       const base = e.prefecture ? pref : city;
-      // Each government weighs the purposes a little differently; farming and forestry weigh more where it is rural (below).
+      // Each government weighs the purposes a little differently; farming and forestry (06) weigh more where it is rural.
       const tilt = base === 0 ? 0 : Math.exp(0.25 * rnd.normal());
-      return base * tilt;
+      return base * tilt * (code === '06' ? 1.8 - 1.4 * e.urban : 1);
     });
-    weights[5]! *= 1.8 - 1.4 * e.urban;
     const sum = weights.reduce((a, w) => a + w, 0);
     const level = Math.exp(0.12 * rnd.normal());
     for (const year of SETTLEMENT_YEARS) {
