@@ -1,4 +1,4 @@
-// Fishery entity counts for every region: municipalities as given, designated cities and prefectures
+// Fishery entity counts and sales amounts for every region: municipalities as given, designated cities and prefectures
 // as the sums of their parts (rollupRegions), and the nation as the sum of all prefectures.
 
 import type { Sources } from '../../sources/load.ts';
@@ -22,8 +22,8 @@ export const fisheryFacts = perSources((sources: Sources): Map<string, FisheryFa
       }
     }
   };
-  const rolled = (t: Table, by: string[]) =>
-    rollupRegions(t, regions, by, 'entities', 'year').objects() as Record<string, any>[];
+  const rolled = (t: Table, by: string[], value = 'entities') =>
+    rollupRegions(t, regions, by, value, 'year').objects() as Record<string, any>[];
   if (tables.fishery_entities) {
     for (const [kind, activity] of [
       ['sales', 'catch'],
@@ -54,6 +54,15 @@ export const fisheryFacts = perSources((sources: Sources): Map<string, FisheryFa
       })),
     );
   }
+  if (tables.fishery_sales) {
+    for (const r of rolled(tables.fishery_sales.table, ['year', 'activity'], 'sales')) {
+      const kind = r.activity === 'catch' ? 'salesAmount' : 'aquacultureSalesAmount';
+      for (const key of r.region.length === 2 ? [r.region, '00'] : [r.region]) {
+        const amounts = ((out.get(key) ?? out.set(key, {}).get(key)!)[kind] ??= {});
+        amounts[r.year] = (amounts[r.year] ?? 0) + r.sales;
+      }
+    }
+  }
   return out;
 });
 
@@ -62,21 +71,3 @@ export function fisheryClassLabels(sources: Sources, kind: Row<'fishery_classes'
   const rows = rowsOf(sources, 'fishery_classes').filter((r) => r.kind === kind);
   return Object.fromEntries(rows.map((r) => [String(r.code), r.label]));
 }
-
-/** Sales in million yen by region code (2 or 5 digits) and activity, as `region|activity` → year → sales. */
-export const fisherySalesTotals = perSources((sources: Sources): Map<string, Map<number, number>> => {
-  const out = new Map<string, Map<number, number>>();
-  const t = sources.tables.fishery_sales;
-  if (!t) return out;
-  const rows = rollupRegions(t.table, sources.regions, ['year', 'activity'], 'sales', 'year').objects() as {
-    region: string;
-    year: number;
-    activity: string;
-    sales: number;
-  }[];
-  for (const r of rows) {
-    const key = `${r.region}|${r.activity}`;
-    (out.get(key) ?? out.set(key, new Map()).get(key)!).set(r.year, r.sales);
-  }
-  return out;
-});

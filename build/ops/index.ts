@@ -10,6 +10,8 @@ import fisherySeaSales from './fishery-sea-sales.ts';
 import fisherySeaShipRatio from './fishery-sea-ship-ratio.ts';
 import fisherySeaTotalSales from './fishery-sea-total-sales.ts';
 import fisherySeaAquacultureTotalSales from './fishery-sea-aquaculture-total-sales.ts';
+import fisherySeaManagementUnitSales from './fishery-sea-management-unit-sales.ts';
+import fisherySeaAquacultureManagementUnitSales from './fishery-sea-aquaculture-management-unit-sales.ts';
 import populationFutureMeshChart from './population-future-mesh-chart.ts';
 import populationMeshChart from './population-mesh-chart.ts';
 import industriesBroad from './industries-broad.ts';
@@ -119,6 +121,8 @@ export const OPERATIONS: Operation<any>[] = [
   fisherySeaShipRatio,
   fisherySeaTotalSales,
   fisherySeaAquacultureTotalSales,
+  fisherySeaManagementUnitSales,
+  fisherySeaAquacultureManagementUnitSales,
   populationMeshChart,
   populationFutureMeshChart,
   // medical care and welfare

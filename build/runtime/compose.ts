@@ -1,7 +1,7 @@
 // Composition of list-valued parameters (addArea, addTec) and of pages: the resolver names the files, an
 // adapter reads them, and the operation's composer (exported by its family's render module) combines them.
 
-import { fisheryComposers, fisheryTotalsComposer } from './render/fishery.ts';
+import { fisheryComposers, fisheryTotalsComposer, unitSalesComposers } from './render/fishery.ts';
 import { linesComposer, tradeComposer } from './render/industry.ts';
 import { pageComposer, patentFilterComposer } from './render/patents.ts';
 import { growthComposer, perYearComposer, pyramidComposer } from './render/population.ts';
@@ -18,6 +18,7 @@ export const COMPOSERS: ReadonlyMap<string, Composer> = new Map(
     pyramidComposer,
     ...Object.values(fisheryComposers),
     fisheryTotalsComposer,
+    ...Object.values(unitSalesComposers),
     tradeComposer,
     linesComposer,
     pageComposer,

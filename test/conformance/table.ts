@@ -154,6 +154,15 @@ export const ENTRIES: Entry[] = [
     composes: { op: '/api/v1/fishery/sea/aquacultureTotalSales', param: 'addArea' },
   },
   {
+    name: 'aquaculture sales per entity, the nation’s, a Java client’s query',
+    url: '/api/v1/fishery/sea/aquacultureManagementUnitSales?cityCode=-&prefCode=13&matter=3',
+  },
+  {
+    name: 'catch sales per entity of a Hokkaido city with Tokyo’s wards added',
+    url: '/api/v1/fishery/sea/managementUnitSales?prefCode=1&cityCode=01202&matter=1&addArea=1_01100,13_13101',
+    composes: { op: '/api/v1/fishery/sea/managementUnitSales', param: 'addArea' },
+  },
+  {
     name: 'a prefecture government’s expenditure by purpose, a Java client’s query',
     url: '/api/v1/municipality/finance/forSettlementAmount?year=2014&prefCode=13&cityCode=-&matter=1',
   },

@@ -1,4 +1,4 @@
-// Fishery shares and population mesh charts: shares from counts, the averages, addArea recomputation,
+// Fishery shares, sales and sales per entity, and population mesh charts: figures from counts, the averages, addArea recomputation,
 // destination codes per year, and the mesh binning against a brute-force histogram of the mesh table.
 
 import { describe, expect, it } from 'vitest';
@@ -140,17 +140,17 @@ describe('fishery sales totals', () => {
     region.length === 2
       ? code.startsWith(region)
       : code === region || regions.city(code)?.designatedCityCode === region;
-  /** Per census year, the raw rows' sales of one activity in a region, summed. */
+  /** Per census year, the raw rows' sales (million yen) of one activity in a region, summed, in 万円. */
   const yearly = (activity: string, region: string) => {
     const out = new Map<number, number>();
     for (const r of sales)
       if (r.activity === activity && inRegion(region, r.regionCode)) out.set(r.year, (out.get(r.year) ?? 0) + r.sales);
-    return [...out].sort((a, b) => a[0] - b[0]).map(([year, value]) => ({ year, value }));
+    return [...out].sort((a, b) => a[0] - b[0]).map(([year, million]) => ({ year, value: million * 100 }));
   };
   const withAquaculture = [...new Set(sales.filter((r) => r.activity === 'aquaculture').map((r) => r.regionCode))];
   const hokkaido = withAquaculture.filter((c) => c.startsWith('01'));
 
-  it('answers the sales of a municipality and of a prefecture (its municipalities summed), per census year', () => {
+  it('answers the sales of a municipality and of a prefecture (its municipalities summed), per census year, in 万円', () => {
     for (const [op, activity] of [
       ['totalSales', 'catch'],
       ['aquacultureTotalSales', 'aquaculture'],
@@ -188,6 +188,108 @@ describe('fishery sales totals', () => {
     expect(r.years).toEqual([2008, 2013, 2018].map((year) => ({ year, value: valueIn(year) })));
     const inland = regions.citiesOf(13).find((c) => !sales.some((s) => s.regionCode === c.cityCode))!;
     expect(result(`/api/v1/fishery/sea/totalSales?prefCode=13&cityCode=${inland.cityCode}`)).toBeNull();
+  });
+});
+
+describe('fishery sales per management entity', () => {
+  const sales = rowsOf<Row<'fishery_sales'>>('fishery_sales');
+  const entities = rowsOf<Row<'fishery_entities'>>('fishery_entities');
+  const regions = sampleSources().regions;
+  const inRegion = (region: string, code: string) =>
+    region === '00' ||
+    (region.length === 2
+      ? code.startsWith(region)
+      : code === region || regions.city(code)?.designatedCityCode === region);
+  /** Per census year, sales (million yen) and entities of one activity over the regions, from the raw rows. */
+  const sums = (activity: string, scope: string[]) => {
+    const out = new Map<number, { sales: number; n: number }>();
+    const at = (year: number) => out.get(year) ?? out.set(year, { sales: 0, n: 0 }).get(year)!;
+    for (const r of sales)
+      if (r.activity === activity && scope.some((g) => inRegion(g, r.regionCode))) at(r.year).sales += r.sales;
+    for (const r of entities)
+      if (r.activity === activity && scope.some((g) => inRegion(g, r.regionCode))) at(r.year).n += r.entities;
+    return out;
+  };
+  /** 万円 per entity, rounded half up (every figure is positive). */
+  const expected = (activity: string, scope: string[]) =>
+    [...sums(activity, scope)]
+      .filter(([, s]) => s.n > 0)
+      .sort((a, b) => a[0] - b[0])
+      .map(([year, s]) => ({ year, value: Math.round((s.sales * 100) / s.n) }));
+  const ops = [
+    ['managementUnitSales', 'catch'],
+    ['aquacultureManagementUnitSales', 'aquaculture'],
+  ] as const;
+  const coastal = [...new Set(sales.filter((r) => r.activity === 'aquaculture').map((r) => r.regionCode))].filter((c) =>
+    c.startsWith('01'),
+  );
+
+  it("divides a region's sales by its entities, for the region, its prefecture and the nation", () => {
+    for (const [op, activity] of ops)
+      for (const [pref, city] of [
+        ['1', '-'],
+        ['1', coastal[0]!],
+        ['13', '-'],
+      ] as const) {
+        const region = city === '-' ? pref.padStart(2, '0') : city;
+        for (const [matter, scope] of [
+          ['1', region],
+          ['2', pref.padStart(2, '0')],
+          ['3', '00'],
+        ] as const) {
+          const r = result(`/api/v1/fishery/sea/${op}?prefCode=${pref}&cityCode=${city}&matter=${matter}`);
+          const want = expected(activity, [scope]);
+          if (!want.length) {
+            expect(r, `${op} ${region} ${matter}`).toBeNull();
+            continue;
+          }
+          expect(Object.keys(r)).toEqual(['prefCode', 'prefName', 'cityCode', 'cityName', 'matter', 'years']);
+          expect([r.matter, r.years], `${op} ${region} matter ${matter}`).toEqual([matter, want]);
+        }
+      }
+  });
+
+  it('sums sales and entities of added regions before dividing (addArea), and answers null without entities', async () => {
+    const [a, b] = coastal;
+    for (const [op, activity] of ops) {
+      const two = await composed(`/api/v1/fishery/sea/${op}?prefCode=1&cityCode=${a}&matter=1&addArea=1_${b}`);
+      expect(two.years).toEqual(expected(activity, [a!, b!]));
+      const prefs = await composed(`/api/v1/fishery/sea/${op}?prefCode=1&cityCode=-&matter=1&addArea=13_`);
+      expect(prefs.years).toEqual(expected(activity, ['01', '13']));
+      // matter 2 sums each prefecture once; matter 3 is the nation whatever is added.
+      const twice = await composed(
+        `/api/v1/fishery/sea/${op}?prefCode=1&cityCode=${a}&matter=2&addArea=1_${b},13_13101`,
+      );
+      expect(twice.years).toEqual(expected(activity, ['01', '13']));
+      expect(await composed(`/api/v1/fishery/sea/${op}?prefCode=1&cityCode=-&matter=3&addArea=13_`)).toEqual(
+        result(`/api/v1/fishery/sea/${op}?prefCode=1&cityCode=-&matter=3`),
+      );
+    }
+    const inland = regions.citiesOf(13).find((c) => !entities.some((s) => s.regionCode === c.cityCode))!;
+    expect(
+      result(`/api/v1/fishery/sea/managementUnitSales?prefCode=13&cityCode=${inland.cityCode}&matter=1`),
+    ).toBeNull();
+    expect(err('/api/v1/fishery/sea/managementUnitSales?prefCode=1&cityCode=-&matter=0').message).toBe(
+      'matter 0 is out of range',
+    );
+  });
+
+  it('gives the sales it divides in entityCounts, as the raw rows sum them', () => {
+    const r = result(`/api/v1/fishery/sea/entityCounts?prefCode=1&cityCode=${coastal[0]}`);
+    for (const [scope, key] of [
+      [coastal[0]!, 'region'],
+      ['01', 'prefecture'],
+      ['00', 'nation'],
+    ] as const)
+      for (const [kind, activity] of [
+        ['salesAmount', 'catch'],
+        ['aquacultureSalesAmount', 'aquaculture'],
+      ] as const) {
+        const want = Object.fromEntries(
+          [...sums(activity, [scope])].filter(([, s]) => s.sales > 0).map(([y, s]) => [String(y), s.sales]),
+        );
+        expect(r[key][kind] ?? {}, `${key} ${kind}`).toEqual(want);
+      }
   });
 });
 

@@ -2,7 +2,7 @@
 // one factory keeps their declarations identical in everything else.
 
 import { z } from 'zod';
-import { fisherySalesTotals } from '../../facts/fishery.ts';
+import { fisheryFacts } from '../../facts/fishery.ts';
 import { fisheryTotalsComposer } from '../../runtime/render/fishery.ts';
 import type { Canonical } from '../../runtime/params.ts';
 import { addArea, cityCode, defineOperation, prefCode, regionHeader, regionOf, regionValues } from '../operation.ts';
@@ -10,7 +10,7 @@ import { count, regionHeader as header, yearValue } from './result.ts';
 
 export function fisheryTotalOperation(
   kind: 'totalSales' | 'aquacultureTotalSales',
-  activity: 'catch' | 'aquaculture',
+  amounts: 'salesAmount' | 'aquacultureSalesAmount',
   doc: { title: string; titleEn: string; description: string; examples: Canonical[] },
 ) {
   const path = `/api/v1/fishery/sea/${kind}`;
@@ -22,7 +22,7 @@ export function fisheryTotalOperation(
       rows: [{ path: 'years[]' }],
       columns: [
         { key: 'year', label: '年 / year' },
-        { key: 'value', label: '販売金額 (百万円) / million yen' },
+        { key: 'value', label: '販売金額 (万円) / 10,000 yen' },
       ],
       chart: { kind: 'bar', x: 'year', y: 'value' },
     },
@@ -33,14 +33,16 @@ export function fisheryTotalOperation(
     },
     needs: ['fishery_sales'],
     share: 'prefecture',
-    prepare: (ctx) => ({ totals: fisherySalesTotals(ctx.sources), ctx }),
+    prepare: (ctx) => ({ facts: fisheryFacts(ctx.sources), ctx }),
     enumerate: (ctx) => regionValues(ctx),
-    render({ totals, ctx }, v) {
-      const years = totals.get(`${regionOf(v)}|${activity}`);
+    render({ facts, ctx }, v) {
+      const years = facts.get(regionOf(v))?.[amounts];
       if (!years) return null;
       return {
         ...regionHeader(ctx, v.prefCode!, v.cityCode!),
-        years: [...years].sort((a, b) => a[0] - b[0]).map(([year, value]) => ({ year, value })),
+        years: Object.entries(years)
+          .map(([year, millionYen]) => ({ year: Number(year), value: millionYen * 100 })) // 万円, as the documentation gives it
+          .sort((a, b) => a.year - b.year),
       };
     },
   });

@@ -2,19 +2,29 @@
 // selected entities, per census year. Shared by the build (one region) and the addArea composer (the
 // counts of several regions summed first), so both print the same numbers the same way.
 
-import { percent } from '../rounding.ts';
+import { percent, ratio } from '../rounding.ts';
 import { composer, type Combine, type Composer } from '../composer.ts';
 
 /** Entities per year, then per class code. */
 export type ClassCounts = Record<string, Record<string, number>>;
 
-/** The counts behind the three fishery operations, for one region. */
+/** Million yen per year. */
+export type YearAmounts = Record<string, number>;
+
+/** The counts behind the fishery operations, for one region: entities by class, and sales amounts. */
 export interface FisheryFacts {
   aquacultureSales?: ClassCounts;
   sales?: ClassCounts;
   shipRatio?: ClassCounts;
+  /** Sales of the sea-catch entities (those counted in `sales`). */
+  salesAmount?: YearAmounts;
+  /** Sales of the sea-aquaculture entities (those counted in `aquacultureSales`). */
+  aquacultureSalesAmount?: YearAmounts;
 }
-export type FisheryKind = keyof FisheryFacts;
+/** The three share charts, each named for the entity counts it reads. */
+export type FisheryKind = 'sales' | 'aquacultureSales' | 'shipRatio';
+/** The two charts of sales per management entity: the entities counted by band, and their sales. */
+export type UnitSalesKind = 'sales' | 'aquacultureSales';
 
 /** What /api/v1/fishery/sea/entityCounts holds for a region: its counts, its prefecture's and the nation's. */
 export interface EntityCounts {
@@ -114,7 +124,7 @@ export interface FisheryTotal extends FisheryHead {
 
 /**
  * Sales totals of several regions: the first one's header, and per year the sum of the values of the
- * regions that have that year (million yen are added as they are, so a sum is exact).
+ * regions that have that year (whole 万円 are added as they are, so a sum is exact).
  */
 export const fisheryTotalsComposer = composer('fisheryTotals', (results) => {
   const docs = results as FisheryTotal[];
@@ -123,6 +133,46 @@ export const fisheryTotalsComposer = composer('fisheryTotals', (results) => {
   const years = [...sums].sort((a, b) => a[0] - b[0]).map(([year, value]) => ({ year, value }));
   return { ...docs[0]!, years };
 });
+
+/**
+ * Sales per management entity, in 万円 (ten thousand yen) rounded half away from zero, per census year:
+ * the sales (million yen) of the scopes summed over their entities summed. A year without entities or
+ * without sales is left out; null when none is left.
+ */
+export function renderUnitSales(kind: UnitSalesKind, head: FisheryHead, matter: string, scopes: FisheryFacts[]) {
+  const entities = sumCounts(scopes.map((f) => f[kind]));
+  const amounts = new Map<string, number>();
+  for (const f of scopes)
+    for (const [year, v] of Object.entries(f[`${kind}Amount`] ?? {})) amounts.set(year, (amounts.get(year) ?? 0) + v);
+  const years = Object.entries(entities ?? {})
+    .map(([year, byBand]) => ({ year, n: Object.values(byBand).reduce((a, b) => a + b, 0) }))
+    .filter(({ year, n }) => n > 0 && amounts.has(year))
+    .sort((a, b) => Number(a.year) - Number(b.year))
+    .map(({ year, n }) => ({ year: Number(year), value: ratio(amounts.get(year)! * 100, n, 0)! }));
+  return years.length ? { ...head, matter, years } : null;
+}
+
+/** Sales per entity of several regions: matter 1 sums the regions, 2 their prefectures (each once), 3 is the nation's. */
+const combineUnitSales =
+  (kind: UnitSalesKind): Combine =>
+  (results, { values }) => {
+    const docs = results as EntityCounts[];
+    const main = docs[0]!;
+    const head = { prefCode: main.prefCode, prefName: main.prefName, cityCode: main.cityCode, cityName: main.cityName };
+    const matter = values.matter ?? '1';
+    const scopes =
+      matter === '3'
+        ? [main.nation]
+        : matter === '2'
+          ? [...new Map(docs.map((d) => [d.prefCode, d.prefecture])).values()]
+          : docs.map((d) => d.region);
+    return renderUnitSales(kind, head, matter, scopes);
+  };
+
+export const unitSalesComposers: Record<UnitSalesKind, Composer> = {
+  sales: composer('fisheryManagementUnitSales', combineUnitSales('sales')),
+  aquacultureSales: composer('fisheryAquacultureManagementUnitSales', combineUnitSales('aquacultureSales')),
+};
 
 /** One composer per kind of share, each knowing its kind (the counts of entityCounts hold all three). */
 export const fisheryComposers: Record<FisheryKind, Composer> = {
