@@ -2,6 +2,7 @@
 // a schema both checks it and converts it. sources/README.md documents the same tables for people.
 
 import { z } from 'zod';
+import { FORESTRY_KINDS } from './forestry-codes.ts';
 
 const intIn = (min: number, max: number) => {
   const error = `expected an integer from ${min} to ${max}`;
@@ -538,6 +539,31 @@ export const TABLES = {
       entities: count(),
     }),
     key: ['regionCode', 'year', 'destination'],
+    regions: ['regionCode'],
+  }),
+  forestry_entities: table({
+    name: 'forestry_entities',
+    doc: 'Forestry management entities by municipality, census year, kind of income (sales of forest products or contracted forestry work) and band of that income.',
+    schema: z.object({
+      regionCode: regionCode(),
+      year: intIn(1950, 2100),
+      kind: oneOf(FORESTRY_KINDS),
+      band: intIn(1, 5),
+      entities: count(),
+    }),
+    key: ['regionCode', 'year', 'kind', 'band'],
+    regions: ['regionCode'],
+  }),
+  forestry_income: table({
+    name: 'forestry_income',
+    doc: 'The income of the entities of `forestry_entities` (万円), by municipality, census year and kind.',
+    schema: z.object({
+      regionCode: regionCode(),
+      year: intIn(1950, 2100),
+      kind: oneOf(FORESTRY_KINDS),
+      amount: count(),
+    }),
+    key: ['regionCode', 'year', 'kind'],
     regions: ['regionCode'],
   }),
   mesh_population: table({

@@ -12,6 +12,12 @@ import fisherySeaTotalSales from './fishery-sea-total-sales.ts';
 import fisherySeaAquacultureTotalSales from './fishery-sea-aquaculture-total-sales.ts';
 import fisherySeaManagementUnitSales from './fishery-sea-management-unit-sales.ts';
 import fisherySeaAquacultureManagementUnitSales from './fishery-sea-aquaculture-management-unit-sales.ts';
+import forestryIncomeEntityCounts from './forestry-income-entity-counts.ts';
+import forestryIncomeForSalesRatio from './forestry-income-for-sales-ratio.ts';
+import forestryIncomeForContractRevenueRatio from './forestry-income-for-contract-revenue-ratio.ts';
+import forestryIncomeForSales from './forestry-income-for-sales.ts';
+import forestryIncomeForContractRevenue from './forestry-income-for-contract-revenue.ts';
+import forestryIncomeForStacked from './forestry-income-for-stacked.ts';
 import populationFutureMeshChart from './population-future-mesh-chart.ts';
 import populationMeshChart from './population-mesh-chart.ts';
 import industriesBroad from './industries-broad.ts';
@@ -123,6 +129,13 @@ export const OPERATIONS: Operation<any>[] = [
   fisherySeaAquacultureTotalSales,
   fisherySeaManagementUnitSales,
   fisherySeaAquacultureManagementUnitSales,
+  // forestry
+  forestryIncomeEntityCounts,
+  forestryIncomeForSalesRatio,
+  forestryIncomeForContractRevenueRatio,
+  forestryIncomeForSales,
+  forestryIncomeForContractRevenue,
+  forestryIncomeForStacked,
   populationMeshChart,
   populationFutureMeshChart,
   // medical care and welfare

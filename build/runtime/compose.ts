@@ -2,6 +2,7 @@
 // adapter reads them, and the operation's composer (exported by its family's render module) combines them.
 
 import { fisheryComposers, fisheryTotalsComposer, unitSalesComposers } from './render/fishery.ts';
+import { forestryComposers } from './render/forestry.ts';
 import { linesComposer, tradeComposer } from './render/industry.ts';
 import { pageComposer, patentFilterComposer } from './render/patents.ts';
 import { growthComposer, perYearComposer, pyramidComposer } from './render/population.ts';
@@ -19,6 +20,7 @@ export const COMPOSERS: ReadonlyMap<string, Composer> = new Map(
     ...Object.values(fisheryComposers),
     fisheryTotalsComposer,
     ...Object.values(unitSalesComposers),
+    ...Object.values(forestryComposers),
     tradeComposer,
     linesComposer,
     pageComposer,

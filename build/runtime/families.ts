@@ -36,6 +36,11 @@ export const FAMILY_TABLE = {
     title: '水産業 / Fishery',
     description: 'Sea fishery (水産業): management entities by sales and shipment, their counts, and their sales.',
   },
+  forestry: {
+    title: '林業 / Forestry',
+    description:
+      'Forestry (林業): management entities by band of income from forest products and contracted work, and that income.',
+  },
   mesh: {
     title: 'メッシュ / Meshes',
     description: 'Population by mesh (メッシュ人口): census meshes and projected meshes.',

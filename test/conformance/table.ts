@@ -163,6 +163,15 @@ export const ENTRIES: Entry[] = [
     composes: { op: '/api/v1/fishery/sea/managementUnitSales', param: 'addArea' },
   },
   {
+    name: 'forestry entities by band of sales, Hokkaido',
+    url: '/api/v1/forestry/income/forSalesRatio?prefCode=1&cityCode=-&matter=1',
+  },
+  {
+    name: 'forestry income of Tokyo with Hokkaido added',
+    url: '/api/v1/forestry/income/forStacked?prefCode=13&cityCode=-&addArea=1_',
+    composes: { op: '/api/v1/forestry/income/forStacked', param: 'addArea' },
+  },
+  {
     name: 'a prefecture government’s expenditure by purpose, a Java client’s query',
     url: '/api/v1/municipality/finance/forSettlementAmount?year=2014&prefCode=13&cityCode=-&matter=1',
   },

@@ -51,6 +51,8 @@ const LINKS: [family: string, hash: string][] = [
   ['fishery', '#/fishery/sea/totalSales?prefCode=1&cityCode=-'],
   ['fishery', '#/fishery/sea/managementUnitSales?prefCode=1&cityCode=-&matter=1'],
   ['fishery', '#/fishery/sea/sales?prefCode=1&cityCode=-&matter=1'],
+  ['forestry', '#/forestry/income/forSalesRatio?prefCode=1&cityCode=-&matter=1'],
+  ['forestry', '#/forestry/income/forStacked?prefCode=1&cityCode=-'],
   ['fishery', '#/fishery/sea/entityCounts?prefCode=1&cityCode=01202'],
   ['mesh', '#/population/mesh/chart?year=2020&prefecture_cd=13&city_cd=13101&matter=0&displayMethod=0'],
   [

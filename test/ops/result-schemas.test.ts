@@ -218,6 +218,16 @@ const COMPOSED = [
     `/api/v1/fishery/sea/${kind}?prefCode=1&cityCode=01202&matter=1&addArea=1_01100,13_13101`,
     `/api/v1/fishery/sea/${kind}?prefCode=13&cityCode=13101&matter=1&addArea=13_13102`,
   ]),
+  ...['forSalesRatio', 'forContractRevenueRatio'].flatMap((op) => [
+    ...['1', '2', '3'].map(
+      (matter) => `/api/v1/forestry/income/${op}?prefCode=13&cityCode=-&matter=${matter}&addArea=1_`,
+    ),
+    `/api/v1/forestry/income/${op}?prefCode=1&cityCode=01202&matter=1&addArea=1_01100,13_13101`,
+  ]),
+  ...['forSales', 'forContractRevenue', 'forStacked'].flatMap((op) => [
+    `/api/v1/forestry/income/${op}?prefCode=13&cityCode=-&addArea=1_`,
+    `/api/v1/forestry/income/${op}?prefCode=1&cityCode=01202&addArea=1_01100,13_13101`,
+  ]),
   ...['totalSales', 'aquacultureTotalSales'].flatMap((kind) => [
     `/api/v1/fishery/sea/${kind}?prefCode=13&cityCode=-&addArea=1_`,
     `/api/v1/fishery/sea/${kind}?prefCode=1&cityCode=01202&addArea=1_01100,13_13101`,

@@ -1,0 +1,140 @@
+// Forestry income charts: shares of management entities by band of income, income per entity, and total
+// income, per census year. Shared by the build (one region) and the addArea composers (the counts and
+// income of several regions summed first), so both print the same numbers the same way.
+
+import { composer, type Combine, type Composer } from '../composer.ts';
+import { percent, ratio } from '../rounding.ts';
+import { sumCounts, type ClassCounts, type FisheryHead, type YearAmounts } from './fishery.ts';
+
+/** What a region's forestry charts read: entities by year and band, and income (万円) by year, per kind. */
+export interface ForestryFacts {
+  sales?: ClassCounts;
+  contract?: ClassCounts;
+  salesAmount?: YearAmounts;
+  contractAmount?: YearAmounts;
+}
+export type ForestryIncomeKind = 'sales' | 'contract';
+
+/** What /api/v1/forestry/income/entityCounts holds for a region: its facts, its prefecture's and the nation's. */
+export interface ForestryCounts extends FisheryHead {
+  region: ForestryFacts;
+  prefecture: ForestryFacts;
+  nation: ForestryFacts;
+}
+
+const sumAmounts = (list: (YearAmounts | undefined)[]): YearAmounts => {
+  const out: YearAmounts = {};
+  for (const a of list) for (const [year, v] of Object.entries(a ?? {})) out[year] = (out[year] ?? 0) + v;
+  return out;
+};
+const byYear = <T>(o: Record<string, T>) => Object.entries(o).sort((a, b) => Number(a[0]) - Number(b[0]));
+const total = (byBand: Record<string, number>) => Object.values(byBand).reduce((a, n) => a + n, 0);
+
+/**
+ * Shares of the entities in each band (percent, 2 decimals), per year, with the legend of every band
+ * once; null when the scopes have no entities of the kind.
+ */
+export function renderBandShares(
+  kind: ForestryIncomeKind,
+  head: FisheryHead,
+  matter: string,
+  label: string,
+  scopes: ForestryFacts[],
+  bands: string[],
+) {
+  const counts = sumCounts(scopes.map((f) => f[kind]));
+  if (!counts || byYear(counts).every(([, c]) => total(c) === 0)) return null;
+  const legend = bands.map((name, i) => ({ label: name, code: String(i + 1) }));
+  const years = byYear(counts).map(([year, c]) => ({
+    year: Number(year),
+    label,
+    data: legend.map((b) => ({ ...b, value: percent(c[b.code] ?? 0, total(c)) })),
+  }));
+  return { ...head, matter, legend, years };
+}
+
+/** Income per entity of the kind (万円, rounded half away from zero), per year with entities and income; null when none. */
+export function renderPerEntity(kind: ForestryIncomeKind, head: FisheryHead, label: string, scopes: ForestryFacts[]) {
+  const counts = sumCounts(scopes.map((f) => f[kind])) ?? {};
+  const amounts = sumAmounts(scopes.map((f) => f[`${kind}Amount`]));
+  const years = byYear(counts)
+    .filter(([year, c]) => total(c) > 0 && amounts[year] !== undefined)
+    .map(([year, c]) => ({ year: Number(year), value: ratio(amounts[year]!, total(c), 0)! }));
+  return years.length ? { ...head, label, years } : null;
+}
+
+/** Total income from sales and from contracts (万円), per year either is known; null when neither is. */
+export function renderStacked(head: FisheryHead, label: string, scopes: ForestryFacts[]) {
+  const sales = sumAmounts(scopes.map((f) => f.salesAmount));
+  const income = sumAmounts(scopes.map((f) => f.contractAmount));
+  const years = [...new Set([...Object.keys(sales), ...Object.keys(income)])]
+    .sort((a, b) => Number(a) - Number(b))
+    .map((year) => ({ year: Number(year), sales: sales[year] ?? 0, income: income[year] ?? 0 }));
+  return years.length ? { ...head, label, years } : null;
+}
+
+/** The head and the label of a composed answer: the first region's head, the regions' names joined. */
+function composedHead(docs: ForestryCounts[]) {
+  const main = docs[0]!;
+  const head = { prefCode: main.prefCode, prefName: main.prefName, cityCode: main.cityCode, cityName: main.cityName };
+  return { head, label: docs.map((d) => d.cityName || d.prefName).join('・') };
+}
+
+/** Band shares of several regions: matter 1 sums the regions, 2 their prefectures (each once), 3 is the nation's. */
+const combineShares =
+  (kind: ForestryIncomeKind): Combine =>
+  (results, { values, table }) => {
+    const docs = results as ForestryCounts[];
+    const { head, label } = composedHead(docs);
+    const bands = Object.values(table.labels.forestryBands ?? {});
+    if (values.matter === '3') return renderBandShares(kind, head, '3', '全国平均', [docs[0]!.nation], bands);
+    if (values.matter === '2') {
+      const prefs = [...new Map(docs.map((d) => [d.prefCode, d])).values()];
+      const name = `${prefs.map((d) => d.prefName).join('・')}平均`;
+      return renderBandShares(
+        kind,
+        head,
+        '2',
+        name,
+        prefs.map((d) => d.prefecture),
+        bands,
+      );
+    }
+    return renderBandShares(
+      kind,
+      head,
+      '1',
+      label,
+      docs.map((d) => d.region),
+      bands,
+    );
+  };
+
+const combinePerEntity =
+  (kind: ForestryIncomeKind): Combine =>
+  (results) => {
+    const docs = results as ForestryCounts[];
+    const { head, label } = composedHead(docs);
+    return renderPerEntity(
+      kind,
+      head,
+      label,
+      docs.map((d) => d.region),
+    );
+  };
+
+export const forestryComposers = {
+  salesRatio: composer('forestrySalesRatio', combineShares('sales')),
+  contractRatio: composer('forestryContractRevenueRatio', combineShares('contract')),
+  sales: composer('forestrySales', combinePerEntity('sales')),
+  contract: composer('forestryContractRevenue', combinePerEntity('contract')),
+  stacked: composer('forestryStacked', (results) => {
+    const docs = results as ForestryCounts[];
+    const { head, label } = composedHead(docs);
+    return renderStacked(
+      head,
+      label,
+      docs.map((d) => d.region),
+    );
+  }),
+} satisfies Record<string, Composer>;
