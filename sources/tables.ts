@@ -541,6 +541,18 @@ export const TABLES = {
     key: ['regionCode', 'year', 'destination'],
     regions: ['regionCode'],
   }),
+  fishery_destination_sales: table({
+    name: 'fishery_destination_sales',
+    doc: 'Sales (販売金額, million yen) of the sea-catch management entities by municipality, census year and main shipping destination.',
+    schema: z.object({
+      regionCode: regionCode(),
+      year: intIn(1950, 2100),
+      destination: intIn(1, 99),
+      sales: count(),
+    }),
+    key: ['regionCode', 'year', 'destination'],
+    regions: ['regionCode'],
+  }),
   forestry_entities: table({
     name: 'forestry_entities',
     doc: 'Forestry management entities by municipality, census year, kind of income (sales of forest products or contracted forestry work) and band of that income.',

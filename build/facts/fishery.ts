@@ -12,7 +12,11 @@ import { rowsOf } from './table.ts';
 export const fisheryFacts = perSources((sources: Sources): Map<string, FisheryFacts> => {
   const out = new Map<string, FisheryFacts>();
   const { tables, regions } = sources;
-  const add = (kind: FisheryKind, rows: { region: string; year: number; code: number; entities: number }[]) => {
+  /** Adds counts by year and code (`entities` holds sales for destinationSales) to the region and, for a prefecture, the nation. */
+  const add = (
+    kind: FisheryKind | 'destinationSales',
+    rows: { region: string; year: number; code: number; entities: number }[],
+  ) => {
     for (const r of rows) {
       for (const key of r.region.length === 2 ? [r.region, '00'] : [r.region]) {
         const facts = out.get(key) ?? out.set(key, {}).get(key)!;
@@ -62,6 +66,17 @@ export const fisheryFacts = perSources((sources: Sources): Map<string, FisheryFa
         amounts[r.year] = (amounts[r.year] ?? 0) + r.sales;
       }
     }
+  }
+  if (tables.fishery_destination_sales) {
+    add(
+      'destinationSales',
+      rolled(tables.fishery_destination_sales.table, ['year', 'destination'], 'sales').map((r) => ({
+        region: r.region,
+        year: r.year,
+        code: r.destination,
+        entities: r.sales,
+      })),
+    );
   }
   return out;
 });

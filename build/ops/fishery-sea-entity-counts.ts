@@ -15,6 +15,7 @@ const facts = z.strictObject({
   shipRatio: counts.optional(),
   salesAmount: amounts.optional(),
   aquacultureSalesAmount: amounts.optional(),
+  destinationSales: counts.optional(),
 });
 
 // A regstat extension, not a RESAS operation: the management-entity counts and sales behind the fishery
@@ -36,14 +37,14 @@ export default defineOperation({
     chart: { kind: 'bar', x: 'year', y: 'value', fill: 'code', facet: 'matter', facetX: 'scope' },
   },
   description:
-    'A regstat extension: the numbers of marine fishery management entities behind the fishery share and per-entity charts, per census year and class code, for the region (`region`), its prefecture (`prefecture`) and the nation (`nation`): by band of sales of catch (`sales`), of aquaculture sales (`aquacultureSales`) and by shipping destination (`shipRatio`); and the sales of the first two, in million yen per census year (`salesAmount`, `aquacultureSalesAmount`).',
+    'A regstat extension: the numbers of marine fishery management entities behind the fishery share and per-entity charts, per census year and class code, for the region (`region`), its prefecture (`prefecture`) and the nation (`nation`): by band of sales of catch (`sales`), of aquaculture sales (`aquacultureSales`) and by shipping destination (`shipRatio`); and the sales of the first two, in million yen per census year (`salesAmount`, `aquacultureSalesAmount`), and the sea-catch sales by shipping destination (`destinationSales`, million yen).',
   examples: [
     { prefCode: '1', cityCode: '-' },
     { prefCode: '1', cityCode: '01202' },
   ],
   result: z.strictObject({ ...header, region: facts, prefecture: facts, nation: facts }),
   route: { path: ENTITY_COUNTS_PATH, params: [prefCode(), cityCode()] },
-  needs: [['fishery_entities', 'fishery_destinations', 'fishery_sales']],
+  needs: [['fishery_entities', 'fishery_destinations', 'fishery_sales', 'fishery_destination_sales']],
   prepare: (ctx) => ({ facts: fisheryFacts(ctx.sources), ctx }),
   enumerate: (ctx) => regionValues(ctx),
   render({ facts, ctx }, v) {

@@ -8,6 +8,7 @@ import fisherySeaAquacultureSales from './fishery-sea-aquaculture-sales.ts';
 import fisherySeaEntityCounts from './fishery-sea-entity-counts.ts';
 import fisherySeaSales from './fishery-sea-sales.ts';
 import fisherySeaShipRatio from './fishery-sea-ship-ratio.ts';
+import fisherySeaShipValue from './fishery-sea-ship-value.ts';
 import fisherySeaTotalSales from './fishery-sea-total-sales.ts';
 import fisherySeaAquacultureTotalSales from './fishery-sea-aquaculture-total-sales.ts';
 import fisherySeaManagementUnitSales from './fishery-sea-management-unit-sales.ts';
@@ -125,6 +126,7 @@ export const OPERATIONS: Operation<any>[] = [
   fisherySeaAquacultureSales,
   fisherySeaSales,
   fisherySeaShipRatio,
+  fisherySeaShipValue,
   fisherySeaTotalSales,
   fisherySeaAquacultureTotalSales,
   fisherySeaManagementUnitSales,

@@ -1,7 +1,7 @@
 // Composition of list-valued parameters (addArea, addTec) and of pages: the resolver names the files, an
 // adapter reads them, and the operation's composer (exported by its family's render module) combines them.
 
-import { fisheryComposers, fisheryTotalsComposer, unitSalesComposers } from './render/fishery.ts';
+import { fisheryComposers, shipValueComposer, totalsComposers, unitSalesComposers } from './render/fishery.ts';
 import { forestryComposers } from './render/forestry.ts';
 import { linesComposer, tradeComposer } from './render/industry.ts';
 import { pageComposer, patentFilterComposer } from './render/patents.ts';
@@ -18,7 +18,8 @@ export const COMPOSERS: ReadonlyMap<string, Composer> = new Map(
     growthComposer,
     pyramidComposer,
     ...Object.values(fisheryComposers),
-    fisheryTotalsComposer,
+    ...Object.values(totalsComposers),
+    shipValueComposer,
     ...Object.values(unitSalesComposers),
     ...Object.values(forestryComposers),
     tradeComposer,

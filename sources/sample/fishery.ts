@@ -1,5 +1,6 @@
 // Synthetic fishery census facts (2008, 2013, 2018): management entities of coastal municipalities by
-// sales band, for sea catch and for sea aquaculture, and catch entities by main shipping destination.
+// sales band, for sea catch and for sea aquaculture, and catch entities by main shipping destination,
+// with their sales (in total and by destination).
 // Landlocked prefectures and inland municipalities have none; entities decline census by census.
 
 import type { LeafPopulation } from './population.ts';
@@ -92,7 +93,43 @@ export function fisheryEntities(seed: string, leaves: LeafPopulation[]) {
       }
     });
   }
-  return { entities, destinations, sales: fisherySales(seed, entities) };
+  const sales = fisherySales(seed, entities);
+  return { entities, destinations, sales, destinationSales: destinationSales(seed, sales, destinations) };
+}
+
+/**
+ * Each municipality's sea-catch sales split over its shipping destinations, in proportion to the entities
+ * shipping there, drawn around it: the parts add up to the sales of `fishery_sales` exactly (the largest
+ * part takes the rounding).
+ */
+function destinationSales(
+  seed: string,
+  sales: { regionCode: string; year: number; activity: string; sales: number }[],
+  destinations: { regionCode: string; year: number; destination: number; entities: number }[],
+) {
+  const byKey = new Map<string, { destination: number; entities: number }[]>();
+  for (const d of destinations) {
+    const key = `${d.regionCode}|${d.year}`;
+    (byKey.get(key) ?? byKey.set(key, []).get(key)!).push(d);
+  }
+  const out: { regionCode: string; year: number; destination: number; sales: number }[] = [];
+  for (const s of sales) {
+    if (s.activity !== 'catch') continue;
+    const ds = byKey.get(`${s.regionCode}|${s.year}`) ?? [];
+    const rnd = random(seed, 'fishery-destination-sales', s.regionCode, s.year);
+    if (!ds.length) continue;
+    let weights = ds.map((d) => d.entities * Math.exp(0.3 * rnd.normal()));
+    // Too few entities to round to any destination: the sales go to the cooperative's market, code 1.
+    if (weights.every((w) => w === 0)) weights = ds.map((d) => (d.destination === 1 ? 1 : 0));
+    const total = weights.reduce((a, w) => a + w, 0);
+    const parts = weights.map((w) => Math.floor((s.sales * w) / total));
+    const largest = weights.indexOf(Math.max(...weights));
+    parts[largest]! += s.sales - parts.reduce((a, p) => a + p, 0);
+    ds.forEach((d, i) =>
+      out.push({ regionCode: s.regionCode, year: s.year, destination: d.destination, sales: parts[i]! }),
+    );
+  }
+  return out;
 }
 
 /** Typical sales of an entity in each band, million yen (the band's middle; the open top band about 2.2 times its floor). */

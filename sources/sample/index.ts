@@ -230,6 +230,7 @@ function placeTables({ seed, leaves, flows, fishery, forestry, mesh, areas }: Dr
     fishery_entities: () => csvOf('fishery_entities', fishery().entities),
     fishery_destinations: () => csvOf('fishery_destinations', fishery().destinations),
     fishery_sales: () => csvOf('fishery_sales', fishery().sales),
+    fishery_destination_sales: () => csvOf('fishery_destination_sales', fishery().destinationSales),
     forestry_entities: () => csvOf('forestry_entities', forestry().entities),
     forestry_income: () => csvOf('forestry_income', forestry().income),
     mesh_population: () => csvOf('mesh_population', mesh().census),

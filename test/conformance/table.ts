@@ -163,6 +163,11 @@ export const ENTRIES: Entry[] = [
     composes: { op: '/api/v1/fishery/sea/managementUnitSales', param: 'addArea' },
   },
   {
+    name: 'marine catch sales by destination of Tokyo with Hokkaido added',
+    url: '/api/v1/fishery/sea/shipValue?prefCode=13&cityCode=-&addArea=1_',
+    composes: { op: '/api/v1/fishery/sea/shipValue', param: 'addArea' },
+  },
+  {
     name: 'forestry entities by band of sales, Hokkaido',
     url: '/api/v1/forestry/income/forSalesRatio?prefCode=1&cityCode=-&matter=1',
   },

@@ -51,6 +51,7 @@ const LINKS: [family: string, hash: string][] = [
   ['fishery', '#/fishery/sea/totalSales?prefCode=1&cityCode=-'],
   ['fishery', '#/fishery/sea/managementUnitSales?prefCode=1&cityCode=-&matter=1'],
   ['fishery', '#/fishery/sea/sales?prefCode=1&cityCode=-&matter=1'],
+  ['fishery', '#/fishery/sea/shipValue?prefCode=1&cityCode=-'],
   ['forestry', '#/forestry/income/forSalesRatio?prefCode=1&cityCode=-&matter=1'],
   ['forestry', '#/forestry/income/forStacked?prefCode=1&cityCode=-'],
   ['fishery', '#/fishery/sea/entityCounts?prefCode=1&cityCode=01202'],

@@ -188,6 +188,83 @@ describe('fishery sales totals', () => {
     expect(r.years).toEqual([2008, 2013, 2018].map((year) => ({ year, value: valueIn(year) })));
     const inland = regions.citiesOf(13).find((c) => !sales.some((s) => s.regionCode === c.cityCode))!;
     expect(result(`/api/v1/fishery/sea/totalSales?prefCode=13&cityCode=${inland.cityCode}`)).toBeNull();
+    // A main region without sales still heads the answer: the composers read entityCounts, which answers for every region.
+    const coastal = sales.find((s) => s.regionCode.startsWith('13') && s.activity === 'catch')!.regionCode;
+    const headed = await composed(
+      `/api/v1/fishery/sea/totalSales?prefCode=13&cityCode=${inland.cityCode}&addArea=13_${coastal}`,
+    );
+    expect([headed.cityCode, headed.years]).toEqual([inland.cityCode, yearly('catch', coastal)]);
+  });
+});
+
+describe('fishery sales by shipping destination (shipValue)', () => {
+  const bySales = rowsOf<Row<'fishery_destination_sales'>>('fishery_destination_sales');
+  const totals = rowsOf<Row<'fishery_sales'>>('fishery_sales');
+  const regions = sampleSources().regions;
+  const inRegion = (region: string, code: string) =>
+    region.length === 2
+      ? code.startsWith(region)
+      : code === region || regions.city(code)?.designatedCityCode === region;
+  /** Per census year, per destination, the raw rows' sales over the regions, in 万円. */
+  const expected = (scope: string[]) => {
+    const out = new Map<number, Map<number, number>>();
+    for (const r of bySales)
+      if (scope.some((g) => inRegion(g, r.regionCode))) {
+        const y = out.get(r.year) ?? out.set(r.year, new Map()).get(r.year)!;
+        y.set(r.destination, (y.get(r.destination) ?? 0) + r.sales * 100);
+      }
+    return [...out]
+      .sort((a, b) => a[0] - b[0])
+      .map(([year, m]) => ({
+        year,
+        data: [...m].sort((a, b) => a[0] - b[0]).map(([code, sales]) => ({ code: String(code), sales })),
+      }));
+  };
+  const strip = (r: any) =>
+    r.years.map((y: any) => ({ year: y.year, data: y.data.map((d: any) => ({ code: d.code, sales: d.sales })) }));
+  const hokkaido = [...new Set(bySales.map((r) => r.regionCode))].filter((c) => c.startsWith('01'));
+
+  it('answers the sales by destination of a municipality and a prefecture, each census with its own destinations', () => {
+    for (const [pref, city] of [
+      ['1', '-'],
+      ['1', hokkaido[0]!],
+      ['13', '-'],
+    ] as const) {
+      const region = city === '-' ? pref.padStart(2, '0') : city;
+      const r = result(`/api/v1/fishery/sea/shipValue?prefCode=${pref}&cityCode=${city}`);
+      expect(Object.keys(r)).toEqual(['prefCode', 'prefName', 'cityCode', 'cityName', 'years']);
+      expect(Object.keys(r.years[0].data[0])).toEqual(['code', 'label', 'sales']);
+      expect(strip(r), region).toEqual(expected([region]));
+    }
+    const r = result('/api/v1/fishery/sea/shipValue?prefCode=1&cityCode=-');
+    expect(r.years.map((y: any) => y.data.map((d: any) => d.code).join())).toEqual([
+      '1,2,3,4,5,6,7,11',
+      '1,2,3,8,9,10,11',
+      '1,2,3,8,9,10,11',
+    ]);
+    expect(r.years[0].data[0].label).toBe('漁協の市場又は荷さばき所');
+  });
+
+  it("adds up to the region's catch sales (totalSales), year by year, as the sample draws them", () => {
+    for (const city of [...hokkaido.slice(0, 5), '-']) {
+      const q = `prefCode=1&cityCode=${city}`;
+      const parts = result(`/api/v1/fishery/sea/shipValue?${q}`).years.map((y: any) => ({
+        year: y.year,
+        value: y.data.reduce((a: number, d: any) => a + d.sales, 0),
+      }));
+      expect(parts, city).toEqual(result(`/api/v1/fishery/sea/totalSales?${q}`).years);
+    }
+    expect(totals.length).toBeGreaterThan(0);
+  });
+
+  it('adds the sales of added regions destination by destination (addArea)', async () => {
+    const [a, b] = hokkaido;
+    const two = await composed(`/api/v1/fishery/sea/shipValue?prefCode=1&cityCode=${a}&addArea=1_${b}`);
+    expect([two.cityCode, strip(two)]).toEqual([a, expected([a!, b!])]);
+    const prefs = await composed('/api/v1/fishery/sea/shipValue?prefCode=13&cityCode=-&addArea=1_');
+    expect([prefs.prefCode, strip(prefs)]).toEqual(['13', expected(['13', '01'])]);
+    const inland = regions.citiesOf(13).find((c) => !bySales.some((s) => s.regionCode === c.cityCode))!;
+    expect(result(`/api/v1/fishery/sea/shipValue?prefCode=13&cityCode=${inland.cityCode}`)).toBeNull();
   });
 });
 

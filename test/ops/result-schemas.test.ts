@@ -228,7 +228,7 @@ const COMPOSED = [
     `/api/v1/forestry/income/${op}?prefCode=13&cityCode=-&addArea=1_`,
     `/api/v1/forestry/income/${op}?prefCode=1&cityCode=01202&addArea=1_01100,13_13101`,
   ]),
-  ...['totalSales', 'aquacultureTotalSales'].flatMap((kind) => [
+  ...['totalSales', 'aquacultureTotalSales', 'shipValue'].flatMap((kind) => [
     `/api/v1/fishery/sea/${kind}?prefCode=13&cityCode=-&addArea=1_`,
     `/api/v1/fishery/sea/${kind}?prefCode=1&cityCode=01202&addArea=1_01100,13_13101`,
     `/api/v1/fishery/sea/${kind}?prefCode=13&cityCode=13101&addArea=13_13102`,

@@ -1,19 +1,20 @@
-// The two fishery sales totals (totalSales, aquacultureTotalSales) differ only in the activity they sum:
-// one factory keeps their declarations identical in everything else.
+// The two fishery sales totals (totalSales, aquacultureTotalSales) differ only in the sales they sum: one
+// factory keeps their declarations identical in everything else. addArea composes from entityCounts,
+// which answers for every region, so a composed answer always carries the main region's header.
 
 import { z } from 'zod';
 import { fisheryFacts } from '../../facts/fishery.ts';
-import { fisheryTotalsComposer } from '../../runtime/render/fishery.ts';
+import { renderTotals, totalsComposers, type TotalKind } from '../../runtime/render/fishery.ts';
 import type { Canonical } from '../../runtime/params.ts';
 import { addArea, cityCode, defineOperation, prefCode, regionHeader, regionOf, regionValues } from '../operation.ts';
+import { ENTITY_COUNTS_PATH } from './fishery.ts';
 import { count, regionHeader as header, yearValue } from './result.ts';
 
 export function fisheryTotalOperation(
   kind: 'totalSales' | 'aquacultureTotalSales',
-  amounts: 'salesAmount' | 'aquacultureSalesAmount',
+  amounts: TotalKind,
   doc: { title: string; titleEn: string; description: string; examples: Canonical[] },
 ) {
-  const path = `/api/v1/fishery/sea/${kind}`;
   return defineOperation({
     ...doc,
     family: 'fishery',
@@ -27,23 +28,17 @@ export function fisheryTotalOperation(
       chart: { kind: 'bar', x: 'year', y: 'value' },
     },
     route: {
-      path,
+      path: `/api/v1/fishery/sea/${kind}`,
       params: [prefCode(), cityCode(), addArea()],
-      compose: { param: 'addArea', from: path, composer: fisheryTotalsComposer },
+      compose: { param: 'addArea', from: ENTITY_COUNTS_PATH, composer: totalsComposers[amounts] },
     },
     needs: ['fishery_sales'],
     share: 'prefecture',
     prepare: (ctx) => ({ facts: fisheryFacts(ctx.sources), ctx }),
     enumerate: (ctx) => regionValues(ctx),
     render({ facts, ctx }, v) {
-      const years = facts.get(regionOf(v))?.[amounts];
-      if (!years) return null;
-      return {
-        ...regionHeader(ctx, v.prefCode!, v.cityCode!),
-        years: Object.entries(years)
-          .map(([year, millionYen]) => ({ year: Number(year), value: millionYen * 100 })) // 万円, as the documentation gives it
-          .sort((a, b) => a.year - b.year),
-      };
+      const scope = facts.get(regionOf(v));
+      return renderTotals(amounts, regionHeader(ctx, v.prefCode!, v.cityCode!), scope ? [scope] : []);
     },
   });
 }

@@ -20,6 +20,8 @@ export interface FisheryFacts {
   salesAmount?: YearAmounts;
   /** Sales of the sea-aquaculture entities (those counted in `aquacultureSales`). */
   aquacultureSalesAmount?: YearAmounts;
+  /** Sales of the sea-catch entities by year and main shipping destination, million yen. */
+  destinationSales?: ClassCounts;
 }
 /** The three share charts, each named for the entity counts it reads. */
 export type FisheryKind = 'sales' | 'aquacultureSales' | 'shipRatio';
@@ -117,21 +119,67 @@ const combineFishery =
     );
   };
 
-/** A region's yearly sales total (totalSales, aquacultureTotalSales). */
-export interface FisheryTotal extends FisheryHead {
-  years: { year: number; value: number }[];
+/** The sales kinds of the totals: sea catch, sea aquaculture. */
+export type TotalKind = 'salesAmount' | 'aquacultureSalesAmount';
+
+/** Sales in 万円 (the facts' million yen × 100) per year, the scopes summed; null when none has any. */
+export function renderTotals(kind: TotalKind, head: FisheryHead, scopes: FisheryFacts[]) {
+  const sums = new Map<number, number>();
+  for (const f of scopes)
+    for (const [year, v] of Object.entries(f[kind] ?? {})) sums.set(Number(year), (sums.get(Number(year)) ?? 0) + v);
+  if (!sums.size) return null;
+  return { ...head, years: [...sums].sort((a, b) => a[0] - b[0]).map(([year, v]) => ({ year, value: v * 100 })) };
 }
 
-/**
- * Sales totals of several regions: the first one's header, and per year the sum of the values of the
- * regions that have that year (whole 万円 are added as they are, so a sum is exact).
- */
-export const fisheryTotalsComposer = composer('fisheryTotals', (results) => {
-  const docs = results as FisheryTotal[];
-  const sums = new Map<number, number>();
-  for (const d of docs) for (const y of d.years) sums.set(y.year, (sums.get(y.year) ?? 0) + y.value);
-  const years = [...sums].sort((a, b) => a[0] - b[0]).map(([year, value]) => ({ year, value }));
-  return { ...docs[0]!, years };
+/** Sea-catch sales by shipping destination in 万円 per year, the scopes summed; destinations in code order. */
+export function renderShipValue(head: FisheryHead, scopes: FisheryFacts[], names: Record<string, string>) {
+  const sums = sumCounts(scopes.map((f) => f.destinationSales));
+  if (!sums) return null;
+  const years = Object.entries(sums)
+    .sort((a, b) => Number(a[0]) - Number(b[0]))
+    .map(([year, byCode]) => ({
+      year: Number(year),
+      data: Object.keys(byCode)
+        .sort((a, b) => Number(a) - Number(b))
+        .map((code) => ({ code, label: names[code] ?? '', sales: byCode[code]! * 100 })),
+    }));
+  return { ...head, years };
+}
+
+const headOf = (d: EntityCounts): FisheryHead => ({
+  prefCode: d.prefCode,
+  prefName: d.prefName,
+  cityCode: d.cityCode,
+  cityName: d.cityName,
+});
+
+/** Totals of several regions: the main region's header (entityCounts always answers), the regions' sales summed. */
+export const totalsComposers: Record<TotalKind, Composer> = {
+  salesAmount: composer('fisheryTotalSales', (results) => {
+    const docs = results as EntityCounts[];
+    return renderTotals(
+      'salesAmount',
+      headOf(docs[0]!),
+      docs.map((d) => d.region),
+    );
+  }),
+  aquacultureSalesAmount: composer('fisheryAquacultureTotalSales', (results) => {
+    const docs = results as EntityCounts[];
+    return renderTotals(
+      'aquacultureSalesAmount',
+      headOf(docs[0]!),
+      docs.map((d) => d.region),
+    );
+  }),
+};
+
+export const shipValueComposer = composer('fisheryShipValue', (results, { table }) => {
+  const docs = results as EntityCounts[];
+  return renderShipValue(
+    headOf(docs[0]!),
+    docs.map((d) => d.region),
+    table.labels.fisheryDestinations ?? {},
+  );
 });
 
 /**
