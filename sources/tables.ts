@@ -230,6 +230,19 @@ export const TABLES = {
     regions: ['regionCode'],
     references: [{ columns: ['simcCode'], table: 'industries_middle', as: ['simcCode'] }],
   }),
+  manufacturing_shipments: table({
+    name: 'manufacturing_shipments',
+    doc: 'Shipments of manufactured goods (製造品出荷額等, 万円) by municipality, year and manufacturing middle class.',
+    schema: z.object({
+      regionCode: regionCode(),
+      year: intIn(1950, 2100),
+      simcCode: twoDigits(),
+      shipments: count(),
+    }),
+    key: ['regionCode', 'year', 'simcCode'],
+    regions: ['regionCode'],
+    references: [{ columns: ['simcCode'], table: 'industries_middle', as: ['simcCode'] }],
+  }),
   occupations_broad: table({
     name: 'occupations_broad',
     doc: 'Occupation broad classes (JSOC): iscoCode A–L.',

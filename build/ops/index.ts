@@ -44,6 +44,7 @@ import municipalityPropertyTaxPerYear from './municipality-property-tax-per-year
 import municipalityResidentTaxCorporatePerYear from './municipality-resident-tax-corporate-per-year.ts';
 import municipalityTaxesPerYear from './municipality-taxes-per-year.ts';
 import municipalityValuePerYear from './municipality-value-per-year.ts';
+import municipalityManufacturePerYear from './municipality-manufacture-per-year.ts';
 import municipalityWagesPerYear from './municipality-wages-per-year.ts';
 import oldCities from './old-cities.ts';
 import type { Operation } from './operation.ts';
@@ -95,6 +96,7 @@ export const OPERATIONS: Operation<any>[] = [
   industryPowerForIndustry,
   industryPowerForArea,
   municipalityValuePerYear,
+  municipalityManufacturePerYear,
   municipalityLaborPerYear,
   municipalityCompanyPerYear,
   municipalityPlantPerYear,

@@ -11,6 +11,7 @@ import type { Origins, SourceSet } from '../load.ts';
 import { TABLES, type TableName } from '../tables.ts';
 import { INDUSTRIES_BROAD, INDUSTRIES_MIDDLE, OCCUPATIONS_BROAD, OCCUPATIONS_MIDDLE } from './classifications.ts';
 import { establishments } from './establishments.ts';
+import { manufacturingShipments } from './manufacturing.ts';
 import { industryEconomy } from './industry.ts';
 import { jobOpenings, jobPlacements } from './jobs.ts';
 import { ageClassMigration, blockMigration, cohortMigration } from './migration.ts';
@@ -180,6 +181,7 @@ function economyTables({ seed, leaves, patents, prefCodes, jobs }: Draws) {
     industries_narrow: () => toCsv(['siscCode', 'simcCode', 'siscName'], industriesNarrow(seed)),
     industry_economy: () => csvOf('industry_economy', industryEconomy(seed, leaves())),
     establishments: () => csvOf('establishments', establishments(seed, leaves())),
+    manufacturing_shipments: () => csvOf('manufacturing_shipments', manufacturingShipments(seed, leaves())),
     occupations_broad: () => toCsv(['iscoCode', 'iscoName'], OCCUPATIONS_BROAD),
     occupations_middle: () => toCsv(['ismcoCode', 'iscoCode', 'ismcoName'], OCCUPATIONS_MIDDLE),
     job_openings: () => csvOf('job_openings', jobs()),

@@ -163,6 +163,10 @@ export const ENTRIES: Entry[] = [
     composes: { op: '/api/v1/fishery/sea/managementUnitSales', param: 'addArea' },
   },
   {
+    name: 'shipments of beverages of a Tokyo ward, a Java client’s query form',
+    url: '/api/v1/municipality/manufacture/perYear?cityCode=13111&simcCode=10&prefCode=13&sicCode=E',
+  },
+  {
     name: 'marine catch sales by destination of Tokyo with Hokkaido added',
     url: '/api/v1/fishery/sea/shipValue?prefCode=13&cityCode=-&addArea=1_',
     composes: { op: '/api/v1/fishery/sea/shipValue', param: 'addArea' },
