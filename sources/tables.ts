@@ -230,6 +230,18 @@ export const TABLES = {
     regions: ['regionCode'],
     references: [{ columns: ['simcCode'], table: 'industries_middle', as: ['simcCode'] }],
   }),
+  establishment_openings: table({
+    name: 'establishment_openings',
+    doc: 'Establishments opened (新設事業所) between two economic censuses, by municipality and period (its start and end years).',
+    schema: z.object({
+      regionCode: regionCode(),
+      year: intIn(1950, 2100),
+      periodStart: intIn(1950, 2100),
+      opened: count(),
+    }),
+    key: ['regionCode', 'year'],
+    regions: ['regionCode'],
+  }),
   manufacturing_shipments: table({
     name: 'manufacturing_shipments',
     doc: 'Shipments of manufactured goods (製造品出荷額等, 万円) by municipality, year and manufacturing middle class.',

@@ -45,6 +45,7 @@ import municipalityResidentTaxCorporatePerYear from './municipality-resident-tax
 import municipalityTaxesPerYear from './municipality-taxes-per-year.ts';
 import municipalityValuePerYear from './municipality-value-per-year.ts';
 import municipalityManufacturePerYear from './municipality-manufacture-per-year.ts';
+import municipalityFoundationPerYear from './municipality-foundation-per-year.ts';
 import municipalityWagesPerYear from './municipality-wages-per-year.ts';
 import oldCities from './old-cities.ts';
 import type { Operation } from './operation.ts';
@@ -97,6 +98,7 @@ export const OPERATIONS: Operation<any>[] = [
   industryPowerForArea,
   municipalityValuePerYear,
   municipalityManufacturePerYear,
+  municipalityFoundationPerYear,
   municipalityLaborPerYear,
   municipalityCompanyPerYear,
   municipalityPlantPerYear,

@@ -12,6 +12,7 @@ import { TABLES, type TableName } from '../tables.ts';
 import { INDUSTRIES_BROAD, INDUSTRIES_MIDDLE, OCCUPATIONS_BROAD, OCCUPATIONS_MIDDLE } from './classifications.ts';
 import { establishments } from './establishments.ts';
 import { manufacturingShipments } from './manufacturing.ts';
+import { establishmentOpenings } from './openings.ts';
 import { industryEconomy } from './industry.ts';
 import { jobOpenings, jobPlacements } from './jobs.ts';
 import { ageClassMigration, blockMigration, cohortMigration } from './migration.ts';
@@ -119,6 +120,7 @@ function draws(seed: string) {
     patents: once(() => patentTables(seed, leaves())),
     flows: once(() => airportFlows(seed)),
     jobs: once(() => jobOpenings(seed)),
+    plants: once(() => establishments(seed, leaves())),
     fishery: once(() => fisheryEntities(seed, leaves())),
     forestry: once(() => forestryFacts(seed, leaves())),
     mesh: once(() => meshPopulation(seed, leaves())),
@@ -174,13 +176,14 @@ function regionTables({ seed, prefectures, cities, leaves }: Draws) {
 }
 
 /** Industry, jobs, trade, patents and wages. */
-function economyTables({ seed, leaves, patents, prefCodes, jobs }: Draws) {
+function economyTables({ seed, leaves, patents, prefCodes, jobs, plants }: Draws) {
   return {
     industries_broad: () => toCsv(['sicCode', 'sicName'], INDUSTRIES_BROAD),
     industries_middle: () => toCsv(['simcCode', 'sicCode', 'simcName'], INDUSTRIES_MIDDLE),
     industries_narrow: () => toCsv(['siscCode', 'simcCode', 'siscName'], industriesNarrow(seed)),
     industry_economy: () => csvOf('industry_economy', industryEconomy(seed, leaves())),
-    establishments: () => csvOf('establishments', establishments(seed, leaves())),
+    establishments: () => csvOf('establishments', plants()),
+    establishment_openings: () => csvOf('establishment_openings', establishmentOpenings(seed, leaves(), plants())),
     manufacturing_shipments: () => csvOf('manufacturing_shipments', manufacturingShipments(seed, leaves())),
     occupations_broad: () => toCsv(['iscoCode', 'iscoName'], OCCUPATIONS_BROAD),
     occupations_middle: () => toCsv(['ismcoCode', 'iscoCode', 'ismcoName'], OCCUPATIONS_MIDDLE),

@@ -163,6 +163,10 @@ export const ENTRIES: Entry[] = [
     composes: { op: '/api/v1/fishery/sea/managementUnitSales', param: 'addArea' },
   },
   {
+    name: 'the opening rate of Chiyoda',
+    url: '/api/v1/municipality/foundation/perYear?prefCode=13&cityCode=13101',
+  },
+  {
     name: 'shipments of beverages of a Tokyo ward, a Java client’s query form',
     url: '/api/v1/municipality/manufacture/perYear?cityCode=13111&simcCode=10&prefCode=13&sicCode=E',
   },

@@ -49,6 +49,7 @@ const LINKS: [family: string, hash: string][] = [
   ['tourism', '#/tourism/airport/forCircle?year=2019&halfPeriod=1&prefCode=13'],
   ['tourism', '#/tourism/correlation/forCircle?year=2018&halfPeriod=1&prefCode=1'],
   ['industry', '#/municipality/manufacture/perYear?prefCode=13&cityCode=-&sicCode=E&simcCode=-'],
+  ['industry', '#/municipality/foundation/perYear?prefCode=1&cityCode=01100'],
   ['fishery', '#/fishery/sea/totalSales?prefCode=1&cityCode=-'],
   ['fishery', '#/fishery/sea/managementUnitSales?prefCode=1&cityCode=-&matter=1'],
   ['fishery', '#/fishery/sea/sales?prefCode=1&cityCode=-&matter=1'],
