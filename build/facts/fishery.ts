@@ -12,17 +12,17 @@ import { rowsOf } from './table.ts';
 export const fisheryFacts = perSources((sources: Sources): Map<string, FisheryFacts> => {
   const out = new Map<string, FisheryFacts>();
   const { tables, regions } = sources;
-  /** Adds counts by year and code (`entities` holds sales for destinationSales) to the region and, for a prefecture, the nation. */
+  /** Adds figures by year and code (entities; million yen for destinationSales) to the region and, for a prefecture, the nation. */
   const add = (
     kind: FisheryKind | 'destinationSales',
-    rows: { region: string; year: number; code: number; entities: number }[],
+    rows: { region: string; year: number; code: number; n: number }[],
   ) => {
     for (const r of rows) {
       for (const key of r.region.length === 2 ? [r.region, '00'] : [r.region]) {
         const facts = out.get(key) ?? out.set(key, {}).get(key)!;
         const counts: ClassCounts = (facts[kind] ??= {});
         const y = (counts[r.year] ??= {});
-        y[r.code] = (y[r.code] ?? 0) + r.entities;
+        y[r.code] = (y[r.code] ?? 0) + r.n;
       }
     }
   };
@@ -42,7 +42,7 @@ export const fisheryFacts = perSources((sources: Sources): Map<string, FisheryFa
           region: r.region,
           year: r.year,
           code: r.band,
-          entities: r.entities,
+          n: r.entities,
         })),
       );
     }
@@ -54,7 +54,7 @@ export const fisheryFacts = perSources((sources: Sources): Map<string, FisheryFa
         region: r.region,
         year: r.year,
         code: r.destination,
-        entities: r.entities,
+        n: r.entities,
       })),
     );
   }
@@ -74,7 +74,7 @@ export const fisheryFacts = perSources((sources: Sources): Map<string, FisheryFa
         region: r.region,
         year: r.year,
         code: r.destination,
-        entities: r.sales,
+        n: r.sales,
       })),
     );
   }

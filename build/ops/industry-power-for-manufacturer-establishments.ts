@@ -3,7 +3,8 @@ import { industries } from '../facts/classifications.ts';
 import { manufacturerSeries, type ManufacturerRow } from '../facts/industry-power.ts';
 import { prefRegion } from '../../sources/regions.ts';
 import { ratio } from '../runtime/rounding.ts';
-import { codeOrAll, defineOperation, prefCode, prefectureValues } from './operation.ts';
+import { defineOperation, prefCode, prefectureValues } from './operation.ts';
+import { manufacturingDomains, manufacturingParams, manufacturingSelections } from './shared/industry-selection.ts';
 import { nonEmpty, prefCodeNumber, quotient, text, tupleOf, year } from './shared/result.ts';
 
 /** The groups in the order of the original's one known response, each with the statuses it adds up. */
@@ -60,19 +61,7 @@ export default defineOperation({
     path: '/api/v1/industry/power/forManufacturerEstablishments',
     params: [
       prefCode(),
-      {
-        name: 'sicCode',
-        type: 'code',
-        domain: 'manufacturing',
-        required: true,
-        doc: 'Industry broad class: E (manufacturing), the only one this analysis covers.',
-      },
-      codeOrAll(
-        'simcCode',
-        'industriesMiddle',
-        'Manufacturing middle class (see /api/v1/industries/middle?sicCode=E), or - for all.',
-        'sicCode',
-      ),
+      ...manufacturingParams('Industry broad class: E (manufacturing), the only one this analysis covers.'),
     ],
   },
   needs: ['manufacturer_establishments', 'industries_broad', 'industries_middle'],
@@ -85,13 +74,7 @@ export default defineOperation({
     };
   },
   enumerate: (ctx) =>
-    prefectureValues(ctx).flatMap((p) => [
-      { ...p, sicCode: 'E', simcCode: '-' },
-      ...industries
-        .middle(ctx.sources)
-        .filter((m) => m.sicCode === 'E')
-        .map((m) => ({ ...p, sicCode: 'E', simcCode: m.simcCode })),
-    ]),
+    prefectureValues(ctx).flatMap((p) => manufacturingSelections(ctx.sources).map((m) => ({ ...p, ...m }))),
   render({ series, sicName, middle }, v, ctx) {
     const ofStatus = (status: string) => series.get(prefRegion(Number(v.prefCode)), v.simcCode, status);
     if (!GROUPS.some((g) => g.statuses.some((s) => ofStatus(s)))) return null;
@@ -129,7 +112,5 @@ export default defineOperation({
       }),
     };
   },
-  routeData: (ctx) => ({
-    domains: { manufacturing: ['E'], industriesMiddle: industries.domains(ctx.sources).domains!.industriesMiddle! },
-  }),
+  routeData: (ctx) => manufacturingDomains(ctx.sources),
 });

@@ -1,9 +1,15 @@
 import { z } from 'zod';
-import { industries } from '../facts/classifications.ts';
 import { shipmentFacts } from '../facts/manufacturing.ts';
-import { cityCode, codeOrAll, defineOperation, prefCode, regionOf, regionValues } from './operation.ts';
+import { cityCode, defineOperation, prefCode, regionOf, regionValues } from './operation.ts';
 import { count, year } from './shared/result.ts';
-import { selectionEcho, selectionNames, selectionResult } from './shared/industry-selection.ts';
+import {
+  manufacturingDomains,
+  manufacturingParams,
+  manufacturingSelections,
+  selectionEcho,
+  selectionNames,
+  selectionResult,
+} from './shared/industry-selection.ts';
 
 // Shipments of manufactured goods (製造品出荷額等) of a region, year by year, for manufacturing or one of
 // its middle classes. The 2023 documentation's shape: the municipal industry echo, then data:[{year, value}].
@@ -31,31 +37,16 @@ export default defineOperation({
     params: [
       prefCode(),
       cityCode(),
-      {
-        name: 'sicCode',
-        type: 'code',
-        domain: 'manufacturing',
-        required: true,
-        doc: 'Industry broad class: E (manufacturing), the only one with shipments of manufactured goods.',
-      },
-      codeOrAll(
-        'simcCode',
-        'industriesMiddle',
-        'Manufacturing middle class (see /api/v1/industries/middle?sicCode=E), or - for all.',
-        'sicCode',
+      ...manufacturingParams(
+        'Industry broad class: E (manufacturing), the only one with shipments of manufactured goods.',
       ),
     ],
   },
   needs: ['manufacturing_shipments', 'industries_broad', 'industries_middle'],
   share: 'prefecture',
   prepare: (ctx) => ({ facts: shipmentFacts(ctx.sources), names: selectionNames(ctx.sources), sources: ctx.sources }),
-  enumerate: (ctx) => {
-    const classes = industries.middle(ctx.sources).filter((m) => m.sicCode === 'E');
-    return regionValues(ctx).flatMap((r) => [
-      { ...r, sicCode: 'E', simcCode: '-' },
-      ...classes.map((m) => ({ ...r, sicCode: 'E', simcCode: m.simcCode })),
-    ]);
-  },
+  enumerate: (ctx) =>
+    regionValues(ctx).flatMap((r) => manufacturingSelections(ctx.sources).map((m) => ({ ...r, ...m }))),
   render({ facts, names, sources }, v) {
     const region = regionOf(v);
     const all = facts.get(`${region}|-`);
@@ -66,7 +57,5 @@ export default defineOperation({
       data: [...all.keys()].sort((a, b) => a - b).map((y) => ({ year: y, value: mine?.get(y) ?? 0 })),
     };
   },
-  routeData: (ctx) => ({
-    domains: { manufacturing: ['E'], industriesMiddle: industries.domains(ctx.sources).domains!.industriesMiddle! },
-  }),
+  routeData: (ctx) => manufacturingDomains(ctx.sources),
 });

@@ -217,6 +217,16 @@ export function regionOf(values: Canonical, pref = 'prefCode', city = 'cityCode'
   return c && c !== '-' ? c : (values[pref] ?? '').padStart(2, '0');
 }
 
+/**
+ * Whose figures a chart with `matter` shows: 1 the region itself, 2 its prefecture, 3 the nation; the
+ * key of its facts (`00` the nation) and the label the chart gives it.
+ */
+export function matterScope(v: Canonical, head: { prefName: string; cityName: string }) {
+  if (v.matter === '2') return { key: (v.prefCode ?? '').padStart(2, '0'), label: `${head.prefName}平均` };
+  if (v.matter === '3') return { key: '00', label: '全国平均' };
+  return { key: regionOf(v), label: head.cityName || head.prefName };
+}
+
 /** The region a chart speaks of, as text: the city members are empty for a whole prefecture. */
 export function regionHeader(ctx: BuildContext, pref: string, city: string) {
   return {

@@ -27,6 +27,16 @@ let cached: Sources | undefined;
 /** One Sources object per test file. */
 export const sampleSources = (): Sources => (cached ??= cachedSample());
 
+/**
+ * Whether a source-table region code counts in `region`: `00` the nation, two digits a prefecture, five a
+ * municipality, or a designated city and its wards.
+ */
+export function inRegion(region: string, code: string): boolean {
+  if (region === '00') return true;
+  if (region.length === 2) return code.startsWith(region);
+  return code === region || sampleSources().regions.city(code)?.designatedCityCode === region;
+}
+
 /** Rows of a source table as plain objects. */
 export const rowsOf = <T = Record<string, any>>(name: keyof Sources['tables']): T[] =>
   sampleSources().tables[name]!.table.objects() as T[];

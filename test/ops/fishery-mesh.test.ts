@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { meshChart } from '../../build/facts/mesh.ts';
 import { composed, errorOf as err, resolveUrl as resolved, result } from '../helpers/dist.ts';
 import type { Row } from '../../sources/tables.ts';
-import { rowsOf, sampleSources } from '../helpers/sample.ts';
+import { inRegion, rowsOf, sampleSources } from '../helpers/sample.ts';
 
 describe('fishery shares', () => {
   const entities = rowsOf<{ regionCode: string; year: number; activity: string; band: number; entities: number }>(
@@ -15,15 +15,10 @@ describe('fishery shares', () => {
     'fishery_destinations',
   );
   const regions = sampleSources().regions;
-  const inRegion = (region: string) => (code: string) =>
-    region === '00' ||
-    (region.length === 2
-      ? code.startsWith(region)
-      : code === region || regions.cities.find((c) => c.cityCode === code)?.designatedCityCode === region);
   const bandCounts = (activity: string, year: number, region: string) => {
     const out = new Map<number, number>();
     for (const r of entities)
-      if (r.activity === activity && r.year === year && inRegion(region)(r.regionCode))
+      if (r.activity === activity && r.year === year && inRegion(region, r.regionCode))
         out.set(r.band, (out.get(r.band) ?? 0) + r.entities);
     return out;
   };
@@ -136,10 +131,6 @@ describe('fishery shares', () => {
 describe('fishery sales totals', () => {
   const sales = rowsOf<Row<'fishery_sales'>>('fishery_sales');
   const regions = sampleSources().regions;
-  const inRegion = (region: string, code: string) =>
-    region.length === 2
-      ? code.startsWith(region)
-      : code === region || regions.city(code)?.designatedCityCode === region;
   /** Per census year, the raw rows' sales (million yen) of one activity in a region, summed, in 万円. */
   const yearly = (activity: string, region: string) => {
     const out = new Map<number, number>();
@@ -201,10 +192,6 @@ describe('fishery sales by shipping destination (shipValue)', () => {
   const bySales = rowsOf<Row<'fishery_destination_sales'>>('fishery_destination_sales');
   const totals = rowsOf<Row<'fishery_sales'>>('fishery_sales');
   const regions = sampleSources().regions;
-  const inRegion = (region: string, code: string) =>
-    region.length === 2
-      ? code.startsWith(region)
-      : code === region || regions.city(code)?.designatedCityCode === region;
   /** Per census year, per destination, the raw rows' sales over the regions, in 万円. */
   const expected = (scope: string[]) => {
     const out = new Map<number, Map<number, number>>();
@@ -272,11 +259,6 @@ describe('fishery sales per management entity', () => {
   const sales = rowsOf<Row<'fishery_sales'>>('fishery_sales');
   const entities = rowsOf<Row<'fishery_entities'>>('fishery_entities');
   const regions = sampleSources().regions;
-  const inRegion = (region: string, code: string) =>
-    region === '00' ||
-    (region.length === 2
-      ? code.startsWith(region)
-      : code === region || regions.city(code)?.designatedCityCode === region);
   /** Per census year, sales (million yen) and entities of one activity over the regions, from the raw rows. */
   const sums = (activity: string, scope: string[]) => {
     const out = new Map<number, { sales: number; n: number }>();

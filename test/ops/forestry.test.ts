@@ -6,16 +6,11 @@ import { describe, expect, it } from 'vitest';
 import { FORESTRY_BANDS, FORESTRY_YEARS } from '../../sources/forestry-codes.ts';
 import type { Row } from '../../sources/tables.ts';
 import { composed, errorOf as err, result } from '../helpers/dist.ts';
-import { rowsOf, sampleSources } from '../helpers/sample.ts';
+import { inRegion, rowsOf, sampleSources } from '../helpers/sample.ts';
 
 const entities = rowsOf<Row<'forestry_entities'>>('forestry_entities');
 const income = rowsOf<Row<'forestry_income'>>('forestry_income');
 const regions = sampleSources().regions;
-const inRegion = (region: string, code: string) =>
-  region === '00' ||
-  (region.length === 2
-    ? code.startsWith(region)
-    : code === region || regions.city(code)?.designatedCityCode === region);
 const inScope = (scope: string[]) => (code: string) => scope.some((g) => inRegion(g, code));
 
 /** Per year and band, the entities of a kind over the regions. */

@@ -4,14 +4,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Row } from '../../sources/tables.ts';
 import { result } from '../helpers/dist.ts';
-import { rowsOf, sampleSources } from '../helpers/sample.ts';
+import { inRegion, rowsOf, sampleSources } from '../helpers/sample.ts';
 
 const BASE = '/api/v1/municipality/foundation/perYear';
 const openings = rowsOf<Row<'establishment_openings'>>('establishment_openings');
 const plants = rowsOf<Row<'establishments'>>('establishments');
 const { regions } = sampleSources();
-const inRegion = (region: string, code: string) =>
-  region.length === 2 ? code.startsWith(region) : code === region || regions.city(code)?.designatedCityCode === region;
 
 /** Per period end, opened / existing at the start / years × 100, from the rows. */
 function rates(region: string) {

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { ratio } from '../../build/runtime/rounding.ts';
 import type { Row } from '../../sources/tables.ts';
 import { composed, errorOf as err, result } from '../helpers/dist.ts';
-import { rowsOf, sampleSources } from '../helpers/sample.ts';
+import { inRegion, rowsOf } from '../helpers/sample.ts';
 
 describe('masters', () => {
   it('list industries, occupations and patent fields in the original shapes', () => {
@@ -45,11 +45,6 @@ describe('industry/power/forIndustry', () => {
   const econ = rowsOf<{ regionCode: string; year: number; simcCode: string; valueAdded: number; employees: number }>(
     'industry_economy',
   );
-  const regions = sampleSources().regions;
-  const inRegion = (region: string) => (code: string) =>
-    region.length === 2
-      ? code.startsWith(region)
-      : code === region || regions.cities.find((c) => c.cityCode === code)?.designatedCityCode === region;
   const sums = (year: number, pick: (code: string) => boolean) => {
     const by = new Map<string, { va: number; e: number }>();
     for (const r of econ) {
@@ -69,7 +64,7 @@ describe('industry/power/forIndustry', () => {
       const res = result(`/api/v1/industry/power/forIndustry?year=2016&prefCode=${pref}&cityCode=${city}&sicCode=-`);
       expect(Object.keys(res)).toEqual(['prefName', 'prefCode', 'sicCode', 'sicName', 'data']);
       expect(res).toMatchObject({ prefCode: Number(pref), sicCode: '', sicName: '' });
-      const mine = sums(2016, inRegion(region.padStart(2, '0')));
+      const mine = sums(2016, (code) => inRegion(region.padStart(2, '0'), code));
       const nation = sums(2016, () => true);
       const tot = (m: Map<string, { va: number; e: number }>) =>
         [...m.values()].reduce((a, s) => ({ va: a.va + s.va, e: a.e + s.e }), { va: 0, e: 0 });

@@ -4,13 +4,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Row } from '../../sources/tables.ts';
 import { errorOf as err, result } from '../helpers/dist.ts';
-import { rowsOf, sampleSources } from '../helpers/sample.ts';
+import { inRegion, rowsOf, sampleSources } from '../helpers/sample.ts';
 
 const BASE = '/api/v1/municipality/manufacture/perYear';
 const rows = rowsOf<Row<'manufacturing_shipments'>>('manufacturing_shipments');
 const { regions } = sampleSources();
-const inRegion = (region: string, code: string) =>
-  region.length === 2 ? code.startsWith(region) : code === region || regions.city(code)?.designatedCityCode === region;
 
 /** Per year, the region's shipments of one class (or every class, `-`), from the rows. */
 function series(region: string, simc: string) {

@@ -13,8 +13,8 @@ import {
   defineOperation,
   intParam,
   prefCode,
+  matterScope,
   regionHeader,
-  regionOf,
   regionValues,
 } from '../operation.ts';
 import { ENTITY_COUNTS_PATH, MATTERS } from './fishery.ts';
@@ -51,9 +51,9 @@ export function fisheryUnitSalesOperation(
     prepare: (ctx) => ({ facts: fisheryFacts(ctx.sources), ctx }),
     enumerate: (ctx) => regionValues(ctx).flatMap((r) => MATTERS.map((matter) => ({ ...r, matter }))),
     render({ facts, ctx }, v) {
-      const key = v.matter === '1' ? regionOf(v) : v.matter === '2' ? v.prefCode!.padStart(2, '0') : '00';
-      const scope = facts.get(key);
-      return renderUnitSales(kind, regionHeader(ctx, v.prefCode!, v.cityCode!), v.matter!, scope ? [scope] : []);
+      const head = regionHeader(ctx, v.prefCode!, v.cityCode!);
+      const scope = facts.get(matterScope(v, head).key);
+      return renderUnitSales(kind, head, v.matter!, scope ? [scope] : []);
     },
   });
 }

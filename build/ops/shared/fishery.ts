@@ -13,8 +13,8 @@ import {
   defineOperation,
   intParam,
   prefCode,
+  matterScope,
   regionHeader,
-  regionOf,
   regionValues,
   type BuildContext,
 } from '../operation.ts';
@@ -75,15 +75,9 @@ export function fisheryShareOperation(
     prepare: (ctx) => ({ facts: fisheryFacts(ctx.sources), labels: fisheryLabels(ctx), ctx }),
     enumerate: (ctx) => regionValues(ctx).flatMap((r) => MATTERS.map((matter) => ({ ...r, matter }))),
     render({ facts, labels, ctx }, v) {
-      const pref2 = v.prefCode!.padStart(2, '0');
       const head = regionHeader(ctx, v.prefCode!, v.cityCode!);
       const names = kind === 'shipRatio' ? labels.fisheryDestinations : labels.fisheryBands;
-      const [key, label] =
-        v.matter === '1'
-          ? [regionOf(v), head.cityName || head.prefName]
-          : v.matter === '2'
-            ? [pref2, `${head.prefName}平均`]
-            : ['00', '全国平均'];
+      const { key, label } = matterScope(v, head);
       return renderFishery(kind, head, v.matter!, label, facts.get(key)?.[kind], names);
     },
     routeData: (ctx) => ({ labels: fisheryLabels(ctx) }),

@@ -13,6 +13,7 @@ import {
   cityCode,
   defineOperation,
   intParam,
+  matterScope,
   prefCode,
   regionHeader,
   regionOf,
@@ -84,15 +85,10 @@ export function bandShareOperation(path: string, kind: ForestryKind, compose: Co
     prepare: (ctx) => ({ facts: forestryFacts(ctx.sources), ctx }),
     enumerate: (ctx) => regionValues(ctx).flatMap((r) => MATTERS.map((matter) => ({ ...r, matter }))),
     render({ facts, ctx }, v) {
-      const { head, label } = forestryRegion(ctx, facts, v);
-      const [key, name] =
-        v.matter === '1'
-          ? [regionOf(v), label]
-          : v.matter === '2'
-            ? [v.prefCode!.padStart(2, '0'), `${head.prefName}平均`]
-            : ['00', '全国平均'];
+      const head = regionHeader(ctx, v.prefCode!, v.cityCode!);
+      const { key, label } = matterScope(v, head);
       const scope = facts.get(key);
-      return renderBandShares(kind, head, v.matter!, name, scope ? [scope] : [], FORESTRY_BANDS);
+      return renderBandShares(kind, head, v.matter!, label, scope ? [scope] : [], FORESTRY_BANDS);
     },
     routeData: () => ({ labels: { forestryBands: forestryBandLabels() } }),
   });

@@ -32,6 +32,32 @@ export const simcCodeParam = () => ({
   parentFromCode: true,
 });
 
+/** sicCode and simcCode of the manufacturing-only operations: E, and one of its middle classes or - for all. */
+export const manufacturingParams = (sicDoc: string) =>
+  [
+    { name: 'sicCode', type: 'code', domain: 'manufacturing', required: true, doc: sicDoc },
+    codeOrAll(
+      'simcCode',
+      'industriesMiddle',
+      'Manufacturing middle class (see /api/v1/industries/middle?sicCode=E), or - for all.',
+      'sicCode',
+    ),
+  ] as const;
+
+/** Manufacturing whole, then each of its middle classes. */
+export const manufacturingSelections = (s: Sources) => [
+  { sicCode: 'E', simcCode: '-' },
+  ...industries
+    .middle(s)
+    .filter((m) => m.sicCode === 'E')
+    .map((m) => ({ sicCode: 'E', simcCode: m.simcCode })),
+];
+
+/** The code lists of manufacturingParams. */
+export const manufacturingDomains = (s: Sources) => ({
+  domains: { manufacturing: ['E'], industriesMiddle: industries.domains(s).domains!.industriesMiddle! },
+});
+
 /** The code lists sicCode and simcCode are checked against (the industry masters' domains). */
 export const selectionDomains = industries.domains;
 

@@ -39,6 +39,23 @@ export interface EntityCounts {
   nation: FisheryFacts;
 }
 
+/** Amounts of several scopes added year by year. */
+export function sumAmounts(list: (YearAmounts | undefined)[]): YearAmounts {
+  const out: YearAmounts = {};
+  for (const a of list) for (const [year, v] of Object.entries(a ?? {})) out[year] = (out[year] ?? 0) + v;
+  return out;
+}
+
+/** The scopes a composed `matter` chart sums: 1 the regions, 2 their prefectures (each once), 3 the nation. */
+export function matterScopes<F>(
+  docs: { prefCode: string; region: F; prefecture: F; nation: F }[],
+  matter: string,
+): F[] {
+  if (matter === '3') return [docs[0]!.nation];
+  if (matter === '2') return [...new Map(docs.map((d) => [d.prefCode, d.prefecture])).values()];
+  return docs.map((d) => d.region);
+}
+
 export function sumCounts(list: (ClassCounts | undefined)[]): ClassCounts | undefined {
   const out: ClassCounts = {};
   let any = false;
@@ -59,6 +76,14 @@ export interface FisheryHead {
   cityCode: string;
   cityName: string;
 }
+
+/** The header of a composed answer: its main region's. */
+export const headOf = (d: FisheryHead): FisheryHead => ({
+  prefCode: d.prefCode,
+  prefName: d.prefName,
+  cityCode: d.cityCode,
+  cityName: d.cityName,
+});
 
 /**
  * The `result` of a fishery share operation, or null when the selection has no entities. Sales bands
@@ -96,7 +121,7 @@ const combineFishery =
     const docs = results as EntityCounts[];
     const main = docs[0]!;
     const names = (kind === 'shipRatio' ? table.labels.fisheryDestinations : table.labels.fisheryBands) ?? {};
-    const head = { prefCode: main.prefCode, prefName: main.prefName, cityCode: main.cityCode, cityName: main.cityName };
+    const head = headOf(main);
     if (values.matter === '3') return renderFishery(kind, head, '3', '全国平均', main.nation[kind], names);
     if (values.matter === '2') {
       const prefs = [...new Map(docs.map((d) => [d.prefCode, d])).values()];
@@ -124,11 +149,12 @@ export type TotalKind = 'salesAmount' | 'aquacultureSalesAmount';
 
 /** Sales in 万円 (the facts' million yen × 100) per year, the scopes summed; null when none has any. */
 export function renderTotals(kind: TotalKind, head: FisheryHead, scopes: FisheryFacts[]) {
-  const sums = new Map<number, number>();
-  for (const f of scopes)
-    for (const [year, v] of Object.entries(f[kind] ?? {})) sums.set(Number(year), (sums.get(Number(year)) ?? 0) + v);
-  if (!sums.size) return null;
-  return { ...head, years: [...sums].sort((a, b) => a[0] - b[0]).map(([year, v]) => ({ year, value: v * 100 })) };
+  const sums = Object.entries(sumAmounts(scopes.map((f) => f[kind])));
+  if (!sums.length) return null;
+  return {
+    ...head,
+    years: sums.map(([year, v]) => ({ year: Number(year), value: v * 100 })).sort((a, b) => a.year - b.year),
+  };
 }
 
 /** Sea-catch sales by shipping destination in 万円 per year, the scopes summed; destinations in code order. */
@@ -145,13 +171,6 @@ export function renderShipValue(head: FisheryHead, scopes: FisheryFacts[], names
     }));
   return { ...head, years };
 }
-
-const headOf = (d: EntityCounts): FisheryHead => ({
-  prefCode: d.prefCode,
-  prefName: d.prefName,
-  cityCode: d.cityCode,
-  cityName: d.cityName,
-});
 
 /** Totals of several regions: the main region's header (entityCounts always answers), the regions' sales summed. */
 export const totalsComposers: Record<TotalKind, Composer> = {
@@ -189,14 +208,12 @@ export const shipValueComposer = composer('fisheryShipValue', (results, { table 
  */
 export function renderUnitSales(kind: UnitSalesKind, head: FisheryHead, matter: string, scopes: FisheryFacts[]) {
   const entities = sumCounts(scopes.map((f) => f[kind]));
-  const amounts = new Map<string, number>();
-  for (const f of scopes)
-    for (const [year, v] of Object.entries(f[`${kind}Amount`] ?? {})) amounts.set(year, (amounts.get(year) ?? 0) + v);
+  const amounts = sumAmounts(scopes.map((f) => f[`${kind}Amount`]));
   const years = Object.entries(entities ?? {})
     .map(([year, byBand]) => ({ year, n: Object.values(byBand).reduce((a, b) => a + b, 0) }))
-    .filter(({ year, n }) => n > 0 && amounts.has(year))
+    .filter(({ year, n }) => n > 0 && amounts[year] !== undefined)
     .sort((a, b) => Number(a.year) - Number(b.year))
-    .map(({ year, n }) => ({ year: Number(year), value: ratio(amounts.get(year)! * 100, n, 0)! }));
+    .map(({ year, n }) => ({ year: Number(year), value: ratio(amounts[year]! * 100, n, 0)! }));
   return years.length ? { ...head, matter, years } : null;
 }
 
@@ -205,16 +222,8 @@ const combineUnitSales =
   (kind: UnitSalesKind): Combine =>
   (results, { values }) => {
     const docs = results as EntityCounts[];
-    const main = docs[0]!;
-    const head = { prefCode: main.prefCode, prefName: main.prefName, cityCode: main.cityCode, cityName: main.cityName };
     const matter = values.matter ?? '1';
-    const scopes =
-      matter === '3'
-        ? [main.nation]
-        : matter === '2'
-          ? [...new Map(docs.map((d) => [d.prefCode, d.prefecture])).values()]
-          : docs.map((d) => d.region);
-    return renderUnitSales(kind, head, matter, scopes);
+    return renderUnitSales(kind, headOf(docs[0]!), matter, matterScopes(docs, matter));
   };
 
 export const unitSalesComposers: Record<UnitSalesKind, Composer> = {

@@ -4,7 +4,15 @@
 
 import { composer, type Combine, type Composer } from '../composer.ts';
 import { percent, ratio } from '../rounding.ts';
-import { sumCounts, type ClassCounts, type FisheryHead, type YearAmounts } from './fishery.ts';
+import {
+  headOf,
+  matterScopes,
+  sumAmounts,
+  sumCounts,
+  type ClassCounts,
+  type FisheryHead,
+  type YearAmounts,
+} from './fishery.ts';
 
 /** What a region's forestry charts read: entities by year and band, and income (万円) by year, per kind. */
 export interface ForestryFacts {
@@ -22,11 +30,6 @@ export interface ForestryCounts extends FisheryHead {
   nation: ForestryFacts;
 }
 
-const sumAmounts = (list: (YearAmounts | undefined)[]): YearAmounts => {
-  const out: YearAmounts = {};
-  for (const a of list) for (const [year, v] of Object.entries(a ?? {})) out[year] = (out[year] ?? 0) + v;
-  return out;
-};
 const byYear = <T>(o: Record<string, T>) => Object.entries(o).sort((a, b) => Number(a[0]) - Number(b[0]));
 const total = (byBand: Record<string, number>) => Object.values(byBand).reduce((a, n) => a + n, 0);
 
@@ -75,9 +78,7 @@ export function renderStacked(head: FisheryHead, label: string, scopes: Forestry
 
 /** The head and the label of a composed answer: the first region's head, the regions' names joined. */
 function composedHead(docs: ForestryCounts[]) {
-  const main = docs[0]!;
-  const head = { prefCode: main.prefCode, prefName: main.prefName, cityCode: main.cityCode, cityName: main.cityName };
-  return { head, label: docs.map((d) => d.cityName || d.prefName).join('・') };
+  return { head: headOf(docs[0]!), label: docs.map((d) => d.cityName || d.prefName).join('・') };
 }
 
 /** Band shares of several regions: matter 1 sums the regions, 2 their prefectures (each once), 3 is the nation's. */
@@ -87,27 +88,10 @@ const combineShares =
     const docs = results as ForestryCounts[];
     const { head, label } = composedHead(docs);
     const bands = Object.values(table.labels.forestryBands ?? {});
-    if (values.matter === '3') return renderBandShares(kind, head, '3', '全国平均', [docs[0]!.nation], bands);
-    if (values.matter === '2') {
-      const prefs = [...new Map(docs.map((d) => [d.prefCode, d])).values()];
-      const name = `${prefs.map((d) => d.prefName).join('・')}平均`;
-      return renderBandShares(
-        kind,
-        head,
-        '2',
-        name,
-        prefs.map((d) => d.prefecture),
-        bands,
-      );
-    }
-    return renderBandShares(
-      kind,
-      head,
-      '1',
-      label,
-      docs.map((d) => d.region),
-      bands,
-    );
+    const matter = values.matter ?? '1';
+    const prefNames = [...new Set(docs.map((d) => d.prefName))];
+    const name = { '1': label, '2': `${prefNames.join('・')}平均`, '3': '全国平均' }[matter] ?? label;
+    return renderBandShares(kind, head, matter, name, matterScopes(docs, matter), bands);
   };
 
 const combinePerEntity =
