@@ -9,6 +9,7 @@ import type { Sources } from '../../sources/load.ts';
 import { prefRegion } from '../../sources/regions.ts';
 import type { Table } from './rollup.ts';
 import { rowsOf, tableOf } from './table.ts';
+import { perSources } from './memo.ts';
 
 export interface Airport {
   areaCode: string;
@@ -23,14 +24,14 @@ export interface Side {
   airport: string;
 }
 
-export function airportList(sources: Sources): Airport[] {
+export const airportList = perSources(function airportList(sources: Sources): Airport[] {
   return rowsOf(sources, 'airports').map(({ areaCode, areaName, airportCode, airportName }) => ({
     areaCode,
     areaName,
     airportCode,
     airportName,
   }));
-}
+});
 
 /** Every selection of one side: all, each area, each airport (with its area). */
 export function sides(airports: Airport[]): Side[] {
@@ -117,7 +118,7 @@ export interface CircleRow {
  * Visitors who visited each prefecture, by pair of entry and exit airports, per year and halfPeriod
  * (1 the whole year, 2–5 a quarter), keyed `prefCode|year|halfPeriod` (prefCode in 2 digits).
  */
-export function circleFacts(sources: Sources): Map<string, CircleRow[]> {
+export const circleFacts = perSources(function circleFacts(sources: Sources): Map<string, CircleRow[]> {
   const visits = tableOf(sources, 'airport_visits');
   const byQuarter = visits.derive({ halfPeriod: (d: any) => d.quarter + 1 });
   const byYear = visits
@@ -136,4 +137,4 @@ export function circleFacts(sources: Sources): Map<string, CircleRow[]> {
     (out.get(key) ?? out.set(key, []).get(key)!).push(row);
   }
   return out;
-}
+});

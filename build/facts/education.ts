@@ -5,6 +5,7 @@
 import * as aq from 'arquero';
 import type { Sources } from '../../sources/load.ts';
 import { Grouped, tableOf } from './table.ts';
+import { perSources } from './memo.ts';
 
 /** One year's graduates of one sex and course, seen from one prefecture. */
 export interface FlowRow {
@@ -19,7 +20,7 @@ export interface FlowRow {
 const KEY = ['prefCode', 'year', 'sex', 'course'];
 
 /** Graduates staying, leaving and coming in, by prefecture (its 2-digit code), in year order. */
-export function graduateFlows(sources: Sources) {
+export const graduateFlows = perSources(function graduateFlows(sources: Sources) {
   const t = tableOf(sources, 'graduate_destinations').derive({ stays: (d) => d.prefCode === d.destPrefCode });
   const local = t
     .filter((d) => d.stays)
@@ -46,4 +47,4 @@ export function graduateFlows(sources: Sources) {
     })
     .orderby('prefCode', 'year', 'sex', 'course');
   return new Grouped<FlowRow, ['prefCode']>(rows, ['prefCode']);
-}
+});

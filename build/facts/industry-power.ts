@@ -8,6 +8,7 @@ import type { Row } from '../../sources/tables.ts';
 import { sumsAtEveryLevel } from './levels.ts';
 import { groupRows, rollupRegions, sharedKeys, type Table } from './rollup.ts';
 import { Grouped, tableOf } from './table.ts';
+import { perSources } from './memo.ts';
 
 /** A region's facts of one middle class and year, beside what its coefficients divide by. */
 export interface SpecializationRow extends Pick<Row<'industry_economy'>, 'year' | 'simcCode'> {
@@ -65,7 +66,7 @@ export type ManufacturerRow = Pick<
 >;
 
 /** manufacturer_establishments summed by prefecture, middle class (`-` for all) and status, by year. */
-export function manufacturerSeries(sources: Sources) {
+export const manufacturerSeries = perSources(function manufacturerSeries(sources: Sources) {
   const all = sumsAtEveryLevel(
     tableOf(sources, 'manufacturer_establishments'),
     ['prefCode', 'status', 'year'],
@@ -76,4 +77,4 @@ export function manufacturerSeries(sources: Sources) {
     all.orderby('prefCode', 'simcCode', 'status', 'year'),
     ['prefCode', 'simcCode', 'status'],
   );
-}
+});

@@ -8,11 +8,12 @@ import type { Row } from '../../sources/tables.ts';
 import { sumsAtEveryLevel } from './levels.ts';
 import { withSicCode } from './selection.ts';
 import { Grouped, tableOf } from './table.ts';
+import { perSources } from './memo.ts';
 
 export type JobMonth = Pick<Row<'job_openings'>, 'month' | 'openings' | 'applicants'>;
 
 /** Openings and applicants by prefecture and occupation (`-` for all), by month. */
-export function jobOpeningSeries(sources: Sources) {
+export const jobOpeningSeries = perSources(function jobOpeningSeries(sources: Sources) {
   const all = sumsAtEveryLevel(
     tableOf(sources, 'job_openings'),
     ['prefCode', 'month'],
@@ -23,7 +24,7 @@ export function jobOpeningSeries(sources: Sources) {
     all.orderby('prefCode', 'iscoCode', 'ismcoCode', 'month'),
     ['prefCode', 'iscoCode', 'ismcoCode'],
   );
-}
+});
 
 /** One occupation middle class in one fiscal year: applicants and openings summed over its months, and its placements. */
 export interface PortfolioRow {
@@ -41,7 +42,7 @@ export interface PortfolioRow {
  * class in code order: the months of job_openings summed, beside the year's row of job_placements (a year
  * without one is not served: its women and placements are unknown).
  */
-export function jobPortfolio(sources: Sources) {
+export const jobPortfolio = perSources(function jobPortfolio(sources: Sources) {
   const key = ['prefCode', 'year', 'ismcoCode'];
   const years = tableOf(sources, 'job_openings')
     .derive({
@@ -54,12 +55,12 @@ export function jobPortfolio(sources: Sources) {
     .join(tableOf(sources, 'job_placements').select(...key, 'womenApplicants', 'placements'), [key, key])
     .orderby('prefCode', 'year', 'iscoCode', 'ismcoCode');
   return new Grouped<PortfolioRow, ['prefCode', 'year']>(rows, ['prefCode', 'year']);
-}
+});
 
 export type WageYear = Pick<Row<'wages'>, 'year' | 'workers' | 'payroll'>;
 
 /** Workers and payroll by prefecture, industry (`-` for all) and lower age bound (`all` for every age), by year. */
-export function wageSeries(sources: Sources) {
+export const wageSeries = perSources(function wageSeries(sources: Sources) {
   const t = withSicCode(sources, tableOf(sources, 'wages')).derive({ age: (d) => `${d.ageFrom}` });
   const all = sumsAtEveryLevel(
     t,
@@ -74,4 +75,4 @@ export function wageSeries(sources: Sources) {
     all.orderby('prefCode', 'sicCode', 'simcCode', 'age', 'year'),
     ['prefCode', 'sicCode', 'simcCode', 'age'],
   );
-}
+});

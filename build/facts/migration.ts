@@ -6,19 +6,20 @@ import type { Sources } from '../../sources/load.ts';
 import type { Row } from '../../sources/tables.ts';
 import { groupRows, rollupRegions } from './rollup.ts';
 import { tableOf } from './table.ts';
+import { perSources } from './memo.ts';
 
 /** The region's net with a block in a year, and the year's net over all blocks. */
 export type BlockRow = Row<'migration_by_block'> & { total: number };
 
 /** By prefecture code (two digits), in year and block order. */
-export function migrationByBlock(sources: Sources): Map<string, BlockRow[]> {
+export const migrationByBlock = perSources(function migrationByBlock(sources: Sources): Map<string, BlockRow[]> {
   const t = tableOf(sources, 'migration_by_block')
     .groupby('prefCode', 'year')
     .derive({ total: aq.op.sum('net') })
     .ungroup()
     .orderby('prefCode', 'year', 'blockCode');
   return groupRows<BlockRow>(t, 'prefCode');
-}
+});
 
 export type AgeClassRow = { region: string; total: number } & Pick<
   Row<'migration_by_age_group'>,
@@ -26,7 +27,9 @@ export type AgeClassRow = { region: string; total: number } & Pick<
 >;
 
 /** By region code, in year and age class order, with the year's net over all classes. */
-export function migrationByAgeClass(sources: Sources): Map<string, AgeClassRow[]> {
+export const migrationByAgeClass = perSources(function migrationByAgeClass(
+  sources: Sources,
+): Map<string, AgeClassRow[]> {
   const t = rollupRegions(
     tableOf(sources, 'migration_by_age_group'),
     sources.regions,
@@ -39,12 +42,12 @@ export function migrationByAgeClass(sources: Sources): Map<string, AgeClassRow[]
     .ungroup()
     .orderby('region', 'year', 'ageClass');
   return groupRows<AgeClassRow>(t, 'region');
-}
+});
 
 export type CohortRow = { region: string } & Pick<Row<'migration_by_cohort'>, 'periodFrom' | 'ageFrom' | 'net'>;
 
 /** By region code, in period and age order. */
-export function migrationByCohort(sources: Sources): Map<string, CohortRow[]> {
+export const migrationByCohort = perSources(function migrationByCohort(sources: Sources): Map<string, CohortRow[]> {
   const t = rollupRegions(
     tableOf(sources, 'migration_by_cohort'),
     sources.regions,
@@ -53,4 +56,4 @@ export function migrationByCohort(sources: Sources): Map<string, CohortRow[]> {
     'periodFrom',
   ).orderby('region', 'periodFrom', 'ageFrom');
   return groupRows<CohortRow>(t, 'region');
-}
+});

@@ -6,18 +6,19 @@ import * as aq from 'arquero';
 import type { Sources } from '../../sources/load.ts';
 import type { Row } from '../../sources/tables.ts';
 import { Grouped, rowsOf, tableOf } from './table.ts';
+import { perSources } from './memo.ts';
 
 export type VisitorRow = Pick<Row<'foreign_visitors'>, 'countryCode' | 'year' | 'quarter' | 'visitors'> &
   Pick<Row<'countries'>, 'countryName'>;
 
 /** Visitors by prefecture, year and purpose, in country code order (as numbers), then quarter. */
-export function foreignVisitors(sources: Sources) {
+export const foreignVisitors = perSources(function foreignVisitors(sources: Sources) {
   const rows = tableOf(sources, 'foreign_visitors')
     .join(tableOf(sources, 'countries'), 'countryCode')
     .derive({ order: (d) => aq.op.parse_int(d.countryCode, 10) })
     .orderby('prefCode', 'year', 'purpose', 'order', 'quarter');
   return new Grouped<VisitorRow, ['prefCode', 'year', 'purpose']>(rows, ['prefCode', 'year', 'purpose']);
-}
+});
 
 /** One class's facilities in one month of a stack. */
 export interface StackRow {
@@ -30,7 +31,7 @@ export interface StackRow {
  * Facilities by prefecture and display (1 employee-size classes, 2 accommodation types), each class summed over the other dimension, by class and month;
  * and the label of each class.
  */
-export function facilityStacks(sources: Sources) {
+export const facilityStacks = perSources(function facilityStacks(sources: Sources) {
   const t = tableOf(sources, 'accommodation_facilities');
   const bySize = t
     .groupby('prefCode', 'sizeCode', 'month')
@@ -50,7 +51,7 @@ export function facilityStacks(sources: Sources) {
     stacks: new Grouped<StackRow, ['prefCode', 'display']>(rows, ['prefCode', 'display']),
     labelOf: (display: string, code: number) => classesOf(display).find((c) => c.code === code)?.label ?? '',
   };
-}
+});
 
 /** One class's stays in one month (code 0 is every class); rooms and capacity only of the facilities the survey counts them for. */
 export interface StayRow {
@@ -70,7 +71,7 @@ export interface StayRow {
  * Stays by prefecture and display (1 employee-size classes, 2 accommodation types): every class (code 0)
  * and each class summed over the other dimension, by class and month; and the label of each class.
  */
-export function stayStacks(sources: Sources) {
+export const stayStacks = perSources(function stayStacks(sources: Sources) {
   const t = tableOf(sources, 'accommodation_stays').derive({
     countedGuests: (d) => (d.capacity != null ? d.japaneseGuests + d.foreignGuests : 0),
   });
@@ -103,7 +104,7 @@ export function stayStacks(sources: Sources) {
     stacks: new Grouped<StayRow, ['prefCode', 'display']>(rows, ['prefCode', 'display']),
     classesOf: accommodationClasses(sources),
   };
-}
+});
 
 /** The classes of a display (1 employee-size classes, 2 accommodation types) in code order. */
 function accommodationClasses(sources: Sources): (display: string) => { code: number; label: string }[] {
@@ -128,7 +129,9 @@ export interface SequenceRow {
  * Visit sequences (tourism/correlation/forCircle) per year and halfPeriod (1 the whole year, 2–5 a
  * quarter), keyed `prefCode|year|halfPeriod` (prefCode in 2 digits), in the other prefecture's code order.
  */
-export function sequenceFacts(sources: Sources): Grouped<SequenceRow, ['prefCode', 'year', 'halfPeriod']> {
+export const sequenceFacts = perSources(function sequenceFacts(
+  sources: Sources,
+): Grouped<SequenceRow, ['prefCode', 'year', 'halfPeriod']> {
   const t = tableOf(sources, 'visit_sequences');
   const columns = ['prefCode', 'year', 'halfPeriod', 'position', 'otherPrefCode', 'visitors'];
   const byYear = t
@@ -140,4 +143,4 @@ export function sequenceFacts(sources: Sources): Grouped<SequenceRow, ['prefCode
     .concat(t.derive({ halfPeriod: (d) => d.quarter + 1 }).select(...columns))
     .orderby('prefCode', 'year', 'halfPeriod', 'position', 'otherPrefCode');
   return new Grouped<SequenceRow, ['prefCode', 'year', 'halfPeriod']>(rows, ['prefCode', 'year', 'halfPeriod']);
-}
+});

@@ -28,8 +28,8 @@ describe('golden responses', () => {
 });
 
 describe('golden output tree', () => {
-  // Built by a process of the global setup (test/helpers/build-pref.ts) from the run's checked tables,
-  // where npm run golden built the tree from text in another: the same sources, the same bytes.
+  // Built by the global setup from the run's checked tables right after the sample dist, where npm run
+  // golden built the tree from text in another process: the same sources, the same bytes.
   it(`of prefecture ${GOLDEN_TREE_PREF}`, async () => {
     expect(
       goldenTreeChanges(await memoryBuild(GOLDEN_TREE_PREF), GOLDEN_TREE_PREF),

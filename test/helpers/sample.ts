@@ -56,8 +56,8 @@ const builds = new Map<number, Promise<ReadonlyMap<string, string>>>();
 /**
  * The sample's build of one prefecture (every file of it, site files included), shared by the test files
  * that read it: the golden tree, the result schemas and the OpenAPI document each built prefecture 31
- * again (10–25 s a build). The global setup builds it in a process of its own beside the sample dist
- * (test/helpers/build-pref.ts) into a pack; a worker reads the pack once, or builds it when there is none.
+ * again (10–25 s a build). The global setup builds it after the sample dist, from the same Sources, into
+ * a pack (quality 1: only read back); a worker reads the pack once, or builds it when there is none.
  */
 export function memoryBuild(pref: number): Promise<ReadonlyMap<string, string>> {
   let files = builds.get(pref);
