@@ -578,6 +578,24 @@ export const TABLES = {
     key: ['regionCode', 'year', 'destination'],
     regions: ['regionCode'],
   }),
+  farm_entities: table({
+    name: 'farm_entities',
+    doc: 'Farm management entities (農業経営体) by municipality and census of agriculture year: how many, how many of them are corporations, and the person-days of farm work they did in the year.',
+    schema: z
+      .object({
+        regionCode: regionCode(),
+        year: intIn(1950, 2100),
+        entities: count(),
+        corporations: count(),
+        workingDays: count(),
+      })
+      .refine((r) => r.corporations <= r.entities, {
+        error: 'expected no more corporations than entities',
+        path: ['corporations'],
+      }),
+    key: ['regionCode', 'year'],
+    regions: ['regionCode'],
+  }),
   forestry_entities: table({
     name: 'forestry_entities',
     doc: 'Forestry management entities by municipality, census year, kind of income (sales of forest products or contracted forestry work) and band of that income.',

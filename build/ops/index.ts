@@ -19,6 +19,9 @@ import forestryIncomeForContractRevenueRatio from './forestry-income-for-contrac
 import forestryIncomeForSales from './forestry-income-for-sales.ts';
 import forestryIncomeForContractRevenue from './forestry-income-for-contract-revenue.ts';
 import forestryIncomeForStacked from './forestry-income-for-stacked.ts';
+import agricultureCropsEntityCounts from './agriculture-crops-entity-counts.ts';
+import agricultureCropsWorkingDays from './agriculture-crops-working-days.ts';
+import agricultureCropsAverageOfCorporate from './agriculture-crops-average-of-corporate.ts';
 import populationFutureMeshChart from './population-future-mesh-chart.ts';
 import populationMeshChart from './population-mesh-chart.ts';
 import industriesBroad from './industries-broad.ts';
@@ -142,6 +145,10 @@ export const OPERATIONS: Operation<any>[] = [
   forestryIncomeForSales,
   forestryIncomeForContractRevenue,
   forestryIncomeForStacked,
+  // agriculture
+  agricultureCropsEntityCounts,
+  agricultureCropsWorkingDays,
+  agricultureCropsAverageOfCorporate,
   populationMeshChart,
   populationFutureMeshChart,
   // medical care and welfare

@@ -3,6 +3,7 @@
 
 import { fisheryComposers, shipValueComposer, totalsComposers, unitSalesComposers } from './render/fishery.ts';
 import { forestryComposers } from './render/forestry.ts';
+import { agricultureComposers } from './render/agriculture.ts';
 import { linesComposer, tradeComposer } from './render/industry.ts';
 import { pageComposer, patentFilterComposer } from './render/patents.ts';
 import { growthComposer, perYearComposer, pyramidComposer } from './render/population.ts';
@@ -22,6 +23,7 @@ export const COMPOSERS: ReadonlyMap<string, Composer> = new Map(
     shipValueComposer,
     ...Object.values(unitSalesComposers),
     ...Object.values(forestryComposers),
+    ...Object.values(agricultureComposers),
     tradeComposer,
     linesComposer,
     pageComposer,

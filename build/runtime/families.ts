@@ -41,6 +41,11 @@ export const FAMILY_TABLE = {
     description:
       'Forestry (林業): management entities by band of income from forest products and contracted work, and that income.',
   },
+  agriculture: {
+    title: '農業 / Agriculture',
+    description:
+      'Agriculture (農業): farm management entities, the share of them that are corporations, and their days of farm work.',
+  },
   mesh: {
     title: 'メッシュ / Meshes',
     description: 'Population by mesh (メッシュ人口): census meshes and projected meshes.',

@@ -27,6 +27,7 @@ import { overseasTrade } from './trade.ts';
 import { researchExpenses } from './research.ts';
 import { DESTINATIONS, SALES_BANDS, fisheryEntities } from './fishery.ts';
 import { forestryFacts } from './forestry.ts';
+import { farmEntities } from './agriculture.ts';
 import { meshPopulation } from './mesh.ts';
 import { medicalAreas, medicalClasses, medicalCounts } from './medical.ts';
 import { graduateDestinations } from './education.ts';
@@ -48,7 +49,7 @@ import { ANCHOR_CREDITS, OFFICIAL_FILES } from '../official.ts';
 export const DEFAULT_SEED = 'regstat-sample-1';
 
 export const SAMPLE_NOTICE =
-  "SYNTHETIC SAMPLE DATA under official figures. Official: the prefecture and municipality codes and names; the industry and occupation classifications; each prefecture's population by sex and 5-year age (census 1960–2020, 出典: 国勢調査（総務省統計局）; projections 2025–2045, 出典: 国立社会保障・人口問題研究所「日本の地域別将来推計人口（平成30(2018)年推計）」), so the prefecture level of perYear, pyramid and sum/perYear is the census (up to 2015 the census gives 85歳以上 whole: its split into 85–89 and 90歳～ is synthetic); the nation's population by sex and 5-year age (census; 国立社会保障・人口問題研究所「日本の将来推計人口（平成29年推計）」). Synthetic, generated at random by the regstat sample provider: everything below the prefectures (municipalities, wards, meshes), births, deaths and migration, and every other statistic (industry, jobs, trade, patents, tourism, fishery, forestry, medical, taxes, graduates); the names of the narrow industry classes (beyond x0) and of the old municipalities are invented. Each operation's entry in manifest.json (`origin`) and the explorer say which of its figures are official. Do not use the synthetic ones for analysis or decisions. Official tables: npm run import:estat; saved RESAS responses: npm run import:resas.";
+  "SYNTHETIC SAMPLE DATA under official figures. Official: the prefecture and municipality codes and names; the industry and occupation classifications; each prefecture's population by sex and 5-year age (census 1960–2020, 出典: 国勢調査（総務省統計局）; projections 2025–2045, 出典: 国立社会保障・人口問題研究所「日本の地域別将来推計人口（平成30(2018)年推計）」), so the prefecture level of perYear, pyramid and sum/perYear is the census (up to 2015 the census gives 85歳以上 whole: its split into 85–89 and 90歳～ is synthetic); the nation's population by sex and 5-year age (census; 国立社会保障・人口問題研究所「日本の将来推計人口（平成29年推計）」). Synthetic, generated at random by the regstat sample provider: everything below the prefectures (municipalities, wards, meshes), births, deaths and migration, and every other statistic (industry, jobs, trade, patents, tourism, fishery, forestry, agriculture, medical, taxes, graduates); the names of the narrow industry classes (beyond x0) and of the old municipalities are invented. Each operation's entry in manifest.json (`origin`) and the explorer say which of its figures are official. Do not use the synthetic ones for analysis or decisions. Official tables: npm run import:estat; saved RESAS responses: npm run import:resas.";
 
 /** What is official in the sample, per table (origin.ts): everything not named here is synthetic. */
 const CENSUS_AGES =
@@ -123,6 +124,7 @@ function draws(seed: string) {
     plants: once(() => establishments(seed, leaves())),
     fishery: once(() => fisheryEntities(seed, leaves())),
     forestry: once(() => forestryFacts(seed, leaves())),
+    farms: once(() => farmEntities(seed, leaves())),
     mesh: once(() => meshPopulation(seed, leaves())),
     areas: once(() => medicalAreas(leaves(), cities())),
   };
@@ -200,8 +202,8 @@ function economyTables({ seed, leaves, patents, prefCodes, jobs, plants }: Draws
   };
 }
 
-/** Tourism, fishery, forestry, meshes and medical care. */
-function placeTables({ seed, leaves, flows, fishery, forestry, mesh, areas }: Draws) {
+/** Tourism, fishery, forestry, agriculture, meshes and medical care. */
+function placeTables({ seed, leaves, flows, fishery, forestry, farms, mesh, areas }: Draws) {
   return {
     countries: () =>
       toCsv(
@@ -238,6 +240,7 @@ function placeTables({ seed, leaves, flows, fishery, forestry, mesh, areas }: Dr
     fishery_destination_sales: () => csvOf('fishery_destination_sales', fishery().destinationSales),
     forestry_entities: () => csvOf('forestry_entities', forestry().entities),
     forestry_income: () => csvOf('forestry_income', forestry().income),
+    farm_entities: () => csvOf('farm_entities', farms()),
     mesh_population: () => csvOf('mesh_population', mesh().census),
     mesh_population_future: () => csvOf('mesh_population_future', mesh().future),
     medical_areas: () =>

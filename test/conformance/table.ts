@@ -185,6 +185,15 @@ export const ENTRIES: Entry[] = [
     composes: { op: '/api/v1/forestry/income/forStacked', param: 'addArea' },
   },
   {
+    name: 'farm work of a Hokkaido municipality with another added, a Java client’s query form',
+    url: '/api/v1/agriculture/crops/workingDays?prefCode=1&cityCode=01202&oldCityCode=-&addArea=1_01100',
+    composes: { op: '/api/v1/agriculture/crops/workingDays', param: 'addArea' },
+  },
+  {
+    name: 'share of farm corporations, the national average beside Tokyo',
+    url: '/api/v1/agriculture/crops/averageOfCorporate?prefCode=13&cityCode=-&matter=3',
+  },
+  {
     name: 'a prefecture government’s expenditure by purpose, a Java client’s query',
     url: '/api/v1/municipality/finance/forSettlementAmount?year=2014&prefCode=13&cityCode=-&matter=1',
   },

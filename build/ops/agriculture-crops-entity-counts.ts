@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { farmFacts } from '../facts/agriculture.ts';
+import { cityCode, defineOperation, prefCode, regionHeader, regionOf, regionValues } from './operation.ts';
+import { count, regionHeader as header } from './shared/result.ts';
+import { FARM_COUNTS_PATH } from './shared/agriculture.ts';
+
+/** Per census year. */
+const byYear = z.record(z.string().regex(/^[0-9]{4}$/), count);
+const facts = z.strictObject({
+  entities: byYear.optional(),
+  corporations: byYear.optional(),
+  workingDays: byYear.optional(),
+});
+
+// A regstat extension, not a RESAS operation: the farm management entities behind the agriculture crops
+// charts, for the region, its prefecture and the nation. The addArea composer sums these, and analysts
+// get the figures the charts come from.
+export default defineOperation({
+  title: '農業経営体数・法人経営体数・延べ農作業日数（regstat 拡張: 農業の元になる数）',
+  family: 'agriculture',
+  titleEn: 'Farm management entities, corporations and working days (counts)',
+  view: {
+    rows: [{ path: '*scope.*measure.*year' }],
+    columns: [
+      { key: 'scope', label: '範囲 / scope' },
+      { key: 'measure', label: '項目 / measure' },
+      { key: 'year', label: '年 / year' },
+      { key: 'value', label: '経営体・人日 / entities, person-days' },
+    ],
+    chart: { kind: 'bar', x: 'year', y: 'value', fill: 'measure', facetX: 'scope' },
+  },
+  description:
+    'A regstat extension: the farm management entities behind the agriculture crops charts, per census of agriculture year, for the region (`region`), its prefecture (`prefecture`) and the nation (`nation`): the entities (`entities`), how many of them are corporations (`corporations`), and the person-days of farm work they did in the year (`workingDays`).',
+  examples: [
+    { prefCode: '1', cityCode: '-' },
+    { prefCode: '13', cityCode: '13101' },
+  ],
+  result: z.strictObject({ ...header, region: facts, prefecture: facts, nation: facts }),
+  route: { path: FARM_COUNTS_PATH, params: [prefCode(), cityCode()] },
+  needs: ['farm_entities'],
+  prepare: (ctx) => ({ facts: farmFacts(ctx.sources), ctx }),
+  enumerate: (ctx) => regionValues(ctx),
+  render({ facts, ctx }, v) {
+    return {
+      ...regionHeader(ctx, v.prefCode, v.cityCode),
+      region: facts.get(regionOf(v)) ?? {},
+      prefecture: facts.get(v.prefCode.padStart(2, '0')) ?? {},
+      nation: facts.get('00') ?? {},
+    };
+  },
+});

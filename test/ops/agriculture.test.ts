@@ -1,0 +1,150 @@
+// The agriculture crops charts, recomputed from the raw rows of farm_entities: person-days of farm work
+// and the share of entities that are corporations, for a region, its prefecture and the nation, and with
+// regions added (addArea), where the composer sums the days of entityCounts.
+
+import { describe, expect, it } from 'vitest';
+import { build } from '../../build/core/build.ts';
+import { MemoryEffects } from '../../build/core/effects.ts';
+import { operationsOf } from '../../build/ops/index.ts';
+import { AGRICULTURE_YEARS } from '../../sources/agriculture-codes.ts';
+import { DiskTableCache } from '../../sources/cache.ts';
+import { loadSources } from '../../sources/load.ts';
+import { sampleSourceSet } from '../../sources/sample/index.ts';
+import type { Row } from '../../sources/tables.ts';
+import { composed, errorOf as err, result } from '../helpers/dist.ts';
+import { inRegion, rowsOf, SAMPLE_TABLES, sampleSources } from '../helpers/sample.ts';
+
+const farms = rowsOf<Row<'farm_entities'>>('farm_entities');
+const regions = sampleSources().regions;
+
+/** Per census year, a column of farm_entities summed over the regions. */
+function summed(column: 'entities' | 'corporations' | 'workingDays', scope: string[]) {
+  const out = new Map<number, number>();
+  for (const r of farms)
+    if (scope.some((g) => inRegion(g, r.regionCode))) out.set(r.year, (out.get(r.year) ?? 0) + r[column]);
+  return out;
+}
+const series = (m: Map<number, number>) => [...m].sort((x, y) => x[0] - y[0]).map(([year, value]) => ({ year, value }));
+const farming = [...new Set(farms.map((r) => r.regionCode))];
+const [a, b] = farming.filter((c) => c.startsWith('01'));
+const t = farming.find((c) => c.startsWith('13'))!;
+const none = regions.citiesOf(13).find((c) => !farming.includes(c.cityCode))!;
+const header = ['prefCode', 'prefName', 'cityCode', 'cityName', 'oldCityCode', 'oldCityName'];
+const name = (pref: string, city: string) =>
+  city === '-' ? regions.prefecture(Number(pref))!.prefName : regions.city(city)!.cityName;
+
+describe('agriculture crops: working days', () => {
+  it('sums the person-days of the rows of a region, in the documented keys', () => {
+    for (const [pref, city] of [
+      ['1', '-'],
+      ['1', a!],
+      ['13', '-'],
+      ['13', t],
+    ] as const) {
+      const r = result(`/api/v1/agriculture/crops/workingDays?prefCode=${pref}&cityCode=${city}`);
+      expect(Object.keys(r)).toEqual([...header, 'label', 'years']);
+      expect([r.oldCityCode, r.oldCityName, r.label]).toEqual(['', '', name(pref, city)]);
+      expect(r.years, `${pref} ${city}`).toEqual(
+        series(summed('workingDays', [city === '-' ? pref.padStart(2, '0') : city])),
+      );
+      expect(r.years.map((y: any) => y.year)).toEqual(AGRICULTURE_YEARS);
+    }
+    expect(result(`/api/v1/agriculture/crops/workingDays?prefCode=13&cityCode=${none.cityCode}`)).toBeNull();
+    // oldCityCode is accepted and not read.
+    expect(result(`/api/v1/agriculture/crops/workingDays?prefCode=1&cityCode=${a}&oldCityCode=01999`)).toEqual(
+      result(`/api/v1/agriculture/crops/workingDays?prefCode=1&cityCode=${a}`),
+    );
+  });
+
+  it('adds the days of added regions year by year (addArea), keeping the main region when it has no farms', async () => {
+    const two = await composed(`/api/v1/agriculture/crops/workingDays?prefCode=1&cityCode=${a}&addArea=1_${b},13_${t}`);
+    expect(two.years).toEqual(series(summed('workingDays', [a!, b!, t])));
+    expect(two.label).toBe([a!, b!, t].map((c) => regions.city(c)!.cityName).join('・'));
+    const prefs = await composed('/api/v1/agriculture/crops/workingDays?prefCode=13&cityCode=-&addArea=1_');
+    expect(prefs.years).toEqual(series(summed('workingDays', ['13', '01'])));
+    const empty = await composed(
+      `/api/v1/agriculture/crops/workingDays?prefCode=13&cityCode=${none.cityCode}&addArea=13_${t}`,
+    );
+    expect([empty.cityCode, empty.cityName]).toEqual([none.cityCode, none.cityName]);
+    expect(empty.years).toEqual(series(summed('workingDays', [t])));
+  });
+});
+
+describe('agriculture crops: share of corporations', () => {
+  const rates = (scope: string) => {
+    const n = summed('entities', [scope]);
+    const c = summed('corporations', [scope]);
+    return [...n].sort((x, y) => x[0] - y[0]).map(([year, e]) => ({ year, value: (100 * c.get(year)!) / e }));
+  };
+
+  it('divides corporations by entities (percent, 2 decimals), for the region, its prefecture and the nation', () => {
+    for (const [pref, city] of [
+      ['1', '-'],
+      ['1', a!],
+      ['13', t],
+    ] as const) {
+      for (const [matter, scope, label] of [
+        ['1', city === '-' ? pref.padStart(2, '0') : city, name(pref, city)],
+        ['2', pref.padStart(2, '0'), `${regions.prefecture(Number(pref))!.prefName}平均`],
+        ['3', '00', '全国平均'],
+      ] as const) {
+        const what = `${pref} ${city} matter ${matter}`;
+        const r = result(
+          `/api/v1/agriculture/crops/averageOfCorporate?prefCode=${pref}&cityCode=${city}&matter=${matter}`,
+        );
+        expect(Object.keys(r), what).toEqual([...header, 'matter', 'label', 'years']);
+        expect([r.matter, r.label], what).toEqual([matter, label]);
+        const expected = rates(scope);
+        expect(
+          r.years.map((y: any) => y.year),
+          what,
+        ).toEqual(expected.map((y) => y.year));
+        r.years.forEach((y: any, i: number) =>
+          expect(Math.abs(y.value - expected[i]!.value), `${what} ${y.year}`).toBeLessThanOrEqual(0.005 + 1e-9),
+        );
+      }
+    }
+    const q = `prefCode=13&cityCode=${none.cityCode}`;
+    expect(result(`/api/v1/agriculture/crops/averageOfCorporate?${q}&matter=1`)).toBeNull();
+    expect(result(`/api/v1/agriculture/crops/averageOfCorporate?${q}&matter=2`).label).toBe('東京都平均');
+    expect(err('/api/v1/agriculture/crops/averageOfCorporate?prefCode=1&cityCode=-').message).toBe(
+      'matter is required',
+    );
+  });
+
+  it('gives the counts it computes from in entityCounts, as the raw rows sum them', () => {
+    const r = result(`/api/v1/agriculture/crops/entityCounts?prefCode=1&cityCode=${a}`);
+    for (const [scope, key] of [
+      [a!, 'region'],
+      ['01', 'prefecture'],
+      ['00', 'nation'],
+    ] as const)
+      for (const column of ['entities', 'corporations', 'workingDays'] as const)
+        expect(r[key][column], `${key} ${column}`).toEqual(
+          Object.fromEntries([...summed(column, [scope])].map(([y, v]) => [String(y), v])),
+        );
+    expect(result(`/api/v1/agriculture/crops/entityCounts?prefCode=13&cityCode=${none.cityCode}`).region).toEqual({});
+  });
+});
+
+describe('farm_entities', () => {
+  it('fails the build on more corporations than entities, with file, line and column', () => {
+    const set = sampleSourceSet();
+    const text = set.files.farm_entities!.text.split('\n');
+    const cells = text[2]!.split(',');
+    cells[3] = String(Number(cells[2]) + 1); // corporations, one more than the entities
+    text[2] = cells.join(',');
+    const files = { ...set.files, farm_entities: { file: 'farm_entities.csv', text: text.join('\n') } };
+    // The other tables from the shared cache; the damaged one, new content, is read and checked.
+    expect(() =>
+      build(
+        {
+          sources: loadSources({ ...set, files }, { eager: true, cache: new DiskTableCache(SAMPLE_TABLES) }),
+          prefs: [13],
+          operations: operationsOf(['agriculture']),
+        },
+        new MemoryEffects(),
+      ),
+    ).toThrow(/^farm_entities\.csv:3:4: corporations: expected no more corporations than entities, found "\d+"/);
+  });
+});
