@@ -3,6 +3,7 @@
 
 import { z } from 'zod';
 import { FORESTRY_KINDS } from './forestry-codes.ts';
+import { FARM_BUSINESSES } from './agriculture-codes.ts';
 
 const intIn = (min: number, max: number) => {
   const error = `expected an integer from ${min} to ${max}`;
@@ -594,6 +595,18 @@ export const TABLES = {
         path: ['corporations'],
       }),
     key: ['regionCode', 'year'],
+    regions: ['regionCode'],
+  }),
+  farm_businesses: table({
+    name: 'farm_businesses',
+    doc: 'Farm management entities running each kind of agricultural production-related business (農業生産関連事業), by municipality and census of agriculture year.',
+    schema: z.object({
+      regionCode: regionCode(),
+      year: intIn(1950, 2100),
+      business: intIn(1, FARM_BUSINESSES.length),
+      entities: count(),
+    }),
+    key: ['regionCode', 'year', 'business'],
     regions: ['regionCode'],
   }),
   forestry_entities: table({

@@ -12,20 +12,39 @@ const MEASURES = ['entities', 'corporations', 'workingDays'] as const;
 export const farmFacts = perSources((sources: Sources): Map<string, FarmFacts> => {
   const out = new Map<string, FarmFacts>();
   const { tables, regions } = sources;
-  if (!tables.farm_entities) return out;
-  const rows = rollupRegions(tables.farm_entities.table, regions, ['year'], [...MEASURES], 'year').objects() as ({
-    region: string;
-    year: number;
-  } & Record<(typeof MEASURES)[number], number>)[];
-  for (const r of rows) {
-    // A prefecture counts towards the nation too.
-    for (const key of r.region.length === 2 ? [r.region, '00'] : [r.region]) {
-      const facts = out.get(key) ?? out.set(key, {}).get(key)!;
-      for (const m of MEASURES) {
-        const byYear = (facts[m] ??= {});
-        byYear[r.year] = (byYear[r.year] ?? 0) + r[m];
+  const factsOf = (key: string) => out.get(key) ?? out.set(key, {}).get(key)!;
+  /** A region's own key and, for a prefecture, the nation's too. */
+  const keys = (region: string) => (region.length === 2 ? [region, '00'] : [region]);
+  if (tables.farm_entities) {
+    const rows = rollupRegions(tables.farm_entities.table, regions, ['year'], [...MEASURES], 'year').objects() as ({
+      region: string;
+      year: number;
+    } & Record<(typeof MEASURES)[number], number>)[];
+    for (const r of rows)
+      for (const key of keys(r.region))
+        for (const m of MEASURES) {
+          const byYear = (factsOf(key)[m] ??= {});
+          byYear[r.year] = (byYear[r.year] ?? 0) + r[m];
+        }
+  }
+  if (tables.farm_businesses) {
+    const rows = rollupRegions(
+      tables.farm_businesses.table,
+      regions,
+      ['year', 'business'],
+      'entities',
+      'year',
+    ).objects() as {
+      region: string;
+      year: number;
+      business: number;
+      entities: number;
+    }[];
+    for (const r of rows)
+      for (const key of keys(r.region)) {
+        const y = ((factsOf(key).business ??= {})[r.year] ??= {});
+        y[r.business] = (y[r.business] ?? 0) + r.entities;
       }
-    }
   }
   return out;
 });

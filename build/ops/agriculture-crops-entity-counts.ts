@@ -4,12 +4,15 @@ import { cityCode, defineOperation, prefCode, regionHeader, regionOf, regionValu
 import { count, regionHeader as header } from './shared/result.ts';
 import { FARM_COUNTS_PATH } from './shared/agriculture.ts';
 
+const yearKey = z.string().regex(/^[0-9]{4}$/);
 /** Per census year. */
-const byYear = z.record(z.string().regex(/^[0-9]{4}$/), count);
+const byYear = z.record(yearKey, count);
 const facts = z.strictObject({
   entities: byYear.optional(),
   corporations: byYear.optional(),
   workingDays: byYear.optional(),
+  /** Per census year, then per business code (1–8). */
+  business: z.record(yearKey, z.record(z.string().regex(/^[1-8]$/), count)).optional(),
 });
 
 // A regstat extension, not a RESAS operation: the farm management entities behind the agriculture crops
@@ -30,14 +33,14 @@ export default defineOperation({
     chart: { kind: 'bar', x: 'year', y: 'value', fill: 'measure', facetX: 'scope' },
   },
   description:
-    'A regstat extension: the farm management entities behind the agriculture crops charts, per census of agriculture year, for the region (`region`), its prefecture (`prefecture`) and the nation (`nation`): the entities (`entities`), how many of them are corporations (`corporations`), and the person-days of farm work they did in the year (`workingDays`).',
+    'A regstat extension: the farm management entities behind the agriculture crops charts, per census of agriculture year, for the region (`region`), its prefecture (`prefecture`) and the nation (`nation`): the entities (`entities`), how many of them are corporations (`corporations`), and the person-days of farm work they did in the year (`workingDays`), and the entities running each production-related business, by business code (`business`).',
   examples: [
     { prefCode: '1', cityCode: '-' },
     { prefCode: '13', cityCode: '13101' },
   ],
   result: z.strictObject({ ...header, region: facts, prefecture: facts, nation: facts }),
   route: { path: FARM_COUNTS_PATH, params: [prefCode(), cityCode()] },
-  needs: ['farm_entities'],
+  needs: [['farm_entities', 'farm_businesses']],
   prepare: (ctx) => ({ facts: farmFacts(ctx.sources), ctx }),
   enumerate: (ctx) => regionValues(ctx),
   render({ facts, ctx }, v) {

@@ -22,6 +22,7 @@ import forestryIncomeForStacked from './forestry-income-for-stacked.ts';
 import agricultureCropsEntityCounts from './agriculture-crops-entity-counts.ts';
 import agricultureCropsWorkingDays from './agriculture-crops-working-days.ts';
 import agricultureCropsAverageOfCorporate from './agriculture-crops-average-of-corporate.ts';
+import agricultureCropsRelatedBusiness from './agriculture-crops-related-business.ts';
 import populationFutureMeshChart from './population-future-mesh-chart.ts';
 import populationMeshChart from './population-mesh-chart.ts';
 import industriesBroad from './industries-broad.ts';
@@ -149,6 +150,7 @@ export const OPERATIONS: Operation<any>[] = [
   agricultureCropsEntityCounts,
   agricultureCropsWorkingDays,
   agricultureCropsAverageOfCorporate,
+  agricultureCropsRelatedBusiness,
   populationMeshChart,
   populationFutureMeshChart,
   // medical care and welfare

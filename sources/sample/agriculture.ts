@@ -2,9 +2,11 @@
 // entities, how many of them are corporations, and the person-days of farm work they did in the year.
 // Nearly every municipality farms, the more rural the more entities; entities fall census by census (as
 // they did nationally, from about 2.0 million to 1.1 million) while the share of corporations rises
-// (about 1 % to 3 %), and a corporation works many times the days of a family farm.
+// (about 1 % to 3 %), and a corporation works many times the days of a family farm. Of the entities, a
+// few percent run a production-related business: most sell to consumers directly, a few process their
+// crops, fewer run tourist farms, inns or restaurants; direct sales and processing grow census by census.
 
-import { AGRICULTURE_YEARS } from '../agriculture-codes.ts';
+import { AGRICULTURE_YEARS, FARM_BUSINESSES } from '../agriculture-codes.ts';
 import type { LeafPopulation } from './population.ts';
 import { random } from './random.ts';
 
@@ -32,4 +34,25 @@ export function farmEntities(seed: string, leaves: LeafPopulation[]): FarmRow[] 
     });
   }
   return rows;
+}
+
+/** Per business (in FARM_BUSINESSES' order), the share of entities running it in 2005, and its growth per census. */
+const BUSINESS_SHARE = [0.03, 0.15, 0.004, 0.007, 0.002, 0.001, 0.0003, 0.003];
+const BUSINESS_GROWTH = [1.15, 1.1, 1.05, 1, 1, 1.2, 1.5, 1];
+
+/** The entities of each business per municipality and census, from the entities `farmEntities` drew (its own random stream). */
+export function farmBusinesses(seed: string, farms: FarmRow[]) {
+  return farms.flatMap((f) => {
+    const rnd = random(seed, 'agriculture-business', f.regionCode, f.year);
+    const t = AGRICULTURE_YEARS.indexOf(f.year);
+    return FARM_BUSINESSES.map((_, i) => ({
+      regionCode: f.regionCode,
+      year: f.year,
+      business: i + 1,
+      entities: Math.min(
+        f.entities,
+        Math.round(f.entities * BUSINESS_SHARE[i]! * Math.pow(BUSINESS_GROWTH[i]!, t) * Math.exp(0.4 * rnd.normal())),
+      ),
+    }));
+  });
 }

@@ -190,6 +190,11 @@ export const ENTRIES: Entry[] = [
     composes: { op: '/api/v1/agriculture/crops/workingDays', param: 'addArea' },
   },
   {
+    name: 'farm entities by production-related business of Tokyo with Hokkaido added',
+    url: '/api/v1/agriculture/crops/relatedBusiness?prefCode=13&cityCode=-&addArea=1_',
+    composes: { op: '/api/v1/agriculture/crops/relatedBusiness', param: 'addArea' },
+  },
+  {
     name: 'share of farm corporations, the national average beside Tokyo',
     url: '/api/v1/agriculture/crops/averageOfCorporate?prefCode=13&cityCode=-&matter=3',
   },

@@ -58,6 +58,7 @@ const LINKS: [family: string, hash: string][] = [
   ['forestry', '#/forestry/income/forStacked?prefCode=1&cityCode=-'],
   ['fishery', '#/fishery/sea/entityCounts?prefCode=1&cityCode=01202'],
   ['agriculture', '#/agriculture/crops/workingDays?prefCode=1&cityCode=-'],
+  ['agriculture', '#/agriculture/crops/relatedBusiness?prefCode=1&cityCode=01202'],
   ['agriculture', '#/agriculture/crops/averageOfCorporate?prefCode=13&cityCode=13205&matter=1'],
   ['mesh', '#/population/mesh/chart?year=2020&prefecture_cd=13&city_cd=13101&matter=0&displayMethod=0'],
   [

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { build } from '../../build/core/build.ts';
 import { MemoryEffects } from '../../build/core/effects.ts';
 import { operationsOf } from '../../build/ops/index.ts';
-import { AGRICULTURE_YEARS } from '../../sources/agriculture-codes.ts';
+import { AGRICULTURE_YEARS, FARM_BUSINESSES } from '../../sources/agriculture-codes.ts';
 import { DiskTableCache } from '../../sources/cache.ts';
 import { loadSources } from '../../sources/load.ts';
 import { sampleSourceSet } from '../../sources/sample/index.ts';
@@ -15,6 +15,7 @@ import { composed, errorOf as err, result } from '../helpers/dist.ts';
 import { inRegion, rowsOf, SAMPLE_TABLES, sampleSources } from '../helpers/sample.ts';
 
 const farms = rowsOf<Row<'farm_entities'>>('farm_entities');
+const businesses = rowsOf<Row<'farm_businesses'>>('farm_businesses');
 const regions = sampleSources().regions;
 
 /** Per census year, a column of farm_entities summed over the regions. */
@@ -118,12 +119,66 @@ describe('agriculture crops: share of corporations', () => {
       [a!, 'region'],
       ['01', 'prefecture'],
       ['00', 'nation'],
-    ] as const)
+    ] as const) {
       for (const column of ['entities', 'corporations', 'workingDays'] as const)
         expect(r[key][column], `${key} ${column}`).toEqual(
           Object.fromEntries([...summed(column, [scope])].map(([y, v]) => [String(y), v])),
         );
+      const business: Record<string, Record<string, number>> = {};
+      for (const b of businesses)
+        if (inRegion(scope, b.regionCode)) {
+          const y = (business[b.year] ??= {});
+          y[b.business] = (y[b.business] ?? 0) + b.entities;
+        }
+      expect(r[key].business, `${key} business`).toEqual(business);
+    }
     expect(result(`/api/v1/agriculture/crops/entityCounts?prefCode=13&cityCode=${none.cityCode}`).region).toEqual({});
+  });
+});
+
+describe('agriculture crops: production-related businesses', () => {
+  /** Per census year, every business with its entities summed over the regions (0 when none). */
+  function expected(scope: string[]) {
+    const out = new Map<number, number[]>();
+    for (const r of businesses)
+      if (scope.some((g) => inRegion(g, r.regionCode))) {
+        const y =
+          out.get(r.year) ??
+          out
+            .set(
+              r.year,
+              FARM_BUSINESSES.map(() => 0),
+            )
+            .get(r.year)!;
+        y[r.business - 1]! += r.entities;
+      }
+    return [...out]
+      .sort((x, y) => x[0] - y[0])
+      .map(([year, n]) => ({
+        year,
+        data: FARM_BUSINESSES.map((label, i) => ({ code: String(i + 1), label, value: n[i]! })),
+      }));
+  }
+
+  it('counts the entities of every business per census year, for a region and with regions added', async () => {
+    for (const [pref, city] of [
+      ['1', '-'],
+      ['1', a!],
+      ['13', t],
+    ] as const) {
+      const r = result(`/api/v1/agriculture/crops/relatedBusiness?prefCode=${pref}&cityCode=${city}`);
+      expect(Object.keys(r)).toEqual([...header, 'years']);
+      expect(r.years, `${pref} ${city}`).toEqual(expected([city === '-' ? pref.padStart(2, '0') : city]));
+      expect(r.years.map((y: any) => y.year)).toEqual(AGRICULTURE_YEARS);
+    }
+    expect(result(`/api/v1/agriculture/crops/relatedBusiness?prefCode=13&cityCode=${none.cityCode}`)).toBeNull();
+    const url = `/api/v1/agriculture/crops/relatedBusiness?prefCode=13&cityCode=${none.cityCode}&addArea=1_${a},13_${t}`;
+    const added = await composed(url);
+    expect([added.cityCode, added.cityName]).toEqual([none.cityCode, none.cityName]);
+    expect(added.years).toEqual(expected([a!, t]));
+    expect(
+      (await composed('/api/v1/agriculture/crops/relatedBusiness?prefCode=1&cityCode=-&addArea=13_')).years,
+    ).toEqual(expected(['01', '13']));
   });
 });
 

@@ -4,7 +4,7 @@
 
 import { composer, type Composer } from '../composer.ts';
 import { percent } from '../rounding.ts';
-import { headOf, sumAmounts, type FisheryHead, type YearAmounts } from './fishery.ts';
+import { headOf, sumAmounts, sumCounts, type ClassCounts, type FisheryHead, type YearAmounts } from './fishery.ts';
 
 /** What a region's agriculture charts read, by census year. */
 export interface FarmFacts {
@@ -12,6 +12,8 @@ export interface FarmFacts {
   corporations?: YearAmounts;
   /** Person-days (人日). */
   workingDays?: YearAmounts;
+  /** Entities running each production-related business, by year and business code (1–8). */
+  business?: ClassCounts;
 }
 
 /** What /api/v1/agriculture/crops/entityCounts holds for a region: its facts, its prefecture's and the nation's. */
@@ -42,6 +44,22 @@ export function renderCorporateRate(head: FisheryHead, matter: string, label: st
   return years.length ? { ...head, ...NO_OLD_CITY, matter, label, years } : null;
 }
 
+/**
+ * The entities running each production-related business, every business listed (0 when none), per census
+ * year of the scopes' counts; null when they have none.
+ */
+export function renderBusinesses(head: FisheryHead, scopes: FarmFacts[], names: Record<string, string>) {
+  const counts = sumCounts(scopes.map((f) => f.business));
+  if (!counts) return null;
+  const years = Object.entries(counts)
+    .sort((a, b) => Number(a[0]) - Number(b[0]))
+    .map(([year, byCode]) => ({
+      year: Number(year),
+      data: Object.entries(names).map(([code, label]) => ({ code, label, value: byCode[code] ?? 0 })),
+    }));
+  return { ...head, ...NO_OLD_CITY, years };
+}
+
 export const agricultureComposers = {
   workingDays: composer('agricultureWorkingDays', (results) => {
     const docs = results as FarmCounts[];
@@ -50,6 +68,14 @@ export const agricultureComposers = {
       headOf(docs[0]!),
       label,
       docs.map((d) => d.region),
+    );
+  }),
+  businesses: composer('agricultureRelatedBusiness', (results, { table }) => {
+    const docs = results as FarmCounts[];
+    return renderBusinesses(
+      headOf(docs[0]!),
+      docs.map((d) => d.region),
+      table.labels.farmBusinesses ?? {},
     );
   }),
 } satisfies Record<string, Composer>;
