@@ -3,7 +3,7 @@
 
 import { z } from 'zod';
 import { FORESTRY_KINDS } from './forestry-codes.ts';
-import { FARM_BUSINESSES } from './agriculture-codes.ts';
+import { FARM_BUSINESSES, FARMER_AGES } from './agriculture-codes.ts';
 
 const intIn = (min: number, max: number) => {
   const error = `expected an integer from ${min} to ${max}`;
@@ -607,6 +607,26 @@ export const TABLES = {
       entities: count(),
     }),
     key: ['regionCode', 'year', 'business'],
+    regions: ['regionCode'],
+  }),
+  farmers: table({
+    name: 'farmers',
+    doc: 'Farm managers (農業経営者) and the farm working population (農業就業人口) by municipality, census of agriculture year, sex and age class, with the sum of their ages in years.',
+    schema: z
+      .object({
+        regionCode: regionCode(),
+        year: intIn(1950, 2100),
+        farmersType: intIn(1, 2),
+        gender: intIn(1, 2),
+        ageClass: intIn(1, FARMER_AGES.length),
+        persons: count(),
+        ageYears: count(),
+      })
+      .refine((r) => r.ageYears >= 15 * r.persons && r.ageYears <= 120 * r.persons, {
+        error: 'expected the sum of ages of the persons (15 to 120 years each)',
+        path: ['ageYears'],
+      }),
+    key: ['regionCode', 'year', 'farmersType', 'gender', 'ageClass'],
     regions: ['regionCode'],
   }),
   forestry_entities: table({

@@ -46,5 +46,30 @@ export const farmFacts = perSources((sources: Sources): Map<string, FarmFacts> =
         y[r.business] = (y[r.business] ?? 0) + r.entities;
       }
   }
+  if (tables.farmers) {
+    const rows = rollupRegions(
+      tables.farmers.table,
+      regions,
+      ['year', 'farmersType', 'gender', 'ageClass'],
+      ['persons', 'ageYears'],
+      'year',
+    ).objects() as {
+      region: string;
+      year: number;
+      farmersType: number;
+      gender: number;
+      ageClass: number;
+      persons: number;
+      ageYears: number;
+    }[];
+    for (const r of rows)
+      for (const key of keys(r.region)) {
+        const group = `${r.farmersType}${r.gender}`;
+        for (const m of ['persons', 'ageYears'] as const) {
+          const y = (((factsOf(key)[m] ??= {})[group] ??= {})[r.year] ??= {});
+          y[r.ageClass] = (y[r.ageClass] ?? 0) + r[m];
+        }
+      }
+  }
   return out;
 });

@@ -13,6 +13,13 @@ const facts = z.strictObject({
   workingDays: byYear.optional(),
   /** Per census year, then per business code (1–8). */
   business: z.record(yearKey, z.record(z.string().regex(/^[1-8]$/), count)).optional(),
+  /** Per `<farmersType><gender>`, census year and age class (1–7): farmers, and the sum of their ages. */
+  persons: z
+    .record(z.string().regex(/^[12][12]$/), z.record(yearKey, z.record(z.string().regex(/^[1-7]$/), count)))
+    .optional(),
+  ageYears: z
+    .record(z.string().regex(/^[12][12]$/), z.record(yearKey, z.record(z.string().regex(/^[1-7]$/), count)))
+    .optional(),
 });
 
 // A regstat extension, not a RESAS operation: the farm management entities behind the agriculture crops
@@ -33,14 +40,14 @@ export default defineOperation({
     chart: { kind: 'bar', x: 'year', y: 'value', fill: 'measure', facetX: 'scope' },
   },
   description:
-    'A regstat extension: the farm management entities behind the agriculture crops charts, per census of agriculture year, for the region (`region`), its prefecture (`prefecture`) and the nation (`nation`): the entities (`entities`), how many of them are corporations (`corporations`), and the person-days of farm work they did in the year (`workingDays`), and the entities running each production-related business, by business code (`business`).',
+    'A regstat extension: the farm management entities behind the agriculture crops charts, per census of agriculture year, for the region (`region`), its prefecture (`prefecture`) and the nation (`nation`): the entities (`entities`), how many of them are corporations (`corporations`), and the person-days of farm work they did in the year (`workingDays`), the entities running each production-related business, by business code (`business`), and the farmers by `<farmersType><gender>` key (`11` male managers … `22` women of the working population) and age class, with the sum of their ages (`persons`, `ageYears`).',
   examples: [
     { prefCode: '1', cityCode: '-' },
     { prefCode: '13', cityCode: '13101' },
   ],
   result: z.strictObject({ ...header, region: facts, prefecture: facts, nation: facts }),
   route: { path: FARM_COUNTS_PATH, params: [prefCode(), cityCode()] },
-  needs: [['farm_entities', 'farm_businesses']],
+  needs: [['farm_entities', 'farm_businesses', 'farmers']],
   prepare: (ctx) => ({ facts: farmFacts(ctx.sources), ctx }),
   enumerate: (ctx) => regionValues(ctx),
   render({ facts, ctx }, v) {

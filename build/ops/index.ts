@@ -23,6 +23,8 @@ import agricultureCropsEntityCounts from './agriculture-crops-entity-counts.ts';
 import agricultureCropsWorkingDays from './agriculture-crops-working-days.ts';
 import agricultureCropsAverageOfCorporate from './agriculture-crops-average-of-corporate.ts';
 import agricultureCropsRelatedBusiness from './agriculture-crops-related-business.ts';
+import agricultureCropsFarmersAgeStructure from './agriculture-crops-farmers-age-structure.ts';
+import agricultureCropsFarmersAverageAge from './agriculture-crops-farmers-average-age.ts';
 import populationFutureMeshChart from './population-future-mesh-chart.ts';
 import populationMeshChart from './population-mesh-chart.ts';
 import industriesBroad from './industries-broad.ts';
@@ -151,6 +153,8 @@ export const OPERATIONS: Operation<any>[] = [
   agricultureCropsWorkingDays,
   agricultureCropsAverageOfCorporate,
   agricultureCropsRelatedBusiness,
+  agricultureCropsFarmersAgeStructure,
+  agricultureCropsFarmersAverageAge,
   populationMeshChart,
   populationFutureMeshChart,
   // medical care and welfare

@@ -27,7 +27,7 @@ import { overseasTrade } from './trade.ts';
 import { researchExpenses } from './research.ts';
 import { DESTINATIONS, SALES_BANDS, fisheryEntities } from './fishery.ts';
 import { forestryFacts } from './forestry.ts';
-import { farmBusinesses, farmEntities } from './agriculture.ts';
+import { farmBusinesses, farmEntities, farmers } from './agriculture.ts';
 import { meshPopulation } from './mesh.ts';
 import { medicalAreas, medicalClasses, medicalCounts } from './medical.ts';
 import { graduateDestinations } from './education.ts';
@@ -242,6 +242,7 @@ function placeTables({ seed, leaves, flows, fishery, forestry, farms, mesh, area
     forestry_income: () => csvOf('forestry_income', forestry().income),
     farm_entities: () => csvOf('farm_entities', farms()),
     farm_businesses: () => csvOf('farm_businesses', farmBusinesses(seed, farms())),
+    farmers: () => csvOf('farmers', farmers(seed, farms())),
     mesh_population: () => csvOf('mesh_population', mesh().census),
     mesh_population_future: () => csvOf('mesh_population_future', mesh().future),
     medical_areas: () =>

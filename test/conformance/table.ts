@@ -195,6 +195,15 @@ export const ENTRIES: Entry[] = [
     composes: { op: '/api/v1/agriculture/crops/relatedBusiness', param: 'addArea' },
   },
   {
+    name: 'average age of women farm workers, an R client’s live test (genderType 3, matter 3)',
+    url: '/api/v1/agriculture/crops/farmersAverageAge?cityCode=01202&farmersType=1&genderType=3&matter=3&prefCode=1',
+  },
+  {
+    name: 'age structure of farm managers of two municipalities',
+    url: '/api/v1/agriculture/crops/farmersAgeStructure?prefCode=1&cityCode=01202&farmersType=1&genderType=1&matter=1&addArea=1_01100',
+    composes: { op: '/api/v1/agriculture/crops/farmersAgeStructure', param: 'addArea' },
+  },
+  {
     name: 'share of farm corporations, the national average beside Tokyo',
     url: '/api/v1/agriculture/crops/averageOfCorporate?prefCode=13&cityCode=-&matter=3',
   },

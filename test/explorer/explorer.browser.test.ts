@@ -59,6 +59,11 @@ const LINKS: [family: string, hash: string][] = [
   ['fishery', '#/fishery/sea/entityCounts?prefCode=1&cityCode=01202'],
   ['agriculture', '#/agriculture/crops/workingDays?prefCode=1&cityCode=-'],
   ['agriculture', '#/agriculture/crops/relatedBusiness?prefCode=1&cityCode=01202'],
+  ['agriculture', '#/agriculture/crops/farmersAgeStructure?prefCode=13&cityCode=-&farmersType=1&genderType=1&matter=1'],
+  [
+    'agriculture',
+    '#/agriculture/crops/farmersAverageAge?prefCode=1&cityCode=01202&farmersType=2&genderType=3&matter=2',
+  ],
   ['agriculture', '#/agriculture/crops/averageOfCorporate?prefCode=13&cityCode=13205&matter=1'],
   ['mesh', '#/population/mesh/chart?year=2020&prefecture_cd=13&city_cd=13101&matter=0&displayMethod=0'],
   [

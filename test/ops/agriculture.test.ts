@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { build } from '../../build/core/build.ts';
 import { MemoryEffects } from '../../build/core/effects.ts';
 import { operationsOf } from '../../build/ops/index.ts';
-import { AGRICULTURE_YEARS, FARM_BUSINESSES } from '../../sources/agriculture-codes.ts';
+import { AGRICULTURE_YEARS, FARM_BUSINESSES, FARMER_AGES } from '../../sources/agriculture-codes.ts';
 import { DiskTableCache } from '../../sources/cache.ts';
 import { loadSources } from '../../sources/load.ts';
 import { sampleSourceSet } from '../../sources/sample/index.ts';
@@ -16,6 +16,7 @@ import { inRegion, rowsOf, SAMPLE_TABLES, sampleSources } from '../helpers/sampl
 
 const farms = rowsOf<Row<'farm_entities'>>('farm_entities');
 const businesses = rowsOf<Row<'farm_businesses'>>('farm_businesses');
+const farmerRows = rowsOf<Row<'farmers'>>('farmers');
 const regions = sampleSources().regions;
 
 /** Per census year, a column of farm_entities summed over the regions. */
@@ -179,6 +180,104 @@ describe('agriculture crops: production-related businesses', () => {
     expect(
       (await composed('/api/v1/agriculture/crops/relatedBusiness?prefCode=1&cityCode=-&addArea=13_')).years,
     ).toEqual(expected(['01', '13']));
+  });
+});
+
+describe('agriculture crops: farmers by age', () => {
+  /** Per census year and age class, the persons and the sum of their ages of a selection over the regions. */
+  function farmersOf(scope: string[], farmersType: number, genderType: number) {
+    const out = new Map<number, { persons: number[]; ages: number }>();
+    for (const r of farmerRows)
+      if (
+        r.farmersType === farmersType &&
+        (genderType === 1 || r.gender === genderType - 1) &&
+        scope.some((g) => inRegion(g, r.regionCode))
+      ) {
+        const y = out.get(r.year) ?? out.set(r.year, { persons: FARMER_AGES.map(() => 0), ages: 0 }).get(r.year)!;
+        y.persons[r.ageClass - 1]! += r.persons;
+        y.ages += r.ageYears;
+      }
+    return [...out].sort((x, y) => x[0] - y[0]);
+  }
+  const sum = (xs: number[]) => xs.reduce((p, q) => p + q, 0);
+  const close = (got: number, want: number, decimals: number, what: string) =>
+    expect(Math.abs(got - want), what).toBeLessThanOrEqual(0.5 * 10 ** -decimals + 1e-9);
+
+  /** Holds an average-age and an age-structure answer to the raw rows of the scope. */
+  function expectFarmers(avg: any, structure: any, scope: string[], type: number, gender: number, what: string) {
+    const rows = farmersOf(scope, type, gender);
+    expect(
+      avg.years.map((y: any) => y.year),
+      what,
+    ).toEqual(rows.map(([year]) => year));
+    expect(
+      structure.years.map((y: any) => y.year),
+      what,
+    ).toEqual(rows.map(([year]) => year));
+    rows.forEach(([year, f], i) => {
+      close(avg.years[i].value, f.ages / sum(f.persons), 1, `${what} ${year} average`);
+      const y = structure.years[i];
+      expect([y.unit, y.label], what).toEqual(['%', avg.label]);
+      expect(y.legend).toEqual(FARMER_AGES.map((label, c) => ({ label, code: String(c + 1) })));
+      y.data.forEach((d: any, c: number) =>
+        close(d.value, (100 * f.persons[c]!) / sum(f.persons), 2, `${what} ${year} class ${c + 1}`),
+      );
+    });
+  }
+
+  it('averages ages and shares age classes from the rows, for each type, sex and matter', () => {
+    for (const [pref, city] of [
+      ['1', a!],
+      ['13', '-'],
+    ] as const)
+      for (const type of [1, 2])
+        for (const gender of [1, 2, 3])
+          for (const [matter, scope, label] of [
+            ['1', city === '-' ? pref.padStart(2, '0') : city, name(pref, city)],
+            ['2', pref.padStart(2, '0'), `${regions.prefecture(Number(pref))!.prefName}平均`],
+            ['3', '00', '全国平均'],
+          ] as const) {
+            const q = `prefCode=${pref}&cityCode=${city}&farmersType=${type}&genderType=${gender}&matter=${matter}`;
+            const avg = result(`/api/v1/agriculture/crops/farmersAverageAge?${q}`);
+            const structure = result(`/api/v1/agriculture/crops/farmersAgeStructure?${q}`);
+            expect(Object.keys(avg)).toEqual([...header, 'farmersType', 'genderType', 'matter', 'label', 'years']);
+            expect(Object.keys(structure)).toEqual([...header, 'farmersType', 'genderType', 'matter', 'years']);
+            expect(Object.keys(structure.years[0])).toEqual(['year', 'unit', 'legend', 'label', 'data']);
+            expect([avg.farmersType, avg.genderType, avg.matter, avg.label], q).toEqual([
+              String(type),
+              String(gender),
+              matter,
+              label,
+            ]);
+            expectFarmers(avg, structure, [scope], type, gender, q);
+          }
+    const q = `prefCode=13&cityCode=${none.cityCode}&farmersType=1&genderType=1`;
+    expect(result(`/api/v1/agriculture/crops/farmersAverageAge?${q}&matter=1`)).toBeNull();
+    expect(result(`/api/v1/agriculture/crops/farmersAgeStructure?${q}&matter=3`).years[0].label).toBe('全国平均');
+    expect(
+      err('/api/v1/agriculture/crops/farmersAverageAge?prefCode=1&cityCode=-&farmersType=1&genderType=4&matter=1')
+        .message,
+    ).toBe('genderType 4 is out of range');
+  });
+
+  it('sums the farmers of added regions before averaging and sharing (addArea); matter 2 counts each prefecture once', async () => {
+    const url = (op: string, q: string) => `/api/v1/agriculture/crops/${op}?${q}`;
+    const q = `prefCode=13&cityCode=${none.cityCode}&farmersType=2&genderType=3`;
+    const two = [
+      await composed(url('farmersAverageAge', `${q}&matter=1&addArea=1_${a},13_${t}`)),
+      await composed(url('farmersAgeStructure', `${q}&matter=1&addArea=1_${a},13_${t}`)),
+    ];
+    expect([two[0].cityCode, two[0].label]).toEqual([
+      none.cityCode,
+      [none.cityName, regions.city(a!)!.cityName, regions.city(t)!.cityName].join('・'),
+    ]);
+    expectFarmers(two[0], two[1], [a!, t], 2, 3, 'two regions');
+    const prefs = [
+      await composed(url('farmersAverageAge', `${q}&matter=2&addArea=1_${a},13_${t}`)),
+      await composed(url('farmersAgeStructure', `${q}&matter=2&addArea=1_${a},13_${t}`)),
+    ];
+    expect(prefs[0].label).toBe('東京都・北海道平均');
+    expectFarmers(prefs[0], prefs[1], ['13', '01'], 2, 3, 'two prefectures');
   });
 });
 

@@ -237,6 +237,12 @@ const COMPOSED = [
   '/api/v1/agriculture/crops/workingDays?prefCode=1&cityCode=01202&addArea=1_01100,13_13101',
   '/api/v1/agriculture/crops/workingDays?prefCode=13&cityCode=13103&addArea=13_13102',
   '/api/v1/agriculture/crops/relatedBusiness?prefCode=13&cityCode=-&addArea=1_',
+  ...['farmersAgeStructure', 'farmersAverageAge'].flatMap((op) =>
+    ['1', '2', '3'].map(
+      (matter) =>
+        `/api/v1/agriculture/crops/${op}?prefCode=13&cityCode=13103&farmersType=2&genderType=1&matter=${matter}&addArea=13_13102,1_01202`,
+    ),
+  ),
   '/api/v1/agriculture/crops/relatedBusiness?prefCode=13&cityCode=13103&addArea=13_13102,1_01202',
   // offsets between pages, and the last page
   '/api/v1/industry/patent/list?year=2019&mode=1&prefCode=13&sort1=1&sort2=1&offset=37',

@@ -305,7 +305,7 @@ describe('each table of the sample, header-only', () => {
   // list, and the count and sales kinds entityCounts has no figures of (they are optional: a region without any is {}).
   const mayLack = [
     /\[\]: missing$/,
-    /^\$\.(region|prefecture|nation)\.(sales|aquacultureSales|shipRatio|contract|salesAmount|aquacultureSalesAmount|contractAmount|destinationSales|entities|corporations|workingDays|business): missing$/,
+    /^\$\.(region|prefecture|nation)\.(sales|aquacultureSales|shipRatio|contract|salesAmount|aquacultureSalesAmount|contractAmount|destinationSales|entities|corporations|workingDays|business|persons|ageYears): missing$/,
   ];
 
   it.each(tables)(

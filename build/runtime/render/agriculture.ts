@@ -3,8 +3,16 @@
 // composer (several regions' days summed first), so both print the same numbers the same way.
 
 import { composer, type Composer } from '../composer.ts';
-import { percent } from '../rounding.ts';
-import { headOf, sumAmounts, sumCounts, type ClassCounts, type FisheryHead, type YearAmounts } from './fishery.ts';
+import { percent, ratio } from '../rounding.ts';
+import {
+  headOf,
+  matterScopes,
+  sumAmounts,
+  sumCounts,
+  type ClassCounts,
+  type FisheryHead,
+  type YearAmounts,
+} from './fishery.ts';
 
 /** What a region's agriculture charts read, by census year. */
 export interface FarmFacts {
@@ -14,6 +22,17 @@ export interface FarmFacts {
   workingDays?: YearAmounts;
   /** Entities running each production-related business, by year and business code (1–8). */
   business?: ClassCounts;
+  /** Farmers by `<farmersType><gender>` (`11` male managers … `22` women of the working population), then by year and age class. */
+  persons?: Record<string, ClassCounts>;
+  /** The sum of those farmers' ages (years), keyed the same way. */
+  ageYears?: Record<string, ClassCounts>;
+}
+
+/** What a farmer chart reads: its type (1 managers, 2 working population), genderType (1 both, 2 men, 3 women), matter. */
+export interface FarmerSelection {
+  farmersType: string;
+  genderType: string;
+  matter: string;
 }
 
 /** What /api/v1/agriculture/crops/entityCounts holds for a region: its facts, its prefecture's and the nation's. */
@@ -60,6 +79,61 @@ export function renderBusinesses(head: FisheryHead, scopes: FarmFacts[], names: 
   return { ...head, ...NO_OLD_CITY, years };
 }
 
+/** The farmers of the selection over the scopes, summed: persons and their ages by year and age class. */
+function selected(scopes: FarmFacts[], s: FarmerSelection) {
+  const genders = s.genderType === '1' ? ['1', '2'] : [String(Number(s.genderType) - 1)];
+  const groups = genders.map((g) => `${s.farmersType}${g}`);
+  const pick = (m: 'persons' | 'ageYears') => sumCounts(scopes.flatMap((f) => groups.map((g) => f[m]?.[g])));
+  return { persons: pick('persons'), ages: pick('ageYears') };
+}
+const classTotal = (byClass: Record<string, number>) => Object.values(byClass).reduce((a, n) => a + n, 0);
+const yearsWithFarmers = (counts: ClassCounts | undefined) =>
+  Object.entries(counts ?? {})
+    .filter(([, c]) => classTotal(c) > 0)
+    .sort((a, b) => Number(a[0]) - Number(b[0]));
+
+/** Each age class's share of the farmers (percent, 2 decimals) per census year with any; null when none. */
+export function renderAgeStructure(
+  head: FisheryHead,
+  s: FarmerSelection,
+  label: string,
+  scopes: FarmFacts[],
+  ages: Record<string, string>,
+) {
+  const legend = Object.entries(ages).map(([code, name]) => ({ label: name, code }));
+  const years = yearsWithFarmers(selected(scopes, s).persons).map(([year, c]) => ({
+    year: Number(year),
+    unit: '%',
+    legend,
+    label,
+    data: legend.map((a) => ({ ...a, value: percent(c[a.code] ?? 0, classTotal(c))! })),
+  }));
+  return years.length ? { ...head, ...NO_OLD_CITY, ...s, years } : null;
+}
+
+/** The farmers' average age (their ages summed over their number, 1 decimal) per census year with any; null when none. */
+export function renderAverageAge(head: FisheryHead, s: FarmerSelection, label: string, scopes: FarmFacts[]) {
+  const { persons, ages } = selected(scopes, s);
+  const years = yearsWithFarmers(persons).map(([year, c]) => ({
+    year: Number(year),
+    value: ratio(classTotal(ages?.[year] ?? {}), classTotal(c), 1)!,
+  }));
+  return years.length ? { ...head, ...NO_OLD_CITY, ...s, label, years } : null;
+}
+
+/** A composed farmer chart's scopes and label: matter 1 the regions, 2 their prefectures (each once), 3 the nation. */
+function farmerScopes(docs: FarmCounts[], matter: string) {
+  const prefNames = [...new Set(docs.map((d) => d.prefName))];
+  const names = docs.map((d) => d.cityName || d.prefName).join('・');
+  const label = { '2': `${prefNames.join('・')}平均`, '3': '全国平均' }[matter] ?? names;
+  return { scopes: matterScopes(docs, matter), label };
+}
+const selection = (v: Record<string, string | undefined>): FarmerSelection => ({
+  farmersType: v.farmersType ?? '1',
+  genderType: v.genderType ?? '1',
+  matter: v.matter ?? '1',
+});
+
 export const agricultureComposers = {
   workingDays: composer('agricultureWorkingDays', (results) => {
     const docs = results as FarmCounts[];
@@ -77,5 +151,17 @@ export const agricultureComposers = {
       docs.map((d) => d.region),
       table.labels.farmBusinesses ?? {},
     );
+  }),
+  ageStructure: composer('agricultureFarmersAgeStructure', (results, { values, table }) => {
+    const docs = results as FarmCounts[];
+    const s = selection(values);
+    const { scopes, label } = farmerScopes(docs, s.matter);
+    return renderAgeStructure(headOf(docs[0]!), s, label, scopes, table.labels.farmerAges ?? {});
+  }),
+  averageAge: composer('agricultureFarmersAverageAge', (results, { values }) => {
+    const docs = results as FarmCounts[];
+    const s = selection(values);
+    const { scopes, label } = farmerScopes(docs, s.matter);
+    return renderAverageAge(headOf(docs[0]!), s, label, scopes);
   }),
 } satisfies Record<string, Composer>;
