@@ -281,7 +281,7 @@ describe('agriculture crops: farmers by age', () => {
   });
 });
 
-describe('farm_entities', () => {
+describe('farm_entities and farmers', () => {
   it('fails the build on more corporations than entities, with file, line and column', () => {
     const set = sampleSourceSet();
     const text = set.files.farm_entities!.text.split('\n');
@@ -300,5 +300,29 @@ describe('farm_entities', () => {
         new MemoryEffects(),
       ),
     ).toThrow(/^farm_entities\.csv:3:4: corporations: expected no more corporations than entities, found "\d+"/);
+  });
+
+  it('fails the build on a sum of ages no person could have, with file, line and column', () => {
+    const set = sampleSourceSet();
+    const text = set.files.farmers!.text.split('\n');
+    const at = text.findIndex((line, i) => i > 0 && Number(line.split(',')[5]) > 0);
+    const cells = text[at]!.split(',');
+    cells[6] = String(Number(cells[5]) * 121); // ageYears: every person 121 years old
+    text[at] = cells.join(',');
+    const files = { ...set.files, farmers: { file: 'farmers.csv', text: text.join('\n') } };
+    expect(() =>
+      build(
+        {
+          sources: loadSources({ ...set, files }, { eager: true, cache: new DiskTableCache(SAMPLE_TABLES) }),
+          prefs: [13],
+          operations: operationsOf(['agriculture']),
+        },
+        new MemoryEffects(),
+      ),
+    ).toThrow(
+      new RegExp(
+        `^farmers\\.csv:${at + 1}:7: ageYears: expected the sum of ages of the persons \\(15 to 120 years each\\)`,
+      ),
+    );
   });
 });
