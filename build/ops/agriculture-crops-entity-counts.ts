@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { farmFacts } from '../facts/agriculture.ts';
-import { cityCode, defineOperation, prefCode, regionHeader, regionOf, regionValues } from './operation.ts';
+import { cityCode, defineOperation, prefCode, regionValues, scopedFacts } from './operation.ts';
 import { count, regionHeader as header } from './shared/result.ts';
 import { FARM_COUNTS_PATH } from './shared/agriculture.ts';
 
@@ -50,12 +50,5 @@ export default defineOperation({
   needs: [['farm_entities', 'farm_businesses', 'farmers']],
   prepare: (ctx) => ({ facts: farmFacts(ctx.sources), ctx }),
   enumerate: (ctx) => regionValues(ctx),
-  render({ facts, ctx }, v) {
-    return {
-      ...regionHeader(ctx, v.prefCode, v.cityCode),
-      region: facts.get(regionOf(v)) ?? {},
-      prefecture: facts.get(v.prefCode.padStart(2, '0')) ?? {},
-      nation: facts.get('00') ?? {},
-    };
-  },
+  render: ({ facts, ctx }, v) => scopedFacts(ctx, facts, v),
 });

@@ -1,16 +1,9 @@
 import { z } from 'zod';
 import { farmFacts } from '../facts/agriculture.ts';
 import { agricultureComposers, renderAgeStructure } from '../runtime/render/agriculture.ts';
-import { addArea, cityCode, defineOperation, matterScope, prefCode, regionHeader } from './operation.ts';
-import { codeText, echoed, nonEmpty, year } from './shared/result.ts';
-import {
-  FARM_COUNTS_PATH,
-  farmAgeLabels,
-  farmHeader,
-  farmerParams,
-  farmerValues,
-  oldCityCode,
-} from './shared/agriculture.ts';
+import { defineOperation } from './operation.ts';
+import { codeText, nonEmpty, year } from './shared/result.ts';
+import { farmAgeLabels, farmerHeader, farmerRoute, farmerScope, farmerValues } from './shared/agriculture.ts';
 
 const age = z.strictObject({ label: nonEmpty, code: codeText });
 
@@ -26,10 +19,7 @@ export default defineOperation({
   ],
   result: z
     .strictObject({
-      ...farmHeader,
-      farmersType: echoed([1, 2]),
-      genderType: echoed([1, 2, 3]),
-      matter: echoed([1, 2, 3]),
+      ...farmerHeader,
       years: z.array(
         z.strictObject({
           year,
@@ -51,20 +41,13 @@ export default defineOperation({
     ],
     chart: { kind: 'bar', x: 'year', y: 'value', fill: 'label' },
   },
-  route: {
-    path: '/api/v1/agriculture/crops/farmersAgeStructure',
-    params: [prefCode(), cityCode(), oldCityCode(), ...farmerParams(), addArea()],
-    compose: { param: 'addArea', from: FARM_COUNTS_PATH, composer: agricultureComposers.ageStructure },
-  },
+  route: farmerRoute('/api/v1/agriculture/crops/farmersAgeStructure', agricultureComposers.ageStructure),
   needs: ['farmers'],
   prepare: (ctx) => ({ facts: farmFacts(ctx.sources), ctx }),
   enumerate: farmerValues,
   render({ facts, ctx }, v) {
-    const head = regionHeader(ctx, v.prefCode, v.cityCode);
-    const { key, label } = matterScope(v, head);
-    const scope = facts.get(key);
-    const s = { farmersType: v.farmersType, genderType: v.genderType, matter: v.matter };
-    return renderAgeStructure(head, s, label, scope ? [scope] : [], farmAgeLabels());
+    const f = farmerScope(ctx, facts, v);
+    return renderAgeStructure(f.head, f.selection, f.label, f.scopes, farmAgeLabels());
   },
   routeData: () => ({ labels: { farmerAges: farmAgeLabels() } }),
 });

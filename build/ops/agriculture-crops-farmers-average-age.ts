@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { farmFacts } from '../facts/agriculture.ts';
 import { agricultureComposers, renderAverageAge } from '../runtime/render/agriculture.ts';
-import { addArea, cityCode, defineOperation, matterScope, prefCode, regionHeader } from './operation.ts';
-import { echoed, nonEmpty, year } from './shared/result.ts';
-import { FARM_COUNTS_PATH, farmHeader, farmerParams, farmerValues, oldCityCode } from './shared/agriculture.ts';
+import { defineOperation } from './operation.ts';
+import { nonEmpty, year } from './shared/result.ts';
+import { farmerHeader, farmerRoute, farmerScope, farmerValues } from './shared/agriculture.ts';
 
 export default defineOperation({
   title: '農業経営者・農業就業人口の平均年齢',
@@ -17,10 +17,7 @@ export default defineOperation({
   ],
   result: z
     .strictObject({
-      ...farmHeader,
-      farmersType: echoed([1, 2]),
-      genderType: echoed([1, 2, 3]),
-      matter: echoed([1, 2, 3]),
+      ...farmerHeader,
       label: nonEmpty,
       years: z.array(z.strictObject({ year, value: z.number().min(15).max(120) })),
     })
@@ -33,19 +30,12 @@ export default defineOperation({
     ],
     chart: { kind: 'line', x: 'year', y: 'value', xType: 'year' },
   },
-  route: {
-    path: '/api/v1/agriculture/crops/farmersAverageAge',
-    params: [prefCode(), cityCode(), oldCityCode(), ...farmerParams(), addArea()],
-    compose: { param: 'addArea', from: FARM_COUNTS_PATH, composer: agricultureComposers.averageAge },
-  },
+  route: farmerRoute('/api/v1/agriculture/crops/farmersAverageAge', agricultureComposers.averageAge),
   needs: ['farmers'],
   prepare: (ctx) => ({ facts: farmFacts(ctx.sources), ctx }),
   enumerate: farmerValues,
   render({ facts, ctx }, v) {
-    const head = regionHeader(ctx, v.prefCode, v.cityCode);
-    const { key, label } = matterScope(v, head);
-    const scope = facts.get(key);
-    const s = { farmersType: v.farmersType, genderType: v.genderType, matter: v.matter };
-    return renderAverageAge(head, s, label, scope ? [scope] : []);
+    const f = farmerScope(ctx, facts, v);
+    return renderAverageAge(f.head, f.selection, f.label, f.scopes);
   },
 });

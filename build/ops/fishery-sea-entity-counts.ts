@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { fisheryFacts } from '../facts/fishery.ts';
 import { ENTITY_COUNTS_PATH } from './shared/fishery.ts';
-import { cityCode, defineOperation, prefCode, regionHeader, regionOf, regionValues } from './operation.ts';
+import { cityCode, defineOperation, prefCode, regionValues, scopedFacts } from './operation.ts';
 import { count, regionHeader as header } from './shared/result.ts';
 
 /** Entities per census year, then per class code (sales band or destination); a kind without data is left out. */
@@ -47,13 +47,5 @@ export default defineOperation({
   needs: [['fishery_entities', 'fishery_destinations', 'fishery_sales', 'fishery_destination_sales']],
   prepare: (ctx) => ({ facts: fisheryFacts(ctx.sources), ctx }),
   enumerate: (ctx) => regionValues(ctx),
-  render({ facts, ctx }, v) {
-    const pref2 = v.prefCode.padStart(2, '0');
-    return {
-      ...regionHeader(ctx, v.prefCode, v.cityCode),
-      region: facts.get(regionOf(v)) ?? {},
-      prefecture: facts.get(pref2) ?? {},
-      nation: facts.get('00') ?? {},
-    };
-  },
+  render: ({ facts, ctx }, v) => scopedFacts(ctx, facts, v),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { forestryFacts } from '../facts/forestry.ts';
-import { cityCode, defineOperation, prefCode, regionHeader, regionOf, regionValues } from './operation.ts';
+import { cityCode, defineOperation, prefCode, regionValues, scopedFacts } from './operation.ts';
 import { count, regionHeader as header } from './shared/result.ts';
 import { FORESTRY_COUNTS_PATH } from './shared/forestry.ts';
 
@@ -44,12 +44,5 @@ export default defineOperation({
   needs: [['forestry_entities', 'forestry_income']],
   prepare: (ctx) => ({ facts: forestryFacts(ctx.sources), ctx }),
   enumerate: (ctx) => regionValues(ctx),
-  render({ facts, ctx }, v) {
-    return {
-      ...regionHeader(ctx, v.prefCode, v.cityCode),
-      region: facts.get(regionOf(v)) ?? {},
-      prefecture: facts.get(v.prefCode.padStart(2, '0')) ?? {},
-      nation: facts.get('00') ?? {},
-    };
-  },
+  render: ({ facts, ctx }, v) => scopedFacts(ctx, facts, v),
 });

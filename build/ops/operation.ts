@@ -227,6 +227,20 @@ export function matterScope(v: Canonical, head: { prefName: string; cityName: st
   return { key: regionOf(v), label: head.cityName || head.prefName };
 }
 
+/**
+ * What a counts extension (fishery, forestry, agriculture `entityCounts`) answers for a region: its header
+ * and the facts of the region, its prefecture and the nation, `{}` where there are none, so that it answers
+ * for every region and an addArea composer always has the main region's header.
+ */
+export function scopedFacts<F>(ctx: BuildContext, facts: ReadonlyMap<string, F>, v: Canonical) {
+  return {
+    ...regionHeader(ctx, v.prefCode!, v.cityCode!),
+    region: facts.get(regionOf(v)) ?? {},
+    prefecture: facts.get(v.prefCode!.padStart(2, '0')) ?? {},
+    nation: facts.get('00') ?? {},
+  };
+}
+
 /** The region a chart speaks of, as text: the city members are empty for a whole prefecture. */
 export function regionHeader(ctx: BuildContext, pref: string, city: string) {
   return {

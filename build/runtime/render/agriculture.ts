@@ -2,11 +2,13 @@
 // entities that are corporations, per census year. Shared by the build (one region) and the addArea
 // composer (several regions' days summed first), so both print the same numbers the same way.
 
-import { composer, type Composer } from '../composer.ts';
+import { composer, type Combine, type ComposeContext, type Composer } from '../composer.ts';
 import { percent, ratio } from '../rounding.ts';
 import {
   headOf,
+  matterLabel,
   matterScopes,
+  regionsLabel,
   sumAmounts,
   sumCounts,
   type ClassCounts,
@@ -121,26 +123,30 @@ export function renderAverageAge(head: FisheryHead, s: FarmerSelection, label: s
   return years.length ? { ...head, ...NO_OLD_CITY, ...s, label, years } : null;
 }
 
-/** A composed farmer chart's scopes and label: matter 1 the regions, 2 their prefectures (each once), 3 the nation. */
-function farmerScopes(docs: FarmCounts[], matter: string) {
-  const prefNames = [...new Set(docs.map((d) => d.prefName))];
-  const names = docs.map((d) => d.cityName || d.prefName).join('・');
-  const label = { '2': `${prefNames.join('・')}平均`, '3': '全国平均' }[matter] ?? names;
-  return { scopes: matterScopes(docs, matter), label };
-}
-const selection = (v: Record<string, string | undefined>): FarmerSelection => ({
+/** The farmer selection of a request's canonical values (a composer's or a declaration's). */
+export const farmerSelection = (v: Record<string, string | undefined>): FarmerSelection => ({
   farmersType: v.farmersType ?? '1',
   genderType: v.genderType ?? '1',
   matter: v.matter ?? '1',
 });
 
+/** A farmer chart of several regions: their farmers summed over the `matter` scopes, then shared or averaged. */
+const combineFarmers =
+  (
+    render: (head: FisheryHead, s: FarmerSelection, label: string, scopes: FarmFacts[], ctx: ComposeContext) => unknown,
+  ): Combine =>
+  (results, ctx) => {
+    const docs = results as FarmCounts[];
+    const s = farmerSelection(ctx.values);
+    return render(headOf(docs[0]!), s, matterLabel(docs, s.matter), matterScopes(docs, s.matter), ctx);
+  };
+
 export const agricultureComposers = {
   workingDays: composer('agricultureWorkingDays', (results) => {
     const docs = results as FarmCounts[];
-    const label = docs.map((d) => d.cityName || d.prefName).join('・');
     return renderWorkingDays(
       headOf(docs[0]!),
-      label,
+      regionsLabel(docs),
       docs.map((d) => d.region),
     );
   }),
@@ -152,16 +158,11 @@ export const agricultureComposers = {
       table.labels.farmBusinesses ?? {},
     );
   }),
-  ageStructure: composer('agricultureFarmersAgeStructure', (results, { values, table }) => {
-    const docs = results as FarmCounts[];
-    const s = selection(values);
-    const { scopes, label } = farmerScopes(docs, s.matter);
-    return renderAgeStructure(headOf(docs[0]!), s, label, scopes, table.labels.farmerAges ?? {});
-  }),
-  averageAge: composer('agricultureFarmersAverageAge', (results, { values }) => {
-    const docs = results as FarmCounts[];
-    const s = selection(values);
-    const { scopes, label } = farmerScopes(docs, s.matter);
-    return renderAverageAge(headOf(docs[0]!), s, label, scopes);
-  }),
+  ageStructure: composer(
+    'agricultureFarmersAgeStructure',
+    combineFarmers((head, s, label, scopes, { table }) =>
+      renderAgeStructure(head, s, label, scopes, table.labels.farmerAges ?? {}),
+    ),
+  ),
+  averageAge: composer('agricultureFarmersAverageAge', combineFarmers(renderAverageAge)),
 } satisfies Record<string, Composer>;

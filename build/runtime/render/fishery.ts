@@ -77,6 +77,16 @@ export interface FisheryHead {
   cityName: string;
 }
 
+/** The regions of a composed answer by name, joined as the original's charts label them. */
+export const regionsLabel = (docs: FisheryHead[]) => docs.map((d) => d.cityName || d.prefName).join('・');
+
+/** The label of a composed `matter` chart: matter 1 the regions, 2 their prefectures' average, 3 the nation's. */
+export function matterLabel(docs: FisheryHead[], matter: string): string {
+  if (matter === '3') return '全国平均';
+  if (matter === '2') return `${[...new Set(docs.map((d) => d.prefName))].join('・')}平均`;
+  return regionsLabel(docs);
+}
+
 /** The header of a composed answer: its main region's. */
 export const headOf = (d: FisheryHead): FisheryHead => ({
   prefCode: d.prefCode,
@@ -119,29 +129,10 @@ const combineFishery =
   (kind: FisheryKind): Combine =>
   (results, { values, table }) => {
     const docs = results as EntityCounts[];
-    const main = docs[0]!;
     const names = (kind === 'shipRatio' ? table.labels.fisheryDestinations : table.labels.fisheryBands) ?? {};
-    const head = headOf(main);
-    if (values.matter === '3') return renderFishery(kind, head, '3', '全国平均', main.nation[kind], names);
-    if (values.matter === '2') {
-      const prefs = [...new Map(docs.map((d) => [d.prefCode, d])).values()];
-      return renderFishery(
-        kind,
-        head,
-        '2',
-        `${prefs.map((d) => d.prefName).join('・')}平均`,
-        sumCounts(prefs.map((d) => d.prefecture[kind])),
-        names,
-      );
-    }
-    return renderFishery(
-      kind,
-      head,
-      '1',
-      docs.map((d) => d.cityName || d.prefName).join('・'),
-      sumCounts(docs.map((d) => d.region[kind])),
-      names,
-    );
+    const matter = values.matter ?? '1';
+    const counts = sumCounts(matterScopes(docs, matter).map((s) => s[kind]));
+    return renderFishery(kind, headOf(docs[0]!), matter, matterLabel(docs, matter), counts, names);
   };
 
 /** The sales kinds of the totals: sea catch, sea aquaculture. */

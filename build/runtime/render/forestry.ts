@@ -6,7 +6,9 @@ import { composer, type Combine, type Composer } from '../composer.ts';
 import { percent, ratio } from '../rounding.ts';
 import {
   headOf,
+  matterLabel,
   matterScopes,
+  regionsLabel,
   sumAmounts,
   sumCounts,
   type ClassCounts,
@@ -76,33 +78,25 @@ export function renderStacked(head: FisheryHead, label: string, scopes: Forestry
   return years.length ? { ...head, label, years } : null;
 }
 
-/** The head and the label of a composed answer: the first region's head, the regions' names joined. */
-function composedHead(docs: ForestryCounts[]) {
-  return { head: headOf(docs[0]!), label: docs.map((d) => d.cityName || d.prefName).join('・') };
-}
-
 /** Band shares of several regions: matter 1 sums the regions, 2 their prefectures (each once), 3 is the nation's. */
 const combineShares =
   (kind: ForestryIncomeKind): Combine =>
   (results, { values, table }) => {
     const docs = results as ForestryCounts[];
-    const { head, label } = composedHead(docs);
     const bands = Object.values(table.labels.forestryBands ?? {});
     const matter = values.matter ?? '1';
-    const prefNames = [...new Set(docs.map((d) => d.prefName))];
-    const name = { '1': label, '2': `${prefNames.join('・')}平均`, '3': '全国平均' }[matter] ?? label;
-    return renderBandShares(kind, head, matter, name, matterScopes(docs, matter), bands);
+    const label = matterLabel(docs, matter);
+    return renderBandShares(kind, headOf(docs[0]!), matter, label, matterScopes(docs, matter), bands);
   };
 
 const combinePerEntity =
   (kind: ForestryIncomeKind): Combine =>
   (results) => {
     const docs = results as ForestryCounts[];
-    const { head, label } = composedHead(docs);
     return renderPerEntity(
       kind,
-      head,
-      label,
+      headOf(docs[0]!),
+      regionsLabel(docs),
       docs.map((d) => d.region),
     );
   };
@@ -114,10 +108,9 @@ export const forestryComposers = {
   contract: composer('forestryContractRevenue', combinePerEntity('contract')),
   stacked: composer('forestryStacked', (results) => {
     const docs = results as ForestryCounts[];
-    const { head, label } = composedHead(docs);
     return renderStacked(
-      head,
-      label,
+      headOf(docs[0]!),
+      regionsLabel(docs),
       docs.map((d) => d.region),
     );
   }),
