@@ -224,6 +224,8 @@ export function parameterSchema(p: ParamSpec, table: RouteTable): JsonSchema {
     return withDefault({ type: 'string', pattern: `^${entry}(,${entry}){0,${allowed.list.max - 1}}$` });
   }
   if ('min' in allowed) return withDefault(orDash({ type: 'integer', minimum: allowed.min, maximum: allowed.max }));
+  // Any code of its form is a value, though all of them share one canonical form.
+  if (type.collapsed) return withDefault(orDash({ type: 'string', pattern: `^(${type.syntax(p)})$` }));
   // Codes that depend on another parameter: the schema lists their union, - first.
   const values: (string | number)[] =
     'valuesBy' in allowed

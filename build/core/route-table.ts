@@ -12,7 +12,9 @@ export function routeTable(ops: Operation[], ctx: BuildContext, unavailable: Map
       const reason = unavailable.get(op);
       const route =
         ctx.layout === 'compact' && op.compactRoute ? { ...routeOf(op.route), ...op.compactRoute } : routeOf(op.route);
-      return reason ? { ...route, unavailable: reason } : route;
+      if (reason) return { ...route, unavailable: reason };
+      const more = op.routeConstraints?.(ctx) ?? [];
+      return more.length ? { ...route, constraints: [...(route.constraints ?? []), ...more] } : route;
     }),
     prefectures: [...ctx.prefs],
     country: ctx.sources.regions.prefectures.map((p) => p.prefCode),

@@ -444,7 +444,8 @@ function valueMap(p: ParamSpec, variable: string, i: number, table: RouteTable):
     // A prefecture of the country outside the build's scope: its own marker, for the 404 that names the scope.
     const outside = type.scoped(p) ? table.country.filter((n) => !table.prefectures.includes(n)) : [];
     if (outside.length) rule(`${int}0*(${alternatives(outside.map(String))})`, OUTSIDE);
-  } else rule(`(?<v>${syntax})`, '$v');
+  } else if (type.collapsed) rule(`(?:${syntax})`, type.collapsed);
+  else rule(`(?<v>${syntax})`, '$v');
   return `map "${source}" ${variable} { ${rules.join(' ')} default "${INVALID}"; }`;
 }
 

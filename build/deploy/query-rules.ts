@@ -3,19 +3,28 @@
 // logic, so a rule covers one set: required parameters always, optional ones given or left to their
 // default. Parameters that take effect only with some values are included only when given.
 
+import { typeOf } from '../runtime/params.ts';
 import { isListParam, type ParamSpec, type RouteOp, type RouteTable } from '../runtime/routes.ts';
 
 export interface QueryRule {
   op: RouteOp;
-  /** Parameters the request carries, under the name it uses. */
-  given: { spec: ParamSpec; name: string }[];
+  /**
+   * Parameters the request carries, under the name it uses; `as`, where set, is the canonical value the
+   * rule is for (`-` or a presence parameter's collapsed form), written into the destination literally.
+   */
+  given: { spec: ParamSpec; name: string; as?: string }[];
   /** Parameters absent from the request whose default goes into the path. */
   defaults: { spec: ParamSpec; value: string }[];
   /** The file path with `:<name>` placeholders for given values. */
   destination: string;
 }
 
-export function queryRules(table: RouteTable): QueryRule[] {
+/**
+ * With `collapse`, a presence parameter given has two rules, one for `-` and one for its codes, each naming
+ * its own file (hosts that match values, such as Vercel); without, one placeholder rule (Netlify, which
+ * matches no values: its codes then name no file).
+ */
+export function queryRules(table: RouteTable, { collapse = false } = {}): QueryRule[] {
   const rules: QueryRule[] = [];
   for (const op of table.operations) {
     if (op.unavailable) continue;
@@ -25,7 +34,11 @@ export function queryRules(table: RouteTable): QueryRule[] {
       const names = [p.name, ...(p.aliases ?? [])];
       const next: typeof sets = [];
       for (const s of sets) {
-        for (const name of names) next.push({ given: [...s.given, { spec: p, name }], defaults: s.defaults });
+        const collapsed = collapse ? typeOf(p).collapsed : undefined;
+        const forms = collapsed ? ['-', collapsed] : [undefined];
+        for (const name of names)
+          for (const as of forms)
+            next.push({ given: [...s.given, { spec: p, name, ...(as ? { as } : {}) }], defaults: s.defaults });
         if (!p.required || p.activeWhen) {
           const value = p.default !== undefined && !p.activeWhen ? String(p.default) : undefined;
           next.push({
@@ -37,13 +50,20 @@ export function queryRules(table: RouteTable): QueryRule[] {
       sets = next;
     }
     for (const s of sets) {
+      // Values the rule knows literally: a parameter they switch off is ignored, so it names no segment.
+      const known: Record<string, string> = {};
+      for (const g of s.given) if (g.as !== undefined) known[g.spec.name] = g.as;
+      for (const d of s.defaults) known[d.spec.name] = d.value;
+      const off = (p: ParamSpec) =>
+        [p.activeWhen ?? []].flat().some((c) => c.param in known && !c.values.includes(known[c.param]!));
       const destination =
         op.path +
         params
           .map((p) => {
             const g = s.given.find((x) => x.spec === p);
             const d = s.defaults.find((x) => x.spec === p);
-            return g ? `/${p.name}/:${safeName(g.name)}` : d ? `/${p.name}/${d.value}` : '';
+            if (off(p)) return '';
+            return g ? `/${p.name}/${g.as ?? `:${safeName(g.name)}`}` : d ? `/${p.name}/${d.value}` : '';
           })
           .join('') +
         '/index.json';

@@ -10,9 +10,11 @@ import { queryRules, safeName } from './query-rules.ts';
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A value's pattern, capturing its canonical form: integers lose their leading zeros. */
-function valuePattern(p: ParamSpec, table: RouteTable, group: string): string {
+function valuePattern(p: ParamSpec, table: RouteTable, group: string, as?: string): string {
   const type = typeOf(p);
   if (type.list) return `(?<${group}>.*)`;
+  // A presence parameter's rule for -, or for every other value of its form.
+  if (as !== undefined) return as === '-' ? `(?<${group}>-)` : `(?<${group}>${type.syntax(p).replace(/^-\|/, '')})`;
   if (!type.numeric) return `(?<${group}>${type.syntax(p)})`;
   const allowed = type.allowed(p, table);
   if ('min' in allowed) return `(?<${group}>0|[1-9][0-9]{0,8})`;
@@ -41,14 +43,18 @@ export function vercelConfig(table: RouteTable) {
         headers: { 'Cache-Control': ERROR_CACHE_CONTROL },
       });
   }
-  for (const r of queryRules(table)) {
+  for (const r of queryRules(table, { collapse: true })) {
     const names = new Set(r.given.map((g) => g.name));
     const missing = [...r.op.params.flatMap((p) => [p.name, ...(p.aliases ?? [])])].filter(
       (n) => !names.has(n) && !r.op.params.find((p) => p.name === n)?.ignored,
     );
     routes.push({
       src: `^${escape(r.op.path)}/?$`,
-      has: r.given.map((g) => ({ type: 'query', key: g.name, value: valuePattern(g.spec, table, safeName(g.name)) })),
+      has: r.given.map((g) => ({
+        type: 'query',
+        key: g.name,
+        value: valuePattern(g.spec, table, safeName(g.name), g.as),
+      })),
       ...(missing.length ? { missing: missing.map((key) => ({ type: 'query', key })) } : {}),
       dest: r.destination,
     });

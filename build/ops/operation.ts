@@ -15,6 +15,7 @@ import type {
   AreasParam,
   CityParam,
   CodeParam,
+  Constraint,
   IntParam,
   Paging,
   ParamSpec,
@@ -105,6 +106,8 @@ export interface Operation<State = unknown, P extends readonly ParamSpec[] = rea
   compactRoute?: Pick<RouteOp, 'pairs'>;
   /** Code lists its parameters are checked against, computed from the sources. */
   routeData?(ctx: BuildContext): RouteData;
+  /** Rules across its parameters that depend on the sources (class codes per matter2), after the route's own. */
+  routeConstraints?(ctx: BuildContext): Constraint[];
 }
 
 /** Declares an operation; its parameters' names type the values its enumerate and render see. */

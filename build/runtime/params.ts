@@ -14,6 +14,7 @@ import type {
   IntParam,
   ParamSpec,
   PrefParam,
+  PresenceParam,
   RouteTable,
   TecsParam,
 } from './routes.ts';
@@ -57,6 +58,11 @@ export interface ParamType<S extends ParamSpec> {
   labels?: NameList | 'domain' | 'doc';
   /** `-` stands for every value (all codes; the whole prefecture), so a picker names it "all". */
   dashIsAll: boolean;
+  /**
+   * Every value but `-` has this one canonical form (a presence parameter's `any`): hosts that match text
+   * map each code to it instead of capturing the code.
+   */
+  collapsed?: string;
   /** Whether a valid value may still fall outside the build's scope: a prefecture the build was not made for (a 404 naming the scope). */
   scoped(spec: S): boolean;
   /** The canonical value of raw text, given the canonical values of the parameters before it, or a 400. */
@@ -75,6 +81,8 @@ const INT_SYNTAX = '-?[0-9]{1,9}';
 const CODE_SYNTAX = '[A-Za-z0-9]{1,16}';
 const AREA_SYNTAX = `(${PREF_SYNTAX})_(${CITY_SYNTAX})?`;
 const TEC_SYNTAX = '([0-9]{1,3})?_([0-9]{1,3})?';
+/** The canonical value of every code of a presence parameter. */
+export const ANY = 'any';
 const whole = (syntax: string) => new RegExp(`^(?:${syntax})$`);
 const PREF_RE = whole(PREF_SYNTAX);
 const CITY_RE = whole(CITY_SYNTAX);
@@ -180,6 +188,19 @@ export const PARAM_TYPES: { [T in TypeName]: ParamType<SpecOf<T>> } = {
       },
     }),
   },
+  presence: {
+    canonical: `- when absent or -, ${ANY} for any code (every code gives the same answer)`,
+    syntax: (spec) => `-|${ANY}|${spec.syntax}`,
+    numeric: false,
+    list: false,
+    dashIsAll: true,
+    collapsed: ANY,
+    scoped: () => false,
+    check: checkPresence,
+    fix: (spec) =>
+      `Give ${spec.name} as - or as ${spec.what}; any such code gives the same answer (the original's), so ${ANY} stands for them all.`,
+    allowed: () => ({ values: ['-', ANY] }),
+  },
   tecs: {
     canonical: 'the entries sorted, without repeats or themes of a whole field given; _ alone when any entry is _',
     syntax: () => TEC_SYNTAX,
@@ -282,6 +303,13 @@ function checkCode(spec: CodeParam, raw: string, got: Canonical, routes: Compile
     return fail(spec, `${spec.name} ${raw} is not a code of this build`, routes);
   }
   return { ok: true, value: raw };
+}
+
+function checkPresence(spec: PresenceParam, raw: string, _got: Canonical, routes: CompiledRoutes): Checked {
+  if (raw === '-' || raw === ANY) return { ok: true, value: raw };
+  if (!whole(spec.syntax).test(raw))
+    return fail(spec, `${spec.name} must be - or ${spec.what}, got ${quote(raw)}`, routes);
+  return { ok: true, value: ANY };
 }
 
 function checkAreas(spec: AreasParam, raw: string, got: Canonical, routes: CompiledRoutes): Checked {

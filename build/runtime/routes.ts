@@ -122,7 +122,22 @@ export interface TecsParam extends ParamBase {
   default?: string;
 }
 
-export type ParamSpec = PrefParam | CityParam | IntParam | CodeParam | AreasParam | TecsParam;
+/**
+ * `-` or a code (a municipality, a secondary medical area…) that is read only for whether it is given:
+ * the original answered every code alike (all the prefecture's municipalities, all the areas), so every
+ * code has one canonical form, `any`, and one file. Codes are checked for their form only, as the
+ * original accepted any.
+ */
+export interface PresenceParam extends ParamBase {
+  type: 'presence';
+  /** The form of a code, as a regular expression source without anchors, such as `[0-9]{5}`. */
+  syntax: string;
+  /** What a code names and an example, for the 400's fix: "a 5-digit municipality code such as 13101". */
+  what: string;
+  default?: '-';
+}
+
+export type ParamSpec = PrefParam | CityParam | IntParam | CodeParam | AreasParam | TecsParam | PresenceParam;
 
 /** Whether a parameter takes effect, given the canonical values of the parameters before it. */
 export function isActive(
