@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { FORESTRY_KINDS } from './forestry-codes.ts';
 import { FARM_BUSINESSES, FARMER_AGES } from './agriculture-codes.ts';
+import { CARE_COUNTED } from './care-codes.ts';
 
 const intIn = (min: number, max: number) => {
   const error = `expected an integer from ${min} to ${max}`;
@@ -32,6 +33,8 @@ const regionCode = () =>
 const prefCode2 = () =>
   z.string().regex(/^[0-9]{2}$/, { error: 'expected a 2-digit prefecture code such as 01 or 13' });
 const cityCode = () => z.string().regex(/^[0-9]{5}$/, { error: 'expected a 5-digit municipality code such as 13101' });
+const insurerCode = () =>
+  z.string().regex(/^[0-9]{5,6}$/, { error: 'expected a 5- or 6-digit insurer code such as 13101' });
 const letter = () => z.string().regex(/^[A-Z]$/, { error: 'expected one capital letter' });
 const twoDigits = () => z.string().regex(/^[0-9]{2}$/, { error: 'expected a 2-digit code such as 05' });
 const airportCode = () =>
@@ -732,6 +735,47 @@ export const TABLES = {
     key: ['matter2', 'year', 'regionCode', 'areaCode', 'classCode'],
     regions: ['regionCode'],
     references: [{ columns: ['areaCode'], table: 'medical_areas', as: ['areaCode'] }],
+  }),
+  care_insurers: table({
+    name: 'care_insurers',
+    doc: 'Long-term care insurers (介護保険の保険者): one row per municipality, naming its insurer (a municipality, a designated city for its wards, or a union of municipalities). An insurer lies in one prefecture.',
+    schema: z
+      .object({ insurerCode: insurerCode(), insurerName: text(), cityCode: cityCode() })
+      .superRefine((r, ctx) => {
+        if (r.insurerCode.slice(0, 2) !== r.cityCode.slice(0, 2))
+          ctx.addIssue({
+            code: 'custom',
+            path: ['insurerCode'],
+            message: `insurer ${r.insurerCode} lies in prefecture ${r.insurerCode.slice(0, 2)} but municipality ${r.cityCode} does not; an insurer's code begins with its prefecture code`,
+          });
+      }),
+    key: ['cityCode'],
+    regions: ['cityCode'],
+  }),
+  care_counts: table({
+    name: 'care_counts',
+    doc: 'Counts behind the care charts by matter2 (101 users, 102 certified persons, 201 facilities, 202 places, 203 care workers, 204 nurses, 302 care costs in thousand yen), year, municipality and class (a kind of service 1–3, a care level 1–8, a service 101–304, or - for one figure). The build sums municipalities up to designated cities, insurers and prefectures.',
+    schema: z.object({
+      matter2: oneOf(CARE_COUNTED),
+      year: intIn(1950, 2100),
+      regionCode: cityCode(),
+      classCode: z.string().regex(/^(-|[0-9]{1,3})$/, { error: 'expected - or a class code of 1 to 3 digits' }),
+      count: count(),
+    }),
+    key: ['matter2', 'year', 'regionCode', 'classCode'],
+    regions: ['regionCode'],
+  }),
+  care_premiums: table({
+    name: 'care_premiums',
+    doc: "Each insurer's monthly standard premium for its first-insured persons (第1号被保険者の保険料基準額, yen a month) by year, with the number of those persons, which weighs it in a prefecture's average.",
+    schema: z.object({
+      insurerCode: insurerCode(),
+      year: intIn(1950, 2100),
+      premium: intIn(0, 1_000_000),
+      insured: count(),
+    }),
+    key: ['insurerCode', 'year'],
+    references: [{ columns: ['insurerCode'], table: 'care_insurers', as: ['insurerCode'] }],
   }),
   industries_narrow: table({
     name: 'industries_narrow',

@@ -36,8 +36,11 @@ export interface MedicalFacts {
 
 export const countKey = (matter2: string, year: string | number, region: string) => `${matter2}|${year}|${region}`;
 
+/** The classes alone, for what needs no counts (enumerations, route tables). */
+export const medicalClassesOf = perSources(medicalClasses);
+
 export const medicalFacts = perSources((sources: Sources): MedicalFacts => {
-  const facts: MedicalFacts = { classes: medicalClasses(sources), areas: medicalAreas(sources), counts: new Map() };
+  const facts: MedicalFacts = { classes: medicalClassesOf(sources), areas: medicalAreas(sources), counts: new Map() };
   if (sources.tables.medical_counts) {
     checkCounts(sources, facts);
     for (const r of sumUp(sources).objects() as {

@@ -40,6 +40,8 @@ import jobsBroad from './jobs-broad.ts';
 import jobsMiddle from './jobs-middle.ts';
 import medicalWelfareMedicalAnalysisList from './medical-welfare-medical-analysis-list.ts';
 import medicalWelfareMedicalAnalysisRate from './medical-welfare-medical-analysis-rate.ts';
+import medicalWelfareMedicalAnalysisChart from './medical-welfare-medical-analysis-chart.ts';
+import medicalWelfareCareAnalysisChart from './medical-welfare-care-analysis-chart.ts';
 import municipalityCompanyPerYear from './municipality-company-per-year.ts';
 import municipalityEmployeePerYear from './municipality-employee-per-year.ts';
 import municipalityFinanceForSettlementAmount from './municipality-finance-for-settlement-amount.ts';
@@ -160,6 +162,8 @@ export const OPERATIONS: Operation<any>[] = [
   // medical care and welfare
   medicalWelfareMedicalAnalysisList,
   medicalWelfareMedicalAnalysisRate,
+  medicalWelfareMedicalAnalysisChart,
+  medicalWelfareCareAnalysisChart,
 ];
 
 export const FAMILIES = [...new Set(OPERATIONS.map((o) => o.family))];

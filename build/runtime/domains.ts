@@ -43,6 +43,12 @@ const DOMAIN_TABLE = {
   manufacturing: {},
   airportAreas: {},
   airportsByArea: { parent: 'airportAreas' },
+  /** medicalAnalysis/chart's class codes of every scheme; its constraints say which go with which matter2. */
+  medicalBroadClasses: {},
+  medicalMiddleClasses: {},
+  /** careAnalysis/chart's class codes (fixed by the original's code page); its constraints pair them with matter_2. */
+  careBroadClasses: {},
+  careMiddleClasses: {},
   secondaryMedicalAreas: {
     names: {
       path: '/medicalWelfare/medicalAnalysis/list',

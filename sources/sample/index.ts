@@ -28,6 +28,7 @@ import { researchExpenses } from './research.ts';
 import { DESTINATIONS, SALES_BANDS, fisheryEntities } from './fishery.ts';
 import { forestryFacts } from './forestry.ts';
 import { farmBusinesses, farmEntities, farmers } from './agriculture.ts';
+import { careCounts, careInsurers, carePremiums } from './care.ts';
 import { meshPopulation } from './mesh.ts';
 import { medicalAreas, medicalClasses, medicalCounts } from './medical.ts';
 import { graduateDestinations } from './education.ts';
@@ -49,7 +50,7 @@ import { ANCHOR_CREDITS, OFFICIAL_FILES } from '../official.ts';
 export const DEFAULT_SEED = 'regstat-sample-1';
 
 export const SAMPLE_NOTICE =
-  "SYNTHETIC SAMPLE DATA under official figures. Official: the prefecture and municipality codes and names; the industry and occupation classifications; each prefecture's population by sex and 5-year age (census 1960–2020, 出典: 国勢調査（総務省統計局）; projections 2025–2045, 出典: 国立社会保障・人口問題研究所「日本の地域別将来推計人口（平成30(2018)年推計）」), so the prefecture level of perYear, pyramid and sum/perYear is the census (up to 2015 the census gives 85歳以上 whole: its split into 85–89 and 90歳～ is synthetic); the nation's population by sex and 5-year age (census; 国立社会保障・人口問題研究所「日本の将来推計人口（平成29年推計）」). Synthetic, generated at random by the regstat sample provider: everything below the prefectures (municipalities, wards, meshes), births, deaths and migration, and every other statistic (industry, jobs, trade, patents, tourism, fishery, forestry, agriculture, medical, taxes, graduates); the names of the narrow industry classes (beyond x0) and of the old municipalities are invented. Each operation's entry in manifest.json (`origin`) and the explorer say which of its figures are official. Do not use the synthetic ones for analysis or decisions. Official tables: npm run import:estat; saved RESAS responses: npm run import:resas.";
+  "SYNTHETIC SAMPLE DATA under official figures. Official: the prefecture and municipality codes and names; the industry and occupation classifications; each prefecture's population by sex and 5-year age (census 1960–2020, 出典: 国勢調査（総務省統計局）; projections 2025–2045, 出典: 国立社会保障・人口問題研究所「日本の地域別将来推計人口（平成30(2018)年推計）」), so the prefecture level of perYear, pyramid and sum/perYear is the census (up to 2015 the census gives 85歳以上 whole: its split into 85–89 and 90歳～ is synthetic); the nation's population by sex and 5-year age (census; 国立社会保障・人口問題研究所「日本の将来推計人口（平成29年推計）」). Synthetic, generated at random by the regstat sample provider: everything below the prefectures (municipalities, wards, meshes), births, deaths and migration, and every other statistic (industry, jobs, trade, patents, tourism, fishery, forestry, agriculture, medical and long-term care, taxes, graduates); the names of the narrow industry classes (beyond x0) and of the old municipalities are invented. Each operation's entry in manifest.json (`origin`) and the explorer say which of its figures are official. Do not use the synthetic ones for analysis or decisions. Official tables: npm run import:estat; saved RESAS responses: npm run import:resas.";
 
 /** What is official in the sample, per table (origin.ts): everything not named here is synthetic. */
 const CENSUS_AGES =
@@ -127,6 +128,7 @@ function draws(seed: string) {
     farms: once(() => farmEntities(seed, leaves())),
     mesh: once(() => meshPopulation(seed, leaves())),
     areas: once(() => medicalAreas(leaves(), cities())),
+    insurers: once(() => careInsurers(leaves(), cities())),
   };
 }
 
@@ -203,7 +205,7 @@ function economyTables({ seed, leaves, patents, prefCodes, jobs, plants }: Draws
 }
 
 /** Tourism, fishery, forestry, agriculture, meshes and medical care. */
-function placeTables({ seed, leaves, flows, fishery, forestry, farms, mesh, areas }: Draws) {
+function placeTables({ seed, leaves, flows, fishery, forestry, farms, mesh, areas, insurers }: Draws) {
   return {
     countries: () =>
       toCsv(
@@ -254,6 +256,9 @@ function placeTables({ seed, leaves, flows, fishery, forestry, farms, mesh, area
       ),
     medical_classes: () => csvOf('medical_classes', medicalClasses()),
     medical_counts: () => csvOf('medical_counts', medicalCounts(seed, leaves(), areas())),
+    care_insurers: () => csvOf('care_insurers', insurers()),
+    care_counts: () => csvOf('care_counts', careCounts(seed, leaves())),
+    care_premiums: () => csvOf('care_premiums', carePremiums(seed, leaves(), insurers())),
   };
 }
 
@@ -280,7 +285,15 @@ export function generatorDigest(): string {
     .filter((f) => f.endsWith('.ts'))
     .sort())
     hash.update(f).update(readFileSync(join(here, f)));
-  for (const f of ['../csv.ts', '../regions.ts', '../local-gov.ts', '../official.ts', '../medical-codes.ts'])
+  // The code lists the generator draws by (every *-codes.ts) shape its tables too.
+  const codes = readdirSync(join(here, '..')).filter((f) => f.endsWith('-codes.ts'));
+  for (const f of [
+    '../csv.ts',
+    '../regions.ts',
+    '../local-gov.ts',
+    '../official.ts',
+    ...codes.sort().map((f) => `../${f}`),
+  ])
     hash.update(f).update(readFileSync(join(here, f)));
   for (const f of OFFICIAL_FILES) hash.update(basename(f)).update(readFileSync(f));
   const require = createRequire(import.meta.url);

@@ -58,6 +58,14 @@ export const ENTRIES: Entry[] = [
     url: '/api/v1/medicalWelfare/medicalAnalysis/rate?prefCode=13&matter2=205&secondaryMedicalCode=1302&dataKbn=3&year=2016',
   },
   {
+    name: 'any municipality code reaches one chart, as in the original',
+    url: '/api/v1/medicalWelfare/medicalAnalysis/chart?prefCode=13&matter2=204&cityCode=01100&year=2020&dispType=2&sort=1',
+  },
+  {
+    name: 'any insurer code reaches one care chart, defaults omitted',
+    url: '/api/v1/medicalWelfare/careAnalysis/chart?prefCode=1&matter_2=302&broad_category_cd=3&middle_category_cd=300&insuranceCode=01100&year=2019',
+  },
+  {
     name: 'first page of a list',
     url: '/api/v1/industry/patent/list?year=2019&mode=1&prefCode=13&sort1=6&sort2=2&offset=0',
   },

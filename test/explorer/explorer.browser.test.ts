@@ -70,6 +70,14 @@ const LINKS: [family: string, hash: string][] = [
     'medical',
     '#/medicalWelfare/medicalAnalysis/rate?prefCode=13&matter2=204&cityCode=-&secondaryMedicalCode=1301&dataKbn=1&year=2020',
   ],
+  [
+    'medical',
+    '#/medicalWelfare/medicalAnalysis/chart?prefCode=13&matter2=205&broadCategoryCode=00&middleCategoryCode=-&secondaryMedicalCode=-&cityCode=any&year=2020&dispType=1&sort=1',
+  ],
+  [
+    'medical',
+    '#/medicalWelfare/careAnalysis/chart?prefCode=1&matter_2=102&broad_category_cd=0&middle_category_cd=-&insuranceCode=any&year=2020&disp_type=1&sort_type=1',
+  ],
   ['masters', '#/cities?prefCode=1'],
 ];
 

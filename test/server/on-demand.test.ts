@@ -222,7 +222,8 @@ describe('npm start without a dist', () => {
   it('writes every response into its cache in the background, hands over to it, and answers from it at once on the next start', async () => {
     // The checked tables from the run's shared cache: what is tested is the response cache, written here.
     const cache = seededCache('regstat-start-test-');
-    const args = ['--prefs', '13', '--only', 'masters,fishery,medical'];
+    // Three light families: the mechanism is the test, and every operation is rendered on demand above.
+    const args = ['--prefs', '13', '--only', 'masters,fishery,forestry'];
     const first = await startIn(cache, args);
     let second: Awaited<ReturnType<typeof startIn>> | undefined;
     try {
@@ -242,8 +243,7 @@ describe('npm start without a dist', () => {
       const pack = await Pack.open(fileSource(join(cache, 'packs', packs[0]!)));
       const api = built.filter((f) => f.startsWith('/api/v1/') && f !== '/api/v1/index.json');
       const inScope = api.filter(
-        (f) =>
-          /^\/api\/v1\/(prefectures|cities|oldCities|fishery|medicalWelfare)\//.test(f) && !/\/prefCode\/1\//.test(f),
+        (f) => /^\/api\/v1\/(prefectures|cities|oldCities|fishery|forestry)\//.test(f) && !/\/prefCode\/1\//.test(f),
       );
       expect(inScope.length).toBeGreaterThan(1000);
       for (const f of shuffled(inScope, 3).slice(0, 400))
@@ -295,7 +295,7 @@ describe("npm start's render threads", () => {
     '--prefs',
     SAMPLE_PREFS.join(','),
     '--only',
-    'masters,fishery,medical',
+    'masters,fishery,forestry',
   ]);
   const main = onDemandRenderer(values);
   const pool = new RenderPool(values, main);
@@ -315,7 +315,7 @@ describe("npm start's render threads", () => {
     }
     expect(await pool.read('/api/v1/population/composition/perYear/prefCode/13/cityCode/14101/index.json')).toBeNull();
     expect(pool.threadCount).toBe(ops.length);
-    // The site files speak of the operations of this build (masters, fishery, medical): compare with the main thread's.
+    // The site files speak of the operations of this build (masters, fishery, forestry): compare with the main thread's.
     expect(await pool.read('/manifest.json')).toBe(main.read('/manifest.json'));
     expect(pool.threadCount).toBe(ops.length + 1);
   });
