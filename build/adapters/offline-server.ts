@@ -7,7 +7,7 @@ import { createServer } from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { CORS_HEADERS } from '../runtime/respond.ts';
+import { COMMON_HEADERS } from '../runtime/respond.ts';
 import type { ErrorMode } from '../runtime/errors.ts';
 import type { RouteTable } from '../runtime/routes.ts';
 import { staticPath, typeOf } from '../runtime/static-path.ts';
@@ -56,7 +56,7 @@ export async function offlineServer(pack: Pack, o: { errors?: ErrorMode } = {}) 
         (body) => (body ? sendStatic(req, res, Buffer.from(body), typeOf(path)) : notFoundText(res)),
         (e: Error) => {
           process.stderr.write(`regstat offline bundle: ${e.message}\n`);
-          res.writeHead(500, { 'Content-Type': 'text/plain;charset=UTF-8', ...CORS_HEADERS });
+          res.writeHead(500, { 'Content-Type': 'text/plain;charset=UTF-8', ...COMMON_HEADERS });
           res.end(`${unusable(e instanceof PackError ? e.problem : 'reading it failed')}\n`);
         },
       );

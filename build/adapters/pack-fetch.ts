@@ -12,7 +12,7 @@ import { apiError, type ErrorMode } from '../runtime/errors.ts';
 import {
   answer,
   composedText,
-  CORS_HEADERS,
+  COMMON_HEADERS,
   errorResponse,
   type ApiResponse,
   type FileAnswer,
@@ -139,9 +139,9 @@ async function staticFile(pack: Pack, method: string, pathname: string, stats: R
   if (!body)
     return new Response(method === 'HEAD' ? null : 'Not found\n', {
       status: 404,
-      headers: { 'Content-Type': 'text/plain;charset=UTF-8', ...CORS_HEADERS },
+      headers: { 'Content-Type': 'text/plain;charset=UTF-8', ...COMMON_HEADERS },
     });
-  const headers = { 'Content-Type': typeOf(path!), 'Cache-Control': 'no-cache', ...CORS_HEADERS };
+  const headers = { 'Content-Type': typeOf(path!), 'Cache-Control': 'no-cache', ...COMMON_HEADERS };
   return withReads(
     new Response(method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), { status: 200, headers }),
     stats,

@@ -3,10 +3,21 @@
 
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { createApiServer } from '../server/node.ts';
 import { HAS_CHROMIUM, launchChromium, NO_CHROMIUM } from './chromium.ts';
 import { fail, UsageError } from './fail.ts';
+import { parseCommand, type CommandSpec } from './source-options.ts';
+
+export const SCREENSHOTS_COMMAND = {
+  name: 'npm run screenshots',
+  summary:
+    "Takes the explorer's pictures (docs/screenshots, shown in the README) from a built dist in headless Chromium, at desktop and phone width.",
+  options: {
+    dist: { type: 'string', default: 'dist', value: '<dir>', help: 'the built dist to serve' },
+    out: { type: 'string', default: 'docs/screenshots', value: '<dir>', help: 'where the pictures go' },
+  },
+  example: 'npm run screenshots -- --dist dist --out docs/screenshots',
+} as const satisfies CommandSpec;
 
 /** The views shown: one per kind of chart. */
 export const SHOTS: [name: string, hash: string][] = [
@@ -22,9 +33,7 @@ export const SHOTS: [name: string, hash: string][] = [
 const SIZES = { desktop: { width: 1280, height: 1000 }, phone: { width: 390, height: 1600 } };
 
 async function screenshots() {
-  const { values } = parseArgs({
-    options: { dist: { type: 'string', default: 'dist' }, out: { type: 'string', default: 'docs/screenshots' } },
-  });
+  const { values } = parseCommand(SCREENSHOTS_COMMAND, process.argv.slice(2));
   if (!HAS_CHROMIUM) throw new UsageError(`Screenshots need Chromium: ${NO_CHROMIUM}.`);
   const out = resolve(values.out!);
   mkdirSync(out, { recursive: true });

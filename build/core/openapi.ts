@@ -224,6 +224,9 @@ export function parameterSchema(p: ParamSpec, table: RouteTable): JsonSchema {
     return withDefault({ type: 'string', pattern: `^${entry}(,${entry}){0,${allowed.list.max - 1}}$` });
   }
   if ('min' in allowed) return withDefault(orDash({ type: 'integer', minimum: allowed.min, maximum: allowed.max }));
+  // Any prefecture code, whatever the build's scope: a client passes /prefectures' prefCode (a number), and
+  // a prefecture outside the scope is a 404 that says so, not a type error.
+  if (type.region === 'prefecture') return withDefault(orDash({ type: 'integer', minimum: 1, maximum: 47 }));
   // Any code of its form is a value, though all of them share one canonical form.
   if (type.collapsed) return withDefault(orDash({ type: 'string', pattern: `^(${type.syntax(p)})$` }));
   // Codes that depend on another parameter: the schema lists their union, - first.
@@ -293,6 +296,8 @@ function parameterDescription(p: ParamSpec, route: RouteOp, table: RouteTable): 
     notes.push(p.required ? `**Required**, as ${names}.` : `Accepted as ${names}.`);
   }
   if (p.default !== undefined) notes.push(`Default \`${p.default}\`.`);
+  if (typeOf(p).scoped(p) && table.prefectures.length < table.country.length)
+    notes.push(`This build serves prefectures ${table.prefectures.join(', ')}; the others answer 404.`);
   const allowed = typeOf(p).allowed(p, table);
   if ('valuesBy' in allowed)
     notes.push(`The codes allowed depend on \`${allowed.valuesBy}\`; the schema lists all of them.`);
@@ -551,8 +556,13 @@ export type Path = keyof paths;
 export type Success<P extends Path> = paths[P]['get']['responses'][200]['content']['application/json'];
 /** The \`result\` member of a successful response of an operation (null for a region without data, where the operation has such regions). */
 export type Result<P extends Path> = Extract<Success<P>, { result: unknown }>['result'];
-/** The query parameters of an operation. */
-export type Query<P extends Path> = NonNullable<paths[P]['get']['parameters']['query']>;
+/**
+ * The query parameters of an operation, their literal types widened to number and string: a code or year
+ * read from another response (a prefCode, a sicCode) is then accepted as it is typed there. The API checks values.
+ */
+export type Query<P extends Path> = Widened<NonNullable<paths[P]['get']['parameters']['query']>>;
+type Widened<Q> = { [K in keyof Q]: Wide<Q[K]> };
+type Wide<T> = T extends number ? number : T extends string ? string : T;
 /** An error body. */
 export type ApiError = components['schemas']['Error'];
 `;

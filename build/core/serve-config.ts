@@ -2,8 +2,9 @@
 // there: each key sequence that files use gets a rewrite to its index.json, with named segments that
 // serve's path-to-regexp does not percent-encode (values are digits, letters and -).
 
-import { CORS_HEADERS, FILE_CACHE_CONTROL, JSON_TYPE, PREFLIGHT_HEADERS } from '../runtime/respond.ts';
+import { COMMON_HEADERS, FILE_CACHE_CONTROL, JSON_TYPE, PREFLIGHT_HEADERS } from '../runtime/respond.ts';
 import { PAGE_REWRITES } from '../runtime/pages.ts';
+import { STATIC_TYPES } from '../runtime/static-path.ts';
 import type { RouteOp } from '../runtime/routes.ts';
 
 /** serve-handler's MIME table says application/javascript; the other hosts send RFC 9239's type. */
@@ -42,9 +43,11 @@ export function serveConfig(keySequences: Map<RouteOp, Set<string>>) {
         ],
       },
       SCRIPT_TYPE,
+      // serve's MIME table reads .ts as an MPEG transport stream; openapi.d.ts is text, as elsewhere.
+      { source: '**/*.ts', headers: [{ key: 'Content-Type', value: STATIC_TYPES.ts! }] },
       // serve answers OPTIONS as GET (200 with the file), so with these headers a CORS preflight for
       // any request header succeeds wherever a file answers.
-      { source: '**', headers: Object.entries({ ...CORS_HEADERS, ...PREFLIGHT_HEADERS }).map(header) },
+      { source: '**', headers: Object.entries({ ...COMMON_HEADERS, ...PREFLIGHT_HEADERS }).map(header) },
     ],
   };
 }

@@ -2,7 +2,7 @@
 // canonical forms), _headers sends the API's headers. Requests a rule cannot serve get the API's error
 // bodies from dist/_errors with the right status.
 
-import { CORS_HEADERS, FILE_CACHE_CONTROL, JSON_TYPE, PREFLIGHT_HEADERS } from '../runtime/respond.ts';
+import { COMMON_HEADERS, FILE_CACHE_CONTROL, JSON_TYPE, PREFLIGHT_HEADERS } from '../runtime/respond.ts';
 import { composingParam, type RouteTable } from '../runtime/routes.ts';
 import { queryRules, safeName } from './query-rules.ts';
 
@@ -25,8 +25,8 @@ export function netlifyRedirects(table: RouteTable): string {
 }
 
 export function netlifyHeaders(): string {
-  const api = { 'Content-Type': JSON_TYPE, 'Cache-Control': FILE_CACHE_CONTROL, ...CORS_HEADERS, ...PREFLIGHT_HEADERS };
-  const errors = { 'Content-Type': JSON_TYPE, 'Cache-Control': 'no-store', ...CORS_HEADERS };
+  const api = { 'Content-Type': JSON_TYPE, 'Cache-Control': FILE_CACHE_CONTROL, ...COMMON_HEADERS, ...PREFLIGHT_HEADERS };
+  const errors = { 'Content-Type': JSON_TYPE, 'Cache-Control': 'no-store', ...COMMON_HEADERS };
   const block = (path: string, h: Record<string, string>) =>
     [path, ...Object.entries(h).map(([k, v]) => `  ${k}: ${v}`)].join('\n');
   return [block('/api/*', api), block('/_errors/*', errors)].join('\n') + '\n';

@@ -16,7 +16,7 @@ import {
 } from '../runtime/errors.ts';
 import { describe, outsideScope, typeOf } from '../runtime/params.ts';
 import {
-  CORS_HEADERS,
+  COMMON_HEADERS,
   ERROR_CACHE_CONTROL,
   FILE_CACHE_CONTROL,
   JSON_TYPE,
@@ -131,7 +131,7 @@ function processLines(o: NginxOptions): string[] {
 /** The http context before the maps: files, types, and the maps of headers, encodings and paths every location shares. */
 function httpLines(table: RouteTable, o: NginxOptions): string[] {
   const work = o.work;
-  const preflight = Object.entries(PREFLIGHT_HEADERS).filter(([k]) => !(k in CORS_HEADERS));
+  const preflight = Object.entries(PREFLIGHT_HEADERS).filter(([k]) => !(k in COMMON_HEADERS));
   return [
     '  access_log off;',
     '  sendfile on;',
@@ -192,8 +192,8 @@ function httpLines(table: RouteTable, o: NginxOptions): string[] {
 /** The server: headers, the method's answer, each operation's location, the path form, the error pages and the site. */
 function serverLines(o: NginxOptions, locations: string[], fail: (e: ApiError, body?: string) => string): string[] {
   const notFoundBody = JSON.stringify(notFound('/SHOWN').body).replace('/SHOWN', '$regstat_shown');
-  const cors = Object.entries(CORS_HEADERS);
-  const preflight = Object.entries(PREFLIGHT_HEADERS).filter(([k]) => !(k in CORS_HEADERS));
+  const cors = Object.entries(COMMON_HEADERS);
+  const preflight = Object.entries(PREFLIGHT_HEADERS).filter(([k]) => !(k in COMMON_HEADERS));
   return [
     '  server {',
     `    listen ${o.host ?? '127.0.0.1'}:${o.port};`,

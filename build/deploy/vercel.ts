@@ -2,7 +2,7 @@
 // regular expressions and captured in canonical form (leading zeros dropped), so a rule only ever names
 // a file with canonical segments; anything else gets the API's error bodies with the right status.
 
-import { CORS_HEADERS, ERROR_CACHE_CONTROL, FILE_CACHE_CONTROL, JSON_TYPE } from '../runtime/respond.ts';
+import { COMMON_HEADERS, ERROR_CACHE_CONTROL, FILE_CACHE_CONTROL, JSON_TYPE } from '../runtime/respond.ts';
 import { typeOf } from '../runtime/params.ts';
 import { composingParam, type ParamSpec, type RouteTable } from '../runtime/routes.ts';
 import { queryRules, safeName } from './query-rules.ts';
@@ -27,7 +27,7 @@ export function vercelConfig(table: RouteTable) {
   const routes: Record<string, unknown>[] = [
     {
       src: '^/api/(.*)$',
-      headers: { 'Content-Type': JSON_TYPE, 'Cache-Control': FILE_CACHE_CONTROL, ...CORS_HEADERS },
+      headers: { 'Content-Type': JSON_TYPE, 'Cache-Control': FILE_CACHE_CONTROL, ...COMMON_HEADERS },
       continue: true,
     },
   ];

@@ -252,11 +252,13 @@ function matchPathForm(routes: CompiledRoutes, path: string): { op: RouteOp; par
     if (!op) continue;
     const rest = segments.slice(depth);
     if (rest.length % 2 !== 0) return null;
+    // Segments that name no parameter of the operation name no file either: 404, as on every static host.
+    const names = new Set(op.params.flatMap((p) => [p.name, ...(p.aliases ?? [])]));
     const params: Params = new Map();
     for (let i = 0; i < rest.length; i += 2) {
       const name = decodeSegment(rest[i] as string);
       const value = decodeSegment(rest[i + 1] as string);
-      if (name === null || value === null || name === '') return null;
+      if (name === null || value === null || !names.has(name)) return null;
       add(params, name, value);
     }
     return { op, params };

@@ -7,10 +7,15 @@ import type { CompiledRoutes } from './routes.ts';
 
 export const JSON_TYPE = 'application/json;charset=UTF-8';
 
-/** Browser code may read the validators and the back-off hint, not only the CORS-safelisted headers. */
-export const CORS_HEADERS: Record<string, string> = {
+/**
+ * What every response carries, files and errors alike: CORS for any origin (browser code may read the
+ * validators and the back-off hint, not only the CORS-safelisted headers), and nosniff, so that a browser
+ * never runs an error body that echoes a request's text as anything but the JSON or text it is typed as.
+ */
+export const COMMON_HEADERS: Record<string, string> = {
   'Access-Control-Allow-Origin': '*',
   'Access-Control-Expose-Headers': 'ETag, Retry-After, Content-Length',
+  'X-Content-Type-Options': 'nosniff',
 };
 
 /**
@@ -19,7 +24,7 @@ export const CORS_HEADERS: Record<string, string> = {
  * X-API-KEY of the original is accepted and ignored.
  */
 export const PREFLIGHT_HEADERS: Record<string, string> = {
-  ...CORS_HEADERS,
+  ...COMMON_HEADERS,
   'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS',
   'Access-Control-Allow-Headers':
     'Authorization, X-API-KEY, Content-Type, If-None-Match, If-Modified-Since, Cache-Control, Pragma, X-Requested-With, *',
@@ -49,7 +54,7 @@ export function errorResponse(e: ApiError, mode: ErrorMode = 'status'): ApiRespo
   const resas = mode === 'resas' ? resasForm(e) : null;
   return {
     status: resas?.status ?? e.status,
-    headers: { 'Content-Type': JSON_TYPE, 'Cache-Control': ERROR_CACHE_CONTROL, ...CORS_HEADERS },
+    headers: { 'Content-Type': JSON_TYPE, 'Cache-Control': ERROR_CACHE_CONTROL, ...COMMON_HEADERS },
     body: resas?.body ?? JSON.stringify(e.body),
   };
 }
@@ -123,7 +128,7 @@ export function answer<B>(
 const OK_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   'Content-Type': JSON_TYPE,
   'Cache-Control': FILE_CACHE_CONTROL,
-  ...CORS_HEADERS,
+  ...COMMON_HEADERS,
 });
 
 function then<T, U>(v: T | Promise<T>, f: (v: T) => U): U | Promise<U> {

@@ -8,6 +8,7 @@
 
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { PackError } from '../pack/reader.ts';
 import { combineDocs } from '../runtime/compose.ts';
 import { apiError, TOO_BUSY, type ErrorMode } from '../runtime/errors.ts';
 import {
@@ -186,9 +187,18 @@ class ApiServer {
     }
   }
 
+  /**
+   * A 500 says what failed and, for a damaged pack, what is wrong with it; never the message beneath, which
+   * names files by their absolute paths (a pack's, a source table's). The operator's log gets the whole line.
+   */
   fail(res: ServerResponse, g: Generation, e: unknown, what: string): void {
     if (e === busy) return send(res, busyResponse(this.mode(g)));
-    send(res, errorResponse(apiError(500, what, e instanceof Error ? e.message : String(e)), this.mode(g)));
+    process.stderr.write(`regstat: ${what}: ${e instanceof Error ? e.message : String(e)}\n`);
+    const why =
+      e instanceof PackError
+        ? `Its data pack cannot be used: ${e.problem}. The operator has been told in the server's log.`
+        : "The operator has been told in the server's log; retry later, or report it with the request URL.";
+    send(res, errorResponse(apiError(500, what, why), this.mode(g)));
   }
 
   handle(req: IncomingMessage, res: ServerResponse, retries = 0): void {

@@ -4,7 +4,7 @@
 
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { CORS_HEADERS, FILE_CACHE_CONTROL, JSON_TYPE } from '../runtime/respond.ts';
+import { COMMON_HEADERS, FILE_CACHE_CONTROL, JSON_TYPE } from '../runtime/respond.ts';
 import type { Coding } from './negotiate.ts';
 
 /** Below this, compression saves less than its headers cost. */
@@ -53,7 +53,7 @@ export class Entry {
       'Cache-Control': FILE_CACHE_CONTROL,
       ETag: etag,
       ...vary,
-      ...CORS_HEADERS,
+      ...COMMON_HEADERS,
     };
     const rep: Representation = {
       body,

@@ -11,7 +11,7 @@ import handler from 'serve-handler';
 import type { Renderer } from '../core/on-demand.ts';
 import { SCRIPT_TYPE } from '../core/serve-config.ts';
 import { PAGE_REWRITES } from '../runtime/pages.ts';
-import { CORS_HEADERS } from '../runtime/respond.ts';
+import { COMMON_HEADERS } from '../runtime/respond.ts';
 import { compileRoutes, type CompiledRoutes, type RouteTable } from '../runtime/routes.ts';
 import { answerClientError, apiServerHandler, type CoreOptions, type Store } from './core.ts';
 import { notFoundText, sendStatic } from './static-file.ts';
@@ -55,7 +55,7 @@ function dirStore(dir: string): { store: Store; first: { signature: string; tabl
       {
         source: '**',
         headers: [
-          ...Object.entries(CORS_HEADERS).map(([key, value]) => ({ key, value })),
+          ...Object.entries(COMMON_HEADERS).map(([key, value]) => ({ key, value })),
           { key: 'Cache-Control', value: 'no-cache' },
         ],
       },
@@ -104,8 +104,10 @@ function rendererStore(renderer: Renderer): { store: Store; first: { signature: 
             ? sendStatic(req, res, body, path.endsWith('.html') ? 'text/html; charset=utf-8' : typeOf(path))
             : notFoundText(res),
         (e: Error) => {
-          res.writeHead(500, { 'Content-Type': 'text/plain;charset=UTF-8', ...CORS_HEADERS });
-          res.end(`Could not render ${path}: ${e.message}\n`);
+          // The message names files by their absolute paths: the log has it, the client learns what failed.
+          process.stderr.write(`regstat: could not render ${path}: ${e.message}\n`);
+          res.writeHead(500, { 'Content-Type': 'text/plain;charset=UTF-8', ...COMMON_HEADERS });
+          res.end(`Could not render ${path}; the operator has been told in the server's log.\n`);
         },
       );
     },

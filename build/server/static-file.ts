@@ -3,12 +3,12 @@
 
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { CORS_HEADERS } from '../runtime/respond.ts';
+import { COMMON_HEADERS } from '../runtime/respond.ts';
 import { noneMatch } from './negotiate.ts';
 
 export function sendStatic(req: IncomingMessage, res: ServerResponse, body: Buffer, type: string): void {
   const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
-  const common = { ETag: etag, 'Cache-Control': 'no-cache', ...CORS_HEADERS };
+  const common = { ETag: etag, 'Cache-Control': 'no-cache', ...COMMON_HEADERS };
   const inm = req.headers['if-none-match'];
   if (inm !== undefined && noneMatch(inm, [etag])) {
     res.writeHead(304, common);
@@ -20,6 +20,6 @@ export function sendStatic(req: IncomingMessage, res: ServerResponse, body: Buff
 }
 
 export function notFoundText(res: ServerResponse): void {
-  res.writeHead(404, { 'Content-Type': 'text/plain;charset=UTF-8', ...CORS_HEADERS });
+  res.writeHead(404, { 'Content-Type': 'text/plain;charset=UTF-8', ...COMMON_HEADERS });
   res.end('Not found\n');
 }

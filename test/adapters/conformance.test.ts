@@ -14,7 +14,7 @@ import fg from 'fast-glob';
 import { openBundlePack } from '../../build/adapters/offline-server.ts';
 import { BUNDLE_FOLDER, DATA_FILE } from '../../build/cli/bundle.ts';
 import { compositionNeedsCode } from '../../build/runtime/errors.ts';
-import { CORS_HEADERS, errorResponse, FILE_CACHE_CONTROL, JSON_TYPE } from '../../build/runtime/respond.ts';
+import { COMMON_HEADERS, errorResponse, FILE_CACHE_CONTROL, JSON_TYPE } from '../../build/runtime/respond.ts';
 
 const lower = (h: Record<string, string>) =>
   Object.fromEntries(Object.entries(h).map(([k, v]) => [k.toLowerCase(), v]));
@@ -113,7 +113,7 @@ function fromOrigin(e: Entry, uri: string): Answer {
   const body = e.method === 'HEAD' ? '' : readFileSync(file, 'utf8');
   return {
     status: 200,
-    headers: { 'content-type': JSON_TYPE, ...lower(CORS_HEADERS), 'cache-control': FILE_CACHE_CONTROL },
+    headers: { 'content-type': JSON_TYPE, ...lower(COMMON_HEADERS), 'cache-control': FILE_CACHE_CONTROL },
     body,
   };
 }

@@ -19,7 +19,15 @@ import type { CommandSpec } from '../../build/cli/source-options.ts';
 import { ROOT } from '../helpers/paths.ts';
 
 const LOADER = pathToFileURL(join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
-const script = (name: string) => join(ROOT, name.startsWith('bench') ? `build/bench/index.ts` : `build/cli/${name}.ts`);
+const script = (name: string) =>
+  join(
+    ROOT,
+    name.startsWith('bench')
+      ? `build/bench/index.ts`
+      : name === 'golden'
+        ? 'test/golden/update.ts'
+        : `build/cli/${name}.ts`,
+  );
 
 interface Ran {
   code: number | null;
@@ -125,6 +133,21 @@ describe('--help', () => {
       if (name !== 'import-resas') expect(long.stdout).toMatch(/\(default: /);
     },
   );
+
+  it.each([
+    ['golden', 'npm run golden'],
+    ['screenshots', 'npm run screenshots'],
+  ])('%s prints its usage and does nothing else; an unknown option is one line', async (name, command) => {
+    const help = await run(name, ['--help']);
+    expect([help.code, help.stderr], help.stderr).toEqual([0, '']);
+    expect(help.stdout).toMatch(new RegExp(`^Usage: ${command} -- \\[options\\]\n`));
+    expect(help.stdout).toContain('-h, --help');
+    const bad = await run(name, ['--nope']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toBe(
+      `regstat: unknown option --nope; ${command} takes ${name === 'golden' ? '--help' : '--dist, --out, --help'}\n`,
+    );
+  });
 
   it('-h is --help, even beside an unknown option', async () => {
     const [long, short] = await Promise.all([run('build', ['--help']), run('build', ['--no-such-option', '-h'])]);

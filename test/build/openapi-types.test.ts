@@ -12,7 +12,7 @@ import { SAMPLE_DIST, TMP } from '../helpers/paths.ts';
 const DIR = join(process.env.REGSTAT_TEST_TMP ?? TMP, 'typed-client');
 
 /** A client of five operations, as an application would write it against the generated types. */
-const CLIENT = `import type { ApiError, Query, Result, Success } from './openapi.js';
+const CLIENT = `import type { ApiError, paths, Query, Result, Success } from './openapi.js';
 
 declare const perYear: Success<'/api/v1/population/composition/perYear'>;
 declare const pyramid: Result<'/api/v1/population/composition/pyramid'>;
@@ -31,6 +31,13 @@ export const bigCity: '0' | '1' | '2' | '3' | undefined = cities[0]?.bigCityFlag
 export const applyNo: string | undefined = patents.data[0]?.applyNo;
 export const lat: number | undefined = patents.data[0]?.lat;
 export const theme: string | undefined = rate?.theme[0]?.broad_category_name;
+// Codes as other responses type them: /prefectures' prefCode is a number, /industries/broad's sicCode a string.
+declare const prefectures: Result<'/api/v1/prefectures'>;
+declare const industries: Result<'/api/v1/industries/broad'>;
+export const ofPref: Query<'/api/v1/population/composition/perYear'> = { prefCode: prefectures[0]!.prefCode, cityCode: cities[0]!.cityCode };
+export const ofIndustry: Query<'/api/v1/municipality/company/perYear'> = { prefCode: prefectures[0]!.prefCode, cityCode: '-', sicCode: industries[0]!.sicCode, simcCode: '-' };
+// openapi-fetch and its kind read paths directly: prefCode is any prefecture's there too.
+export const raw: NonNullable<paths['/api/v1/population/composition/perYear']['get']['parameters']['query']> = { prefCode: prefectures[0]!.prefCode };
 // Mode 2 needs no prefCode; patentHolderId is not required.
 export const byHolder: Query<'/api/v1/industry/patent/list'> = { year: 2019, mode: 2, patentHolderId: 'C100001', sort1: 1, sort2: 1, offset: 0 };
 export const error: ApiError = { statusCode: '400', message: 'prefCode is required', description: 'Give prefCode as a prefecture code.' };

@@ -228,6 +228,7 @@ export const ENTRIES: Entry[] = [
     url: '/api/v1/tourism/correlation/forCircle?year=2017&halfPeriod=3&prefCode=13',
   },
   { name: 'unknown path', url: '/api/v1/population/nope' },
+  { name: 'path segments past an operation that name no parameter', url: '/api/v1/prefectures/extra/segment' },
   {
     name: 'addArea',
     url: '/api/v1/population/composition/perYear?prefCode=13&addArea=1_',
@@ -265,6 +266,7 @@ export const COMPARED_HEADERS = [
   'access-control-allow-headers',
   'access-control-max-age',
   'allow',
+  'x-content-type-options',
 ];
 
 export interface Answer {

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DiskEffects } from '../../build/core/effects.ts';
 import { NGINX_GENERIC_400, nginxConfig, trie, uintRange } from '../../build/deploy/nginx.ts';
 import { compositionNeedsCode, resasForm, RESAS_NOT_FOUND, apiError } from '../../build/runtime/errors.ts';
-import { CORS_HEADERS, ERROR_CACHE_CONTROL, FILE_CACHE_CONTROL } from '../../build/runtime/respond.ts';
+import { COMMON_HEADERS, ERROR_CACHE_CONTROL, FILE_CACHE_CONTROL } from '../../build/runtime/respond.ts';
 import type { RouteTable } from '../../build/runtime/routes.ts';
 import { createApiServer } from '../../build/server/node.ts';
 import { resolveUrl } from '../helpers/dist.ts';
@@ -339,7 +339,7 @@ describe.skipIf(!hasNginx)(
           const r = await raw(nginx.base, url, { headers: { 'If-None-Match': inm } });
           expect(r.status, `${url} ${inm}`).toBe(304);
           expect(r.headers.vary, `${url} ${inm}`).toBe(full.headers.vary);
-          expect(r.headers['access-control-expose-headers']).toBe(CORS_HEADERS['Access-Control-Expose-Headers']);
+          expect(r.headers['access-control-expose-headers']).toBe(COMMON_HEADERS['Access-Control-Expose-Headers']);
           expect(r.headers['cache-control']).toBe(FILE_CACHE_CONTROL);
         }
         expect((await raw(nginx.base, url, { headers: { 'If-None-Match': '"other"' } })).status).toBe(200);
@@ -354,7 +354,7 @@ describe.skipIf(!hasNginx)(
       ] as const) {
         const r = await raw(nginx.base, url, { method });
         expect(r.headers['access-control-expose-headers'], `${method} ${url}`).toBe(
-          CORS_HEADERS['Access-Control-Expose-Headers'],
+          COMMON_HEADERS['Access-Control-Expose-Headers'],
         );
         expect(r.headers['access-control-allow-origin'], `${method} ${url}`).toBe('*');
       }

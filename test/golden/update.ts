@@ -1,7 +1,9 @@
 // npm run golden: rewrites the golden files from the current code. Review the diff before committing.
 
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fail } from '../../build/cli/fail.ts';
+import { parseCommand, type CommandSpec } from '../../build/cli/source-options.ts';
 import { build } from '../../build/core/build.ts';
 import { DiskEffects, MemoryEffects } from '../../build/core/effects.ts';
 import { createApiServer } from '../../build/server/node.ts';
@@ -11,6 +13,21 @@ import { close, listen } from '../helpers/http.ts';
 import { ROOT, SAMPLE_PREFS, TMP } from '../helpers/paths.ts';
 import { GOLDEN_REQUESTS, GOLDEN_TREE_PREF } from './requests.ts';
 import { treeDigest } from './tree.ts';
+
+const GOLDEN_COMMAND = {
+  name: 'npm run golden',
+  summary:
+    "Rewrites test/golden from the current code: the responses to every operation's examples, and the digest of prefecture 31's output tree. It builds the sample dist (prefectures 1 and 13) in test/.tmp/golden-dist on the way and removes it after. Review the diff before committing.",
+  options: {},
+  example: 'npm run golden',
+} as const satisfies CommandSpec;
+
+// --help, or any argument (none is taken), stops here: before anything is built or rewritten.
+try {
+  parseCommand(GOLDEN_COMMAND, process.argv.slice(2));
+} catch (e) {
+  fail(e);
+}
 
 const GOLDEN = join(ROOT, 'test/golden');
 const sources = loadSources(sampleSourceSet());
@@ -31,4 +48,6 @@ await close(server);
 const tree = new MemoryEffects();
 build({ sources, prefs: [GOLDEN_TREE_PREF] }, tree);
 writeFileSync(join(GOLDEN, `tree-${GOLDEN_TREE_PREF}.txt`), treeDigest(tree.files));
+// The sample dist was only a means: half a million files should not stay behind.
+rmSync(dist, { recursive: true, force: true });
 console.log(`golden files written to ${GOLDEN}`);

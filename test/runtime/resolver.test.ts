@@ -164,6 +164,23 @@ describe('resolver: errors', () => {
     }
   });
 
+  it('answers 404 for path segments that name no parameter of the operation, as every static host does', () => {
+    for (const url of [
+      '/api/v1/prefectures/extra/segment',
+      '/api/v1/prefectures/extra/segment/index.json',
+      '/api/v1/population/composition/perYear/prefCode/13/cityCode/-/extra/segment',
+      '/api/v1/cities/prefCode/13/prefcode/13',
+    ])
+      expect(err(url), url).toMatchObject({ status: 404, message: expect.stringMatching(/^No operation at /) });
+    // Parameters and their aliases still make the path form, in any order.
+    expect(file('/api/v1/population/composition/perYear/cityCode/-/prefCode/13')).toBe(PER_YEAR);
+    expect(r('/api/v1/population/futureMesh/chart/year/2050/prefecture_cd/13/city_cd/-/displayMethod/0')).toMatchObject(
+      {
+        kind: 'file',
+      },
+    );
+  });
+
   it('merges repeated slashes, as a base URL with a trailing slash makes them', () => {
     for (const url of ['//api/v1/prefectures', '/api/v1//prefectures', '/api//v1///prefectures/'])
       expect(r(url), url).toMatchObject({ kind: 'file', path: '/api/v1/prefectures/index.json' });

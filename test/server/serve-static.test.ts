@@ -75,6 +75,13 @@ describe('npx serve dist', () => {
     }
   });
 
+  it("serves openapi.d.ts as text, as the other hosts do (serve's own table says video/mp2t)", async () => {
+    const res = await fetch(base + '/openapi.d.ts');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/plain;charset=UTF-8');
+    expect(await res.text()).toBe(readFileSync(join(SAMPLE_DIST, 'openapi.d.ts'), 'utf8'));
+  });
+
   it('lists no directories', async () => {
     for (const path of ['/api/v1/population', '/api/v1/population/composition/perYear/prefCode/13']) {
       const res = await fetch(base + path, { headers: { Accept: 'application/json' } });

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PackError } from '../../build/pack/reader.ts';
 import { createApiServer } from '../../build/server/node.ts';
 import { close, listen, rawGet } from '../helpers/http.ts';
 import { SAMPLE_DIST } from '../helpers/paths.ts';
@@ -26,6 +27,49 @@ describe('Node server', () => {
     expect(res.headers.get('cache-control')).toBe('public, max-age=3600');
     expect(res.headers.get('etag')).toMatch(/^"[A-Za-z0-9_-]+"$/);
     expect(await res.text()).toBe(disk('api/v1/population/composition/perYear/prefCode/13/cityCode/-/index.json'));
+  });
+
+  it('sends nosniff with files, errors that echo the request, and static files', async () => {
+    for (const path of [
+      '/api/v1/prefectures',
+      '/api/v1/population/composition/perYear?prefCode=%3Cscript%3E',
+      '/api/v1/%3Cscript%3Ealert(1)%3C/script%3E',
+      '/manifest.json',
+    ]) {
+      const res = await get(path);
+      expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');
+    }
+  });
+
+  it("answers a damaged pack's 500 with what is wrong, never where the pack lives", async () => {
+    const where = '/srv/secret/place/dist.pack';
+    const renderer = {
+      plan: { table: JSON.parse(disk('routes.json')) },
+      read: async (path: string) => {
+        if (path.startsWith('/api/v1/prefectures'))
+          throw new PackError(where, 'the block at 0 fails its check (it is damaged)', 'Unpack the bundle again.');
+        return null;
+      },
+    };
+    const damaged = createApiServer({ renderer });
+    const at = await listen(damaged);
+    const logged: string[] = [];
+    const write = process.stderr.write;
+    process.stderr.write = ((chunk: string) => (logged.push(String(chunk)), true)) as typeof process.stderr.write;
+    try {
+      for (const path of ['/api/v1/prefectures', '/api/v1/prefectures/index.json']) {
+        const res = await fetch(at + path);
+        const body = await res.text();
+        expect([res.status, res.headers.get('x-content-type-options')], path).toEqual([500, 'nosniff']);
+        expect(body).toMatch(/fails its check \(it is damaged\)/);
+        expect(body).not.toContain('/srv/secret');
+      }
+    } finally {
+      process.stderr.write = write;
+      await close(damaged);
+    }
+    // The operator's log has the whole line, with the place.
+    expect(logged.join('')).toContain(where);
   });
 
   it('revalidates with the ETag and answers HEAD without a body', async () => {
