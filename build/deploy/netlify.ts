@@ -25,7 +25,12 @@ export function netlifyRedirects(table: RouteTable): string {
 }
 
 export function netlifyHeaders(): string {
-  const api = { 'Content-Type': JSON_TYPE, 'Cache-Control': FILE_CACHE_CONTROL, ...COMMON_HEADERS, ...PREFLIGHT_HEADERS };
+  const api = {
+    'Content-Type': JSON_TYPE,
+    'Cache-Control': FILE_CACHE_CONTROL,
+    ...COMMON_HEADERS,
+    ...PREFLIGHT_HEADERS,
+  };
   const errors = { 'Content-Type': JSON_TYPE, 'Cache-Control': 'no-store', ...COMMON_HEADERS };
   const block = (path: string, h: Record<string, string>) =>
     [path, ...Object.entries(h).map(([k, v]) => `  ${k}: ${v}`)].join('\n');
