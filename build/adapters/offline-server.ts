@@ -36,19 +36,14 @@ export async function offlineServer(pack: Pack, o: { errors?: ErrorMode } = {}) 
   if (!text)
     throw new PackError(pack.source.name, 'it has no routes.json (it was not made by npm run bundle)', BUNDLE_ADVICE);
   const table = JSON.parse(Buffer.from(text).toString('utf8')) as RouteTable;
-  // The operator's log gets the whole line; the client's 500 says what is wrong, not where the pack lives.
-  const fault = (e: unknown) => {
-    if (!(e instanceof PackError)) throw e;
-    process.stderr.write(`regstat offline bundle: ${e.message}\n`);
-    throw new Error(`${unusable(e.problem)} Its operator has been told.`);
-  };
   const store: Store = {
     changes: false,
     failure: 'Could not read the bundle',
     signature: async () => pack.digest,
     table: async () => table,
-    // A copy: the pack's bytes are a view of a whole block, which a cached entry would keep alive.
-    read: (path) => pack.get(path).then((b) => b && Buffer.from(b), fault),
+    // A copy: the pack's bytes are a view of a whole block, which a cached entry would keep alive. A PackError
+    // goes to the core, whose 500 says what is wrong (its problem), not where the pack lives; the log has both.
+    read: (path) => pack.get(path).then((b) => b && Buffer.from(b)),
     serveStatic(req, res, raw) {
       const path = staticPath(raw);
       if (path === null) return notFoundText(res);

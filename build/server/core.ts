@@ -8,7 +8,7 @@
 
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { PackError } from '../pack/reader.ts';
+import { clientProblem } from '../../sources/user-error.ts';
 import { combineDocs } from '../runtime/compose.ts';
 import { apiError, TOO_BUSY, type ErrorMode } from '../runtime/errors.ts';
 import {
@@ -194,10 +194,10 @@ class ApiServer {
   fail(res: ServerResponse, g: Generation, e: unknown, what: string): void {
     if (e === busy) return send(res, busyResponse(this.mode(g)));
     process.stderr.write(`regstat: ${what}: ${e instanceof Error ? e.message : String(e)}\n`);
-    const why =
-      e instanceof PackError
-        ? `Its data pack cannot be used: ${e.problem}. The operator has been told in the server's log.`
-        : "The operator has been told in the server's log; retry later, or report it with the request URL.";
+    const problem = clientProblem(e);
+    const why = problem
+      ? `Its data pack cannot be used: ${problem}. The operator has been told in the server's log.`
+      : "The operator has been told in the server's log; retry later, or report it with the request URL.";
     send(res, errorResponse(apiError(500, what, why), this.mode(g)));
   }
 
