@@ -3,7 +3,7 @@
 // unknown age count in the total only.
 
 import * as aq from 'arquero';
-import type { PerYearCounts, PyramidCounts } from '../runtime/render/population.ts';
+import type { PerYearCounts, PyramidCounts, YearCounts } from '../runtime/render/population.ts';
 import type { Sources } from '../../sources/load.ts';
 import { perSources } from './memo.ts';
 import { groupRows, rollupRegions, sharedKeys, type Table } from './rollup.ts';
@@ -35,6 +35,18 @@ export const populationFacts = (sources: Sources): PopulationFacts => ({
     return pyramid(sources);
   },
 });
+
+/**
+ * A region's counts at the last census at or before `year` (the denominators of per-100,000 figures whose data
+ * years are not census years); undefined where the region has none.
+ */
+export function censusAt(sources: Sources, region: string, year: number): YearCounts | undefined {
+  const population = populationFacts(sources);
+  const last = Math.min(year, population.boundaryYear ?? -Infinity);
+  let at: YearCounts | undefined;
+  for (const y of population.perYear.get(region)?.years ?? []) if (y.year <= last && (!at || y.year > at.year)) at = y;
+  return at;
+}
 
 /** The last census year; undefined when population_years lists none (a header-only table). */
 function lastActualYear(sources: Sources): number | undefined {

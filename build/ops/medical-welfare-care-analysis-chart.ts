@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { careFacts, careKey, type CareFacts } from '../facts/care.ts';
-import { populationFacts } from '../facts/population.ts';
+import { censusAt } from '../facts/population.ts';
 import { ratio } from '../runtime/rounding.ts';
 import type { Constraint } from '../runtime/routes.ts';
 import { defineOperation, prefCode, type BuildContext } from './operation.ts';
+import { countryPrefectures, largestFirst, presenceCity } from './shared/medical-chart.ts';
 import {
   CARE_LEVELS,
   CARE_MATTERS,
@@ -201,16 +202,10 @@ export default defineOperation({
         default: '-',
         doc: 'Any insurer code: the chart then lists every insurer of prefCode (102, 301, 302). - for none.',
       },
-      {
-        name: 'cityCode',
-        type: 'presence',
-        syntax: '[0-9]{5}',
-        what: 'a 5-digit municipality code such as 13101',
-        required: false,
-        default: '-',
-        activeWhen: { param: 'insuranceCode', values: ['-'] },
-        doc: 'Any municipality code: the chart then lists every municipality of prefCode (201, 202). - for none; an insurer code given wins.',
-      },
+      presenceCity(
+        'insuranceCode',
+        'Any municipality code: the chart then lists every municipality of prefCode (201, 202). - for none; an insurer code given wins.',
+      ),
       {
         name: 'year',
         type: 'int',
@@ -281,8 +276,7 @@ export default defineOperation({
       name: r.name,
       value: figure(ctx, facts, m, s, unit, r, v),
     }));
-    // Largest first, regions without a figure last; ties keep code order (the sort is stable).
-    if (v.sort_type === '1') data.sort((a, b) => (b.value ?? -Infinity) - (a.value ?? -Infinity));
+    if (v.sort_type === '1') largestFirst(data);
     return {
       sort: v.sort_type,
       dispType: v.disp_type,
@@ -319,11 +313,7 @@ function regionsOf(ctx: BuildContext, facts: CareFacts, unit: CareUnit, pref: st
       .map((i) => ({ code: i.insurerCode, name: i.insurerName, key: i.insurerCode, cities: i.cities }));
   if (unit === 'municipality')
     return regions.citiesOf(Number(pref)).map((c) => ({ code: c.cityCode, name: c.cityName, key: c.cityCode }));
-  return regions.prefectures.map((p) => ({
-    code: String(p.prefCode),
-    name: p.prefName,
-    key: String(p.prefCode).padStart(2, '0'),
-  }));
+  return countryPrefectures(ctx);
 }
 
 /** A region's figure: the classes' counts summed (or the premium), per 100,000 elderly with disp_type 2. */
@@ -341,7 +331,7 @@ function figure(
   if (!counts) return null;
   const n = s.leaves.reduce((a, c) => a + (counts.get(c) ?? 0), 0);
   if (v.disp_type === '1') return n;
-  const elderly = (r.cities ?? [r.key]).map((c) => elderlyAt(ctx, c, Number(v.year)));
+  const elderly = (r.cities ?? [r.key]).map((c) => censusAt(ctx.sources, c, Number(v.year))?.old);
   if (elderly.some((e) => e === undefined)) return null;
   const people = elderly.reduce((a, b) => a! + b!, 0)!;
   return people ? ratio(n * 100_000, people, 1) : null;
@@ -360,12 +350,4 @@ function premium(facts: CareFacts, unit: CareUnit, r: Region, year: string): num
     insured += p.insured;
   }
   return insured ? ratio(sum, insured, 0) : null;
-}
-
-/** Residents aged 65 and over at the last census at or before `year`. */
-function elderlyAt(ctx: BuildContext, region: string, year: number): number | undefined {
-  const population = populationFacts(ctx.sources);
-  const last = Math.min(year, population.boundaryYear ?? -Infinity);
-  const years = population.perYear.get(region)?.years.filter((y) => y.year <= last) ?? [];
-  return years.length ? years.reduce((a, b) => (b.year > a.year ? b : a)).old : undefined;
 }

@@ -1,12 +1,19 @@
 import { z } from 'zod';
 import { countKey, medicalClassesOf, medicalFacts, type MedicalCategory, type MedicalFacts } from '../facts/medical.ts';
-import { populationFacts } from '../facts/population.ts';
+import { censusAt } from '../facts/population.ts';
 import { ratio } from '../runtime/rounding.ts';
 import type { Constraint } from '../runtime/routes.ts';
 import { defineOperation, prefCode, type BuildContext } from './operation.ts';
 import { ALL_YEARS, MATTER2, UNIT_NAMES, type Matter2, type MedicalUnit } from '../../sources/medical-codes.ts';
 import { areaDomain } from './shared/medical.ts';
-import { classSelections, unitOf, type ClassSelection } from './shared/medical-chart.ts';
+import {
+  classSelections,
+  countryPrefectures,
+  largestFirst,
+  presenceCity,
+  unitOf,
+  type ClassSelection,
+} from './shared/medical-chart.ts';
 
 // Regional comparison of medical supply and demand (医療需給 地域間比較): one matter2 and class selection
 // for every prefecture, every municipality of a prefecture, or every secondary medical area, as counts or
@@ -166,16 +173,10 @@ export default defineOperation({
         default: '-',
         doc: 'Any secondary medical area code: the chart then lists every area. - for none.',
       },
-      {
-        name: 'cityCode',
-        type: 'presence',
-        syntax: '[0-9]{5}',
-        what: 'a 5-digit municipality code such as 13101',
-        required: false,
-        default: '-',
-        activeWhen: { param: 'secondaryMedicalCode', values: ['-'] },
-        doc: 'Any municipality code: the chart then lists every municipality of prefCode. - for none; an area code given wins.',
-      },
+      presenceCity(
+        'secondaryMedicalCode',
+        'Any municipality code: the chart then lists every municipality of prefCode. - for none; an area code given wins.',
+      ),
       {
         name: 'year',
         type: 'int',
@@ -267,8 +268,7 @@ export default defineOperation({
       name: r.name,
       value: figure(r.key),
     }));
-    // Largest first, regions without a figure last; ties keep code order (the sort is stable).
-    if (v.sort === '1') data.sort((a, b) => (b.value ?? -Infinity) - (a.value ?? -Infinity));
+    if (v.sort === '1') largestFirst(data);
     return {
       sort: v.sort,
       dispType: v.dispType,
@@ -308,11 +308,7 @@ function regionsOf(ctx: BuildContext, facts: MedicalFacts, unit: MedicalUnit, pr
     return [...facts.areas.values()].map((a) => ({ code: a.areaCode, name: a.areaName, key: a.areaCode }));
   if (unit === 'municipality')
     return regions.citiesOf(Number(pref)).map((c) => ({ code: c.cityCode, name: c.cityName, key: c.cityCode }));
-  return regions.prefectures.map((p) => ({
-    code: String(p.prefCode),
-    name: p.prefName,
-    key: String(p.prefCode).padStart(2, '0'),
-  }));
+  return countryPrefectures(ctx);
 }
 
 /** The selection's count for a region, or per 100,000 of its census population; null without data. */
@@ -340,12 +336,7 @@ function populationAt(state: State, region: string, year: number): number | unde
 
 function censusPopulation(state: State, region: string, year: number): number | undefined {
   const area = state.facts.areas.get(region);
-  if (area) {
-    const parts = area.cities.map((c) => populationAt(state, c, year));
-    return parts.every((x) => x !== undefined) ? parts.reduce((a, b) => a! + b!, 0) : undefined;
-  }
-  const population = populationFacts(state.ctx.sources);
-  const last = Math.min(year, population.boundaryYear ?? -Infinity);
-  const years = population.perYear.get(region)?.years.filter((y) => y.year <= last) ?? [];
-  return years.length ? years.reduce((a, b) => (b.year > a.year ? b : a)).total : undefined;
+  if (!area) return censusAt(state.ctx.sources, region, year)?.total;
+  const parts = area.cities.map((c) => populationAt(state, c, year));
+  return parts.every((x) => x !== undefined) ? parts.reduce((a, b) => a! + b!, 0) : undefined;
 }
