@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import {
   chmodSync,
   closeSync,
+  cpSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -182,17 +183,24 @@ function fileDigest(file: string): string {
   return hash.digest('hex');
 }
 
+/** What writing a source set did to a folder that held tables before. */
+export interface Written {
+  /** The tables it held that were written anew. */
+  replaced: string[];
+  /** Its entries that are not source tables (notes, scripts…), carried over as they were. */
+  kept: string[];
+}
+
 /**
  * Writes the tables into a staging folder beside `dir` and swaps it in whole, so an import that fails
- * (or is killed) leaves the previous tables as they were. Only a folder of source tables (one with a
- * dataset.json) or an empty one is replaced: anything else is the user's and is never deleted.
+ * (or is killed) leaves the previous tables as they were. A folder is written over only if it is a
+ * folder of source tables (one with a dataset.json) or empty, and only if every table it holds is
+ * written anew: a table this set does not have (the sample's 38 others, for an import of population)
+ * is never deleted. Its other entries are the user's, and are copied into the new folder.
  */
-export function writeSourceSet(set: SourceSet, dir: string): void {
-  if (existsSync(dir) && readdirSync(dir).length > 0 && !existsSync(join(dir, 'dataset.json'))) {
-    throw new InputError(
-      `${dir} exists and is not a folder of source tables (it has no dataset.json); name a new folder, or empty this one`,
-    );
-  }
+export function writeSourceSet(set: SourceSet, dir: string): Written {
+  const before = existsSync(dir) ? readdirSync(dir).sort() : [];
+  const { replaced, kept } = checkOverwrite(set, dir, before);
   const parent = dirname(resolve(dir));
   mkdirSync(parent, { recursive: true });
   const staging = mkdtempSync(join(parent, `.${basename(dir)}.partial-`));
@@ -200,6 +208,8 @@ export function writeSourceSet(set: SourceSet, dir: string): void {
     chmodSync(staging, 0o777 & ~process.umask()); // mkdtemp makes it private; the tables are not
     for (const [name, src] of Object.entries(set.files)) writeFileSync(join(staging, `${name}.csv`), src!.text);
     writeFileSync(join(staging, 'dataset.json'), JSON.stringify(set.dataset, null, 2) + '\n');
+    for (const entry of kept)
+      cpSync(join(dir, entry), join(staging, entry), { recursive: true, preserveTimestamps: true });
     const previous = existsSync(dir) ? `${staging}.previous` : null;
     if (previous) renameSync(dir, previous);
     renameSync(staging, dir);
@@ -208,4 +218,37 @@ export function writeSourceSet(set: SourceSet, dir: string): void {
     rmSync(staging, { recursive: true, force: true });
     throw e;
   }
+  return { replaced, kept };
+}
+
+const TABLE_FILES = new Set(TABLE_NAMES.map((t) => `${t}.csv`));
+
+/** Refuses, naming them, to delete tables the set does not write; else what it replaces and what it keeps. */
+function checkOverwrite(set: SourceSet, dir: string, entries: string[]): Written {
+  if (entries.length > 0 && !entries.includes('dataset.json'))
+    throw new InputError(
+      `${dir} exists and is not a folder of source tables (it has no dataset.json); name a new folder, or empty this one`,
+    );
+  const tables = entries.filter((e) => TABLE_FILES.has(e));
+  const lost = tables.filter((e) => !(e.slice(0, -4) in set.files));
+  if (lost.length > 0) {
+    const info = readDataset(join(dir, 'dataset.json'));
+    const whose =
+      info.kind === 'sample' ? 'written by npm run sample' : `tables of ${JSON.stringify(info.notice.slice(0, 60))}`;
+    throw new InputError(
+      `${dir} holds ${tables.length} tables (${whose}); this writes ${tables.length - lost.length} of them and would delete the other ${lost.length} (${preview(lost)}), so nothing was written. Name a new folder, or delete that one first if you no longer need its tables`,
+    );
+  }
+  return { replaced: tables, kept: entries.filter((e) => e !== 'dataset.json' && !TABLE_FILES.has(e)) };
+}
+
+const preview = (names: string[]) =>
+  names.length <= 6 ? names.join(', ') : `${names.slice(0, 6).join(', ')} and ${names.length - 6} more`;
+
+/** What a command says it did to the folder, after its own line. */
+export function writtenLines(dir: string, w: Written): string[] {
+  return [
+    ...(w.replaced.length ? [`  replaced the ${w.replaced.length} tables ${dir} held (${preview(w.replaced)})`] : []),
+    ...(w.kept.length ? [`  kept what else ${dir} held: ${preview(w.kept)}`] : []),
+  ];
 }

@@ -1,6 +1,6 @@
 // npm run import:estat -- <folder> <sources-dir>
 
-import { writeSourceSet } from '../../sources/dir.ts';
+import { writeSourceSet, writtenLines } from '../../sources/dir.ts';
 import { importEstat } from '../../sources/estat/import.ts';
 import { loadSources } from '../../sources/load.ts';
 import { fail, UsageError } from './fail.ts';
@@ -31,7 +31,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       ...(values['migration-year'] !== undefined ? { migrationYear: parseYear(values['migration-year']) } : {}),
     });
     loadSources(set); // the tables must pass their schemas before they are written
-    writeSourceSet(set, out);
+    const written = writeSourceSet(set, out);
     const log = (line: string) => process.stderr.write(line + '\n');
     log(
       `regstat: imported ${report.used.length} official tables into ${out} in ${((performance.now() - started) / 1000).toFixed(1)} s`,
@@ -41,6 +41,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
         `  ${u.file}: ${u.table} — ${u.years.join(', ')}; ${u.rows.toLocaleString('en')} rows${u.regions ? `, ${u.regions.toLocaleString('en')} regions` : ''}`,
       );
     for (const s of report.skipped) log(`  skipped ${s.file}: ${s.why}`);
+    for (const line of writtenLines(out, written)) log(line);
     for (const c of report.coverage)
       log(
         `  ${c.year} (${c.kind}${c.ages === 'groups' ? ', 0–14 / 15–64 / 65+ only' : ''}): ${c.regions.toLocaleString('en')} regions; no figures for ${c.missing.length}${c.missing.length ? ` (${preview(c.missing)})` : ''}`,

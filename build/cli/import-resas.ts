@@ -1,6 +1,6 @@
 // npm run import:resas -- <archive-dir> <sources-dir> [--masters <code-list-dir>]
 
-import { writeSourceSet } from '../../sources/dir.ts';
+import { writeSourceSet, writtenLines } from '../../sources/dir.ts';
 import { loadSources } from '../../sources/load.ts';
 import { importResas } from '../../sources/resas/import.ts';
 import { fail } from './fail.ts';
@@ -28,10 +28,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const [archive, out] = positionals as [string, string];
     const { set, report } = importResas(archive, values.masters ? { masters: values.masters } : {});
     loadSources(set); // the tables must pass their schemas before they are written
-    writeSourceSet(set, out);
+    const written = writeSourceSet(set, out);
     process.stderr.write(
       `regstat: imported ${report.used.length} responses into ${out} (${Object.keys(set.files).join(', ')})\n`,
     );
+    for (const line of writtenLines(out, written)) process.stderr.write(line + '\n');
     for (const s of report.skipped) process.stderr.write(`  skipped ${s.file}: ${s.why}\n`);
     process.stderr.write(`build with: npm run build -- --sources ${out}\n`);
   } catch (e) {

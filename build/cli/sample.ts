@@ -1,7 +1,7 @@
 // npm run sample -- <sources-dir> [--seed <text>]: writes the sample provider's tables as CSV files,
 // to read, edit, and build from with --sources.
 
-import { writeSourceSet } from '../../sources/dir.ts';
+import { writeSourceSet, writtenLines } from '../../sources/dir.ts';
 import { DEFAULT_SEED, sampleSourceSet } from '../../sources/sample/index.ts';
 import { fail } from './fail.ts';
 import { parseCommand, type CommandSpec } from './source-options.ts';
@@ -21,8 +21,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   try {
     const { values, positionals } = parseCommand(SAMPLE_COMMAND, process.argv.slice(2));
     const [out] = positionals as [string];
-    writeSourceSet(sampleSourceSet(values.seed), out);
+    const written = writeSourceSet(sampleSourceSet(values.seed), out);
     process.stderr.write(`regstat: wrote the synthetic sample tables to ${out}\n`);
+    for (const line of writtenLines(out, written)) process.stderr.write(line + '\n');
   } catch (e) {
     fail(e);
   }

@@ -4,7 +4,6 @@
 // no row, and the build answers it with null, never with an estimate.
 
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { basename, dirname, extname, relative } from 'node:path';
 import fg from 'fast-glob';
 import { InputError, SourceError, toCsv } from '../csv.ts';
@@ -13,6 +12,7 @@ import type { DatasetInfo, SourceSet } from '../load.ts';
 import { isCensusTable, readCensus, type CensusTable } from './census.ts';
 import { isConverter, readConverter, type Converter } from './converter.ts';
 import { readGrid, type Grid } from './grid.ts';
+import { readHead, readRecognised } from './head.ts';
 import { isProjectionTable, readProjection, type ProjectionTable } from './ipss.ts';
 import { isJukiTable, readJuki, type JukiArea, type JukiTable } from './juki.ts';
 import { isMigrationTable, readMigration, type MigrationTable } from './migration.ts';
@@ -147,29 +147,44 @@ export function importEstat(folder: string, options: EstatOptions = {}): { set: 
   return { set: sourceSet(ctx.list, ordered, migrations, ctx.events, report), report };
 }
 
-/** Each file read and recognised by its content; a file no reader knows is skipped, with the reason. */
+/** The readers, in the order they are tried, with what each table is called in a message. */
+const READERS: { is: (g: Grid) => boolean; what: string; read: (g: Grid, year: number) => Recognised['table'] }[] = [
+  { is: isCensusTable, what: 'a census table', read: readCensus },
+  { is: isTimeSeriesTable, what: 'the census time series', read: (g) => readTimeSeries(g, timeSeriesYears(g)) },
+  { is: isSsdseTable, what: 'SSDSE-A', read: readSsdse },
+  { is: isJukiTable, what: 'a 住民基本台帳 人口動態 table', read: readJuki },
+  { is: isProjectionTable, what: 'an IPSS projection table', read: readProjection },
+  { is: isMigrationTable, what: 'a net-migration table', read: readMigration }, // its year from its name: below
+  { is: isConverter, what: 'the municipality converter', read: readConverter },
+];
+
+/**
+ * Each file recognised by its content, from its first lines, and only then read whole; a file no reader
+ * knows is skipped, with the reason, without reading the rest of it (it may be any size).
+ */
 function recogniseTables(folder: string, files: string[], options: EstatOptions, report: EstatReport): Recognised[] {
   const found: Recognised[] = [];
   for (const file of files) {
-    const bytes = readFileSync(file);
-    const grid = readGrid(file, bytes);
-    const sha256 = createHash('sha256').update(bytes).digest('hex');
     const name = relative(folder, file);
-    if (isCensusTable(grid)) found.push({ grid, sha256, table: readCensus(grid) });
-    else if (isTimeSeriesTable(grid)) found.push({ grid, sha256, table: readTimeSeries(grid, timeSeriesYears(grid)) });
-    else if (isSsdseTable(grid)) found.push({ grid, sha256, table: readSsdse(grid) });
-    else if (isJukiTable(grid)) found.push({ grid, sha256, table: readJuki(grid) });
-    else if (isProjectionTable(grid)) found.push({ grid, sha256, table: readProjection(grid) });
-    else if (isMigrationTable(grid)) {
-      const year = migrationYear(file, options, name, report);
-      if (year === undefined)
-        report.skipped.push({
-          file: name,
-          why: `a 住民基本台帳人口移動報告 net-migration table, but its year is not in its content, its file name or its folder's name; give it with --migration-year (for a 2021 table: npm run import:estat -- <folder> <sources-dir> --migration-year 2021), or put the year in the file's name`,
-        });
-      else found.push({ grid, sha256, table: readMigration(grid, year) });
-    } else if (isConverter(grid)) found.push({ grid, sha256, table: readConverter(grid) });
-    else report.skipped.push({ file: name, why: whyNot(grid) });
+    const head = readHead(file);
+    const reader = READERS.find((r) => r.is(head.grid));
+    if (!reader) {
+      report.skipped.push({ file: name, why: whyNot(head.grid) });
+      continue;
+    }
+    const year = reader.is === isMigrationTable ? migrationYear(file, options, name, report) : undefined;
+    if (reader.is === isMigrationTable && year === undefined) {
+      report.skipped.push({
+        file: name,
+        why: `a 住民基本台帳人口移動報告 net-migration table, but its year is not in its content, its file name or its folder's name; give it with --migration-year (for a 2021 table: npm run import:estat -- <folder> <sources-dir> --migration-year 2021), or put the year in the file's name`,
+      });
+      continue;
+    }
+    const bytes = readRecognised(file, name, reader.what, head);
+    const grid = head.bytes ? head.grid : readGrid(file, bytes);
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    const table = reader.read(grid, year ?? 0);
+    found.push({ grid, sha256, table } as Recognised);
   }
   return found;
 }
