@@ -49,18 +49,19 @@ export function viewerRequest(event: { request: CfRequest }, table: RouteTable):
   );
   if (a === null) return request;
   if (a instanceof Promise) throw new Error('CloudFront functions answer synchronously');
-  if (!('file' in a)) return toCf(a);
-  return 'uri' in a.file ? a.file : toCf(a.file);
+  if (!('file' in a)) return toCf(a, request.method);
+  return 'uri' in a.file ? a.file : toCf(a.file, request.method);
 }
 
-function toCf(r: ApiResponse): CfResponse {
+/** A generated response; a HEAD's has no body (the health check's, say), as every other host sends it. */
+function toCf(r: ApiResponse, method: string): CfResponse {
   const headers: CfResponse['headers'] = {};
   for (const [k, v] of Object.entries(r.headers)) headers[k.toLowerCase()] = { value: v };
   return {
     statusCode: r.status,
     statusDescription: String(r.status),
     headers,
-    ...(r.body ? { body: { encoding: 'text', data: r.body } } : {}),
+    ...(r.body && method !== 'HEAD' ? { body: { encoding: 'text', data: r.body } } : {}),
   };
 }
 

@@ -2,7 +2,7 @@
 // objects (Cloudflare, the service worker, the offline bundle). It reads dist through one function and
 // answers exactly as the Node server does; paths outside /api/ are left to the adapter (null).
 
-import { respond } from '../runtime/respond.ts';
+import { HEALTH_PATH, respond } from '../runtime/respond.ts';
 import { compileRoutes, type CompiledRoutes, type RouteTable } from '../runtime/routes.ts';
 
 /** Reads a file of dist by its path (`/api/v1/…/index.json`); null when it does not exist. */
@@ -17,7 +17,7 @@ export function apiHandler(
     const url = new URL(request.url);
     // A base URL with a trailing slash makes //api/v1/…: the API's still, as on every other host.
     if (url.pathname.includes('//')) url.pathname = url.pathname.replace(/\/{2,}/g, '/');
-    if (!url.pathname.startsWith('/api/')) return null;
+    if (!url.pathname.startsWith('/api/') && url.pathname !== HEALTH_PATH) return null;
     routes ??= loadTable().then(compileRoutes);
     routes.catch(() => (routes = undefined)); // a failed load is retried by the next request
     const r = await respond(await routes, request.method, url, read);

@@ -7,6 +7,7 @@ import { createServer } from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { syntheticNotice } from '../runtime/data-kind.ts';
 import { COMMON_HEADERS } from '../runtime/respond.ts';
 import type { ErrorMode } from '../runtime/errors.ts';
 import type { RouteTable } from '../runtime/routes.ts';
@@ -99,9 +100,11 @@ async function main(): Promise<void> {
   const file = values.data ?? join(dirname(fileURLToPath(import.meta.url)), DATA_FILE);
   let server: Awaited<ReturnType<typeof offlineServer>>;
   let pack: Pack;
+  let notice: string | null = null;
   try {
     pack = await openBundlePack(file);
     server = await offlineServer(pack, { errors: values.errors as ErrorMode | undefined });
+    notice = syntheticNotice(JSON.parse(Buffer.from(pack.table!).toString('utf8')));
   } catch (e) {
     const missing = e instanceof PackError && e.problem === 'it does not exist';
     return die(
@@ -117,7 +120,7 @@ async function main(): Promise<void> {
   );
   server.listen(Number(values.port), values.host, () =>
     process.stderr.write(
-      `regstat offline bundle: serving ${file} (${pack.entries} files) at http://${values.host}:${values.port}/\n`,
+      `regstat offline bundle: serving ${file} (${pack.entries} files) at http://${values.host}:${values.port}/\n${notice ? `regstat offline bundle: ${notice}\n` : ''}`,
     ),
   );
 }

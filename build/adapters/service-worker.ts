@@ -3,6 +3,7 @@
 // as files are first fetched and by an explicit "keep offline" message. Network first would defeat
 // the point: files of one build never change, so the cache is always right for its build.
 
+import { HEALTH_PATH } from '../runtime/respond.ts';
 import { apiHandler } from './handler.ts';
 
 declare const self: ServiceWorkerGlobalScope & typeof globalThis;
@@ -63,7 +64,8 @@ self.addEventListener('activate', (event) => {
 
 self.addEventListener('fetch', (event) => {
   const url = new URL(event.request.url);
-  if (url.origin !== self.location.origin || !url.pathname.startsWith('/api/')) return;
+  if (url.origin !== self.location.origin || !(url.pathname.startsWith('/api/') || url.pathname === HEALTH_PATH))
+    return;
   event.respondWith(
     handle(event.request)
       .then((r) => r ?? fetch(event.request))

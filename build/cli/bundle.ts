@@ -5,6 +5,8 @@
 // worker.js with wrangler.toml serves it from R2 or any host that honours Range (the edge, one upload).
 // Unpacking makes five files where a copy of dist makes an inode per file and folder.
 
+import type { RouteTable } from '../runtime/routes.ts';
+import { syntheticNotice } from '../runtime/data-kind.ts';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -155,7 +157,7 @@ export function packBundle(folder: string, out: string): void {
  * writeBundleWith(out, (effects) => build(options, effects)) bundles a build without writing a dist.
  * fill must commit the effects (build() and copyDist do).
  */
-export async function writeBundleWith(out: string, fill: (effects: PackEffects) => unknown): Promise<void> {
+export async function writeBundleWith(out: string, fill: (effects: PackEffects) => unknown): Promise<RouteTable> {
   const stage = mkdtempSync(join(tmpdir(), 'regstat-bundle-'));
   try {
     const folder = join(stage, BUNDLE_FOLDER);
@@ -163,15 +165,16 @@ export async function writeBundleWith(out: string, fill: (effects: PackEffects) 
     await fill(effects);
     finishBundle(folder, effects);
     packBundle(folder, out);
+    return JSON.parse(Buffer.from(effects.table).toString('utf8')) as RouteTable;
   } finally {
     rmSync(stage, { recursive: true, force: true });
   }
 }
 
-export async function writeBundle(dist: string, out: string, errors?: ErrorMode): Promise<void> {
+export async function writeBundle(dist: string, out: string, errors?: ErrorMode): Promise<RouteTable> {
   if (!existsSync(join(dist, 'routes.json')))
     throw new UsageError(`${dist} is not a regstat dist (it has no routes.json); build one with npm run build.`);
-  await writeBundleWith(out, (effects) => copyDist(dist, effects, errors));
+  return writeBundleWith(out, (effects) => copyDist(dist, effects, errors));
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -186,21 +189,26 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     // A dist is bundled as it is; with none (or with source options), the build core renders straight into the bundle.
     const fromSources = values.dir === undefined && (!existsSync('dist/routes.json') || namesSources(values));
     const out = values.out ?? `${fromSources ? 'regstat' : basename(resolve(values.dir ?? 'dist'))}.tar.gz`;
-    if (fromSources) {
+    if (fromSources)
       process.stderr.write(
         `regstat: no dist to bundle; rendering every response from ${values.sources ?? 'the sample provider (synthetic)'} into the bundle\n`,
       );
-      const options = {
-        ...buildOptionsFrom(values, { eager: true, warn: (s) => process.stderr.write(`regstat: ${s}\n`) }),
-        progress: terminalProgress(),
-      };
-      await writeBundleWith(out, (effects) => build(options, effects));
-    } else {
-      await writeBundle(values.dir ?? 'dist', out, errors);
-    }
+    const table = fromSources
+      ? await writeBundleWith(out, (effects) =>
+          build(
+            {
+              ...buildOptionsFrom(values, { eager: true, warn: (s) => process.stderr.write(`regstat: ${s}\n`) }),
+              progress: terminalProgress(),
+            },
+            effects,
+          ),
+        )
+      : await writeBundle(values.dir ?? 'dist', out, errors);
     process.stderr.write(
       `regstat: wrote ${out} in ${((Date.now() - started) / 1000).toFixed(1)} s; unpack it (tar xzf ${basename(out)}) and run node ${BUNDLE_FOLDER}/serve.mjs --port 3000\n`,
     );
+    const notice = syntheticNotice(table);
+    if (notice) process.stderr.write(`regstat: ${notice}\n`);
   } catch (e) {
     fail(e);
   }

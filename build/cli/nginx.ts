@@ -2,7 +2,7 @@
 // Runs nginx in the foreground with the configuration generated from dist/routes.json (or prints it).
 
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { nginxConfig } from '../deploy/nginx.ts';
@@ -49,11 +49,18 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       process.stderr.write(
         `regstat: nginx serving ${root} at http://${values.host}:${values.port}/ (configuration ${conf})\n`,
       );
+      // The folder holds only what this run made (configuration, pid, logs, temp files): it goes with nginx.
+      const removeWork = () => rmSync(work, { recursive: true, force: true });
       const child = spawn('nginx', ['-c', conf, '-p', work, '-e', join(work, 'error.log')], { stdio: 'inherit' });
-      child.on('error', (e) =>
-        fail(new Error(`could not start nginx (${e.message}); install it with apt-get install -y nginx`)),
-      );
-      child.on('exit', (code) => process.exit(code ?? 1));
+      child.on('error', (e) => {
+        removeWork();
+        fail(new Error(`could not start nginx (${e.message}); install it with apt-get install -y nginx`));
+      });
+      child.on('exit', (code, signal) => {
+        removeWork();
+        process.exit(code ?? (signal === 'SIGQUIT' || signal === 'SIGINT' || signal === 'SIGTERM' ? 0 : 1));
+      });
+      // Ctrl-C reaches nginx too (one process group); SIGQUIT lets it finish the requests it is answering.
       for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => child.kill('SIGQUIT'));
     }
   } catch (e) {

@@ -6,6 +6,7 @@
 import type { Origins, Sources } from '../../sources/load.ts';
 import type { TableName } from '../../sources/tables.ts';
 import type { Operation } from '../ops/operation.ts';
+import type { DataKind, OpDataKind } from '../runtime/data-kind.ts';
 import type { Kind, Level, OperationOrigin } from '../runtime/origin.ts';
 import type { RouteOp } from '../runtime/routes.ts';
 
@@ -33,4 +34,21 @@ export function operationOrigin(op: Operation, route: RouteOp, sources: Sources)
     };
   }
   return out;
+}
+
+const KIND_OF: Record<Kind, DataKind> = { official: 'official', 'partly official': 'mixed', synthetic: 'synthetic' };
+
+/**
+ * The X-Regstat-Data of an operation's files. A dataset without origins is one import: official if an
+ * importer of official tables wrote it (e-Stat's provenance, RESAS's archive), else the user's own.
+ */
+export function opDataKind(op: Operation, route: RouteOp, sources: Sources): OpDataKind {
+  const o = operationOrigin(op, route, sources);
+  const { dataset } = sources;
+  if (!o)
+    return dataset.kind === 'sample' ? 'synthetic' : dataset.provenance || dataset.archive ? 'official' : 'imported';
+  if (o.all) return KIND_OF[o.all.kind];
+  const prefecture = KIND_OF[o.prefecture!.kind];
+  const municipality = KIND_OF[o.municipality!.kind];
+  return prefecture === municipality ? prefecture : { prefecture, municipality };
 }

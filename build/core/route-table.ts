@@ -1,6 +1,7 @@
 // The route table of a build: the operations' routes plus the codes of the build's scope.
 
 import { routeOf, type BuildContext, type Operation, type RouteData } from '../ops/operation.ts';
+import { opDataKind } from './origin.ts';
 import { ROUTES_FORMAT, type RouteTable } from '../runtime/routes.ts';
 
 export function routeTable(ops: Operation[], ctx: BuildContext, unavailable: Map<Operation, string>): RouteTable {
@@ -14,7 +15,8 @@ export function routeTable(ops: Operation[], ctx: BuildContext, unavailable: Map
         ctx.layout === 'compact' && op.compactRoute ? { ...routeOf(op.route), ...op.compactRoute } : routeOf(op.route);
       if (reason) return { ...route, unavailable: reason };
       const more = op.routeConstraints?.(ctx) ?? [];
-      return more.length ? { ...route, constraints: [...(route.constraints ?? []), ...more] } : route;
+      const constrained = more.length ? { ...route, constraints: [...(route.constraints ?? []), ...more] } : route;
+      return { ...constrained, data: opDataKind(op, constrained, ctx.sources) };
     }),
     prefectures: [...ctx.prefs],
     country: ctx.sources.regions.prefectures.map((p) => p.prefCode),

@@ -3,6 +3,7 @@
 // serve's path-to-regexp does not percent-encode (values are digits, letters and -).
 
 import { COMMON_HEADERS, FILE_CACHE_CONTROL, JSON_TYPE, PREFLIGHT_HEADERS } from '../runtime/respond.ts';
+import { DATA_HEADER, type DataKind, type OpDataKind } from '../runtime/data-kind.ts';
 import { PAGE_REWRITES } from '../runtime/pages.ts';
 import { STATIC_TYPES } from '../runtime/static-path.ts';
 import type { RouteOp } from '../runtime/routes.ts';
@@ -30,24 +31,53 @@ export function serveConfig(keySequences: Map<RouteOp, Set<string>>) {
     }
   }
   const header = ([key, value]: [string, string]) => ({ key, value });
+  const headers = [
+    {
+      source: '**/*.json',
+      headers: [
+        { key: 'Content-Type', value: JSON_TYPE },
+        { key: 'Cache-Control', value: FILE_CACHE_CONTROL },
+      ],
+    },
+    SCRIPT_TYPE,
+    // serve's MIME table reads .ts as an MPEG transport stream; openapi.d.ts is text, as elsewhere.
+    { source: '**/*.ts', headers: [{ key: 'Content-Type', value: STATIC_TYPES.ts! }] },
+    // serve answers OPTIONS as GET (200 with the file), so with these headers a CORS preflight for
+    // any request header succeeds wherever a file answers.
+    { source: '**', headers: Object.entries({ ...COMMON_HEADERS, ...PREFLIGHT_HEADERS }).map(header) },
+  ];
   return {
     cleanUrls: false,
     directoryListing: false,
     rewrites,
-    headers: [
-      {
-        source: '**/*.json',
-        headers: [
-          { key: 'Content-Type', value: JSON_TYPE },
-          { key: 'Cache-Control', value: FILE_CACHE_CONTROL },
-        ],
-      },
-      SCRIPT_TYPE,
-      // serve's MIME table reads .ts as an MPEG transport stream; openapi.d.ts is text, as elsewhere.
-      { source: '**/*.ts', headers: [{ key: 'Content-Type', value: STATIC_TYPES.ts! }] },
-      // serve answers OPTIONS as GET (200 with the file), so with these headers a CORS preflight for
-      // any request header succeeds wherever a file answers.
-      { source: '**', headers: Object.entries({ ...COMMON_HEADERS, ...PREFLIGHT_HEADERS }).map(header) },
-    ],
+    headers: [...headers, ...dataKindHeaders([...keySequences.keys()], headers.length)],
   };
+}
+
+/** serve's schema: at most 50 header rules, each source at most 100 characters. */
+const SERVE_RULES = 50;
+
+/**
+ * X-Regstat-Data by file path (runtime/data-kind.ts). serve applies every rule that matches, later ones
+ * over earlier ones, with minimatch's globs: the most common kind for every operation's files (two
+ * segments at least: not the API's index, which has no kind), then the operations of another kind, then
+ * the files of municipalities (cityCode not `-`) where those differ. A set of kinds too varied for serve's
+ * 50 rules gets none: better no header than a wrong one.
+ */
+function dataKindHeaders(routes: RouteOp[], taken: number) {
+  const known = routes.filter((r) => r.data !== undefined);
+  const first = (r: RouteOp) => (typeof r.data === 'string' ? r.data : r.data!.prefecture);
+  const count = new Map<DataKind, number>();
+  for (const r of known) count.set(first(r), (count.get(first(r)) ?? 0) + 1);
+  const common = [...count].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]?.[0];
+  if (!common) return [];
+  const rule = (source: string, kind: DataKind) => ({ source, headers: [{ key: DATA_HEADER, value: kind }] });
+  const rules = [
+    rule('/api/v1/*/*/**', common),
+    ...known.filter((r) => first(r) !== common).map((r) => rule(`${r.path}/**`, first(r))),
+    ...known
+      .filter((r) => typeof r.data !== 'string' && r.data!.municipality !== r.data!.prefecture)
+      .map((r) => rule(`${r.path}/**/cityCode/!(-)/**`, (r.data as Exclude<OpDataKind, string>).municipality)),
+  ];
+  return taken + rules.length <= SERVE_RULES ? rules : [];
 }

@@ -5,6 +5,7 @@
 // Any other invalid request misses its file and gets one generic 400; requests that compose get the
 // documented 501.
 
+import { DATA_HEADER } from '../runtime/data-kind.ts';
 import {
   apiError,
   badRequest,
@@ -20,6 +21,8 @@ import {
   ERROR_CACHE_CONTROL,
   FILE_CACHE_CONTROL,
   JSON_TYPE,
+  HEALTH_PATH,
+  healthBody,
   PREFLIGHT_HEADERS,
   methodNotAllowed,
 } from '../runtime/respond.ts';
@@ -94,9 +97,14 @@ export function nginxConfig(table: RouteTable, o: NginxOptions): string {
     'http {',
     ...httpLines(table, o),
     ...rules.flatMap((r) => r.maps).map((m) => `  ${m}`),
+    ...dataKindMap(table),
     ...serverLines(
       o,
-      rules.flatMap((r) => r.locations),
+      [
+        ...rules.flatMap((r) => r.locations),
+        // The health check the servers that run code answer (runtime/respond.ts).
+        `location = ${HEALTH_PATH} { return 200 '${healthBody(table)}'; }`,
+      ],
       fail,
     ),
     '}',
@@ -160,7 +168,7 @@ function httpLines(table: RouteTable, o: NginxOptions): string[] {
       : []),
     // Headers by status, as the Node server sends them: files cache for an hour, errors never (also
     // errors answered with 200 in the resas error mode, which set $regstat_error).
-    `  map "$status:$regstat_error:$uri" $regstat_cache { "~^204:" ""; "~^(200|304)::/api/" "${FILE_CACHE_CONTROL}"; "~^(200|304)::" "no-cache"; default "${ERROR_CACHE_CONTROL}"; }`,
+    `  map "$status:$regstat_error:$uri" $regstat_cache { "~^204:" ""; "~^(200|304)::/api/" "${FILE_CACHE_CONTROL}"; "~^200::${HEALTH_PATH}$" "${ERROR_CACHE_CONTROL}"; "~^(200|304)::" "no-cache"; default "${ERROR_CACHE_CONTROL}"; }`,
     ...preflight.map(([k, value]) => `  map $status $regstat_${safe(k)} { 204 "${value}"; default ""; }`),
     `  map $status $regstat_allow { 405 "${methodNotAllowed('GET').headers.Allow}"; default ""; }`,
     // Stock nginx has no brotli module: a stored .br sibling is tried first when the client takes br
@@ -189,6 +197,30 @@ function httpLines(table: RouteTable, o: NginxOptions): string[] {
   ];
 }
 
+/**
+ * X-Regstat-Data of each file served, by its path as try_files found it (runtime/data-kind.ts): of an
+ * operation whose prefectures and municipalities differ, a file without a cityCode or with `-` is a
+ * prefecture's. Longer paths first, so that an operation nested in another's path is matched first.
+ */
+function dataKindMap(table: RouteTable): string[] {
+  const ops = table.operations.filter((op) => op.data).sort((a, b) => b.path.length - a.path.length);
+  const at = (path: string, rest: string, kind: string) => `    "~^(200|304):${path}/${rest}" "${kind}";`;
+  return [
+    '  map "$status:$uri" $regstat_data {',
+    ...ops.flatMap(({ path, data }) =>
+      typeof data === 'string'
+        ? [at(path, '', data)]
+        : [
+            at(path, '(?!.*/cityCode/)', data!.prefecture),
+            at(path, '(?:.*/)?cityCode/-/', data!.prefecture),
+            at(path, '', data!.municipality),
+          ],
+    ),
+    '    default "";',
+    '  }',
+  ];
+}
+
 /** The server: headers, the method's answer, each operation's location, the path form, the error pages and the site. */
 function serverLines(o: NginxOptions, locations: string[], fail: (e: ApiError, body?: string) => string): string[] {
   const notFoundBody = JSON.stringify(notFound('/SHOWN').body).replace('/SHOWN', '$regstat_shown');
@@ -204,6 +236,7 @@ function serverLines(o: NginxOptions, locations: string[], fail: (e: ApiError, b
     '    add_header Allow $regstat_allow always;',
     '    add_header Content-Encoding $regstat_ce;',
     '    add_header Vary $regstat_vary;',
+    `    add_header ${DATA_HEADER} $regstat_data;`,
     // URIs, not named locations: errors in the request line leave no URI to keep.
     ...[...Object.keys(NGINX_OWN_ERRORS), '404'].map((code) => `    error_page ${code} /_regstat/${code};`),
     '    set $regstat_error "";',

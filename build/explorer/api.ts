@@ -3,6 +3,7 @@
 // never see query strings (`npx serve dist`) or cannot compose (nginx) answer the explorer all the same,
 // with the bytes the Node server would send.
 
+import { DATA_HEADER } from '../runtime/data-kind.ts';
 import { respond } from '../runtime/respond.ts';
 import { compileRoutes, type CompiledRoutes } from '../runtime/routes.ts';
 
@@ -25,13 +26,15 @@ async function readFile(path: string): Promise<string | null> {
 export interface Answer {
   status: number;
   body: string;
+  /** What its X-Regstat-Data header says: official, mixed, synthetic or imported. */
+  data?: string;
 }
 
 /** The API's answer to a GET of `path` (such as /api/v1/cities?prefCode=13). */
 export async function ask(path: string): Promise<Answer> {
   const r = await respond(await loadRoutes(), 'GET', new URL(path, location.href), readFile);
   return r
-    ? { status: r.status, body: r.body }
+    ? { status: r.status, body: r.body, ...(r.headers[DATA_HEADER] ? { data: r.headers[DATA_HEADER] } : {}) }
     : {
         status: 404,
         body: JSON.stringify({ statusCode: '404', message: 'Not Found', description: `${path} is not an API path.` }),

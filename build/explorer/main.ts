@@ -110,9 +110,11 @@ async function show() {
   $('status').textContent = 'Loading…';
   let status = 0;
   let body: any;
+  let data: string | undefined;
   try {
     const res = await ask(path);
     status = res.status;
+    data = res.data;
     body = JSON.parse(res.body);
   } catch (e) {
     if (ticket === shown) fail(`The request failed: ${(e as Error).message}`, '');
@@ -129,7 +131,7 @@ async function show() {
     body.result === null ? 'No data for this region: the API answers result null.' : `${rows.length} rows`;
   pager(op, values);
   $('table').replaceChildren(drawTable(rows, op.view.columns));
-  csvLink(op, values, rows);
+  csvLink(op, values, rows, data && `X-Regstat-Data: ${data}. ${$('op-origin').textContent}`.trim());
   redraw();
   setState(body.result === null ? 'empty' : 'ready');
 }
@@ -189,10 +191,11 @@ function pager(op: ManifestOperation, values: Record<string, string>) {
 }
 
 let csvUrl = '';
-function csvLink(op: ManifestOperation, values: Record<string, string>, rows: Row[]) {
+/** The table as CSV, its first line saying whether its figures are official (`note`), as the API's header did. */
+function csvLink(op: ManifestOperation, values: Record<string, string>, rows: Row[], note?: string) {
   const a = $('csv') as HTMLAnchorElement;
   if (csvUrl) URL.revokeObjectURL(csvUrl);
-  csvUrl = URL.createObjectURL(new Blob([toCsv(rows, op.view.columns)], { type: 'text/csv;charset=utf-8' }));
+  csvUrl = URL.createObjectURL(new Blob([toCsv(rows, op.view.columns, note)], { type: 'text/csv;charset=utf-8' }));
   a.href = csvUrl;
   const name = [
     op.path.slice('/api/v1/'.length).replace(/\//g, '-'),

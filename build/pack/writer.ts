@@ -62,7 +62,8 @@ export class PackEffects implements BuildEffects {
   /** Per entry: block number, offset in the block, length. */
   private places = new Uint32Array(3 * 4096);
   private readonly seen = new Map<string, number>();
-  private table: Uint8Array = new Uint8Array(0);
+  /** routes.json as written (the pack's head holds it). */
+  table: Uint8Array = new Uint8Array(0);
   /** Raw bytes of the distinct bodies. */
   bytes = 0;
 

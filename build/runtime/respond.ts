@@ -1,9 +1,10 @@
 // What every adapter answers, as data: status, headers and body. Adapters only move bytes.
 
 import { composeResult, type ReadFile } from './compose.ts';
+import { dataHeader, fileDataKind, filesDataKind, filesOp, type DataKind } from './data-kind.ts';
 import { apiError, resasForm, type ApiError, type ErrorMode } from './errors.ts';
 import { resolve, type Resolution } from './resolve.ts';
-import type { CompiledRoutes } from './routes.ts';
+import type { CompiledRoutes, RouteTable } from './routes.ts';
 
 export const JSON_TYPE = 'application/json;charset=UTF-8';
 
@@ -83,10 +84,13 @@ export interface FileAnswer<B> {
  * hot path free of promises; B is what it keeps (text, or the Node server's precompressed entries).
  */
 export interface Bodies<B> {
-  /** A file of dist by its path (`/api/v1/…/index.json`); null when it does not exist. */
-  file(path: string): B | null | Promise<B | null>;
+  /**
+   * A file of dist by its path (`/api/v1/…/index.json`); null when it does not exist. `kind` is what its
+   * X-Regstat-Data says, for adapters that build their own headers (the Node server's entries).
+   */
+  file(path: string, kind?: DataKind): B | null | Promise<B | null>;
   /** The body of a composition (see `composedText` for adapters without a cache of their own). */
-  compose(c: Composition): B | Promise<B>;
+  compose(c: Composition, kind?: DataKind): B | Promise<B>;
 }
 
 export type Composition = Extract<Resolution, { kind: 'compose' }>;
@@ -104,13 +108,18 @@ export function answer<B>(
   bodies: Bodies<B>,
   mode: ErrorMode = routes.errors,
 ): ApiResponse | FileAnswer<B> | Promise<ApiResponse | FileAnswer<B>> | null {
+  if (pathname === HEALTH_PATH) return health(routes, method);
   const r = resolve(routes, pathname, search);
   if (r.kind === 'pass') return null;
   if (method === 'OPTIONS') return { status: 204, headers: { ...PREFLIGHT_HEADERS }, body: '' };
   if (method !== 'GET' && method !== 'HEAD') return methodNotAllowed(method);
   if (r.kind === 'error') return errorResponse(r.error, mode);
-  if (r.kind === 'compose') return then(bodies.compose(r), (file) => ({ status: 200, headers: OK_HEADERS, file }));
-  return then(bodies.file(r.path), (file) =>
+  if (r.kind === 'compose') {
+    const kind = filesDataKind(filesOp(routes, r.op), r.files);
+    return then(bodies.compose(r, kind), (file) => ({ status: 200, headers: OK_HEADERS.get(kind)!, file }));
+  }
+  const kind = fileDataKind(r.op, r.path);
+  return then(bodies.file(r.path, kind), (file) =>
     file === null
       ? errorResponse(
           apiError(
@@ -120,16 +129,41 @@ export function answer<B>(
           ),
           mode,
         )
-      : { status: 200, headers: OK_HEADERS, file },
+      : { status: 200, headers: OK_HEADERS.get(kind)!, file },
   );
 }
 
-/** Shared by every 200; adapters copy headers they change (see methodNotAllowed), never these. */
-const OK_HEADERS: Readonly<Record<string, string>> = Object.freeze({
-  'Content-Type': JSON_TYPE,
-  'Cache-Control': FILE_CACHE_CONTROL,
-  ...COMMON_HEADERS,
-});
+/**
+ * GET /healthz: what a load balancer or an operator checks, answered by every host that runs code (and
+ * nginx): 200 once the process has its route table, never cached. The body names how many operations it
+ * serves, so a check can also tell a build that lost its operations.
+ */
+export const HEALTH_PATH = '/healthz';
+
+function health(routes: CompiledRoutes, method: string): ApiResponse {
+  if (method === 'OPTIONS') return { status: 204, headers: { ...PREFLIGHT_HEADERS }, body: '' };
+  if (method !== 'GET' && method !== 'HEAD') return methodNotAllowed(method);
+  return {
+    status: 200,
+    headers: { 'Content-Type': JSON_TYPE, 'Cache-Control': ERROR_CACHE_CONTROL, ...COMMON_HEADERS },
+    body: healthBody(routes.table),
+  };
+}
+
+export const healthBody = (table: RouteTable) => `{"status":"ok","operations":${table.operations.length}}`;
+
+/** Shared by every 200, one per data kind; adapters copy headers they change (see methodNotAllowed), never these. */
+const OK_HEADERS = new Map(
+  ([undefined, 'official', 'mixed', 'synthetic', 'imported'] as const).map((kind) => [
+    kind as DataKind | undefined,
+    Object.freeze({
+      'Content-Type': JSON_TYPE,
+      'Cache-Control': FILE_CACHE_CONTROL,
+      ...COMMON_HEADERS,
+      ...dataHeader(kind),
+    }) as Readonly<Record<string, string>>,
+  ]),
+);
 
 function then<T, U>(v: T | Promise<T>, f: (v: T) => U): U | Promise<U> {
   return v instanceof Promise ? v.then(f) : f(v);

@@ -2,6 +2,7 @@
 // The build writes it to dist/routes.json; the resolver interprets it. Keeping it plain data lets
 // config-only hosts (nginx, redirects files) be generated from the same table later.
 
+import type { OpDataKind } from './data-kind.ts';
 import { UserError } from '../../sources/user-error.ts';
 import type { Domain } from './domains.ts';
 import type { ErrorMode } from './errors.ts';
@@ -206,6 +207,8 @@ export interface RouteOp {
   constraints?: Constraint[];
   /** Set when the build's sources lack what the operation needs: requests get a 404 saying why. */
   unavailable?: string;
+  /** Whether its figures are official, sent as X-Regstat-Data (runtime/data-kind.ts). */
+  data?: OpDataKind;
 }
 
 /**

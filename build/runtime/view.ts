@@ -110,12 +110,17 @@ function melt(row: Row, m: NonNullable<RowSource['melt']>): Row[] {
   return Object.entries(m.keys).map(([key, label]) => ({ ...row, [m.name]: label, [m.value]: row[key] ?? null }));
 }
 
-/** RFC 4180 CSV of rows under the view's headings, CRLF line ends, with a BOM so spreadsheet programs read the Japanese as UTF-8. */
-export function toCsv(rows: Row[], columns: Column[]): string {
+/**
+ * RFC 4180 CSV of rows under the view's headings, CRLF line ends, with a BOM so spreadsheet programs read
+ * the Japanese as UTF-8. `note` is a first line starting with `# ` (pandas' comment='#' and R's
+ * comment.char skip it): whether the figures are official, so a file passed on still says so.
+ */
+export function toCsv(rows: Row[], columns: Column[], note?: string): string {
   const cell = (v: Cell) => {
     const s = v === null ? '' : String(v);
     return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
   };
   const lines = [columns.map((c) => cell(c.label)), ...rows.map((r) => columns.map((c) => cell(r[c.key] ?? null)))];
-  return '\uFEFF' + lines.map((l) => l.join(',')).join('\r\n') + '\r\n';
+  const first = note ? `# ${note.replace(/[\r\n]+/g, ' ')}\r\n` : '';
+  return '\uFEFF' + first + lines.map((l) => l.join(',')).join('\r\n') + '\r\n';
 }

@@ -20,6 +20,7 @@ import {
   type FileAnswer,
 } from '../runtime/respond.ts';
 import { compileRoutes, type CompiledRoutes, type RouteTable } from '../runtime/routes.ts';
+import { fileDataKind, filesOp, type DataKind } from '../runtime/data-kind.ts';
 import { ByteCache } from './byte-cache.ts';
 import { Entry } from './entry.ts';
 import { Lane } from './lane.ts';
@@ -144,7 +145,7 @@ class ApiServer {
   }
 
   /** A file of generation g, read once however many requests want it, and only if it is still g's build. */
-  file(g: Generation, path: string): Entry | Promise<Entry | null> {
+  file(g: Generation, path: string, kind?: DataKind): Entry | Promise<Entry | null> {
     const hit = g.files.get(path);
     if (hit) return hit;
     let p = g.pending.get(path);
@@ -152,7 +153,7 @@ class ApiServer {
       const store = this.store;
       p = store.read(path).then(async (buf) => {
         if (store.changes && (await store.signature()) !== g.signature) throw new StaleBuild();
-        return buf ? g.keep(path, new Entry(buf)) : null;
+        return buf ? g.keep(path, new Entry(buf, kind)) : null;
       });
       p.finally(() => g.pending.delete(path)).catch(() => {});
       g.pending.set(path, p);
@@ -170,17 +171,18 @@ class ApiServer {
   }
 
   /** A composition's answer, made in the lane (a full lane is answered 503) and kept like a file. */
-  async compose(g: Generation, r: Composition): Promise<Entry> {
+  async compose(g: Generation, r: Composition, kind?: DataKind): Promise<Entry> {
     const key = `compose:${r.composer}:${r.files.join(',')}:${JSON.stringify(r.values)}`;
     const known = g.files.get(key);
     if (known) return known;
     if (!this.lane.enter()) throw busy;
     try {
-      const inputs = await Promise.all(r.files.map((p) => this.file(g, p)));
+      const from = filesOp(g.routes, r.op);
+      const inputs = await Promise.all(r.files.map((p) => this.file(g, p, fileDataKind(from, p))));
       return await this.lane.turn(() => {
         const docs = inputs.map((e, i) => (e ? this.doc(g, r.files[i]!, e) : null));
         const result = combineDocs(r.composer, r.files, docs, { values: r.values, op: r.op, table: g.routes.table });
-        return g.keep(key, new Entry(Buffer.from(successBody(result))));
+        return g.keep(key, new Entry(Buffer.from(successBody(result)), kind));
       });
     } finally {
       this.lane.leave();
@@ -223,7 +225,7 @@ class ApiServer {
       method,
       pathname,
       q < 0 ? '' : target.slice(q),
-      { file: (path) => this.file(g, path), compose: (c) => this.compose(g, c) },
+      { file: (path, kind) => this.file(g, path, kind), compose: (c, kind) => this.compose(g, c, kind) },
       this.mode(g),
     );
     if (a === null) return this.store.serveStatic(req, res, pathname.replace(/\/{2,}/g, '/'));

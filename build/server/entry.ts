@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { COMMON_HEADERS, FILE_CACHE_CONTROL, JSON_TYPE } from '../runtime/respond.ts';
 import type { Coding } from './negotiate.ts';
+import { dataHeader, type DataKind } from '../runtime/data-kind.ts';
 
 /** Below this, compression saves less than its headers cost. */
 export const COMPRESS_MIN = 1024;
@@ -25,7 +26,11 @@ export class Entry {
   /** Told of the bytes each compressed form adds, by the cache that keeps the entry. */
   charge: (bytes: number) => void = () => {};
 
-  constructor(readonly body: Buffer) {
+  constructor(
+    readonly body: Buffer,
+    /** What X-Regstat-Data says of it: a path's kind never changes within a build. */
+    readonly kind?: DataKind,
+  ) {
     const tag = createHash('sha1').update(body).digest('base64url');
     this.tags = [`"${tag}"`, `"${tag}-gz"`, `"${tag}-br"`];
     this.compressible = body.length >= COMPRESS_MIN;
@@ -38,14 +43,7 @@ export class Entry {
   rep(coding: Coding): Representation {
     const known = this.reps[coding];
     if (known) return known;
-    const body =
-      coding === 'gzip'
-        ? gzipSync(this.body)
-        : coding === 'br'
-          ? brotliCompressSync(this.body, {
-              params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: this.body.length },
-            })
-          : this.body;
+    const body = coding === 'identity' ? this.body : compress(this.body, coding);
     if (coding !== 'identity') this.charge(body.length);
     const etag = this.tags[coding === 'identity' ? 0 : coding === 'gzip' ? 1 : 2]!;
     const vary: Record<string, string> = this.compressible ? { Vary: 'Accept-Encoding' } : {};
@@ -54,6 +52,7 @@ export class Entry {
       ETag: etag,
       ...vary,
       ...COMMON_HEADERS,
+      ...dataHeader(this.kind),
     };
     const rep: Representation = {
       body,
@@ -68,4 +67,13 @@ export class Entry {
     this.reps[coding] = rep;
     return rep;
   }
+}
+
+/** A compressed form of a body made while a client waits: brotli at quality 5, not the slow maximum. */
+export function compress(body: Buffer, coding: Exclude<Coding, 'identity'>): Buffer {
+  return coding === 'gzip'
+    ? gzipSync(body)
+    : brotliCompressSync(body, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+      });
 }

@@ -1,16 +1,13 @@
 // The Node server (npm run serve, npm start): the shared core (core.ts) over a built dist folder, whose
-// other files serve-handler sends, or over the on-demand renderer, which makes each file, the docs page
-// included, when first asked for.
+// other files it sends itself (static-file.ts), or over the on-demand renderer, which makes each file,
+// the docs page included, when first asked for.
 
 import { UserError } from '../../sources/user-error.ts';
 import { readFileSync, statSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
-import handler from 'serve-handler';
 import type { Renderer } from '../core/on-demand.ts';
-import { SCRIPT_TYPE } from '../core/serve-config.ts';
-import { PAGE_REWRITES } from '../runtime/pages.ts';
 import { COMMON_HEADERS } from '../runtime/respond.ts';
 import { compileRoutes, type CompiledRoutes, type RouteTable } from '../runtime/routes.ts';
 import { answerClientError, apiServerHandler, type CoreOptions, type Store } from './core.ts';
@@ -44,24 +41,6 @@ const signatureOf = (s: { ino: number; size: number; mtimeMs: number }) => `${s.
 
 function dirStore(dir: string): { store: Store; first: { signature: string; table: RouteTable } } {
   const routesFile = join(dir, 'routes.json');
-  const staticConfig = {
-    public: dir,
-    directoryListing: false,
-    cleanUrls: false,
-    etag: true,
-    rewrites: PAGE_REWRITES,
-    // The docs page and the manifests change with every build: always revalidate them (ETag).
-    headers: [
-      {
-        source: '**',
-        headers: [
-          ...Object.entries(COMMON_HEADERS).map(([key, value]) => ({ key, value })),
-          { key: 'Cache-Control', value: 'no-cache' },
-        ],
-      },
-      SCRIPT_TYPE,
-    ],
-  };
   const store: Store = {
     changes: true,
     failure: 'Could not read a file of dist',
@@ -72,11 +51,14 @@ function dirStore(dir: string): { store: Store; first: { signature: string; tabl
         if (e.code === 'ENOENT' || e.code === 'ENOTDIR') return null;
         throw e;
       }),
-    serveStatic(req, res, path) {
-      if (staticPath(path) === null) return notFoundText(res);
-      handler(req, res, staticConfig).catch(() => {
-        if (!res.headersSent) notFoundText(res);
-      });
+    // The docs page, manifests and scripts, compressed and revalidated as npm start and the bundle send them.
+    serveStatic(req, res, raw) {
+      const path = staticPath(raw);
+      if (path === null) return notFoundText(res);
+      readFile(join(dir, path)).then(
+        (body) => sendStatic(req, res, body, typeOf(path)),
+        () => notFoundText(res), // missing, a folder, unreadable: not found, as serve-handler answered
+      );
     },
   };
   const table = readTable(dir);

@@ -9,7 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import vm from 'node:vm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import fg from 'fast-glob';
 import { openBundlePack } from '../../build/adapters/offline-server.ts';
 import { BUNDLE_FOLDER, DATA_FILE } from '../../build/cli/bundle.ts';
@@ -52,8 +52,18 @@ beforeAll(async () => {
 });
 afterAll(() => close(server));
 
-/** What an adapter must answer: the Node server's answer, or the 501 where a config-only host cannot compose. */
-function expected(e: Entry, composesWithCode: boolean): Answer {
+/**
+ * What an adapter must answer: the Node server's answer, or the 501 where a config-only host cannot
+ * compose; without X-Regstat-Data where the host serves files from an origin that cannot send it (S3).
+ */
+function expected(e: Entry, composesWithCode: boolean, dataKind: boolean): Answer {
+  const a = expectedAnswer(e, composesWithCode);
+  if (dataKind || !('x-regstat-data' in a.headers)) return a;
+  const { 'x-regstat-data': _, ...headers } = a.headers;
+  return { ...a, headers };
+}
+
+function expectedAnswer(e: Entry, composesWithCode: boolean): Answer {
   if (e.composes && !composesWithCode) {
     const r = errorResponse(compositionNeedsCode(e.composes.op, e.composes.param));
     return {
@@ -65,11 +75,11 @@ function expected(e: Entry, composesWithCode: boolean): Answer {
   return reference.get(e.name)!;
 }
 
-function conforms(name: string, adapter: () => Adapter, composesWithCode: boolean, skip = false) {
-  describe.skipIf(skip)(name, () => {
+function conforms(name: string, adapter: () => Adapter, composesWithCode: boolean, dataKind = true) {
+  describe(name, () => {
     it.each(ENTRIES.map((e) => [e.name, e] as const))('%s', async (_, e) => {
       expect(reference.get(e.name)!.status, 'the reference answered').toBeGreaterThan(0);
-      expect(await adapter()(e)).toEqual(expected(e, composesWithCode));
+      expect(await adapter()(e)).toEqual(expected(e, composesWithCode, dataKind));
     });
   });
 }
@@ -78,6 +88,19 @@ it('has a reference answer of each kind: files, compositions, errors, preflight'
   const statuses = [...reference.values()].map((a) => a.status);
   expect(new Set(statuses)).toEqual(new Set([200, 204, 400, 404, 405]));
   for (const e of ENTRIES.filter((x) => x.composes)) expect(reference.get(e.name)!.status, e.name).toBe(200);
+});
+
+it('says in X-Regstat-Data whether the figures of each 200 are official, and nothing with an error', () => {
+  const data = (name: string) => reference.get(name)!.headers['x-regstat-data'];
+  // The sample: a prefecture's population is the census's, a municipality's synthetic; patents all synthetic;
+  // the prefectures are the official list.
+  expect(data('path form')).toBe('official');
+  expect(data('query form')).toBe('synthetic');
+  expect(data('first page of a list')).toBe('synthetic');
+  expect(data('master')).toBe('official');
+  // A composition says what its files say (two municipalities' births and deaths here).
+  expect(data('addArea, births, deaths and moves')).toBe('synthetic');
+  for (const [name, a] of reference) if (a.status !== 200) expect(a.headers['x-regstat-data'], name).toBeUndefined();
 });
 
 // Cloudflare: dist's _worker.js as a plain module, its ASSETS binding reading the files of dist.
@@ -146,6 +169,7 @@ conforms(
     return { status: out.statusCode, headers: pick(headers), body: out.body?.data ?? '' };
   },
   false,
+  false,
 );
 
 // Lambda@Edge, the deployment the README recommends (the function is over CloudFront Functions' 10 KB):
@@ -177,6 +201,7 @@ conforms(
     );
     return { status: Number(out.status), headers: pick(headers), body: out.body ?? '' };
   },
+  false,
   false,
 );
 
@@ -229,6 +254,11 @@ describe('offline bundle', () => {
     expect(du(folder)).toBeLessThanOrEqual(1.5 * tarGz);
   });
   conforms('node serve.mjs', () => (e) => overHttp(base, e), true);
+  it('says when it starts that the sample bundled is synthetic', async () => {
+    await vi.waitFor(() =>
+      expect(running.log!()).toMatch(/\nregstat offline bundle: SYNTHETIC DATA, not official statistics: /),
+    );
+  });
   it('serves the other files of dist from the archive, with their types; nothing else', async () => {
     for (const [path, file, type] of [
       ['/', 'index.html', 'text/html;charset=UTF-8'],
@@ -239,6 +269,12 @@ describe('offline bundle', () => {
       expect(res.status, path).toBe(200);
       expect(res.headers.get('content-type'), path).toBe(type);
       expect(await res.text(), path).toBe(readFileSync(join(SAMPLE_DIST, file), 'utf8'));
+    }
+    // The largest files a page loads go compressed, as the API's do.
+    for (const path of ['/manifest.json', '/routes.json', '/explorer/app.js']) {
+      const res = await fetch(base + path, { headers: { 'Accept-Encoding': 'gzip, br' } });
+      expect(res.headers.get('content-encoding'), path).toBe('br');
+      expect(await res.text(), path).toBe(readFileSync(join(SAMPLE_DIST, path), 'utf8'));
     }
     for (const path of [
       '/nothing.json',

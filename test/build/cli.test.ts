@@ -1,13 +1,14 @@
 // The commands as a user runs them: --help, unknown options, bad values, a busy port, the error mode,
-// and faults in the inputs and the output, each ending in one line (no stack) and the right exit status.
+// npm run nginx's clean-up, what the servers say of synthetic data, and faults in the inputs and the
+// output, each ending in one line (no stack) and the right exit status.
 
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BUILD_COMMAND } from '../../build/cli/build.ts';
 import { BUNDLE_COMMAND } from '../../build/cli/bundle.ts';
 import { IMPORT_COMMAND } from '../../build/cli/import-resas.ts';
@@ -16,7 +17,8 @@ import { NGINX_COMMAND } from '../../build/cli/nginx.ts';
 import { SERVE_COMMAND } from '../../build/cli/serve.ts';
 import { START_COMMAND } from '../../build/cli/start.ts';
 import type { CommandSpec } from '../../build/cli/source-options.ts';
-import { ROOT } from '../helpers/paths.ts';
+import { ROOT, SAMPLE_DIST } from '../helpers/paths.ts';
+import { freePort, hasNginx, NGINX_SKIP, waitUp } from '../helpers/servers.ts';
 
 const LOADER = pathToFileURL(join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
 const script = (name: string) =>
@@ -60,7 +62,7 @@ function run(
 }
 
 /** Starts a server command and resolves with its base URL once it says where it serves. */
-function serveOn(name: string, args: string[]): Promise<{ base: string; stop: () => void }> {
+function serveOn(name: string, args: string[]): Promise<{ base: string; stop: () => void; log: () => string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', LOADER, script(name), ...args], {
       cwd: work,
@@ -70,7 +72,7 @@ function serveOn(name: string, args: string[]): Promise<{ base: string; stop: ()
     child.stderr.on('data', (d) => {
       stderr += d;
       const at = /at (http:\/\/127\.0\.0\.1:\d+)\//.exec(stderr);
-      if (at) resolve({ base: at[1]!, stop: () => child.kill() });
+      if (at) resolve({ base: at[1]!, stop: () => child.kill(), log: () => stderr });
     });
     child.on('close', (code) => reject(new Error(`${name} ended (${code}): ${stderr}`)));
   });
@@ -236,6 +238,55 @@ describe('--errors', () => {
       expect(resas).toEqual([200, '"400"']);
       expect(plain?.[0]).toBe(400);
       expect(onDemand).toEqual([200, '"400"']);
+    } finally {
+      for (const s of servers) s.stop();
+    }
+  });
+});
+
+describe.skipIf(!hasNginx)(`npm run nginx${hasNginx ? '' : ` (${NGINX_SKIP})`}`, () => {
+  it('removes its temporary folder when stopped with Ctrl-C', async () => {
+    const port = await freePort();
+    // Detached: a group of its own, which gets the SIGINT a terminal sends its foreground group on Ctrl-C.
+    const child = spawn(
+      process.execPath,
+      ['--import', LOADER, script('nginx'), '--dir', dist, '--port', String(port)],
+      {
+        cwd: work,
+        stdio: ['ignore', 'ignore', 'pipe'],
+        detached: true,
+      },
+    );
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    const exited = new Promise<number | null>((ok) => child.on('close', ok));
+    await waitUp(`http://127.0.0.1:${port}`, child, () => stderr);
+    const folder = dirname(/\(configuration (\S+)\)/.exec(stderr)![1]!);
+    expect(existsSync(join(folder, 'nginx.conf'))).toBe(true);
+    process.kill(-child.pid!, 'SIGINT');
+    expect(await exited).toBe(0);
+    expect(existsSync(folder), `${folder} is left behind`).toBe(false);
+  });
+});
+
+describe('synthetic data', () => {
+  it('npm run serve says so when it starts, and not for a dist of official or imported tables', async () => {
+    const servers = await Promise.all([
+      serveOn('serve', ['--dir', SAMPLE_DIST, '--port', '0']),
+      serveOn('serve', ['--dir', dist, '--port', '0']),
+    ]);
+    try {
+      const [sample, imported] = servers as [(typeof servers)[0], (typeof servers)[0]];
+      const res = await fetch(`${imported.base}/api/v1/prefectures`);
+      expect(res.headers.get('x-regstat-data')).toBe('imported');
+      await vi.waitFor(
+        () =>
+          expect(sample.log()).toMatch(
+            /\nregstat: SYNTHETIC DATA, not official statistics: \d+ of the 75 operations answer synthetic figures only and \d+ in part; each response says which in its X-Regstat-Data header/,
+          ),
+        { timeout: 30_000 },
+      );
+      expect(imported.log()).not.toContain('SYNTHETIC');
     } finally {
       for (const s of servers) s.stop();
     }

@@ -12,6 +12,8 @@ export interface Entry {
 
 export const ENTRIES: Entry[] = [
   { name: 'master', url: '/api/v1/prefectures' },
+  { name: 'health check', url: '/healthz' },
+  { name: 'health check, HEAD', url: '/healthz', method: 'HEAD' },
   { name: 'master with a query', url: '/api/v1/cities?prefCode=13' },
   { name: 'query form', url: '/api/v1/population/composition/perYear?prefCode=13&cityCode=13101' },
   { name: 'path form', url: '/api/v1/population/composition/perYear/prefCode/1/cityCode/-' },
@@ -267,6 +269,7 @@ export const COMPARED_HEADERS = [
   'access-control-max-age',
   'allow',
   'x-content-type-options',
+  'x-regstat-data',
 ];
 
 export interface Answer {

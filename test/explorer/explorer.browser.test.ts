@@ -138,7 +138,7 @@ afterAll(() => close(reference));
 
 async function nodeAnswer(url: string) {
   const res = await fetch(referenceBase + url);
-  return { status: res.status, text: await res.text() };
+  return { status: res.status, text: await res.text(), data: res.headers.get('x-regstat-data') };
 }
 
 function parseCsv(text: string): string[][] {
@@ -256,7 +256,11 @@ describe.skipIf(!HAS_CHROMIUM)(`the explorer in Chromium${skipNote}`, () => {
             // The CSV download: the view's rows, byte for byte, and cell for cell what the table shows.
             const [download] = await Promise.all([page.waitForEvent('download'), page.click('#csv')]);
             const csv = readFileSync((await download.path())!, 'utf8');
-            expect(csv).toBe(toCsv(rows, op.view.columns));
+            // Its first line says what the API's X-Regstat-Data said, in the words beside the figures.
+            expect(answer.data).toMatch(/^(official|mixed|synthetic)$/);
+            const note = `X-Regstat-Data: ${answer.data}. ${await page.textContent('#op-origin')}`.trim();
+            expect(csv).toBe(toCsv(rows, op.view.columns, note));
+            expect(csv.split('\r\n')[0]).toBe(`\uFEFF# ${note}`);
             const table = await page.evaluate(() => ({
               head: [...document.querySelectorAll('#table thead th')].map((th) => th.textContent),
               body: [...document.querySelectorAll('#table tbody tr')].map((tr) =>
@@ -265,7 +269,7 @@ describe.skipIf(!HAS_CHROMIUM)(`the explorer in Chromium${skipNote}`, () => {
                 ),
               ),
             }));
-            expect(parseCsv(csv)).toEqual([table.head, ...table.body]);
+            expect(parseCsv(csv.replace(/^\uFEFF# .*\r\n/, ''))).toEqual([table.head, ...table.body]);
             await page.close();
           });
         }

@@ -28,6 +28,8 @@ export interface Running {
   port: number;
   work: string;
   stop(): void;
+  /** What it wrote to stderr so far (the servers regstat runs). */
+  log?: () => string;
 }
 
 export async function freePort(): Promise<number> {
@@ -70,7 +72,13 @@ export async function startBundle(dist: string, args: string[] = []): Promise<Ru
   });
   child.stderr!.on('data', (d) => (err += d));
   await waitUp(base, child, () => err);
-  return { base, port, work, stop: () => (child.kill(), rmSync(work, { recursive: true, force: true })) };
+  return {
+    base,
+    port,
+    work,
+    stop: () => (child.kill(), rmSync(work, { recursive: true, force: true })),
+    log: () => err,
+  };
 }
 
 /**
@@ -85,10 +93,14 @@ async function bundleOf(dist: string, work: string): Promise<string> {
   return archive;
 }
 
-/** Where the bundle of a dist keyed by a digest is kept: its key is the dist's digest and build/cli, where the packer lives. */
+/**
+ * Where the bundle of a dist keyed by a digest is kept: its key is the dist's digest, build/cli, where the
+ * packer lives, and what its serve.mjs and worker.js are bundled from.
+ */
 export function keptBundlePath(dist: string, digest = readFileSync(`${dist}.digest`, 'utf8')): string {
   const hash = createHash('sha256').update(digest);
-  for (const f of fg.sync('build/cli/**/*', { cwd: ROOT }).sort()) hash.update(f).update(readFileSync(join(ROOT, f)));
+  const code = ['build/{cli,adapters,runtime,server,pack}/**/*', 'sources/user-error.ts'];
+  for (const f of fg.sync(code, { cwd: ROOT }).sort()) hash.update(f).update(readFileSync(join(ROOT, f)));
   return `${dist}.bundle-${hash.digest('hex').slice(0, 16)}.tar.gz`;
 }
 

@@ -149,6 +149,23 @@ describe('the server on demand and the server of the built tree', () => {
     expect(b).toEqual(a);
   });
 
+  it('compresses the site’s own files as its API files, in the coding the client prefers', async () => {
+    const files = ['/manifest.json', '/routes.json', '/openapi.json', '/explorer/app.js', '/index.html'];
+    for (const base of bases)
+      for (const path of files)
+        for (const [accept, coding] of [
+          ['gzip, deflate, br', 'br'],
+          ['gzip', 'gzip'],
+          ['identity', null],
+        ] as const) {
+          const res = await fetch(base + path, { headers: { 'Accept-Encoding': accept } });
+          expect(res.headers.get('content-encoding'), `${base}${path} ${accept}`).toBe(coding);
+          expect(res.headers.get('vary'), path).toBe('Accept-Encoding');
+          // fetch decodes what it was sent: the file itself.
+          expect(await res.text(), path).toBe(readFileSync(join(SAMPLE_DIST, path), 'utf8'));
+        }
+  });
+
   it('serves the docs page at / and the manifest, with the synthetic label', async () => {
     const page = await fetch(bases[1] + '/');
     expect(page.status).toBe(200);

@@ -5,6 +5,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATIONS } from '../../build/ops/index.ts';
+import { fileDataKind } from '../../build/runtime/data-kind.ts';
+import { loadRoutes } from '../../build/server/node.ts';
 import { fileFor } from '../helpers/dist.ts';
 import { SAMPLE_DIST } from '../helpers/paths.ts';
 import { startServe, type Running } from '../helpers/servers.ts';
@@ -66,13 +68,23 @@ describe('npx serve dist', () => {
         paths.some((p) => p.startsWith(op.path)),
         op.path,
       ).toBe(true);
+    const routes = loadRoutes(SAMPLE_DIST);
+    const kinds = new Set<string | null>();
     for (const path of paths) {
       const res = await fetch(base + path);
       expect(res.status, path).toBe(200);
       expect(res.headers.get('content-type'), path).toBe('application/json;charset=UTF-8');
       expect(res.headers.get('access-control-allow-origin')).toBe('*');
       expect(await res.text()).toBe(readFileSync(join(SAMPLE_DIST, path.replace(/\/$/, ''), 'index.json'), 'utf8'));
+      // Whether its figures are official, as every other host says it (serve.json's rules by file path).
+      const file = `${path.replace(/\/$/, '')}/index.json`;
+      const op = routes.table.operations
+        .filter((o) => file.startsWith(`${o.path}/`))
+        .sort((a, b) => b.path.length - a.path.length)[0];
+      expect(res.headers.get('x-regstat-data') ?? undefined, path).toBe(fileDataKind(op, file));
+      kinds.add(res.headers.get('x-regstat-data'));
     }
+    expect([...kinds].sort()).toEqual(['mixed', 'official', 'synthetic']);
   });
 
   it("serves openapi.d.ts as text, as the other hosts do (serve's own table says video/mp2t)", async () => {
