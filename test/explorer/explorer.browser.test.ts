@@ -81,6 +81,17 @@ const LINKS: [family: string, hash: string][] = [
   ['masters', '#/cities?prefCode=1'],
 ];
 
+/** Links naming an operation, a prefecture or a value the build does not have: each shows the API's answer to it. */
+const UNKNOWN_LINKS = [
+  '#/population/nosuch/perYear?prefCode=13',
+  '#/population/composition/perYear?prefCode=99&cityCode=-',
+  // Outside the sample's scope (prefectures 1 and 13): a 404 naming the scope, not Tokyo.
+  '#/population/composition/perYear?prefCode=27&cityCode=-',
+  '#/industry/power/forIndustry?year=1234&prefCode=13&cityCode=-&sicCode=E',
+  '#/industry/patent/list?year=2019&mode=2&patentHolderId=C99999999&sort1=1&sort2=1&offset=0',
+  '#/industry/patent/list?year=2019&mode=1&prefCode=13&cityCode=-&sort1=1&sort2=1&offset=-100',
+];
+
 interface Target {
   name: string;
   start(): Promise<{ base: string; stop(): Promise<void> | void }>;
@@ -297,6 +308,27 @@ describe.skipIf(!HAS_CHROMIUM)(`the explorer in Chromium${skipNote}`, () => {
           expect(await page.textContent('#error p')).toBe(body.description);
           await page.close();
         });
+
+        it.runIf(FULL || target.page)(
+          'shows the API’s error for a link to an unknown operation, prefecture or value, not another view in its place',
+          async () => {
+            for (const link of UNKNOWN_LINKS) {
+              const page = await open(link);
+              const path = '/api/v1' + link.slice(1);
+              const { status, text } = await nodeAnswer(path);
+              const body = JSON.parse(text);
+              expect([400, 404], link).toContain(status);
+              expect(await page.evaluate(() => document.body.dataset.state), link).toBe('error');
+              expect(await page.textContent('#error strong'), link).toBe(`${status}: ${body.message}`);
+              expect(await page.textContent('#error p'), link).toBe(body.description);
+              // The link stays as it was shared, and the request shown is the one it names.
+              expect(new URL(page.url()).hash, link).toBe(link);
+              expect(await page.textContent('#request-url'), link).toBe(base + path);
+              expect(await page.locator('#chart').isHidden(), link).toBe(true);
+              await page.close();
+            }
+          },
+        );
 
         it.runIf(target.name === 'Node server')(
           'says so when a shared link names an operation this build left out',
