@@ -4,6 +4,7 @@
 
 import * as Plot from '@observablehq/plot';
 import type { Cell, Chart, Column, Row } from '../runtime/view.ts';
+import { h } from './dom.ts';
 
 export interface ChartInput {
   chart: Chart;
@@ -56,27 +57,57 @@ function frameOf({ columns, width }: ChartInput): Frame {
 }
 
 /** Lines over years, months or categories, one per series; projections past the boundary marked. */
-function lineChart(chart: LineChart, input: ChartInput, { label, title, common }: Frame) {
+function lineChart(chart: LineChart, input: ChartInput, frame: Frame) {
   const rows = input.rows.filter((r) => isNumber(r[chart.y]));
+  if (!chart.panels || !chart.series) return linePanel(chart, input, frame, rows, frame.label(chart.y), true);
+  // Series of different sizes each on a scale of their own, colours as in one chart: a rate drawn on an axis
+  // of millions of people is a flat line at zero. A series no panel names gets one, so every row is drawn.
+  const key = chart.series;
+  const named = new Set(chart.panels.flatMap((p) => p.series));
+  const rest = unique(rows.map((r) => String(r[key]))).filter((s) => !named.has(s));
+  const panels = [...chart.panels, ...(rest.length ? [{ series: rest, label: frame.label(chart.y) }] : [])];
+  const plots = panels
+    .map((p) => ({ p, mine: rows.filter((r) => p.series.includes(String(r[key]))) }))
+    .filter(({ mine }) => mine.length > 0)
+    .map(({ p, mine }, i) => linePanel(chart, input, frame, mine, p.label, i === 0, rows));
+  return h('div', { class: 'panels' }, plots);
+}
+
+/** One plot of lines; `all` rows give the colours, so each series has its colour in every panel. */
+function linePanel(
+  chart: LineChart,
+  input: ChartInput,
+  { label, title, common }: Frame,
+  rows: Row[],
+  yLabel: string,
+  legend: boolean,
+  all = rows,
+) {
   const x =
     chart.xType === 'year'
       ? (d: Row) => Number(d[chart.x])
       : chart.xType === 'month'
         ? (d: Row) => new Date(`${String(d[chart.x]).replace('/', '-')}-01T00:00:00Z`)
         : chart.x;
-  const categories = unique(rows.map((r) => r[chart.x]));
+  // Panels share the x axis of all the rows, so a year is at one place in each.
+  const categories = unique(all.map((r) => r[chart.x]));
+  const extent = (f: (d: Row) => number | Date) => {
+    const xs = all.map(f).sort((a, b) => +a - +b);
+    return [xs[0], xs[xs.length - 1]];
+  };
+  const panels = all !== rows;
   return Plot.plot({
     ...common,
-    height: 380,
+    height: panels ? 240 : 380,
     marginBottom: chart.xType === 'category' ? 90 : 40,
     x:
       chart.xType === 'category'
         ? { type: 'point', domain: categories, label: label(chart.x), tickRotate: -40 }
         : chart.xType === 'year'
-          ? { tickFormat: 'd', label: label(chart.x) }
-          : { type: 'utc', label: label(chart.x) },
-    y: { grid: true, label: label(chart.y), tickFormat: '~s' },
-    color: chart.series ? { legend: true, domain: unique(rows.map((r) => r[chart.series!])) } : undefined,
+          ? { tickFormat: 'd', label: label(chart.x), domain: extent(x as (d: Row) => number) }
+          : { type: 'utc', label: label(chart.x), domain: extent(x as (d: Row) => Date) },
+    y: { grid: true, label: yLabel, tickFormat: '~s' },
+    color: chart.series ? { legend, domain: unique(all.map((r) => r[chart.series!])) } : undefined,
     marks: [
       Plot.ruleY([0]),
       ...boundaryMarks(input.boundary),
@@ -113,14 +144,19 @@ function pyramidChart(chart: PyramidChart, input: ChartInput, { label, title, co
   const rows = input.rows;
   const classes = unique(rows.map((r) => r[chart.y])).reverse();
   const [left, right] = [label(chart.left), label(chart.right)];
+  // Plot asks for a tick per 80 px of a panel: a pyramid of a phone's half width got the 0 alone, no scale.
+  const panels = chart.facet ? unique(rows.map((r) => r[chart.facet!])).length : 1;
+  const ticks = Math.max(2, Math.floor((input.width - 92) / panels / 60));
   return Plot.plot({
     ...common,
     height: Math.max(320, classes.length * 18 + 80),
     marginLeft: 72,
-    fx: chart.facet ? { label: null, tickFormat: (d: unknown) => String(d) } : undefined,
+    // Room between the panels for the ticks at their edges (50万 beside 50万 read as one number).
+    fx: chart.facet ? { label: null, tickFormat: (d: unknown) => String(d), padding: 0.2 } : undefined,
     y: { domain: classes, label: null },
     x: {
       tickFormat: (d: number) => Math.abs(d).toLocaleString('ja-JP', { notation: 'compact' }),
+      ticks,
       label: `← ${left} · ${right} →`,
       labelAnchor: 'center',
     },
@@ -179,18 +215,67 @@ interface Bars {
   bar: Plot.BarXOptions & Plot.BarYOptions;
 }
 
-function horizontalBars({ chart, input, frame, rows, categories, color, bar }: Bars) {
+function horizontalBars(bars: Bars) {
+  const { chart, rows } = bars;
+  if (!chart.facet) return horizontalPanel(bars, rows, bars.categories, true);
+  // A panel per facet, each listing only its own categories: facets of one plot share the category axis, so
+  // 47 prefectures beside 60 municipalities made two panels of 107 rows each, half of them empty.
+  const key = chart.facet;
+  const values = rows.map((r) => r[chart.y] as number).concat(chart.rule ?? 0, 0);
+  const domain = [Math.min(...values), Math.max(...values)];
+  return h(
+    'div',
+    { class: 'panels' },
+    unique(rows.map((r) => r[key])).flatMap((facet, i) => {
+      const mine = rows.filter((r) => r[key] === facet);
+      const categories = unique(mine.map((r) => r[chart.x]));
+      return [
+        h('h3', { class: 'panel-title' }, [String(facet)]),
+        horizontalPanel(bars, mine, categories, i === 0, domain),
+      ];
+    }),
+  );
+}
+
+/** Bars down the side, one row per category; `domain`, when given, is the value axis every panel shares. */
+function horizontalPanel(
+  { chart, input, frame, color, bar }: Bars,
+  rows: Row[],
+  categories: (Cell | undefined)[],
+  legend: boolean,
+  domain?: number[],
+) {
   const { label, common } = frame;
-  const facets = chart.facet ? unique(rows.map((r) => r[chart.facet!])).length : 1;
   return Plot.plot({
     ...common,
-    height: categories.length * facets * 22 + 100,
+    height: categories.length * 20 + 70,
     marginLeft: Math.min(200, Math.max(80, input.width * 0.35)),
-    y: { domain: categories, label: label(chart.x), tickFormat: (d: unknown) => truncate(String(d), 16) },
-    x: { grid: true, label: label(chart.y), tickFormat: '~s' },
-    color,
-    marks: [Plot.barX(rows, { ...bar, y: chart.x, x: chart.y }), Plot.ruleX([0])],
+    y: {
+      domain: categories,
+      label: label(chart.x),
+      labelAnchor: 'top',
+      tickFormat: (d: unknown) => truncate(String(d), 16),
+    },
+    x: { grid: true, label: chart.yLabel ?? label(chart.y), labelAnchor: 'center', tickFormat: '~s', domain },
+    color: color && { ...color, legend },
+    marks: [Plot.barX(rows, { ...bar, fy: undefined, y: chart.x, x: chart.y }), Plot.ruleX([0]), ...ruleMarks(chart)],
   });
+}
+
+/** The reference value (1 for a coefficient: as specialized as the nation) as a dashed line, with its value. */
+function ruleMarks(chart: BarChart) {
+  if (chart.rule === undefined) return [];
+  const style = { stroke: '#c00', strokeDasharray: '5,3', strokeWidth: 1.5 };
+  const text = { text: () => format(chart.rule), fill: '#c00', textAnchor: 'start' as const, dx: 3 };
+  return chart.horizontal
+    ? [
+        Plot.ruleX([chart.rule], style),
+        Plot.text([chart.rule], { ...text, x: (d: number) => d, frameAnchor: 'top', dy: -8 }),
+      ]
+    : [
+        Plot.ruleY([chart.rule], style),
+        Plot.text([chart.rule], { ...text, y: (d: number) => d, frameAnchor: 'right', dy: -6 }),
+      ];
 }
 
 function verticalBars({ chart, input, frame, rows, categories, color, bar }: Bars) {
@@ -208,9 +293,9 @@ function verticalBars({ chart, input, frame, rows, categories, color, bar }: Bar
       tickRotate: every > 1 || categories.length > 12 ? -45 : 0,
       tickFormat: (d: unknown, i: number) => (i % every ? '' : String(d)),
     },
-    y: { grid: true, label: label(chart.y), tickFormat: '~s' },
+    y: { grid: true, label: chart.yLabel ?? label(chart.y), tickFormat: '~s' },
     color,
-    marks: [Plot.barY(rows, { ...bar, x: chart.x, y: chart.y }), Plot.ruleY([0])],
+    marks: [Plot.barY(rows, { ...bar, x: chart.x, y: chart.y }), Plot.ruleY([0]), ...ruleMarks(chart)],
   });
 }
 

@@ -69,6 +69,9 @@ async function singlePicker(
     ]);
   });
   if (allowed.length === 0) options.push(h('option', { value: '', selected: '' }, ['(none for these choices)']));
+  // A shared link's value the parameter does not take stays shown, beside the API's error, not another in its place.
+  else if (current !== '' && !allowed.includes(current))
+    options.unshift(h('option', { value: current, selected: '' }, [`${current} (not offered)`]));
   const select = h('select', { id, 'aria-describedby': `${id}-doc` }, options) as HTMLSelectElement;
   select.addEventListener('change', () => change(p.name, select.value));
   return select;

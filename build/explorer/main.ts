@@ -9,7 +9,7 @@ import { codeSpans, h } from './dom.ts';
 import { paramFields } from './form.ts';
 import { FAMILY_TABLE } from '../runtime/families.ts';
 import type { Manifest, ManifestOperation } from '../runtime/manifest-types.ts';
-import { formatHash, HOME, parseHash, requestPath, settle, type State } from './state.ts';
+import { formatHash, HOME, linkRequest, parseHash, requestPath, settle, type State } from './state.ts';
 import { drawTable } from './table.ts';
 import { originOfAnswer } from '../runtime/origin.ts';
 
@@ -77,7 +77,8 @@ async function show() {
   const ticket = ++shown;
   // Loading from the moment the view changes: the page is not ready while the fields are being made.
   setState('loading');
-  const asked = parseHash(location.hash) ?? HOME;
+  const link = parseHash(location.hash);
+  const asked = link ?? HOME;
   const named = manifest.operations.find((o) => o.path === asked.path);
   if (named && !named.available) {
     // A shared link to an operation this build left out says so, as the API does, rather than showing another.
@@ -85,11 +86,15 @@ async function show() {
     $('params').replaceChildren();
     return fail(`${named.path} is not available in this build`, named.reason ?? '', 404);
   }
-  const op = available(asked.path) ?? available(HOME.path) ?? manifest.operations.find((o) => o.available);
+  // A link to a path no operation has shows the API's 404 for it, not the home chart in its place.
+  if (!named && link) return unknownOperation(link, ticket);
+  const op = named ?? manifest.operations.find((o) => o.available);
   if (!op) return fail('This build has no operation to show.', '');
-  const values = settle(op, asked.values);
+  const { values, misfits } = linkRequest(op, asked.values);
+  // The URL is completed only when it asks for something the operation takes: a link with a value it does
+  // not take stays as it was shared, beside the API's error for it.
   const hash = formatHash({ path: op.path, values });
-  if (location.hash !== hash) history.replaceState(null, '', hash);
+  if (misfits.length === 0 && location.hash !== hash) history.replaceState(null, '', hash);
   ($('op') as HTMLSelectElement).value = op.path;
   $('title').textContent = `${op.title} / ${op.titleEn}`;
   $('op-path').textContent = op.path;
@@ -101,7 +106,24 @@ async function show() {
   const fields = await paramFields(op, values, (next) => go({ path: op.path, values: settle(op, next) }));
   if (ticket !== shown) return;
   $('params').replaceChildren(...fields);
-  const path = requestPath(op, values);
+  const body = await request(requestPath(op, values), ticket);
+  if (!body) return;
+  const rows = body.result === null ? [] : rowsOf(body.result, op.view);
+  drawn = { op, rows, result: body.result };
+  $('status').textContent =
+    body.result === null ? 'No data for this region: the API answers result null.' : `${rows.length} rows`;
+  pager(op, values);
+  $('table').replaceChildren(drawTable(rows, op.view.columns));
+  csvLink(op, values, rows, body.data && `X-Regstat-Data: ${body.data}. ${$('op-origin').textContent}`.trim());
+  redraw();
+  setState(body.result === null ? 'empty' : 'ready');
+}
+
+/**
+ * Asks the API for `path` with the request shown; its result (and what its X-Regstat-Data said) when it
+ * has one, null once an error is shown.
+ */
+async function request(path: string, ticket: number): Promise<{ result: unknown; data?: string } | null> {
   const url = new URL(path, location.href).href;
   $('request-url').textContent = url;
   $('copy').textContent = 'Copy URL';
@@ -118,22 +140,28 @@ async function show() {
     body = JSON.parse(res.body);
   } catch (e) {
     if (ticket === shown) fail(`The request failed: ${(e as Error).message}`, '');
-    return;
+    return null;
   }
-  if (ticket !== shown) return;
+  if (ticket !== shown) return null;
   $('json-text').textContent = JSON.stringify(body, null, 2);
-  if (!body || typeof body !== 'object' || !('result' in body))
-    return fail(body?.message ?? `HTTP ${status}`, body?.description ?? '', status);
+  if (!body || typeof body !== 'object' || !('result' in body)) {
+    fail(body?.message ?? `HTTP ${status}`, body?.description ?? '', status);
+    return null;
+  }
   $('error').hidden = true;
-  const rows = body.result === null ? [] : rowsOf(body.result, op.view);
-  drawn = { op, rows, result: body.result };
-  $('status').textContent =
-    body.result === null ? 'No data for this region: the API answers result null.' : `${rows.length} rows`;
-  pager(op, values);
-  $('table').replaceChildren(drawTable(rows, op.view.columns));
-  csvLink(op, values, rows, data && `X-Regstat-Data: ${data}. ${$('op-origin').textContent}`.trim());
-  redraw();
-  setState(body.result === null ? 'empty' : 'ready');
+  return { result: body.result, data };
+}
+
+/** A link to a path that is no operation of this build: the request it makes, and what the API answers. */
+async function unknownOperation(link: State, ticket: number) {
+  ($('op') as HTMLSelectElement).selectedIndex = -1;
+  $('title').textContent = 'Unknown operation';
+  $('op-path').textContent = link.path;
+  $('op-doc').textContent = 'This build has no operation at this path: pick one from the list.';
+  $('op-origin').hidden = true;
+  $('params').replaceChildren();
+  const q = new URLSearchParams(link.values).toString();
+  if (await request(link.path + (q ? `?${q}` : ''), ticket)) fail(`${link.path} is not an operation`, '', 404);
 }
 
 function redraw() {

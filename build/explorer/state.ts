@@ -1,7 +1,8 @@
 // What the page shows, as the page URL holds it: `#/population/sum/perYear?prefCode=13&cityCode=-` is the
 // operation's path below /api/v1 and its parameters, so any view can be bookmarked or shared. `settle`
 // completes what a URL gives into values the API accepts, choosing defaults where a parameter is missing
-// or does not fit the others (a municipality of another prefecture, a year the operation lacks).
+// or does not fit the others (a municipality of another prefecture, a year the operation lacks), as the
+// pickers need; `linkRequest` is what a shared URL asks for, keeping the values it gives for the API to judge.
 
 import type { ManifestOperation, ManifestParam } from '../runtime/manifest-types.ts';
 import { PARAM_TYPES } from '../runtime/params.ts';
@@ -98,6 +99,28 @@ export function settle(
     if (value !== undefined) out[p.name] = value;
   }
   return out;
+}
+
+/** What a shared link asks for: its values where the operation takes them, settled ones elsewhere. */
+export interface LinkRequest {
+  values: Record<string, string>;
+  /** The parameters whose given value `settle` would have replaced: the API decides what they mean. */
+  misfits: string[];
+}
+
+/**
+ * The request a page URL names. Values the link leaves out are settled (defaults, the home prefecture), but
+ * a value it gives is never swapped for another: a link to prefCode=99 or year=1234 asks the API for exactly
+ * that, and shows its error, where settling would silently show Tokyo or another year.
+ */
+export function linkRequest(op: ManifestOperation, given: Record<string, string>): LinkRequest {
+  const values = settle(op, given);
+  const misfits = op.params
+    .filter((p) => isActive(p, values))
+    .map((p) => p.name)
+    .filter((name) => given[name] !== undefined && given[name] !== '' && given[name] !== values[name]);
+  for (const name of misfits) values[name] = given[name]!;
+  return { values, misfits };
 }
 
 /**

@@ -45,7 +45,7 @@ export default defineOperation({
       { key: 'name', label: '地域 / region' },
       { key: 'value', label: '特化係数 / coefficient' },
     ],
-    chart: { kind: 'bar', x: 'name', y: 'value', facet: 'level', horizontal: true },
+    chart: { kind: 'bar', x: 'name', y: 'value', facet: 'level', horizontal: true, rule: 1 },
   },
   description:
     'The specialization coefficient of one industry in an economic census `year` (' +

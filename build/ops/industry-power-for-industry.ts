@@ -23,7 +23,14 @@ export default defineOperation({
       { key: 'employee', label: '従業者数 / employees' },
       { key: 'labor', label: '労働生産性 / labour productivity' },
     ],
-    chart: { kind: 'bar', x: 'simcName', y: 'value', horizontal: true },
+    chart: {
+      kind: 'bar',
+      x: 'simcName',
+      y: 'value',
+      horizontal: true,
+      yLabel: '特化係数（付加価値額） / specialization coefficient of value added',
+      rule: 1,
+    },
   },
   description:
     'Specialization coefficients of a prefecture or municipality in an economic census `year` (' +

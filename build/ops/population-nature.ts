@@ -90,7 +90,18 @@ export default defineOperation({
       { key: 'year', label: '年 / year' },
       { key: 'value', label: '値 / value' },
     ],
-    chart: { kind: 'line', x: 'year', y: 'value', series: 'series', xType: 'year', boundary: 'bar.boundaryYear' },
+    chart: {
+      kind: 'line',
+      x: 'year',
+      y: 'value',
+      series: 'series',
+      xType: 'year',
+      boundary: 'bar.boundaryYear',
+      panels: [
+        { series: ['合計特殊出生率'], label: '合計特殊出生率 / total fertility rate' },
+        { series: ['男性', '女性'], label: '人口 / people' },
+      ],
+    },
   },
   description:
     "Fertility and the population of an age range in a prefecture (`cityCode=-`) or municipality. `line` gives the total fertility rate (合計特殊出生率, 2 decimals) of each five-year period `yearRange` (such as `1998-2002`, `year` its middle): the sum over the mothers' 5-year classes 15–19 … 45–49 of the period's births over the women of the class at the middle year. `bar` gives, per population year, the men (`mandata`) and women (`womandata`) aged `ageFrom` to `ageTo`, in people (the original's docs say 千人; its values are of the size of people counts). In both, years after `boundaryYear` are projections. As in the original, `ageFrom` is `-` (no lower bound) or the first age of a 5-year class (5, 10, …, 85) and `ageTo` the last age of one (4, 9, …, 89) or `-` (no upper bound, 90 and over included): `ageFrom=15&ageTo=49` counts the people aged 15–49, `ageFrom=-&ageTo=4` those under 5, `ageFrom=85&ageTo=-` those 85 and over, `ageFrom=-&ageTo=-` everyone of stated age. A range that ends before it starts (`ageFrom=50&ageTo=4`) is a 400. regstat's earlier spelling by class starts (`ageFrom=0`, `ageTo=45` for 45–49, `ageTo=90`) is a 400 whose description gives the original's values.",

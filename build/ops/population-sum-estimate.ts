@@ -21,7 +21,23 @@ export default defineOperation({
       { key: 'year', label: '年 / year' },
       { key: 'value', label: '人数 / people' },
     ],
-    chart: { kind: 'line', x: 'year', y: 'value', series: 'label', xType: 'year', boundary: 'boundaryYear' },
+    chart: {
+      kind: 'line',
+      x: 'year',
+      y: 'value',
+      series: 'label',
+      xType: 'year',
+      boundary: 'boundaryYear',
+      panels: [
+        { series: [TOTAL_LABEL], label: '総人口 / population' },
+        // Moves run to hundreds of thousands a year in Tokyo, births and deaths to a fraction of that.
+        { series: EVENT_SERIES.slice(0, 2).map(([, label]) => label), label: '転入・転出（年間） / moves a year' },
+        {
+          series: EVENT_SERIES.slice(2).map(([, label]) => label),
+          label: '出生・死亡（年間） / births and deaths a year',
+        },
+      ],
+    },
   },
   description:
     "The population of a prefecture (`cityCode=-`) or municipality and what changed it, as five series in `data`: `総人口` (all residents per census year and projection year; years after `boundaryYear` are projections), then per calendar year `転入数` (in-migrants), `転出数` (out-migrants), `出生数` (births) and `死亡数` (deaths). Values are people (the original's docs say 千人, its responses count people). `総人口` starts with the first population year not before the year before the first event year (the real 2019 data: events from 1994, `総人口` from 1995). The years are those the tables hold; the sample holds the original's last release: prefectures `総人口` 1960–2045 and events 1960–2021, municipalities `総人口` 1995–2045 and events 1994–2021. Over a census interval, the events of the five calendar years after the first census (Y+1 … Y+5) add up to the change of the total population. A prefecture's in- and out-migrants are its municipalities' summed, moves between them included. `addArea` adds other regions' counts (the years every region has).",

@@ -29,10 +29,36 @@ export interface Column {
 }
 
 export type Chart =
-  /** Lines over `x`, one per `series`; `x` is a year, a `YYYY/MM` month or a category (in the rows' order); `boundary` is a path to the last actual year. */
-  | { kind: 'line'; x: string; y: string; series?: string; xType: 'year' | 'month' | 'category'; boundary?: string }
-  /** Bars of `y` per `x` category, stacked by `fill`, panels in rows by `facet` and in columns by `facetX`; `horizontal` lays categories down the side. */
-  | { kind: 'bar'; x: string; y: string; fill?: string; facet?: string; facetX?: string; horizontal?: boolean }
+  /**
+   * Lines over `x`, one per `series`; `x` is a year, a `YYYY/MM` month or a category (in the rows' order); `boundary` is
+   * a path to the last actual year. `panels` draws series of different sizes (a rate beside millions of people) each
+   * group on a y scale of its own, labelled `label`, where one scale would flatten the small ones.
+   */
+  | {
+      kind: 'line';
+      x: string;
+      y: string;
+      series?: string;
+      xType: 'year' | 'month' | 'category';
+      boundary?: string;
+      panels?: { series: string[]; label: string }[];
+    }
+  /**
+   * Bars of `y` per `x` category, stacked by `fill`, panels in rows by `facet` and in columns by `facetX`; `horizontal`
+   * lays categories down the side. `yLabel` names the value axis where the column's heading does not say what is
+   * drawn (a coefficient of value added, not value added); `rule` marks a reference value (1 for a coefficient).
+   */
+  | {
+      kind: 'bar';
+      x: string;
+      y: string;
+      fill?: string;
+      facet?: string;
+      facetX?: string;
+      horizontal?: boolean;
+      yLabel?: string;
+      rule?: number;
+    }
   /** Two-sided bars per `y` class: `left` drawn leftwards, `right` rightwards, one panel per `facet`. */
   | { kind: 'pyramid'; y: string; left: string; right: string; facet?: string };
 

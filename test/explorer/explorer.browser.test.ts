@@ -81,6 +81,40 @@ const LINKS: [family: string, hash: string][] = [
   ['masters', '#/cities?prefCode=1'],
 ];
 
+/** Links naming an operation, a prefecture or a value the build does not have: each shows the API's answer to it. */
+const UNKNOWN_LINKS = [
+  '#/population/nosuch/perYear?prefCode=13',
+  '#/population/composition/perYear?prefCode=99&cityCode=-',
+  // Outside the sample's scope (prefectures 1 and 13): a 404 naming the scope, not Tokyo.
+  '#/population/composition/perYear?prefCode=27&cityCode=-',
+  '#/industry/power/forIndustry?year=1234&prefCode=13&cityCode=-&sicCode=E',
+  '#/industry/patent/list?year=2019&mode=2&patentHolderId=C99999999&sort1=1&sort2=1&offset=0',
+  '#/industry/patent/list?year=2019&mode=1&prefCode=13&cityCode=-&sort1=1&sort2=1&offset=-100',
+];
+
+/** Charts of a rate or of yearly events beside a population in millions. */
+const SMALL_SERIES_LINKS = [
+  '#/population/nature?prefCode=13&cityCode=-&ageFrom=15&ageTo=49',
+  '#/population/sum/estimate?prefCode=13&cityCode=-',
+];
+
+/** Tokyo's 62 municipalities beside the 47 prefectures. */
+const FOR_AREA_LINK = '#/industry/power/forArea?year=2016&prefCode=13&areaType=2&dispType=1&sicCode=E&simcCode=20';
+
+/** In the page: how far above its panel's zero line each series' highest point is drawn, in pixels. */
+function seriesRise(): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const dot of document.querySelectorAll('#chart [aria-label="dot"] circle')) {
+    const zero = [...dot.closest('svg')!.querySelectorAll('[aria-label="rule"] line')]
+      .map((l) => l.getBoundingClientRect())
+      .find((r) => r.height < 1)!;
+    const box = dot.getBoundingClientRect();
+    const series = dot.querySelector('title')!.textContent!.split('\n')[0]!.split(': ')[1]!;
+    out[series] = Math.max(out[series] ?? 0, zero.top - (box.top + box.height / 2));
+  }
+  return out;
+}
+
 interface Target {
   name: string;
   start(): Promise<{ base: string; stop(): Promise<void> | void }>;
@@ -299,6 +333,86 @@ describe.skipIf(!HAS_CHROMIUM)(`the explorer in Chromium${skipNote}`, () => {
           const body = JSON.parse(text);
           expect(await page.textContent('#error strong')).toBe(`400: ${body.message}`);
           expect(await page.textContent('#error p')).toBe(body.description);
+          await page.close();
+        });
+
+        it.runIf(FULL || target.page)(
+          'shows the API’s error for a link to an unknown operation, prefecture or value, not another view in its place',
+          async () => {
+            for (const link of UNKNOWN_LINKS) {
+              const page = await open(link);
+              const path = '/api/v1' + link.slice(1);
+              const { status, text } = await nodeAnswer(path);
+              const body = JSON.parse(text);
+              expect([400, 404], link).toContain(status);
+              expect(await page.evaluate(() => document.body.dataset.state), link).toBe('error');
+              expect(await page.textContent('#error strong'), link).toBe(`${status}: ${body.message}`);
+              expect(await page.textContent('#error p'), link).toBe(body.description);
+              // The link stays as it was shared, and the request shown is the one it names.
+              expect(new URL(page.url()).hash, link).toBe(link);
+              expect(await page.textContent('#request-url'), link).toBe(base + path);
+              expect(await page.locator('#chart').isHidden(), link).toBe(true);
+              await page.close();
+            }
+          },
+        );
+
+        it.runIf(FULL || target.page)(
+          'draws small series on a scale of their own: the fertility rate, births and deaths beside millions of people',
+          async () => {
+            for (const link of SMALL_SERIES_LINKS) {
+              const page = await open(link);
+              const rise = await page.evaluate(seriesRise);
+              expect(Object.keys(rise).length, link).toBeGreaterThan(1);
+              for (const [series, px] of Object.entries(rise)) expect(px, `${link}: ${series}`).toBeGreaterThan(30);
+              await page.close();
+            }
+          },
+        );
+
+        it.runIf(FULL || target.page)(
+          'draws specialization coefficients against a line at 1, on an axis named for them',
+          async () => {
+            const page = await open(LINKS[4]![1]);
+            expect(await page.textContent('#chart [aria-label="x-axis label"]')).toContain('特化係数');
+            const distances = await page.evaluate(() => {
+              const one = [...document.querySelectorAll('#chart [aria-label="x-axis tick label"] text')]
+                .find((t) => t.textContent === '1')!
+                .getBoundingClientRect();
+              const upright = [...document.querySelectorAll('#chart [aria-label="rule"] line')]
+                .map((l) => l.getBoundingClientRect())
+                .filter((r) => r.width < 1 && r.height > 100);
+              return upright.map((r) => Math.abs(r.left - (one.left + one.width / 2)));
+            });
+            expect(Math.min(...distances)).toBeLessThan(2);
+            await page.close();
+          },
+        );
+
+        it.runIf(FULL || target.page)(
+          'lists in each panel of regional coefficients only the regions it has, at a height that fits them',
+          async () => {
+            const page = await open(FOR_AREA_LINK);
+            const rows = await page.locator('#table tbody tr').count();
+            expect(await page.locator('#chart [aria-label="y-axis tick label"] text').count()).toBe(rows);
+            const height = await page.evaluate(() => document.getElementById('chart')!.getBoundingClientRect().height);
+            expect(height).toBeLessThan(rows * 24 + 300);
+            await page.close();
+          },
+        );
+
+        it.runIf(FULL || target.page)('gives a pyramid on a phone a scale, its labels apart', async () => {
+          const page = await open(LINKS[0]![1], { width: 390, height: 844 });
+          const labels = await page.evaluate(() =>
+            [...document.querySelectorAll('#chart [aria-label="x-axis tick label"] text')].map((t) => {
+              const r = t.getBoundingClientRect();
+              return { text: t.textContent, left: r.left, right: r.right };
+            }),
+          );
+          // Two panels, each with a figure either side of its 0.
+          expect(labels.filter((l) => l.text !== '0').length).toBeGreaterThanOrEqual(4);
+          const sorted = labels.sort((a, b) => a.left - b.left);
+          for (let i = 1; i < sorted.length; i++) expect(sorted[i]!.left).toBeGreaterThan(sorted[i - 1]!.right);
           await page.close();
         });
 

@@ -5,7 +5,16 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Manifest, ManifestOperation } from '../../build/runtime/manifest-types.ts';
-import { choices, formatHash, HOME, intLabels, parseHash, requestPath, settle } from '../../build/explorer/state.ts';
+import {
+  choices,
+  formatHash,
+  HOME,
+  intLabels,
+  linkRequest,
+  parseHash,
+  requestPath,
+  settle,
+} from '../../build/explorer/state.ts';
 import { resolveUrl } from '../helpers/dist.ts';
 import { SAMPLE_DIST } from '../helpers/paths.ts';
 
@@ -117,5 +126,32 @@ describe('settle', () => {
     );
     // Entries of the right kind stay even when the API will refuse them, so a shared URL shows its error.
     expect(settle(o, { prefCode: '13', addArea: '99_' }).addArea).toBe('99_');
+  });
+});
+
+describe('linkRequest', () => {
+  it('asks for what a shared link gives, never another prefecture, year or holder in its place', () => {
+    const perYear = op('population/composition/perYear');
+    expect(linkRequest(perYear, { prefCode: '99' })).toEqual({
+      values: { prefCode: '99', cityCode: '-' },
+      misfits: ['prefCode'],
+    });
+    expect(linkRequest(perYear, { prefCode: '1', cityCode: '13101' }).values).toEqual({
+      prefCode: '1',
+      cityCode: '13101',
+    });
+    const forIndustry = op('industry/power/forIndustry');
+    expect(linkRequest(forIndustry, { year: '1234', prefCode: '13' }).values.year).toBe('1234');
+    const patents = op('industry/patent/list');
+    const holder = linkRequest(patents, { year: '2019', mode: '2', patentHolderId: 'C99999999', offset: '-3' });
+    expect(holder.values).toMatchObject({ patentHolderId: 'C99999999', offset: '-3' });
+    expect(holder.misfits).toEqual(['patentHolderId', 'offset']);
+  });
+
+  it('completes a link that leaves values out, and drops those that take no effect, as settle does', () => {
+    expect(linkRequest(op('population/composition/perYear'), {})).toEqual({ values: HOME.values, misfits: [] });
+    const patents = op('industry/patent/list');
+    const given = { year: '2019', mode: '2', prefCode: '99', cityCode: 'x' };
+    expect(linkRequest(patents, given)).toEqual({ values: settle(patents, given), misfits: [] });
   });
 });
