@@ -189,6 +189,8 @@ function redraw() {
 
 function fail(message: string, description: string, status?: number) {
   drawn = null;
+  // No figures are shown, so nothing to say of their origin.
+  $('op-origin').hidden = true;
   $('error').hidden = false;
   $('error').replaceChildren(
     h('strong', {}, [status ? `${status}: ` : '', message]),

@@ -19,9 +19,9 @@ export default defineOperation({
     columns: [
       { key: 'simcCode', label: 'simcCode' },
       { key: 'simcName', label: '産業中分類 / industry' },
-      { key: 'value', label: '付加価値額 / value added' },
-      { key: 'employee', label: '従業者数 / employees' },
-      { key: 'labor', label: '労働生産性 / labour productivity' },
+      { key: 'value', label: '特化係数（付加価値額） / specialization, value added' },
+      { key: 'employee', label: '特化係数（従業者数） / specialization, employees' },
+      { key: 'labor', label: '特化係数（労働生産性） / specialization, labour productivity' },
     ],
     chart: {
       kind: 'bar',

@@ -333,6 +333,8 @@ describe.skipIf(!HAS_CHROMIUM)(`the explorer in Chromium${skipNote}`, () => {
           const body = JSON.parse(text);
           expect(await page.textContent('#error strong')).toBe(`400: ${body.message}`);
           expect(await page.textContent('#error p')).toBe(body.description);
+          // No figures, so no word on whether they are official.
+          expect(await page.locator('#op-origin').isHidden()).toBe(true);
           await page.close();
         });
 
