@@ -5,6 +5,7 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { RouteTable } from '../../build/runtime/routes.ts';
 import { build } from '../../build/core/build.ts';
 import { MemoryEffects } from '../../build/core/effects.ts';
 import { operationsOf } from '../../build/ops/index.ts';
@@ -315,6 +316,11 @@ describe.skipIf(!HAS_OFFICIAL)(`import:estat on the official tables (${HAS_OFFIC
   it('names its tables and their credits in the manifest, the docs page and the sources', () => {
     const manifest = JSON.parse(effects.files.get('/manifest.json')!);
     expect(manifest.dataset.kind).toBe('imported');
+    // Every answer of an import of official tables says so in X-Regstat-Data.
+    const routes = JSON.parse(effects.files.get('/routes.json')!) as RouteTable;
+    const served = routes.operations.filter((o) => !o.unavailable);
+    expect(served.length).toBeGreaterThan(5);
+    for (const o of served) expect(o.data, o.path).toBe('official');
     expect(manifest.notice).toContain(CENSUS_CREDIT);
     expect(manifest.notice).toContain(IPSS_CREDIT);
     expect(manifest.notice).not.toMatch(/synthetic figure(?! is mixed)/);

@@ -51,6 +51,9 @@ describe.skipIf(!HAS_SHARED)(`real RESAS archive (${HAS_SHARED ? SHARED_DATA : S
       const ours = file(`/api/v1/population/composition/perYear/prefCode/${pref}/cityCode/-/index.json`);
       expect(JSON.stringify(ours), f).toBe(JSON.stringify(read('population_composition_perYear', f)));
     }
+    // RESAS's own figures: every answer of the build says official in X-Regstat-Data.
+    const routes = file('/routes.json') as { operations: { path: string; data?: unknown; unavailable?: string }[] };
+    for (const o of routes.operations.filter((x) => !x.unavailable)) expect(o.data, o.path).toBe('official');
   });
 
   it('reproduces the prefecture list, and the Tokyo city list ignoring its lost key order', () => {
