@@ -110,7 +110,7 @@ function linePanel(
     color: chart.series ? { legend, domain: unique(all.map((r) => r[chart.series!])) } : undefined,
     marks: [
       Plot.ruleY([0]),
-      ...boundaryMarks(input.boundary),
+      ...boundaryMarks(input.boundary, roomRight(input, chart.xType === 'year' ? extent(x as (d: Row) => number) : [])),
       Plot.lineY(rows, { x, y: chart.y, stroke: chart.series ?? (() => label(chart.y)), z: chart.series }),
       Plot.dot(rows, {
         x,
@@ -123,19 +123,34 @@ function linePanel(
   });
 }
 
-/** The dashed rule at the last actual year and its label, or two empty marks where there is none. */
-function boundaryMarks(boundary: number | null | undefined) {
+/** Pixels from the boundary year to the plot's right edge (Plot's default margins), Infinity if unknown. */
+function roomRight({ boundary, width }: ChartInput, [lo, hi]: (number | Date | undefined)[]): number {
+  if (!boundary || typeof lo !== 'number' || typeof hi !== 'number' || hi <= lo) return Infinity;
+  return ((hi - boundary) / (hi - lo)) * (width - 64 - 20) + 20;
+}
+
+/**
+ * The dashed rule at the last actual year and its label, or two empty marks where there is none. The label
+ * goes where it fits (a phone's chart cut it at the right edge): in full, short, or left of the rule.
+ */
+function boundaryMarks(boundary: number | null | undefined, room: number) {
+  if (!boundary) return [null, null];
+  const [text, anchor] =
+    room >= 135 ? ['推計 / projection →', 'start'] : room >= 55 ? ['推計 →', 'start'] : ['← 実績 / actual', 'end'];
   return [
-    boundary ? Plot.ruleX([boundary], { stroke: '#888', strokeDasharray: '4,3' }) : null,
-    boundary
-      ? Plot.text([boundary], {
-          x: (d: number) => d,
-          frameAnchor: 'top',
-          dx: 4,
-          textAnchor: 'start',
-          text: () => '推計 / projection →',
-        })
-      : null,
+    Plot.ruleX([boundary], { stroke: '#888', strokeDasharray: '4,3' }),
+    Plot.text([boundary], {
+      x: (d: number) => d,
+      frameAnchor: 'top',
+      dx: anchor === 'start' ? 4 : -4,
+      textAnchor: anchor as 'start' | 'end',
+      text: () => text,
+      // A halo keeps it legible where a line passes under it (with a stroke, Plot's text has no fill unless given).
+      fill: 'currentColor',
+      stroke: 'white',
+      strokeWidth: 3,
+      paintOrder: 'stroke',
+    }),
   ];
 }
 
@@ -249,14 +264,21 @@ function horizontalPanel(
   return Plot.plot({
     ...common,
     height: categories.length * 20 + 70,
-    marginLeft: Math.min(200, Math.max(80, input.width * 0.35)),
+    marginLeft: marginLeftOf(input),
     y: {
       domain: categories,
       label: label(chart.x),
       labelAnchor: 'top',
-      tickFormat: (d: unknown) => truncate(String(d), 16),
+      // As many characters as the margin holds at 12 px a (full-width) character: a phone's is 125 px.
+      tickFormat: (d: unknown) => truncate(String(d), Math.floor((marginLeftOf(input) - 10) / 12)),
     },
-    x: { grid: true, label: chart.yLabel ?? label(chart.y), labelAnchor: 'center', tickFormat: '~s', domain },
+    x: {
+      grid: true,
+      label: fitLabel(chart.yLabel ?? label(chart.y), input.width - marginLeftOf(input) - 20),
+      labelAnchor: 'center',
+      tickFormat: '~s',
+      domain,
+    },
     color: color && { ...color, legend },
     marks: [Plot.barX(rows, { ...bar, fy: undefined, y: chart.x, x: chart.y }), Plot.ruleX([0]), ...ruleMarks(chart)],
   });
@@ -298,5 +320,18 @@ function verticalBars({ chart, input, frame, rows, categories, color, bar }: Bar
     marks: [Plot.barY(rows, { ...bar, x: chart.x, y: chart.y }), Plot.ruleY([0]), ...ruleMarks(chart)],
   });
 }
+
+/** Roughly how wide a text is at 12 px: full-width characters 12 px, the others 7. */
+const textWidth = (s: string) => [...s].reduce((w, c) => w + (c.charCodeAt(0) > 0x2e80 ? 12 : 7), 0);
+
+/** An axis label `日本語 / English` that does not fit `room` pixels (a phone's) keeps its Japanese half. */
+function fitLabel(text: string, room: number): string {
+  if (textWidth(text) + 20 <= room) return text;
+  const japanese = text.split(' / ')[0]!;
+  return textWidth(japanese) + 20 <= room ? japanese : truncate(japanese, Math.floor((room - 20) / 12));
+}
+
+/** The margin for a horizontal bar chart's category names: a third of the width, 80 to 200 px. */
+const marginLeftOf = (input: ChartInput) => Math.min(200, Math.max(80, input.width * 0.35));
 
 const truncate = (s: string, n: number) => (s.length > n ? s.slice(0, n - 1) + '…' : s);

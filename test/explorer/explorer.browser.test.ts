@@ -487,6 +487,17 @@ describe.skipIf(!HAS_CHROMIUM)(`the explorer in Chromium${skipNote}`, () => {
               () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
             );
             expect(overflow, hash).toBeLessThanOrEqual(0);
+            // No label of a chart is cut at its edges (long industry names beside bars were).
+            const cut = await page.evaluate(() =>
+              [...document.querySelectorAll('#chart svg')].flatMap((svg) => {
+                const box = svg.getBoundingClientRect();
+                return [...svg.querySelectorAll('text')].flatMap((t) => {
+                  const r = t.getBoundingClientRect();
+                  return r.width > 0 && (r.left < box.left - 0.5 || r.right > box.right + 0.5) ? [t.textContent] : [];
+                });
+              }),
+            );
+            expect(cut, hash).toEqual([]);
             await page.close();
           }
         });
