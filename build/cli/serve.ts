@@ -6,7 +6,7 @@ import { availableParallelism } from 'node:os';
 import type { Renderer } from '../core/on-demand.ts';
 import type { ErrorMode } from '../runtime/errors.ts';
 import { syntheticNotice } from '../runtime/data-kind.ts';
-import { createApiServer, loadRoutes } from '../server/node.ts';
+import { createApiServer, readTable } from '../server/node.ts';
 import { fail, UsageError } from './fail.ts';
 import {
   parseCacheBytes,
@@ -71,7 +71,7 @@ export function serve(
     const a = server.address();
     const where = typeof a === 'object' && a ? `http://${host}:${a.port}` : String(a);
     process.stderr.write(`regstat: serving ${dir} at ${where}/ (try ${where}/api/v1/prefectures)\n`);
-    const notice = typeof from === 'string' ? syntheticNotice(loadRoutes(from).table) : null;
+    const notice = typeof from === 'string' ? syntheticNotice(readTable(from)) : null;
     if (notice) process.stderr.write(`regstat: ${notice}\n`);
   });
   const stop = () => server.close(() => process.exit(0));
@@ -82,7 +82,7 @@ export function serve(
 function forkWorkers(dir: string, port: number, host: string, workers: number) {
   for (let i = 0; i < workers; i++) cluster.fork();
   process.stderr.write(`regstat: serving ${dir} at http://${host}:${port}/ with ${workers} workers\n`);
-  const notice = syntheticNotice(loadRoutes(dir).table);
+  const notice = syntheticNotice(readTable(dir));
   if (notice) process.stderr.write(`regstat: ${notice}\n`);
   let stopping = false;
   let alive = workers;

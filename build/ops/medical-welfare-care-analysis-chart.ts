@@ -4,6 +4,7 @@ import { censusAt } from '../facts/population.ts';
 import { ratio } from '../runtime/rounding.ts';
 import type { Constraint } from '../runtime/routes.ts';
 import { defineOperation, prefCode, type BuildContext } from './operation.ts';
+import { dataYearParam } from './shared/medical.ts';
 import { countryPrefectures, largestFirst, presenceCity } from './shared/medical-chart.ts';
 import {
   CARE_LEVELS,
@@ -206,14 +207,7 @@ export default defineOperation({
         'insuranceCode',
         'Any municipality code: the chart then lists every municipality of prefCode (201, 202). - for none; an insurer code given wins.',
       ),
-      {
-        name: 'year',
-        type: 'int',
-        required: true,
-        min: CARE_YEARS[0]!,
-        max: CARE_YEARS[CARE_YEARS.length - 1]!,
-        doc: 'Data year; which years exist depends on matter_2 and on the region unit (see constraints in /manifest.json).',
-      },
+      dataYearParam(CARE_YEARS, 'matter_2'),
       {
         name: 'disp_type',
         type: 'int',

@@ -4,8 +4,8 @@ import { censusAt } from '../facts/population.ts';
 import { ratio } from '../runtime/rounding.ts';
 import type { Constraint } from '../runtime/routes.ts';
 import { defineOperation, prefCode, type BuildContext } from './operation.ts';
-import { ALL_YEARS, MATTER2, UNIT_NAMES, type Matter2, type MedicalUnit } from '../../sources/medical-codes.ts';
-import { areaDomain } from './shared/medical.ts';
+import { ALL_YEARS, MATTER2, type Matter2, type MedicalUnit } from '../../sources/medical-codes.ts';
+import { areaDomain, dataYearParam, matter1Param, matter2Param, medicalYearRule } from './shared/medical.ts';
 import {
   classSelections,
   countryPrefectures,
@@ -20,9 +20,6 @@ import {
 // per 100,000 residents. The original answered every municipality or area code alike (a client's notes:
 // "any code returns them all"), so those two are presence parameters: one file per unit, not per code.
 
-const UNITS: MedicalUnit[] = ['prefecture', 'municipality', 'area'];
-const UNIT_KEYS: Record<MedicalUnit, string> = { prefecture: '-|-', municipality: '-|*', area: '*|-' };
-
 interface State {
   facts: MedicalFacts;
   ctx: BuildContext;
@@ -34,20 +31,6 @@ interface State {
 
 /** The classes of a matter2's scheme, as the sources give them (the sample's, or a table's). */
 const selectionsOf = (classes: Record<string, MedicalCategory[]>, m: Matter2) => classSelections(m, classes[m.scheme]!);
-
-/** Which years exist for matter2 and the unit the two codes select (an area code given wins). */
-const yearRule: Constraint = {
-  param: 'year',
-  by: [{ param: 'matter2' }, { param: 'secondaryMedicalCode', given: true }, { param: 'cityCode', given: true }],
-  cases: Object.fromEntries(
-    MATTER2.flatMap((m) =>
-      UNITS.map((unit) => [
-        `${m.code}|${UNIT_KEYS[unit]}`,
-        { values: (m.years[unit] ?? []).map(String), doc: `for matter2 ${m.code} and ${UNIT_NAMES[unit]}` },
-      ]),
-    ),
-  ),
-};
 
 /** The class codes of each matter2 (broad) and broad category (middle), from the sources' classes. */
 function classRules(classes: Record<string, MedicalCategory[]>): Constraint[] {
@@ -140,13 +123,7 @@ export default defineOperation({
     path: '/api/v1/medicalWelfare/medicalAnalysis/chart',
     params: [
       prefCode(),
-      {
-        name: 'matter2',
-        type: 'int',
-        required: true,
-        values: MATTER2.map((m) => Number(m.code)),
-        doc: MATTER2.map((m) => `${m.code} ${m.name}`).join('; ') + '.',
-      },
+      matter2Param(),
       {
         name: 'broadCategoryCode',
         type: 'code',
@@ -177,14 +154,7 @@ export default defineOperation({
         'secondaryMedicalCode',
         'Any municipality code: the chart then lists every municipality of prefCode. - for none; an area code given wins.',
       ),
-      {
-        name: 'year',
-        type: 'int',
-        required: true,
-        min: ALL_YEARS[0]!,
-        max: ALL_YEARS[ALL_YEARS.length - 1]!,
-        doc: 'Data year; which years exist depends on matter2 and on the region unit (see constraints in /manifest.json).',
-      },
+      dataYearParam(ALL_YEARS, 'matter2'),
       {
         name: 'dispType',
         type: 'int',
@@ -201,16 +171,9 @@ export default defineOperation({
         default: 1,
         doc: '1 by value, largest first; 2 by code.',
       },
-      {
-        name: 'matter1',
-        type: 'int',
-        required: false,
-        values: [1, 2],
-        ignored: true,
-        doc: '1 demand, 2 supply: implied by matter2.',
-      },
+      matter1Param(),
     ],
-    constraints: [yearRule],
+    constraints: [medicalYearRule(['secondaryMedicalCode', 'cityCode'])],
   },
   needs: ['medical_classes', 'medical_counts', 'medical_areas'],
   prepare: (ctx) => {

@@ -3,34 +3,14 @@ import { countKey, medicalFacts, type MedicalCategory } from '../facts/medical.t
 import { percent } from '../runtime/rounding.ts';
 import type { Constraint } from '../runtime/routes.ts';
 import { cityCode, defineOperation, prefCode, regionHeader, type BuildContext } from './operation.ts';
-import { ALL_YEARS, MATTER2, UNIT_NAMES, mattersWith, type MedicalUnit } from '../../sources/medical-codes.ts';
-import { areaDomain } from './shared/medical.ts';
+import { ALL_YEARS, MATTER2, mattersWith } from '../../sources/medical-codes.ts';
+import { areaDomain, dataYearParam, matter1Param, matter2Param, medicalYearRule } from './shared/medical.ts';
 import { nonEmpty, year } from './shared/result.ts';
 
 // Composition ratios of medical supply and demand: for one region and year, the share of each broad
 // category of a matter2's classification (changes) and, per broad category, the shares of its middle
 // classes (theme). Everything about which parameters apply and which years exist follows from the
 // data-year table in sources/medical-codes.ts.
-
-const UNITS: MedicalUnit[] = ['prefecture', 'municipality', 'area'];
-/** The readings of cityCode and secondaryMedicalCode (see the constraints) that select each unit. */
-const UNIT_KEYS: Record<MedicalUnit, string> = { prefecture: '-|-', municipality: '*|-', area: '-|*' };
-
-const yearRule: Constraint = {
-  param: 'year',
-  by: [{ param: 'matter2' }, { param: 'cityCode', given: true }, { param: 'secondaryMedicalCode', given: true }],
-  cases: Object.fromEntries(
-    MATTER2.flatMap((m) =>
-      UNITS.map((unit) => {
-        const years = m.years[unit] ?? [];
-        return [
-          `${m.code}|${UNIT_KEYS[unit]}`,
-          { values: years.map(String), doc: `for matter2 ${m.code} and ${UNIT_NAMES[unit]}` },
-        ];
-      }),
-    ),
-  ),
-};
 
 const dataKbnRule: Constraint = {
   param: 'dataKbn',
@@ -97,13 +77,7 @@ export default defineOperation({
     path: '/api/v1/medicalWelfare/medicalAnalysis/rate',
     params: [
       prefCode(),
-      {
-        name: 'matter2',
-        type: 'int',
-        required: true,
-        values: MATTER2.map((m) => Number(m.code)),
-        doc: MATTER2.map((m) => `${m.code} ${m.name}`).join('; ') + '.',
-      },
+      matter2Param(),
       {
         ...cityCode(),
         activeWhen: { param: 'matter2', values: mattersWith('municipality') },
@@ -132,24 +106,10 @@ export default defineOperation({
         default: 1,
         doc: '1 the region itself, 2 its prefecture average (not for a whole prefecture), 3 the national average.',
       },
-      {
-        name: 'year',
-        type: 'int',
-        required: true,
-        min: ALL_YEARS[0]!,
-        max: ALL_YEARS[ALL_YEARS.length - 1]!,
-        doc: 'Data year; which years exist depends on matter2 and on the region unit (see constraints in /manifest.json).',
-      },
-      {
-        name: 'matter1',
-        type: 'int',
-        required: false,
-        values: [1, 2],
-        ignored: true,
-        doc: '1 demand, 2 supply: implied by matter2.',
-      },
+      dataYearParam(ALL_YEARS, 'matter2'),
+      matter1Param(),
     ],
-    constraints: [yearRule, dataKbnRule],
+    constraints: [medicalYearRule(['cityCode', 'secondaryMedicalCode']), dataKbnRule],
   },
   needs: ['medical_classes', 'medical_counts', 'medical_areas'],
   share: 'year',

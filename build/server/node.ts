@@ -28,7 +28,7 @@ export function loadRoutes(dir: string): CompiledRoutes {
   return compileRoutes(readTable(dir));
 }
 
-function readTable(dir: string): RouteTable {
+export function readTable(dir: string): RouteTable {
   try {
     return JSON.parse(readFileSync(join(dir, 'routes.json'), 'utf8'));
   } catch {

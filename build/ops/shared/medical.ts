@@ -1,6 +1,9 @@
-// What the two medical analysis operations share: the code list of their secondaryMedicalCode.
+// What the medical analysis operations share: the code list of their secondaryMedicalCode, their matter2,
+// matter1 and year parameters, and the rule of which years exist for each matter2 and region unit.
 
 import { medicalAreas } from '../../facts/medical.ts';
+import type { Constraint, IntParam } from '../../runtime/routes.ts';
+import { MATTER2, UNIT_NAMES, type MedicalUnit } from '../../../sources/medical-codes.ts';
 import type { BuildContext } from '../operation.ts';
 
 /** Area codes per prefecture code, for the secondaryMedicalCode parameter of the rate chart. */
@@ -8,4 +11,60 @@ export function areaDomain(ctx: BuildContext): Record<string, string[]> {
   const out: Record<string, string[]> = Object.fromEntries(ctx.prefs.map((p) => [String(p), [] as string[]]));
   for (const a of medicalAreas(ctx.sources).values()) out[String(a.prefCode)]?.push(a.areaCode);
   return out;
+}
+
+export const matter2Param = (): IntParam & { name: 'matter2'; required: true } => ({
+  name: 'matter2',
+  type: 'int',
+  required: true,
+  values: MATTER2.map((m) => Number(m.code)),
+  doc: MATTER2.map((m) => `${m.code} ${m.name}`).join('; ') + '.',
+});
+
+export const matter1Param = (): IntParam & { name: 'matter1'; required: false; ignored: true } => ({
+  name: 'matter1',
+  type: 'int',
+  required: false,
+  values: [1, 2],
+  ignored: true,
+  doc: '1 demand, 2 supply: implied by matter2.',
+});
+
+/** The data year, any of `years`; the constraints say which exist for each value of `by` and region unit. */
+export const dataYearParam = (years: readonly number[], by: string): IntParam & { name: 'year'; required: true } => ({
+  name: 'year',
+  type: 'int',
+  required: true,
+  min: years[0]!,
+  max: years[years.length - 1]!,
+  doc: `Data year; which years exist depends on ${by} and on the region unit (see constraints in /manifest.json).`,
+});
+
+const UNITS: MedicalUnit[] = ['prefecture', 'municipality', 'area'];
+const CODE_OF: Record<MedicalUnit, string | undefined> = {
+  prefecture: undefined,
+  municipality: 'cityCode',
+  area: 'secondaryMedicalCode',
+};
+
+/**
+ * Which years exist for matter2 and the region unit, read from whether the unit codes are given, in the
+ * order the operation declares them (its constraint keys follow that order).
+ */
+export function medicalYearRule(
+  codes: readonly ['cityCode', 'secondaryMedicalCode'] | readonly ['secondaryMedicalCode', 'cityCode'],
+): Constraint {
+  const key = (unit: MedicalUnit) => codes.map((c) => (CODE_OF[unit] === c ? '*' : '-')).join('|');
+  return {
+    param: 'year',
+    by: [{ param: 'matter2' }, ...codes.map((param) => ({ param, given: true }))],
+    cases: Object.fromEntries(
+      MATTER2.flatMap((m) =>
+        UNITS.map((unit) => [
+          `${m.code}|${key(unit)}`,
+          { values: (m.years[unit] ?? []).map(String), doc: `for matter2 ${m.code} and ${UNIT_NAMES[unit]}` },
+        ]),
+      ),
+    ),
+  };
 }
