@@ -5,7 +5,7 @@ import { ratio } from '../runtime/rounding.ts';
 import type { Constraint } from '../runtime/routes.ts';
 import { defineOperation, prefCode, type BuildContext } from './operation.ts';
 import { dataYearParam } from './shared/medical.ts';
-import { countryPrefectures, largestFirst, presenceCity } from './shared/medical-chart.ts';
+import { REGION_CHART_VIEW, countryPrefectures, largestFirst, presenceCity } from './shared/medical-chart.ts';
 import {
   CARE_LEVELS,
   CARE_MATTERS,
@@ -106,15 +106,7 @@ export default defineOperation({
   title: '介護需給 地域別比較',
   family: 'medical',
   titleEn: 'Long-term care demand and supply by region',
-  view: {
-    rows: [{ path: 'data[]' }],
-    columns: [
-      { key: 'code', label: 'code' },
-      { key: 'name', label: '地域 / region' },
-      { key: 'value', label: '値 / value' },
-    ],
-    chart: { kind: 'bar', x: 'name', y: 'value', horizontal: true },
-  },
+  view: REGION_CHART_VIEW,
   description:
     "One figure of long-term care (`matter_2`: `101` users, `102` certified persons, `201` facilities, `202` places, `203` care workers, `204` nurses, `301` the monthly premium, `302` care costs in thousand yen) for a class (`broad_category_cd`, `middle_category_cd`) in `year`, for every region of one kind: every prefecture; with any `cityCode`, every municipality of `prefCode`; with any `insuranceCode`, every insurer of `prefCode` (an insurer code given wins). Each code is read only for being given (canonically `any`), as the original answered them alike. `disp_type` `2` gives the figure per 100,000 residents aged 65 and over (1 decimal) of the census at or before `year` (none for the premium); `sort_type` `1` orders by value, largest first, `2` by code. A prefecture's premium is its insurers' average weighted by their first-insured persons.",
   examples: [

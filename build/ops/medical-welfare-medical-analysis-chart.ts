@@ -7,6 +7,7 @@ import { defineOperation, prefCode, type BuildContext } from './operation.ts';
 import { ALL_YEARS, MATTER2, type Matter2, type MedicalUnit } from '../../sources/medical-codes.ts';
 import { areaDomain, dataYearParam, matter1Param, matter2Param, medicalYearRule } from './shared/medical.ts';
 import {
+  REGION_CHART_VIEW,
   classSelections,
   countryPrefectures,
   largestFirst,
@@ -60,15 +61,7 @@ export default defineOperation({
   title: '医療需給 地域間比較',
   family: 'medical',
   titleEn: 'Medical demand and supply by region',
-  view: {
-    rows: [{ path: 'data[]' }],
-    columns: [
-      { key: 'code', label: 'code' },
-      { key: 'name', label: '地域 / region' },
-      { key: 'value', label: '値 / value' },
-    ],
-    chart: { kind: 'bar', x: 'name', y: 'value', horizontal: true },
-  },
+  view: REGION_CHART_VIEW,
   description:
     'One figure of medical demand or supply (`matter2`, such as `102` inpatients by disease or `204` beds) for a class (`broadCategoryCode` `00` all classes, and `middleCategoryCode`) in `year`, for every region of one kind: every prefecture of the build; with any `cityCode`, every municipality of `prefCode`; with any `secondaryMedicalCode`, every secondary medical area of the build. The original answered every municipality or area code alike, so each is read only for being given (canonically `any`). `dispType` `2` gives the figure per 100,000 residents (1 decimal) of the census at or before `year`; `sort` `1` orders by value, largest first, `2` by code.',
   examples: [

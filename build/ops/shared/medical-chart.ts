@@ -8,6 +8,7 @@
 import type { MedicalCategory } from '../../facts/medical.ts';
 import type { Matter2, MedicalUnit } from '../../../sources/medical-codes.ts';
 import type { Condition, PresenceParam } from '../../runtime/routes.ts';
+import type { View } from '../../runtime/view.ts';
 import type { BuildContext } from '../operation.ts';
 
 export interface ClassSelection {
@@ -65,3 +66,14 @@ export const countryPrefectures = (ctx: BuildContext) =>
 export function largestFirst<T extends { value: number | null }>(data: T[]): T[] {
   return data.sort((a, b) => (b.value ?? -Infinity) - (a.value ?? -Infinity));
 }
+
+/** Both charts' view: one bar per region, in the answer's order. */
+export const REGION_CHART_VIEW = {
+  rows: [{ path: 'data[]' }],
+  columns: [
+    { key: 'code', label: 'code' },
+    { key: 'name', label: '地域 / region' },
+    { key: 'value', label: '値 / value' },
+  ],
+  chart: { kind: 'bar', x: 'name', y: 'value', horizontal: true },
+} as const satisfies View;
