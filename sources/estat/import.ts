@@ -94,6 +94,8 @@ const RANK = {
   converter: 3e4,
 } as const;
 const rank = (t: Recognised['table']) => RANK[t.kind] + ('year' in t ? t.year : 0);
+/** Of two SSDSE-A editions of one census year, the later first: it gives the year, the earlier is skipped. */
+const edition = (t: Recognised['table']) => (t.kind === 'ssdse' ? -t.edition : 0);
 
 type Recognised = { grid: Grid; sha256: string } & (
   | { table: CensusTable }
@@ -110,7 +112,8 @@ interface YearEntry {
   kind: 'actual' | 'projection';
   figures: Map<string, RegionFigures>;
   file: string;
-  municipal: boolean;
+  /** The table that gave its municipalities, if one did. */
+  municipal: string | false;
 }
 
 export function importEstat(folder: string, options: EstatOptions = {}): { set: SourceSet; report: EstatReport } {
@@ -123,7 +126,10 @@ export function importEstat(folder: string, options: EstatOptions = {}): { set: 
   const found = recogniseTables(folder, files, options, report);
 
   // In the order of what the tables are, not of their names: census years, the projection, migration, the converter.
-  found.sort((a, b) => rank(a.table) - rank(b.table) || (a.grid.file < b.grid.file ? -1 : 1));
+  found.sort(
+    (a, b) =>
+      rank(a.table) - rank(b.table) || edition(a.table) - edition(b.table) || (a.grid.file < b.grid.file ? -1 : 1),
+  );
   const converter = found.find((f): f is Recognised & { table: Converter } => f.table.kind === 'converter');
   const ctx = newContext(converter?.table, report);
   const migrations = addTables(ctx, folder, found, converter);
@@ -196,7 +202,7 @@ function newContext(converter: Converter | undefined, report: EstatReport): Cont
   const claim = (year: number, kind: 'actual' | 'projection', file: string, municipal = true) => {
     const known = years.get(year);
     if (known) throw new InputError(`${file} and ${known.file} both give ${year}; keep one of them in the folder`);
-    const entry = { kind, figures: new Map<string, RegionFigures>(), file, municipal };
+    const entry = { kind, figures: new Map<string, RegionFigures>(), file, municipal: municipal && file };
     years.set(year, entry);
     return entry.figures;
   };
@@ -500,12 +506,12 @@ function addSsdse(ctx: Context, f: Recognised, t: SsdseTable, rel: string) {
   if (known?.municipal) {
     ctx.report.skipped.push({
       file: rel,
-      why: `SSDSE-A, whose ${t.year} municipalities ${known.file} (a census table) gives already`,
+      why: `SSDSE-A, whose ${t.year} municipalities ${known.municipal} (a census table or a later SSDSE-A edition) gives already`,
     });
     return;
   }
   const figures = known ? known.figures : ctx.claim(t.year, 'actual', rel);
-  if (known) known.municipal = true;
+  if (known) known.municipal = rel;
   let outside = 0;
   for (const area of t.areas) {
     const region = todayOf(ctx, area.code);

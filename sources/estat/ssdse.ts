@@ -23,6 +23,8 @@ export interface SsdseTable {
   file: string;
   /** The census year of the population items (row 2). */
   year: number;
+  /** The latest reference year of any of its items (row 2): later editions revise earlier ones. */
+  edition: number;
   areas: SsdseArea[];
   /** The column of 総人口, for messages about totals. */
   totalColumn: number;
@@ -86,5 +88,6 @@ export function readSsdse(grid: Grid): SsdseTable {
       );
     areas.push({ code: m[1]!, name: c[2] ?? '', total: all, groups: [young, working, old], row });
   }
-  return { kind: 'ssdse', file: grid.file, year, areas, totalColumn: total };
+  const edition = Math.max(...years.filter((y) => /^\d{4}$/.test(y)).map(Number));
+  return { kind: 'ssdse', file: grid.file, year, edition, areas, totalColumn: total };
 }

@@ -336,6 +336,9 @@ describe.skipIf(!HAS_OFFICIAL)(`import:estat on the official tables (${HAS_OFFIC
       ['census-estat/municipality_converter_jp.csv', [1980, 2015]],
     ]);
     expect(tables[1]!.sha256).toMatch(/^ea3e4cbb0560b46d/); // PROVENANCE.md's digest of the 2020 table
+    // Two SSDSE-A editions give the 2015 census: the later (2019, whose figures the real RESAS response
+    // shows) is used, the earlier skipped with the reason.
+    expect(report.skipped.find((s) => s.file === 'ssdse/SSDSE-A-2018.csv')?.why).toContain('ssdse/SSDSE-A-2019.csv');
     const page = effects.files.get('/index.html')!;
     for (const text of [
       CENSUS_CREDIT,
