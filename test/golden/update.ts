@@ -18,36 +18,48 @@ const GOLDEN_COMMAND = {
   name: 'npm run golden',
   summary:
     "Rewrites test/golden from the current code: the responses to every operation's examples, and the digest of prefecture 31's output tree. It builds the sample dist (prefectures 1 and 13) in test/.tmp/golden-dist on the way and removes it after. Review the diff before committing.",
-  options: {},
-  example: 'npm run golden',
+  options: {
+    tree: {
+      type: 'boolean',
+      default: false,
+      help: 'rewrite only the digest of the tree (seconds, no sample dist); the golden responses are left as they are',
+    },
+  },
+  example: 'npm run golden   (after a change to site files or bundled scripts only: npm run golden -- --tree)',
 } as const satisfies CommandSpec;
 
-// --help, or any argument (none is taken), stops here: before anything is built or rewritten.
+// --help, or an unknown argument, stops here: before anything is built or rewritten.
+let treeOnly = false;
 try {
-  parseCommand(GOLDEN_COMMAND, process.argv.slice(2));
+  treeOnly = !!parseCommand(GOLDEN_COMMAND, process.argv.slice(2)).values.tree;
 } catch (e) {
   fail(e);
 }
 
 const GOLDEN = join(ROOT, 'test/golden');
 const sources = loadSources(sampleSourceSet());
-const dist = join(TMP, 'golden-dist');
-build({ sources, prefs: SAMPLE_PREFS }, new DiskEffects(dist));
-const server = createApiServer({ dir: dist });
-const base = await listen(server);
-mkdirSync(join(GOLDEN, 'responses'), { recursive: true });
-for (const [name, url] of GOLDEN_REQUESTS) {
-  const res = await fetch(base + url);
-  const body = JSON.parse(await res.text());
-  writeFileSync(
-    join(GOLDEN, 'responses', `${name}.json`),
-    JSON.stringify({ request: url, status: res.status, body }, null, 2) + '\n',
-  );
-}
-await close(server);
+if (!treeOnly) await writeResponses();
 const tree = new MemoryEffects();
 build({ sources, prefs: [GOLDEN_TREE_PREF] }, tree);
 writeFileSync(join(GOLDEN, `tree-${GOLDEN_TREE_PREF}.txt`), treeDigest(tree.files));
-// The sample dist was only a means: half a million files should not stay behind.
-rmSync(dist, { recursive: true, force: true });
-console.log(`golden files written to ${GOLDEN}`);
+console.log(`golden ${treeOnly ? 'tree' : 'files'} written to ${GOLDEN}`);
+
+/** The golden responses, from the sample dist's server. */
+async function writeResponses(): Promise<void> {
+  const dist = join(TMP, 'golden-dist');
+  build({ sources, prefs: SAMPLE_PREFS }, new DiskEffects(dist));
+  const server = createApiServer({ dir: dist });
+  const base = await listen(server);
+  mkdirSync(join(GOLDEN, 'responses'), { recursive: true });
+  for (const [name, url] of GOLDEN_REQUESTS) {
+    const res = await fetch(base + url);
+    const body = JSON.parse(await res.text());
+    writeFileSync(
+      join(GOLDEN, 'responses', `${name}.json`),
+      JSON.stringify({ request: url, status: res.status, body }, null, 2) + '\n',
+    );
+  }
+  await close(server);
+  // The sample dist was only a means: half a million files should not stay behind.
+  rmSync(dist, { recursive: true, force: true });
+}

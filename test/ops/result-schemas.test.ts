@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { OPERATIONS } from '../../build/ops/index.ts';
 import type { Operation } from '../../build/ops/operation.ts';
-import { resultIssues } from '../../build/ops/shared/result.ts';
+import { resultIssues } from '../../build/ops/result.ts';
 import { filePath } from '../../build/runtime/routes.ts';
 import { ENTRIES } from '../conformance/table.ts';
 import { GOLDEN_REQUESTS } from '../golden/requests.ts';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { build } from '../../build/core/build.ts';
 import { MemoryEffects } from '../../build/core/effects.ts';
-import perYearOp from '../../build/ops/population-composition-per-year.ts';
+import perYearOp from '../../build/ops/population/population-composition-per-year.ts';
 import { OPERATIONS } from '../../build/ops/index.ts';
 import { routeOf } from '../../build/ops/operation.ts';
 import { operationOrigin } from '../../build/core/origin.ts';

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { farmFacts } from '../../facts/agriculture.ts';
+import { renderCorporateRate } from '../../runtime/render/agriculture.ts';
+import {
+  cityCode,
+  defineOperation,
+  intParam,
+  matterScope,
+  prefCode,
+  regionHeader,
+  regionValues,
+} from '../operation.ts';
+import { nonEmpty, year } from '../result.ts';
+import { farmHeader, oldCityCode } from './kit.ts';
+
+const MATTERS = ['1', '2', '3'] as const;
+
+export default defineOperation({
+  title: '農業経営体の法人化率',
+  family: 'agriculture',
+  titleEn: 'Share of farm management entities that are corporations',
+  description:
+    'The share of farm management entities that are corporations (法人経営体), in percent with 2 decimals, per census of agriculture year: `matter` `1` for the region itself, `2` for its prefecture (labelled `…平均`), `3` for the nation (`全国平均`). A region without farms answers null for matter 1. `oldCityCode` is accepted and not read.',
+  examples: [
+    { prefCode: '1', cityCode: '-', matter: '1' },
+    { prefCode: '13', cityCode: '13205', matter: '2' },
+  ],
+  result: z
+    .strictObject({
+      ...farmHeader,
+      matter: z.enum(MATTERS),
+      label: nonEmpty,
+      years: z.array(z.strictObject({ year, value: z.number().min(0).max(100) })),
+    })
+    .nullable(),
+  view: {
+    rows: [{ path: 'years[]' }],
+    columns: [
+      { key: 'year', label: '年 / year' },
+      { key: 'value', label: '法人化率 (%) / corporations, %' },
+    ],
+    chart: { kind: 'line', x: 'year', y: 'value', xType: 'year' },
+  },
+  route: {
+    path: '/api/v1/agriculture/crops/averageOfCorporate',
+    params: [
+      prefCode(),
+      cityCode(),
+      oldCityCode(),
+      intParam('matter', [1, 2, 3], '1 the region itself, 2 its prefecture, 3 the nation.'),
+    ],
+  },
+  needs: ['farm_entities'],
+  prepare: (ctx) => ({ facts: farmFacts(ctx.sources), ctx }),
+  enumerate: (ctx) => regionValues(ctx).flatMap((r) => MATTERS.map((matter) => ({ ...r, matter }))),
+  render({ facts, ctx }, v) {
+    const head = regionHeader(ctx, v.prefCode, v.cityCode);
+    const { key, label } = matterScope(v, head);
+    return renderCorporateRate(head, v.matter, label, facts.get(key));
+  },
+});

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { farmFacts } from '../../facts/agriculture.ts';
+import { agricultureComposers, renderAverageAge } from '../../runtime/render/agriculture.ts';
+import { defineOperation } from '../operation.ts';
+import { nonEmpty, year } from '../result.ts';
+import { farmerHeader, farmerRoute, farmerScope, farmerValues } from './kit.ts';
+
+export default defineOperation({
+  title: '農業経営者・農業就業人口の平均年齢',
+  family: 'agriculture',
+  titleEn: 'Average age of farm managers and farm workers',
+  description:
+    "The average age of a region's farm managers (`farmersType` `1`) or farm working population (`2`), per census of agriculture year, in years with 1 decimal: the sum of their ages over their number. `genderType` `1` counts both sexes, `2` men, `3` women; `matter` `1` the region, `2` its prefecture (labelled `…平均`), `3` the nation (`全国平均`). `addArea` adds other regions' farmers before averaging. A region without farms answers null for matter 1.",
+  examples: [
+    { prefCode: '1', cityCode: '-', farmersType: '1', genderType: '1', matter: '1' },
+    { prefCode: '13', cityCode: '13205', farmersType: '2', genderType: '3', matter: '1', addArea: '13_13206' },
+  ],
+  result: z
+    .strictObject({
+      ...farmerHeader,
+      label: nonEmpty,
+      years: z.array(z.strictObject({ year, value: z.number().min(15).max(120) })),
+    })
+    .nullable(),
+  view: {
+    rows: [{ path: 'years[]' }],
+    columns: [
+      { key: 'year', label: '年 / year' },
+      { key: 'value', label: '平均年齢 (歳) / average age' },
+    ],
+    chart: { kind: 'line', x: 'year', y: 'value', xType: 'year' },
+  },
+  route: farmerRoute('/api/v1/agriculture/crops/farmersAverageAge', agricultureComposers.averageAge),
+  needs: ['farmers'],
+  prepare: (ctx) => ({ facts: farmFacts(ctx.sources), ctx }),
+  enumerate: farmerValues,
+  render({ facts, ctx }, v) {
+    const f = farmerScope(ctx, facts, v);
+    return renderAverageAge(f.head, f.selection, f.label, f.scopes);
+  },
+});

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { farmFacts } from '../../facts/agriculture.ts';
+import { agricultureComposers, renderWorkingDays } from '../../runtime/render/agriculture.ts';
+import { addArea, cityCode, defineOperation, prefCode, regionHeader, regionOf, regionValues } from '../operation.ts';
+import { count, nonEmpty, year } from '../result.ts';
+import { FARM_COUNTS_PATH, farmHeader, oldCityCode } from './kit.ts';
+
+export default defineOperation({
+  title: '年間延べ農作業日数',
+  family: 'agriculture',
+  titleEn: 'Person-days of farm work a year',
+  description:
+    "A region's person-days (人日) of farm work in the year of each census of agriculture: the days worked by everyone on its farm management entities, added up. `addArea` adds other regions' days year by year. A region without farms answers null. `oldCityCode` is accepted and not read (the original had no data by old municipality).",
+  examples: [
+    { prefCode: '1', cityCode: '-' },
+    { prefCode: '13', cityCode: '13205', addArea: '13_13206' },
+  ],
+  result: z
+    .strictObject({ ...farmHeader, label: nonEmpty, years: z.array(z.strictObject({ year, value: count })) })
+    .nullable(),
+  view: {
+    rows: [{ path: 'years[]' }],
+    columns: [
+      { key: 'year', label: '年 / year' },
+      { key: 'value', label: '延べ農作業日数 (人日) / person-days' },
+    ],
+    chart: { kind: 'bar', x: 'year', y: 'value' },
+  },
+  route: {
+    path: '/api/v1/agriculture/crops/workingDays',
+    params: [prefCode(), cityCode(), oldCityCode(), addArea()],
+    compose: { param: 'addArea', from: FARM_COUNTS_PATH, composer: agricultureComposers.workingDays },
+  },
+  needs: ['farm_entities'],
+  prepare: (ctx) => ({ facts: farmFacts(ctx.sources), ctx }),
+  enumerate: (ctx) => regionValues(ctx),
+  render({ facts, ctx }, v) {
+    const head = regionHeader(ctx, v.prefCode, v.cityCode);
+    const scope = facts.get(regionOf(v));
+    return renderWorkingDays(head, head.cityName || head.prefName, scope ? [scope] : []);
+  },
+});

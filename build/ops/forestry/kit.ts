@@ -1,0 +1,126 @@
+// The forestry income operations: two charts of shares by band, two of income per entity and one of total
+// income, each answering addArea from the counts and income of entityCounts. The factories keep the
+// declarations of each pair identical in everything but the kind of income they read.
+
+import { z } from 'zod';
+import { FORESTRY_BANDS, type ForestryKind } from '../../../sources/forestry-codes.ts';
+import { forestryFacts } from '../../facts/forestry.ts';
+import type { Composer } from '../../runtime/composer.ts';
+import type { Canonical } from '../../runtime/params.ts';
+import { renderBandShares, renderPerEntity, type ForestryFacts } from '../../runtime/render/forestry.ts';
+import {
+  addArea,
+  cityCode,
+  defineOperation,
+  intParam,
+  matterScope,
+  prefCode,
+  regionHeader,
+  regionOf,
+  regionValues,
+  type BuildContext,
+} from '../operation.ts';
+import { codeText, count, nonEmpty, quotient, regionHeader as header, text, year } from '../result.ts';
+
+export const FORESTRY_COUNTS_PATH = '/api/v1/forestry/income/entityCounts';
+const MATTERS = ['1', '2', '3'] as const;
+const NEEDS = ['forestry_entities', 'forestry_income'] as const;
+
+export interface ForestryDoc {
+  title: string;
+  titleEn: string;
+  description: string;
+  examples: Canonical[];
+}
+
+export const forestryBandLabels = () => Object.fromEntries(FORESTRY_BANDS.map((name, i) => [String(i + 1), name]));
+
+/** The facts of a region, the label a chart gives it, and its header. */
+export function forestryRegion(ctx: BuildContext, facts: Map<string, ForestryFacts>, v: Canonical) {
+  const head = regionHeader(ctx, v.prefCode!, v.cityCode!);
+  return { head, facts: facts.get(regionOf(v)), label: head.cityName || head.prefName };
+}
+
+/** forSalesRatio and forContractRevenueRatio: the share of entities in each band of the kind's income. */
+export function bandShareOperation(path: string, kind: ForestryKind, compose: Composer, doc: ForestryDoc) {
+  const band = z.strictObject({ label: text, code: codeText });
+  return defineOperation({
+    ...doc,
+    family: 'forestry',
+    result: z
+      .strictObject({
+        ...header,
+        matter: z.enum(MATTERS),
+        legend: z.array(band),
+        years: z.array(
+          z.strictObject({
+            year,
+            label: nonEmpty,
+            data: z.array(z.strictObject({ label: text, code: codeText, value: quotient })),
+          }),
+        ),
+      })
+      .nullable(),
+    view: {
+      rows: [{ path: 'years[].data[]' }],
+      columns: [
+        { key: 'year', label: '年 / year' },
+        { key: 'code', label: 'code' },
+        { key: 'label', label: '金額帯 / band' },
+        { key: 'value', label: '割合 (%) / share' },
+      ],
+      chart: { kind: 'bar', x: 'year', y: 'value', fill: 'label' },
+    },
+    route: {
+      path: `/api/v1/forestry/income/${path}`,
+      params: [
+        prefCode(),
+        cityCode(),
+        intParam('matter', [1, 2, 3], '1 the region itself, 2 its prefecture, 3 the nation.'),
+        addArea(),
+      ],
+      compose: { param: 'addArea', from: FORESTRY_COUNTS_PATH, composer: compose },
+    },
+    needs: ['forestry_entities'],
+    prepare: (ctx) => ({ facts: forestryFacts(ctx.sources), ctx }),
+    enumerate: (ctx) => regionValues(ctx).flatMap((r) => MATTERS.map((matter) => ({ ...r, matter }))),
+    render({ facts, ctx }, v) {
+      const head = regionHeader(ctx, v.prefCode!, v.cityCode!);
+      const { key, label } = matterScope(v, head);
+      const scope = facts.get(key);
+      return renderBandShares(kind, head, v.matter!, label, scope ? [scope] : [], FORESTRY_BANDS);
+    },
+    routeData: () => ({ labels: { forestryBands: forestryBandLabels() } }),
+  });
+}
+
+/** forSales and forContractRevenue: the kind's income per entity, 万円. */
+export function perEntityOperation(path: string, kind: ForestryKind, compose: Composer, doc: ForestryDoc) {
+  return defineOperation({
+    ...doc,
+    family: 'forestry',
+    result: z
+      .strictObject({ ...header, label: nonEmpty, years: z.array(z.strictObject({ year, value: count })) })
+      .nullable(),
+    view: {
+      rows: [{ path: 'years[]' }],
+      columns: [
+        { key: 'year', label: '年 / year' },
+        { key: 'value', label: '1経営体あたり (万円) / 10,000 yen per entity' },
+      ],
+      chart: { kind: 'bar', x: 'year', y: 'value' },
+    },
+    route: {
+      path: `/api/v1/forestry/income/${path}`,
+      params: [prefCode(), cityCode(), addArea()],
+      compose: { param: 'addArea', from: FORESTRY_COUNTS_PATH, composer: compose },
+    },
+    needs: [...NEEDS],
+    prepare: (ctx) => ({ facts: forestryFacts(ctx.sources), ctx }),
+    enumerate: (ctx) => regionValues(ctx),
+    render({ facts, ctx }, v) {
+      const r = forestryRegion(ctx, facts, v);
+      return renderPerEntity(kind, r.head, r.label, r.facts ? [r.facts] : []);
+    },
+  });
+}

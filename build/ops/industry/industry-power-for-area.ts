@@ -1,0 +1,140 @@
+import { z } from 'zod';
+import { prefRegion } from '../../../sources/regions.ts';
+import { defineOperation, intParam, prefCode, prefectureValues } from '../operation.ts';
+import {
+  CENSUS_YEARS_TEXT,
+  censusYearParam,
+  perCensusYear,
+  selectionDomains,
+  economyState,
+  selections,
+  sicCodeParam,
+  simcCodeParam,
+} from './industry-selection.ts';
+import { cityCodeText, letterCode, nonEmpty, prefCodeNumber, prefCodeText, text, twoDigitCode } from '../result.ts';
+import { specialization, type Measure } from './specialization.ts';
+
+const MEASURES: Record<string, Measure> = { '1': 'value', '2': 'employee', '3': 'labor' };
+
+// One industry's specialization coefficient (shared/specialization.ts, as forIndustry computes it, to 5
+// decimals) in every prefecture, and with areaType 2 in every municipality of prefCode (designated
+// cities whole, not their wards). A region where the industry has no employees is left out, as the
+// original leaves prefectures out. The nation is the sum of all prefectures, and every prefecture is
+// listed, whatever the build's scope.
+export default defineOperation({
+  title: '地域別特化係数',
+  family: 'industry',
+  titleEn: 'Specialization coefficients by region',
+  view: {
+    rows: [
+      { path: 'prefectures[]', melt: { keys: { prefName: '都道府県 / prefectures' }, name: 'level', value: 'name' } },
+      { path: 'cities[]', melt: { keys: { cityName: '市区町村 / municipalities' }, name: 'level', value: 'name' } },
+    ],
+    columns: [
+      { key: 'level', label: '区分 / level' },
+      { key: 'prefCode', label: 'prefCode' },
+      { key: 'cityCode', label: 'cityCode' },
+      { key: 'name', label: '地域 / region' },
+      { key: 'value', label: '特化係数 / coefficient' },
+    ],
+    chart: { kind: 'bar', x: 'name', y: 'value', facet: 'level', horizontal: true, rule: 1 },
+  },
+  description:
+    'The specialization coefficient of one industry in an economic census `year` (' +
+    CENSUS_YEARS_TEXT +
+    "), region by region: `dispType` 1 value added, 2 employees (the region's share of the industry over the nation's share), 3 labour productivity (the region's value added per employee over the nation's), 5 decimals. `prefectures` lists every prefecture; with `areaType=2`, `cities` lists the municipalities of `prefCode` (designated cities as one, without their wards; empty with `areaType=1`). A region where the industry has no employees is left out. The industry is all industries (`sicCode=-`), one broad class (`simcCode=-`) or one of its middle classes; codes and names of `-` are empty. `addIndustry` (a list of unknown syntax) is not supported: like any unknown parameter it is ignored.",
+  examples: [
+    { year: '2016', prefCode: '13', areaType: '2', dispType: '1', sicCode: 'E', simcCode: '20' },
+    { year: '2012', prefCode: '1', areaType: '1', dispType: '3', sicCode: 'A', simcCode: '-' },
+  ],
+  result: z
+    .strictObject({
+      prefCode: prefCodeText,
+      prefName: nonEmpty,
+      sicCode: z.union([letterCode, z.literal('')]),
+      sicName: text,
+      simcCode: z.union([twoDigitCode, z.literal('')]),
+      simcName: text,
+      prefectures: z.array(z.strictObject({ prefCode: prefCodeNumber, prefName: nonEmpty, value: z.number() })),
+      cities: z.array(
+        z.strictObject({
+          prefCode: prefCodeNumber,
+          prefName: nonEmpty,
+          cityCode: cityCodeText,
+          cityName: nonEmpty,
+          value: z.number(),
+        }),
+      ),
+    })
+    .nullable(),
+  route: {
+    path: '/api/v1/industry/power/forArea',
+    params: [
+      censusYearParam(),
+      prefCode(),
+      intParam('areaType', [1, 2], 'Regions listed: 1 prefectures, 2 prefectures and the municipalities of prefCode.'),
+      intParam('dispType', [1, 2, 3], 'Coefficient of: 1 value added, 2 employees, 3 labour productivity.'),
+      sicCodeParam(),
+      simcCodeParam(),
+    ],
+  },
+  needs: ['industry_economy', 'industries_broad', 'industries_middle'],
+  share: 'year',
+  prepare: economyState,
+  enumerate: (ctx) =>
+    perCensusYear(
+      prefectureValues(ctx).flatMap((p) =>
+        ['1', '2'].flatMap((areaType) =>
+          ['1', '2', '3'].flatMap((dispType) =>
+            selections(ctx.sources).map((s) => ({ ...p, areaType, dispType, ...s })),
+          ),
+        ),
+      ),
+    ),
+  render({ facts, names, sources }, v) {
+    const year = Number(v.year);
+    const regions = sources.regions;
+    const sum = (sicCode: string, simcCode: string) => {
+      const out = { valueAdded: 0, employees: 0 };
+      for (const p of regions.prefectures) {
+        const cell = facts.get(prefRegion(p.prefCode), sicCode, simcCode)?.get(year);
+        if (cell) ((out.valueAdded += cell.valueAdded), (out.employees += cell.employees));
+      }
+      return out;
+    };
+    const nationAll = sum('-', '-');
+    if (nationAll.employees === 0) return null;
+    const nation = sum(v.sicCode, v.simcCode);
+    const measure = MEASURES[v.dispType]!;
+    const coefficient = (region: string) => {
+      const industry = facts.get(region, v.sicCode, v.simcCode)?.get(year);
+      const all = facts.get(region, '-', '-')?.get(year);
+      if (!industry || !all || industry.employees === 0) return null;
+      return specialization(measure, industry, all, nation, nationAll, 5);
+    };
+    const prefectures = regions.prefectures.flatMap((p) => {
+      const value = coefficient(prefRegion(p.prefCode));
+      return value === null ? [] : [{ prefCode: p.prefCode, prefName: p.prefName, value }];
+    });
+    const pref = regions.prefecture(Number(v.prefCode))!;
+    const cities =
+      v.areaType === '2'
+        ? regions.citiesOf(pref.prefCode).flatMap((c) => {
+            const value = c.bigCityFlag === '1' ? null : coefficient(c.cityCode);
+            return value === null
+              ? []
+              : [
+                  {
+                    prefCode: pref.prefCode,
+                    prefName: pref.prefName,
+                    cityCode: c.cityCode,
+                    cityName: c.cityName,
+                    value,
+                  },
+                ];
+          })
+        : [];
+    return { prefCode: v.prefCode, prefName: pref.prefName, ...names(v.sicCode, v.simcCode), prefectures, cities };
+  },
+  routeData: (ctx) => selectionDomains(ctx.sources),
+});

@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { industries } from '../../facts/classifications.ts';
+import { specializationFacts } from '../../facts/industry-power.ts';
+import { cityCode, codeOrAll, defineOperation, prefCode, regionOf, regionValues } from '../operation.ts';
+import { CENSUS_YEARS_TEXT, censusYearParam, perCensusYear } from './industry-selection.ts';
+import { letterCode, nonEmpty, prefCodeNumber, quotient, text, twoDigitCode } from '../result.ts';
+import { specialization } from './specialization.ts';
+
+// Specialization coefficients, 4 decimals (shared/specialization.ts): value added and employees as the
+// region's share of the industry divided by the nation's share; labour productivity (value added per
+// employee) as the region's over the nation's. The nation is the sum of all prefectures, whatever the
+// build's scope.
+export default defineOperation({
+  title: '産業別特化係数',
+  family: 'industry',
+  titleEn: 'Specialization coefficients by industry',
+  view: {
+    rows: [{ path: 'data[]' }],
+    columns: [
+      { key: 'simcCode', label: 'simcCode' },
+      { key: 'simcName', label: '産業中分類 / industry' },
+      { key: 'value', label: '特化係数（付加価値額） / specialization, value added' },
+      { key: 'employee', label: '特化係数（従業者数） / specialization, employees' },
+      { key: 'labor', label: '特化係数（労働生産性） / specialization, labour productivity' },
+    ],
+    chart: {
+      kind: 'bar',
+      x: 'simcName',
+      y: 'value',
+      horizontal: true,
+      yLabel: '特化係数（付加価値額） / specialization coefficient of value added',
+      rule: 1,
+    },
+  },
+  description:
+    'Specialization coefficients of a prefecture or municipality in an economic census `year` (' +
+    CENSUS_YEARS_TEXT +
+    "), per industry middle class: `value` for value added, `employee` for employees (the region's share of the industry over the nation's) and `labor` for labour productivity (the region's over the nation's), 4 decimals. `sicCode` selects one broad class; `-` lists every class, and `sicCode`, `sicName` are then empty.",
+  examples: [
+    { year: '2016', prefCode: '13', cityCode: '-', sicCode: '-' },
+    { year: '2016', prefCode: '13', cityCode: '13101', sicCode: 'E' },
+  ],
+  result: z
+    .strictObject({
+      prefName: nonEmpty,
+      prefCode: prefCodeNumber,
+      sicCode: z.union([letterCode, z.literal('')]),
+      sicName: text,
+      data: z.array(
+        z.strictObject({
+          simcCode: twoDigitCode,
+          simcName: nonEmpty,
+          value: quotient,
+          employee: quotient,
+          labor: quotient,
+        }),
+      ),
+    })
+    .nullable(),
+  route: {
+    path: '/api/v1/industry/power/forIndustry',
+    params: [
+      censusYearParam(),
+      prefCode(),
+      cityCode(),
+      codeOrAll('sicCode', 'industriesBroad', 'Industry broad class, or - for all (see /api/v1/industries/broad).'),
+    ],
+  },
+  needs: ['industry_economy', 'industries_broad', 'industries_middle'],
+  share: 'year',
+  prepare(ctx) {
+    const middle = new Map(industries.middle(ctx.sources).map((m) => [m.simcCode, m]));
+    const broad = new Map(industries.broad(ctx.sources).map((b) => [b.sicCode, b.sicName]));
+    return { byRegion: specializationFacts(ctx.sources, ctx.prefs), middle, broad, prefs: ctx.sources.regions };
+  },
+  enumerate: (ctx) =>
+    perCensusYear(
+      regionValues(ctx).flatMap((r) =>
+        ['-', ...industries.broad(ctx.sources).map((b) => b.sicCode)].map((sicCode) => ({ ...r, sicCode })),
+      ),
+    ),
+  render({ byRegion, middle, broad, prefs }, v) {
+    const rows = byRegion.get(regionOf(v))?.filter((r) => r.year === Number(v.year));
+    if (!rows?.length) return null;
+    const all = v.sicCode === '-';
+    return {
+      prefName: prefs.prefecture(Number(v.prefCode))!.prefName,
+      prefCode: Number(v.prefCode),
+      sicCode: all ? '' : v.sicCode,
+      sicName: all ? '' : broad.get(v.sicCode)!,
+      data: rows
+        .filter((r) => all || middle.get(r.simcCode)!.sicCode === v.sicCode)
+        .map((r) => {
+          const cells = [
+            r,
+            { valueAdded: r.vaRegion, employees: r.empRegion },
+            { valueAdded: r.vaNation, employees: r.empNation },
+            { valueAdded: r.vaNationAll, employees: r.empNationAll },
+          ] as const;
+          return {
+            simcCode: r.simcCode,
+            simcName: middle.get(r.simcCode)!.simcName,
+            value: specialization('value', ...cells, 4),
+            employee: specialization('employee', ...cells, 4),
+            labor: specialization('labor', ...cells, 4),
+          };
+        }),
+    };
+  },
+  routeData: (ctx) => industries.domains(ctx.sources),
+});

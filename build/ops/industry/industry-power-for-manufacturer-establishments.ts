@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { industries } from '../../facts/classifications.ts';
+import { manufacturerSeries, type ManufacturerRow } from '../../facts/industry-power.ts';
+import { prefRegion } from '../../../sources/regions.ts';
+import { ratio } from '../../runtime/rounding.ts';
+import { defineOperation, prefCode, prefectureValues } from '../operation.ts';
+import { manufacturingDomains, manufacturingParams, manufacturingSelections } from './industry-selection.ts';
+import { nonEmpty, prefCodeNumber, quotient, text, tupleOf, year } from '../result.ts';
+
+/** The groups in the order of the original's one known response, each with the statuses it adds up. */
+const GROUPS = [
+  { label: '退出', statuses: ['exiting'] },
+  { label: '継続', statuses: ['continuing'] },
+  { label: '全事業所', statuses: ['continuing', 'entering'] },
+  { label: '参入', statuses: ['entering'] },
+] as const;
+
+// Averages of summed counts: a middle class or all manufacturing divides the summed value added by the
+// summed establishments (or employees), never averaging averages. addArea is not served: averages cannot
+// be added from other answers.
+export default defineOperation({
+  title: '製造業事業所単位分析_継続・参入・退出事業所別の推移',
+  family: 'industry',
+  titleEn: 'Manufacturing establishments: continuing, entering and exiting',
+  view: {
+    rows: [{ path: 'establishments[].data[]' }],
+    columns: [
+      { key: 'label', label: '区分 / group' },
+      { key: 'year', label: '年 / year' },
+      { key: 'value', label: '平均付加価値額 (万円) / value added per establishment' },
+      { key: 'labor', label: '平均労働生産性 (万円) / per employee' },
+      { key: 'employee', label: '平均従業者数 / employees per establishment' },
+    ],
+    chart: { kind: 'line', x: 'year', y: 'value', series: 'label', xType: 'year' },
+  },
+  description:
+    'Manufacturing establishments of a prefecture by year, 1990–2010, in four groups (`label`): `退出` (gone the year after), `継続` (continuing from the year before), `全事業所` (all: continuing and entering) and `参入` (new this year), each year with `value` (value added per establishment, 10 thousand yen), `labor` (value added per employee) and `employee` (employees per establishment), 4 decimals. `sicCode` is `E` (manufacturing); `simcCode` one of its middle classes or `-` for all. The original also took `addArea`; regstat does not serve it (averages cannot be added from other answers) and ignores it.',
+  examples: [
+    { prefCode: '13', sicCode: 'E', simcCode: '-' },
+    { prefCode: '1', sicCode: 'E', simcCode: '09' },
+  ],
+  result: z
+    .strictObject({
+      prefCode: prefCodeNumber,
+      prefName: nonEmpty,
+      sicCode: z.literal('E'),
+      sicName: nonEmpty,
+      simcCode: z.union([z.string().regex(/^[0-9]{2}$/), z.literal('')]),
+      simcName: text,
+      establishments: tupleOf(
+        GROUPS.map((g) =>
+          z.strictObject({
+            label: z.literal(g.label),
+            data: z.array(z.strictObject({ year, value: quotient, labor: quotient, employee: quotient })),
+          }),
+        ),
+      ),
+    })
+    .nullable(),
+  route: {
+    path: '/api/v1/industry/power/forManufacturerEstablishments',
+    params: [
+      prefCode(),
+      ...manufacturingParams('Industry broad class: E (manufacturing), the only one this analysis covers.'),
+    ],
+  },
+  needs: ['manufacturer_establishments', 'industries_broad', 'industries_middle'],
+  share: 'prefecture',
+  prepare(ctx) {
+    return {
+      series: manufacturerSeries(ctx.sources),
+      sicName: industries.broad(ctx.sources).find((b) => b.sicCode === 'E')?.sicName ?? '',
+      middle: new Map(industries.middle(ctx.sources).map((m) => [m.simcCode, m.simcName])),
+    };
+  },
+  enumerate: (ctx) =>
+    prefectureValues(ctx).flatMap((p) => manufacturingSelections(ctx.sources).map((m) => ({ ...p, ...m }))),
+  render({ series, sicName, middle }, v, ctx) {
+    const ofStatus = (status: string) => series.get(prefRegion(Number(v.prefCode)), v.simcCode, status);
+    if (!GROUPS.some((g) => g.statuses.some((s) => ofStatus(s)))) return null;
+    return {
+      prefCode: Number(v.prefCode),
+      prefName: ctx.sources.regions.prefecture(Number(v.prefCode))!.prefName,
+      sicCode: 'E',
+      sicName,
+      simcCode: v.simcCode === '-' ? '' : v.simcCode,
+      simcName: v.simcCode === '-' ? '' : middle.get(v.simcCode)!,
+      establishments: GROUPS.map((g) => {
+        const byYear = new Map<number, ManufacturerRow>();
+        for (const s of g.statuses) {
+          for (const r of ofStatus(s) ?? []) {
+            const acc = byYear.get(r.year) ?? { year: r.year, establishments: 0, employees: 0, valueAdded: 0 };
+            byYear.set(r.year, {
+              year: r.year,
+              establishments: acc.establishments + r.establishments,
+              employees: acc.employees + r.employees,
+              valueAdded: acc.valueAdded + r.valueAdded,
+            });
+          }
+        }
+        // 全事業所 of 1990 has no entrants to add: its continuing establishments are all of them.
+        const rows = [...byYear.values()].sort((a, b) => a.year - b.year);
+        return {
+          label: g.label,
+          data: rows.map((r) => ({
+            year: r.year,
+            value: ratio(r.valueAdded, r.establishments, 4),
+            labor: ratio(r.valueAdded, r.employees, 4),
+            employee: ratio(r.employees, r.establishments, 4),
+          })),
+        };
+      }),
+    };
+  },
+  routeData: (ctx) => manufacturingDomains(ctx.sources),
+});

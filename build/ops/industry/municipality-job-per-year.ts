@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { prefRegion } from '../../../sources/regions.ts';
+import { occupations } from '../../facts/classifications.ts';
+import { jobOpeningSeries } from '../../facts/labor.ts';
+import { ratio } from '../../runtime/rounding.ts';
+import { codeOrAll, defineOperation, prefCode, prefectureValues } from '../operation.ts';
+import { letterCode, nonEmpty, prefCodeNumber, quotient, text, twoDigitCode } from '../result.ts';
+
+// The ratio of effective job openings to effective applicants, 2 decimals, per month. An occupation
+// broad class, or all occupations (-), is the ratio of the summed counts, not a mean of ratios.
+export default defineOperation({
+  title: '有効求人倍率',
+  family: 'industry',
+  titleEn: 'Ratio of job openings to applicants',
+  view: {
+    rows: [{ path: 'data[]' }],
+    columns: [
+      { key: 'year', label: '年月 / month' },
+      { key: 'value', label: '有効求人倍率 / ratio' },
+    ],
+    chart: { kind: 'line', x: 'year', y: 'value', xType: 'month' },
+  },
+  description:
+    'The ratio of effective job openings to effective job applicants in a prefecture, per month (`year` as `yyyy/mm`), 2 decimals: for all occupations (`iscoCode=-`), one broad occupation class or one of its middle classes (`ismcoCode`). The codes and names of the selection are echoed, empty for `-`.',
+  examples: [
+    { prefCode: '13', iscoCode: '-', ismcoCode: '-' },
+    { prefCode: '13', iscoCode: 'B', ismcoCode: '12' },
+  ],
+  result: z
+    .strictObject({
+      prefName: nonEmpty,
+      prefCode: prefCodeNumber,
+      iscoCode: z.union([letterCode, z.literal('')]),
+      iscoName: text,
+      ismcoCode: z.union([twoDigitCode, z.literal('')]),
+      ismcoName: text,
+      data: z.array(z.strictObject({ year: z.string().regex(/^[0-9]{4}\/(?:0[1-9]|1[0-2])$/), value: quotient })),
+    })
+    .nullable(),
+  route: {
+    path: '/api/v1/municipality/job/perYear',
+    params: [
+      prefCode(),
+      codeOrAll('iscoCode', 'occupationsBroad', 'Occupation broad class, or - for all (see /api/v1/jobs/broad).'),
+      codeOrAll(
+        'ismcoCode',
+        'occupationsMiddle',
+        'Occupation middle class of iscoCode, or - for all of it (see /api/v1/jobs/middle).',
+        'iscoCode',
+      ),
+    ],
+  },
+  needs: ['job_openings', 'occupations_broad', 'occupations_middle'],
+  share: 'prefecture',
+  prepare(ctx) {
+    return {
+      series: jobOpeningSeries(ctx.sources),
+      broad: new Map(occupations.broad(ctx.sources).map((b) => [b.iscoCode, b.iscoName])),
+      middle: new Map(occupations.middle(ctx.sources).map((m) => [m.ismcoCode, m.ismcoName])),
+      regions: ctx.sources.regions,
+    };
+  },
+  enumerate: (ctx) =>
+    prefectureValues(ctx).flatMap((p) => [
+      { ...p, iscoCode: '-', ismcoCode: '-' },
+      ...occupations.broad(ctx.sources).flatMap((b) => [
+        { ...p, iscoCode: b.iscoCode, ismcoCode: '-' },
+        ...occupations
+          .middle(ctx.sources)
+          .filter((m) => m.iscoCode === b.iscoCode)
+          .map((m) => ({ ...p, iscoCode: b.iscoCode, ismcoCode: m.ismcoCode })),
+      ]),
+    ]),
+  render({ series, broad, middle, regions }, v) {
+    const rows = series.get(prefRegion(Number(v.prefCode)), v.iscoCode, v.ismcoCode);
+    if (!rows) return null;
+    return {
+      prefName: regions.prefecture(Number(v.prefCode))!.prefName,
+      prefCode: Number(v.prefCode),
+      iscoCode: v.iscoCode === '-' ? '' : v.iscoCode,
+      iscoName: v.iscoCode === '-' ? '' : broad.get(v.iscoCode)!,
+      ismcoCode: v.ismcoCode === '-' ? '' : v.ismcoCode,
+      ismcoName: v.ismcoCode === '-' ? '' : middle.get(v.ismcoCode)!,
+      data: rows.map((r) => ({ year: r.month.replace('-', '/'), value: ratio(r.openings, r.applicants, 2) })),
+    };
+  },
+  routeData: (ctx) => occupations.domains(ctx.sources),
+});

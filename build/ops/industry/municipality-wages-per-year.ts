@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { prefRegion } from '../../../sources/regions.ts';
+import { wageSeries } from '../../facts/labor.ts';
+import { ratio } from '../../runtime/rounding.ts';
+import { defineOperation, intParam, prefCode, prefectureValues } from '../operation.ts';
+import { selectionDomains, selectionNames, selections, sicCodeParam, simcCodeParam } from './industry-selection.ts';
+import { letterCode, nonEmpty, prefCodeNumber, quotient, text, twoDigitCode, year } from '../result.ts';
+
+/** wagesAge 1 is every age; 2–13 are the age classes from under 20 to 70 and over, as their lower bounds. */
+const AGE_FROM = [0, 20, 25, 30, 35, 40, 45, 50, 55, 60, 65, 70];
+const WAGES_AGE = Array.from({ length: 13 }, (_, i) => i + 1);
+const ageKey = (wagesAge: string) => (wagesAge === '1' ? 'all' : String(AGE_FROM[Number(wagesAge) - 2]));
+
+// Pay per worker, not a mean of class means: a broad class, all industries and all ages divide the summed
+// payroll by the summed workers.
+export default defineOperation({
+  title: '一人当たり賃金',
+  family: 'industry',
+  titleEn: 'Annual wage per worker',
+  view: {
+    rows: [{ path: 'data[]' }],
+    columns: [
+      { key: 'year', label: '年 / year' },
+      { key: 'value', label: '一人当たり賃金 (万円) / 10k yen' },
+    ],
+    chart: { kind: 'line', x: 'year', y: 'value', xType: 'year' },
+  },
+  description:
+    "Annual pay per worker in a prefecture, per year, in 10 thousand yen with 2 decimals: the workers' summed pay over their number, for all industries (`sicCode=-`), a broad class or one of its middle classes (`simcCode`), and for all ages (`wagesAge=1`) or one age class (`2` under 20, `3` 20–24, `4` 25–29, … `12` 65–69, `13` 70 and over). Only `1` for all ages is documented by clients of the original; the classes 2–13 are regstat's reading of its age classes. The codes and names of the selection are echoed, empty for `-`.",
+  examples: [
+    { prefCode: '13', sicCode: '-', simcCode: '-', wagesAge: '1' },
+    { prefCode: '1', sicCode: 'E', simcCode: '09', wagesAge: '5' },
+  ],
+  result: z
+    .strictObject({
+      prefCode: prefCodeNumber,
+      prefName: nonEmpty,
+      sicName: text,
+      sicCode: z.union([letterCode, z.literal('')]),
+      simcName: text,
+      simcCode: z.union([twoDigitCode, z.literal('')]),
+      data: z.array(z.strictObject({ year, value: quotient })),
+    })
+    .nullable(),
+  route: {
+    path: '/api/v1/municipality/wages/perYear',
+    params: [
+      prefCode(),
+      sicCodeParam(),
+      simcCodeParam(),
+      intParam('wagesAge', WAGES_AGE, 'Age: 1 all ages, 2 under 20, 3 20–24, 4 25–29, … 12 65–69, 13 70 and over.'),
+    ],
+  },
+  needs: ['wages', 'industries_broad', 'industries_middle'],
+  share: 'prefecture',
+  prepare(ctx) {
+    return { series: wageSeries(ctx.sources), names: selectionNames(ctx.sources) };
+  },
+  enumerate: (ctx) =>
+    prefectureValues(ctx).flatMap((p) =>
+      selections(ctx.sources).flatMap((i) => WAGES_AGE.map((a) => ({ ...p, ...i, wagesAge: String(a) }))),
+    ),
+  render({ series, names }, v, ctx) {
+    const rows = series.get(prefRegion(Number(v.prefCode)), v.sicCode, v.simcCode, ageKey(v.wagesAge));
+    if (!rows) return null;
+    const n = names(v.sicCode, v.simcCode);
+    return {
+      prefCode: Number(v.prefCode),
+      prefName: ctx.sources.regions.prefecture(Number(v.prefCode))!.prefName,
+      sicName: n.sicName,
+      sicCode: n.sicCode,
+      simcName: n.simcName,
+      simcCode: n.simcCode,
+      data: rows.map((r) => ({ year: r.year, value: ratio(r.payroll, r.workers, 2) })),
+    };
+  },
+  routeData: (ctx) => selectionDomains(ctx.sources),
+});

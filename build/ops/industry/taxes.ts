@@ -1,0 +1,97 @@
+// What the three tax operations declare alike: their series, view and, for the two that take cityCode
+// alone, the whole declaration (the facts are in build/facts/taxes.ts).
+
+import { z } from 'zod';
+import type { Sources } from '../../../sources/load.ts';
+import { perResident, type TaxColumn } from '../../facts/taxes.ts';
+import type { Canonical } from '../../runtime/params.ts';
+import { defineOperation, type BuildContext, type RouteData } from '../operation.ts';
+import { cityCodeText, count, nonEmpty, prefCodeNumber, year } from '../result.ts';
+
+export const taxSeries = z.array(z.strictObject({ year, value: count }));
+
+/** The result of the municipality-only tax operations (the original's sample: propertyTax/perYear). */
+export const municipalTaxResult = z
+  .strictObject({
+    prefCode: prefCodeNumber,
+    prefName: nonEmpty,
+    cityCode: cityCodeText,
+    cityName: nonEmpty,
+    data: taxSeries,
+  })
+  .nullable();
+
+/** Every municipality of the build, for operations that take cityCode alone. */
+export const municipalityValues = (ctx: BuildContext) =>
+  ctx.prefs.flatMap((p) => ctx.sources.regions.citiesOf(p).map((c) => ({ cityCode: c.cityCode })));
+export const municipalityDomain = (ctx: BuildContext): RouteData => ({
+  domains: { municipalities: municipalityValues(ctx).map((v) => v.cityCode) },
+});
+
+export const TAX_VIEW = {
+  rows: [{ path: 'data[]' }],
+  columns: [
+    { key: 'year', label: '年度 / year' },
+    { key: 'value', label: '千円 / thousand yen' },
+  ],
+  chart: { kind: 'line' as const, x: 'year', y: 'value', xType: 'year' as const },
+};
+
+/** The municipality-only render: its prefecture from the code's first two digits. */
+export function renderMunicipalTax(
+  series: Map<string, { year: number; value: number }[]>,
+  cityCode: string,
+  sources: Sources,
+) {
+  const data = series.get(cityCode);
+  const city = sources.regions.city(cityCode)!;
+  if (!data) return null;
+  return {
+    prefCode: city.prefCode,
+    prefName: sources.regions.prefecture(city.prefCode)!.prefName,
+    cityCode,
+    cityName: city.cityName,
+    data,
+  };
+}
+
+/** A tax operation that takes cityCode alone, as the original's propertyTax and residentTaxCorporate did. */
+export function municipalTaxOperation(o: {
+  column: TaxColumn;
+  path: string;
+  title: string;
+  titleEn: string;
+  /** What is divided by the residents, as the description's first words. */
+  meaning: string;
+  examples: Canonical[];
+}) {
+  return defineOperation({
+    title: o.title,
+    family: 'industry',
+    titleEn: o.titleEn,
+    view: {
+      ...TAX_VIEW,
+      columns: [TAX_VIEW.columns[0]!, { key: 'value', label: `${o.title} (千円) / thousand yen` }],
+    },
+    description: `${o.meaning} per resident of a municipality (\`cityCode\` alone, as the original took it), per fiscal year, in thousand yen rounded to an integer. A designated city is the sum of its wards.`,
+    examples: o.examples,
+    result: municipalTaxResult,
+    route: {
+      path: o.path,
+      params: [
+        {
+          name: 'cityCode',
+          type: 'code',
+          domain: 'municipalities',
+          required: true,
+          doc: 'Municipality code (5 digits; see /api/v1/cities).',
+        },
+      ],
+    },
+    needs: ['local_taxes'],
+    prepare: (ctx) => perResident(ctx.sources, o.column),
+    enumerate: municipalityValues,
+    render: (series, v, ctx) => renderMunicipalTax(series, v.cityCode, ctx.sources),
+    routeData: municipalityDomain,
+  });
+}

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { countryValues, defineOperation, prefCode } from '../operation.ts';
+import { cityCodeText, nonEmpty, prefCodeNumber } from '../result.ts';
+
+// Without prefCode the list holds every municipality of the country, in code order. A master lists the
+// whole country whatever the build's scope: apps use it to build their pickers (and positions in it as codes).
+export default defineOperation({
+  title: '市区町村一覧',
+  family: 'masters',
+  titleEn: 'Municipalities',
+  view: {
+    rows: [{ path: '[]' }],
+    columns: [
+      { key: 'prefCode', label: 'prefCode' },
+      { key: 'cityCode', label: 'cityCode' },
+      { key: 'cityName', label: '市区町村 / municipality' },
+      { key: 'bigCityFlag', label: 'bigCityFlag' },
+    ],
+  },
+  description:
+    'The municipalities of a prefecture (`prefCode`), or of every prefecture without it, in code order (the whole country, also in a build of some prefectures only): `cityCode` (5 digits), `cityName` and `bigCityFlag` (`0` ordinary, `1` ward of a designated city, `2` designated city, `3` Tokyo special ward). Other operations take these codes as `cityCode`.',
+  examples: [{ prefCode: '13' }, {}],
+  result: z.array(
+    z.strictObject({
+      prefCode: prefCodeNumber,
+      cityCode: cityCodeText,
+      cityName: nonEmpty,
+      bigCityFlag: z.enum(['0', '1', '2', '3']),
+    }),
+  ),
+  route: { path: '/api/v1/cities', params: [{ ...prefCode(false), country: true }] },
+  needs: ['municipalities'],
+  prepare: (ctx) => ctx.sources.regions.cities,
+  enumerate: (ctx) => [{}, ...countryValues(ctx)],
+  render: (cities, v) =>
+    cities
+      .filter((c) => v.prefCode === undefined || c.prefCode === Number(v.prefCode))
+      .map((c) => ({ prefCode: c.prefCode, cityCode: c.cityCode, cityName: c.cityName, bigCityFlag: c.bigCityFlag })),
+});

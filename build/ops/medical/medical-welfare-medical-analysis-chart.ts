@@ -1,0 +1,304 @@
+import { z } from 'zod';
+import {
+  countKey,
+  medicalClassesOf,
+  medicalFacts,
+  type MedicalCategory,
+  type MedicalFacts,
+} from '../../facts/medical.ts';
+import { censusAt } from '../../facts/population.ts';
+import { ratio } from '../../runtime/rounding.ts';
+import type { Constraint } from '../../runtime/routes.ts';
+import { defineOperation, prefCode, type BuildContext } from '../operation.ts';
+import { ALL_YEARS, MATTER2, type Matter2, type MedicalUnit } from '../../../sources/medical-codes.ts';
+import { areaDomain, dataYearParam, matter1Param, matter2Param, medicalYearRule } from './kit.ts';
+import {
+  REGION_CHART_VIEW,
+  classSelections,
+  countryPrefectures,
+  largestFirst,
+  presenceCity,
+  unitOf,
+  type ClassSelection,
+} from './chart.ts';
+
+// Regional comparison of medical supply and demand (医療需給 地域間比較): one matter2 and class selection
+// for every prefecture, every municipality of a prefecture, or every secondary medical area, as counts or
+// per 100,000 residents. The original answered every municipality or area code alike (a client's notes:
+// "any code returns them all"), so those two are presence parameters: one file per unit, not per code.
+
+interface State {
+  facts: MedicalFacts;
+  ctx: BuildContext;
+  /** Each matter2's class selections. */
+  selections: Map<string, ClassSelection[]>;
+  /** Census populations by `region|year`, as read. */
+  people: Map<string, number | undefined>;
+}
+
+/** The classes of a matter2's scheme, as the sources give them (the sample's, or a table's). */
+const selectionsOf = (classes: Record<string, MedicalCategory[]>, m: Matter2) => classSelections(m, classes[m.scheme]!);
+
+/** The class codes of each matter2 (broad) and broad category (middle), from the sources' classes. */
+function classRules(classes: Record<string, MedicalCategory[]>): Constraint[] {
+  const broad: Constraint = { param: 'broadCategoryCode', by: [{ param: 'matter2' }], cases: {} };
+  const middle: Constraint = {
+    param: 'middleCategoryCode',
+    by: [{ param: 'matter2' }, { param: 'broadCategoryCode' }],
+    cases: {},
+  };
+  for (const m of MATTER2) {
+    const selections = selectionsOf(classes, m);
+    const broads = [...new Set(selections.map((s) => s.broad))];
+    broad.cases[m.code] = { values: broads, doc: `for matter2 ${m.code} (00 all classes)` };
+    for (const b of broads)
+      middle.cases[`${m.code}|${b}`] = {
+        values: selections.filter((s) => s.broad === b).map((s) => s.middle),
+        doc: `for matter2 ${m.code} and broadCategoryCode ${b} (${m.scheme === 'disease' ? `${b}0` : '-'} all of it)`,
+      };
+  }
+  return [broad, middle];
+}
+
+const echo = z.string();
+const row = z.strictObject({ code: z.string().min(1), name: z.string().min(1), value: z.number().nullable() });
+
+export default defineOperation({
+  title: '医療需給 地域間比較',
+  family: 'medical',
+  titleEn: 'Medical demand and supply by region',
+  view: REGION_CHART_VIEW,
+  description:
+    'One figure of medical demand or supply (`matter2`, such as `102` inpatients by disease or `204` beds) for a class (`broadCategoryCode` `00` all classes, and `middleCategoryCode`) in `year`, for every region of one kind: every prefecture of the build; with any `cityCode`, every municipality of `prefCode`; with any `secondaryMedicalCode`, every secondary medical area of the build. The original answered every municipality or area code alike, so each is read only for being given (canonically `any`). `dispType` `2` gives the figure per 100,000 residents (1 decimal) of the census at or before `year`; `sort` `1` orders by value, largest first, `2` by code.',
+  examples: [
+    {
+      prefCode: '13',
+      matter2: '102',
+      broadCategoryCode: '00',
+      middleCategoryCode: '000',
+      secondaryMedicalCode: '-',
+      cityCode: '-',
+      year: '2020',
+      dispType: '1',
+      sort: '1',
+    },
+    {
+      prefCode: '13',
+      matter2: '204',
+      broadCategoryCode: '00',
+      middleCategoryCode: '-',
+      secondaryMedicalCode: '-',
+      cityCode: 'any',
+      year: '2020',
+      dispType: '2',
+      sort: '2',
+    },
+    {
+      prefCode: '1',
+      matter2: '205',
+      broadCategoryCode: '00',
+      middleCategoryCode: '-',
+      secondaryMedicalCode: 'any',
+      year: '2016',
+      dispType: '1',
+      sort: '1',
+    },
+  ],
+  result: z.strictObject({
+    sort: echo,
+    dispType: echo,
+    matter1: echo,
+    matter2: echo,
+    broadCategoryCode: echo,
+    middleCategoryCode: echo,
+    year: echo,
+    prefecture_cd: echo,
+    municipality_cd: echo,
+    secondary_medical_cd: echo,
+    code: echo,
+    data: z.array(row),
+  }),
+  route: {
+    path: '/api/v1/medicalWelfare/medicalAnalysis/chart',
+    params: [
+      prefCode(),
+      matter2Param(),
+      {
+        name: 'broadCategoryCode',
+        type: 'code',
+        domain: 'medicalBroadClasses',
+        required: false,
+        default: '00',
+        doc: 'Broad class of the matter2 scheme (the categories of medicalAnalysis/rate); 00 all classes.',
+      },
+      {
+        name: 'middleCategoryCode',
+        type: 'code',
+        domain: 'medicalMiddleClasses',
+        all: true,
+        required: false,
+        default: '-',
+        doc: 'Middle class of the broad class; all of it is its code followed by 0 for matter2 102 and 103 (000, 010), - for the others.',
+      },
+      {
+        name: 'secondaryMedicalCode',
+        type: 'presence',
+        syntax: '[0-9]{4}',
+        what: 'a 4-digit secondary medical area code such as 1301',
+        required: false,
+        default: '-',
+        doc: 'Any secondary medical area code: the chart then lists every area. - for none.',
+      },
+      presenceCity(
+        'secondaryMedicalCode',
+        'Any municipality code: the chart then lists every municipality of prefCode. - for none; an area code given wins.',
+      ),
+      dataYearParam(ALL_YEARS, 'matter2'),
+      {
+        name: 'dispType',
+        type: 'int',
+        required: false,
+        values: [1, 2],
+        default: 1,
+        doc: '1 counts, 2 per 100,000 residents.',
+      },
+      {
+        name: 'sort',
+        type: 'int',
+        required: false,
+        values: [1, 2],
+        default: 1,
+        doc: '1 by value, largest first; 2 by code.',
+      },
+      matter1Param(),
+    ],
+    constraints: [medicalYearRule(['secondaryMedicalCode', 'cityCode'])],
+  },
+  needs: ['medical_classes', 'medical_counts', 'medical_areas'],
+  prepare: (ctx) => {
+    const facts = medicalFacts(ctx.sources);
+    return {
+      facts,
+      ctx,
+      selections: new Map(MATTER2.map((m) => [m.code, selectionsOf(facts.classes, m)])),
+      people: new Map(),
+    };
+  },
+  enumerate: (ctx) => {
+    const classes = medicalClassesOf(ctx.sources);
+    const hasAreas = Object.values(areaDomain(ctx)).some((a) => a.length > 0);
+    return ctx.prefs.flatMap((p) =>
+      MATTER2.flatMap((m) => {
+        const units = [
+          { secondaryMedicalCode: '-', cityCode: '-', unit: 'prefecture' as const },
+          ...(m.years.municipality
+            ? [{ secondaryMedicalCode: '-', cityCode: 'any', unit: 'municipality' as const }]
+            : []),
+          ...(m.years.area && hasAreas ? [{ secondaryMedicalCode: 'any', unit: 'area' as const }] : []),
+        ];
+        return units.flatMap(({ unit, ...region }) =>
+          selectionsOf(classes, m).flatMap((s) =>
+            m.years[unit]!.flatMap((year) =>
+              ['1', '2'].flatMap((dispType) =>
+                ['1', '2'].map((sort) => ({
+                  prefCode: String(p),
+                  matter2: m.code,
+                  broadCategoryCode: s.broad,
+                  middleCategoryCode: s.middle,
+                  ...region,
+                  year: String(year),
+                  dispType,
+                  sort,
+                })),
+              ),
+            ),
+          ),
+        );
+      }),
+    );
+  },
+  render(state, v) {
+    const { facts, ctx } = state;
+    const m = MATTER2.find((x) => x.code === v.matter2)!;
+    const selection = state.selections
+      .get(m.code)!
+      .find((s) => s.broad === v.broadCategoryCode && s.middle === v.middleCategoryCode)!;
+    const unit = unitOf(v);
+    const figure = (region: string) => value(state, m, selection, v, region);
+    const data = regionsOf(ctx, facts, unit, v.prefCode).map((r) => ({
+      code: r.code,
+      name: r.name,
+      value: figure(r.key),
+    }));
+    if (v.sort === '1') largestFirst(data);
+    return {
+      sort: v.sort,
+      dispType: v.dispType,
+      matter1: String(m.matter1),
+      matter2: m.code,
+      broadCategoryCode: v.broadCategoryCode,
+      middleCategoryCode: v.middleCategoryCode,
+      year: v.year,
+      prefecture_cd: v.prefCode,
+      municipality_cd: v.cityCode ?? '-',
+      secondary_medical_cd: v.secondaryMedicalCode,
+      code: unit === 'area' ? v.secondaryMedicalCode : unit === 'municipality' ? v.cityCode! : v.prefCode,
+      data,
+    };
+  },
+  // The class rules read the sources' classes, so they join the route where the route table is made.
+  routeConstraints: (ctx) => classRules(medicalClassesOf(ctx.sources)),
+  routeData: (ctx) => {
+    const classes = medicalClassesOf(ctx.sources);
+    const all = MATTER2.flatMap((m) => selectionsOf(classes, m));
+    return {
+      domains: {
+        medicalBroadClasses: [...new Set(all.map((s) => s.broad))].sort(),
+        medicalMiddleClasses: [...new Set(all.map((s) => s.middle).filter((c) => c !== '-'))].sort(),
+      },
+    };
+  },
+});
+
+/**
+ * The regions a unit lists, in code order: code and name as printed, key into the counts. Prefectures and
+ * areas are the country's, whatever the build's scope, as in the original: a file is the same in every build.
+ */
+function regionsOf(ctx: BuildContext, facts: MedicalFacts, unit: MedicalUnit, pref: string) {
+  const { regions } = ctx.sources;
+  if (unit === 'area')
+    return [...facts.areas.values()].map((a) => ({ code: a.areaCode, name: a.areaName, key: a.areaCode }));
+  if (unit === 'municipality')
+    return regions.citiesOf(Number(pref)).map((c) => ({ code: c.cityCode, name: c.cityName, key: c.cityCode }));
+  return countryPrefectures(ctx);
+}
+
+/** The selection's count for a region, or per 100,000 of its census population; null without data. */
+function value(
+  state: State,
+  m: Matter2,
+  s: ClassSelection,
+  v: { year: string; dispType: string },
+  region: string,
+): number | null {
+  const counts = state.facts.counts.get(countKey(m.code, v.year, region));
+  if (!counts) return null;
+  const n = s.leaves.reduce((a, c) => a + (counts.get(c) ?? 0), 0);
+  if (v.dispType === '1') return n;
+  const people = populationAt(state, region, Number(v.year));
+  return people ? ratio(n * 100_000, people, 1) : null;
+}
+
+/** A region's population at the last census at or before `year` (an area's: its municipalities'), memoized. */
+function populationAt(state: State, region: string, year: number): number | undefined {
+  const key = `${region}|${year}`;
+  if (!state.people.has(key)) state.people.set(key, censusPopulation(state, region, year));
+  return state.people.get(key);
+}
+
+function censusPopulation(state: State, region: string, year: number): number | undefined {
+  const area = state.facts.areas.get(region);
+  if (!area) return censusAt(state.ctx.sources, region, year)?.total;
+  const parts = area.cities.map((c) => populationAt(state, c, year));
+  return parts.every((x) => x !== undefined) ? parts.reduce((a, b) => a! + b!, 0) : undefined;
+}

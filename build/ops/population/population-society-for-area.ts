@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { migrationByBlock, type BlockRow } from '../../facts/migration.ts';
+import { BLOCK_NAMES } from '../../runtime/render/labels.ts';
+import { defineOperation, prefCode, prefectureValues, regionOf } from '../operation.ts';
+import { netMigration } from '../result.ts';
+
+// Blocks with a net gain are listed under positiveAreas, with a net loss under negativeAreas; a list
+// with no member is left out, as the original did. A block with exactly zero appears in neither.
+export default defineOperation({
+  title: '地域ブロック別純移動数',
+  family: 'population',
+  titleEn: 'Net migration by regional block',
+  view: {
+    rows: [{ path: 'data[].positiveAreas[]' }, { path: 'data[].negativeAreas[]' }],
+    columns: [
+      { key: 'year', label: '年 / year' },
+      { key: 'areaCode', label: 'areaCode' },
+      { key: 'areaName', label: '地域ブロック / block' },
+      { key: 'value', label: '純移動数 / net migration' },
+    ],
+    chart: { kind: 'bar', x: 'year', y: 'value', fill: 'areaName' },
+  },
+  description:
+    'Net migration into a prefecture per year, by the regional block moved from or to: blocks with a net gain in `positiveAreas`, with a net loss in `negativeAreas` (each `areaCode`, `areaName` and `value`; an empty list is left out), and the net total in `total`.',
+  examples: [{ prefCode: '13' }],
+  result: netMigration('Areas', (value) =>
+    z.union(
+      Object.entries(BLOCK_NAMES).map(([code, name]) =>
+        z.strictObject({ areaCode: z.literal(code), areaName: z.literal(name), value }),
+      ),
+    ),
+  ).nullable(),
+  route: { path: '/api/v1/population/society/forArea', params: [prefCode()] },
+  needs: ['migration_by_block'],
+  prepare: (ctx) => migrationByBlock(ctx.sources),
+  enumerate: prefectureValues,
+  render(byPref, v) {
+    const rows = byPref.get(regionOf(v));
+    if (!rows) return null;
+    const years = [...new Set(rows.map((r) => r.year))];
+    return {
+      data: years.map((year) => {
+        const mine = rows.filter((r) => r.year === year);
+        const area = (r: BlockRow) => ({ areaCode: r.blockCode, areaName: BLOCK_NAMES[r.blockCode]!, value: r.net });
+        const positive = mine.filter((r) => r.net > 0).map(area);
+        const negative = mine.filter((r) => r.net < 0).map(area);
+        return {
+          year,
+          ...(positive.length ? { positiveAreas: positive } : {}),
+          ...(negative.length ? { negativeAreas: negative } : {}),
+          total: { value: mine[0]!.total },
+        };
+      }),
+    };
+  },
+});
