@@ -4,6 +4,7 @@
 import { UserError } from '../../sources/user-error.ts';
 import { OPERATIONS } from '../ops/index.ts';
 import { missingTables, type BuildContext, type Operation } from '../ops/operation.ts';
+import { fileProduct } from '../runtime/file-product.ts';
 import { successBody } from '../runtime/respond.ts';
 import type { Canonical } from '../runtime/params.ts';
 import {
@@ -104,7 +105,7 @@ export function enumerateFiles(p: Plan, op: Operation, check = true): Canonical[
   const route = p.routeOf.get(op)!;
   if (route.unavailable) return [];
   const schema = querySchema(route, p.routes);
-  const combos = op.enumerate(p.ctx);
+  const combos = op.enumerate?.(p.ctx) ?? fileProduct(route, p.routes);
   for (const values of check ? combos : []) {
     const parsed = schema.safeParse(values);
     if (!parsed.success || !sameValues(withoutLists(route, parsed.data), values)) {

@@ -98,8 +98,12 @@ export interface Operation<State = unknown, P extends readonly ParamSpec[] = rea
    * such file from shares and from the whole and holds them to the same bytes.
    */
   share?: ShareKind;
-  /** Canonical values of every file's parameters (list parameters excluded). */
-  enumerate(ctx: BuildContext): Canonical[];
+  /**
+   * Canonical values of every file's parameters (list parameters excluded), only where they are not the
+   * product of its parameters' values under its constraints (runtime/file-product.ts), which the build
+   * enumerates otherwise: a paged list's offsets, say.
+   */
+  enumerate?(ctx: BuildContext): Canonical[];
   /** The `result` member for one file; null when the region has no data. */
   render(state: State, values: Values<P>, ctx: BuildContext): unknown;
   /** What its route gains in the compact layout (its enumeration reads ctx.layout). */
@@ -193,19 +197,6 @@ export const codeOrAll = <N extends string>(
   doc,
   ...(parent ? { parent } : {}),
 });
-
-// Enumeration helpers.
-
-/** `{prefCode}` for every prefecture of the country, whatever the scope: what a master enumerates. */
-export function countryValues(ctx: BuildContext): Canonical[] {
-  return ctx.sources.regions.prefectures.map((p) => ({ prefCode: String(p.prefCode) }));
-}
-
-/** `{prefCode}` for every prefecture in scope. */
-export function prefectureValues(ctx: BuildContext): Canonical[] {
-  return ctx.prefs.map((p) => ({ prefCode: String(p) }));
-}
-
 /** `{prefCode, cityCode}` for every prefecture in scope (`-`) and each of its municipalities. */
 export function regionValues(ctx: BuildContext, pref = 'prefCode', city = 'cityCode'): Canonical[] {
   return ctx.prefs.flatMap((p) => [

@@ -70,6 +70,12 @@ export interface ParamType<S extends ParamSpec> {
   /** How to give the parameter right: the description of its 400s. */
   fix(spec: S, routes: CompiledRoutes): string;
   allowed(spec: S, table: RouteTable): Allowed;
+  /**
+   * The canonical values its files take, given the values of the parameters before it, in the order the
+   * tables give them; null where they are no list (an offset's range), so the operation enumerates its
+   * files itself. List parameters are never part of a file: they take none.
+   */
+  fileValues(spec: S, got: Canonical, routes: CompiledRoutes): readonly string[] | null;
 }
 
 type TypeName = ParamSpec['type'];
@@ -105,6 +111,7 @@ export const PARAM_TYPES: { [T in TypeName]: ParamType<SpecOf<T>> } = {
     fix: (spec, routes) =>
       `Give ${spec.name} as a prefecture code: ${spec.country ? 'an integer from 1 to 47' : prefRange(routes)} (see /api/v1/prefectures).`,
     allowed: (spec, table) => ({ values: spec.country ? table.country : table.prefectures }),
+    fileValues: (spec, _got, routes) => [...(spec.country ? routes.country : routes.prefectures)].map(String),
   },
   city: {
     canonical: '- or the 5-digit municipality code',
@@ -119,6 +126,7 @@ export const PARAM_TYPES: { [T in TypeName]: ParamType<SpecOf<T>> } = {
     fix: (spec) =>
       `Give ${spec.name} as - for the whole prefecture or as the 5-digit code of a municipality of that prefecture, for example 13101 (see /api/v1/cities?prefCode=13).`,
     allowed: (_, table) => ({ values: ['-', ...Object.values(table.cities).flat()] }),
+    fileValues: (spec, got, routes) => ['-', ...(routes.cities.get(Number(got[spec.pref])) ?? [])],
   },
   int: {
     canonical: 'the integer without leading zeros (or -, an open bound)',
@@ -135,6 +143,7 @@ export const PARAM_TYPES: { [T in TypeName]: ParamType<SpecOf<T>> } = {
       spec.values
         ? { values: spec.open ? ['-', ...spec.values] : spec.values }
         : { min: spec.min ?? 0, max: spec.max ?? 999_999_999 },
+    fileValues: (spec) => (spec.values ? [...(spec.open ? ['-'] : []), ...spec.values.map(String)] : null),
   },
   code: {
     canonical: "the code as listed (or -); with outsideParentIsAll, a code outside its parent's codes is -",
@@ -166,6 +175,7 @@ export const PARAM_TYPES: { [T in TypeName]: ParamType<SpecOf<T>> } = {
         ...named,
       };
     },
+    fileValues: codeFileValues,
   },
   areas: {
     canonical: 'the entries in the order given, prefecture codes without leading zeros',
@@ -187,6 +197,7 @@ export const PARAM_TYPES: { [T in TypeName]: ParamType<SpecOf<T>> } = {
         entry: spec.city ? '<prefCode>_ or <prefCode>_<cityCode>' : '<prefCode>_',
       },
     }),
+    fileValues: () => [],
   },
   presence: {
     canonical: `- when absent or -, ${ANY} for any code (every code gives the same answer)`,
@@ -200,6 +211,7 @@ export const PARAM_TYPES: { [T in TypeName]: ParamType<SpecOf<T>> } = {
     fix: (spec) =>
       `Give ${spec.name} as - or as ${spec.what}; any such code gives the same answer (the original's), so ${ANY} stands for them all.`,
     allowed: () => ({ values: ['-', ANY] }),
+    fileValues: () => ['-', ANY],
   },
   tecs: {
     canonical: 'the entries sorted, without repeats or themes of a whole field given; _ alone when any entry is _',
@@ -216,6 +228,7 @@ export const PARAM_TYPES: { [T in TypeName]: ParamType<SpecOf<T>> } = {
       list: { separator: ',', max: spec.max, entry: '<tecCode>_<themeCode>, either part may be empty' },
       values: (table.domains[spec.domain] ?? {}) as Record<string, string[]>,
     }),
+    fileValues: () => [],
   },
 };
 
@@ -303,6 +316,19 @@ function checkCode(spec: CodeParam, raw: string, got: Canonical, routes: Compile
     return fail(spec, `${spec.name} ${raw} is not a code of this build`, routes);
   }
   return { ok: true, value: raw };
+}
+
+/**
+ * A code's file values: its domain's codes (those of the parent's value, for a parented domain) after `-`
+ * for all. Under a parent of `-` only `-` is canonical: a code given then names its parent (parentFromCode)
+ * or is refused; a code outside its parent's codes counts as `-` (outsideParentIsAll).
+ */
+function codeFileValues(spec: CodeParam, got: Canonical, routes: CompiledRoutes): string[] {
+  const all = spec.all ? ['-'] : [];
+  const domain = routes.domains.get(spec.domain);
+  if (domain instanceof Set) return [...all, ...domain];
+  const parent = spec.parent === undefined ? undefined : got[spec.parent];
+  return [...all, ...(parent === undefined ? [] : (domain?.get(parent) ?? []))];
 }
 
 function checkPresence(spec: PresenceParam, raw: string, _got: Canonical, routes: CompiledRoutes): Checked {

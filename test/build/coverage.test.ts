@@ -2,7 +2,7 @@
 // exists; and every file of dist/api is reachable that way.
 
 import { describe, expect, it } from 'vitest';
-import { OPERATIONS } from '../../build/ops/index.ts';
+import { enumerateFiles, plan } from '../../build/core/build.ts';
 import { resolve } from '../../build/runtime/resolve.ts';
 import { routes, sampleFiles } from '../helpers/dist.ts';
 import { SAMPLE_PREFS } from '../helpers/paths.ts';
@@ -14,11 +14,11 @@ import { FULL } from '../helpers/scope.ts';
 describe('enumeration and files', () => {
   it('maps every valid combination to an existing file, and every file to a combination', async () => {
     const onDisk = new Set(sampleFiles().filter((f) => f.startsWith('/api/v1/') && f.endsWith('/index.json')));
-    const ctx = { sources: sampleSources(), prefs: SAMPLE_PREFS };
+    const p = plan({ sources: sampleSources(), prefs: SAMPLE_PREFS });
     const reached = new Set<string>();
     const list = new Checklist();
-    for (const op of OPERATIONS) {
-      for (const values of op.enumerate(ctx)) {
+    for (const op of p.operations) {
+      for (const values of enumerateFiles(p, op)) {
         const search = '?' + new URLSearchParams(values as Record<string, string>).toString();
         const r = resolve(routes, op.route.path, search);
         list.same(r.kind, 'file', () => op.route.path + search);

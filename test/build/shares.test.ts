@@ -4,7 +4,7 @@
 // bytes from the share as from the whole.
 
 import { describe, expect, it } from 'vitest';
-import { plan, renderFile } from '../../build/core/build.ts';
+import { enumerateFiles, plan, renderFile } from '../../build/core/build.ts';
 import { OnDemand, shareContext, shareOfFile, shareValue } from '../../build/core/on-demand.ts';
 import { OPERATIONS } from '../../build/ops/index.ts';
 import { shareOf } from '../../sources/scope.ts';
@@ -46,7 +46,7 @@ describe('shares of the sources', () => {
   describe.each(shared.map((op) => [op.route.path, op] as const))('%s', (_, op) => {
     it(`answers ${covered(14, 'file')} of three shares as the whole does`, () => {
       const whole = op.prepare(p.ctx);
-      const files = op.enumerate(p.ctx);
+      const files = enumerateFiles(p, op);
       const values = [...new Set(files.map((v) => shareValue(op, v)).filter((v) => v !== undefined))] as string[];
       // Three prefectures, or the first, a middle and the last year.
       const picked = op.share === 'year' ? [values[0]!, values[values.length >> 1]!, values.at(-1)!] : values;

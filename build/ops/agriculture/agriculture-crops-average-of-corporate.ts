@@ -1,15 +1,7 @@
 import { z } from 'zod';
 import { farmFacts } from '../../facts/agriculture.ts';
 import { renderCorporateRate } from '../../runtime/render/agriculture.ts';
-import {
-  cityCode,
-  defineOperation,
-  intParam,
-  matterScope,
-  prefCode,
-  regionHeader,
-  regionValues,
-} from '../operation.ts';
+import { cityCode, defineOperation, intParam, matterScope, prefCode, regionHeader } from '../operation.ts';
 import { nonEmpty, year } from '../result.ts';
 import { farmHeader, oldCityCode } from './kit.ts';
 
@@ -52,7 +44,6 @@ export default defineOperation({
   },
   needs: ['farm_entities'],
   prepare: (ctx) => ({ facts: farmFacts(ctx.sources), ctx }),
-  enumerate: (ctx) => regionValues(ctx).flatMap((r) => MATTERS.map((matter) => ({ ...r, matter }))),
   render({ facts, ctx }, v) {
     const head = regionHeader(ctx, v.prefCode, v.cityCode);
     const { key, label } = matterScope(v, head);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { farmFacts } from '../../facts/agriculture.ts';
-import { cityCode, defineOperation, prefCode, regionValues, scopedFacts } from '../operation.ts';
+import { cityCode, defineOperation, prefCode, scopedFacts } from '../operation.ts';
 import { count, regionHeader as header } from '../result.ts';
 import { FARM_COUNTS_PATH } from './kit.ts';
 
@@ -49,6 +49,5 @@ export default defineOperation({
   route: { path: FARM_COUNTS_PATH, params: [prefCode(), cityCode()] },
   needs: [['farm_entities', 'farm_businesses', 'farmers']],
   prepare: (ctx) => ({ facts: farmFacts(ctx.sources), ctx }),
-  enumerate: (ctx) => regionValues(ctx),
   render: ({ facts, ctx }, v) => scopedFacts(ctx, facts, v),
 });

@@ -3,7 +3,7 @@ import { farmFacts } from '../../facts/agriculture.ts';
 import { agricultureComposers, renderAgeStructure } from '../../runtime/render/agriculture.ts';
 import { defineOperation } from '../operation.ts';
 import { codeText, nonEmpty, year } from '../result.ts';
-import { farmAgeLabels, farmerHeader, farmerRoute, farmerScope, farmerValues } from './kit.ts';
+import { farmAgeLabels, farmerHeader, farmerRoute, farmerScope } from './kit.ts';
 
 const age = z.strictObject({ label: nonEmpty, code: codeText });
 
@@ -44,7 +44,6 @@ export default defineOperation({
   route: farmerRoute('/api/v1/agriculture/crops/farmersAgeStructure', agricultureComposers.ageStructure),
   needs: ['farmers'],
   prepare: (ctx) => ({ facts: farmFacts(ctx.sources), ctx }),
-  enumerate: farmerValues,
   render({ facts, ctx }, v) {
     const f = farmerScope(ctx, facts, v);
     return renderAgeStructure(f.head, f.selection, f.label, f.scopes, farmAgeLabels());

@@ -3,7 +3,7 @@ import { farmFacts } from '../../facts/agriculture.ts';
 import { agricultureComposers, renderAverageAge } from '../../runtime/render/agriculture.ts';
 import { defineOperation } from '../operation.ts';
 import { nonEmpty, year } from '../result.ts';
-import { farmerHeader, farmerRoute, farmerScope, farmerValues } from './kit.ts';
+import { farmerHeader, farmerRoute, farmerScope } from './kit.ts';
 
 export default defineOperation({
   title: '農業経営者・農業就業人口の平均年齢',
@@ -33,7 +33,6 @@ export default defineOperation({
   route: farmerRoute('/api/v1/agriculture/crops/farmersAverageAge', agricultureComposers.averageAge),
   needs: ['farmers'],
   prepare: (ctx) => ({ facts: farmFacts(ctx.sources), ctx }),
-  enumerate: farmerValues,
   render({ facts, ctx }, v) {
     const f = farmerScope(ctx, facts, v);
     return renderAverageAge(f.head, f.selection, f.label, f.scopes);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { FARM_BUSINESSES } from '../../../sources/agriculture-codes.ts';
 import { farmFacts } from '../../facts/agriculture.ts';
 import { agricultureComposers, renderBusinesses } from '../../runtime/render/agriculture.ts';
-import { addArea, cityCode, defineOperation, prefCode, regionHeader, regionOf, regionValues } from '../operation.ts';
+import { addArea, cityCode, defineOperation, prefCode, regionHeader, regionOf } from '../operation.ts';
 import { codeText, count, nonEmpty, year } from '../result.ts';
 import { FARM_COUNTS_PATH, farmHeader, oldCityCode } from './kit.ts';
 
@@ -46,7 +46,6 @@ export default defineOperation({
   },
   needs: ['farm_businesses'],
   prepare: (ctx) => ({ facts: farmFacts(ctx.sources), ctx }),
-  enumerate: (ctx) => regionValues(ctx),
   render({ facts, ctx }, v) {
     const scope = facts.get(regionOf(v));
     return renderBusinesses(regionHeader(ctx, v.prefCode, v.cityCode), scope ? [scope] : [], businessLabels());

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { farmFacts } from '../../facts/agriculture.ts';
 import { agricultureComposers, renderWorkingDays } from '../../runtime/render/agriculture.ts';
-import { addArea, cityCode, defineOperation, prefCode, regionHeader, regionOf, regionValues } from '../operation.ts';
+import { addArea, cityCode, defineOperation, prefCode, regionHeader, regionOf } from '../operation.ts';
 import { count, nonEmpty, year } from '../result.ts';
 import { FARM_COUNTS_PATH, farmHeader, oldCityCode } from './kit.ts';
 
@@ -33,7 +33,6 @@ export default defineOperation({
   },
   needs: ['farm_entities'],
   prepare: (ctx) => ({ facts: farmFacts(ctx.sources), ctx }),
-  enumerate: (ctx) => regionValues(ctx),
   render({ facts, ctx }, v) {
     const head = regionHeader(ctx, v.prefCode, v.cityCode);
     const scope = facts.get(regionOf(v));

@@ -7,16 +7,7 @@ import type { CityParam } from '../../runtime/routes.ts';
 import type { Composer } from '../../runtime/composer.ts';
 import type { Canonical } from '../../runtime/params.ts';
 import { farmerSelection, type FarmFacts } from '../../runtime/render/agriculture.ts';
-import {
-  addArea,
-  cityCode,
-  intParam,
-  matterScope,
-  prefCode,
-  regionHeader,
-  regionValues,
-  type BuildContext,
-} from '../operation.ts';
+import { addArea, cityCode, intParam, matterScope, prefCode, regionHeader, type BuildContext } from '../operation.ts';
 import { echoed, regionHeader as header } from '../result.ts';
 
 export const FARM_COUNTS_PATH = '/api/v1/agriculture/crops/entityCounts';
@@ -64,15 +55,4 @@ export function farmerScope(ctx: BuildContext, facts: ReadonlyMap<string, FarmFa
   const scope = facts.get(key);
   return { head, selection: farmerSelection(v), label, scopes: scope ? [scope] : [] };
 }
-
-/** Every region with every selection of the farmer charts. */
-export const farmerValues = (ctx: BuildContext) =>
-  regionValues(ctx).flatMap((r) =>
-    ['1', '2'].flatMap((farmersType) =>
-      ['1', '2', '3'].flatMap((genderType) =>
-        ['1', '2', '3'].map((matter) => ({ ...r, farmersType, genderType, matter })),
-      ),
-    ),
-  );
-
 export const farmAgeLabels = () => Object.fromEntries(FARMER_AGES.map((name, i) => [String(i + 1), name]));

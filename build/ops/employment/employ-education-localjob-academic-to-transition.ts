@@ -95,25 +95,6 @@ export default defineOperation({
   },
   needs: ['graduate_destinations'],
   prepare: (ctx) => ({ flows: graduateFlows(ctx.sources), regions: ctx.sources.regions }),
-  enumerate: (ctx) =>
-    ctx.prefs.flatMap((p) =>
-      ['0', '1'].flatMap((displayMethod) =>
-        ['0', '1', '2', '3'].flatMap((matter) =>
-          Object.entries(TYPES).flatMap(([classification, types]) =>
-            types.flatMap((displayType) =>
-              ['0', '1', '2'].map((gender) => ({
-                prefecture_cd: String(p),
-                displayMethod,
-                matter,
-                classification,
-                displayType,
-                gender,
-              })),
-            ),
-          ),
-        ),
-      ),
-    ),
   render({ flows, regions }, v) {
     const rows = flows.get(prefRegion(Number(v.prefecture_cd)));
     if (!rows) return null;

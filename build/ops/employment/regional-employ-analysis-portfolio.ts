@@ -3,7 +3,7 @@ import { prefRegion } from '../../../sources/regions.ts';
 import { occupations } from '../../facts/classifications.ts';
 import { jobPortfolio, type PortfolioRow } from '../../facts/labor.ts';
 import { ratio } from '../../runtime/rounding.ts';
-import { defineOperation, intParam, prefCode, prefectureValues } from '../operation.ts';
+import { defineOperation, intParam, prefCode } from '../operation.ts';
 import { count, echoed, letterCode, nonEmpty, prefCodeText, twoDigitCode } from '../result.ts';
 
 /** Fiscal years (April to March) of the sample's job statistics. */
@@ -91,12 +91,6 @@ export default defineOperation({
     middle: new Map(occupations.middle(ctx.sources).map((m) => [m.ismcoCode, m.ismcoName])),
     regions: ctx.sources.regions,
   }),
-  enumerate: (ctx) =>
-    prefectureValues(ctx).flatMap((p) =>
-      YEARS.flatMap((year) =>
-        MATTERS.flatMap((matter) => ['1', '2'].map((c) => ({ ...p, year: String(year), matter, class: c }))),
-      ),
-    ),
   render({ years, broad, middle, regions }, v) {
     const rows = years.get(prefRegion(Number(v.prefCode)), v.year);
     if (!rows) return null;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { fisheryFacts } from '../../facts/fishery.ts';
 import { ENTITY_COUNTS_PATH } from './kit.ts';
-import { cityCode, defineOperation, prefCode, regionValues, scopedFacts } from '../operation.ts';
+import { cityCode, defineOperation, prefCode, scopedFacts } from '../operation.ts';
 import { count, regionHeader as header } from '../result.ts';
 
 /** Entities per census year, then per class code (sales band or destination); a kind without data is left out. */
@@ -46,6 +46,5 @@ export default defineOperation({
   route: { path: ENTITY_COUNTS_PATH, params: [prefCode(), cityCode()] },
   needs: [['fishery_entities', 'fishery_destinations', 'fishery_sales', 'fishery_destination_sales']],
   prepare: (ctx) => ({ facts: fisheryFacts(ctx.sources), ctx }),
-  enumerate: (ctx) => regionValues(ctx),
   render: ({ facts, ctx }, v) => scopedFacts(ctx, facts, v),
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { fisheryFacts } from '../../facts/fishery.ts';
 import { renderShipValue, shipValueComposer } from '../../runtime/render/fishery.ts';
-import { addArea, cityCode, defineOperation, prefCode, regionHeader, regionOf, regionValues } from '../operation.ts';
+import { addArea, cityCode, defineOperation, prefCode, regionHeader, regionOf } from '../operation.ts';
 import { ENTITY_COUNTS_PATH, fisheryLabels } from './kit.ts';
 import { codeText, count, regionHeader as header, text, year } from '../result.ts';
 
@@ -42,7 +42,6 @@ export default defineOperation({
   },
   needs: ['fishery_destination_sales', 'fishery_classes'],
   prepare: (ctx) => ({ facts: fisheryFacts(ctx.sources), labels: fisheryLabels(ctx), ctx }),
-  enumerate: (ctx) => regionValues(ctx),
   render({ facts, labels, ctx }, v) {
     const scope = facts.get(regionOf(v));
     return renderShipValue(

@@ -15,7 +15,6 @@ import {
   prefCode,
   matterScope,
   regionHeader,
-  regionValues,
   type BuildContext,
 } from '../operation.ts';
 import { codeText, nonEmpty, quotient, regionHeader as header, text, year } from '../result.ts';
@@ -73,7 +72,6 @@ export function fisheryShareOperation(
     },
     needs: [...needs, 'fishery_classes'],
     prepare: (ctx) => ({ facts: fisheryFacts(ctx.sources), labels: fisheryLabels(ctx), ctx }),
-    enumerate: (ctx) => regionValues(ctx).flatMap((r) => MATTERS.map((matter) => ({ ...r, matter }))),
     render({ facts, labels, ctx }, v) {
       const head = regionHeader(ctx, v.prefCode!, v.cityCode!);
       const names = kind === 'shipRatio' ? labels.fisheryDestinations : labels.fisheryBands;

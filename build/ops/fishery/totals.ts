@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { fisheryFacts } from '../../facts/fishery.ts';
 import { renderTotals, totalsComposers, type TotalKind } from '../../runtime/render/fishery.ts';
 import type { Canonical } from '../../runtime/params.ts';
-import { addArea, cityCode, defineOperation, prefCode, regionHeader, regionOf, regionValues } from '../operation.ts';
+import { addArea, cityCode, defineOperation, prefCode, regionHeader, regionOf } from '../operation.ts';
 import { ENTITY_COUNTS_PATH } from './kit.ts';
 import { count, regionHeader as header, yearValue } from '../result.ts';
 
@@ -35,7 +35,6 @@ export function fisheryTotalOperation(
     needs: ['fishery_sales'],
     share: 'prefecture',
     prepare: (ctx) => ({ facts: fisheryFacts(ctx.sources), ctx }),
-    enumerate: (ctx) => regionValues(ctx),
     render({ facts, ctx }, v) {
       const scope = facts.get(regionOf(v));
       return renderTotals(amounts, regionHeader(ctx, v.prefCode!, v.cityCode!), scope ? [scope] : []);

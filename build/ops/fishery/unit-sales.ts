@@ -7,16 +7,7 @@ import { z } from 'zod';
 import { fisheryFacts } from '../../facts/fishery.ts';
 import { renderUnitSales, unitSalesComposers, type UnitSalesKind } from '../../runtime/render/fishery.ts';
 import type { Canonical } from '../../runtime/params.ts';
-import {
-  addArea,
-  cityCode,
-  defineOperation,
-  intParam,
-  prefCode,
-  matterScope,
-  regionHeader,
-  regionValues,
-} from '../operation.ts';
+import { addArea, cityCode, defineOperation, intParam, prefCode, matterScope, regionHeader } from '../operation.ts';
 import { ENTITY_COUNTS_PATH, MATTERS } from './kit.ts';
 import { count, regionHeader as header, yearValue } from '../result.ts';
 
@@ -49,7 +40,6 @@ export function fisheryUnitSalesOperation(
     },
     needs: ['fishery_entities', 'fishery_sales'],
     prepare: (ctx) => ({ facts: fisheryFacts(ctx.sources), ctx }),
-    enumerate: (ctx) => regionValues(ctx).flatMap((r) => MATTERS.map((matter) => ({ ...r, matter }))),
     render({ facts, ctx }, v) {
       const head = regionHeader(ctx, v.prefCode!, v.cityCode!);
       const scope = facts.get(matterScope(v, head).key);

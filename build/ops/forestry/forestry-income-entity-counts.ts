@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { forestryFacts } from '../../facts/forestry.ts';
-import { cityCode, defineOperation, prefCode, regionValues, scopedFacts } from '../operation.ts';
+import { cityCode, defineOperation, prefCode, scopedFacts } from '../operation.ts';
 import { count, regionHeader as header } from '../result.ts';
 import { FORESTRY_COUNTS_PATH } from './kit.ts';
 
@@ -43,6 +43,5 @@ export default defineOperation({
   route: { path: FORESTRY_COUNTS_PATH, params: [prefCode(), cityCode()] },
   needs: [['forestry_entities', 'forestry_income']],
   prepare: (ctx) => ({ facts: forestryFacts(ctx.sources), ctx }),
-  enumerate: (ctx) => regionValues(ctx),
   render: ({ facts, ctx }, v) => scopedFacts(ctx, facts, v),
 });

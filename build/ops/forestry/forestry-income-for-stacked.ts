@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { forestryFacts } from '../../facts/forestry.ts';
 import { forestryComposers, renderStacked } from '../../runtime/render/forestry.ts';
-import { addArea, cityCode, defineOperation, prefCode, regionValues } from '../operation.ts';
+import { addArea, cityCode, defineOperation, prefCode } from '../operation.ts';
 import { count, nonEmpty, regionHeader as header, year } from '../result.ts';
 import { FORESTRY_COUNTS_PATH, forestryRegion } from './kit.ts';
 
@@ -38,7 +38,6 @@ export default defineOperation({
   },
   needs: ['forestry_income'],
   prepare: (ctx) => ({ facts: forestryFacts(ctx.sources), ctx }),
-  enumerate: (ctx) => regionValues(ctx),
   render({ facts, ctx }, v) {
     const r = forestryRegion(ctx, facts, v);
     return renderStacked(r.head, r.label, r.facts ? [r.facts] : []);

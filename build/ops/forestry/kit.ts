@@ -17,7 +17,6 @@ import {
   prefCode,
   regionHeader,
   regionOf,
-  regionValues,
   type BuildContext,
 } from '../operation.ts';
 import { codeText, count, nonEmpty, quotient, regionHeader as header, text, year } from '../result.ts';
@@ -83,7 +82,6 @@ export function bandShareOperation(path: string, kind: ForestryKind, compose: Co
     },
     needs: ['forestry_entities'],
     prepare: (ctx) => ({ facts: forestryFacts(ctx.sources), ctx }),
-    enumerate: (ctx) => regionValues(ctx).flatMap((r) => MATTERS.map((matter) => ({ ...r, matter }))),
     render({ facts, ctx }, v) {
       const head = regionHeader(ctx, v.prefCode!, v.cityCode!);
       const { key, label } = matterScope(v, head);
@@ -117,7 +115,6 @@ export function perEntityOperation(path: string, kind: ForestryKind, compose: Co
     },
     needs: [...NEEDS],
     prepare: (ctx) => ({ facts: forestryFacts(ctx.sources), ctx }),
-    enumerate: (ctx) => regionValues(ctx),
     render({ facts, ctx }, v) {
       const r = forestryRegion(ctx, facts, v);
       return renderPerEntity(kind, r.head, r.label, r.facts ? [r.facts] : []);

@@ -7,8 +7,6 @@ import type { Canonical } from '../../runtime/params.ts';
 import { cityCode, defineOperation, prefCode, regionOf } from '../operation.ts';
 import {
   censusYearParam,
-  perCensusYear,
-  regionSelectionValues,
   selectionDomains,
   selectionEcho,
   economyState,
@@ -55,7 +53,6 @@ export function economyOperation(o: {
     needs: ['industry_economy', 'industries_broad', 'industries_middle'],
     share: 'prefecture',
     prepare: economyState,
-    enumerate: (ctx) => perCensusYear(regionSelectionValues(ctx)),
     render({ facts, names, sources }, v) {
       const region = regionOf(v);
       const year = Number(v.year);

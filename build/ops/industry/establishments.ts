@@ -8,7 +8,6 @@ import { z } from 'zod';
 import { establishmentFacts, regionsWithEstablishments, type EstablishmentColumn } from '../../facts/establishments.ts';
 import { cityCode, defineOperation, prefCode, regionOf, type BuildContext } from '../operation.ts';
 import {
-  regionSelectionValues,
   selectionDomains,
   selectionEcho,
   selectionNames,
@@ -53,7 +52,6 @@ export function establishmentOperation(o: {
       names: selectionNames(ctx.sources),
       sources: ctx.sources,
     }),
-    enumerate: regionSelectionValues,
     render({ years, facts, present, names, sources }, v) {
       const region = regionOf(v);
       if (!present.has(region)) return null;

@@ -5,7 +5,7 @@ import { researchByPrefecture } from '../../facts/trade.ts';
 import { linesComposer } from '../../runtime/render/industry.ts';
 import { ratio } from '../../runtime/rounding.ts';
 import type { Constraint } from '../../runtime/routes.ts';
-import { defineOperation, intParam, prefCode, prefectureValues } from '../operation.ts';
+import { defineOperation, intParam, prefCode } from '../operation.ts';
 import { nonEmpty, prefCodeText, year } from '../result.ts';
 
 const PATH = '/api/v1/industry/expense/forLine';
@@ -90,12 +90,6 @@ export default defineOperation({
   needs: ['research_expenses'],
   share: 'prefecture',
   prepare: (ctx) => ({ byPref: researchByPrefecture(ctx.sources), regions: ctx.sources.regions }),
-  enumerate: (ctx) =>
-    prefectureValues(ctx).flatMap((p) =>
-      Object.entries(UNITS).flatMap(([dispType, units]) =>
-        units.flatMap((unit) => ['0', '1', '2'].map((sicCode) => ({ ...p, dispType, unit, sicCode }))),
-      ),
-    ),
   render({ byPref, regions }, v) {
     const selected = INDUSTRIES[v.sicCode]!;
     const rows = byPref.get(prefRegion(Number(v.prefCode)))?.filter((r) => selected.industries.includes(r.industry));

@@ -3,7 +3,7 @@ import { tradeComposer } from '../../runtime/render/industry.ts';
 import { prefRegion } from '../../../sources/regions.ts';
 import { tradeByPrefecture } from '../../facts/trade.ts';
 import { renderTrade } from '../../runtime/render/industry.ts';
-import { defineOperation, intParam, prefCode, prefectureValues } from '../operation.ts';
+import { defineOperation, intParam, prefCode } from '../operation.ts';
 import { count, prefCodeText, nonEmpty, year } from '../result.ts';
 
 const PATH = '/api/v1/industry/overseasTransaction/forColumn';
@@ -95,10 +95,6 @@ export default defineOperation({
     byPref: tradeByPrefecture(ctx.sources),
     regions: ctx.sources.regions,
   }),
-  enumerate: (ctx) =>
-    prefectureValues(ctx).flatMap((p) =>
-      ['1', '2'].flatMap((t) => ['1', '2'].map((i) => ({ ...p, dispTradeCode: t, dispIndustryCode: i }))),
-    ),
   render({ byPref, regions }, v) {
     const flow = v.dispTradeCode === '1' ? 'export' : 'import';
     const industry = v.dispIndustryCode === '1' ? 'manufacturing' : 'nonmanufacturing';

@@ -1,13 +1,11 @@
 import { z } from 'zod';
 import { prefRegion } from '../../../sources/regions.ts';
-import { defineOperation, intParam, prefCode, prefectureValues } from '../operation.ts';
+import { defineOperation, intParam, prefCode } from '../operation.ts';
 import {
   CENSUS_YEARS_TEXT,
   censusYearParam,
-  perCensusYear,
   selectionDomains,
   economyState,
-  selections,
   sicCodeParam,
   simcCodeParam,
 } from './industry-selection.ts';
@@ -81,16 +79,6 @@ export default defineOperation({
   needs: ['industry_economy', 'industries_broad', 'industries_middle'],
   share: 'year',
   prepare: economyState,
-  enumerate: (ctx) =>
-    perCensusYear(
-      prefectureValues(ctx).flatMap((p) =>
-        ['1', '2'].flatMap((areaType) =>
-          ['1', '2', '3'].flatMap((dispType) =>
-            selections(ctx.sources).map((s) => ({ ...p, areaType, dispType, ...s })),
-          ),
-        ),
-      ),
-    ),
   render({ facts, names, sources }, v) {
     const year = Number(v.year);
     const regions = sources.regions;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { industries } from '../../facts/classifications.ts';
 import { specializationFacts } from '../../facts/industry-power.ts';
-import { cityCode, codeOrAll, defineOperation, prefCode, regionOf, regionValues } from '../operation.ts';
-import { CENSUS_YEARS_TEXT, censusYearParam, perCensusYear } from './industry-selection.ts';
+import { cityCode, codeOrAll, defineOperation, prefCode, regionOf } from '../operation.ts';
+import { CENSUS_YEARS_TEXT, censusYearParam } from './industry-selection.ts';
 import { letterCode, nonEmpty, prefCodeNumber, quotient, text, twoDigitCode } from '../result.ts';
 import { specialization } from './specialization.ts';
 
@@ -73,12 +73,6 @@ export default defineOperation({
     const broad = new Map(industries.broad(ctx.sources).map((b) => [b.sicCode, b.sicName]));
     return { byRegion: specializationFacts(ctx.sources, ctx.prefs), middle, broad, prefs: ctx.sources.regions };
   },
-  enumerate: (ctx) =>
-    perCensusYear(
-      regionValues(ctx).flatMap((r) =>
-        ['-', ...industries.broad(ctx.sources).map((b) => b.sicCode)].map((sicCode) => ({ ...r, sicCode })),
-      ),
-    ),
   render({ byRegion, middle, broad, prefs }, v) {
     const rows = byRegion.get(regionOf(v))?.filter((r) => r.year === Number(v.year));
     if (!rows?.length) return null;

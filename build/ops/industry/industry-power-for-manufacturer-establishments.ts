@@ -3,8 +3,8 @@ import { industries } from '../../facts/classifications.ts';
 import { manufacturerSeries, type ManufacturerRow } from '../../facts/industry-power.ts';
 import { prefRegion } from '../../../sources/regions.ts';
 import { ratio } from '../../runtime/rounding.ts';
-import { defineOperation, prefCode, prefectureValues } from '../operation.ts';
-import { manufacturingDomains, manufacturingParams, manufacturingSelections } from './industry-selection.ts';
+import { defineOperation, prefCode } from '../operation.ts';
+import { manufacturingDomains, manufacturingParams } from './industry-selection.ts';
 import { nonEmpty, prefCodeNumber, quotient, text, tupleOf, year } from '../result.ts';
 
 /** The groups in the order of the original's one known response, each with the statuses it adds up. */
@@ -73,8 +73,6 @@ export default defineOperation({
       middle: new Map(industries.middle(ctx.sources).map((m) => [m.simcCode, m.simcName])),
     };
   },
-  enumerate: (ctx) =>
-    prefectureValues(ctx).flatMap((p) => manufacturingSelections(ctx.sources).map((m) => ({ ...p, ...m }))),
   render({ series, sicName, middle }, v, ctx) {
     const ofStatus = (status: string) => series.get(prefRegion(Number(v.prefCode)), v.simcCode, status);
     if (!GROUPS.some((g) => g.statuses.some((s) => ofStatus(s)))) return null;

@@ -7,8 +7,7 @@ import { z } from 'zod';
 import type { Sources } from '../../../sources/load.ts';
 import { industries } from '../../facts/classifications.ts';
 import { economyBySelection } from '../../facts/selection.ts';
-import type { Canonical } from '../../runtime/params.ts';
-import { codeOrAll, intParam, regionValues, type BuildContext } from '../operation.ts';
+import { codeOrAll, intParam, type BuildContext } from '../operation.ts';
 import { cityCodeText, letterCode, nonEmpty, prefCodeNumber, text, twoDigitCode } from '../result.ts';
 
 /** The economic census years of industry_economy the original answered, as its `year` parameter. */
@@ -16,10 +15,6 @@ export const CENSUS_YEARS = [2012, 2016];
 /** The years in words, for descriptions: "2012 or 2016". */
 export const CENSUS_YEARS_TEXT = CENSUS_YEARS.join(' or ');
 export const censusYearParam = () => intParam('year', CENSUS_YEARS, `Economic census year: ${CENSUS_YEARS_TEXT}.`);
-/** Each enumerated value of an operation, once per census year (the year first, as in its path). */
-export const perCensusYear = (values: Canonical[]): Canonical[] =>
-  CENSUS_YEARS.flatMap((year) => values.map((v) => ({ year: String(year), ...v })));
-
 export const sicCodeParam = () =>
   codeOrAll('sicCode', 'industriesBroad', 'Industry broad class, or - for all (see /api/v1/industries/broad).');
 export const simcCodeParam = () => ({
@@ -43,16 +38,6 @@ export const manufacturingParams = (sicDoc: string) =>
       'sicCode',
     ),
   ] as const;
-
-/** Manufacturing whole, then each of its middle classes. */
-export const manufacturingSelections = (s: Sources) => [
-  { sicCode: 'E', simcCode: '-' },
-  ...industries
-    .middle(s)
-    .filter((m) => m.sicCode === 'E')
-    .map((m) => ({ sicCode: 'E', simcCode: m.simcCode })),
-];
-
 /** The code lists of manufacturingParams. */
 export const manufacturingDomains = (s: Sources) => ({
   domains: { manufacturing: ['E'], industriesMiddle: industries.domains(s).domains!.industriesMiddle! },
@@ -60,27 +45,6 @@ export const manufacturingDomains = (s: Sources) => ({
 
 /** The code lists sicCode and simcCode are checked against (the industry masters' domains). */
 export const selectionDomains = industries.domains;
-
-/** Every selection: all industries, each broad class, each middle class of it. */
-export function selections(s: Sources): { sicCode: string; simcCode: string }[] {
-  const middle = industries.middle(s);
-  return [
-    { sicCode: '-', simcCode: '-' },
-    ...industries
-      .broad(s)
-      .flatMap((b) => [
-        { sicCode: b.sicCode, simcCode: '-' },
-        ...middle.filter((m) => m.sicCode === b.sicCode).map((m) => ({ sicCode: b.sicCode, simcCode: m.simcCode })),
-      ]),
-  ];
-}
-
-/** `{prefCode, cityCode, sicCode, simcCode}` for every region in scope and every selection. */
-export const regionSelectionValues = (ctx: BuildContext): Canonical[] => {
-  const all = selections(ctx.sources);
-  return regionValues(ctx).flatMap((r) => all.map((s) => ({ ...r, ...s })));
-};
-
 /** The names of a selection as the responses echo them: empty for `-`. */
 export function selectionNames(s: Sources) {
   const broad = new Map(industries.broad(s).map((b) => [b.sicCode, b.sicName]));

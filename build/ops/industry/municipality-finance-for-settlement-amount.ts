@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FINANCE_GROUPS, financeFacts, financeGroup, financeKey, nationOf } from '../../facts/finance.ts';
-import { cityCode, defineOperation, intParam, prefCode, regionHeader, regionOf, regionValues } from '../operation.ts';
+import { cityCode, defineOperation, intParam, prefCode, regionHeader, regionOf } from '../operation.ts';
 import { percent } from '../../runtime/rounding.ts';
 import { echoed, nonEmpty, quotient, regionHeader as header, twoDigitCode, year } from '../result.ts';
 
@@ -57,10 +57,6 @@ export default defineOperation({
   },
   needs: ['settlement_amounts', 'expenditure_items'],
   prepare: (ctx) => ({ facts: financeFacts(ctx.sources), ctx }),
-  enumerate: (ctx) =>
-    regionValues(ctx).flatMap((r) =>
-      YEARS.flatMap((y) => MATTERS.map((matter) => ({ year: String(y), ...r, matter }))),
-    ),
   render({ facts, ctx }, v) {
     const region = regionOf(v);
     const group = financeGroup(ctx.sources, region);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { openingRates } from '../../facts/openings.ts';
-import { cityCode, defineOperation, prefCode, regionOf, regionValues } from '../operation.ts';
+import { cityCode, defineOperation, prefCode, regionOf } from '../operation.ts';
 import { regionEcho } from './industry-selection.ts';
 import { cityCodeText, nonEmpty, prefCodeNumber, quotient, text, year } from '../result.ts';
 
@@ -38,7 +38,6 @@ export default defineOperation({
   needs: ['establishment_openings', 'establishments'],
   share: 'prefecture',
   prepare: (ctx) => ({ rates: openingRates(ctx.sources), sources: ctx.sources }),
-  enumerate: (ctx) => regionValues(ctx),
   render({ rates, sources }, v) {
     const years = rates.get(regionOf(v));
     if (!years) return null;

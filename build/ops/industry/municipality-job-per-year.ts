@@ -3,7 +3,7 @@ import { prefRegion } from '../../../sources/regions.ts';
 import { occupations } from '../../facts/classifications.ts';
 import { jobOpeningSeries } from '../../facts/labor.ts';
 import { ratio } from '../../runtime/rounding.ts';
-import { codeOrAll, defineOperation, prefCode, prefectureValues } from '../operation.ts';
+import { codeOrAll, defineOperation, prefCode } from '../operation.ts';
 import { letterCode, nonEmpty, prefCodeNumber, quotient, text, twoDigitCode } from '../result.ts';
 
 // The ratio of effective job openings to effective applicants, 2 decimals, per month. An occupation
@@ -60,17 +60,6 @@ export default defineOperation({
       regions: ctx.sources.regions,
     };
   },
-  enumerate: (ctx) =>
-    prefectureValues(ctx).flatMap((p) => [
-      { ...p, iscoCode: '-', ismcoCode: '-' },
-      ...occupations.broad(ctx.sources).flatMap((b) => [
-        { ...p, iscoCode: b.iscoCode, ismcoCode: '-' },
-        ...occupations
-          .middle(ctx.sources)
-          .filter((m) => m.iscoCode === b.iscoCode)
-          .map((m) => ({ ...p, iscoCode: b.iscoCode, ismcoCode: m.ismcoCode })),
-      ]),
-    ]),
   render({ series, broad, middle, regions }, v) {
     const rows = series.get(prefRegion(Number(v.prefCode)), v.iscoCode, v.ismcoCode);
     if (!rows) return null;

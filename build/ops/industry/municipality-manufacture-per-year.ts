@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { shipmentFacts } from '../../facts/manufacturing.ts';
-import { cityCode, defineOperation, prefCode, regionOf, regionValues } from '../operation.ts';
+import { cityCode, defineOperation, prefCode, regionOf } from '../operation.ts';
 import { count, year } from '../result.ts';
 import {
   manufacturingDomains,
   manufacturingParams,
-  manufacturingSelections,
   selectionEcho,
   selectionNames,
   selectionResult,
@@ -45,8 +44,6 @@ export default defineOperation({
   needs: ['manufacturing_shipments', 'industries_broad', 'industries_middle'],
   share: 'prefecture',
   prepare: (ctx) => ({ facts: shipmentFacts(ctx.sources), names: selectionNames(ctx.sources), sources: ctx.sources }),
-  enumerate: (ctx) =>
-    regionValues(ctx).flatMap((r) => manufacturingSelections(ctx.sources).map((m) => ({ ...r, ...m }))),
   render({ facts, names, sources }, v) {
     const region = regionOf(v);
     const all = facts.get(`${region}|-`);

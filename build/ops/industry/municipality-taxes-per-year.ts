@@ -1,6 +1,6 @@
 import { perResident } from '../../facts/taxes.ts';
 import { z } from 'zod';
-import { cityCode, defineOperation, prefCode, regionOf, regionValues } from '../operation.ts';
+import { cityCode, defineOperation, prefCode, regionOf } from '../operation.ts';
 import { cityCodeText, nonEmpty, prefCodeNumber, text } from '../result.ts';
 import { taxSeries } from './taxes.ts';
 
@@ -35,7 +35,6 @@ export default defineOperation({
   needs: ['local_taxes'],
   share: 'prefecture',
   prepare: (ctx) => perResident(ctx.sources, 'taxes'),
-  enumerate: regionValues,
   render(byRegion, v, ctx) {
     const data = byRegion.get(regionOf(v));
     if (!data) return null;

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { prefRegion } from '../../../sources/regions.ts';
 import { wageSeries } from '../../facts/labor.ts';
 import { ratio } from '../../runtime/rounding.ts';
-import { defineOperation, intParam, prefCode, prefectureValues } from '../operation.ts';
-import { selectionDomains, selectionNames, selections, sicCodeParam, simcCodeParam } from './industry-selection.ts';
+import { defineOperation, intParam, prefCode } from '../operation.ts';
+import { selectionDomains, selectionNames, sicCodeParam, simcCodeParam } from './industry-selection.ts';
 import { letterCode, nonEmpty, prefCodeNumber, quotient, text, twoDigitCode, year } from '../result.ts';
 
 /** wagesAge 1 is every age; 2–13 are the age classes from under 20 to 70 and over, as their lower bounds. */
@@ -56,10 +56,6 @@ export default defineOperation({
   prepare(ctx) {
     return { series: wageSeries(ctx.sources), names: selectionNames(ctx.sources) };
   },
-  enumerate: (ctx) =>
-    prefectureValues(ctx).flatMap((p) =>
-      selections(ctx.sources).flatMap((i) => WAGES_AGE.map((a) => ({ ...p, ...i, wagesAge: String(a) }))),
-    ),
   render({ series, names }, v, ctx) {
     const rows = series.get(prefRegion(Number(v.prefCode)), v.sicCode, v.simcCode, ageKey(v.wagesAge));
     if (!rows) return null;

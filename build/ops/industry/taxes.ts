@@ -90,7 +90,6 @@ export function municipalTaxOperation(o: {
     },
     needs: ['local_taxes'],
     prepare: (ctx) => perResident(ctx.sources, o.column),
-    enumerate: municipalityValues,
     render: (series, v, ctx) => renderMunicipalTax(series, v.cityCode, ctx.sources),
     routeData: municipalityDomain,
   });

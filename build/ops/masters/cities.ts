@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { countryValues, defineOperation, prefCode } from '../operation.ts';
+import { defineOperation, prefCode } from '../operation.ts';
 import { cityCodeText, nonEmpty, prefCodeNumber } from '../result.ts';
 
 // Without prefCode the list holds every municipality of the country, in code order. A master lists the
@@ -31,7 +31,6 @@ export default defineOperation({
   route: { path: '/api/v1/cities', params: [{ ...prefCode(false), country: true }] },
   needs: ['municipalities'],
   prepare: (ctx) => ctx.sources.regions.cities,
-  enumerate: (ctx) => [{}, ...countryValues(ctx)],
   render: (cities, v) =>
     cities
       .filter((c) => v.prefCode === undefined || c.prefCode === Number(v.prefCode))

@@ -21,7 +21,6 @@ export default defineOperation({
   route: { path: '/api/v1/industries/broad', params: [] },
   needs: ['industries_broad'],
   prepare: (ctx) => industries.broad(ctx.sources),
-  enumerate: () => [{}],
   render: (broad) => broad.map((b) => ({ sicCode: b.sicCode, sicName: b.sicName })),
   routeData: (ctx) => industries.domains(ctx.sources),
 });

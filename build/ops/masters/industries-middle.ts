@@ -33,7 +33,6 @@ export default defineOperation({
   },
   needs: ['industries_broad', 'industries_middle'],
   prepare: (ctx) => industries.middle(ctx.sources),
-  enumerate: (ctx) => industries.broad(ctx.sources).map((b) => ({ sicCode: b.sicCode })),
   render: (middle, v) =>
     middle
       .filter((m) => m.sicCode === v.sicCode)

@@ -35,7 +35,6 @@ export default defineOperation({
   },
   needs: ['industries_middle', 'industries_narrow'],
   prepare: (ctx) => industries.narrow(ctx.sources),
-  enumerate: (ctx) => industries.middle(ctx.sources).map((m) => ({ simcCode: m.simcCode })),
   render: (narrow, v) =>
     narrow
       .filter((n) => n.simcCode === v.simcCode)

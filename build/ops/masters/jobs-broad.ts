@@ -21,7 +21,6 @@ export default defineOperation({
   route: { path: '/api/v1/jobs/broad', params: [] },
   needs: ['occupations_broad'],
   prepare: (ctx) => occupations.broad(ctx.sources),
-  enumerate: () => [{}],
   render: (broad) => broad.map((b) => ({ iscoCode: b.iscoCode, iscoName: b.iscoName })),
   routeData: (ctx) => occupations.domains(ctx.sources),
 });

@@ -33,7 +33,6 @@ export default defineOperation({
   },
   needs: ['occupations_broad', 'occupations_middle'],
   prepare: (ctx) => occupations.middle(ctx.sources),
-  enumerate: (ctx) => occupations.broad(ctx.sources).map((b) => ({ iscoCode: b.iscoCode })),
   render: (middle, v) =>
     middle
       .filter((m) => m.iscoCode === v.iscoCode)

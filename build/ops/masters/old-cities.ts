@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { oldCitiesByCity } from '../../facts/old-cities.ts';
-import { cityCode, defineOperation, prefCode, regionValues } from '../operation.ts';
+import { cityCode, defineOperation, prefCode } from '../operation.ts';
 import { cityCodeText, nonEmpty, prefCodeNumber, twoDigitCode } from '../result.ts';
 
 // A designated city lists its own old municipalities; with cityCode - the list holds every municipality
@@ -36,7 +36,6 @@ export default defineOperation({
   route: { path: '/api/v1/oldCities', params: [prefCode(), cityCode()] },
   needs: ['old_cities'],
   prepare: (ctx) => oldCitiesByCity(ctx.sources),
-  enumerate: regionValues,
   render(byCity, v, ctx) {
     const cities =
       v.cityCode === '-' ? ctx.sources.regions.citiesOf(Number(v.prefCode)) : [ctx.sources.regions.city(v.cityCode)!];

@@ -21,7 +21,6 @@ export default defineOperation({
   route: { path: '/api/v1/patents/broad', params: [] },
   needs: ['patent_fields'],
   prepare: (ctx) => patentFields.fields(ctx.sources),
-  enumerate: () => [{}],
   render: (fields) => fields.map((f) => ({ tecCode: String(f.tecCode), tecName: f.tecName })),
   routeData: (ctx) => patentFields.domains(ctx.sources),
 });

@@ -37,7 +37,6 @@ export default defineOperation({
     fields: new Map(patentFields.fields(ctx.sources).map((f) => [String(f.tecCode), f.tecName])),
     themes: patentFields.themes(ctx.sources),
   }),
-  enumerate: (ctx) => patentFields.fields(ctx.sources).map((f) => ({ tecCode: String(f.tecCode) })),
   render: ({ fields, themes }, v) =>
     themes
       .filter((t) => String(t.tecCode) === v.tecCode)

@@ -20,6 +20,5 @@ export default defineOperation({
   route: { path: '/api/v1/prefectures', params: [] },
   needs: ['prefectures'],
   prepare: (ctx) => ctx.sources.regions.prefectures,
-  enumerate: () => [{}],
   render: (prefs) => prefs.map((p) => ({ prefCode: p.prefCode, prefName: p.prefName })),
 });

@@ -229,30 +229,6 @@ export default defineOperation({
   },
   needs: ['care_insurers', 'care_counts', 'care_premiums'],
   prepare: (ctx) => ({ facts: careFacts(ctx.sources), ctx }),
-  enumerate: (ctx) =>
-    ctx.prefs.flatMap((p) =>
-      CARE_MATTERS.flatMap((m) =>
-        UNITS.filter((u) => m.years[u]).flatMap((unit) =>
-          careSelections(m).flatMap((s) =>
-            m.years[unit]!.flatMap((year) =>
-              ['1', '2'].flatMap((disp) =>
-                ['1', '2'].map((sort) => ({
-                  prefCode: String(p),
-                  matter_2: m.code,
-                  broad_category_cd: s.broad,
-                  middle_category_cd: s.middle,
-                  insuranceCode: unit === 'insurer' ? 'any' : '-',
-                  ...(unit === 'insurer' ? {} : { cityCode: unit === 'municipality' ? 'any' : '-' }),
-                  year: String(year),
-                  disp_type: disp,
-                  sort_type: sort,
-                })),
-              ),
-            ),
-          ),
-        ),
-      ),
-    ),
   render({ facts, ctx }, v) {
     const m = CARE_MATTERS.find((x) => x.code === v.matter_2)!;
     const s = careSelections(m).find((x) => x.broad === v.broad_category_cd && x.middle === v.middle_category_cd)!;

@@ -11,7 +11,7 @@ import { ratio } from '../../runtime/rounding.ts';
 import type { Constraint } from '../../runtime/routes.ts';
 import { defineOperation, prefCode, type BuildContext } from '../operation.ts';
 import { ALL_YEARS, MATTER2, type Matter2, type MedicalUnit } from '../../../sources/medical-codes.ts';
-import { areaDomain, dataYearParam, matter1Param, matter2Param, medicalYearRule } from './kit.ts';
+import { dataYearParam, matter1Param, matter2Param, medicalYearRule } from './kit.ts';
 import {
   REGION_CHART_VIEW,
   classSelections,
@@ -183,39 +183,6 @@ export default defineOperation({
       selections: new Map(MATTER2.map((m) => [m.code, selectionsOf(facts.classes, m)])),
       people: new Map(),
     };
-  },
-  enumerate: (ctx) => {
-    const classes = medicalClassesOf(ctx.sources);
-    const hasAreas = Object.values(areaDomain(ctx)).some((a) => a.length > 0);
-    return ctx.prefs.flatMap((p) =>
-      MATTER2.flatMap((m) => {
-        const units = [
-          { secondaryMedicalCode: '-', cityCode: '-', unit: 'prefecture' as const },
-          ...(m.years.municipality
-            ? [{ secondaryMedicalCode: '-', cityCode: 'any', unit: 'municipality' as const }]
-            : []),
-          ...(m.years.area && hasAreas ? [{ secondaryMedicalCode: 'any', unit: 'area' as const }] : []),
-        ];
-        return units.flatMap(({ unit, ...region }) =>
-          selectionsOf(classes, m).flatMap((s) =>
-            m.years[unit]!.flatMap((year) =>
-              ['1', '2'].flatMap((dispType) =>
-                ['1', '2'].map((sort) => ({
-                  prefCode: String(p),
-                  matter2: m.code,
-                  broadCategoryCode: s.broad,
-                  middleCategoryCode: s.middle,
-                  ...region,
-                  year: String(year),
-                  dispType,
-                  sort,
-                })),
-              ),
-            ),
-          ),
-        );
-      }),
-    );
   },
   render(state, v) {
     const { facts, ctx } = state;

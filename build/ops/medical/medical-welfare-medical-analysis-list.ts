@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { medicalAreas } from '../../facts/medical.ts';
-import { defineOperation, prefCode, prefectureValues } from '../operation.ts';
+import { defineOperation, prefCode } from '../operation.ts';
 import { areaDomain } from './kit.ts';
 import { cityCodeText, nonEmpty, prefCodeText, text } from '../result.ts';
 
@@ -37,7 +37,6 @@ export default defineOperation({
   route: { path: '/api/v1/medicalWelfare/medicalAnalysis/list', params: [prefCode()] },
   needs: ['medical_areas'],
   prepare: (ctx) => ({ areas: medicalAreas(ctx.sources), ctx }),
-  enumerate: prefectureValues,
   render({ areas, ctx }, v) {
     const pref = Number(v.prefCode);
     const prefName = ctx.sources.regions.prefecture(pref)!.prefName;

@@ -114,34 +114,6 @@ export default defineOperation({
   needs: ['medical_classes', 'medical_counts', 'medical_areas'],
   share: 'year',
   prepare: (ctx) => ({ facts: medicalFacts(ctx.sources), ctx }),
-  enumerate: (ctx) =>
-    ctx.prefs.flatMap((p) =>
-      MATTER2.flatMap((m) => {
-        const base = { prefCode: String(p), matter2: m.code };
-        const regions = [
-          {
-            ...(m.years.municipality ? { cityCode: '-' } : {}),
-            ...(m.years.area ? { secondaryMedicalCode: '-' } : {}),
-            unit: 'prefecture' as const,
-          },
-          ...(m.years.municipality
-            ? ctx.sources.regions.citiesOf(p).map((c) => ({ cityCode: c.cityCode, unit: 'municipality' as const }))
-            : []),
-          ...(m.years.area
-            ? areaDomain(ctx)[String(p)]!.map((a) => ({
-                ...(m.years.municipality ? { cityCode: '-' } : {}),
-                secondaryMedicalCode: a,
-                unit: 'area' as const,
-              }))
-            : []),
-        ];
-        return regions.flatMap(({ unit, ...region }) =>
-          (unit === 'prefecture' ? ['1', '3'] : ['1', '2', '3']).flatMap((dataKbn) =>
-            m.years[unit]!.map((year) => ({ ...base, ...region, dataKbn, year: String(year) })),
-          ),
-        );
-      }),
-    ),
   render({ facts, ctx }, v) {
     const m = MATTER2.find((x) => x.code === v.matter2)!;
     const { key, label } = regionOf(ctx, facts.areas, v);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { chartOf, meshIndex } from '../../facts/mesh.ts';
 import type { PrefParam } from '../../runtime/routes.ts';
-import { defineOperation, intParam, regionHeader, regionOf, regionValues } from '../operation.ts';
+import { defineOperation, intParam, regionHeader, regionOf } from '../operation.ts';
 import { cityCd } from './kit.ts';
 import { echoed, meshChartData, regionHeader as header, MESH_VIEW } from '../result.ts';
 
@@ -50,12 +50,6 @@ export default defineOperation({
   needs: ['mesh_population_future'],
   share: 'prefecture',
   prepare: (ctx) => ({ index: meshIndex(ctx.sources, 'mesh_population_future', ['population']), ctx }),
-  enumerate: (ctx) =>
-    FUTURE_MESH_YEARS.flatMap((year) =>
-      regionValues(ctx, 'prefCode', 'city_cd').flatMap((r) =>
-        ['0', '1'].map((displayMethod) => ({ year: String(year), ...r, displayMethod })),
-      ),
-    ),
   render({ index, ctx }, v) {
     const region = regionOf(v, 'prefCode', 'city_cd');
     const data = chartOf(

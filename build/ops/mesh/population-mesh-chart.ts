@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { chartOf, meshIndex } from '../../facts/mesh.ts';
-import { defineOperation, prefectureCd, intParam, regionHeader, regionOf, regionValues } from '../operation.ts';
+import { defineOperation, prefectureCd, intParam, regionHeader, regionOf } from '../operation.ts';
 import { cityCd } from './kit.ts';
 import { echoed, meshChartData, regionHeader as header, MESH_VIEW } from '../result.ts';
 
@@ -43,14 +43,6 @@ export default defineOperation({
   needs: ['mesh_population'],
   share: 'prefecture',
   prepare: (ctx) => ({ index: meshIndex(ctx.sources, 'mesh_population', ['population', 'households']), ctx }),
-  enumerate: (ctx) =>
-    MESH_YEARS.flatMap((year) =>
-      regionValues(ctx, 'prefecture_cd', 'city_cd').flatMap((r) =>
-        ['0', '3'].flatMap((matter) =>
-          ['0', '1'].map((displayMethod) => ({ year: String(year), ...r, matter, displayMethod })),
-        ),
-      ),
-    ),
   render({ index, ctx }, v) {
     const region = regionOf(v, 'prefecture_cd', 'city_cd');
     const households = v.matter === '3';

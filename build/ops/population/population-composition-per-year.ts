@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { populationFacts } from '../../facts/population.ts';
 import { AGE_GROUPS, GROUP_LABEL, TOTAL_LABEL } from '../../runtime/render/labels.ts';
 import { perYearComposer, renderPerYear } from '../../runtime/render/population.ts';
-import { addArea, cityCode, defineOperation, prefCode, regionOf, regionValues } from '../operation.ts';
+import { addArea, cityCode, defineOperation, prefCode, regionOf } from '../operation.ts';
 import { COMPOSITION_PER_YEAR_PATH } from './kit.ts';
 import { count, quotient, tupleOf, year, yearValue } from '../result.ts';
 
@@ -49,7 +49,6 @@ export default defineOperation({
   needs: ['population_years', ['population_by_age_sex', 'population_by_age_group']],
   share: 'prefecture',
   prepare: (ctx) => populationFacts(ctx.sources),
-  enumerate: regionValues,
   render(facts, v) {
     const counts = facts.perYear.get(regionOf(v));
     return counts ? renderPerYear(counts) : null;

@@ -4,7 +4,7 @@ import { populationFacts } from '../../facts/population.ts';
 import { AGE_FROM, ageClassLabel } from '../../runtime/render/labels.ts';
 import { renderPyramidHalf } from '../../runtime/render/population.ts';
 import { JsonText } from '../../runtime/respond.ts';
-import { addArea, cityCode, defineOperation, intParam, prefCode, regionOf, regionValues } from '../operation.ts';
+import { addArea, cityCode, defineOperation, intParam, prefCode, regionOf } from '../operation.ts';
 import { count, quotient, tupleOf, year } from '../result.ts';
 
 const PATH = '/api/v1/population/composition/pyramid';
@@ -89,16 +89,6 @@ export default defineOperation({
   },
   // Compact layout: one file per region and year (both halves that year); other pairs are composed.
   compactRoute: { pairs: { left: 'yearLeft', right: 'yearRight' } },
-  enumerate: (ctx) =>
-    regionValues(ctx).flatMap((r) =>
-      YEARS.flatMap((left) =>
-        (ctx.layout === 'compact' ? [left] : YEARS).map((right) => ({
-          ...r,
-          yearLeft: String(left),
-          yearRight: String(right),
-        })),
-      ),
-    ),
   render(half, v) {
     const region = regionOf(v);
     const yearLeft = half(region, Number(v.yearLeft));

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { populationFacts } from '../../facts/population.ts';
 import { ratio } from '../../runtime/rounding.ts';
 import { cityCodeText, count, nonEmpty, quotient } from '../result.ts';
-import { defineOperation, intParam, prefCode, prefectureValues } from '../operation.ts';
+import { defineOperation, intParam, prefCode } from '../operation.ts';
 
 /** Projection years the operation serves (the sample's; the original documented year=2040). */
 export const FUTURE_YEARS = [2025, 2030, 2035, 2040, 2045];
@@ -43,7 +43,6 @@ export default defineOperation({
   needs: ['population_years', 'population_by_age_sex'],
   share: 'prefecture',
   prepare: (ctx) => ({ population: populationFacts(ctx.sources), regions: ctx.sources.regions }),
-  enumerate: (ctx) => FUTURE_YEARS.flatMap((y) => prefectureValues(ctx).map((p) => ({ year: String(y), ...p }))),
   render({ population, regions }, v) {
     const at = Number(v.year);
     const cities = regions

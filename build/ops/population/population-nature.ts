@@ -4,7 +4,7 @@ import { MOTHER_AGES, vitalFacts } from '../../facts/vital.ts';
 import { AGE_FROM, ageClassLabel } from '../../runtime/render/labels.ts';
 import type { PyramidCounts } from '../../runtime/render/population.ts';
 import type { Constraint } from '../../runtime/routes.ts';
-import { cityCode, defineOperation, intParam, prefCode, regionOf, regionValues } from '../operation.ts';
+import { cityCode, defineOperation, intParam, prefCode, regionOf } from '../operation.ts';
 import { count, quotient, year, yearValue } from '../result.ts';
 
 // The original's ages: ageFrom is `-` (no lower bound) or the first age of a 5-year class, 5 … 85; ageTo
@@ -19,8 +19,6 @@ const FROM_VALUES = ['-', ...FROM_AGES.map(String)];
 const TO_VALUES = [...TO_AGES.map(String), '-'];
 /** The ageTo values that end at or after the class an ageFrom starts. */
 const toValuesFor = (from: string) => TO_VALUES.filter((to) => toClass(to) >= fromClass(from));
-/** Every range the original could be asked for that holds at least one class. */
-const RANGES = FROM_VALUES.flatMap((from) => toValuesFor(from).map((to) => ({ ageFrom: from, ageTo: to })));
 
 const ageRule: Constraint = {
   param: 'ageTo',
@@ -158,7 +156,6 @@ export default defineOperation({
       lines: new Map(),
     };
   },
-  enumerate: (ctx) => regionValues(ctx).flatMap((r) => RANGES.map((range) => ({ ...r, ...range }))),
   render(s, v) {
     const region = regionOf(v);
     const byYear = s.pyramid.get(region);

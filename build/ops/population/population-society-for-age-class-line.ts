@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { migrationByCohort } from '../../facts/migration.ts';
 import { AGE_FROM, periodLabel, transitionLabel } from '../../runtime/render/labels.ts';
-import { cityCode, defineOperation, prefCode, regionOf, regionValues } from '../operation.ts';
+import { cityCode, defineOperation, prefCode, regionOf } from '../operation.ts';
 
 export default defineOperation({
   title: '年齢階級別純移動数の時系列',
@@ -43,7 +43,6 @@ export default defineOperation({
   needs: ['migration_by_cohort'],
   share: 'prefecture',
   prepare: (ctx) => migrationByCohort(ctx.sources),
-  enumerate: regionValues,
   render(byRegion, v) {
     const rows = byRegion.get(regionOf(v));
     if (!rows) return null;

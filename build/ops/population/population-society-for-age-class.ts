@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { migrationByAgeClass, type AgeClassRow } from '../../facts/migration.ts';
 import { MIGRATION_AGE_LABEL } from '../../runtime/render/labels.ts';
-import { cityCode, defineOperation, prefCode, regionOf, regionValues } from '../operation.ts';
+import { cityCode, defineOperation, prefCode, regionOf } from '../operation.ts';
 import { netMigration } from '../result.ts';
 
 // Classes with a net gain go under positiveAgeClasses, with a net loss under negativeAgeClasses; an
@@ -37,7 +37,6 @@ export default defineOperation({
   needs: ['migration_by_age_group'],
   share: 'prefecture',
   prepare: (ctx) => migrationByAgeClass(ctx.sources),
-  enumerate: regionValues,
   render(byRegion, v) {
     const rows = byRegion.get(regionOf(v));
     if (!rows) return null;

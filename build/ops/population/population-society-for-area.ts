@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { migrationByBlock, type BlockRow } from '../../facts/migration.ts';
 import { BLOCK_NAMES } from '../../runtime/render/labels.ts';
-import { defineOperation, prefCode, prefectureValues, regionOf } from '../operation.ts';
+import { defineOperation, prefCode, regionOf } from '../operation.ts';
 import { netMigration } from '../result.ts';
 
 // Blocks with a net gain are listed under positiveAreas, with a net loss under negativeAreas; a list
@@ -33,7 +33,6 @@ export default defineOperation({
   route: { path: '/api/v1/population/society/forArea', params: [prefCode()] },
   needs: ['migration_by_block'],
   prepare: (ctx) => migrationByBlock(ctx.sources),
-  enumerate: prefectureValues,
   render(byPref, v) {
     const rows = byPref.get(regionOf(v));
     if (!rows) return null;

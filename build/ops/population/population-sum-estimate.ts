@@ -3,7 +3,7 @@ import { populationFacts } from '../../facts/population.ts';
 import { vitalFacts } from '../../facts/vital.ts';
 import { TOTAL_LABEL } from '../../runtime/render/labels.ts';
 import { EVENT_SERIES, estimateComposer, renderEstimate } from '../../runtime/render/vital.ts';
-import { addArea, cityCode, defineOperation, prefCode, regionOf, regionValues } from '../operation.ts';
+import { addArea, cityCode, defineOperation, prefCode, regionOf } from '../operation.ts';
 import { count, tupleOf, year, yearValue } from '../result.ts';
 
 export const PATH = '/api/v1/population/sum/estimate';
@@ -65,7 +65,6 @@ export default defineOperation({
   needs: ['population_years', ['population_by_age_sex', 'population_by_age_group'], 'vital_events'],
   share: 'prefecture',
   prepare: (ctx) => ({ population: populationFacts(ctx.sources), vital: vitalFacts(ctx.sources) }),
-  enumerate: regionValues,
   render({ population, vital }, v) {
     const region = regionOf(v);
     const counts = population.perYear.get(region);

@@ -3,7 +3,7 @@ import { growthComposer } from '../../runtime/render/population.ts';
 import { populationFacts } from '../../facts/population.ts';
 import { GROUP_LABEL } from '../../runtime/render/labels.ts';
 import { renderGrowth } from '../../runtime/render/population.ts';
-import { addArea, cityCode, defineOperation, prefCode, regionOf, regionValues } from '../operation.ts';
+import { addArea, cityCode, defineOperation, prefCode, regionOf } from '../operation.ts';
 import { COMPOSITION_PER_YEAR_PATH as PER_YEAR } from './kit.ts';
 import { quotient, tupleOf, year, yearValue } from '../result.ts';
 
@@ -54,7 +54,6 @@ export default defineOperation({
   needs: ['population_years', ['population_by_age_sex', 'population_by_age_group']],
   share: 'prefecture',
   prepare: (ctx) => populationFacts(ctx.sources),
-  enumerate: regionValues,
   render(facts, v) {
     const counts = facts.perYear.get(regionOf(v));
     return counts ? renderGrowth(counts) : null;

@@ -1,9 +1,7 @@
 // What the accommodation survey's operations (tourism/hotelAnalysis/*) offer alike: the display and unit
-// parameters, and their files, one per display, unit and prefecture.
+// parameters.
 
-import type { Canonical } from '../../runtime/params.ts';
 import type { IntParam } from '../../runtime/routes.ts';
-import { prefectureValues, type BuildContext } from '../operation.ts';
 
 export const DISPLAY: IntParam & { name: 'display'; required: false; default: number } = {
   name: 'display',
@@ -22,9 +20,3 @@ export const UNIT: IntParam & { name: 'unit'; required: false; default: number }
   default: 0,
   doc: '0 yearly (default), 1 monthly.',
 };
-
-/** Every display, unit and prefecture of the build. */
-export const displayUnitValues = (ctx: BuildContext): Canonical[] =>
-  ['1', '2'].flatMap((display) =>
-    ['0', '1'].flatMap((unit) => prefectureValues(ctx).map((p) => ({ display, unit, ...p }))),
-  );

@@ -7,7 +7,7 @@ import { prefRegion } from '../../../sources/regions.ts';
 import { stayStacks, type StayRow } from '../../facts/tourism.ts';
 import { percent } from '../../runtime/rounding.ts';
 import { defineOperation, prefCode } from '../operation.ts';
-import { DISPLAY, displayUnitValues, UNIT } from './accommodation.ts';
+import { DISPLAY, UNIT } from './accommodation.ts';
 import { nonEmpty, year } from '../result.ts';
 
 /** The first line of each display: every class. */
@@ -62,7 +62,6 @@ export const occupancyOperation = (rate: Rate) =>
     needs: ['accommodation_stays', 'accommodation_classes'],
     share: 'prefecture',
     prepare: (ctx) => stayStacks(ctx.sources),
-    enumerate: displayUnitValues,
     render({ stacks, classesOf }, v) {
       const rows = stacks.get(prefRegion(Number(v.prefCode)), v.display);
       if (!rows) return null;

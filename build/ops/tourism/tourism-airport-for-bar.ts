@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { airportFacts, airportList, selectionKey, sides } from '../../facts/airports.ts';
+import { airportFacts, airportList, selectionKey } from '../../facts/airports.ts';
 import { percent } from '../../runtime/rounding.ts';
 import type { CodeParam } from '../../runtime/routes.ts';
 import { defineOperation } from '../operation.ts';
@@ -124,27 +124,6 @@ export default defineOperation({
   needs: ['airports', 'airport_travellers', 'airport_visits'],
   share: 'year',
   prepare: (ctx) => ({ facts: airportFacts(ctx.sources, ctx.prefs), prefs: ctx.prefs, regions: ctx.sources.regions }),
-  enumerate(ctx) {
-    const all = sides(airportList(ctx.sources));
-    const out = [];
-    for (const dispType of ['1', '2'])
-      for (const year of AIRPORT_YEARS)
-        for (const halfPeriod of ['1', '2', '3', '4', '5'])
-          for (const entry of all)
-            for (const exit of all)
-              for (const sort of ['1', '2'])
-                out.push({
-                  dispType,
-                  year: String(year),
-                  halfPeriod,
-                  entryAirportArea: entry.area,
-                  entryAirport: entry.airport,
-                  departureAirportArea: exit.area,
-                  departureAirport: exit.airport,
-                  sort,
-                });
-    return out;
-  },
   render({ facts, prefs, regions }, v) {
     const entry = { area: v.entryAirportArea, airport: v.entryAirport };
     const exit = { area: v.departureAirportArea, airport: v.departureAirport };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { prefRegion } from '../../../sources/regions.ts';
 import { airportList, circleFacts, type CircleRow } from '../../facts/airports.ts';
-import { defineOperation, prefCode, prefectureValues } from '../operation.ts';
+import { defineOperation, prefCode } from '../operation.ts';
 import { AIRPORT_YEARS, HALF_PERIOD } from './airports.ts';
 import { shares } from './circle.ts';
 import { count, echoed, nonEmpty, prefCodeText } from '../result.ts';
@@ -72,12 +72,6 @@ export default defineOperation({
     byKey: circleFacts(ctx.sources),
     names: new Map(airportList(ctx.sources).map((a) => [a.airportCode, a.airportName])),
   }),
-  enumerate: (ctx) =>
-    AIRPORT_YEARS.flatMap((year) =>
-      ['1', '2', '3', '4', '5'].flatMap((halfPeriod) =>
-        prefectureValues(ctx).map((p) => ({ year: String(year), halfPeriod, ...p })),
-      ),
-    ),
   render({ byKey, names }, v) {
     const rows = byKey.get(`${prefRegion(Number(v.prefCode))}|${v.year}|${v.halfPeriod}`);
     const total = rows?.reduce((a, r) => a + r.visitors, 0) ?? 0;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { prefRegion } from '../../../sources/regions.ts';
 import { sequenceFacts, type SequenceRow } from '../../facts/tourism.ts';
-import { defineOperation, prefCode, prefectureValues } from '../operation.ts';
+import { defineOperation, prefCode } from '../operation.ts';
 import { AIRPORT_YEARS, HALF_PERIOD } from './airports.ts';
 import { shares } from './circle.ts';
 import { count, echoed, nonEmpty, prefCodeText } from '../result.ts';
@@ -59,12 +59,6 @@ export default defineOperation({
   needs: ['visit_sequences'],
   share: 'prefecture',
   prepare: (ctx) => ({ sequences: sequenceFacts(ctx.sources), regions: ctx.sources.regions }),
-  enumerate: (ctx) =>
-    AIRPORT_YEARS.flatMap((year) =>
-      ['1', '2', '3', '4', '5'].flatMap((halfPeriod) =>
-        prefectureValues(ctx).map((p) => ({ year: String(year), halfPeriod, ...p })),
-      ),
-    ),
   render({ sequences, regions }, v) {
     const rows = sequences.get(prefRegion(Number(v.prefCode)), v.year, v.halfPeriod);
     if (!rows) return null;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { prefRegion } from '../../../sources/regions.ts';
 import { foreignVisitors } from '../../facts/tourism.ts';
-import { defineOperation, intParam, prefCode, prefectureValues } from '../operation.ts';
+import { defineOperation, intParam, prefCode } from '../operation.ts';
 import { count, nonEmpty, prefCodeText, year } from '../result.ts';
 
 export const FOREIGNER_YEARS = [2011, 2012, 2013, 2014, 2015, 2016, 2017, 2018, 2019, 2020];
@@ -56,10 +56,6 @@ export default defineOperation({
   needs: ['foreign_visitors', 'countries'],
   share: 'prefecture',
   prepare: (ctx) => ({ byKey: foreignVisitors(ctx.sources), regions: ctx.sources.regions }),
-  enumerate: (ctx) =>
-    FOREIGNER_YEARS.flatMap((year) =>
-      prefectureValues(ctx).flatMap((p) => ['1', '2'].map((purpose) => ({ year: String(year), ...p, purpose }))),
-    ),
   render({ byKey, regions }, v) {
     const rows = byKey.get(prefRegion(Number(v.prefCode)), v.year, v.purpose);
     if (!rows) return null;

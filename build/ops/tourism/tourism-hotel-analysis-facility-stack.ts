@@ -3,7 +3,7 @@ import { prefRegion } from '../../../sources/regions.ts';
 import { facilityStacks } from '../../facts/tourism.ts';
 import { ratio } from '../../runtime/rounding.ts';
 import { defineOperation, prefCode } from '../operation.ts';
-import { DISPLAY, displayUnitValues, UNIT } from './accommodation.ts';
+import { DISPLAY, UNIT } from './accommodation.ts';
 import { codeText, count, text, year } from '../result.ts';
 
 /** The stack for one unit: yearly values have month 0, monthly ones months 1–12. */
@@ -47,7 +47,6 @@ export default defineOperation({
   needs: ['accommodation_facilities', 'accommodation_classes'],
   share: 'prefecture',
   prepare: (ctx) => facilityStacks(ctx.sources),
-  enumerate: displayUnitValues,
   render({ stacks, labelOf }, v) {
     const rows = stacks.get(prefRegion(Number(v.prefCode)), v.display);
     if (!rows) return null;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { prefRegion } from '../../../sources/regions.ts';
 import { stayStacks, type StayRow } from '../../facts/tourism.ts';
 import { defineOperation, prefCode } from '../operation.ts';
-import { DISPLAY, displayUnitValues, UNIT } from './accommodation.ts';
+import { DISPLAY, UNIT } from './accommodation.ts';
 import { count, nonEmpty, prefCodeText, year } from '../result.ts';
 
 const VALUES = ['value0', 'value1', 'value2', 'value3', 'value4', 'value5', 'value6'] as const;
@@ -85,7 +85,6 @@ export default defineOperation({
   needs: ['accommodation_stays', 'accommodation_classes'],
   share: 'prefecture',
   prepare: (ctx) => ({ ...stayStacks(ctx.sources), regions: ctx.sources.regions }),
-  enumerate: (ctx) => ['1', '2', '3'].flatMap((matter) => displayUnitValues(ctx).map((v) => ({ matter, ...v }))),
   render({ stacks, classesOf, regions }, v) {
     const rows = stacks.get(prefRegion(Number(v.prefCode)), v.display);
     if (!rows) return null;
