@@ -95,6 +95,13 @@ export class RegionIndex {
     return this.prefectures.find((p) => p.prefCode === prefCode);
   }
 
+  /** The name of a prefecture the caller knows is there (a checked request's, a table's own): a bug if not. */
+  prefName(prefCode: number | string): string {
+    const p = this.prefecture(Number(prefCode));
+    if (!p) throw new Error(`prefecture ${prefCode} is not among the regions`);
+    return p.prefName;
+  }
+
   city(cityCode: string): City | undefined {
     return this.byCode.get(cityCode);
   }

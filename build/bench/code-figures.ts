@@ -19,7 +19,7 @@ export interface CodeFigures {
   asConst: number;
   /** Functions of build/ and sources/ longer than 60 lines, with their place and length. */
   longFunctions: string[];
-  /** Operation declarations whose prepare returns `{ facts, ctx }` or whose render destructures it. */
+  /** Operation declarations whose prepare returns the context or a part of it with the facts (`{ facts, ctx }`, `regions: ctx.sources.regions`), or whose render destructures it. */
   factsCtx: string[];
   /** Operation declarations whose enumerate is written out as loops (`flatMap`/`map` calls). */
   loopEnumerations: string[];
@@ -45,14 +45,26 @@ function functionName(n: ts.FunctionLikeDeclaration): string {
   return '(anonymous)';
 }
 
-/** Whether a node is a `{ facts, ctx }` object or binding pattern: state that carries the context along. */
+/** `ctx` itself or a part of it read as is (`ctx.sources.regions`), not something computed from it. */
+function isContext(e: ts.Expression | undefined): boolean {
+  while (e && ts.isPropertyAccessExpression(e)) e = e.expression;
+  return !!e && ts.isIdentifier(e) && e.text === 'ctx';
+}
+
+/**
+ * Whether a node carries the build context through the facts: an object member (or a binding of one) named
+ * `ctx`, or a member that holds the context or a part of it as is (`regions: ctx.sources.regions`): render
+ * is given the context, so the facts need not carry it.
+ */
 function isFactsCtx(n: ts.Node): boolean {
-  const names = ts.isObjectLiteralExpression(n)
-    ? n.properties.map((p) => p.name?.getText())
-    : ts.isObjectBindingPattern(n)
-      ? n.elements.map((e) => e.name.getText())
-      : null;
-  return !!names && names.includes('ctx') && names.length >= 2;
+  if (ts.isObjectLiteralExpression(n))
+    return n.properties.some(
+      (p) =>
+        p.name?.getText() === 'ctx' ||
+        (ts.isPropertyAssignment(p) && isContext(p.initializer)) ||
+        (ts.isShorthandPropertyAssignment(p) && p.name.text === 'ctx'),
+    );
+  return ts.isObjectBindingPattern(n) && n.elements.some((e) => e.name.getText() === 'ctx');
 }
 
 /** The property assignments or methods named `name` of an object literal. */

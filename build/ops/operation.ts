@@ -239,7 +239,7 @@ export function scopedFacts<F>(ctx: BuildContext, facts: ReadonlyMap<string, F>,
 export function regionHeader(ctx: BuildContext, pref: string, city: string) {
   return {
     prefCode: pref,
-    prefName: ctx.sources.regions.prefecture(Number(pref))!.prefName,
+    prefName: ctx.sources.regions.prefName(pref),
     cityCode: city === '-' ? '' : city,
     cityName: city === '-' ? '' : (ctx.sources.regions.city(city)?.cityName ?? ''),
   };

@@ -7,6 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import fg from 'fast-glob';
 import { describe, expect, it } from 'vitest';
+import { codeFigures } from '../../build/bench/code-figures.ts';
 import { ROOT } from '../helpers/paths.ts';
 
 /** What the commands may import: everything below them. */
@@ -93,6 +94,15 @@ describe('layers', () => {
     );
     expect(ops.length).toBeGreaterThan(70);
     expect(crossing).toEqual([]);
+  });
+
+  // One declaration shape (build/ops/operation.ts): prepare gathers facts and render is given the context,
+  // so facts that carry the context along (`{ facts, ctx }`, `regions: ctx.sources.regions`) are a second
+  // shape; and the build multiplies the declared parameters, so a hand-written product is a copy that drifts.
+  it('no operation carries its context in its facts or writes out the product of its parameters', () => {
+    const figures = codeFigures(ROOT);
+    expect(figures.factsCtx).toEqual([]);
+    expect(figures.loopEnumerations).toEqual([]);
   });
 
   // Asking whether a table is there (an operation's needs) is not reading it.

@@ -43,8 +43,8 @@ export default defineOperation({
     ],
   },
   needs: ['farm_entities'],
-  prepare: (ctx) => ({ facts: farmFacts(ctx.sources), ctx }),
-  render({ facts, ctx }, v) {
+  prepare: (ctx) => farmFacts(ctx.sources),
+  render(facts, v, ctx) {
     const head = regionHeader(ctx, v.prefCode, v.cityCode);
     const { key, label } = matterScope(v, head);
     return renderCorporateRate(head, v.matter, label, facts.get(key));

@@ -48,6 +48,6 @@ export default defineOperation({
   result: z.strictObject({ ...header, region: facts, prefecture: facts, nation: facts }),
   route: { path: FARM_COUNTS_PATH, params: [prefCode(), cityCode()] },
   needs: [['farm_entities', 'farm_businesses', 'farmers']],
-  prepare: (ctx) => ({ facts: farmFacts(ctx.sources), ctx }),
-  render: ({ facts, ctx }, v) => scopedFacts(ctx, facts, v),
+  prepare: (ctx) => farmFacts(ctx.sources),
+  render: (facts, v, ctx) => scopedFacts(ctx, facts, v),
 });

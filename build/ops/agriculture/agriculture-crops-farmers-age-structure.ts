@@ -43,8 +43,8 @@ export default defineOperation({
   },
   route: farmerRoute('/api/v1/agriculture/crops/farmersAgeStructure', agricultureComposers.ageStructure),
   needs: ['farmers'],
-  prepare: (ctx) => ({ facts: farmFacts(ctx.sources), ctx }),
-  render({ facts, ctx }, v) {
+  prepare: (ctx) => farmFacts(ctx.sources),
+  render(facts, v, ctx) {
     const f = farmerScope(ctx, facts, v);
     return renderAgeStructure(f.head, f.selection, f.label, f.scopes, farmAgeLabels());
   },

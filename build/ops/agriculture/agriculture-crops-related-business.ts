@@ -45,8 +45,8 @@ export default defineOperation({
     compose: { param: 'addArea', from: FARM_COUNTS_PATH, composer: agricultureComposers.businesses },
   },
   needs: ['farm_businesses'],
-  prepare: (ctx) => ({ facts: farmFacts(ctx.sources), ctx }),
-  render({ facts, ctx }, v) {
+  prepare: (ctx) => farmFacts(ctx.sources),
+  render(facts, v, ctx) {
     const scope = facts.get(regionOf(v));
     return renderBusinesses(regionHeader(ctx, v.prefCode, v.cityCode), scope ? [scope] : [], businessLabels());
   },

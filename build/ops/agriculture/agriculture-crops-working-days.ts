@@ -32,8 +32,8 @@ export default defineOperation({
     compose: { param: 'addArea', from: FARM_COUNTS_PATH, composer: agricultureComposers.workingDays },
   },
   needs: ['farm_entities'],
-  prepare: (ctx) => ({ facts: farmFacts(ctx.sources), ctx }),
-  render({ facts, ctx }, v) {
+  prepare: (ctx) => farmFacts(ctx.sources),
+  render(facts, v, ctx) {
     const head = regionHeader(ctx, v.prefCode, v.cityCode);
     const scope = facts.get(regionOf(v));
     return renderWorkingDays(head, head.cityName || head.prefName, scope ? [scope] : []);

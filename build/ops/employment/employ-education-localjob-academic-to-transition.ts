@@ -94,8 +94,8 @@ export default defineOperation({
     constraints: [typeRule],
   },
   needs: ['graduate_destinations'],
-  prepare: (ctx) => ({ flows: graduateFlows(ctx.sources), regions: ctx.sources.regions }),
-  render({ flows, regions }, v) {
+  prepare: (ctx) => graduateFlows(ctx.sources),
+  render(flows, v, ctx) {
     const rows = flows.get(prefRegion(Number(v.prefecture_cd)));
     if (!rows) return null;
     const courses = COURSES[v.displayType]!;
@@ -109,7 +109,7 @@ export default defineOperation({
     return {
       changes: [
         {
-          label: regions.prefecture(Number(v.prefecture_cd))!.prefName,
+          label: ctx.sources.regions.prefName(v.prefecture_cd),
           prefCode: v.prefecture_cd,
           data: [...years].map(([y, sums]) => ({ year: y, value: figure(v.matter, v.displayMethod === '1', sums) })),
         },

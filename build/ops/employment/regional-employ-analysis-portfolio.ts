@@ -89,9 +89,8 @@ export default defineOperation({
     years: jobPortfolio(ctx.sources),
     broad: new Map(occupations.broad(ctx.sources).map((b) => [b.iscoCode, b.iscoName])),
     middle: new Map(occupations.middle(ctx.sources).map((m) => [m.ismcoCode, m.ismcoName])),
-    regions: ctx.sources.regions,
   }),
-  render({ years, broad, middle, regions }, v) {
+  render({ years, broad, middle }, v, ctx) {
     const rows = years.get(prefRegion(Number(v.prefCode)), v.year);
     if (!rows) return null;
     const classes = new Map<string, PortfolioRow[]>();
@@ -116,7 +115,7 @@ export default defineOperation({
     data.sort((a, b) => b.value - a.value); // stable: ties stay in code order
     return {
       prefCode: v.prefCode,
-      prefName: regions.prefecture(Number(v.prefCode))!.prefName,
+      prefName: ctx.sources.regions.prefName(v.prefCode),
       year: v.year,
       matter: v.matter,
       class: v.class,

@@ -45,6 +45,6 @@ export default defineOperation({
   result: z.strictObject({ ...header, region: facts, prefecture: facts, nation: facts }),
   route: { path: ENTITY_COUNTS_PATH, params: [prefCode(), cityCode()] },
   needs: [['fishery_entities', 'fishery_destinations', 'fishery_sales', 'fishery_destination_sales']],
-  prepare: (ctx) => ({ facts: fisheryFacts(ctx.sources), ctx }),
-  render: ({ facts, ctx }, v) => scopedFacts(ctx, facts, v),
+  prepare: (ctx) => fisheryFacts(ctx.sources),
+  render: (facts, v, ctx) => scopedFacts(ctx, facts, v),
 });

@@ -41,8 +41,8 @@ export default defineOperation({
     compose: { param: 'addArea', from: ENTITY_COUNTS_PATH, composer: shipValueComposer },
   },
   needs: ['fishery_destination_sales', 'fishery_classes'],
-  prepare: (ctx) => ({ facts: fisheryFacts(ctx.sources), labels: fisheryLabels(ctx), ctx }),
-  render({ facts, labels, ctx }, v) {
+  prepare: (ctx) => ({ facts: fisheryFacts(ctx.sources), labels: fisheryLabels(ctx) }),
+  render({ facts, labels }, v, ctx) {
     const scope = facts.get(regionOf(v));
     return renderShipValue(
       regionHeader(ctx, v.prefCode!, v.cityCode!),

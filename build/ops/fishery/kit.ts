@@ -71,8 +71,8 @@ export function fisheryShareOperation(
       compose: { param: 'addArea', from: ENTITY_COUNTS_PATH, composer: fisheryComposers[kind] },
     },
     needs: [...needs, 'fishery_classes'],
-    prepare: (ctx) => ({ facts: fisheryFacts(ctx.sources), labels: fisheryLabels(ctx), ctx }),
-    render({ facts, labels, ctx }, v) {
+    prepare: (ctx) => ({ facts: fisheryFacts(ctx.sources), labels: fisheryLabels(ctx) }),
+    render({ facts, labels }, v, ctx) {
       const head = regionHeader(ctx, v.prefCode!, v.cityCode!);
       const names = kind === 'shipRatio' ? labels.fisheryDestinations : labels.fisheryBands;
       const { key, label } = matterScope(v, head);

@@ -34,8 +34,8 @@ export function fisheryTotalOperation(
     },
     needs: ['fishery_sales'],
     share: 'prefecture',
-    prepare: (ctx) => ({ facts: fisheryFacts(ctx.sources), ctx }),
-    render({ facts, ctx }, v) {
+    prepare: (ctx) => fisheryFacts(ctx.sources),
+    render(facts, v, ctx) {
       const scope = facts.get(regionOf(v));
       return renderTotals(amounts, regionHeader(ctx, v.prefCode!, v.cityCode!), scope ? [scope] : []);
     },

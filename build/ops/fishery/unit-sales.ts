@@ -39,8 +39,8 @@ export function fisheryUnitSalesOperation(
       compose: { param: 'addArea', from: ENTITY_COUNTS_PATH, composer: unitSalesComposers[kind] },
     },
     needs: ['fishery_entities', 'fishery_sales'],
-    prepare: (ctx) => ({ facts: fisheryFacts(ctx.sources), ctx }),
-    render({ facts, ctx }, v) {
+    prepare: (ctx) => fisheryFacts(ctx.sources),
+    render(facts, v, ctx) {
       const head = regionHeader(ctx, v.prefCode!, v.cityCode!);
       const scope = facts.get(matterScope(v, head).key);
       return renderUnitSales(kind, head, v.matter!, scope ? [scope] : []);

@@ -42,6 +42,6 @@ export default defineOperation({
   result: z.strictObject({ ...header, region: facts, prefecture: facts, nation: facts }),
   route: { path: FORESTRY_COUNTS_PATH, params: [prefCode(), cityCode()] },
   needs: [['forestry_entities', 'forestry_income']],
-  prepare: (ctx) => ({ facts: forestryFacts(ctx.sources), ctx }),
-  render: ({ facts, ctx }, v) => scopedFacts(ctx, facts, v),
+  prepare: (ctx) => forestryFacts(ctx.sources),
+  render: (facts, v, ctx) => scopedFacts(ctx, facts, v),
 });

@@ -37,8 +37,8 @@ export default defineOperation({
     compose: { param: 'addArea', from: FORESTRY_COUNTS_PATH, composer: forestryComposers.stacked },
   },
   needs: ['forestry_income'],
-  prepare: (ctx) => ({ facts: forestryFacts(ctx.sources), ctx }),
-  render({ facts, ctx }, v) {
+  prepare: (ctx) => forestryFacts(ctx.sources),
+  render(facts, v, ctx) {
     const r = forestryRegion(ctx, facts, v);
     return renderStacked(r.head, r.label, r.facts ? [r.facts] : []);
   },

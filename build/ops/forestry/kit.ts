@@ -81,8 +81,8 @@ export function bandShareOperation(path: string, kind: ForestryKind, compose: Co
       compose: { param: 'addArea', from: FORESTRY_COUNTS_PATH, composer: compose },
     },
     needs: ['forestry_entities'],
-    prepare: (ctx) => ({ facts: forestryFacts(ctx.sources), ctx }),
-    render({ facts, ctx }, v) {
+    prepare: (ctx) => forestryFacts(ctx.sources),
+    render(facts, v, ctx) {
       const head = regionHeader(ctx, v.prefCode!, v.cityCode!);
       const { key, label } = matterScope(v, head);
       const scope = facts.get(key);
@@ -114,8 +114,8 @@ export function perEntityOperation(path: string, kind: ForestryKind, compose: Co
       compose: { param: 'addArea', from: FORESTRY_COUNTS_PATH, composer: compose },
     },
     needs: [...NEEDS],
-    prepare: (ctx) => ({ facts: forestryFacts(ctx.sources), ctx }),
-    render({ facts, ctx }, v) {
+    prepare: (ctx) => forestryFacts(ctx.sources),
+    render(facts, v, ctx) {
       const r = forestryRegion(ctx, facts, v);
       return renderPerEntity(kind, r.head, r.label, r.facts ? [r.facts] : []);
     },

@@ -53,12 +53,12 @@ export function economyOperation(o: {
     needs: ['industry_economy', 'industries_broad', 'industries_middle'],
     share: 'prefecture',
     prepare: economyState,
-    render({ facts, names, sources }, v) {
+    render({ facts, names }, v, ctx) {
       const region = regionOf(v);
       const year = Number(v.year);
       if (!facts.get(region, '-', '-')?.has(year)) return null;
       return {
-        ...selectionEcho(sources, names, v, o.echoCodes),
+        ...selectionEcho(ctx.sources, names, v, o.echoCodes),
         data: [{ year, value: o.valueOf(facts.get(region, v.sicCode, v.simcCode)?.get(year)), concealmentFlg: 0 }],
       };
     },

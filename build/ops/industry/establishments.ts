@@ -50,14 +50,13 @@ export function establishmentOperation(o: {
       ...establishmentFacts(ctx.sources, o.column, ctx.prefs),
       present: regionsWithEstablishments(ctx.sources, ctx.prefs),
       names: selectionNames(ctx.sources),
-      sources: ctx.sources,
     }),
-    render({ years, facts, present, names, sources }, v) {
+    render({ years, facts, present, names }, v, ctx) {
       const region = regionOf(v);
       if (!present.has(region)) return null;
       const cells = facts.get(region, v.sicCode, v.simcCode);
       return {
-        ...selectionEcho(sources, names, v),
+        ...selectionEcho(ctx.sources, names, v),
         data: years.map((year) => ({ year, value: cells?.get(year)?.[o.column] ?? 0 })),
       };
     },

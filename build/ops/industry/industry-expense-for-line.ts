@@ -89,8 +89,8 @@ export default defineOperation({
   },
   needs: ['research_expenses'],
   share: 'prefecture',
-  prepare: (ctx) => ({ byPref: researchByPrefecture(ctx.sources), regions: ctx.sources.regions }),
-  render({ byPref, regions }, v) {
+  prepare: (ctx) => researchByPrefecture(ctx.sources),
+  render(byPref, v, ctx) {
     const selected = INDUSTRIES[v.sicCode]!;
     const rows = byPref.get(prefRegion(Number(v.prefCode)))?.filter((r) => selected.industries.includes(r.industry));
     if (!rows?.length) return null;
@@ -99,7 +99,7 @@ export default defineOperation({
       const s = years.get(r.year) ?? { firms: 0, expense: 0, sales: 0 };
       years.set(r.year, { firms: s.firms + r.firms, expense: s.expense + r.expense, sales: s.sales + r.sales });
     }
-    const prefName = regions.prefecture(Number(v.prefCode))!.prefName;
+    const prefName = ctx.sources.regions.prefName(v.prefCode);
     return {
       prefCode: v.prefCode,
       prefName,

@@ -93,9 +93,8 @@ export default defineOperation({
   needs: ['overseas_trade'],
   prepare: (ctx) => ({
     byPref: tradeByPrefecture(ctx.sources),
-    regions: ctx.sources.regions,
   }),
-  render({ byPref, regions }, v) {
+  render({ byPref }, v, ctx) {
     const flow = v.dispTradeCode === '1' ? 'export' : 'import';
     const industry = v.dispIndustryCode === '1' ? 'manufacturing' : 'nonmanufacturing';
     const rows = byPref.get(prefRegion(Number(v.prefCode)))?.filter((r) => r.flow === flow && r.industry === industry);
@@ -104,7 +103,7 @@ export default defineOperation({
     return renderTrade({
       head: {
         prefCode: v.prefCode,
-        prefName: regions.prefecture(Number(v.prefCode))!.prefName,
+        prefName: ctx.sources.regions.prefName(v.prefCode),
         sicCode: industry === 'manufacturing' ? 'E' : '',
         sicName: industry === 'manufacturing' ? '製造業' : '非製造業',
       },

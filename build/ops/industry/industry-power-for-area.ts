@@ -79,9 +79,9 @@ export default defineOperation({
   needs: ['industry_economy', 'industries_broad', 'industries_middle'],
   share: 'year',
   prepare: economyState,
-  render({ facts, names, sources }, v) {
+  render({ facts, names }, v, ctx) {
     const year = Number(v.year);
-    const regions = sources.regions;
+    const regions = ctx.sources.regions;
     const sum = (sicCode: string, simcCode: string) => {
       const out = { valueAdded: 0, employees: 0 };
       for (const p of regions.prefectures) {

@@ -71,14 +71,14 @@ export default defineOperation({
   prepare(ctx) {
     const middle = new Map(industries.middle(ctx.sources).map((m) => [m.simcCode, m]));
     const broad = new Map(industries.broad(ctx.sources).map((b) => [b.sicCode, b.sicName]));
-    return { byRegion: specializationFacts(ctx.sources, ctx.prefs), middle, broad, prefs: ctx.sources.regions };
+    return { byRegion: specializationFacts(ctx.sources, ctx.prefs), middle, broad };
   },
-  render({ byRegion, middle, broad, prefs }, v) {
+  render({ byRegion, middle, broad }, v, ctx) {
     const rows = byRegion.get(regionOf(v))?.filter((r) => r.year === Number(v.year));
     if (!rows?.length) return null;
     const all = v.sicCode === '-';
     return {
-      prefName: prefs.prefecture(Number(v.prefCode))!.prefName,
+      prefName: ctx.sources.regions.prefName(v.prefCode),
       prefCode: Number(v.prefCode),
       sicCode: all ? '' : v.sicCode,
       sicName: all ? '' : broad.get(v.sicCode)!,

@@ -78,7 +78,7 @@ export default defineOperation({
     if (!GROUPS.some((g) => g.statuses.some((s) => ofStatus(s)))) return null;
     return {
       prefCode: Number(v.prefCode),
-      prefName: ctx.sources.regions.prefecture(Number(v.prefCode))!.prefName,
+      prefName: ctx.sources.regions.prefName(v.prefCode),
       sicCode: 'E',
       sicName,
       simcCode: v.simcCode === '-' ? '' : v.simcCode,

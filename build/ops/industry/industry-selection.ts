@@ -61,7 +61,7 @@ export function selectionNames(s: Sources) {
 export function regionEcho(s: Sources, prefCode: string, cityCode: string) {
   return {
     prefCode: Number(prefCode),
-    prefName: s.regions.prefecture(Number(prefCode))!.prefName,
+    prefName: s.regions.prefName(prefCode),
     cityCode: cityCode === '-' ? '' : cityCode,
     cityName: cityCode === '-' ? '' : (s.regions.city(cityCode)?.cityName ?? ''),
   };
@@ -106,5 +106,4 @@ export function selectionEcho(
 export const economyState = (ctx: BuildContext) => ({
   facts: economyBySelection(ctx.sources, ctx.prefs),
   names: selectionNames(ctx.sources),
-  sources: ctx.sources,
 });

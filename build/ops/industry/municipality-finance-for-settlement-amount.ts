@@ -56,8 +56,8 @@ export default defineOperation({
     ],
   },
   needs: ['settlement_amounts', 'expenditure_items'],
-  prepare: (ctx) => ({ facts: financeFacts(ctx.sources), ctx }),
-  render({ facts, ctx }, v) {
+  prepare: (ctx) => financeFacts(ctx.sources),
+  render(facts, v, ctx) {
     const region = regionOf(v);
     const group = financeGroup(ctx.sources, region);
     // A government without accounts that year (a ward, a village without data) has no figures to compare either.

@@ -37,12 +37,12 @@ export default defineOperation({
   route: { path: '/api/v1/municipality/foundation/perYear', params: [prefCode(), cityCode()] },
   needs: ['establishment_openings', 'establishments'],
   share: 'prefecture',
-  prepare: (ctx) => ({ rates: openingRates(ctx.sources), sources: ctx.sources }),
-  render({ rates, sources }, v) {
+  prepare: (ctx) => openingRates(ctx.sources),
+  render(rates, v, ctx) {
     const years = rates.get(regionOf(v));
     if (!years) return null;
     return {
-      ...regionEcho(sources, v.prefCode!, v.cityCode!),
+      ...regionEcho(ctx.sources, v.prefCode!, v.cityCode!),
       data: [...years].sort((a, b) => a[0] - b[0]).map(([y, value]) => ({ year: y, value })),
     };
   },

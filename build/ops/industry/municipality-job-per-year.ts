@@ -57,14 +57,13 @@ export default defineOperation({
       series: jobOpeningSeries(ctx.sources),
       broad: new Map(occupations.broad(ctx.sources).map((b) => [b.iscoCode, b.iscoName])),
       middle: new Map(occupations.middle(ctx.sources).map((m) => [m.ismcoCode, m.ismcoName])),
-      regions: ctx.sources.regions,
     };
   },
-  render({ series, broad, middle, regions }, v) {
+  render({ series, broad, middle }, v, ctx) {
     const rows = series.get(prefRegion(Number(v.prefCode)), v.iscoCode, v.ismcoCode);
     if (!rows) return null;
     return {
-      prefName: regions.prefecture(Number(v.prefCode))!.prefName,
+      prefName: ctx.sources.regions.prefName(v.prefCode),
       prefCode: Number(v.prefCode),
       iscoCode: v.iscoCode === '-' ? '' : v.iscoCode,
       iscoName: v.iscoCode === '-' ? '' : broad.get(v.iscoCode)!,

@@ -43,14 +43,14 @@ export default defineOperation({
   },
   needs: ['manufacturing_shipments', 'industries_broad', 'industries_middle'],
   share: 'prefecture',
-  prepare: (ctx) => ({ facts: shipmentFacts(ctx.sources), names: selectionNames(ctx.sources), sources: ctx.sources }),
-  render({ facts, names, sources }, v) {
+  prepare: (ctx) => ({ facts: shipmentFacts(ctx.sources), names: selectionNames(ctx.sources) }),
+  render({ facts, names }, v, ctx) {
     const region = regionOf(v);
     const all = facts.get(`${region}|-`);
     if (!all) return null;
     const mine = facts.get(`${region}|${v.simcCode}`);
     return {
-      ...selectionEcho(sources, names, v),
+      ...selectionEcho(ctx.sources, names, v),
       data: [...all.keys()].sort((a, b) => a - b).map((y) => ({ year: y, value: mine?.get(y) ?? 0 })),
     };
   },

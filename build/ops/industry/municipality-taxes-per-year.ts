@@ -40,7 +40,7 @@ export default defineOperation({
     if (!data) return null;
     const city = v.cityCode === '-' ? undefined : ctx.sources.regions.city(v.cityCode);
     return {
-      prefName: ctx.sources.regions.prefecture(Number(v.prefCode))!.prefName,
+      prefName: ctx.sources.regions.prefName(v.prefCode),
       prefCode: Number(v.prefCode),
       cityName: city?.cityName ?? '',
       cityCode: city?.cityCode ?? '',

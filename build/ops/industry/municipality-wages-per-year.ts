@@ -62,7 +62,7 @@ export default defineOperation({
     const n = names(v.sicCode, v.simcCode);
     return {
       prefCode: Number(v.prefCode),
-      prefName: ctx.sources.regions.prefecture(Number(v.prefCode))!.prefName,
+      prefName: ctx.sources.regions.prefName(v.prefCode),
       sicName: n.sicName,
       sicCode: n.sicCode,
       simcName: n.simcName,

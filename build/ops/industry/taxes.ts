@@ -48,7 +48,7 @@ export function renderMunicipalTax(
   if (!data) return null;
   return {
     prefCode: city.prefCode,
-    prefName: sources.regions.prefecture(city.prefCode)!.prefName,
+    prefName: sources.regions.prefName(city.prefCode),
     cityCode,
     cityName: city.cityName,
     data,

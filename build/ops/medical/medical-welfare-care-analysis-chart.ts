@@ -228,8 +228,8 @@ export default defineOperation({
     constraints: [yearRule, broadRule, middleRule],
   },
   needs: ['care_insurers', 'care_counts', 'care_premiums'],
-  prepare: (ctx) => ({ facts: careFacts(ctx.sources), ctx }),
-  render({ facts, ctx }, v) {
+  prepare: (ctx) => careFacts(ctx.sources),
+  render(facts, v, ctx) {
     const m = CARE_MATTERS.find((x) => x.code === v.matter_2)!;
     const s = careSelections(m).find((x) => x.broad === v.broad_category_cd && x.middle === v.middle_category_cd)!;
     const unit: CareUnit = v.insuranceCode !== '-' ? 'insurer' : v.cityCode !== '-' ? 'municipality' : 'prefecture';

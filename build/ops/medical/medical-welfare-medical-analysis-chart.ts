@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Sources } from '../../../sources/load.ts';
 import {
   countKey,
   medicalClassesOf,
@@ -29,7 +30,6 @@ import {
 
 interface State {
   facts: MedicalFacts;
-  ctx: BuildContext;
   /** Each matter2's class selections. */
   selections: Map<string, ClassSelection[]>;
   /** Census populations by `region|year`, as read. */
@@ -179,19 +179,18 @@ export default defineOperation({
     const facts = medicalFacts(ctx.sources);
     return {
       facts,
-      ctx,
       selections: new Map(MATTER2.map((m) => [m.code, selectionsOf(facts.classes, m)])),
       people: new Map(),
     };
   },
-  render(state, v) {
-    const { facts, ctx } = state;
+  render(state, v, ctx) {
+    const { facts } = state;
     const m = MATTER2.find((x) => x.code === v.matter2)!;
     const selection = state.selections
       .get(m.code)!
       .find((s) => s.broad === v.broadCategoryCode && s.middle === v.middleCategoryCode)!;
     const unit = unitOf(v);
-    const figure = (region: string) => value(state, m, selection, v, region);
+    const figure = (region: string) => value(state, ctx.sources, m, selection, v, region);
     const data = regionsOf(ctx, facts, unit, v.prefCode).map((r) => ({
       code: r.code,
       name: r.name,
@@ -243,6 +242,7 @@ function regionsOf(ctx: BuildContext, facts: MedicalFacts, unit: MedicalUnit, pr
 /** The selection's count for a region, or per 100,000 of its census population; null without data. */
 function value(
   state: State,
+  sources: Sources,
   m: Matter2,
   s: ClassSelection,
   v: { year: string; dispType: string },
@@ -252,20 +252,20 @@ function value(
   if (!counts) return null;
   const n = s.leaves.reduce((a, c) => a + (counts.get(c) ?? 0), 0);
   if (v.dispType === '1') return n;
-  const people = populationAt(state, region, Number(v.year));
+  const people = populationAt(state, sources, region, Number(v.year));
   return people ? ratio(n * 100_000, people, 1) : null;
 }
 
 /** A region's population at the last census at or before `year` (an area's: its municipalities'), memoized. */
-function populationAt(state: State, region: string, year: number): number | undefined {
+function populationAt(state: State, sources: Sources, region: string, year: number): number | undefined {
   const key = `${region}|${year}`;
-  if (!state.people.has(key)) state.people.set(key, censusPopulation(state, region, year));
+  if (!state.people.has(key)) state.people.set(key, censusPopulation(state, sources, region, year));
   return state.people.get(key);
 }
 
-function censusPopulation(state: State, region: string, year: number): number | undefined {
+function censusPopulation(state: State, sources: Sources, region: string, year: number): number | undefined {
   const area = state.facts.areas.get(region);
-  if (!area) return censusAt(state.ctx.sources, region, year)?.total;
-  const parts = area.cities.map((c) => populationAt(state, c, year));
+  if (!area) return censusAt(sources, region, year)?.total;
+  const parts = area.cities.map((c) => populationAt(state, sources, c, year));
   return parts.every((x) => x !== undefined) ? parts.reduce((a, b) => a! + b!, 0) : undefined;
 }

@@ -36,10 +36,10 @@ export default defineOperation({
   }),
   route: { path: '/api/v1/medicalWelfare/medicalAnalysis/list', params: [prefCode()] },
   needs: ['medical_areas'],
-  prepare: (ctx) => ({ areas: medicalAreas(ctx.sources), ctx }),
-  render({ areas, ctx }, v) {
+  prepare: (ctx) => medicalAreas(ctx.sources),
+  render(areas, v, ctx) {
     const pref = Number(v.prefCode);
-    const prefName = ctx.sources.regions.prefecture(pref)!.prefName;
+    const prefName = ctx.sources.regions.prefName(pref);
     const name = (code: string) => ctx.sources.regions.city(code)?.cityName ?? '';
     return {
       data: [...areas.values()]

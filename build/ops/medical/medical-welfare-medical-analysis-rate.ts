@@ -113,8 +113,8 @@ export default defineOperation({
   },
   needs: ['medical_classes', 'medical_counts', 'medical_areas'],
   share: 'year',
-  prepare: (ctx) => ({ facts: medicalFacts(ctx.sources), ctx }),
-  render({ facts, ctx }, v) {
+  prepare: (ctx) => medicalFacts(ctx.sources),
+  render(facts, v, ctx) {
     const m = MATTER2.find((x) => x.code === v.matter2)!;
     const { key, label } = regionOf(ctx, facts.areas, v);
     const counts = facts.counts.get(countKey(m.code, v.year, key));

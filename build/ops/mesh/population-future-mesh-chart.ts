@@ -49,8 +49,8 @@ export default defineOperation({
   },
   needs: ['mesh_population_future'],
   share: 'prefecture',
-  prepare: (ctx) => ({ index: meshIndex(ctx.sources, 'mesh_population_future', ['population']), ctx }),
-  render({ index, ctx }, v) {
+  prepare: (ctx) => meshIndex(ctx.sources, 'mesh_population_future', ['population']),
+  render(index, v, ctx) {
     const region = regionOf(v, 'prefCode', 'city_cd');
     const data = chartOf(
       index,

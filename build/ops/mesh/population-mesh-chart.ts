@@ -42,8 +42,8 @@ export default defineOperation({
   },
   needs: ['mesh_population'],
   share: 'prefecture',
-  prepare: (ctx) => ({ index: meshIndex(ctx.sources, 'mesh_population', ['population', 'households']), ctx }),
-  render({ index, ctx }, v) {
+  prepare: (ctx) => meshIndex(ctx.sources, 'mesh_population', ['population', 'households']),
+  render(index, v, ctx) {
     const region = regionOf(v, 'prefecture_cd', 'city_cd');
     const households = v.matter === '3';
     const data = chartOf(

@@ -42,10 +42,10 @@ export default defineOperation({
   },
   needs: ['population_years', 'population_by_age_sex'],
   share: 'prefecture',
-  prepare: (ctx) => ({ population: populationFacts(ctx.sources), regions: ctx.sources.regions }),
-  render({ population, regions }, v) {
+  prepare: (ctx) => populationFacts(ctx.sources),
+  render(population, v, ctx) {
     const at = Number(v.year);
-    const cities = regions
+    const cities = ctx.sources.regions
       .citiesOf(Number(v.prefCode))
       .filter((c) => c.bigCityFlag !== '2')
       .sort((a, b) => (a.cityCode < b.cityCode ? -1 : 1))

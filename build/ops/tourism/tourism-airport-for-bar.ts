@@ -123,19 +123,19 @@ export default defineOperation({
   },
   needs: ['airports', 'airport_travellers', 'airport_visits'],
   share: 'year',
-  prepare: (ctx) => ({ facts: airportFacts(ctx.sources, ctx.prefs), prefs: ctx.prefs, regions: ctx.sources.regions }),
-  render({ facts, prefs, regions }, v) {
+  prepare: (ctx) => airportFacts(ctx.sources, ctx.prefs),
+  render(facts, v, ctx) {
     const entry = { area: v.entryAirportArea, airport: v.entryAirport };
     const exit = { area: v.departureAirportArea, airport: v.departureAirport };
     const key = selectionKey(v.year, v.halfPeriod, entry, exit);
     const total = facts.totals.get(key);
     if (!total) return null;
     const visits = facts.visits.get(key);
-    const data = prefs.map((p) => {
+    const data = ctx.prefs.map((p) => {
       const n = visits?.get(String(p).padStart(2, '0')) ?? 0;
       return {
         prefCode: String(p),
-        prefName: regions.prefecture(p)!.prefName,
+        prefName: ctx.sources.regions.prefName(p),
         value: v.dispType === '1' ? n : percent(n, total)!,
       };
     });

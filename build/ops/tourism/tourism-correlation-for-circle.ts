@@ -58,8 +58,8 @@ export default defineOperation({
   },
   needs: ['visit_sequences'],
   share: 'prefecture',
-  prepare: (ctx) => ({ sequences: sequenceFacts(ctx.sources), regions: ctx.sources.regions }),
-  render({ sequences, regions }, v) {
+  prepare: (ctx) => sequenceFacts(ctx.sources),
+  render(sequences, v, ctx) {
     const rows = sequences.get(prefRegion(Number(v.prefCode)), v.year, v.halfPeriod);
     if (!rows) return null;
     const sideOf = (position: SequenceRow['position']) => {
@@ -70,7 +70,7 @@ export default defineOperation({
         allCount,
       ).map(([code, value, rate]) => ({
         prefCode: String(Number(code)),
-        prefName: regions.prefecture(Number(code))?.prefName ?? code,
+        prefName: ctx.sources.regions.prefecture(Number(code))?.prefName ?? code,
         value,
         rate,
       }));

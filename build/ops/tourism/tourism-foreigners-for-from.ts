@@ -55,8 +55,8 @@ export default defineOperation({
   },
   needs: ['foreign_visitors', 'countries'],
   share: 'prefecture',
-  prepare: (ctx) => ({ byKey: foreignVisitors(ctx.sources), regions: ctx.sources.regions }),
-  render({ byKey, regions }, v) {
+  prepare: (ctx) => foreignVisitors(ctx.sources),
+  render(byKey, v, ctx) {
     const rows = byKey.get(prefRegion(Number(v.prefCode)), v.year, v.purpose);
     if (!rows) return null;
     const changes: {
@@ -72,7 +72,7 @@ export default defineOperation({
     return {
       year: Number(v.year),
       prefCode: v.prefCode,
-      prefName: regions.prefecture(Number(v.prefCode))!.prefName,
+      prefName: ctx.sources.regions.prefName(v.prefCode),
       purpose: Number(v.purpose),
       changes,
     };

@@ -84,8 +84,8 @@ export default defineOperation({
   },
   needs: ['accommodation_stays', 'accommodation_classes'],
   share: 'prefecture',
-  prepare: (ctx) => ({ ...stayStacks(ctx.sources), regions: ctx.sources.regions }),
-  render({ stacks, classesOf, regions }, v) {
+  prepare: (ctx) => ({ ...stayStacks(ctx.sources) }),
+  render({ stacks, classesOf }, v, ctx) {
     const rows = stacks.get(prefRegion(Number(v.prefCode)), v.display);
     if (!rows) return null;
     const guests = guestsOf[v.matter]!;
@@ -103,7 +103,7 @@ export default defineOperation({
     }
     return {
       prefCode: v.prefCode,
-      prefName: regions.prefecture(Number(v.prefCode))!.prefName,
+      prefName: ctx.sources.regions.prefName(v.prefCode),
       matter: v.matter,
       displayMethod: v.display,
       data: [...periods].map(([period, values]) => ({
