@@ -2,7 +2,7 @@
 // entities that are corporations, per census year. Shared by the build (one region) and the addArea
 // composer (several regions' days summed first), so both print the same numbers the same way.
 
-import { composer, type Combine, type ComposeContext, type Composer } from '../composer.ts';
+import { composer, type CombineOf, type ComposeContext, type Composer } from '../composer.ts';
 import { percent, ratio } from '../rounding.ts';
 import {
   headOf,
@@ -134,26 +134,23 @@ export const farmerSelection = (v: Record<string, string | undefined>): FarmerSe
 const combineFarmers =
   (
     render: (head: FisheryHead, s: FarmerSelection, label: string, scopes: FarmFacts[], ctx: ComposeContext) => unknown,
-  ): Combine =>
-  (results, ctx) => {
-    const docs = results as FarmCounts[];
+  ): CombineOf<FarmCounts> =>
+  (docs, ctx) => {
     const s = farmerSelection(ctx.values);
-    return render(headOf(docs[0]!), s, matterLabel(docs, s.matter), matterScopes(docs, s.matter), ctx);
+    return render(headOf(docs[0]), s, matterLabel(docs, s.matter), matterScopes(docs, s.matter), ctx);
   };
 
 export const agricultureComposers = {
-  workingDays: composer('agricultureWorkingDays', (results) => {
-    const docs = results as FarmCounts[];
+  workingDays: composer<FarmCounts>('agricultureWorkingDays', (docs) => {
     return renderWorkingDays(
-      headOf(docs[0]!),
+      headOf(docs[0]),
       regionsLabel(docs),
       docs.map((d) => d.region),
     );
   }),
-  businesses: composer('agricultureRelatedBusiness', (results, { table }) => {
-    const docs = results as FarmCounts[];
+  businesses: composer<FarmCounts>('agricultureRelatedBusiness', (docs, { table }) => {
     return renderBusinesses(
-      headOf(docs[0]!),
+      headOf(docs[0]),
       docs.map((d) => d.region),
       table.labels.farmBusinesses ?? {},
     );

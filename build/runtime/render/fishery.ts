@@ -3,7 +3,7 @@
 // counts of several regions summed first), so both print the same numbers the same way.
 
 import { percent, ratio } from '../rounding.ts';
-import { composer, type Combine, type Composer } from '../composer.ts';
+import { composer, type CombineOf, type Composer, type Inputs } from '../composer.ts';
 
 /** Entities per year, then per class code. */
 export type ClassCounts = Record<string, Record<string, number>>;
@@ -48,10 +48,10 @@ export function sumAmounts(list: (YearAmounts | undefined)[]): YearAmounts {
 
 /** The scopes a composed `matter` chart sums: 1 the regions, 2 their prefectures (each once), 3 the nation. */
 export function matterScopes<F>(
-  docs: { prefCode: string; region: F; prefecture: F; nation: F }[],
+  docs: Inputs<{ prefCode: string; region: F; prefecture: F; nation: F }>,
   matter: string,
 ): F[] {
-  if (matter === '3') return [docs[0]!.nation];
+  if (matter === '3') return [docs[0].nation];
   if (matter === '2') return [...new Map(docs.map((d) => [d.prefCode, d.prefecture])).values()];
   return docs.map((d) => d.region);
 }
@@ -126,13 +126,12 @@ export function renderFishery(
 
 /** Fishery shares of several regions: entity counts summed (matter 1 regions, 2 their prefectures), then shares. */
 const combineFishery =
-  (kind: FisheryKind): Combine =>
-  (results, { values, table }) => {
-    const docs = results as EntityCounts[];
+  (kind: FisheryKind): CombineOf<EntityCounts> =>
+  (docs, { values, table }) => {
     const names = (kind === 'shipRatio' ? table.labels.fisheryDestinations : table.labels.fisheryBands) ?? {};
     const matter = values.matter ?? '1';
     const counts = sumCounts(matterScopes(docs, matter).map((s) => s[kind]));
-    return renderFishery(kind, headOf(docs[0]!), matter, matterLabel(docs, matter), counts, names);
+    return renderFishery(kind, headOf(docs[0]), matter, matterLabel(docs, matter), counts, names);
   };
 
 /** The sales kinds of the totals: sea catch, sea aquaculture. */
@@ -165,28 +164,25 @@ export function renderShipValue(head: FisheryHead, scopes: FisheryFacts[], names
 
 /** Totals of several regions: the main region's header (entityCounts always answers), the regions' sales summed. */
 export const totalsComposers: Record<TotalKind, Composer> = {
-  salesAmount: composer('fisheryTotalSales', (results) => {
-    const docs = results as EntityCounts[];
+  salesAmount: composer<EntityCounts>('fisheryTotalSales', (docs) => {
     return renderTotals(
       'salesAmount',
-      headOf(docs[0]!),
+      headOf(docs[0]),
       docs.map((d) => d.region),
     );
   }),
-  aquacultureSalesAmount: composer('fisheryAquacultureTotalSales', (results) => {
-    const docs = results as EntityCounts[];
+  aquacultureSalesAmount: composer<EntityCounts>('fisheryAquacultureTotalSales', (docs) => {
     return renderTotals(
       'aquacultureSalesAmount',
-      headOf(docs[0]!),
+      headOf(docs[0]),
       docs.map((d) => d.region),
     );
   }),
 };
 
-export const shipValueComposer = composer('fisheryShipValue', (results, { table }) => {
-  const docs = results as EntityCounts[];
+export const shipValueComposer = composer<EntityCounts>('fisheryShipValue', (docs, { table }) => {
   return renderShipValue(
-    headOf(docs[0]!),
+    headOf(docs[0]),
     docs.map((d) => d.region),
     table.labels.fisheryDestinations ?? {},
   );
@@ -210,11 +206,10 @@ export function renderUnitSales(kind: UnitSalesKind, head: FisheryHead, matter: 
 
 /** Sales per entity of several regions: matter 1 sums the regions, 2 their prefectures (each once), 3 is the nation's. */
 const combineUnitSales =
-  (kind: UnitSalesKind): Combine =>
-  (results, { values }) => {
-    const docs = results as EntityCounts[];
+  (kind: UnitSalesKind): CombineOf<EntityCounts> =>
+  (docs, { values }) => {
     const matter = values.matter ?? '1';
-    return renderUnitSales(kind, headOf(docs[0]!), matter, matterScopes(docs, matter));
+    return renderUnitSales(kind, headOf(docs[0]), matter, matterScopes(docs, matter));
   };
 
 export const unitSalesComposers: Record<UnitSalesKind, Composer> = {

@@ -2,7 +2,7 @@
 // income, per census year. Shared by the build (one region) and the addArea composers (the counts and
 // income of several regions summed first), so both print the same numbers the same way.
 
-import { composer, type Combine, type Composer } from '../composer.ts';
+import { composer, type CombineOf, type Composer } from '../composer.ts';
 import { percent, ratio } from '../rounding.ts';
 import {
   headOf,
@@ -80,22 +80,20 @@ export function renderStacked(head: FisheryHead, label: string, scopes: Forestry
 
 /** Band shares of several regions: matter 1 sums the regions, 2 their prefectures (each once), 3 is the nation's. */
 const combineShares =
-  (kind: ForestryIncomeKind): Combine =>
-  (results, { values, table }) => {
-    const docs = results as ForestryCounts[];
+  (kind: ForestryIncomeKind): CombineOf<ForestryCounts> =>
+  (docs, { values, table }) => {
     const bands = Object.values(table.labels.forestryBands ?? {});
     const matter = values.matter ?? '1';
     const label = matterLabel(docs, matter);
-    return renderBandShares(kind, headOf(docs[0]!), matter, label, matterScopes(docs, matter), bands);
+    return renderBandShares(kind, headOf(docs[0]), matter, label, matterScopes(docs, matter), bands);
   };
 
 const combinePerEntity =
-  (kind: ForestryIncomeKind): Combine =>
-  (results) => {
-    const docs = results as ForestryCounts[];
+  (kind: ForestryIncomeKind): CombineOf<ForestryCounts> =>
+  (docs) => {
     return renderPerEntity(
       kind,
-      headOf(docs[0]!),
+      headOf(docs[0]),
       regionsLabel(docs),
       docs.map((d) => d.region),
     );
@@ -106,10 +104,9 @@ export const forestryComposers = {
   contractRatio: composer('forestryContractRevenueRatio', combineShares('contract')),
   sales: composer('forestrySales', combinePerEntity('sales')),
   contract: composer('forestryContractRevenue', combinePerEntity('contract')),
-  stacked: composer('forestryStacked', (results) => {
-    const docs = results as ForestryCounts[];
+  stacked: composer<ForestryCounts>('forestryStacked', (docs) => {
     return renderStacked(
-      headOf(docs[0]!),
+      headOf(docs[0]),
       regionsLabel(docs),
       docs.map((d) => d.region),
     );

@@ -1,6 +1,6 @@
 // Overseas transactions rendered from amounts, shared by the build and by addArea composition.
 
-import { composer } from '../composer.ts';
+import { composer, type Inputs } from '../composer.ts';
 
 export interface TradeCounts {
   /** The main prefecture's header, kept as rendered. */
@@ -10,47 +10,51 @@ export interface TradeCounts {
 }
 
 const valueKeys = (n: number) => Array.from({ length: n }, (_, i) => `value${i + 1}`);
+/** Numbers as value1 … valueN, the original's keys. */
+const numbered = (values: number[]): Record<string, number> =>
+  Object.fromEntries(values.map((v, i) => [`value${i + 1}`, v]));
 
 /** sum_data holds one object: value1 is the 2009 total of the six areas, value2 2010's, and so on. */
 export function renderTrade(c: TradeCounts) {
   return {
     ...c.head,
-    sum_data: [Object.fromEntries(c.years.map((y, i) => [`value${i + 1}`, y.values.reduce((a, v) => a + v, 0)]))],
-    data: c.years.map((y) => ({
-      year: y.year,
-      ...Object.fromEntries(valueKeys(y.values.length).map((k, i) => [k, y.values[i]])),
-    })),
+    sum_data: [numbered(c.years.map((y) => y.values.reduce((a, v) => a + v, 0)))],
+    data: c.years.map((y): { year: number } & Record<string, number> => ({ year: y.year, ...numbered(y.values) })),
   };
 }
 
-export function tradeCounts(result: unknown): TradeCounts {
-  const r = result as ReturnType<typeof renderTrade>;
+type Trade = ReturnType<typeof renderTrade>;
+
+/** The amounts of a rendered answer: value1 … value6 of each year, back in area order. */
+export function tradeCounts(r: Trade): TradeCounts {
   return {
     head: { prefCode: r.prefCode, prefName: r.prefName, sicCode: r.sicCode, sicName: r.sicName },
-    years: r.data.map((d) => ({ year: d.year, values: valueKeys(6).map((k) => (d as Record<string, number>)[k]!) })),
+    years: r.data.map((d) => ({ year: d.year, values: valueKeys(6).map((k) => Number(d[k] ?? 0)) })),
   };
 }
 
 /** Sums the amounts of several prefectures under the first one's header, year by year. */
-export function sumTrade(list: TradeCounts[]): TradeCounts {
-  const [first] = list as [TradeCounts];
+export function sumTrade(list: Inputs<TradeCounts>): TradeCounts {
+  const [first] = list;
   return {
     head: first.head,
     years: first.years.map((y, i) => ({
       year: y.year,
-      values: y.values.map((_, k) => list.reduce((a, c) => a + c.years[i]!.values[k]!, 0)),
+      values: y.values.map((_, k) => list.reduce((a, c) => a + (c.years[i]?.values[k] ?? 0), 0)),
     })),
   };
 }
 
 /** Overseas transactions of several prefectures: amounts summed, then rendered anew. */
-export const tradeComposer = composer('trade', (results) => renderTrade(sumTrade(results.map(tradeCounts))));
+export const tradeComposer = composer<Trade>('trade', ([first, ...rest]) =>
+  renderTrade(sumTrade([tradeCounts(first), ...rest.map(tradeCounts)])),
+);
 
 /**
  * Lines of several prefectures side by side (industry/expense/forLine): the first one's header, and each
  * prefecture's line in the order of the request, as the original compared regions.
  */
-export const linesComposer = composer('lines', (results) => {
-  const [first] = results as { changes: unknown[] }[];
-  return { ...first, changes: (results as { changes: unknown[] }[]).flatMap((r) => r.changes) };
-});
+export const linesComposer = composer<{ changes: unknown[] }>('lines', (results) => ({
+  ...results[0],
+  changes: results.flatMap((r) => r.changes),
+}));

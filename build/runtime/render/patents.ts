@@ -15,25 +15,25 @@ function pagingOf(values: Canonical, op: RouteOp) {
 }
 
 /** One page that starts inside the first of two consecutive pages. */
-export const pageComposer = composer('page', (results, { values, op }) => {
+export const pageComposer = composer<Page>('page', (results, { values, op }) => {
   const { offset, size } = pagingOf(values, op);
   const start = offset % size;
-  return { data: (results as Page[]).flatMap((p) => p.data).slice(start, start + size) };
+  return { data: results.flatMap((p) => p.data).slice(start, start + size) };
 });
 
 /** The patents of every page whose field (section) or theme (subject) is one of addTec's. */
-export const patentFilterComposer = composer('patentFilter', (results, { values, op, table }) => {
+export const patentFilterComposer = composer<Page>('patentFilter', (results, { values, op, table }) => {
   const { offset, size } = pagingOf(values, op);
   const fields = table.labels.patentFields ?? {};
   const themes = table.labels.patentThemes ?? {};
   const wanted = (values.addTec ?? '').split(',').map((e) => {
-    const [tec, theme] = e.split('_') as [string, string];
+    const [tec = '', theme = ''] = e.split('_');
     return { section: fields[tec], subject: theme ? themes[`${tec}_${theme}`] : undefined };
   });
   const match = (r: Record<string, unknown>) =>
     wanted.some((w) => r.patentSection === w.section && (w.subject === undefined || r.patentSubject === w.subject));
   return {
-    data: (results as Page[])
+    data: results
       .flatMap((p) => p.data)
       .filter(match)
       .slice(offset, offset + size),

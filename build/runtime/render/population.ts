@@ -34,8 +34,10 @@ export function renderPerYear(c: PerYearCounts) {
   };
 }
 
-export function perYearCounts(result: unknown): PerYearCounts {
-  const r = result as ReturnType<typeof renderPerYear>;
+type PerYear = ReturnType<typeof renderPerYear>;
+
+/** The counts back from a rendered answer (composition sums them). */
+export function perYearCounts(r: PerYear): PerYearCounts {
   const series = (label: string) => {
     const s = r.data.find((d) => d.label === label);
     if (!s) throw new Error(`perYear document has no ${label} series`);
@@ -128,8 +130,9 @@ export function renderPyramidHalf(h: PyramidCounts) {
   };
 }
 
-export function pyramidCounts(half: unknown): PyramidCounts {
-  const h = half as ReturnType<typeof renderPyramidHalf>;
+type PyramidHalf = ReturnType<typeof renderPyramidHalf>;
+
+export function pyramidCounts(h: PyramidHalf): PyramidCounts {
   return { year: h.year, man: h.data.map((d) => d.man), woman: h.data.map((d) => d.woman) };
 }
 
@@ -145,19 +148,21 @@ export function sumPyramid(list: PyramidCounts[]): PyramidCounts | null {
 
 // Composers: the counts of several regions summed, then rendered anew.
 
-export const perYearComposer = composer('perYear', (results) => {
+export const perYearComposer = composer<PerYear>('perYear', (results) => {
   const sum = sumPerYear(results.map(perYearCounts));
   return sum && renderPerYear(sum);
 });
 
-export const growthComposer = composer('growth', (results) => {
+export const growthComposer = composer<PerYear>('growth', (results) => {
   const sum = sumPerYear(results.map(perYearCounts));
   return sum && renderGrowth(sum);
 });
 
-export const pyramidComposer = composer('pyramid', (results) => {
-  const side = (key: 'yearLeft' | 'yearRight') => {
-    const sum = sumPyramid(results.map((r) => pyramidCounts((r as Record<string, unknown>)[key])));
+type Side = 'yearLeft' | 'yearRight';
+
+export const pyramidComposer = composer<Record<Side, PyramidHalf>>('pyramid', (results) => {
+  const side = (key: Side) => {
+    const sum = sumPyramid(results.map((r) => pyramidCounts(r[key])));
     return sum && renderPyramidHalf(sum);
   };
   return results.length === 0 ? null : { yearLeft: side('yearLeft'), yearRight: side('yearRight') };

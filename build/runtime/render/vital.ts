@@ -39,8 +39,10 @@ export function renderEstimate(c: EstimateCounts) {
   };
 }
 
-export function estimateCounts(result: unknown): EstimateCounts {
-  const r = result as ReturnType<typeof renderEstimate>;
+type Estimate = ReturnType<typeof renderEstimate>;
+
+/** The counts back from a rendered answer (composition sums them). */
+export function estimateCounts(r: Estimate): EstimateCounts {
   const series = (label: string) => {
     const s = r.data.find((d) => d.label === label);
     if (!s) throw new Error(`estimate document has no ${label} series`);
@@ -85,7 +87,7 @@ export function sumEstimate(list: EstimateCounts[]): EstimateCounts | null {
   return { boundaryYear: first.boundaryYear, population, events };
 }
 
-export const estimateComposer = composer('estimate', (results) => {
+export const estimateComposer = composer<Estimate>('estimate', (results) => {
   const sum = sumEstimate(results.map(estimateCounts));
   return sum && renderEstimate(sum);
 });
