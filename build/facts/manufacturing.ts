@@ -3,23 +3,16 @@
 // all of manufacturing as the sum of its classes.
 
 import type { Sources } from '../../sources/load.ts';
+import { getOrSet } from '../runtime/maps.ts';
 import { perSources } from './memo.ts';
-import { rollupRegions } from './rollup.ts';
+import { rollupRows } from './rollup.ts';
 
 /** 万円 by year, keyed by `region|simcCode` (simcCode `-`: every manufacturing class). */
 export const shipmentFacts = perSources((sources: Sources): Map<string, Map<number, number>> => {
   const out = new Map<string, Map<number, number>>();
-  const t = sources.tables.manufacturing_shipments;
-  if (!t) return out;
-  const rows = rollupRegions(t.table, sources.regions, ['year', 'simcCode'], 'shipments', 'year').objects() as {
-    region: string;
-    year: number;
-    simcCode: string;
-    shipments: number;
-  }[];
-  for (const r of rows)
+  for (const r of rollupRows(sources, 'manufacturing_shipments', ['year', 'simcCode'], ['shipments'], 'year'))
     for (const key of [`${r.region}|${r.simcCode}`, `${r.region}|-`]) {
-      const years = out.get(key) ?? out.set(key, new Map()).get(key)!;
+      const years = getOrSet(out, key, () => new Map<number, number>());
       years.set(r.year, (years.get(r.year) ?? 0) + r.shipments);
     }
   return out;

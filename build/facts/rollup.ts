@@ -3,7 +3,9 @@
 // estimates that may not match it.
 
 import * as aq from 'arquero';
+import type { Sources } from '../../sources/load.ts';
 import type { RegionIndex } from '../../sources/regions.ts';
+import type { Row, TableName } from '../../sources/tables.ts';
 
 export type Table = ReturnType<typeof aq.table>;
 
@@ -30,6 +32,28 @@ export function rollupRegions(
     .rename({ target: 'region' });
   const shadowed = direct.select('region', period).dedupe();
   return direct.concat(derived.antijoin(shadowed, sharedKeys('region', period)).select('region', ...by, ...values));
+}
+
+/** A rolled-up row of table N: its region, the key columns K and the summed values V, as the table's schema types them. */
+export type RolledRow<N extends TableName, K extends keyof Row<N>, V extends keyof Row<N>> = { region: string } & Pick<
+  Row<N>,
+  K | V
+>;
+
+/**
+ * rollupRegions over a source table of the sources (none when it is absent), its rows typed by the table's
+ * schema: the one place where a rolled-up arquero table meets its row type.
+ */
+export function rollupRows<N extends TableName, K extends keyof Row<N> & string, V extends keyof Row<N> & string>(
+  sources: Sources,
+  name: N,
+  by: readonly K[],
+  value: readonly V[],
+  period: K,
+): RolledRow<N, K, V>[] {
+  const t = sources.tables[name];
+  if (!t) return [];
+  return rollupRegions(t.table, sources.regions, [...by], [...value], period).objects() as RolledRow<N, K, V>[];
 }
 
 /** The regions rollupRegions gives rows for, from the region codes of the facts alone: each, and what it adds up to. */
