@@ -205,6 +205,9 @@ export function regionValues(ctx: BuildContext, pref = 'prefCode', city = 'cityC
   ]);
 }
 
+/** The values of a file of an operation that takes prefCode and cityCode (-: the whole prefecture). */
+export type RegionValues = { prefCode: string; cityCode: string };
+
 /** The source-table region code named by prefCode and cityCode (or the names given). */
 export function regionOf(values: Canonical, pref = 'prefCode', city = 'cityCode'): string {
   const c = values[city];
@@ -226,11 +229,11 @@ export function matterScope(v: Canonical, head: { prefName: string; cityName: st
  * and the facts of the region, its prefecture and the nation, `{}` where there are none, so that it answers
  * for every region and an addArea composer always has the main region's header.
  */
-export function scopedFacts<F>(ctx: BuildContext, facts: ReadonlyMap<string, F>, v: Canonical) {
+export function scopedFacts<F>(ctx: BuildContext, facts: ReadonlyMap<string, F>, v: RegionValues) {
   return {
-    ...regionHeader(ctx, v.prefCode!, v.cityCode!),
+    ...regionHeader(ctx, v.prefCode, v.cityCode),
     region: facts.get(regionOf(v)) ?? {},
-    prefecture: facts.get(v.prefCode!.padStart(2, '0')) ?? {},
+    prefecture: facts.get(v.prefCode.padStart(2, '0')) ?? {},
     nation: facts.get('00') ?? {},
   };
 }
