@@ -17,69 +17,34 @@ import { close, listen } from '../helpers/http.ts';
 import { SAMPLE_DIST, SAMPLE_PREFS } from '../helpers/paths.ts';
 import { hasNginx, startBundle, startNginx, startServe, type Running } from '../helpers/servers.ts';
 import { cachedSample } from '../helpers/sample.ts';
-import { FULL } from '../helpers/scope.ts';
+import { FULL, part } from '../helpers/scope.ts';
+import { OPERATIONS } from '../../build/ops/index.ts';
 
 const manifest: Manifest = JSON.parse(readFileSync(join(SAMPLE_DIST, 'manifest.json'), 'utf8'));
 
-/** Deep links across every family, each with the chart kind it must draw. */
-const LINKS: [family: string, hash: string][] = [
-  ['population', '#/population/composition/pyramid?prefCode=13&cityCode=-&yearLeft=1980&yearRight=2045'],
-  ['population', '#/population/sum/perYear?prefCode=13&cityCode=-&addArea=1_'],
-  ['population', '#/population/society/forArea?prefCode=1'],
-  ['population', '#/population/society/forAgeClassLine?prefCode=13&cityCode=13101'],
-  ['industry', '#/industry/power/forIndustry?year=2016&prefCode=13&cityCode=-&sicCode=E'],
-  ['industry', '#/municipality/job/perYear?prefCode=1&iscoCode=B&ismcoCode=-'],
-  ['industry', '#/industry/overseasTransaction/forColumn?prefCode=13&dispTradeCode=2&dispIndustryCode=1'],
-  ['industry', '#/industry/patent/list?year=2019&mode=1&prefCode=13&cityCode=-&sort1=7&sort2=2&offset=100'],
-  ['industry', '#/industry/expense/forLine?prefCode=13&dispType=1&unit=2&sicCode=0&addArea=1_'],
-  ['industry', '#/municipality/finance/forSettlementAmount?year=2014&prefCode=13&cityCode=13101&matter=1'],
-  ['tourism', '#/tourism/hotelAnalysis/facilityStack?display=1&unit=1&prefCode=1'],
-  [
-    'tourism',
-    '#/tourism/airport/forBar?dispType=1&year=2019&halfPeriod=1&entryAirportArea=3&entryAirport=-&departureAirportArea=-&departureAirport=-&sort=1',
-  ],
-  [
-    'employment',
-    '#/employEducation/localjobAcademic/toTransition?prefecture_cd=1&displayMethod=1&matter=0&classification=2&displayType=20&gender=2',
-  ],
-  ['employment', '#/regionalEmploy/analysis/portfolio?prefCode=13&year=2016&matter=4&class=2'],
-  ['tourism', '#/tourism/foreigners/forFrom?year=2019&prefCode=13&purpose=1'],
-  ['tourism', '#/tourism/hotelAnalysis/groupStack?matter=3&display=2&unit=0&prefCode=13'],
-  ['tourism', '#/tourism/hotelAnalysis/guestRoomLine?display=1&unit=1&prefCode=1'],
-  ['tourism', '#/tourism/airport/forCircle?year=2019&halfPeriod=1&prefCode=13'],
-  ['tourism', '#/tourism/correlation/forCircle?year=2018&halfPeriod=1&prefCode=1'],
-  ['industry', '#/municipality/manufacture/perYear?prefCode=13&cityCode=-&sicCode=E&simcCode=-'],
-  ['industry', '#/municipality/foundation/perYear?prefCode=1&cityCode=01100'],
-  ['fishery', '#/fishery/sea/totalSales?prefCode=1&cityCode=-'],
-  ['fishery', '#/fishery/sea/managementUnitSales?prefCode=1&cityCode=-&matter=1'],
-  ['fishery', '#/fishery/sea/sales?prefCode=1&cityCode=-&matter=1'],
-  ['fishery', '#/fishery/sea/shipValue?prefCode=1&cityCode=-'],
-  ['forestry', '#/forestry/income/forSalesRatio?prefCode=1&cityCode=-&matter=1'],
-  ['forestry', '#/forestry/income/forStacked?prefCode=1&cityCode=-'],
-  ['fishery', '#/fishery/sea/entityCounts?prefCode=1&cityCode=01202'],
-  ['agriculture', '#/agriculture/crops/workingDays?prefCode=1&cityCode=-'],
-  ['agriculture', '#/agriculture/crops/relatedBusiness?prefCode=1&cityCode=01202'],
-  ['agriculture', '#/agriculture/crops/farmersAgeStructure?prefCode=13&cityCode=-&farmersType=1&genderType=1&matter=1'],
-  [
-    'agriculture',
-    '#/agriculture/crops/farmersAverageAge?prefCode=1&cityCode=01202&farmersType=2&genderType=3&matter=2',
-  ],
-  ['agriculture', '#/agriculture/crops/averageOfCorporate?prefCode=13&cityCode=13205&matter=1'],
-  ['mesh', '#/population/mesh/chart?year=2020&prefecture_cd=13&city_cd=13101&matter=0&displayMethod=0'],
-  [
-    'medical',
-    '#/medicalWelfare/medicalAnalysis/rate?prefCode=13&matter2=204&cityCode=-&secondaryMedicalCode=1301&dataKbn=1&year=2020',
-  ],
-  [
-    'medical',
-    '#/medicalWelfare/medicalAnalysis/chart?prefCode=13&matter2=205&broadCategoryCode=00&middleCategoryCode=-&secondaryMedicalCode=-&cityCode=any&year=2020&dispType=1&sort=1',
-  ],
-  [
-    'medical',
-    '#/medicalWelfare/careAnalysis/chart?prefCode=1&matter_2=102&broad_category_cd=0&middle_category_cd=-&insuranceCode=any&year=2020&disp_type=1&sort_type=1',
-  ],
-  ['masters', '#/cities?prefCode=1'],
-];
+/** The explorer's link to a request of canonical values. */
+const linkOf = (path: string, values: Record<string, string | undefined>) => {
+  const query = new URLSearchParams(Object.entries(values).filter((e): e is [string, string] => !!e[1])).toString();
+  return `#${path.replace('/api/v1', '')}${query ? `?${query}` : ''}`;
+};
+
+/**
+ * A deep link to every operation, its declaration's first example (the one its docs page links), so a new
+ * operation is drawn here without an entry by hand: all under test:full, every 2nd in the default run.
+ */
+const ALL_LINKS: [family: string, hash: string][] = OPERATIONS.map((op) => [
+  op.family,
+  linkOf(op.route.path, op.examples[0] ?? {}),
+]);
+const LINKS = part(ALL_LINKS, 2);
+/** Three links across the families, for the hosts whose pages are the same files served otherwise. */
+const HOST_LINKS = ALL_LINKS.filter((_, i) => i % Math.ceil(ALL_LINKS.length / 3) === 1);
+
+/** Links the layout checks come back to: a pyramid, a bar chart of coefficients, a long list, a stacked chart. */
+const PYRAMID_LINK = '#/population/composition/pyramid?prefCode=13&cityCode=-&yearLeft=1980&yearRight=2045';
+const FOR_INDUSTRY_LINK = '#/industry/power/forIndustry?year=2016&prefCode=13&cityCode=-&sicCode=E';
+const PATENT_LIST_LINK = '#/industry/patent/list?year=2019&mode=1&prefCode=13&cityCode=-&sort1=7&sort2=2&offset=100';
+const FOR_FROM_LINK = '#/tourism/foreigners/forFrom?year=2019&prefCode=13&purpose=1';
 
 /** Links naming an operation, a prefecture or a value the build does not have: each shows the API's answer to it. */
 const UNKNOWN_LINKS = [
@@ -118,8 +83,8 @@ function seriesRise(): Record<string, number> {
 interface Target {
   name: string;
   start(): Promise<{ base: string; stop(): Promise<void> | void }>;
-  /** How many of LINKS it is checked on (all on the Node server, a few elsewhere). */
-  links: number;
+  /** The links it is checked on: LINKS on the Node server, HOST_LINKS elsewhere. */
+  links: [family: string, hash: string][];
   /** Whether the page's own behaviour (its URL state, a phone's width) is checked over this host too: the page is the same file from every host, so the default run checks it over the Node server, test:full over all. */
   page?: boolean;
   skip?: string;
@@ -136,7 +101,7 @@ const running = (start: () => Promise<Running>) => async () => {
 };
 
 const TARGETS: Target[] = [
-  { name: 'Node server', start: nodeServer({ dir: SAMPLE_DIST }), links: LINKS.length, page: true },
+  { name: 'Node server', start: nodeServer({ dir: SAMPLE_DIST }), links: LINKS, page: true },
   {
     name: 'on-demand renderer (npm start)',
     start: () =>
@@ -146,17 +111,17 @@ const TARGETS: Target[] = [
           prefs: SAMPLE_PREFS,
         }),
       })(),
-    links: 3,
+    links: HOST_LINKS,
     // Its first page prepares every operation (30 s of a worker); that it answers the site's files and the
     // conformance table as the tree does is checked in the default run (test/server/on-demand.test.ts).
     ...(FULL ? {} : { skip: 'in npm run test:full' }),
   },
-  { name: 'npx serve dist', start: running(() => startServe(SAMPLE_DIST)), links: 3 },
-  { name: 'offline bundle', start: running(() => startBundle(SAMPLE_DIST)), links: 3 },
+  { name: 'npx serve dist', start: running(() => startServe(SAMPLE_DIST)), links: HOST_LINKS },
+  { name: 'offline bundle', start: running(() => startBundle(SAMPLE_DIST)), links: HOST_LINKS },
   {
     name: 'nginx',
     start: running(() => startNginx(SAMPLE_DIST)),
-    links: 3,
+    links: HOST_LINKS,
     ...(hasNginx ? {} : { skip: 'nginx is not installed' }),
   },
 ];
@@ -257,14 +222,15 @@ describe.skipIf(!HAS_CHROMIUM)(`the explorer in Chromium${skipNote}`, () => {
           return page;
         }
 
-        for (const [family, hash] of LINKS.slice(0, target.links)) {
+        for (const [family, hash] of target.links) {
           it(`${family}: ${hash} draws the API's rows, and its CSV is the table`, async () => {
             const page = await open(hash);
             expect(await page.evaluate(() => document.body.dataset.state)).toBe('ready');
             const path = '/api/v1' + hash.slice(1).split('?')[0];
             const op = manifest.operations.find((o) => o.path === path)!;
             const requestUrl = (await page.textContent('#request-url'))!;
-            expect(requestUrl).toBe(`${base}${path}?${hash.split('?')[1]}`);
+            const query = hash.split('?')[1];
+            expect(requestUrl).toBe(`${base}${path}${query ? `?${query}` : ''}`);
             const shown = JSON.parse((await page.textContent('#json-text'))!);
             // What the page shows is what the API answers.
             const answer = await nodeAnswer(requestUrl.slice(base.length));
@@ -375,7 +341,7 @@ describe.skipIf(!HAS_CHROMIUM)(`the explorer in Chromium${skipNote}`, () => {
         it.runIf(FULL || target.page)(
           'draws specialization coefficients against a line at 1, on an axis named for them',
           async () => {
-            const page = await open(LINKS[4]![1]);
+            const page = await open(FOR_INDUSTRY_LINK);
             expect(await page.textContent('#chart [aria-label="x-axis label"]')).toContain('特化係数');
             const distances = await page.evaluate(() => {
               const one = [...document.querySelectorAll('#chart [aria-label="x-axis tick label"] text')]
@@ -404,7 +370,7 @@ describe.skipIf(!HAS_CHROMIUM)(`the explorer in Chromium${skipNote}`, () => {
         );
 
         it.runIf(FULL || target.page)('gives a pyramid on a phone a scale, its labels apart', async () => {
-          const page = await open(LINKS[0]![1], { width: 390, height: 844 });
+          const page = await open(PYRAMID_LINK, { width: 390, height: 844 });
           const labels = await page.evaluate(() =>
             [...document.querySelectorAll('#chart [aria-label="x-axis tick label"] text')].map((t) => {
               const r = t.getBoundingClientRect();
@@ -479,7 +445,7 @@ describe.skipIf(!HAS_CHROMIUM)(`the explorer in Chromium${skipNote}`, () => {
         );
 
         it.runIf(FULL || target.page)('fits a phone: no horizontal scroll, for charts, tables and lists', async () => {
-          for (const hash of ['', LINKS[0]![1], LINKS[4]![1], LINKS[7]![1], LINKS[14]![1]]) {
+          for (const hash of ['', PYRAMID_LINK, FOR_INDUSTRY_LINK, PATENT_LIST_LINK, FOR_FROM_LINK]) {
             const page = await open(hash, { width: 390, height: 844 });
             const shot = await page.screenshot({ fullPage: true });
             expect(shot.length).toBeGreaterThan(1000);

@@ -1,0 +1,50 @@
+// npm run docs: rewrites the documentation generated from the declarations (docs/operations.md), so that
+// an operation's page section comes with its declaration. A test fails while a file differs from what
+// this would write.
+
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { operationsDoc } from '../core/operations-doc.ts';
+import { OPERATIONS } from '../ops/index.ts';
+import { fail } from './fail.ts';
+import { parseCommand, type CommandSpec } from './source-options.ts';
+
+const ROOT = join(import.meta.dirname, '../..');
+
+export const DOCS_COMMAND = {
+  name: 'npm run docs',
+  summary: 'Rewrites the documentation generated from the operation declarations: docs/operations.md.',
+  options: {},
+  example: 'npm run docs',
+} as const satisfies CommandSpec;
+
+/** Each generated file, by its path from the repository's root, with what it should hold. */
+export function generatedDocs(): [path: string, text: string][] {
+  return [['docs/operations.md', operationsDoc(OPERATIONS)]];
+}
+
+/** The generated files that differ from what they should hold. */
+export const staleDocs = (root = ROOT): string[] =>
+  generatedDocs()
+    .filter(([path, text]) => {
+      try {
+        return readFileSync(join(root, path), 'utf8') !== text;
+      } catch {
+        return true;
+      }
+    })
+    .map(([path]) => path);
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  try {
+    parseCommand(DOCS_COMMAND, process.argv.slice(2));
+    for (const [path, text] of generatedDocs()) writeFileSync(join(ROOT, path), text);
+    process.stderr.write(
+      `regstat: wrote ${generatedDocs()
+        .map(([p]) => p)
+        .join(', ')}\n`,
+    );
+  } catch (e) {
+    fail(e);
+  }
+}
