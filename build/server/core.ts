@@ -20,7 +20,8 @@ import {
   type FileAnswer,
 } from '../runtime/respond.ts';
 import { compileRoutes, type CompiledRoutes, type RouteTable } from '../runtime/routes.ts';
-import { fileDataKind, filesOp, type DataKind } from '../runtime/data-kind.ts';
+import { fileDataKind, filesOp } from '../runtime/data-kind.ts';
+import type { DataKind } from '../runtime/origin.ts';
 import { ByteCache } from './byte-cache.ts';
 import { Entry } from './entry.ts';
 import { Lane } from './lane.ts';
