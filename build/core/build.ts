@@ -5,12 +5,11 @@ import { UserError } from '../../sources/user-error.ts';
 import { OPERATIONS } from '../ops/index.ts';
 import { missingTables, type BuildContext, type Operation } from '../ops/operation.ts';
 import { successBody } from '../runtime/respond.ts';
-import type { Canonical } from '../runtime/params.ts';
+import { filePath } from '../runtime/file-path.ts';
+import { isListParam, type Canonical } from '../runtime/params.ts';
 import {
   API_INDEX,
   compileRoutes,
-  filePath,
-  isListParam,
   type CompiledRoutes,
   type ParamSpec,
   type RouteOp,

@@ -3,6 +3,7 @@
 // default build mixes official anchors with synthetic figures. The build works the kind out per
 // operation and level (build/core/origin.ts) and writes it into routes.json; this reads it per file.
 
+import { fileValues } from './file-path.ts';
 import { DATA_KINDS, type DataKind } from './origin.ts';
 import type { CompiledRoutes, RouteOp } from './routes.ts';
 
@@ -10,10 +11,9 @@ export const DATA_HEADER = 'X-Regstat-Data';
 
 /** The kind of one file of `op`: a municipality's when its path names a cityCode other than `-`. */
 export function fileDataKind(op: RouteOp | undefined, path: string): DataKind | undefined {
-  const d = op?.data;
-  if (d === undefined || typeof d === 'string') return d;
-  const at = path.indexOf('/cityCode/');
-  return at < 0 || path.startsWith('-/', at + 10) ? d.prefecture : d.municipality;
+  if (op?.data === undefined || typeof op.data === 'string') return op?.data;
+  const city = fileValues(op, path).cityCode;
+  return city === undefined || city === '-' ? op.data.prefecture : op.data.municipality;
 }
 
 /** The operation whose files a composition of `op` reads: the one it composes from, or its own (pairs). */

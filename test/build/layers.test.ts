@@ -4,9 +4,10 @@
 // worker into the build), and two folders that import each other are one layer in two places.
 
 import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { join } from 'node:path';
 import fg from 'fast-glob';
 import { describe, expect, it } from 'vitest';
+import { importCycles, readModule } from '../helpers/modules.ts';
 import { ROOT } from '../helpers/paths.ts';
 
 /** What the commands may import: everything below them. */
@@ -45,12 +46,8 @@ const ALLOWED: [folder: string, may: string[]][] = [
   ['build/bench', [...COMMANDS_MAY, 'build/cli']],
 ];
 
-function importsOf(file: string): string[] {
-  const text = readFileSync(join(ROOT, file), 'utf8');
-  return [...text.matchAll(/^(?:import|export)[^'"]*from '(\.[^']+)'/gm)].map((m) =>
-    relative(ROOT, resolve(dirname(join(ROOT, file)), m[1]!)),
-  );
-}
+const importsOf = (file: string): string[] =>
+  readModule(file, readFileSync(join(ROOT, file), 'utf8')).imports.map((i) => i.from);
 
 describe('layers', () => {
   for (const [folder, may] of ALLOWED) {
@@ -71,6 +68,13 @@ describe('layers', () => {
       .filter((d) => d.isDirectory())
       .map((d) => `build/${d.name}`);
     expect(folders.filter((f) => !ALLOWED.some(([folder]) => folder === f))).toEqual([]);
+  });
+
+  // A cycle makes its modules one: none of them can be read, tested or bundled without the others (the
+  // route table, the parameter types and the data kinds were one such knot).
+  it('no module of build/ imports itself through others', () => {
+    const files = fg.sync(['build/**/*.ts', 'build/**/*.mjs'], { cwd: ROOT });
+    expect(importCycles(new Map(files.map((f) => [f, readFileSync(join(ROOT, f), 'utf8')])))).toEqual([]);
   });
 
   it('arquero is imported only by sources/ (the tables) and build/facts/ (every pipeline)', () => {
