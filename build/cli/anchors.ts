@@ -5,12 +5,13 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { headedRecords, InputError, toCsv, type CsvRecord } from '../../sources/csv.ts';
+import { headedRecords, toCsv, type CsvRecord } from '../../sources/csv.ts';
 import { localGovPrefectures } from '../../sources/local-gov.ts';
 import { OFFICIAL_DIR, OFFICIAL_FILE_NAMES } from '../../sources/official.ts';
 import { prefectureAgeRows } from './anchors-age.ts';
 import { fail } from './fail.ts';
 import { parseCommand, type CommandSpec } from './source-options.ts';
+import { InputError } from '../user-error.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const DEFAULT_SHARED_OFFICIAL = resolve(ROOT, '../shared/data/official');

@@ -19,9 +19,10 @@ import {
   PACK_BINDING,
   packName,
 } from '../deploy/wrangler.ts';
-import { UserError } from '../../sources/user-error.ts';
-import { fail, UsageError } from './fail.ts';
+import { fail } from './fail.ts';
 import { parseCommand, parsePort, type CommandSpec } from './source-options.ts';
+import { UserError } from '../user-error.ts';
+import { UsageError } from '../user-error.ts';
 
 export const EDGE_COMMAND = {
   name: 'npm run edge',

@@ -14,7 +14,7 @@ import { OPERATIONS, operationsOf } from '../ops/index.ts';
 import type { Operation } from '../ops/operation.ts';
 import { ERROR_MODES, type ErrorMode } from '../runtime/errors.ts';
 import { FAMILY_TABLE } from '../runtime/families.ts';
-import { UsageError } from './fail.ts';
+import { UsageError } from '../user-error.ts';
 
 /** A parseArgs option with what --help says of it. */
 export interface OptionSpec {
@@ -250,7 +250,7 @@ export function sourceChoices(values: SourceValues): SourceChoices {
   try {
     operations = values.only ? operationsOf(values.only.split(',').map((s) => s.trim())) : undefined;
   } catch (e) {
-    throw new UsageError((e as Error).message);
+    throw new UsageError((e as Error).message, { cause: e });
   }
   const set = values.sources ? dirSourceSet(values.sources) : sampleSourceSet(values.seed);
   return {

@@ -1,7 +1,6 @@
 // The build core: from loaded sources to every file of dist, written through an effects object so the
 // same core serves the CLI (staged on disk) and the tests (in memory).
 
-import { UserError } from '../../sources/user-error.ts';
 import { OPERATIONS } from '../ops/index.ts';
 import { missingTables, type BuildContext, type Operation } from '../ops/operation.ts';
 import { successBody } from '../runtime/respond.ts';
@@ -31,6 +30,7 @@ import { routeTable } from './route-table.ts';
 import { serveConfig } from './serve-config.ts';
 import { deployFiles } from '../deploy/index.ts';
 import { hostLimits, type LayoutFigures } from '../deploy/limits.ts';
+import { UserError } from '../user-error.ts';
 
 export interface BuildOptions {
   sources: Sources;

@@ -2,10 +2,10 @@
 // The build writes it to dist/routes.json; the resolver interprets it. Keeping it plain data lets
 // config-only hosts (nginx, redirects files) be generated from the same table later.
 
-import { UserError } from '../../sources/user-error.ts';
 import type { Domain } from './domains.ts';
 import type { ErrorMode } from './errors.ts';
 import type { OpDataKind } from './origin.ts';
+import { UserError } from '../user-error.ts';
 
 export const ROUTES_FORMAT = 'regstat-routes/2';
 export const API_PREFIX = '/api/v1';
