@@ -20,17 +20,9 @@ import { edgeWorkerScript, offlineServerScript } from '../deploy/scripts.ts';
 import { EDGE_WORKER_FILE, packName, WRANGLER_FILE, wranglerToml } from '../deploy/wrangler.ts';
 import type { ErrorMode } from '../runtime/errors.ts';
 import { fail } from './fail.ts';
-import {
-  buildOptionsFrom,
-  ERRORS_OPTION,
-  namesSources,
-  parseCommand,
-  parseErrorMode,
-  SOURCE_OPTIONS,
-  type CommandSpec,
-} from './source-options.ts';
-import { UsageError } from '../user-error.ts';
-import { OutputError } from '../user-error.ts';
+import { ERRORS_OPTION, namesSources, parseCommand, SOURCE_OPTIONS, type CommandSpec } from './source-options.ts';
+import { OutputError, UsageError } from '../user-error.ts';
+import { buildOptionsFrom, parseErrorMode } from '../core/source-values.ts';
 
 export const BUNDLE_COMMAND = {
   name: 'npm run bundle',

@@ -21,8 +21,7 @@ import {
 } from '../deploy/wrangler.ts';
 import { fail } from './fail.ts';
 import { parseCommand, parsePort, type CommandSpec } from './source-options.ts';
-import { UserError } from '../user-error.ts';
-import { UsageError } from '../user-error.ts';
+import { UsageError, UserError } from '../user-error.ts';
 
 export const EDGE_COMMAND = {
   name: 'npm run edge',

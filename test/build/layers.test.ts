@@ -1,6 +1,6 @@
 // The layers of the code import only downward: sources (raw facts) < runtime (what every adapter ships) <
 // facts < ops (declarations) < deploy (host files) < core (the build) < pack (the archive: format, reader
-// and writer) < server < adapters < cli (commands) < bench. A module that imports upward drags the layers above it into everything below (the service
+// and writer) < server < adapters < start (npm start's render threads and response cache) < cli (commands) < bench. A module that imports upward drags the layers above it into everything below (the service
 // worker into the build), and two folders that import each other are one layer in two places. Beneath them
 // all, two neutral modules that import nothing: the errors a user can act on, and the version.
 
@@ -25,6 +25,7 @@ const COMMANDS_MAY = [
   'build/pack',
   'build/server',
   'build/adapters',
+  'build/start',
 ];
 
 /** What each folder (or neutral module) may import from, besides itself: every folder of build/ has its row. */
@@ -47,6 +48,8 @@ const ALLOWED: [folder: string, may: string[]][] = [
   ['build/server', ['build/user-error.ts', 'build/runtime', 'build/core']],
   // Adapters translate shapes around the server's one fetch; none knows of the build.
   ['build/adapters', ['build/user-error.ts', 'build/runtime', 'build/pack', 'build/server']],
+  // npm start's machinery renders through the build's on-demand renderer and reads the packs of its cache.
+  ['build/start', [...NEUTRAL, 'sources', 'build/runtime', 'build/core', 'build/pack']],
   ['build/cli', COMMANDS_MAY],
   ['build/bench', [...COMMANDS_MAY, 'build/cli']],
 ];
