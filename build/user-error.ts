@@ -12,10 +12,10 @@ export interface UserErrorOptions {
 
 export class UserError extends Error {
   override name = 'UserError';
-  readonly problem: string | undefined;
+  declare readonly problem?: string;
   constructor(message: string, options: UserErrorOptions = {}) {
     super(message, options.cause === undefined ? {} : { cause: options.cause });
-    this.problem = options.problem;
+    if (options.problem !== undefined) this.problem = options.problem;
   }
 }
 
