@@ -1,30 +1,13 @@
 // A small RFC 4180 CSV parser that remembers where every cell came from, so a bad value can be
 // reported as file:line:column. Sources are UTF-8; a byte-order mark is dropped.
 
-import { UserError } from './user-error.ts';
 import { isUtf8 } from 'node:buffer';
+import { SourceError } from '../build/user-error.ts';
 
 export interface CsvCell {
   text: string;
   line: number;
   column: number;
-}
-
-/** A fault in the user's input that its message explains: the commands print it as one line, without a stack. */
-export class InputError extends UserError {
-  override name = 'InputError';
-}
-
-export class SourceError extends InputError {
-  constructor(
-    readonly file: string,
-    readonly line: number,
-    readonly column: number,
-    readonly detail: string,
-  ) {
-    super(`${file}:${line}:${column}: ${detail}`);
-    this.name = 'SourceError';
-  }
 }
 
 /**

@@ -20,9 +20,10 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { csvPosition, decodeUtf8, InputError, SourceError } from './csv.ts';
+import { csvPosition, decodeUtf8 } from './csv.ts';
 import type { DatasetInfo, SourceSet } from './load.ts';
 import { TABLE_NAMES } from './tables.ts';
+import { InputError, SourceError } from '../build/user-error.ts';
 
 export interface DirOptions {
   /** Bytes read at a time: tables are parsed in parts that end at a record, never as one string. */
@@ -81,7 +82,15 @@ export function readDataset(file: string): DatasetInfo {
     const detail = (e as Error).message.replace(/ in JSON at position \d+.*$|, ".*" is not valid JSON$/s, '');
     const at = /at position (\d+)/.exec((e as Error).message);
     const before = text.slice(0, at ? Number(at[1]) : text.length).split('\n');
-    throw new SourceError(file, before.length, before.at(-1)!.length + 1, `not valid JSON (${detail}); ${DATASET_FIX}`);
+    throw new SourceError(
+      file,
+      before.length,
+      before.at(-1)!.length + 1,
+      `not valid JSON (${detail}); ${DATASET_FIX}`,
+      {
+        cause: e,
+      },
+    );
   }
   const wrong = (what: string) => new InputError(`${file}: ${what}; ${DATASET_FIX}`);
   if (typeof value !== 'object' || value === null || Array.isArray(value))

@@ -9,10 +9,11 @@ import { fileURLToPath } from 'node:url';
 import * as aq from 'arquero';
 import type { z } from 'zod';
 import type { TableCache } from './cache.ts';
-import { decodeUtf8, InputError, parseCsv, SourceError } from './csv.ts';
+import { decodeUtf8, parseCsv } from './csv.ts';
 import type { DatasetInfo } from './dataset.ts';
 import { RegionIndex } from './regions.ts';
 import { TABLES, TABLE_NAMES, type TableName, type TableSpec } from './tables.ts';
+import { InputError, SourceError } from '../build/user-error.ts';
 
 type ColumnTable = ReturnType<typeof aq.table>;
 

@@ -1,8 +1,8 @@
 // Prefectures and municipalities, and how regions add up: every municipality other than a designated
 // city adds to its prefecture, and every ward adds to its designated city.
 
-import { SourceError } from './csv.ts';
 import type { LoadedTable } from './load.ts';
+import { SourceError } from '../build/user-error.ts';
 
 export interface Prefecture {
   prefCode: number;

@@ -5,10 +5,11 @@
 // BLOCK_CACHE of decompressed blocks and LEAF_CACHE of directory leaves as read (every leaf of the full
 // build), a fifth of that decompressed; answers go to the Cache API, not the heap.
 
-import { Pack, PackError, type RangeSource } from '../pack/reader.ts';
+import { Pack, type RangeSource } from '../pack/reader.ts';
 import { packFetch, type RequestContext } from './pack-fetch.ts';
 import { httpSource } from '../pack/range-sources/http.ts';
 import { r2Source, type R2BucketLike } from '../pack/range-sources/r2.ts';
+import { PackError } from '../user-error.ts';
 
 interface EdgeEnv {
   PACK?: R2BucketLike;

@@ -2,16 +2,16 @@
 // objects (Cloudflare, the service worker, the offline bundle). It reads dist through one function and
 // answers exactly as the Node server does; paths outside /api/ are left to the adapter (null).
 
-import { HEALTH_PATH, respond } from '../runtime/respond.ts';
+import { HEALTH_PATH, respond, type ApiResponse } from '../runtime/respond.ts';
 import { compileRoutes, type CompiledRoutes, type RouteTable } from '../runtime/routes.ts';
 
 /** Reads a file of dist by its path (`/api/v1/…/index.json`); null when it does not exist. */
 export type ReadText = (path: string) => Promise<string | null>;
 
-export function apiHandler(
-  loadTable: () => Promise<RouteTable>,
-  read: ReadText,
-): (request: Request) => Promise<Response | null> {
+/** An API request's answer; null for paths outside the API, which the adapter serves itself. */
+export type WebHandler = (request: Request) => Promise<Response | null>;
+
+export function apiHandler(loadTable: () => Promise<RouteTable>, read: ReadText): WebHandler {
   let routes: Promise<CompiledRoutes> | undefined;
   return async (request) => {
     const url = new URL(request.url);
@@ -21,8 +21,12 @@ export function apiHandler(
     routes ??= loadTable().then(compileRoutes);
     routes.catch(() => (routes = undefined)); // a failed load is retried by the next request
     const r = await respond(await routes, request.method, url, read);
-    if (!r) return null;
-    const empty = request.method === 'HEAD' || r.status === 204;
-    return new Response(empty ? null : r.body, { status: r.status, headers: r.headers });
+    return r && webResponse(r, request.method);
   };
+}
+
+/** An answer as a Web Response: without a body for HEAD, or a 204. */
+export function webResponse(r: ApiResponse, method: string): Response {
+  const empty = method === 'HEAD' || r.status === 204;
+  return new Response(empty ? null : r.body, { status: r.status, headers: r.headers });
 }

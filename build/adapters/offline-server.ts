@@ -14,8 +14,9 @@ import type { RouteTable } from '../runtime/routes.ts';
 import { staticPath, typeOf } from '../runtime/static-path.ts';
 import { answerClientError, apiServerHandler, type Store } from '../server/core.ts';
 import { notFoundText, sendStatic } from '../server/static-file.ts';
-import { Pack, PackError } from '../pack/reader.ts';
+import { Pack } from '../pack/reader.ts';
 import { fileSource } from '../pack/range-sources/file.ts';
+import { PackError } from '../user-error.ts';
 
 /** The data file beside serve.mjs, as build/cli/bundle.ts names it. */
 export const DATA_FILE = 'dist.pack';

@@ -19,7 +19,8 @@ import {
 } from '../runtime/respond.ts';
 import { compileRoutes, type CompiledRoutes, type RouteTable } from '../runtime/routes.ts';
 import { staticPath, typeOf } from '../runtime/static-path.ts';
-import { PackError, type Pack, type ReadStats } from '../pack/reader.ts';
+import { type Pack, type ReadStats } from '../pack/reader.ts';
+import { PackError } from '../user-error.ts';
 
 export interface PackFetchOptions {
   open(): Promise<Pack>;

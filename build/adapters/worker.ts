@@ -2,13 +2,13 @@
 // _worker.js). API requests are resolved here and read through the ASSETS binding; everything else is
 // served as a static asset.
 
-import { apiHandler } from './handler.ts';
+import { apiHandler, type WebHandler } from './handler.ts';
 
 interface Env {
   ASSETS: { fetch(input: Request | URL | string): Promise<Response> };
 }
 
-let handle: ((request: Request) => Promise<Response | null>) | undefined;
+let handle: WebHandler | undefined;
 
 export default {
   async fetch(request: Request, env: Env): Promise<Response> {

@@ -5,14 +5,8 @@ import { DiskEffects } from '../core/effects.ts';
 import { terminalProgress } from '../core/progress.ts';
 import type { DatasetInfo } from '../../sources/load.ts';
 import { fail } from './fail.ts';
-import {
-  buildOptionsFrom,
-  ERRORS_OPTION,
-  parseCommand,
-  SOURCE_OPTIONS,
-  sourceChoices,
-  type CommandSpec,
-} from './source-options.ts';
+import { ERRORS_OPTION, parseCommand, SOURCE_OPTIONS, type CommandSpec } from './source-options.ts';
+import { buildOptionsFrom, sourceChoices } from '../core/source-values.ts';
 
 export const BUILD_COMMAND = {
   name: 'npm run build',

@@ -14,22 +14,15 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { DATA_FILE } from '../adapters/offline-server.ts';
 import { PackEffects } from '../pack/writer.ts';
-import { OutputError } from '../core/effects.ts';
 import { build } from '../core/build.ts';
 import { terminalProgress } from '../core/progress.ts';
 import { edgeWorkerScript, offlineServerScript } from '../deploy/scripts.ts';
 import { EDGE_WORKER_FILE, packName, WRANGLER_FILE, wranglerToml } from '../deploy/wrangler.ts';
 import type { ErrorMode } from '../runtime/errors.ts';
-import { fail, UsageError } from './fail.ts';
-import {
-  buildOptionsFrom,
-  ERRORS_OPTION,
-  namesSources,
-  parseCommand,
-  parseErrorMode,
-  SOURCE_OPTIONS,
-  type CommandSpec,
-} from './source-options.ts';
+import { fail } from './fail.ts';
+import { ERRORS_OPTION, namesSources, parseCommand, SOURCE_OPTIONS, type CommandSpec } from './source-options.ts';
+import { OutputError, UsageError } from '../user-error.ts';
+import { buildOptionsFrom, parseErrorMode } from '../core/source-values.ts';
 
 export const BUNDLE_COMMAND = {
   name: 'npm run bundle',

@@ -19,9 +19,9 @@ import {
   PACK_BINDING,
   packName,
 } from '../deploy/wrangler.ts';
-import { UserError } from '../../sources/user-error.ts';
-import { fail, UsageError } from './fail.ts';
+import { fail } from './fail.ts';
 import { parseCommand, parsePort, type CommandSpec } from './source-options.ts';
+import { UsageError, UserError } from '../user-error.ts';
 
 export const EDGE_COMMAND = {
   name: 'npm run edge',

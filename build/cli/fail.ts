@@ -1,9 +1,4 @@
-import { UserError } from '../../sources/user-error.ts';
-
-/** A command line the command cannot run (unknown option, bad value): exit status 2, as Unix tools use. */
-export class UsageError extends UserError {
-  override name = 'UsageError';
-}
+import { UsageError, UserError } from '../user-error.ts';
 
 /** File-system failures a user can act on, whatever wrote the file. */
 const FS_FAULTS: Record<string, string> = {

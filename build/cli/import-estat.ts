@@ -3,8 +3,9 @@
 import { writeSourceSet, writtenLines } from '../../sources/dir.ts';
 import { importEstat } from '../../sources/estat/import.ts';
 import { loadSources } from '../../sources/load.ts';
-import { fail, UsageError } from './fail.ts';
+import { fail } from './fail.ts';
 import { parseCommand, type CommandSpec } from './source-options.ts';
+import { UsageError } from '../user-error.ts';
 
 export const ESTAT_COMMAND = {
   name: 'npm run import:estat',

@@ -6,8 +6,9 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { nginxConfig } from '../deploy/nginx.ts';
-import { fail, UsageError } from './fail.ts';
+import { fail } from './fail.ts';
 import { parseCommand, parsePort, type CommandSpec } from './source-options.ts';
+import { UsageError, UserError } from '../user-error.ts';
 
 export const NGINX_COMMAND = {
   name: 'npm run nginx',
@@ -54,7 +55,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       const child = spawn('nginx', ['-c', conf, '-p', work, '-e', join(work, 'error.log')], { stdio: 'inherit' });
       child.on('error', (e) => {
         removeWork();
-        fail(new Error(`could not start nginx (${e.message}); install it with apt-get install -y nginx`));
+        fail(
+          new UserError(`could not start nginx (${e.message}); install it with apt-get install -y nginx`, { cause: e }),
+        );
       });
       child.on('exit', (code, signal) => {
         removeWork();

@@ -1,11 +1,11 @@
-// The child process npm start runs to fill its response cache (pack-cache.ts): the whole build of the
+// The child process npm start runs to fill its response cache (build/start/pack-cache.ts): the whole build of the
 // given source values into one pack, staged beside its name and renamed when whole.
 // Usage: pack-cache-writer.ts <file.pack> <source values as JSON>
 
 import { build } from '../core/build.ts';
 import { PackEffects } from '../pack/writer.ts';
 import { fail } from './fail.ts';
-import { buildOptionsFrom, type SourceValues } from './source-options.ts';
+import { buildOptionsFrom, type SourceValues } from '../core/source-values.ts';
 
 try {
   const [file, json] = process.argv.slice(2);

@@ -5,8 +5,9 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createApiServer } from '../server/node.ts';
 import { HAS_CHROMIUM, launchChromium, NO_CHROMIUM } from './chromium.ts';
-import { fail, UsageError } from './fail.ts';
+import { fail } from './fail.ts';
 import { parseCommand, type CommandSpec } from './source-options.ts';
+import { UsageError } from '../user-error.ts';
 
 export const SCREENSHOTS_COMMAND = {
   name: 'npm run screenshots',

@@ -7,15 +7,10 @@ import type { Renderer } from '../core/on-demand.ts';
 import type { ErrorMode } from '../runtime/errors.ts';
 import { syntheticNotice } from '../runtime/data-kind.ts';
 import { createApiServer, readTable } from '../server/node.ts';
-import { fail, UsageError } from './fail.ts';
-import {
-  parseCacheBytes,
-  parseCommand,
-  parseErrorMode,
-  parsePort,
-  SERVER_OPTIONS,
-  type CommandSpec,
-} from './source-options.ts';
+import { fail } from './fail.ts';
+import { parseCacheBytes, parseCommand, parsePort, SERVER_OPTIONS, type CommandSpec } from './source-options.ts';
+import { UsageError } from '../user-error.ts';
+import { parseErrorMode } from '../core/source-values.ts';
 
 export const SERVE_COMMAND = {
   name: 'npm run serve',

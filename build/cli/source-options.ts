@@ -1,20 +1,13 @@
 // The command-line options shared by the commands, in one place: what to render from (the sources, the
-// seed, the scope, the families and the layout: npm run build, npm start, npm run bundle), how to serve
-// (port, host, error mode), and the parsing every command does with them: --help, unknown options and bad
-// values as one line (exit 2).
+// seed, the scope, the families and the layout: npm run build, npm start, npm run bundle; build/core/
+// source-values.ts checks and loads them), how to serve (port, host, error mode), and the parsing every
+// command does with them: --help, unknown options and bad values as one line (exit 2).
 
 import { parseArgs } from 'node:util';
-import { DiskTableCache } from '../../sources/cache.ts';
-import { dirSourceSet } from '../../sources/dir.ts';
-import { loadSources, type SourceSet } from '../../sources/load.ts';
-import { DEFAULT_SEED, sampleSourceSet } from '../../sources/sample/index.ts';
-import type { TableName } from '../../sources/tables.ts';
-import type { BuildOptions } from '../core/build.ts';
-import { OPERATIONS, operationsOf } from '../ops/index.ts';
-import type { Operation } from '../ops/operation.ts';
-import { ERROR_MODES, type ErrorMode } from '../runtime/errors.ts';
+import type { SourceValues } from '../core/source-values.ts';
+import { DEFAULT_SEED } from '../../sources/sample/index.ts';
 import { FAMILY_TABLE } from '../runtime/families.ts';
-import { UsageError } from './fail.ts';
+import { UsageError } from '../user-error.ts';
 
 /** A parseArgs option with what --help says of it. */
 export interface OptionSpec {
@@ -213,135 +206,11 @@ export function usage(spec: CommandSpec): string {
   ].join('\n');
 }
 
-export interface SourceValues {
-  sources?: string;
-  seed?: string;
-  prefs?: string;
-  only?: string;
-  layout?: string;
-  'no-cache'?: boolean;
-  errors?: string;
-}
-
 /** Whether a command line names what to render from (npm start and npm run bundle then render rather than serve or copy a dist). */
 export const namesSources = (values: SourceValues) =>
   Object.entries(SOURCE_OPTIONS as OptionSpecs).some(
     ([k, o]) => values[k as keyof SourceValues] !== undefined && values[k as keyof SourceValues] !== o.default,
   );
-
-/** What the source options ask for, checked without reading any table. */
-export interface SourceChoices {
-  set: SourceSet;
-  layout: 'full' | 'compact';
-  prefs?: number[];
-  operations?: Operation[];
-  errors?: ErrorMode;
-  noCache: boolean;
-}
-
-/** The cheap checks: a typo, a missing sources folder or a bad dataset.json fails before anything is read or written. */
-export function sourceChoices(values: SourceValues): SourceChoices {
-  const layout = values.layout ?? 'full';
-  if (layout !== 'full' && layout !== 'compact')
-    throw new UsageError(`--layout takes full or compact, got ${JSON.stringify(layout)}.`);
-  const prefs = parsePrefs(values.prefs);
-  const errors = parseErrorMode(values.errors);
-  let operations: Operation[] | undefined;
-  try {
-    operations = values.only ? operationsOf(values.only.split(',').map((s) => s.trim())) : undefined;
-  } catch (e) {
-    throw new UsageError((e as Error).message);
-  }
-  const set = values.sources ? dirSourceSet(values.sources) : sampleSourceSet(values.seed);
-  return {
-    set,
-    layout,
-    ...(prefs ? { prefs } : {}),
-    ...(operations ? { operations } : {}),
-    ...(errors ? { errors } : {}),
-    noCache: values['no-cache'] ?? false,
-  };
-}
-
-/**
- * Loads the sources the options name. `warn` hears of each table that has a header and no rows when it
- * loads (a build: all of them now; npm start: when first read).
- */
-export function buildOptionsFrom(
-  values: SourceValues | SourceChoices,
-  load: { eager: boolean; warn?: (message: string) => void },
-): BuildOptions {
-  const { set, layout, prefs, operations, errors, noCache } = 'set' in values ? values : sourceChoices(values);
-  const warn = load.warn;
-  const empty = new Set<TableName>();
-  const onEmpty =
-    warn &&
-    ((name: TableName, file: string) => {
-      empty.add(name);
-      warn(emptyTableWarning(name, file, operations ?? OPERATIONS, (t) => empty.has(t) || !set.files[t]));
-    });
-  // Tables checked by an earlier run come from the cache; a build still checks every table before it writes.
-  const sources = loadSources(set, {
-    eager: load.eager,
-    ...(noCache ? {} : { cache: new DiskTableCache() }),
-    ...(onEmpty ? { onEmpty } : {}),
-  });
-  return {
-    sources,
-    layout,
-    ...(prefs ? { prefs } : {}),
-    ...(operations ? { operations } : {}),
-    ...(errors ? { errors } : {}),
-  };
-}
-
-/**
- * The warning for a header-only table: which operations it leaves without data. An operation that may
- * take its facts from either of two tables is named once neither is known to have rows.
- */
-export function emptyTableWarning(
-  name: TableName,
-  file: string,
-  operations: readonly Operation[],
-  noRows: (t: TableName) => boolean,
-): string {
-  const emptied =
-    name === 'prefectures'
-      ? operations
-      : operations.filter((op) =>
-          op.needs.some((need) => (Array.isArray(need) ? need.includes(name) && need.every(noRows) : need === name)),
-        );
-  const paths = emptied.map((op) => op.route.path);
-  const what = name === 'prefectures' ? 'every operation' : paths.length ? paths.join(', ') : 'no operation on its own';
-  const more = name === 'municipalities' ? ', and every operation has no municipal files' : '';
-  const leave =
-    paths.length === 0
-      ? ''
-      : ` to leave ${paths.length === 1 ? 'that operation out (it then answers' : 'those operations out (they then answer'} 404 saying why)`;
-  return `warning: ${file} has a header and no rows, so it empties ${what}${more}; add its rows, or remove the file${leave}`;
-}
-
-/** `--prefs 1,13` as prefecture codes. */
-export function parsePrefs(text: string | undefined): number[] | undefined {
-  return text?.split(',').map((s) => {
-    if (!/^[0-9]{1,2}$/.test(s.trim()))
-      throw new UsageError(
-        `--prefs takes prefecture codes separated by commas, such as 1,13; got ${JSON.stringify(s)}.`,
-      );
-    return Number(s);
-  });
-}
-
-/** `--errors`: absent means the default (real status codes), as a build without the option writes it. */
-export function parseErrorMode(text: string | undefined): ErrorMode | undefined {
-  if (text === undefined) return undefined;
-  if (!(ERROR_MODES as readonly string[]).includes(text)) {
-    throw new UsageError(
-      `--errors takes ${ERROR_MODES.map((m) => `'${m}'`).join(' or ')} (status: real HTTP status codes, the default; resas: HTTP 200 with the original's error bodies), got ${JSON.stringify(text)}.`,
-    );
-  }
-  return text as ErrorMode;
-}
 
 /** `--port` (or PORT): a TCP port. */
 export function parsePort(text: string | undefined): number {

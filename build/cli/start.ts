@@ -1,27 +1,25 @@
 // npm start [-- --sources <dir>] [--seed <text>] [--prefs 1,13] [--only <families>] [--layout compact] [--port 3000] [--host 127.0.0.1] [--errors status|resas]
 // Serves dist/ when a build wrote one; otherwise answers at once, rendering each response when it is
 // first asked for, from the sample provider (or --sources), with the tables kept in a cache, while
-// the whole build is written into a pack in the background: later starts answer from it (pack-cache.ts).
+// the whole build is written into a pack in the background: later starts answer from it (build/start/pack-cache.ts).
 
 import { existsSync, statSync, writeFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { OnDemand } from '../core/on-demand.ts';
 import { fail } from './fail.ts';
-import { PackRenderer, packFile, writePack } from './pack-cache.ts';
-import { Handover, RenderPool } from './render-pool.ts';
+import { PackRenderer, packFile, writePack } from '../start/pack-cache.ts';
+import { Handover, RenderPool } from '../start/render-pool.ts';
 import { serve } from './serve.ts';
 import {
-  buildOptionsFrom,
   namesSources,
   parseCacheBytes,
   parseCommand,
-  parseErrorMode,
   parsePort,
   SERVER_OPTIONS,
   SOURCE_OPTIONS,
   type CommandSpec,
-  type SourceValues,
 } from './source-options.ts';
+import { buildOptionsFrom, parseErrorMode, type SourceValues } from '../core/source-values.ts';
 
 const log = (s: string) => process.stderr.write(s + '\n');
 

@@ -2,7 +2,8 @@
 // person or a client exploring the API from its base URL finds every operation, its parameters and links.
 
 import { successBody } from '../runtime/respond.ts';
-import { isListParam, type ParamSpec, type RouteTable } from '../runtime/routes.ts';
+import { isListParam } from '../runtime/params.ts';
+import type { ParamSpec, RouteTable } from '../runtime/routes.ts';
 
 export function apiIndex(table: RouteTable, titles: Map<string, string>, notice: string): string {
   return successBody({

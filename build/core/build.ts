@@ -1,17 +1,15 @@
 // The build core: from loaded sources to every file of dist, written through an effects object so the
 // same core serves the CLI (staged on disk) and the tests (in memory).
 
-import { UserError } from '../../sources/user-error.ts';
 import { OPERATIONS } from '../ops/index.ts';
 import { missingTables, type BuildContext, type Operation } from '../ops/operation.ts';
 import { fileProduct } from '../runtime/file-product.ts';
 import { successBody } from '../runtime/respond.ts';
-import type { Canonical } from '../runtime/params.ts';
+import { filePath } from '../runtime/file-path.ts';
+import { isListParam, type Canonical } from '../runtime/params.ts';
 import {
   API_INDEX,
   compileRoutes,
-  filePath,
-  isListParam,
   type CompiledRoutes,
   type ParamSpec,
   type RouteOp,
@@ -33,6 +31,7 @@ import { routeTable } from './route-table.ts';
 import { serveConfig } from './serve-config.ts';
 import { deployFiles } from '../deploy/index.ts';
 import { hostLimits, type LayoutFigures } from '../deploy/limits.ts';
+import { UserError } from '../user-error.ts';
 
 export interface BuildOptions {
   sources: Sources;

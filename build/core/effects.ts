@@ -2,11 +2,11 @@
 // sibling folder and swap it in whole on commit, so a failed or killed build never leaves a half-written
 // dist behind and never touches the previous one.
 
-import { UserError } from '../../sources/user-error.ts';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rm, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
+import { OutputError } from '../user-error.ts';
 
 export interface BuildEffects {
   /** Writes a file at a dist-relative path such as /api/v1/prefectures/index.json. */
@@ -29,11 +29,6 @@ export class MemoryEffects implements BuildEffects {
   abort(): void {
     this.files.clear();
   }
-}
-
-/** A build output that cannot be written (full disk, read-only, no permission): its message names the file and what to do. */
-export class OutputError extends UserError {
-  override name = 'OutputError';
 }
 
 /** What a failed write reports (from a writer thread, or caught here). */

@@ -7,7 +7,8 @@ import type { BuildContext, Operation } from '../ops/operation.ts';
 import type { Canonical } from '../runtime/params.ts';
 import { resolve } from '../runtime/resolve.ts';
 import { shareOf } from '../../sources/scope.ts';
-import { API_INDEX, type RouteOp, type RouteTable } from '../runtime/routes.ts';
+import { valuesOfFile } from '../runtime/file-path.ts';
+import { API_INDEX, type RouteTable } from '../runtime/routes.ts';
 import { apiIndex } from './api-index.ts';
 import {
   censusOf,
@@ -99,7 +100,7 @@ export class OnDemand implements Renderer {
   private response(path: string): string | null {
     const r = resolve(this.plan.routes, path, '');
     if (r.kind !== 'file' || r.path !== path) return null;
-    return this.render(this.opOf.get(r.op!.path)!, valuesOf(r.op!, path));
+    return this.render(this.opOf.get(r.op!.path)!, valuesOfFile(r.op!, path));
   }
 
   private siteFiles(): Map<string, string> {
@@ -154,13 +155,4 @@ export function shareContext(
     sources: shareOf(ctx.sources, op.share!, share.value),
     ...(share.pref ? { prefs: [Number(share.pref)] } : {}),
   };
-}
-
-/** `/api/v1/<op>/<name>/<value>/…/index.json` back into its values; the resolver has checked that it is canonical. */
-function valuesOf(op: RouteOp, path: string): Canonical {
-  const rest = path.slice(op.path.length + 1, -'/index.json'.length);
-  const segments = rest === '' ? [] : rest.split('/');
-  const values: Canonical = {};
-  for (let i = 0; i < segments.length; i += 2) values[segments[i]!] = segments[i + 1]!;
-  return values;
 }

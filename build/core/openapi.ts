@@ -11,14 +11,13 @@ import { z } from 'zod';
 import type { Operation } from '../ops/operation.ts';
 import { FAMILY_TABLE, type Family } from '../runtime/families.ts';
 import { apiError, compositionNeedsCode, notFound, TOO_BUSY, type ErrorBody } from '../runtime/errors.ts';
-import { typeOf, type Canonical } from '../runtime/params.ts';
+import { filePath } from '../runtime/file-path.ts';
+import { isListParam, typeOf, type Canonical } from '../runtime/params.ts';
 import { resolve } from '../runtime/resolve.ts';
 import {
   compileRoutes,
   composingParam,
   describeConditions,
-  filePath,
-  isListParam,
   type CompiledRoutes,
   type ParamSpec,
   type RouteOp,

@@ -4,7 +4,8 @@
 
 import type { Operation } from '../ops/operation.ts';
 import { FAMILY_TABLE, type Family } from '../runtime/families.ts';
-import { isListParam, type ParamSpec } from '../runtime/routes.ts';
+import { isListParam } from '../runtime/params.ts';
+import type { ParamSpec } from '../runtime/routes.ts';
 
 const HEADER = `<!-- Generated from the operation declarations (build/ops/) by npm run docs; do not edit by hand. -->
 

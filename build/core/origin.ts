@@ -6,8 +6,7 @@
 import type { Origins, Sources } from '../../sources/load.ts';
 import type { TableName } from '../../sources/tables.ts';
 import type { Operation } from '../ops/operation.ts';
-import type { DataKind, OpDataKind } from '../runtime/data-kind.ts';
-import type { Kind, Level, OperationOrigin } from '../runtime/origin.ts';
+import type { Level, LevelOrigin, OpDataKind, OperationOrigin } from '../runtime/origin.ts';
 import type { RouteOp } from '../runtime/routes.ts';
 
 export function operationOrigin(op: Operation, route: RouteOp, sources: Sources): OperationOrigin | undefined {
@@ -25,18 +24,16 @@ export function operationOrigin(op: Operation, route: RouteOp, sources: Sources)
   for (const level of levels) {
     const official = [...new Set(tables.flatMap((t) => at(t, level) ?? []))];
     const synthetic = tables.filter((t) => at(t, level) === undefined);
-    const kind: Kind =
-      synthetic.length === 0 ? 'official' : synthetic.length < tables.length ? 'partly official' : 'synthetic';
+    const kind: LevelOrigin['kind'] =
+      synthetic.length === 0 ? 'official' : synthetic.length < tables.length ? 'mixed' : 'synthetic';
     out[level] = {
       kind,
       ...(official.length ? { official } : {}),
-      ...(kind === 'partly official' ? { synthetic } : {}),
+      ...(kind === 'mixed' ? { synthetic } : {}),
     };
   }
   return out;
 }
-
-const KIND_OF: Record<Kind, DataKind> = { official: 'official', 'partly official': 'mixed', synthetic: 'synthetic' };
 
 /**
  * The X-Regstat-Data of an operation's files. A dataset without origins is one import: official if an
@@ -47,8 +44,8 @@ export function opDataKind(op: Operation, route: RouteOp, sources: Sources): OpD
   const { dataset } = sources;
   if (!o)
     return dataset.kind === 'sample' ? 'synthetic' : dataset.provenance || dataset.archive ? 'official' : 'imported';
-  if (o.all) return KIND_OF[o.all.kind];
-  const prefecture = KIND_OF[o.prefecture!.kind];
-  const municipality = KIND_OF[o.municipality!.kind];
+  if (o.all) return o.all.kind;
+  const prefecture = o.prefecture!.kind;
+  const municipality = o.municipality!.kind;
   return prefecture === municipality ? prefecture : { prefecture, municipality };
 }

@@ -10,8 +10,8 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { UserError } from '../../sources/user-error.ts';
 import { REFERENCE_FOLDER as REFERENCE } from '../runtime/pages.ts';
+import { UserError } from '../user-error.ts';
 
 /** The page's own rules: a header on one line above Swagger UI, whose stylesheet scopes everything under .swagger-ui. */
 const STYLE =
@@ -86,6 +86,7 @@ function build(): [string, string][] {
     } catch (e) {
       throw new UserError(
         `The API reference needs ${join(dir, name)}, which cannot be read (${(e as Error).message}); reinstall it with npm ci.`,
+        { cause: e },
       );
     }
   };

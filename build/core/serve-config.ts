@@ -3,7 +3,8 @@
 // serve's path-to-regexp does not percent-encode (values are digits, letters and -).
 
 import { COMMON_HEADERS, FILE_CACHE_CONTROL, JSON_TYPE, PREFLIGHT_HEADERS } from '../runtime/respond.ts';
-import { DATA_HEADER, type DataKind, type OpDataKind } from '../runtime/data-kind.ts';
+import { DATA_HEADER } from '../runtime/data-kind.ts';
+import type { DataKind, OpDataKind } from '../runtime/origin.ts';
 import { PAGE_REWRITES } from '../runtime/pages.ts';
 import { STATIC_TYPES } from '../runtime/static-path.ts';
 import type { RouteOp } from '../runtime/routes.ts';

@@ -15,7 +15,7 @@ import {
   type ApiError,
   type ErrorMode,
 } from '../runtime/errors.ts';
-import { describe, outsideScope, typeOf } from '../runtime/params.ts';
+import { describe, isListParam, outsideScope, typeOf } from '../runtime/params.ts';
 import {
   COMMON_HEADERS,
   ERROR_CACHE_CONTROL,
@@ -31,7 +31,6 @@ import {
   composingParam,
   listKey,
   describeConditions,
-  isListParam,
   type AreasParam,
   type CodeParam,
   type Condition,

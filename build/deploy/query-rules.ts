@@ -3,8 +3,8 @@
 // logic, so a rule covers one set: required parameters always, optional ones given or left to their
 // default. Parameters that take effect only with some values are included only when given.
 
-import { typeOf } from '../runtime/params.ts';
-import { isListParam, type ParamSpec, type RouteOp, type RouteTable } from '../runtime/routes.ts';
+import { isListParam, typeOf } from '../runtime/params.ts';
+import type { ParamSpec, RouteOp, RouteTable } from '../runtime/routes.ts';
 
 export interface QueryRule {
   op: RouteOp;

@@ -39,7 +39,7 @@ export const workerScript = () =>
   });
 
 export const serviceWorkerScript = (buildId: string) =>
-  bundle('service-worker.ts', {
+  bundle('sw.ts', {
     format: 'iife',
     platform: 'browser',
     target: 'es2020',

@@ -3,7 +3,7 @@
 // finer unit has no data), and the nation as the sum of all prefectures.
 
 import * as aq from 'arquero';
-import { SourceError } from '../../sources/csv.ts';
+import { SourceError } from '../user-error.ts';
 import type { Sources } from '../../sources/load.ts';
 import type { Row } from '../../sources/tables.ts';
 import { MATTER2, type MedicalScheme } from '../../sources/medical-codes.ts';

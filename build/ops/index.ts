@@ -3,7 +3,7 @@
 // the explorer list them in one order that no one keeps by hand. Tests check that every declaration of a
 // family folder is registered there and declares that family.
 
-import { UserError } from '../../sources/user-error.ts';
+import { UserError } from '../user-error.ts';
 import { FAMILY_TABLE, type Family } from '../runtime/families.ts';
 import agriculture from './agriculture/index.ts';
 import employment from './employment/index.ts';

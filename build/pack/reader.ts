@@ -18,8 +18,8 @@ import {
   type PackHeader,
   type Root,
 } from './format.ts';
-import { UserError } from '../../sources/user-error.ts';
 import { ByteLru } from './byte-lru.ts';
+import { PackError } from '../user-error.ts';
 
 /** Where a pack's bytes come from (one driver per file in ./range-sources/). */
 export interface RangeSource {
@@ -32,21 +32,6 @@ export interface RangeSource {
 
 /** What to do about a bad pack, for whoever runs the reader. */
 export const REWRITE_ADVICE = 'Write it again (npm run bundle) and copy or upload it whole.';
-
-/** A pack that cannot be read: damaged, truncated, replaced, foreign, or out of reach. */
-export class PackError extends UserError {
-  override name = 'PackError';
-  constructor(
-    readonly source: string,
-    /** What is wrong, without where the pack lives or what failed beneath: safe to show a client. */
-    readonly problem: string,
-    advice: string,
-    /** For the operator only: the cause beneath (a refused connection names the host). */
-    detail?: string,
-  ) {
-    super(`${source} is not a usable regstat pack: ${problem}${detail ? ` (${detail})` : ''}. ${advice}`);
-  }
-}
 
 export interface ReaderOptions {
   /** Bound on the decompressed blocks kept (default 32 MB). */

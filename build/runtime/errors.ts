@@ -65,6 +65,9 @@ export const TOO_BUSY: ApiError = apiError(
   'Requests that compose (addArea, addTec, offsets between pages) are queued up to a limit; retry after the number of seconds in Retry-After. Plain requests are not limited.',
 );
 
+/** The service worker's answer when neither its cache nor the network has what a request needs (`why`: what failed). */
+export const notAvailableOffline = (why: string): ApiError => apiError(503, 'Not available offline', why);
+
 /** What hosts without code (nginx, CloudFront Functions) answer where the resolver would compose. */
 export function compositionNeedsCode(path: string, param: string): ApiError {
   return apiError(

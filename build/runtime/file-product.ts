@@ -4,11 +4,10 @@
 // set of canonical values the resolver accepts, so an operation whose files are that set declares no
 // enumeration of its own, and none can drift from what its requests ask for.
 
-import { typeOf, type Canonical } from './params.ts';
+import { isListParam, typeOf, type Canonical } from './params.ts';
 import {
   constraintKey,
   isActive,
-  isListParam,
   type CompiledRoutes,
   type Constraint,
   type ParamSpec,

@@ -233,6 +233,9 @@ export const PARAM_TYPES: { [T in TypeName]: ParamType<SpecOf<T>> } = {
 };
 
 /** The table's row for a parameter, typed by its spec. */
+/** List parameters: they are never part of a file path, and a non-empty value composes. */
+export const isListParam = (p: ParamSpec) => PARAM_TYPES[p.type].list;
+
 export const typeOf = <S extends ParamSpec>(spec: S): ParamType<S> => PARAM_TYPES[spec.type] as unknown as ParamType<S>;
 
 export const checkParam = (spec: ParamSpec, raw: string, got: Canonical, routes: CompiledRoutes): Checked =>

@@ -3,9 +3,9 @@
 // validates every parameter first and only then builds a path, from canonical values alone.
 
 import { apiError, badRequest, notFound, type ApiError } from './errors.ts';
-import { checkParam, describe, type Area, type Canonical } from './params.ts';
+import { filePath } from './file-path.ts';
+import { checkParam, describe, isListParam, listValues, type Area, type Canonical } from './params.ts';
 import { MAX_QUERY_LENGTH, add, parseQuery, type Params } from './query.ts';
-import { listValues } from './params.ts';
 import {
   API_INDEX,
   API_PREFIX,
@@ -13,9 +13,7 @@ import {
   constraintKey,
   listKey,
   describeConditions,
-  filePath,
   isActive,
-  isListParam,
   type CompiledRoutes,
   type Paging,
   type RouteOp,

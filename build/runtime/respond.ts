@@ -1,8 +1,9 @@
 // What every adapter answers, as data: status, headers and body. Adapters only move bytes.
 
 import { composeResult, type ReadFile } from './compose.ts';
-import { dataHeader, fileDataKind, filesDataKind, filesOp, type DataKind } from './data-kind.ts';
+import { dataHeader, fileDataKind, filesDataKind, filesOp } from './data-kind.ts';
 import { apiError, resasForm, type ApiError, type ErrorMode } from './errors.ts';
+import { DATA_KINDS, type DataKind } from './origin.ts';
 import { resolve, type Resolution } from './resolve.ts';
 import type { CompiledRoutes, RouteTable } from './routes.ts';
 
@@ -154,8 +155,8 @@ export const healthBody = (table: RouteTable) => `{"status":"ok","operations":${
 
 /** Shared by every 200, one per data kind; adapters copy headers they change (see methodNotAllowed), never these. */
 const OK_HEADERS = new Map(
-  ([undefined, 'official', 'mixed', 'synthetic', 'imported'] as const).map((kind) => [
-    kind as DataKind | undefined,
+  [undefined, ...DATA_KINDS].map((kind) => [
+    kind,
     Object.freeze({
       'Content-Type': JSON_TYPE,
       'Cache-Control': FILE_CACHE_CONTROL,

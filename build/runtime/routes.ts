@@ -2,11 +2,10 @@
 // The build writes it to dist/routes.json; the resolver interprets it. Keeping it plain data lets
 // config-only hosts (nginx, redirects files) be generated from the same table later.
 
-import type { OpDataKind } from './data-kind.ts';
-import { UserError } from '../../sources/user-error.ts';
 import type { Domain } from './domains.ts';
 import type { ErrorMode } from './errors.ts';
-import { PARAM_TYPES } from './params.ts';
+import type { OpDataKind } from './origin.ts';
+import { UserError } from '../user-error.ts';
 
 export const ROUTES_FORMAT = 'regstat-routes/2';
 export const API_PREFIX = '/api/v1';
@@ -180,9 +179,6 @@ export const composingParam = (op: Pick<RouteOp, 'compose'>): string | undefined
 export const listKey = (names: readonly string[], values: Record<string, string | undefined>): string =>
   names.map((n) => values[n] ?? '').join('|');
 
-/** List parameters: they are never part of a file path, and a non-empty value composes. */
-export const isListParam = (p: ParamSpec) => PARAM_TYPES[p.type].list;
-
 export interface RouteOp {
   path: string;
   params: readonly ParamSpec[];
@@ -292,15 +288,4 @@ export function compileRoutes(table: RouteTable): CompiledRoutes {
     maxDepth,
     errors: table.errors ?? 'status',
   };
-}
-
-/** The file of an operation for canonical parameter values; list parameters are not part of it. */
-export function filePath(op: RouteOp, values: Record<string, string | undefined>): string {
-  let path = op.path;
-  for (const p of op.params) {
-    if (isListParam(p)) continue;
-    const v = values[p.name];
-    if (v !== undefined) path += `/${p.name}/${v}`;
-  }
-  return `${path}/index.json`;
 }

@@ -8,7 +8,6 @@
 
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { clientProblem } from '../../sources/user-error.ts';
 import { combineDocs } from '../runtime/compose.ts';
 import { apiError, TOO_BUSY, type ErrorMode } from '../runtime/errors.ts';
 import {
@@ -20,11 +19,13 @@ import {
   type FileAnswer,
 } from '../runtime/respond.ts';
 import { compileRoutes, type CompiledRoutes, type RouteTable } from '../runtime/routes.ts';
-import { fileDataKind, filesOp, type DataKind } from '../runtime/data-kind.ts';
+import { fileDataKind, filesOp } from '../runtime/data-kind.ts';
+import type { DataKind } from '../runtime/origin.ts';
 import { ByteCache } from './byte-cache.ts';
 import { Entry } from './entry.ts';
 import { Lane } from './lane.ts';
 import { noneMatch, preferredCoding, targetOf } from './negotiate.ts';
+import { UserError } from '../user-error.ts';
 
 /** Where a server's files come from: a built tree, a pack, or the renderer that would have built it. */
 export interface Store {
@@ -196,7 +197,7 @@ class ApiServer {
   fail(res: ServerResponse, g: Generation, e: unknown, what: string): void {
     if (e === busy) return send(res, busyResponse(this.mode(g)));
     process.stderr.write(`regstat: ${what}: ${e instanceof Error ? e.message : String(e)}\n`);
-    const problem = clientProblem(e);
+    const problem = e instanceof UserError ? e.problem : undefined;
     const why = problem
       ? `Its data pack cannot be used: ${problem}. The operator has been told in the server's log.`
       : "The operator has been told in the server's log; retry later, or report it with the request URL.";

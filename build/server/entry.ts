@@ -6,7 +6,8 @@ import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { COMMON_HEADERS, FILE_CACHE_CONTROL, JSON_TYPE } from '../runtime/respond.ts';
 import type { Coding } from './negotiate.ts';
-import { dataHeader, type DataKind } from '../runtime/data-kind.ts';
+import { dataHeader } from '../runtime/data-kind.ts';
+import type { DataKind } from '../runtime/origin.ts';
 
 /** Below this, compression saves less than its headers cost. */
 export const COMPRESS_MIN = 1024;

@@ -2,7 +2,6 @@
 // other files it sends itself (static-file.ts), or over the on-demand renderer, which makes each file,
 // the docs page included, when first asked for.
 
-import { UserError } from '../../sources/user-error.ts';
 import { readFileSync, statSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
@@ -13,6 +12,7 @@ import { compileRoutes, type CompiledRoutes, type RouteTable } from '../runtime/
 import { answerClientError, apiServerHandler, type CoreOptions, type Store } from './core.ts';
 import { notFoundText, sendStatic } from './static-file.ts';
 import { staticPath, typeOf } from '../runtime/static-path.ts';
+import { UserError } from '../user-error.ts';
 
 export interface ServerOptions extends CoreOptions {
   /** A built dist to serve; a rebuild into it is noticed and switched to whole. */

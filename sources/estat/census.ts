@@ -2,8 +2,8 @@
 // 昭和55年 表00101 (and any census table laid out the same way). Columns are found by their headers, not
 // their positions, because e-Stat's download options add and drop code and note columns.
 
-import { SourceError } from '../csv.ts';
 import { ageHeader, countAt, faultAt, foldClasses, normal, type Grid, type GridRow } from './grid.ts';
+import { SourceError } from '../../build/user-error.ts';
 
 export type Sex = 'total' | 'male' | 'female';
 

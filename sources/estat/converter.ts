@@ -1,8 +1,8 @@
 // The municipality code converter (Kondo 2019, 市区町村コンバータ): for every municipality of a census year
 // since 1980, the municipality of 2020 it lies in today. It is how past figures reach today's municipalities.
 
-import { SourceError } from '../csv.ts';
 import type { Grid } from './grid.ts';
+import { SourceError } from '../../build/user-error.ts';
 
 export interface Converter {
   kind: 'converter';

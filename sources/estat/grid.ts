@@ -3,7 +3,8 @@
 
 import { isUtf8 } from 'node:buffer';
 import { readFileSync } from 'node:fs';
-import { decodeUtf8, parseCsv, SourceError } from '../csv.ts';
+import { decodeUtf8, parseCsv } from '../csv.ts';
+import { SourceError } from '../../build/user-error.ts';
 
 export interface GridRow {
   cells: string[];

@@ -5,8 +5,9 @@
 
 import { constants as bufferLimits } from 'node:buffer';
 import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
-import { csvPosition, InputError } from '../csv.ts';
+import { csvPosition } from '../csv.ts';
 import { readGrid, type Grid } from './grid.ts';
+import { InputError } from '../../build/user-error.ts';
 
 /** Enough for the 40 header rows of the widest table read (the census's, about 60 kB). */
 export const HEAD_BYTES = 1 << 20;

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { basename, dirname, extname, relative } from 'node:path';
 import fg from 'fast-glob';
-import { InputError, SourceError, toCsv } from '../csv.ts';
+import { toCsv } from '../csv.ts';
 import type { Provenance } from '../dataset.ts';
 import type { DatasetInfo, SourceSet } from '../load.ts';
 import { isCensusTable, readCensus, type CensusTable } from './census.ts';
@@ -27,6 +27,7 @@ import {
   timeSeriesYears,
   type TimeSeriesTable,
 } from './timeseries.ts';
+import { InputError, SourceError } from '../../build/user-error.ts';
 
 export const CENSUS_CREDIT = '出典: 国勢調査（総務省統計局）';
 export const IPSS_CREDIT = '出典: 国立社会保障・人口問題研究所「日本の地域別将来推計人口（平成30(2018)年推計）」';

@@ -1,8 +1,8 @@
 // IPSS 日本の地域別将来推計人口（平成30年推計）, 男女･年齢（5歳）階級別の推計結果一覧 as a CSV: one row per
 // area and year, the 19 classes of 総数, 男 and 女 side by side under a two-line header.
 
-import { SourceError } from '../csv.ts';
 import { countAt, faultAt, fiveYearBlock, normal, type Grid, type GridRow } from './grid.ts';
+import { SourceError } from '../../build/user-error.ts';
 
 export interface ProjectionRow {
   /** Five digits: a prefecture is XX000. */

@@ -3,8 +3,8 @@
 // row per area (合計, prefectures, designated cities, their wards, municipalities) under its 6-digit
 // 団体コード (5 digits and a check digit). The events of one calendar year are RESAS's sum/estimate bars.
 
-import { SourceError } from '../csv.ts';
 import { countAt, normal, type Grid, type GridRow } from './grid.ts';
+import { SourceError } from '../../build/user-error.ts';
 
 export interface JukiArea {
   /** The 5-digit local-government code (the check digit verified and dropped). */

@@ -2,9 +2,9 @@
 // with 総数, 男 and 女 by 5-year age side by side under a two-line header (age classes, then the
 // dimension names). The year is not in the content: the caller supplies it.
 
-import { SourceError } from '../csv.ts';
 import { BLOCK_PREFS, prefRegion } from '../regions.ts';
 import { ageHeader, countAt, faultAt, fiveYearBlock, normal, type Grid, type GridRow } from './grid.ts';
+import { SourceError } from '../../build/user-error.ts';
 
 export interface MigrationTable {
   kind: 'migration';

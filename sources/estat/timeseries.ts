@@ -3,8 +3,8 @@
 // From 1960 on every year has the classes 0～4歳 … 80～84歳 and 85歳以上; earlier years have other cuts
 // (80歳以上, 1～5歳 …), so a reader asks for the years it wants and gets them whole or a fault.
 
-import { SourceError } from '../csv.ts';
 import { ageHeader, countAt, faultAt, normal, type Grid, type GridRow } from './grid.ts';
+import { SourceError } from '../../build/user-error.ts';
 
 const HEADER = [
   '都道府県コード',

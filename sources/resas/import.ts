@@ -2,12 +2,12 @@
 // <operation with _>/<query>.json) and decomposes them into the facts of the source tables. No response
 // document is kept: a build renders every response anew from these facts.
 
-import { InputError } from '../csv.ts';
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { toCsv } from '../csv.ts';
 import type { SourceSet } from '../load.ts';
 import { readMasters } from './masters.ts';
+import { InputError } from '../../build/user-error.ts';
 
 export const RESAS_NOTICE =
   '出典: RESAS（地域経済分析システム）. RESAS（地域経済分析システム）を加工して作成. Facts decomposed from saved RESAS API v1 responses by the regstat importer.';

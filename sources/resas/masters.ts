@@ -4,7 +4,8 @@
 
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { InputError, parseCsv, SourceError } from '../csv.ts';
+import { parseCsv } from '../csv.ts';
+import { InputError, SourceError } from '../../build/user-error.ts';
 
 export interface MasterCity {
   cityCode: string;

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Pack, PackError } from '../../build/pack/reader.ts';
+import { Pack } from '../../build/pack/reader.ts';
 import { fileSource } from '../../build/pack/range-sources/file.ts';
 import { startEdge, type RunningEdge } from '../../build/cli/edge.ts';
 import { build } from '../../build/core/build.ts';
@@ -30,6 +30,7 @@ import { close, listen } from '../helpers/http.ts';
 import { ROOT } from '../helpers/paths.ts';
 import { freePort, hasNginx, NGINX_SKIP, startFileNginx, type Running } from '../helpers/servers.ts';
 import { sampleSources } from '../helpers/sample.ts';
+import { PackError } from '../../build/user-error.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'regstat-edge-test-'));
 const good = join(work, 'good.pack');

@@ -147,7 +147,7 @@ describe('--help', () => {
     const bad = await run(name, ['--nope']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toBe(
-      `regstat: unknown option --nope; ${command} takes ${name === 'golden' ? '--help' : '--dist, --out, --help'}\n`,
+      `regstat: unknown option --nope; ${command} takes ${name === 'golden' ? '--tree, --help' : '--dist, --out, --help'}\n`,
     );
   });
 

@@ -1,17 +1,23 @@
 // The layers of the code import only downward: sources (raw facts) < runtime (what every adapter ships) <
 // facts < ops (declarations) < deploy (host files) < core (the build) < pack (the archive: format, reader
-// and writer) < server < adapters < cli (commands) < bench. A module that imports upward drags the layers above it into everything below (the service
-// worker into the build), and two folders that import each other are one layer in two places.
+// and writer) < server < adapters < start (npm start's render threads and response cache) < cli (commands) < bench. A module that imports upward drags the layers above it into everything below (the service
+// worker into the build), and two folders that import each other are one layer in two places. Beneath them
+// all, two neutral modules that import nothing: the errors a user can act on, and the version.
 
 import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { join } from 'node:path';
 import fg from 'fast-glob';
 import { describe, expect, it } from 'vitest';
 import { codeFigures } from '../../build/bench/code-figures.ts';
+import { importCycles, readModule } from '../helpers/modules.ts';
 import { ROOT } from '../helpers/paths.ts';
+
+/** What every layer may import. */
+const NEUTRAL = ['build/user-error.ts', 'build/version.ts'];
 
 /** What the commands may import: everything below them. */
 const COMMANDS_MAY = [
+  ...NEUTRAL,
   'sources',
   'build/runtime',
   'build/ops',
@@ -20,43 +26,44 @@ const COMMANDS_MAY = [
   'build/pack',
   'build/server',
   'build/adapters',
-  'build/version.ts',
+  'build/start',
 ];
 
-/** What each folder may import from, besides itself: every folder of build/ has its row. */
+/** What each folder (or neutral module) may import from, besides itself: every folder of build/ has its row. */
 const ALLOWED: [folder: string, may: string[]][] = [
-  ['sources', []],
+  ...NEUTRAL.map((m): [string, string[]] => [m, []]),
+  ['sources', ['build/user-error.ts']],
   // The runtime is bundled into workers and the service worker: nothing of Node, nothing above it (the
   // dataset's description is types only, which the manifest's type includes).
-  ['build/runtime', ['sources/user-error.ts', 'sources/dataset.ts']],
-  ['build/facts', ['sources', 'build/runtime']],
-  ['build/ops', ['sources', 'build/runtime', 'build/facts']],
+  ['build/runtime', ['build/user-error.ts', 'sources/dataset.ts']],
+  ['build/facts', ['build/user-error.ts', 'sources', 'build/runtime']],
+  ['build/ops', ['build/user-error.ts', 'sources', 'build/runtime', 'build/facts']],
   // The explorer is a browser page: it reads the runtime's pure helpers and nothing that knows of a build.
   ['build/explorer', ['build/runtime']],
   // Host configurations are made from the route table alone.
   ['build/deploy', ['build/runtime']],
-  ['build/core', ['sources', 'build/runtime', 'build/ops', 'build/deploy', 'build/version.ts']],
+  ['build/core', [...NEUTRAL, 'sources', 'build/runtime', 'build/ops', 'build/deploy']],
   // The pack's format and reader are bundled into the edge worker and serve.mjs; its writer is a build
   // effects driver beside core's (the one import of core).
-  ['build/pack', ['sources/user-error.ts', 'build/runtime', 'build/core/effects.ts']],
-  ['build/server', ['sources/user-error.ts', 'build/runtime', 'build/core']],
+  ['build/pack', ['build/user-error.ts', 'build/runtime', 'build/core/effects.ts']],
+  ['build/server', ['build/user-error.ts', 'build/runtime', 'build/core']],
   // Adapters translate shapes around the server's one fetch; none knows of the build.
-  ['build/adapters', ['sources/user-error.ts', 'build/runtime', 'build/pack', 'build/server']],
+  ['build/adapters', ['build/user-error.ts', 'build/runtime', 'build/pack', 'build/server']],
+  // npm start's machinery renders through the build's on-demand renderer and reads the packs of its cache.
+  ['build/start', [...NEUTRAL, 'sources', 'build/runtime', 'build/core', 'build/pack']],
   ['build/cli', COMMANDS_MAY],
   ['build/bench', [...COMMANDS_MAY, 'build/cli']],
 ];
 
-function importsOf(file: string): string[] {
-  const text = readFileSync(join(ROOT, file), 'utf8');
-  return [...text.matchAll(/^(?:import|export)[^'"]*from '(\.[^']+)'/gm)].map((m) =>
-    relative(ROOT, resolve(dirname(join(ROOT, file)), m[1]!)),
-  );
-}
+const importsOf = (file: string): string[] =>
+  readModule(file, readFileSync(join(ROOT, file), 'utf8')).imports.map((i) => i.from);
 
 describe('layers', () => {
   for (const [folder, may] of ALLOWED) {
     it(`${folder} imports only from ${may.length ? may.join(', ') : 'itself'}`, () => {
-      const files = fg.sync([`${folder}/**/*.ts`, `${folder}/**/*.mjs`], { cwd: ROOT });
+      const files = folder.endsWith('.ts')
+        ? [folder]
+        : fg.sync([`${folder}/**/*.ts`, `${folder}/**/*.mjs`], { cwd: ROOT });
       expect(files.length).toBeGreaterThan(0);
       const upward = files.flatMap((f) =>
         importsOf(f)
@@ -72,6 +79,13 @@ describe('layers', () => {
       .filter((d) => d.isDirectory())
       .map((d) => `build/${d.name}`);
     expect(folders.filter((f) => !ALLOWED.some(([folder]) => folder === f))).toEqual([]);
+  });
+
+  // A cycle makes its modules one: none of them can be read, tested or bundled without the others (the
+  // route table, the parameter types and the data kinds were one such knot).
+  it('no module of build/ imports itself through others', () => {
+    const files = fg.sync(['build/**/*.ts', 'build/**/*.mjs'], { cwd: ROOT });
+    expect(importCycles(new Map(files.map((f) => [f, readFileSync(join(ROOT, f), 'utf8')])))).toEqual([]);
   });
 
   it('arquero is imported only by sources/ (the tables) and build/facts/ (every pipeline)', () => {

@@ -71,8 +71,13 @@ describe('npm ci --omit=dev', () => {
 
   it('installs every package the operator commands, their workers and threads load', async () => {
     const scripts = OPERATOR_SCRIPTS.map((n) => commandOf(n).file);
-    // Scripts started by path (worker threads, the build's writers) are no import esbuild can follow.
-    const started = fg.sync(['build/**/*-worker.mjs', 'build/**/*-thread.ts', 'build/pack/*.mjs'], { cwd: ROOT });
+    // Scripts started by path (worker threads, the build's writers, npm start's pack writer) are no import esbuild can follow.
+    const started = fg.sync(
+      ['build/**/*-worker.mjs', 'build/**/*-thread.ts', 'build/**/*-writer.ts', 'build/pack/*.mjs'],
+      {
+        cwd: ROOT,
+      },
+    );
     expect(started.length).toBeGreaterThan(0);
     const loaded = await packagesLoadedBy([...scripts, ...started]);
     expect(loaded.size).toBeGreaterThan(5);

@@ -5,7 +5,7 @@
 // or cannot read the origin (CloudFront Functions) answer them with the documented 501 instead.
 
 import { OPERATIONS } from '../../build/ops/index.ts';
-import { isListParam } from '../../build/runtime/routes.ts';
+import { isListParam } from '../../build/runtime/params.ts';
 import { part } from '../helpers/scope.ts';
 
 export interface Entry {

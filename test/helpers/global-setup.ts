@@ -29,8 +29,8 @@ const ROOT = join(import.meta.dirname, '../..');
 
 function digest(): string {
   const hash = createHash('sha256').update(JSON.stringify(SAMPLE_PREFS));
-  // The servers, commands and benchmarks write nothing into dist: changing them reuses the dist.
-  const ignore = ['build/server/**', 'build/cli/**', 'build/bench/**'];
+  // The servers, npm start's machinery, commands and benchmarks write nothing into dist: changing them reuses the dist.
+  const ignore = ['build/server/**', 'build/start/**', 'build/cli/**', 'build/bench/**'];
   for (const f of fg.sync(['build/**/*', 'sources/**/*', 'package-lock.json'], { cwd: ROOT, ignore }).sort()) {
     hash.update(f).update(readFileSync(join(ROOT, f)));
   }

@@ -99,7 +99,7 @@ async function bundleOf(dist: string, work: string): Promise<string> {
  */
 export function keptBundlePath(dist: string, digest = readFileSync(`${dist}.digest`, 'utf8')): string {
   const hash = createHash('sha256').update(digest);
-  const code = ['build/{cli,adapters,runtime,server,pack}/**/*', 'sources/user-error.ts'];
+  const code = ['build/{cli,adapters,runtime,server,pack}/**/*', 'build/user-error.ts'];
   for (const f of fg.sync(code, { cwd: ROOT }).sort()) hash.update(f).update(readFileSync(join(ROOT, f)));
   return `${dist}.bundle-${hash.digest('hex').slice(0, 16)}.tar.gz`;
 }

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { OPERATIONS } from '../../build/ops/index.ts';
 import type { Operation } from '../../build/ops/operation.ts';
 import { resultIssues } from '../../build/ops/result.ts';
-import { filePath } from '../../build/runtime/routes.ts';
+import { filePath } from '../../build/runtime/file-path.ts';
 import { ENTRIES } from '../conformance/table.ts';
 import { GOLDEN_REQUESTS } from '../golden/requests.ts';
 import { composed, fileOf, resolveUrl } from '../helpers/dist.ts';

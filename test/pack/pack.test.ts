@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BUNDLE_ADVICE, offlineServer, openBundlePack } from '../../build/adapters/offline-server.ts';
-import { Pack, PackError, type RangeSource } from '../../build/pack/reader.ts';
+import { Pack, type RangeSource } from '../../build/pack/reader.ts';
 import { fileSource } from '../../build/pack/range-sources/file.ts';
 import { BUNDLE_FOLDER, DATA_FILE, writeBundleWith } from '../../build/cli/bundle.ts';
 import { build } from '../../build/core/build.ts';
@@ -19,6 +19,7 @@ import { operationsOf } from '../../build/ops/index.ts';
 import { HEAD_SPACE, HEADER_BYTES } from '../../build/pack/format.ts';
 import { close, listen } from '../helpers/http.ts';
 import { sampleSources } from '../helpers/sample.ts';
+import { PackError } from '../../build/user-error.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'regstat-pack-test-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));

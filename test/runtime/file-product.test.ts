@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { fileProduct } from '../../build/runtime/file-product.ts';
 import { resolve } from '../../build/runtime/resolve.ts';
-import { compileRoutes, filePath, ROUTES_FORMAT, type RouteOp, type RouteTable } from '../../build/runtime/routes.ts';
+import { filePath } from '../../build/runtime/file-path.ts';
+import { compileRoutes, ROUTES_FORMAT, type RouteOp, type RouteTable } from '../../build/runtime/routes.ts';
 
 const OP: RouteOp = {
   path: '/api/v1/test/product',

@@ -3,7 +3,8 @@ import { querySchema } from '../../build/core/query-schema.ts';
 import { resolve, type Resolution } from '../../build/runtime/resolve.ts';
 import { routes } from '../helpers/dist.ts';
 import { typeOf } from '../../build/runtime/params.ts';
-import { filePath, type ParamSpec, type RouteTable } from '../../build/runtime/routes.ts';
+import { filePath, valuesOfFile } from '../../build/runtime/file-path.ts';
+import type { ParamSpec, RouteTable } from '../../build/runtime/routes.ts';
 
 const r = (url: string): Resolution => {
   const q = url.indexOf('?');
@@ -52,6 +53,20 @@ describe('resolver: canonical forms', () => {
     expect(file('/api/v1/cities')).toBe('/api/v1/cities/index.json');
     expect(file('/api/v1/cities?prefCode=13')).toBe('/api/v1/cities/prefCode/13/index.json');
     expect(file('/api/v1/prefectures?prefCode=13')).toBe('/api/v1/prefectures/index.json');
+  });
+
+  it('reads the values back out of a file path, and refuses a file of another operation', () => {
+    const pyramid = routes.byPath.get('/api/v1/population/composition/pyramid')!;
+    const file =
+      '/api/v1/population/composition/pyramid/prefCode/13/cityCode/13101/yearLeft/2020/yearRight/1980/index.json';
+    expect(valuesOfFile(pyramid, file)).toEqual({
+      prefCode: '13',
+      cityCode: '13101',
+      yearLeft: '2020',
+      yearRight: '1980',
+    });
+    expect(valuesOfFile(routes.byPath.get('/api/v1/prefectures')!, '/api/v1/prefectures/index.json')).toEqual({});
+    expect(() => valuesOfFile(pyramid, PER_YEAR)).toThrow(/is not a file of/);
   });
 
   it('turns addArea into a composition of per-region files', () => {
@@ -255,6 +270,7 @@ describe('resolver and zod query schemas agree', () => {
       if (zod.success) accepted++;
       // Both canonicalize alike: the file the resolver names is the one the schema's output names.
       if (res.kind === 'file' && !op.paging) expect(res.path, `${op.path}${search}`).toBe(filePath(op, zod.data!));
+      if (res.kind === 'file') expect(filePath(op, valuesOfFile(op, res.path))).toBe(res.path);
     }
     // Enough of both kinds for the agreement to mean something.
     expect(accepted).toBeGreaterThan(500);

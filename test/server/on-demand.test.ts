@@ -12,9 +12,9 @@ import fg from 'fast-glob';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Pack } from '../../build/pack/reader.ts';
 import { fileSource } from '../../build/pack/range-sources/file.ts';
-import { PackRenderer, packFile } from '../../build/cli/pack-cache.ts';
-import { RenderPool } from '../../build/cli/render-pool.ts';
-import { parseCommand, type SourceValues } from '../../build/cli/source-options.ts';
+import { PackRenderer, packFile } from '../../build/start/pack-cache.ts';
+import { RenderPool } from '../../build/start/render-pool.ts';
+import { parseCommand } from '../../build/cli/source-options.ts';
 import { onDemandRenderer, START_COMMAND } from '../../build/cli/start.ts';
 import { OnDemand } from '../../build/core/on-demand.ts';
 import { createApiServer } from '../../build/server/node.ts';
@@ -24,6 +24,7 @@ import { ROOT, SAMPLE_DIST, SAMPLE_PREFS } from '../helpers/paths.ts';
 import { cachedSample, SAMPLE_TABLES, sampleSources, seededCache } from '../helpers/sample.ts';
 import { FULL } from '../helpers/scope.ts';
 import { sampleFiles } from '../helpers/dist.ts';
+import { type SourceValues } from '../../build/core/source-values.ts';
 
 // The worker's sample (test/helpers/sample.ts): facts other files prepared from it serve this renderer too.
 const renderer = new OnDemand({

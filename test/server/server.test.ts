@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PackError } from '../../build/pack/reader.ts';
 import { createApiServer } from '../../build/server/node.ts';
 import { close, listen, rawGet } from '../helpers/http.ts';
 import { SAMPLE_DIST } from '../helpers/paths.ts';
+import { PackError } from '../../build/user-error.ts';
 
 const server = createApiServer({ dir: SAMPLE_DIST });
 let base = '';

@@ -5,7 +5,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { writeAnchors } from '../../build/cli/anchors.ts';
+import { writeAnchors } from '../../sources/anchors/import.ts';
 import { parseCsv } from '../../sources/csv.ts';
 import {
   ANCHOR_CREDITS,

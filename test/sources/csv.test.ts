@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decodeUtf8, firstInvalidUtf8, parseCsv, SourceError, toCsv } from '../../sources/csv.ts';
+import { decodeUtf8, firstInvalidUtf8, parseCsv, toCsv } from '../../sources/csv.ts';
+import { SourceError } from '../../build/user-error.ts';
 
 const rows = (text: string) => {
   const out: [string[], number][] = [];

@@ -6,13 +6,13 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { InputError } from '../../sources/csv.ts';
 import { writeSourceSet } from '../../sources/dir.ts';
 import { importEstat } from '../../sources/estat/import.ts';
 import type { SourceSet } from '../../sources/load.ts';
 import type { TableName } from '../../sources/tables.ts';
 import { HAS_OFFICIAL, OFFICIAL_SKIP_NOTE, REAL } from '../helpers/estat.ts';
 import { TMP } from '../helpers/paths.ts';
+import { InputError } from '../../build/user-error.ts';
 
 const DIR = join(TMP, 'import-folder');
 const official = (title: string) => (HAS_OFFICIAL ? title : `${title}: ${OFFICIAL_SKIP_NOTE}`);

@@ -12,12 +12,10 @@ import { openBundlePack } from '../../build/adapters/offline-server.ts';
 import { BUNDLE_FOLDER, DATA_FILE, withErrorMode, writeBundle } from '../../build/cli/bundle.ts';
 import { runBuild } from '../../build/cli/build.ts';
 import { failureText } from '../../build/cli/fail.ts';
-import { buildOptionsFrom, emptyTableWarning } from '../../build/cli/source-options.ts';
 import { build } from '../../build/core/build.ts';
-import { DiskEffects, MemoryEffects, OutputError, writeFailure } from '../../build/core/effects.ts';
+import { DiskEffects, MemoryEffects, writeFailure } from '../../build/core/effects.ts';
 import { OPERATIONS, operationsOf } from '../../build/ops/index.ts';
 import { DiskTableCache, type TableCache } from '../../sources/cache.ts';
-import { InputError, SourceError } from '../../sources/csv.ts';
 import { dirSourceSet } from '../../sources/dir.ts';
 import { loadSources, type LoadedTable, type SourceSet } from '../../sources/load.ts';
 import { sampleSourceSet } from '../../sources/sample/index.ts';
@@ -27,6 +25,8 @@ import { SAMPLE_TABLES } from '../helpers/sample.ts';
 import { shapeDiff } from '../helpers/shape.ts';
 import { covered, part } from '../helpers/scope.ts';
 import { Checklist } from '../helpers/checklist.ts';
+import { InputError, OutputError, SourceError } from '../../build/user-error.ts';
+import { buildOptionsFrom, emptyTableWarning } from '../../build/core/source-values.ts';
 
 const PREFS = 'prefCode,prefName\n1,北海道\n13,東京都\n';
 const MUNIS =

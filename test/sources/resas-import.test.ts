@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { importResas } from '../../sources/resas/import.ts';
-import { UserError } from '../../sources/user-error.ts';
+import { UserError } from '../../build/user-error.ts';
 
 const archive = mkdtempSync(join(tmpdir(), 'regstat-resas-'));
 afterAll(() => rmSync(archive, { recursive: true, force: true }));

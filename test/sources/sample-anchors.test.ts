@@ -88,11 +88,11 @@ describe('the sample under official totals', () => {
     expect(kinds('/api/v1/population/sum/perYear')).toEqual(population);
     // Official people, synthetic events and births.
     expect(of('/api/v1/population/sum/estimate').prefecture).toMatchObject({
-      kind: 'partly official',
+      kind: 'mixed',
       synthetic: ['vital_events'],
     });
     expect(of('/api/v1/population/nature').prefecture).toMatchObject({
-      kind: 'partly official',
+      kind: 'mixed',
       synthetic: ['births_by_mother_age'],
     });
     expect(of('/api/v1/population/composition/pyramid').prefecture!.official![0]).toMatch(

@@ -1,7 +1,8 @@
 // A pack on the local disk (the offline bundle's serve.mjs, npm run edge's checks, the tests).
 
 import { closeSync, fstatSync, openSync, read } from 'node:fs';
-import { PackError, type RangeSource } from '../reader.ts';
+import { type RangeSource } from '../reader.ts';
+import { PackError } from '../../user-error.ts';
 
 export function fileSource(file: string): RangeSource {
   let fd: number;

@@ -3,7 +3,8 @@
 // answer's strong ETag is sent as If-Match with every later read, so a pack replaced at the same URL
 // is refused (412) instead of being read half old, half new.
 
-import { PackError, type RangeSource } from '../reader.ts';
+import { type RangeSource } from '../reader.ts';
+import { PackError } from '../../user-error.ts';
 
 const RANGE_ADVICE =
   'Serve the pack from a host that honours Range requests (nginx, S3, R2, GCS and most static hosts do), or put it in an R2 bucket.';
@@ -11,7 +12,7 @@ const RANGE_ADVICE =
 export function httpSource(url: string, fetcher: typeof fetch = fetch): RangeSource {
   // The query may carry a signature: messages name the pack without it.
   const name = url.replace(/[?#].*$/, '');
-  const fault = (problem: string, advice: string, detail?: string) => new PackError(name, problem, advice, detail);
+  const fault = (problem: string, advice: string, cause?: unknown) => new PackError(name, problem, advice, { cause });
   let etag: string | null = null;
   return {
     name,
@@ -22,11 +23,7 @@ export function httpSource(url: string, fetcher: typeof fetch = fetch): RangeSou
       try {
         res = await fetcher(url, { headers });
       } catch (e) {
-        throw fault(
-          'it cannot be reached',
-          'Check the URL and that its host is up.',
-          (e as Error & { cause?: Error }).cause?.message ?? (e as Error).message,
-        );
+        throw fault('it cannot be reached', 'Check the URL and that its host is up.', e);
       }
       const range = /^bytes (?:(\d+)-\d+|\*)\/(\d+)$/.exec(res.headers.get('content-range') ?? '');
       if (res.status === 206 && range && Number(range[1]) === offset) {

@@ -2,7 +2,8 @@
 // The first read's ETag makes the later reads conditional, so an object replaced under the same key
 // is refused, never read half old, half new.
 
-import { PackError, type RangeSource } from '../reader.ts';
+import { type RangeSource } from '../reader.ts';
+import { PackError } from '../../user-error.ts';
 
 /** The part of Cloudflare's R2Bucket binding the reader uses. */
 export interface R2BucketLike {
@@ -15,7 +16,7 @@ export interface R2BucketLike {
 
 export function r2Source(bucket: R2BucketLike, key: string, binding = 'PACK'): RangeSource {
   const name = `${binding}/${key}`;
-  const fault = (problem: string, advice: string, detail?: string) => new PackError(name, problem, advice, detail);
+  const fault = (problem: string, advice: string, cause?: unknown) => new PackError(name, problem, advice, { cause });
   const missing = () =>
     fault(
       'the bucket has no such object',
@@ -30,7 +31,7 @@ export function r2Source(bucket: R2BucketLike, key: string, binding = 'PACK'): R
       const head = await bucket.head(key).catch(() => null);
       if (head && offset >= head.size)
         return { size: head.size, etag: head.etag, arrayBuffer: async () => new ArrayBuffer(0) };
-      throw fault('the bucket cannot be read', 'Check the R2 binding in wrangler.toml.', (e as Error).message);
+      throw fault('the bucket cannot be read', 'Check the R2 binding in wrangler.toml.', e);
     }
   }
   return {

@@ -7,7 +7,7 @@ import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { OnDemand } from '../core/on-demand.ts';
 import type { RouteTable } from '../runtime/routes.ts';
-import { buildOptionsFrom, type SourceValues } from './source-options.ts';
+import { buildOptionsFrom, type SourceValues } from '../core/source-values.ts';
 
 export interface ThreadData {
   values: SourceValues;

@@ -5,11 +5,11 @@
 
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { InputError } from '../../sources/csv.ts';
-import { isCensusTable, readCensus } from '../../sources/estat/census.ts';
-import { readGrid } from '../../sources/estat/grid.ts';
-import { isProjectionTable, readProjection } from '../../sources/estat/ipss.ts';
-import { isTimeSeriesTable, readTimeSeries } from '../../sources/estat/timeseries.ts';
+import { InputError } from '../../build/user-error.ts';
+import { isCensusTable, readCensus } from '../estat/census.ts';
+import { readGrid } from '../estat/grid.ts';
+import { isProjectionTable, readProjection } from '../estat/ipss.ts';
+import { isTimeSeriesTable, readTimeSeries } from '../estat/timeseries.ts';
 
 /** Where each table sits under shared/data/official, and the years taken from it. */
 export const AGE_TABLES = {

@@ -8,7 +8,7 @@ import { OnDemand, SITE, type Renderer } from '../core/on-demand.ts';
 import { resolve } from '../runtime/resolve.ts';
 import { API_INDEX } from '../runtime/routes.ts';
 import type { Ask, Reply, ThreadData } from './render-thread.ts';
-import type { SourceValues } from './source-options.ts';
+import type { SourceValues } from '../core/source-values.ts';
 import { threadScript } from './thread-script.ts';
 
 /** One render thread: asks in order, answers by id. */

@@ -15,7 +15,7 @@ import { Pack } from '../pack/reader.ts';
 import { fileSource } from '../pack/range-sources/file.ts';
 import type { Renderer } from '../core/on-demand.ts';
 import type { RouteTable } from '../runtime/routes.ts';
-import { sourceChoices, type SourceValues } from './source-options.ts';
+import { sourceChoices, type SourceValues } from '../core/source-values.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
