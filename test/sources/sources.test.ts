@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { TABLE_NAMES, TABLES, type TableName } from '../../sources/tables.ts';
 import { loadSources, type SourceSet } from '../../sources/load.ts';
-import { sampleSourceSet } from '../../sources/sample/index.ts';
+import { SAMPLE_MODULES, sampleSourceSet } from '../../sources/sample/index.ts';
 import { cachedSample } from '../helpers/sample.ts';
 import { covered, part } from '../helpers/scope.ts';
 
@@ -117,6 +117,12 @@ describe('sample provider', () => {
     const b = sampleSourceSet('seed-b');
     expect(b.files.prefectures!.text).toBe(a.files.prefectures!.text); // real codes and names do not depend on the seed
     expect(b.files.population_by_age_sex!.text).not.toBe(a.files.population_by_age_sex!.text);
+  });
+
+  it('generates every table of TABLES, each in exactly one of its modules', () => {
+    const generated = SAMPLE_MODULES.flatMap((m) => Object.keys(m));
+    expect(generated.toSorted()).toEqual(TABLE_NAMES.toSorted());
+    expect(Object.keys(sampleSourceSet().files)).toEqual(TABLE_NAMES);
   });
 
   it('says it is synthetic', () => {
