@@ -1,5 +1,6 @@
 // The source tables: one tidy CSV per table, one zod row schema per table. Every cell arrives as text;
-// a schema both checks it and converts it. sources/README.md documents the same tables for people.
+// a schema both checks it and converts it. Each table documents itself for people beside its schema (its
+// doc and what each column holds): `npm run docs` writes sources/README.md's tables from them.
 
 import { z } from 'zod';
 import { FORESTRY_KINDS } from './forestry-codes.ts';
@@ -54,10 +55,59 @@ const decimal = () =>
     .regex(/^-?[0-9]+(\.[0-9]+)?$/, { error: 'expected a decimal number' })
     .transform(Number);
 
+/** What a column holds, as sources/README.md prints it: its type in words and what it means. */
+export interface ColumnDoc {
+  type: string;
+  meaning: string;
+}
+
+/** Documentation that several tables' columns share. */
+const REGION: ColumnDoc = { type: '2 or 5 digits', meaning: 'region' };
+const REGION_OWN: ColumnDoc = {
+  type: '2 or 5 digits',
+  meaning: 'region (municipalities, or prefectures whose own figure wins over the sum)',
+};
+const LEAF_REGION: ColumnDoc = {
+  type: '5 digits (or 2)',
+  meaning: "municipality (a prefecture row gives the prefecture's own figure)",
+};
+const PREFECTURE: ColumnDoc = { type: '2 digits', meaning: 'prefecture' };
+const YEAR: ColumnDoc = { type: 'integer', meaning: 'year' };
+const FISCAL_YEAR: ColumnDoc = { type: 'integer', meaning: 'fiscal year' };
+const SURVEY_YEAR: ColumnDoc = { type: 'integer', meaning: 'survey year' };
+const INDUSTRY_MIDDLE: ColumnDoc = { type: '2 digits', meaning: 'industry middle class' };
+const FISHERY_CENSUS: ColumnDoc = { type: 'integer', meaning: 'fishery census year (2008, 2013, 2018)' };
+const AGRICULTURE_CENSUS: ColumnDoc = {
+  type: 'integer',
+  meaning: 'census of agriculture and forestry year (2005, 2010, 2015, 2020)',
+};
+const FOREIGN_VISITORS: ColumnDoc = { type: 'integer ≥ 0', meaning: 'foreign visitors' };
+const RESIDENTS: ColumnDoc = { type: 'integer ≥ 0', meaning: 'residents' };
+const TRAVEL_QUARTER: ColumnDoc = { type: '1–4', meaning: 'the quarter of the year (the operation serves 2014–2019)' };
+const COMPANIES_INDUSTRY: ColumnDoc = {
+  type: '`manufacturing` or `nonmanufacturing`',
+  meaning: "the companies' industry",
+};
+const FISHERY_ACTIVITY: ColumnDoc = { type: '`catch` or `aquaculture`', meaning: 'sea catch or sea aquaculture' };
+const FISHERY_ENTITIES: ColumnDoc = { type: 'integer ≥ 0', meaning: 'management entities' };
+const FISHERY_DESTINATION: ColumnDoc = {
+  type: '1–11',
+  meaning: 'main shipping destination of sea-catch entities; only the codes of that census',
+};
+const FORESTRY_KIND: ColumnDoc = {
+  type: '`sales` or `contract`',
+  meaning: 'income from sales of forest products (林産物販売金額) or from contracted forestry work (林作業請負収入)',
+};
+const MESH_CODE: ColumnDoc = { type: '8 digits', meaning: 'JIS X 0410 third-level (1 km) mesh code' };
+const MESH_CITY: ColumnDoc = { type: '5 digits', meaning: 'the one municipality the mesh is assigned to' };
+
 export interface TableSpec {
   name: string;
+  /** What the table holds and how the build reads it: its paragraph in sources/README.md. */
   doc: string;
   schema: z.ZodObject;
+  /** Every column of the schema, in its order, and nothing else (see table()). */
+  columns: Record<string, ColumnDoc>;
   /** Columns whose values identify a row: a repeated key is an error. */
   key: string[];
   /** Columns holding region codes that must exist in prefectures or municipalities. */
@@ -68,7 +118,13 @@ export interface TableSpec {
   references?: { columns: string[]; table: string; as: string[] }[];
 }
 
-function table<S extends z.ZodObject>(spec: Omit<TableSpec, 'schema'> & { schema: S }) {
+/** One ColumnDoc for each column of a schema: a column left out, or one the schema lacks, does not compile. */
+type ColumnDocs<S extends z.ZodObject> = { [C in keyof S['shape']]: ColumnDoc };
+
+/** A table's declaration, its columns' documentation checked against its schema. */
+export function table<S extends z.ZodObject>(
+  spec: Omit<TableSpec, 'schema' | 'columns'> & { schema: S; columns: NoInfer<ColumnDocs<S>> },
+) {
   return spec;
 }
 
@@ -77,6 +133,10 @@ export const TABLES = {
     name: 'prefectures',
     doc: 'Prefectures in JIS X 0401 order.',
     schema: z.object({ prefCode: intIn(1, 47), prefName: text() }),
+    columns: {
+      prefCode: { type: 'integer 1–47', meaning: 'prefecture code' },
+      prefName: { type: 'text', meaning: 'name, e.g. 北海道, 東京都' },
+    },
     key: ['prefCode'],
     required: true,
   }),
@@ -91,6 +151,18 @@ export const TABLES = {
         error: 'expected the 5-digit code of the designated city (for wards) or nothing',
       }),
     }),
+    columns: {
+      cityCode: { type: '5 digits', meaning: 'municipality code; its first two digits are the prefecture' },
+      cityName: { type: 'text', meaning: "as RESAS printed it: wards carry their city's name (札幌市中央区)" },
+      bigCityFlag: {
+        type: '0–3',
+        meaning: '0 ordinary, 1 ward of a designated city, 2 designated city, 3 Tokyo special ward',
+      },
+      designatedCityCode: {
+        type: '5 digits or empty',
+        meaning: 'for wards only: their designated city (a row with flag 2)',
+      },
+    },
     key: ['cityCode'],
     required: true,
   }),
@@ -98,11 +170,18 @@ export const TABLES = {
     name: 'population_years',
     doc: 'Years of the population series: actual (census) or projection.',
     schema: z.object({ year: intIn(1920, 2100), kind: oneOf(['actual', 'projection']) }),
+    columns: {
+      year: { type: 'integer', meaning: 'a year of the population series' },
+      kind: {
+        type: '`actual` or `projection`',
+        meaning: 'census count or projection; `boundaryYear` is the last actual year',
+      },
+    },
     key: ['year'],
   }),
   population_by_age_sex: table({
     name: 'population_by_age_sex',
-    doc: 'Residents by region, year, sex and 5-year age class (ageFrom 0, 5, …, 90; 90 means 90 and over).',
+    doc: 'Residents by region, year, sex and 5-year age class (ageFrom 0, 5, …, 90; 90 means 90 and over): what the pyramid shows and what the broad groups are added from.',
     schema: z.object({
       regionCode: regionCode(),
       year: intIn(1920, 2100),
@@ -110,18 +189,34 @@ export const TABLES = {
       ageFrom: intIn(0, 90).refine((n) => n % 5 === 0, { error: 'expected a multiple of 5 from 0 to 90' }),
       count: count(),
     }),
+    columns: {
+      regionCode: REGION,
+      year: YEAR,
+      sex: { type: '`male` or `female`', meaning: "the residents' sex" },
+      ageFrom: { type: '0, 5, …, 90', meaning: 'lower bound of the class; 90 means 90 and over' },
+      count: RESIDENTS,
+    },
     key: ['regionCode', 'year', 'sex', 'ageFrom'],
     regions: ['regionCode'],
   }),
   population_by_age_group: table({
     name: 'population_by_age_group',
-    doc: 'Residents by region, year and broad age group, for region-years without 5-year detail; unknown (age not stated) for any region-year.',
+    doc: 'Residents by region, year and broad age group, for region-years without 5-year detail (RESAS perYear responses, the prefecture series before 1980); unknown (age not stated) for any region-year. A region-year with rows in `population_by_age_sex.csv` may have only `unknown` here. The total population is young + working + old + unknown.',
     schema: z.object({
       regionCode: regionCode(),
       year: intIn(1920, 2100),
       ageGroup: oneOf(['young', 'working', 'old', 'unknown']),
       count: count(),
     }),
+    columns: {
+      regionCode: REGION,
+      year: YEAR,
+      ageGroup: {
+        type: '`young` (0–14), `working` (15–64), `old` (65+), `unknown`',
+        meaning: 'broad age group; `unknown`: age not stated',
+      },
+      count: RESIDENTS,
+    },
     key: ['regionCode', 'year', 'ageGroup'],
     regions: ['regionCode'],
   }),
@@ -134,6 +229,15 @@ export const TABLES = {
       blockCode: oneOf(['01', '02', '03', '04', '05', '06', '07', '08', '09']),
       net: signedCount(),
     }),
+    columns: {
+      prefCode: PREFECTURE,
+      year: YEAR,
+      blockCode: {
+        type: '01–09',
+        meaning: '01 北海道, 02 東北, 03 北関東, 04 東京圏, 05 中部, 06 関西, 07 中国, 08 四国, 09 九州・沖縄',
+      },
+      net: { type: 'integer', meaning: 'arrivals from the block minus departures to it' },
+    },
     key: ['prefCode', 'year', 'blockCode'],
     regions: ['prefCode'],
   }),
@@ -146,6 +250,12 @@ export const TABLES = {
       ageClass: intIn(1, 3),
       net: signedCount(),
     }),
+    columns: {
+      regionCode: REGION,
+      year: YEAR,
+      ageClass: { type: '1–3', meaning: '1: 0–14, 2: 15–64, 3: 65 and over' },
+      net: { type: 'integer', meaning: 'net migration' },
+    },
     key: ['regionCode', 'year', 'ageClass'],
     regions: ['regionCode'],
   }),
@@ -158,12 +268,21 @@ export const TABLES = {
       ageFrom: intIn(0, 85).refine((n) => n % 5 === 0, { error: 'expected a multiple of 5 from 0 to 85' }),
       net: signedCount(),
     }),
+    columns: {
+      regionCode: REGION,
+      periodFrom: { type: 'census year', meaning: 'the period runs from periodFrom to periodFrom + 5' },
+      ageFrom: {
+        type: '0, 5, …, 85',
+        meaning: 'the cohort aged ageFrom…ageFrom+4 at periodFrom (85: 85–89 → 90 and over)',
+      },
+      net: { type: 'integer', meaning: 'net migration of the cohort over the period' },
+    },
     key: ['regionCode', 'periodFrom', 'ageFrom'],
     regions: ['regionCode'],
   }),
   vital_events: table({
     name: 'vital_events',
-    doc: 'Births, deaths, in-migrants and out-migrants of a region in a calendar year.',
+    doc: "Births, deaths, in-migrants and out-migrants of a region in a calendar year. A prefecture's moves are its municipalities' summed, so moves between two of its municipalities count in both. In the sample, the events of the calendar years Y+1 … Y+5 add up exactly to the change of a municipality's total population (people of unknown age included) from census Y to census Y+5 (1980–2020): births − deaths + inMigrants − outMigrants; the sample has 1981–2022.",
     schema: z.object({
       regionCode: regionCode(),
       year: intIn(1900, 2100),
@@ -172,12 +291,20 @@ export const TABLES = {
       inMigrants: count(),
       outMigrants: count(),
     }),
+    columns: {
+      regionCode: REGION,
+      year: { type: 'integer', meaning: 'calendar year' },
+      births: { type: 'integer ≥ 0', meaning: 'births (出生数)' },
+      deaths: { type: 'integer ≥ 0', meaning: 'deaths (死亡数)' },
+      inMigrants: { type: 'integer ≥ 0', meaning: 'people who moved in (転入数)' },
+      outMigrants: { type: 'integer ≥ 0', meaning: 'people who moved out (転出数)' },
+    },
     key: ['regionCode', 'year'],
     regions: ['regionCode'],
   }),
   births_by_mother_age: table({
     name: 'births_by_mother_age',
-    doc: "Births over a five-year period (e.g. 1998-2002) by the mother's 5-year age class (ageFrom 15, 20, …, 45).",
+    doc: "Births over a five-year period (e.g. 1998-2002) by the mother's 5-year age class (ageFrom 15, 20, …, 45). In the sample, a period's births summed over the mothers' classes equal the `vital_events` births of its five years (periods 1983-1987 … 2018-2022).",
     schema: z.object({
       regionCode: regionCode(),
       period: z
@@ -189,19 +316,41 @@ export const TABLES = {
       ageFrom: intIn(15, 45).refine((n) => n % 5 === 0, { error: 'expected one of 15, 20, 25, 30, 35, 40, 45' }),
       births: count(),
     }),
+    columns: {
+      regionCode: REGION,
+      period: {
+        type: '`YYYY-YYYY`',
+        meaning:
+          'five calendar years, e.g. `1998-2002`; its middle year (2000) is the census year whose women the total fertility rate divides by',
+      },
+      ageFrom: {
+        type: '15, 20, …, 45',
+        meaning: "the mother's 5-year age class (15: 15–19 and younger mothers, 45: 45–49 and older)",
+      },
+      births: { type: 'integer ≥ 0', meaning: 'births over the five years' },
+    },
     key: ['regionCode', 'period', 'ageFrom'],
     regions: ['regionCode'],
   }),
   industries_broad: table({
     name: 'industries_broad',
-    doc: 'Industry broad classes (JSIC): sicCode A–T.',
+    doc: 'Industry broad classes of the Japan Standard Industrial Classification (JSIC), as RESAS printed them: sicCode A–T.',
     schema: z.object({ sicCode: letter(), sicName: text() }),
+    columns: {
+      sicCode: { type: 'one letter A–T', meaning: 'broad class' },
+      sicName: { type: 'text', meaning: 'e.g. 製造業' },
+    },
     key: ['sicCode'],
   }),
   industries_middle: table({
     name: 'industries_middle',
-    doc: 'Industry middle classes (JSIC) and the broad class each belongs to.',
+    doc: 'Industry middle classes of the Japan Standard Industrial Classification (JSIC), as RESAS printed them, and the broad class each belongs to.',
     schema: z.object({ simcCode: twoDigits(), sicCode: letter(), simcName: text() }),
+    columns: {
+      simcCode: { type: '2 digits', meaning: 'middle class' },
+      sicCode: { type: 'one letter A–T', meaning: 'the broad class it belongs to (in `industries_broad`)' },
+      simcName: { type: 'text', meaning: 'e.g. 食料品製造業' },
+    },
     key: ['simcCode'],
     references: [{ columns: ['sicCode'], table: 'industries_broad', as: ['sicCode'] }],
   }),
@@ -215,13 +364,20 @@ export const TABLES = {
       valueAdded: signedCount(),
       employees: count(),
     }),
+    columns: {
+      regionCode: REGION_OWN,
+      year: { type: 'integer', meaning: 'economic census year (the operation serves 2012 and 2016)' },
+      simcCode: INDUSTRY_MIDDLE,
+      valueAdded: { type: 'integer', meaning: 'value added, million yen (may be negative)' },
+      employees: { type: 'integer ≥ 0', meaning: 'persons engaged' },
+    },
     key: ['regionCode', 'year', 'simcCode'],
     regions: ['regionCode'],
     references: [{ columns: ['simcCode'], table: 'industries_middle', as: ['simcCode'] }],
   }),
   establishments: table({
     name: 'establishments',
-    doc: 'Companies (empty where not counted), establishments and their employees by region, year and industry middle class.',
+    doc: "Companies (empty where not counted), establishments and their employees by region, year and industry middle class. A missing row counts as 0 in a region and year with other rows. The sample's employees in 2012 and 2016 are `industry_economy`'s, row for row.",
     schema: z.object({
       regionCode: regionCode(),
       year: intIn(1950, 2100),
@@ -230,6 +386,22 @@ export const TABLES = {
       plants: count(),
       employees: count(),
     }),
+    columns: {
+      regionCode: REGION_OWN,
+      year: { type: 'integer', meaning: 'economic census (or its basic survey) year, e.g. 2009, 2012, 2014, 2016' },
+      simcCode: INDUSTRY_MIDDLE,
+      companies: {
+        type: 'integer ≥ 0, or empty',
+        meaning:
+          'companies (企業数) based in the region; empty for a year without a company count (the sample leaves 2016 empty)',
+      },
+      plants: { type: 'integer ≥ 0', meaning: 'establishments (事業所数)' },
+      employees: {
+        type: 'integer ≥ 0',
+        meaning:
+          'persons engaged at those establishments (従業者数); in the years `industry_economy` also has, the same people',
+      },
+    },
     key: ['regionCode', 'year', 'simcCode'],
     regions: ['regionCode'],
     references: [{ columns: ['simcCode'], table: 'industries_middle', as: ['simcCode'] }],
@@ -243,6 +415,19 @@ export const TABLES = {
       periodStart: intIn(1950, 2100),
       opened: count(),
     }),
+    columns: {
+      regionCode: LEAF_REGION,
+      year: { type: 'integer', meaning: 'the economic census that ends the period (2012, 2014, 2016 in the sample)' },
+      periodStart: {
+        type: 'integer',
+        meaning: 'the census that starts it (2009, 2012, 2014); its `establishments` are the base of the opening rate',
+      },
+      opened: {
+        type: 'integer ≥ 0',
+        meaning:
+          'establishments opened during the period (新設事業所); the build adds municipalities up to prefectures',
+      },
+    },
     key: ['regionCode', 'year'],
     regions: ['regionCode'],
   }),
@@ -255,20 +440,39 @@ export const TABLES = {
       simcCode: twoDigits(),
       shipments: count(),
     }),
+    columns: {
+      regionCode: LEAF_REGION,
+      year: { type: 'integer', meaning: 'year of the census of manufactures (2008–2020 in the sample)' },
+      simcCode: { type: '2 digits', meaning: 'manufacturing middle class (09–32, of `industries_middle`)' },
+      shipments: {
+        type: 'integer ≥ 0',
+        meaning:
+          'shipments of manufactured goods and other revenue (製造品出荷額等), 万円; the build adds municipalities up to prefectures and classes up to manufacturing',
+      },
+    },
     key: ['regionCode', 'year', 'simcCode'],
     regions: ['regionCode'],
     references: [{ columns: ['simcCode'], table: 'industries_middle', as: ['simcCode'] }],
   }),
   occupations_broad: table({
     name: 'occupations_broad',
-    doc: 'Occupation broad classes (JSOC): iscoCode A–L.',
+    doc: 'Occupation broad classes (JSOC) of the job-openings statistics, as RESAS printed them: iscoCode A–L.',
     schema: z.object({ iscoCode: letter(), iscoName: text() }),
+    columns: {
+      iscoCode: { type: 'one letter', meaning: 'broad class' },
+      iscoName: { type: 'text', meaning: 'e.g. 専門的・技術的職業従事者' },
+    },
     key: ['iscoCode'],
   }),
   occupations_middle: table({
     name: 'occupations_middle',
-    doc: 'Occupation middle classes (JSOC) and the broad class each belongs to.',
+    doc: 'Occupation middle classes (JSOC) of the job-openings statistics, as RESAS printed them, and the broad class each belongs to.',
     schema: z.object({ ismcoCode: twoDigits(), iscoCode: letter(), ismcoName: text() }),
+    columns: {
+      ismcoCode: { type: '2 digits', meaning: 'middle class' },
+      iscoCode: { type: 'one letter', meaning: 'the broad class it belongs to (in `occupations_broad`)' },
+      ismcoName: { type: 'text', meaning: 'middle class name' },
+    },
     key: ['ismcoCode'],
     references: [{ columns: ['iscoCode'], table: 'occupations_broad', as: ['iscoCode'] }],
   }),
@@ -283,13 +487,24 @@ export const TABLES = {
       openings: count(),
       applicants: count(),
     }),
+    columns: {
+      prefCode: PREFECTURE,
+      month: { type: '`YYYY-MM`', meaning: 'month (the operation serves 2011-04 to 2022-09)' },
+      iscoCode: { type: 'letter', meaning: 'occupation broad class' },
+      ismcoCode: {
+        type: '2 digits',
+        meaning: 'occupation middle class; the pair with iscoCode must exist in `occupations_middle`',
+      },
+      openings: { type: 'integer ≥ 0', meaning: 'effective job openings' },
+      applicants: { type: 'integer ≥ 0', meaning: 'effective job applicants (0 gives a `null` ratio)' },
+    },
     key: ['prefCode', 'month', 'ismcoCode'],
     regions: ['prefCode'],
     references: [{ columns: ['ismcoCode', 'iscoCode'], table: 'occupations_middle', as: ['ismcoCode', 'iscoCode'] }],
   }),
   job_placements: table({
     name: 'job_placements',
-    doc: "By prefecture, fiscal year and occupation middle class: the women among job_openings' effective job applicants, summed over the year's months as those are, and the year's placements (就職件数).",
+    doc: "By prefecture, fiscal year (April to March) and occupation middle class: the women among job_openings' effective job applicants, summed over the year's months as those are, and the year's placements (就職件数). What regionalEmploy/analysis/portfolio needs beside `job_openings.csv`; a fiscal year without rows here is not served by it.",
     schema: z.object({
       prefCode: prefCode2(),
       year: intIn(1950, 2100),
@@ -298,6 +513,18 @@ export const TABLES = {
       womenApplicants: count(),
       placements: count(),
     }),
+    columns: {
+      prefCode: PREFECTURE,
+      year: { type: 'integer', meaning: 'fiscal year (2011 is April 2011 to March 2012)' },
+      iscoCode: { type: 'letter', meaning: 'occupation broad class, as `occupations_middle`' },
+      ismcoCode: { type: '2 digits', meaning: 'occupation middle class, as `occupations_middle`' },
+      womenApplicants: {
+        type: 'integer ≥ 0',
+        meaning:
+          "the women among the effective job applicants of `job_openings`, summed over the year's months as those are",
+      },
+      placements: { type: 'integer ≥ 0', meaning: 'placements (就職件数) of the year' },
+    },
     key: ['prefCode', 'year', 'ismcoCode'],
     regions: ['prefCode'],
     references: [{ columns: ['ismcoCode', 'iscoCode'], table: 'occupations_middle', as: ['ismcoCode', 'iscoCode'] }],
@@ -313,6 +540,17 @@ export const TABLES = {
       area: intIn(1, 6),
       amount: count(),
     }),
+    columns: {
+      prefCode: { type: '2 digits', meaning: 'prefecture of the companies' },
+      year: { type: 'integer', meaning: 'year (the operation serves 2009–2020)' },
+      flow: { type: '`export` or `import`', meaning: 'direction of the transactions' },
+      industry: COMPANIES_INDUSTRY,
+      area: {
+        type: '1–6',
+        meaning: '1 Asia (without China), 2 China (with Hong Kong), 3 Middle East, 4 Europe, 5 North America, 6 other',
+      },
+      amount: { type: 'integer ≥ 0', meaning: 'the transactions, million yen' },
+    },
     key: ['prefCode', 'year', 'flow', 'industry', 'area'],
     regions: ['prefCode'],
   }),
@@ -327,6 +565,14 @@ export const TABLES = {
       expense: count(),
       sales: count(),
     }),
+    columns: {
+      prefCode: { type: '2 digits', meaning: "prefecture of the companies' head offices" },
+      year: FISCAL_YEAR,
+      industry: COMPANIES_INDUSTRY,
+      firms: { type: 'integer ≥ 0', meaning: 'companies that spend on research and development' },
+      expense: { type: 'integer ≥ 0', meaning: 'their research and development spending (million yen)' },
+      sales: { type: 'integer ≥ 0', meaning: 'their sales (million yen)' },
+    },
     key: ['prefCode', 'year', 'industry'],
     regions: ['prefCode'],
   }),
@@ -334,12 +580,21 @@ export const TABLES = {
     name: 'patent_fields',
     doc: 'Patent technology fields (sections).',
     schema: z.object({ tecCode: intIn(1, 999), tecName: text() }),
+    columns: {
+      tecCode: { type: 'integer', meaning: 'technology field (`patentSection` in the list), e.g. 1' },
+      tecName: { type: 'text', meaning: 'field name' },
+    },
     key: ['tecCode'],
   }),
   patent_themes: table({
     name: 'patent_themes',
     doc: 'Patent technology themes (subject matters) within each field.',
     schema: z.object({ tecCode: intIn(1, 999), themeCode: intIn(1, 999), themeName: text() }),
+    columns: {
+      tecCode: { type: 'integer', meaning: 'technology field (`patentSection` in the list), in `patent_fields`' },
+      themeCode: { type: 'integer', meaning: 'theme within the field (`patentSubject` in the list)' },
+      themeName: { type: 'text', meaning: 'theme name' },
+    },
     key: ['tecCode', 'themeCode'],
     references: [{ columns: ['tecCode'], table: 'patent_fields', as: ['tecCode'] }],
   }),
@@ -350,11 +605,15 @@ export const TABLES = {
       holderId: z.string().regex(/^[A-Za-z0-9]{1,16}$/, { error: 'expected up to 16 letters and digits' }),
       holderName: text(),
     }),
+    columns: {
+      holderId: { type: 'up to 16 letters and digits', meaning: 'company code' },
+      holderName: { type: 'text', meaning: 'holder name' },
+    },
     key: ['holderId'],
   }),
   patents: table({
     name: 'patents',
-    doc: 'Patent records: one row per application and holder (joint applications have several rows with one applyNo); - marks a detail that is not known.',
+    doc: "Patent records: one row per application **and holder**: a joint application has one row per holder with the same `applyNo` (the build sets `jointlyFlg`). `-` in a text column is the original's placeholder for a withheld detail, one that is not known.",
     schema: z.object({
       recordId: intIn(1, 2_000_000_000),
       year: intIn(1950, 2100),
@@ -375,6 +634,26 @@ export const TABLES = {
       lat: decimal(),
       lng: decimal(),
     }),
+    columns: {
+      recordId: { type: 'integer', meaning: 'unique row id, the last tie-break of every ordering' },
+      year: { type: 'integer', meaning: 'list year (the operation serves 2017–2022)' },
+      applyNo: { type: 'text', meaning: 'application number, or `-`' },
+      applyDate: { type: '`yyyy/mm/dd` or `-`', meaning: 'application date' },
+      tecCode: { type: 'integer', meaning: 'technology field' },
+      themeCode: { type: 'integer', meaning: 'technology theme; the pair with tecCode must be in `patent_themes`' },
+      fiClass: { type: 'text', meaning: 'FI class, or `-`' },
+      patentName: { type: 'text', meaning: 'technology theme name as printed, or `-`' },
+      holderId: {
+        type: 'holder id or empty',
+        meaning: 'the holder (empty prints `patentHolder` `-` and an empty `patentHolderId`)',
+      },
+      regionCode: {
+        type: '2 or 5 digits or empty',
+        meaning: "the holder's location (empty: unknown, listed by holder only)",
+      },
+      lat: { type: 'decimal', meaning: "latitude of the holder's location, 0 when unknown" },
+      lng: { type: 'decimal', meaning: "longitude of the holder's location, 0 when unknown" },
+    },
     key: ['recordId'],
     regions: ['regionCode'],
     references: [
@@ -389,6 +668,10 @@ export const TABLES = {
       countryCode: z.string().regex(/^[0-9]{1,6}$/, { error: 'expected a numeric country code such as 103' }),
       countryName: text(),
     }),
+    columns: {
+      countryCode: { type: 'digits', meaning: 'nationality code as RESAS printed it, e.g. 103' },
+      countryName: { type: 'text', meaning: 'e.g. 韓国' },
+    },
     key: ['countryCode'],
   }),
   foreign_visitors: table({
@@ -402,6 +685,14 @@ export const TABLES = {
       countryCode: z.string().regex(/^[0-9]{1,6}$/, { error: 'expected a numeric country code such as 103' }),
       visitors: count(),
     }),
+    columns: {
+      prefCode: { type: '2 digits', meaning: 'prefecture visited' },
+      year: YEAR,
+      quarter: { type: '1–4', meaning: 'the quarter of the year (the operation serves 2011 Q2 to 2020 Q1)' },
+      purpose: { type: '1 or 2', meaning: '1 all purposes, 2 sightseeing and leisure (a subset of 1)' },
+      countryCode: { type: 'digits', meaning: 'nationality, as in `countries`' },
+      visitors: FOREIGN_VISITORS,
+    },
     key: ['prefCode', 'year', 'quarter', 'purpose', 'countryCode'],
     regions: ['prefCode'],
     references: [{ columns: ['countryCode'], table: 'countries', as: ['countryCode'] }],
@@ -410,6 +701,14 @@ export const TABLES = {
     name: 'accommodation_classes',
     doc: 'Labels of the accommodation survey: employee-size classes (kind size) and accommodation types (kind type).',
     schema: z.object({ kind: oneOf(['size', 'type']), code: intIn(1, 99), label: text() }),
+    columns: {
+      kind: {
+        type: '`size` or `type`',
+        meaning: 'employee-size class (`display=1`) or accommodation type (`display=2`)',
+      },
+      code: { type: 'integer', meaning: 'class code, printed as `code`' },
+      label: { type: 'text', meaning: 'e.g. 0～9人, 旅館' },
+    },
     key: ['kind', 'code'],
   }),
   accommodation_facilities: table({
@@ -422,12 +721,19 @@ export const TABLES = {
       sizeCode: intIn(1, 99),
       facilities: count(),
     }),
+    columns: {
+      prefCode: PREFECTURE,
+      month: { type: '`YYYY-MM`', meaning: 'month (the operation serves 2011–2021)' },
+      typeCode: { type: 'integer', meaning: "the facility's accommodation type" },
+      sizeCode: { type: 'integer', meaning: "the facility's employee-size class" },
+      facilities: { type: 'integer ≥ 0', meaning: 'number of facilities' },
+    },
     key: ['prefCode', 'month', 'typeCode', 'sizeCode'],
     regions: ['prefCode'],
   }),
   accommodation_stays: table({
     name: 'accommodation_stays',
-    doc: 'Guest nights (Japanese and foreign), rooms occupied and available (room-nights) and capacity (person-nights) by prefecture, month, accommodation type and employee-size class, of the facilities of accommodation_facilities; the room and capacity columns are empty where the survey does not count them.',
+    doc: 'Guest nights (Japanese and foreign), rooms occupied and available (room-nights) and capacity (person-nights) by prefecture, month, accommodation type and employee-size class, of the facilities of accommodation_facilities (each row names one of its rows); the room and capacity columns are empty where the survey does not count them. The hotelAnalysis operations groupStack, guestRoomLine and capacityLine derive guest nights and rates from them.',
     schema: z.object({
       prefCode: prefCode2(),
       month: z.string().regex(/^[0-9]{4}-(0[1-9]|1[0-2])$/, { error: 'expected a month as YYYY-MM' }),
@@ -439,6 +745,28 @@ export const TABLES = {
       roomsAvailable: countOrNothing(),
       capacity: countOrNothing(),
     }),
+    columns: {
+      prefCode: { type: 'as `accommodation_facilities`', meaning: 'the prefecture of the facilities the row counts' },
+      month: { type: 'as `accommodation_facilities`', meaning: 'the month of their stays' },
+      typeCode: { type: 'as `accommodation_facilities`', meaning: 'their accommodation type' },
+      sizeCode: { type: 'as `accommodation_facilities`', meaning: 'their employee-size class' },
+      japaneseGuests: { type: 'integer ≥ 0', meaning: 'guest nights (延べ宿泊者数) of Japanese guests' },
+      foreignGuests: { type: 'integer ≥ 0', meaning: 'guest nights (延べ宿泊者数) of foreign guests' },
+      roomsOccupied: {
+        type: 'integer ≥ 0 or empty',
+        meaning:
+          'room-nights occupied (客室稼働率 = occupied / available); empty where the survey does not count them (facilities of 0–9 employees)',
+      },
+      roomsAvailable: {
+        type: 'integer ≥ 0 or empty',
+        meaning: 'room-nights available; empty where the survey does not count them (facilities of 0–9 employees)',
+      },
+      capacity: {
+        type: 'integer ≥ 0 or empty',
+        meaning:
+          'person-nights the facilities sleep (定員稼働率 = guest nights / capacity, over the rows that have it)',
+      },
+    },
     key: ['prefCode', 'month', 'typeCode', 'sizeCode'],
     regions: ['prefCode'],
     references: [
@@ -451,7 +779,7 @@ export const TABLES = {
   }),
   graduate_destinations: table({
     name: 'graduate_destinations',
-    doc: 'High-school graduates by the prefecture of their school, fiscal year of graduation, sex and course (1 university, 2 junior college, 3 employment), by the prefecture of the university, junior college or workplace they entered, as the School Basic Survey (学校基本調査) counts them.',
+    doc: "High-school graduates by the prefecture of their school, fiscal year of graduation, sex and course (1 university, 2 junior college, 3 employment), by the prefecture of the university, junior college or workplace they entered, as the School Basic Survey (学校基本調査) counts them: employEducation/localjobAcademic/toTransition derives each prefecture's staying, leaving and incoming graduates from them. Rows that are not there count as 0.",
     schema: z.object({
       prefCode: prefCode2(),
       year: intIn(1950, 2100),
@@ -460,6 +788,18 @@ export const TABLES = {
       course: intIn(1, 3),
       count: count(),
     }),
+    columns: {
+      prefCode: { type: '2 digits', meaning: "the prefecture of the graduates' high school" },
+      year: { type: 'integer', meaning: 'fiscal year of graduation (the sample has 2000–2016, as the real response)' },
+      destPrefCode: {
+        type: '2 digits',
+        meaning:
+          'the prefecture of the university, junior college or workplace they entered (equal to prefCode: they stayed)',
+      },
+      sex: { type: '`male` or `female`', meaning: "the graduates' sex" },
+      course: { type: '1, 2 or 3', meaning: '1 university (大学), 2 junior college (短期大学), 3 employment (就職)' },
+      count: { type: 'integer ≥ 0', meaning: 'graduates' },
+    },
     key: ['prefCode', 'year', 'destPrefCode', 'sex', 'course'],
     regions: ['prefCode', 'destPrefCode'],
   }),
@@ -473,6 +813,13 @@ export const TABLES = {
       airportName: text(),
       prefCode: prefCode2(),
     }),
+    columns: {
+      areaCode: { type: 'code', meaning: 'airport area' },
+      areaName: { type: 'text', meaning: "the airport area's name" },
+      airportCode: { type: 'code', meaning: 'airport' },
+      airportName: { type: 'text', meaning: "the airport's name" },
+      prefCode: { type: '2 digits', meaning: 'where the airport is' },
+    },
     key: ['airportCode'],
     regions: ['prefCode'],
   }),
@@ -486,6 +833,13 @@ export const TABLES = {
       exitAirport: airportCode(),
       visitors: count(),
     }),
+    columns: {
+      year: YEAR,
+      quarter: TRAVEL_QUARTER,
+      entryAirport: { type: 'airport code', meaning: 'where the visitors entered Japan (in `airports`)' },
+      exitAirport: { type: 'airport code', meaning: 'where the visitors left Japan (in `airports`)' },
+      visitors: { type: 'integer ≥ 0', meaning: 'foreign visitors with that entry and exit' },
+    },
     key: ['year', 'quarter', 'entryAirport', 'exitAirport'],
     references: [
       { columns: ['entryAirport'], table: 'airports', as: ['airportCode'] },
@@ -503,6 +857,18 @@ export const TABLES = {
       prefCode: prefCode2(),
       visitors: count(),
     }),
+    columns: {
+      year: YEAR,
+      quarter: TRAVEL_QUARTER,
+      entryAirport: { type: 'airport code', meaning: 'where the visitors entered Japan' },
+      exitAirport: { type: 'airport code', meaning: 'where the visitors left Japan' },
+      prefCode: { type: '2 digits', meaning: 'the prefecture visited' },
+      visitors: {
+        type: 'integer ≥ 0',
+        meaning:
+          'of the visitors of `airport_travellers` with that entry and exit, those who visited the prefecture (a visitor may visit several, so these do not add up to the travellers)',
+      },
+    },
     key: ['year', 'quarter', 'entryAirport', 'exitAirport', 'prefCode'],
     regions: ['prefCode'],
     references: [
@@ -524,6 +890,17 @@ export const TABLES = {
       otherPrefCode: prefCode2(),
       visitors: count(),
     }),
+    columns: {
+      prefCode: { type: '2 digits', meaning: 'the prefecture the foreign visitors stayed in' },
+      year: YEAR,
+      quarter: TRAVEL_QUARTER,
+      position: {
+        type: '`before` or `after`',
+        meaning: 'whether `otherPrefCode` was stayed in just before or just after it',
+      },
+      otherPrefCode: { type: '2 digits', meaning: 'the other prefecture' },
+      visitors: { type: 'integer ≥ 0', meaning: 'visitors' },
+    },
     key: ['prefCode', 'year', 'quarter', 'position', 'otherPrefCode'],
     regions: ['prefCode', 'otherPrefCode'],
   }),
@@ -531,6 +908,11 @@ export const TABLES = {
     name: 'fishery_classes',
     doc: 'Labels of the fishery census: sales bands (kind band, codes 1–5) and shipping destinations (kind destination, codes 1–11).',
     schema: z.object({ kind: oneOf(['band', 'destination']), code: intIn(1, 99), label: text() }),
+    columns: {
+      kind: { type: '`band` or `destination`', meaning: 'sales band (codes 1–5) or shipping destination (codes 1–11)' },
+      code: { type: 'integer', meaning: 'the class' },
+      label: { type: 'text', meaning: 'its label' },
+    },
     key: ['kind', 'code'],
   }),
   fishery_entities: table({
@@ -543,6 +925,13 @@ export const TABLES = {
       band: intIn(1, 99),
       entities: count(),
     }),
+    columns: {
+      regionCode: LEAF_REGION,
+      year: FISHERY_CENSUS,
+      activity: FISHERY_ACTIVITY,
+      band: { type: '1–5', meaning: 'sales band' },
+      entities: FISHERY_ENTITIES,
+    },
     key: ['regionCode', 'year', 'activity', 'band'],
     regions: ['regionCode'],
   }),
@@ -555,6 +944,16 @@ export const TABLES = {
       activity: oneOf(['catch', 'aquaculture']),
       sales: count(),
     }),
+    columns: {
+      regionCode: LEAF_REGION,
+      year: FISHERY_CENSUS,
+      activity: FISHERY_ACTIVITY,
+      sales: {
+        type: 'integer ≥ 0',
+        meaning:
+          "the entities' sales (販売金額), million yen; the build adds municipalities up to prefectures and the nation",
+      },
+    },
     key: ['regionCode', 'year', 'activity'],
     regions: ['regionCode'],
   }),
@@ -567,6 +966,12 @@ export const TABLES = {
       destination: intIn(1, 99),
       entities: count(),
     }),
+    columns: {
+      regionCode: LEAF_REGION,
+      year: FISHERY_CENSUS,
+      destination: FISHERY_DESTINATION,
+      entities: FISHERY_ENTITIES,
+    },
     key: ['regionCode', 'year', 'destination'],
     regions: ['regionCode'],
   }),
@@ -579,6 +984,16 @@ export const TABLES = {
       destination: intIn(1, 99),
       sales: count(),
     }),
+    columns: {
+      regionCode: LEAF_REGION,
+      year: FISHERY_CENSUS,
+      destination: FISHERY_DESTINATION,
+      sales: {
+        type: 'integer ≥ 0',
+        meaning:
+          "the entities' sales (販売金額) by destination, million yen; the build adds municipalities up to prefectures and the nation",
+      },
+    },
     key: ['regionCode', 'year', 'destination'],
     regions: ['regionCode'],
   }),
@@ -597,6 +1012,17 @@ export const TABLES = {
         error: 'expected no more corporations than entities',
         path: ['corporations'],
       }),
+    columns: {
+      regionCode: LEAF_REGION,
+      year: AGRICULTURE_CENSUS,
+      entities: { type: 'integer ≥ 0', meaning: 'farm management entities (農業経営体)' },
+      corporations: { type: 'integer ≥ 0, at most `entities`', meaning: 'of those, corporations (法人経営体)' },
+      workingDays: {
+        type: 'integer ≥ 0',
+        meaning:
+          'person-days (人日) of farm work the entities did in the year; the build adds municipalities up to prefectures and the nation',
+      },
+    },
     key: ['regionCode', 'year'],
     regions: ['regionCode'],
   }),
@@ -609,6 +1035,16 @@ export const TABLES = {
       business: intIn(1, FARM_BUSINESSES.length),
       entities: count(),
     }),
+    columns: {
+      regionCode: LEAF_REGION,
+      year: AGRICULTURE_CENSUS,
+      business: {
+        type: '1–8',
+        meaning:
+          "kind of production-related business (regstat's codes, in the census's order): 1 農産物の加工, 2 消費者に直接販売, 3 貸農園・体験農園等, 4 観光農園, 5 農家民宿, 6 農家レストラン, 7 海外への輸出, 8 その他",
+      },
+      entities: { type: 'integer ≥ 0', meaning: 'farm management entities (農業経営体) running that business' },
+    },
     key: ['regionCode', 'year', 'business'],
     regions: ['regionCode'],
   }),
@@ -629,6 +1065,25 @@ export const TABLES = {
         error: 'expected the sum of ages of the persons (15 to 120 years each)',
         path: ['ageYears'],
       }),
+    columns: {
+      regionCode: LEAF_REGION,
+      year: AGRICULTURE_CENSUS,
+      farmersType: {
+        type: '1 or 2',
+        meaning: '1 farm managers (農業経営者), 2 the farm working population (農業就業人口)',
+      },
+      gender: { type: '1 or 2', meaning: '1 men, 2 women' },
+      ageClass: {
+        type: '1–7',
+        meaning: '1 15～24歳, 2 25～34歳, 3 35～44歳, 4 45～54歳, 5 55～64歳, 6 65～74歳, 7 75歳以上',
+      },
+      persons: { type: 'integer ≥ 0', meaning: 'farmers of that type, sex and age class' },
+      ageYears: {
+        type: 'integer, 15 to 120 times `persons`',
+        meaning:
+          'the sum of their ages in years (the average age is the sum over the persons); the build adds municipalities up to prefectures and the nation',
+      },
+    },
     key: ['regionCode', 'year', 'farmersType', 'gender', 'ageClass'],
     regions: ['regionCode'],
   }),
@@ -642,6 +1097,17 @@ export const TABLES = {
       band: intIn(1, 5),
       entities: count(),
     }),
+    columns: {
+      regionCode: LEAF_REGION,
+      year: AGRICULTURE_CENSUS,
+      kind: FORESTRY_KIND,
+      band: {
+        type: '1–5',
+        meaning:
+          'band of that income: 1 under 1 million yen, 2 to 10 million, 3 to 50 million, 4 to 100 million, 5 100 million or more',
+      },
+      entities: { type: 'integer ≥ 0', meaning: 'forestry management entities with income of that kind in that band' },
+    },
     key: ['regionCode', 'year', 'kind', 'band'],
     regions: ['regionCode'],
   }),
@@ -654,6 +1120,16 @@ export const TABLES = {
       kind: oneOf(FORESTRY_KINDS),
       amount: count(),
     }),
+    columns: {
+      regionCode: LEAF_REGION,
+      year: AGRICULTURE_CENSUS,
+      kind: FORESTRY_KIND,
+      amount: {
+        type: 'integer ≥ 0',
+        meaning:
+          "those entities' income of that kind, 万円; the build adds municipalities up to prefectures and the nation",
+      },
+    },
     key: ['regionCode', 'year', 'kind'],
     regions: ['regionCode'],
   }),
@@ -667,6 +1143,13 @@ export const TABLES = {
       population: count(),
       households: count(),
     }),
+    columns: {
+      meshCode: MESH_CODE,
+      cityCode: MESH_CITY,
+      year: { type: 'integer', meaning: 'census year (2000–2020: 2000 only feeds the 2005 change)' },
+      population: RESIDENTS,
+      households: { type: 'integer ≥ 0', meaning: 'households' },
+    },
     key: ['meshCode', 'year'],
     regions: ['cityCode'],
   }),
@@ -674,6 +1157,15 @@ export const TABLES = {
     name: 'mesh_population_future',
     doc: 'Projected population by 1 km mesh and year, with its base years; each mesh belongs to one municipality.',
     schema: z.object({ meshCode: meshCode(), cityCode: cityCode(), year: intIn(1950, 2100), population: count() }),
+    columns: {
+      meshCode: MESH_CODE,
+      cityCode: MESH_CITY,
+      year: {
+        type: 'integer',
+        meaning: 'projection year, or one of its base years (2010, 2015, 2020, 2030, 2040, 2050)',
+      },
+      population: RESIDENTS,
+    },
     key: ['meshCode', 'year'],
     regions: ['cityCode'],
   }),
@@ -688,6 +1180,14 @@ export const TABLES = {
           message: `area ${r.areaCode} lies in prefecture ${r.areaCode.slice(0, 2)} but municipality ${r.cityCode} does not; an area's code begins with its prefecture code`,
         });
     }),
+    columns: {
+      areaCode: { type: '4 digits', meaning: 'secondary medical area (二次医療圏); begins with its prefecture code' },
+      areaName: { type: 'text', meaning: "the area's name" },
+      cityCode: {
+        type: '5 digits',
+        meaning: 'a municipality of the area, each municipality in one area; the first listed is the representative',
+      },
+    },
     key: ['cityCode'],
     regions: ['cityCode'],
   }),
@@ -710,11 +1210,25 @@ export const TABLES = {
             message: 'give middleCode and middleName together, or neither for a one-item category',
           });
       }),
+    columns: {
+      scheme: {
+        type: '`disease`, `department`, `doctor`, `bed` or `nurse`',
+        meaning:
+          "classification: diseases for matter2 102/103, clinical departments for 201/202, physicians' main departments for 205, bed types for 204, hospital/clinic nurses for 207",
+      },
+      broadCode: { type: 'code', meaning: 'broad category' },
+      broadName: { type: 'text', meaning: "the broad category's name" },
+      middleCode: {
+        type: 'code, or empty with middleName',
+        meaning: 'middle class of the broad category; empty for a category charted as one item',
+      },
+      middleName: { type: 'text, or empty with middleCode', meaning: "the middle class's name" },
+    },
     key: ['scheme', 'broadCode', 'middleCode'],
   }),
   medical_counts: table({
     name: 'medical_counts',
-    doc: 'Counts behind the medical composition charts by matter2, year, region and class (middleCode, or broadCode for a one-item category). A region is a prefecture or municipality (regionCode) or a secondary medical area (areaCode); give each matter2 and year at one level per prefecture: the build sums it up to the coarser ones.',
+    doc: 'Counts behind the medical composition charts by matter2, year, region and class (middleCode, or broadCode for a one-item category). A region is a prefecture or municipality (regionCode) or a secondary medical area (areaCode). Give each matter2 and year at one level per prefecture (municipalities, areas or the prefecture): the build adds municipalities up to designated cities, areas and the prefecture, areas up to the prefecture, and prefectures up to the nation. Mixing levels within a prefecture fails the build.',
     schema: z
       .object({
         matter2: intIn(100, 299),
@@ -732,6 +1246,27 @@ export const TABLES = {
             message: 'give exactly one of regionCode and areaCode',
           });
       }),
+    columns: {
+      matter2: { type: '102, 103, 201, 202, 204, 205, 207', meaning: 'what is counted' },
+      year: {
+        type: 'integer',
+        meaning: "data year (the operation serves the spec's years per matter2 and region unit)",
+      },
+      regionCode: {
+        type: '2 or 5 digits, or empty',
+        meaning: 'the prefecture or municipality a count is for (exactly one of regionCode and areaCode)',
+      },
+      areaCode: {
+        type: '4 digits, or empty',
+        meaning:
+          'the secondary medical area a count is for, as in `medical_areas` (exactly one of regionCode and areaCode)',
+      },
+      classCode: { type: 'code', meaning: "middleCode, or broadCode for a one-item category, of the matter2's scheme" },
+      count: {
+        type: 'integer ≥ 0',
+        meaning: 'patients, institutions offering the department, beds, physicians or nurses',
+      },
+    },
     key: ['matter2', 'year', 'regionCode', 'areaCode', 'classCode'],
     regions: ['regionCode'],
     references: [{ columns: ['areaCode'], table: 'medical_areas', as: ['areaCode'] }],
@@ -749,6 +1284,18 @@ export const TABLES = {
             message: `insurer ${r.insurerCode} lies in prefecture ${r.insurerCode.slice(0, 2)} but municipality ${r.cityCode} does not; an insurer's code begins with its prefecture code`,
           });
       }),
+    columns: {
+      insurerCode: {
+        type: '5 or 6 digits',
+        meaning: 'long-term care insurer (介護保険の保険者); begins with its prefecture code',
+      },
+      insurerName: { type: 'text', meaning: "the insurer's name" },
+      cityCode: {
+        type: '5 digits',
+        meaning:
+          'a municipality the insurer covers, each municipality under one insurer (list wards, not their designated city)',
+      },
+    },
     key: ['cityCode'],
     regions: ['cityCode'],
   }),
@@ -762,6 +1309,24 @@ export const TABLES = {
       classCode: z.string().regex(/^(-|[0-9]{1,3})$/, { error: 'expected - or a class code of 1 to 3 digits' }),
       count: count(),
     }),
+    columns: {
+      matter2: {
+        type: '101, 102, 201, 202, 203, 204, 302',
+        meaning:
+          'what is counted: users, certified persons, facilities, places, care workers, nurses, care costs (thousand yen)',
+      },
+      year: {
+        type: 'integer',
+        meaning: 'data year (the operation serves the years of `sources/care-codes.ts` per matter2 and region unit)',
+      },
+      regionCode: { type: '5 digits', meaning: 'the municipality a count is for' },
+      classCode: {
+        type: '`-` or digits',
+        meaning:
+          'the kind of service 1–3 (101, 302), the care level 1–8 (102: 要支援１, 要支援２, 経過的要介護, 要介護１…５), the service 101–304 (201, 202), `-` (203, 204)',
+      },
+      count: { type: 'integer ≥ 0', meaning: 'persons, facilities, places or thousand yen' },
+    },
     key: ['matter2', 'year', 'regionCode', 'classCode'],
     regions: ['regionCode'],
   }),
@@ -774,6 +1339,18 @@ export const TABLES = {
       premium: intIn(0, 1_000_000),
       insured: count(),
     }),
+    columns: {
+      insurerCode: { type: '5 or 6 digits', meaning: 'the insurer, as in `care_insurers`' },
+      year: { type: 'integer', meaning: 'data year' },
+      premium: {
+        type: 'integer ≥ 0',
+        meaning: "the insurer's monthly standard premium for first-insured persons, yen",
+      },
+      insured: {
+        type: 'integer ≥ 0',
+        meaning: "its first-insured persons (aged 65 and over), which weigh the premium in its prefecture's average",
+      },
+    },
     key: ['insurerCode', 'year'],
     references: [{ columns: ['insurerCode'], table: 'care_insurers', as: ['insurerCode'] }],
   }),
@@ -794,6 +1371,14 @@ export const TABLES = {
             message: `narrow class ${r.siscCode} does not begin with its middle class ${r.simcCode}`,
           });
       }),
+    columns: {
+      siscCode: { type: '3 digits', meaning: 'narrow class (JSIC 小分類): its middle class code and one digit' },
+      simcCode: { type: '2 digits', meaning: 'the middle class it belongs to (in `industries_middle.csv`)' },
+      siscName: {
+        type: 'text',
+        meaning: "name; x0 is the class's management establishments (管理，補助的経済活動を行う事業所)",
+      },
+    },
     key: ['siscCode'],
     references: [{ columns: ['simcCode'], table: 'industries_middle', as: ['simcCode'] }],
   }),
@@ -801,6 +1386,11 @@ export const TABLES = {
     name: 'old_cities',
     doc: 'Old municipalities (旧市区町村) that a present municipality absorbed, numbered 01, 02, … within it.',
     schema: z.object({ cityCode: cityCode(), oldCityCode: twoDigits(), oldCityName: text() }),
+    columns: {
+      cityCode: { type: '5 digits', meaning: 'the present municipality (a designated city, not its wards)' },
+      oldCityCode: { type: '2 digits', meaning: '01, 02, … within the municipality' },
+      oldCityName: { type: 'text', meaning: "the old municipality's name (旧市区町村)" },
+    },
     key: ['cityCode', 'oldCityCode'],
     regions: ['cityCode'],
   }),
@@ -819,13 +1409,21 @@ export const TABLES = {
       workers: count(),
       payroll: count(),
     }),
+    columns: {
+      prefCode: PREFECTURE,
+      year: SURVEY_YEAR,
+      simcCode: INDUSTRY_MIDDLE,
+      ageFrom: { type: '0, 20, 25, …, 70', meaning: 'age class: 0 is under 20, 70 is 70 and over' },
+      workers: { type: 'integer ≥ 0', meaning: 'workers surveyed' },
+      payroll: { type: 'integer ≥ 0', meaning: 'their annual pay, 10 thousand yen (万円)' },
+    },
     key: ['prefCode', 'year', 'simcCode', 'ageFrom'],
     regions: ['prefCode'],
     references: [{ columns: ['simcCode'], table: 'industries_middle', as: ['simcCode'] }],
   }),
   manufacturer_establishments: table({
     name: 'manufacturer_establishments',
-    doc: 'Manufacturing establishments by prefecture, year, industry middle class and status (continuing from the year before, entering, exiting after the year), with their employees and value added (10 thousand yen).',
+    doc: 'Manufacturing establishments by prefecture, year, industry middle class and status (continuing from the year before, entering, exiting after the year), with their employees and value added (10 thousand yen). All establishments of a year are the continuing and the entering ones; the build derives them and the averages (value added and employees per establishment, value added per employee).',
     schema: z.object({
       prefCode: prefCode2(),
       year: intIn(1950, 2100),
@@ -835,13 +1433,25 @@ export const TABLES = {
       employees: count(),
       valueAdded: signedCount(),
     }),
+    columns: {
+      prefCode: PREFECTURE,
+      year: SURVEY_YEAR,
+      simcCode: { type: '2 digits', meaning: 'manufacturing middle class (09–32)' },
+      status: {
+        type: '`continuing`, `entering` or `exiting`',
+        meaning: 'continuing from the year before, new this year, or gone the year after',
+      },
+      establishments: { type: 'integer ≥ 0', meaning: 'establishments' },
+      employees: { type: 'integer ≥ 0', meaning: 'their employees' },
+      valueAdded: { type: 'integer', meaning: 'their value added, 10 thousand yen' },
+    },
     key: ['prefCode', 'year', 'simcCode', 'status'],
     regions: ['prefCode'],
     references: [{ columns: ['simcCode'], table: 'industries_middle', as: ['simcCode'] }],
   }),
   local_taxes: table({
     name: 'local_taxes',
-    doc: 'Local tax revenue (thousand yen): all of it, the fixed-asset (property) tax and the corporate part of the municipal resident tax, and the residents they are divided by, by region and fiscal year.',
+    doc: "Local tax revenue (thousand yen): all of it, the fixed-asset (property) tax and the corporate part of the municipal resident tax, and the residents they are divided by, by region and fiscal year. The build adds both up the region hierarchy and divides: a prefecture's figure is its revenue over its residents, not a mean of its municipalities' figures.",
     schema: z
       .object({
         regionCode: regionCode(),
@@ -859,6 +1469,17 @@ export const TABLES = {
             message: `taxes ${r.taxes} is less than its parts propertyTax + corporateTax (${r.propertyTax + r.corporateTax})`,
           });
       }),
+    columns: {
+      regionCode: REGION,
+      year: FISCAL_YEAR,
+      taxes: { type: 'integer ≥ 0', meaning: 'local tax revenue, thousand yen' },
+      propertyTax: { type: 'integer ≥ 0', meaning: 'of it, the fixed-asset tax (固定資産税), thousand yen' },
+      corporateTax: {
+        type: 'integer ≥ 0',
+        meaning: 'of it, the corporate part of the municipal resident tax (市町村民税法人分), thousand yen',
+      },
+      residents: { type: 'integer ≥ 0', meaning: 'residents it is divided by (住民基本台帳)' },
+    },
     key: ['regionCode', 'year'],
     regions: ['regionCode'],
   }),
@@ -866,12 +1487,34 @@ export const TABLES = {
     name: 'expenditure_items',
     doc: 'Items of local government expenditure by purpose (目的別歳出), as the settlement statistics (地方財政状況調査) list them; `level` says whether municipalities have the item or only prefectures (警察費).',
     schema: z.object({ itemCode: twoDigits(), itemName: text(), level: oneOf(['all', 'prefecture']) }),
+    columns: {
+      itemCode: {
+        type: '2 digits',
+        meaning:
+          "purpose of expenditure (目的別歳出), numbered in the settlement statistics' order: 01 議会費 … 14 諸支出金",
+      },
+      itemName: { type: 'text', meaning: 'its name' },
+      level: {
+        type: '`all` or `prefecture`',
+        meaning: 'whether municipalities have the item too, or only prefectures (警察費)',
+      },
+    },
     key: ['itemCode'],
   }),
   settlement_amounts: table({
     name: 'settlement_amounts',
-    doc: 'Settled expenditure (決算額, thousand yen) of a local government by fiscal year and purpose: a prefecture government (2-digit regionCode) or a municipality (5-digit; a designated city as a whole, not its wards, which keep no accounts of their own).',
+    doc: "Settled expenditure (決算額, thousand yen) of a local government by fiscal year and purpose: a prefecture government (2-digit regionCode) or a municipality (5-digit; a designated city as a whole, not its wards, which keep no accounts of their own). A prefecture government and its municipalities keep separate accounts, so nothing is added up the region hierarchy. `forSettlementAmount`'s group average is the mean over governments of the same kind (prefectures, designated cities, Tokyo's special wards, other cities, towns and villages), the national average the mean over all prefectures or all municipalities, each per item and year.",
     schema: z.object({ regionCode: regionCode(), year: intIn(1950, 2100), itemCode: twoDigits(), amount: count() }),
+    columns: {
+      regionCode: {
+        type: '2 or 5 digits',
+        meaning:
+          "the local government: a prefecture's own (2 digits) or a municipality (5 digits; a designated city as a whole)",
+      },
+      year: FISCAL_YEAR,
+      itemCode: { type: '2 digits', meaning: 'purpose, as in `expenditure_items.csv`' },
+      amount: { type: 'integer ≥ 0', meaning: 'settled expenditure (決算額), thousand yen' },
+    },
     key: ['regionCode', 'year', 'itemCode'],
     regions: ['regionCode'],
     references: [{ columns: ['itemCode'], table: 'expenditure_items', as: ['itemCode'] }],

@@ -7,8 +7,9 @@
 // crops, fewer run tourist farms, inns or restaurants; direct sales and processing grow census by census.
 
 import { AGRICULTURE_YEARS, FARM_BUSINESSES, FARMER_AGES } from '../agriculture-codes.ts';
-import type { LeafPopulation } from './population.ts';
+import { leavesOf, type LeafPopulation } from './population.ts';
 import { random } from './random.ts';
+import { csvOf, shared, type SampleTables } from './shared.ts';
 
 export interface FarmRow {
   regionCode: string;
@@ -94,3 +95,11 @@ export function farmers(seed: string, farms: FarmRow[]) {
     );
   });
 }
+
+const farmsOf = shared((d) => farmEntities(d.seed, leavesOf(d)));
+
+export const SAMPLE = {
+  farm_entities: (d) => csvOf('farm_entities', farmsOf(d)),
+  farm_businesses: (d) => csvOf('farm_businesses', farmBusinesses(d.seed, farmsOf(d))),
+  farmers: (d) => csvOf('farmers', farmers(d.seed, farmsOf(d))),
+} satisfies SampleTables;

@@ -7,8 +7,10 @@
 
 import type { City } from '../regions.ts';
 import { CARE_LEVELS, CARE_MATTERS, CARE_SERVICES } from '../care-codes.ts';
-import type { LeafPopulation } from './population.ts';
+import { leavesOf, type LeafPopulation } from './population.ts';
 import { random } from './random.ts';
+import { citiesOf } from './regions.ts';
+import { csvOf, shared, type SampleTables } from './shared.ts';
 
 const yearsOf = (code: string) => {
   const years = Object.values(CARE_MATTERS.find((m) => m.code === code)!.years).flat();
@@ -119,3 +121,11 @@ export function carePremiums(seed: string, leaves: LeafPopulation[], insurers: R
     });
   });
 }
+
+const insurersOf = shared((d) => careInsurers(leavesOf(d), citiesOf(d)));
+
+export const SAMPLE = {
+  care_insurers: (d) => csvOf('care_insurers', insurersOf(d)),
+  care_counts: (d) => csvOf('care_counts', careCounts(d.seed, leavesOf(d))),
+  care_premiums: (d) => csvOf('care_premiums', carePremiums(d.seed, leavesOf(d), insurersOf(d))),
+} satisfies SampleTables;

@@ -4,6 +4,9 @@
 // themes is not known: the fields here are the eight IPC sections and the themes a plausible choice of
 // IPC classes, with FI classes and technology-theme names to match.
 
+import { toCsv } from '../csv.ts';
+import type { SampleTables } from './shared.ts';
+
 export const INDUSTRIES_BROAD: [string, string][] = [
   ['A', '農業，林業'],
   ['B', '漁業'],
@@ -355,3 +358,10 @@ export const PATENT_FIELDS: { name: string; themes: PatentTheme[] }[] = [
     ],
   },
 ];
+
+export const SAMPLE = {
+  industries_broad: () => toCsv(['sicCode', 'sicName'], INDUSTRIES_BROAD),
+  industries_middle: () => toCsv(['simcCode', 'sicCode', 'simcName'], INDUSTRIES_MIDDLE),
+  occupations_broad: () => toCsv(['iscoCode', 'iscoName'], OCCUPATIONS_BROAD),
+  occupations_middle: () => toCsv(['ismcoCode', 'iscoCode', 'ismcoName'], OCCUPATIONS_MIDDLE),
+} satisfies SampleTables;

@@ -7,6 +7,7 @@
 import { prefectureCells } from './population.ts';
 import { attraction, distanceKm, population2020 } from './profile.ts';
 import { random } from './random.ts';
+import { csvOf, type SampleTables } from './shared.ts';
 
 export const GRADUATE_YEARS = Array.from({ length: 17 }, (_, i) => 2000 + i);
 /** Besides their own prefecture, how many prefectures a prefecture's graduates go to. */
@@ -80,3 +81,7 @@ export function graduateDestinations(seed: string) {
   }
   return rows;
 }
+
+export const SAMPLE = {
+  graduate_destinations: (d) => csvOf('graduate_destinations', graduateDestinations(d.seed)),
+} satisfies SampleTables;

@@ -7,8 +7,9 @@
 
 import { INDUSTRIES_MIDDLE } from './classifications.ts';
 import { industryEconomy } from './industry.ts';
-import type { LeafPopulation } from './population.ts';
+import { leavesOf, type LeafPopulation } from './population.ts';
 import { random } from './random.ts';
+import { csvOf, shared, type SampleTables } from './shared.ts';
 
 export const ESTABLISHMENT_YEARS = [2009, 2012, 2014, 2016];
 const COMPANY_YEARS = new Set([2009, 2012, 2014]);
@@ -87,3 +88,10 @@ export function establishments(seed: string, leaves: LeafPopulation[]): Establis
 /** Fewer than 3 employees means no establishment of the class, as in industry_economy. */
 const cut = (n: number) => (Math.round(n) < 3 ? 0 : Math.round(n));
 const clamp = (n: number, min: number, max: number) => Math.min(max, Math.max(min, n));
+
+/** The establishments, which the openings are drawn against. */
+export const plantsOf = shared((d) => establishments(d.seed, leavesOf(d)));
+
+export const SAMPLE = {
+  establishments: (d) => csvOf('establishments', plantsOf(d)),
+} satisfies SampleTables;

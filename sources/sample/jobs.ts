@@ -6,6 +6,7 @@
 import { OCCUPATIONS_MIDDLE } from './classifications.ts';
 import { attraction, population2020 } from './profile.ts';
 import { random } from './random.ts';
+import { csvOf, shared, type SampleTables } from './shared.ts';
 
 export const JOB_MONTHS: string[] = [];
 for (let y = 2011, m = 4; y < 2022 || (y === 2022 && m <= 9); m === 12 ? ((y += 1), (m = 1)) : (m += 1)) {
@@ -163,3 +164,10 @@ export function jobPlacements(seed: string, openings = jobOpenings(seed)) {
     };
   });
 }
+
+const openingsOf = shared((d) => jobOpenings(d.seed));
+
+export const SAMPLE = {
+  job_openings: (d) => csvOf('job_openings', openingsOf(d)),
+  job_placements: (d) => csvOf('job_placements', jobPlacements(d.seed, openingsOf(d))),
+} satisfies SampleTables;

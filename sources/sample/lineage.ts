@@ -3,9 +3,12 @@
 // originals (narrow code = middle code + one digit, x0 the management establishments of the class; old
 // codes 01, 02, … per municipality); the names other than x0's are invented and say so or look it.
 
+import { toCsv } from '../csv.ts';
 import type { City } from '../regions.ts';
 import { INDUSTRIES_MIDDLE } from './classifications.ts';
 import { random } from './random.ts';
+import { citiesOf } from './regions.ts';
+import { type SampleTables } from './shared.ts';
 
 /** Narrow classes: x0 as JSIC names it, then 1–8 numbered classes, the last `その他の…` as JSIC closes most classes. */
 export function industriesNarrow(seed: string): [string, string, string][] {
@@ -89,3 +92,8 @@ export function oldCities(seed: string, cities: City[]): [string, string, string
   }
   return rows;
 }
+
+export const SAMPLE = {
+  industries_narrow: (d) => toCsv(['siscCode', 'simcCode', 'siscName'], industriesNarrow(d.seed)),
+  old_cities: (d) => toCsv(['cityCode', 'oldCityCode', 'oldCityName'], oldCities(d.seed, citiesOf(d))),
+} satisfies SampleTables;

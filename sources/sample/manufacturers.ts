@@ -7,6 +7,8 @@
 import { INDUSTRIES_MIDDLE } from './classifications.ts';
 import { attraction, population2020 } from './profile.ts';
 import { random } from './random.ts';
+import { prefCodesOf } from './regions.ts';
+import { csvOf, type SampleTables } from './shared.ts';
 
 export const PANEL_YEARS = Array.from({ length: 21 }, (_, i) => 1990 + i);
 export type PanelStatus = 'continuing' | 'entering' | 'exiting';
@@ -63,3 +65,7 @@ export function manufacturerPanel(seed: string, prefCodes: number[]) {
   }
   return rows;
 }
+
+export const SAMPLE = {
+  manufacturer_establishments: (d) => csvOf('manufacturer_establishments', manufacturerPanel(d.seed, prefCodesOf(d))),
+} satisfies SampleTables;

@@ -5,8 +5,9 @@
 
 import { INDUSTRIES_MIDDLE } from './classifications.ts';
 import { industryEconomy } from './industry.ts';
-import type { LeafPopulation } from './population.ts';
+import { leavesOf, type LeafPopulation } from './population.ts';
 import { random } from './random.ts';
+import { csvOf, type SampleTables } from './shared.ts';
 
 export const SHIPMENT_YEARS = Array.from({ length: 13 }, (_, i) => 2008 + i);
 /**
@@ -56,3 +57,7 @@ export function manufacturingShipments(seed: string, leaves: LeafPopulation[]) {
   }
   return rows;
 }
+
+export const SAMPLE = {
+  manufacturing_shipments: (d) => csvOf('manufacturing_shipments', manufacturingShipments(d.seed, leavesOf(d))),
+} satisfies SampleTables;

@@ -6,8 +6,10 @@
 import type { City } from '../regions.ts';
 import { prefRegion } from '../regions.ts';
 import { MATTER2, type MedicalScheme } from '../medical-codes.ts';
-import type { LeafPopulation } from './population.ts';
+import { leavesOf, type LeafPopulation } from './population.ts';
 import { random } from './random.ts';
+import { citiesOf } from './regions.ts';
+import { csvOf, shared, type SampleTables } from './shared.ts';
 
 /** A broad category: its code, name and either middle classes or, alone, a weight per matter2 use. */
 type Category = [code: string, name: string, items: [code: string, name: string, weight: number[]][] | number[]];
@@ -401,3 +403,17 @@ function total(leaf: LeafPopulation, year: number): number {
   for (let i = 0; i < y.man.length; i++) n += y.man[i]! + y.woman[i]!;
   return n;
 }
+
+const areasOf = shared((d) => medicalAreas(leavesOf(d), citiesOf(d)));
+
+export const SAMPLE = {
+  medical_areas: (d) =>
+    csvOf(
+      'medical_areas',
+      areasOf(d).flatMap((a) =>
+        a.cities.map((c) => ({ areaCode: a.areaCode, areaName: a.areaName, cityCode: c.cityCode })),
+      ),
+    ),
+  medical_classes: () => csvOf('medical_classes', medicalClasses()),
+  medical_counts: (d) => csvOf('medical_counts', medicalCounts(d.seed, leavesOf(d), areasOf(d))),
+} satisfies SampleTables;

@@ -6,9 +6,10 @@
 
 import { japanmesh } from 'japanmesh';
 import { PREF_CENTER } from './profile.ts';
-import type { LeafPopulation } from './population.ts';
+import { leavesOf, type LeafPopulation } from './population.ts';
 import { apportion } from './fit.ts';
 import { random } from './random.ts';
+import { csvOf, shared, type SampleTables } from './shared.ts';
 
 export const MESH_CENSUS_YEARS = [2000, 2005, 2010, 2015, 2020];
 export const MESH_FUTURE_YEARS = [2010, 2015, 2020, 2030, 2040, 2050];
@@ -140,3 +141,10 @@ function meshRows(
     );
   }
 }
+
+const meshOf = shared((d) => meshPopulation(d.seed, leavesOf(d)));
+
+export const SAMPLE = {
+  mesh_population: (d) => csvOf('mesh_population', meshOf(d).census),
+  mesh_population_future: (d) => csvOf('mesh_population_future', meshOf(d).future),
+} satisfies SampleTables;

@@ -1,9 +1,10 @@
 // Synthetic net migration. People move toward places that draw them (Tokyo most of all, less so in the
 // pandemic years); the young move most, from rural municipalities to urban ones.
 
-import type { LeafPopulation } from './population.ts';
+import { leavesOf, type LeafPopulation } from './population.ts';
 import { BLOCK_PREFS, attraction, population2020 } from './profile.ts';
 import { random } from './random.ts';
+import { csvOf, type SampleTables } from './shared.ts';
 
 export const MIGRATION_YEARS = Array.from({ length: 13 }, (_, i) => 2010 + i);
 export const COHORT_PERIODS = Array.from({ length: 7 }, (_, i) => 1980 + i * 5);
@@ -85,3 +86,9 @@ function total(leaf: LeafPopulation, year: number): number {
   const y = leaf.byYear.get(year)!;
   return y.man.reduce((a, v) => a + v, 0) + y.woman.reduce((a, v) => a + v, 0);
 }
+
+export const SAMPLE = {
+  migration_by_block: (d) => csvOf('migration_by_block', blockMigration(d.seed)),
+  migration_by_age_group: (d) => csvOf('migration_by_age_group', ageClassMigration(d.seed, leavesOf(d))),
+  migration_by_cohort: (d) => csvOf('migration_by_cohort', cohortMigration(d.seed, leavesOf(d))),
+} satisfies SampleTables;

@@ -2,9 +2,10 @@
 // establishments table counts: per municipality and period, the establishments opened since the start
 // of the period, about 4 to 7 % of those existing at its start a year, more in urban municipalities.
 
-import { ESTABLISHMENT_YEARS, type EstablishmentRow } from './establishments.ts';
-import type { LeafPopulation } from './population.ts';
+import { ESTABLISHMENT_YEARS, plantsOf, type EstablishmentRow } from './establishments.ts';
+import { leavesOf, type LeafPopulation } from './population.ts';
 import { random } from './random.ts';
+import { csvOf, type SampleTables } from './shared.ts';
 
 export function establishmentOpenings(seed: string, leaves: LeafPopulation[], rows: EstablishmentRow[]) {
   const plants = new Map<string, number>();
@@ -25,3 +26,8 @@ export function establishmentOpenings(seed: string, leaves: LeafPopulation[], ro
   }
   return out;
 }
+
+export const SAMPLE = {
+  establishment_openings: (d) =>
+    csvOf('establishment_openings', establishmentOpenings(d.seed, leavesOf(d), plantsOf(d))),
+} satisfies SampleTables;

@@ -6,9 +6,10 @@
 import type { City } from '../regions.ts';
 import type { Row } from '../tables.ts';
 import { PATENT_FIELDS } from './classifications.ts';
-import type { LeafPopulation } from './population.ts';
+import { leavesOf, type LeafPopulation } from './population.ts';
 import { attraction, PREF_CENTER } from './profile.ts';
 import { random } from './random.ts';
+import { csvOf, shared, type SampleTables } from './shared.ts';
 
 export const PATENT_YEARS = [2017, 2018, 2019, 2020, 2021, 2022];
 const HOLDERS = 900;
@@ -203,3 +204,12 @@ function poisson(rnd: () => number, lambda: number): number {
 }
 
 const round4 = (x: number) => Math.round(x * 10000) / 10000;
+
+const patentsOf = shared((d) => patentTables(d.seed, leavesOf(d)));
+
+export const SAMPLE = {
+  patent_fields: (d) => csvOf('patent_fields', patentsOf(d).fields),
+  patent_themes: (d) => csvOf('patent_themes', patentsOf(d).themes),
+  patent_holders: (d) => csvOf('patent_holders', patentsOf(d).holders),
+  patents: (d) => csvOf('patents', patentsOf(d).records),
+} satisfies SampleTables;

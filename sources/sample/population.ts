@@ -8,10 +8,13 @@
 // never generated for 1980 on: the build adds them up from these rows.
 
 import type { City } from '../regions.ts';
+import { toCsv } from '../csv.ts';
 import { NO_DATA_CITIES } from '../local-gov.ts';
 import { nationalByAgeSex, prefectureByAgeSex, prefecturePopulation } from '../official.ts';
 import { apportion, fitIntegers } from './fit.ts';
 import { random } from './random.ts';
+import { citiesOf } from './regions.ts';
+import { csvOf, shared, type SampleTables } from './shared.ts';
 
 export const FIRST_YEAR = 1960;
 export const FIRST_DETAIL_YEAR = 1980;
@@ -355,4 +358,32 @@ function range(from: number, to: number, step: number): number[] {
   const out: number[] = [];
   for (let v = from; v <= to; v += step) out.push(v);
   return out;
+}
+
+/** The leaf municipalities' residents, which most other tables of the sample are drawn from. */
+export const leavesOf = shared((d) => samplePopulation(d.seed, citiesOf(d)));
+
+export const SAMPLE = {
+  population_years: () =>
+    csvOf(
+      'population_years',
+      YEARS.map((year) => ({ year, kind: year <= LAST_ACTUAL_YEAR ? 'actual' : 'projection' })),
+    ),
+  population_by_age_sex: (d) => toCsv(['regionCode', 'year', 'sex', 'ageFrom', 'count'], detailRows(leavesOf(d))),
+  population_by_age_group: (d) =>
+    csvOf('population_by_age_group', [
+      ...earlyPrefectureGroups(),
+      ...leavesOf(d).flatMap((l) =>
+        [...l.unknown].map(([year, count]) => ({ regionCode: l.city.cityCode, year, ageGroup: 'unknown', count })),
+      ),
+    ]),
+} satisfies SampleTables;
+
+function* detailRows(leaves: LeafPopulation[]) {
+  for (const leaf of leaves) {
+    for (const [year, { man, woman }] of leaf.byYear) {
+      for (const [i, count] of man.entries()) yield [leaf.city.cityCode, year, 'male', i * 5, count];
+      for (const [i, count] of woman.entries()) yield [leaf.city.cityCode, year, 'female', i * 5, count];
+    }
+  }
 }

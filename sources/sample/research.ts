@@ -5,6 +5,7 @@
 
 import { attraction, population2020 } from './profile.ts';
 import { random } from './random.ts';
+import { csvOf, type SampleTables } from './shared.ts';
 
 export const RESEARCH_YEARS = Array.from({ length: 11 }, (_, i) => 2010 + i);
 
@@ -35,3 +36,7 @@ export function researchExpenses(seed: string) {
   }
   return rows;
 }
+
+export const SAMPLE = {
+  research_expenses: (d) => csvOf('research_expenses', researchExpenses(d.seed)),
+} satisfies SampleTables;

@@ -4,9 +4,10 @@
 // speaks of the same people as the population operations. Urban places raise more per head (Minato ward
 // raised about 300 thousand yen per resident; a rural town 100), revenue dips after 2008 and recovers.
 
-import type { LeafPopulation } from './population.ts';
+import { leavesOf, type LeafPopulation } from './population.ts';
 import { attraction } from './profile.ts';
 import { random } from './random.ts';
+import { csvOf, type SampleTables } from './shared.ts';
 
 export const TAX_YEARS = Array.from({ length: 14 }, (_, i) => 2008 + i);
 
@@ -70,3 +71,7 @@ function total(leaf: LeafPopulation, year: number): number {
   if (!y) return 0;
   return y.man.reduce((a, v) => a + v, 0) + y.woman.reduce((a, v) => a + v, 0) + (leaf.unknown.get(year) ?? 0);
 }
+
+export const SAMPLE = {
+  local_taxes: (d) => csvOf('local_taxes', localTaxes(d.seed, leavesOf(d))),
+} satisfies SampleTables;

@@ -3,8 +3,10 @@
 // and exit airport with the prefectures they visited (2014–2019). Magnitudes follow the inbound boom:
 // a fivefold rise from 2011 to 2019, Tokyo, Osaka and Kyoto far ahead, the 2020 collapse.
 
+import { toCsv } from '../csv.ts';
 import { attraction, distanceKm } from './profile.ts';
 import { random, type Random } from './random.ts';
+import { csvOf, labelled, shared, type SampleTables } from './shared.ts';
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
 
@@ -371,3 +373,29 @@ export function visitSequences(seed: string, visits = airportFlows(seed).visits)
   }
   return rows;
 }
+
+const flowsOf = shared((d) => airportFlows(d.seed));
+
+export const SAMPLE = {
+  countries: () =>
+    toCsv(
+      ['countryCode', 'countryName'],
+      COUNTRIES.map(([code, name]) => [code, name]),
+    ),
+  foreign_visitors: (d) => csvOf('foreign_visitors', foreignVisitors(d.seed)),
+  accommodation_classes: () =>
+    csvOf('accommodation_classes', [
+      ...labelled('size', ACCOMMODATION_SIZES),
+      ...labelled('type', ACCOMMODATION_TYPES),
+    ]),
+  accommodation_facilities: (d) => csvOf('accommodation_facilities', accommodationFacilities(d.seed)),
+  accommodation_stays: (d) => csvOf('accommodation_stays', accommodationStays(d.seed)),
+  airports: () =>
+    toCsv(
+      ['areaCode', 'areaName', 'airportCode', 'airportName', 'prefCode'],
+      AIRPORTS.map(([area, areaName, code, name, pref]) => [area, areaName, code, name, String(pref).padStart(2, '0')]),
+    ),
+  airport_travellers: (d) => csvOf('airport_travellers', flowsOf(d).travellers),
+  airport_visits: (d) => csvOf('airport_visits', flowsOf(d).visits),
+  visit_sequences: (d) => csvOf('visit_sequences', visitSequences(d.seed, flowsOf(d).visits)),
+} satisfies SampleTables;

@@ -4,6 +4,7 @@
 
 import { attraction, population2020 } from './profile.ts';
 import { random } from './random.ts';
+import { csvOf, type SampleTables } from './shared.ts';
 
 export const TRADE_YEARS = Array.from({ length: 12 }, (_, i) => 2009 + i);
 const AREA_SHARE = [0.3, 0.24, 0.06, 0.14, 0.19, 0.07];
@@ -53,3 +54,7 @@ export function overseasTrade(seed: string) {
   }
   return rows;
 }
+
+export const SAMPLE = {
+  overseas_trade: (d) => csvOf('overseas_trade', overseasTrade(d.seed)),
+} satisfies SampleTables;

@@ -12,8 +12,9 @@
 
 import { NO_DATA_CITIES } from '../local-gov.ts';
 import { apportion } from './fit.ts';
-import { LAST_ACTUAL_YEAR, prefectureCells, type LeafPopulation } from './population.ts';
+import { LAST_ACTUAL_YEAR, leavesOf, prefectureCells, type LeafPopulation } from './population.ts';
 import { random } from './random.ts';
+import { csvOf, type SampleTables } from './shared.ts';
 
 /** The years drawn for each municipality; births by mother's age need 2022 (the period 2018-2022). */
 export const FIRST_VITAL_YEAR = 1981;
@@ -336,3 +337,8 @@ function signedApportion(n: number, weights: number[]): number[] {
   const parts = apportion(Math.abs(n), weights);
   return n < 0 ? parts.map((p) => -p) : parts;
 }
+
+export const SAMPLE = {
+  vital_events: (d) => csvOf('vital_events', vitalEvents(d.seed, leavesOf(d)).events),
+  births_by_mother_age: (d) => csvOf('births_by_mother_age', vitalEvents(d.seed, leavesOf(d)).byMotherAge),
+} satisfies SampleTables;

@@ -5,6 +5,8 @@
 import { INDUSTRIES_MIDDLE } from './classifications.ts';
 import { attraction, population2020 } from './profile.ts';
 import { random } from './random.ts';
+import { prefCodesOf } from './regions.ts';
+import { csvOf, type SampleTables } from './shared.ts';
 
 export const WAGE_YEARS = Array.from({ length: 10 }, (_, i) => 2012 + i);
 /** Lower bounds of the age classes: under 20, 20–24, …, 65–69, 70 and over. */
@@ -67,3 +69,7 @@ export function wageFacts(seed: string, prefCodes: number[]) {
   }
   return rows;
 }
+
+export const SAMPLE = {
+  wages: (d) => csvOf('wages', wageFacts(d.seed, prefCodesOf(d))),
+} satisfies SampleTables;

@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { TABLE_NAMES, TABLES, type TableName } from '../../sources/tables.ts';
+import { z } from 'zod';
+import { README, withTables } from '../../sources/readme.ts';
+import { table, TABLE_NAMES, TABLES, type TableName } from '../../sources/tables.ts';
 import { loadSources, type SourceSet } from '../../sources/load.ts';
-import { sampleSourceSet } from '../../sources/sample/index.ts';
+import { SAMPLE_MODULES, sampleSourceSet } from '../../sources/sample/index.ts';
 import { cachedSample } from '../helpers/sample.ts';
 import { covered, part } from '../helpers/scope.ts';
 
@@ -29,13 +31,23 @@ const failure = (files: Record<string, string>) => {
 };
 
 describe('source tables', () => {
-  it('are each documented in sources/README.md with every column', () => {
-    const readme = readFileSync(new URL('../../sources/README.md', import.meta.url), 'utf8');
-    for (const name of TABLE_NAMES) {
-      expect(readme, name).toContain(`\`${name}.csv\``);
-      for (const column of Object.keys(TABLES[name].schema.shape))
-        expect(readme, `${name}.${column}`).toMatch(new RegExp(`\\| ?${column}\\b|${column}, |, ${column} `));
-    }
+  it('are documented in sources/README.md as npm run docs writes it from their declarations', () => {
+    const readme = readFileSync(README, 'utf8');
+    expect(readme, "sources/README.md's tables differ from sources/tables.ts: run npm run docs").toBe(
+      withTables(readme),
+    );
+  });
+
+  it('document every column of their schema, in its order, and no other', () => {
+    for (const name of TABLE_NAMES)
+      expect(Object.keys(TABLES[name].columns), name).toEqual(Object.keys(TABLES[name].schema.shape));
+    // And a declaration that misses a column, or documents one its schema lacks, does not compile (tsc -p .):
+    const schema = z.object({ a: z.string(), b: z.string() });
+    const letter = { type: 'text', meaning: 'a letter' };
+    // @ts-expect-error b is a column of the schema without documentation
+    table({ name: 'letters', doc: 'Letters.', schema, columns: { a: letter }, key: ['a'] });
+    // @ts-expect-error c is documented but not a column of the schema
+    table({ name: 'letters', doc: 'Letters.', schema, columns: { a: letter, b: letter, c: letter }, key: ['a'] });
   });
 
   it('load with their schemas and typed columns', () => {
@@ -117,6 +129,12 @@ describe('sample provider', () => {
     const b = sampleSourceSet('seed-b');
     expect(b.files.prefectures!.text).toBe(a.files.prefectures!.text); // real codes and names do not depend on the seed
     expect(b.files.population_by_age_sex!.text).not.toBe(a.files.population_by_age_sex!.text);
+  });
+
+  it('generates every table of TABLES, each in exactly one of its modules', () => {
+    const generated = SAMPLE_MODULES.flatMap((m) => Object.keys(m));
+    expect(generated.toSorted()).toEqual(TABLE_NAMES.toSorted());
+    expect(Object.keys(sampleSourceSet().files)).toEqual(TABLE_NAMES);
   });
 
   it('says it is synthetic', () => {
