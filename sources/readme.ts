@@ -1,8 +1,7 @@
-// npm run docs: writes the `## Tables` part of sources/README.md from the tables' declarations in
+// The `## Tables` part of sources/README.md from the tables' declarations in
 // sources/tables.ts (each table's doc and every column's type and meaning), so the two cannot drift
 // apart. Only the part between the two marker comments is written; the prose around it is by hand.
 
-import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { TABLE_NAMES, TABLES, type TableSpec } from './tables.ts';
 
@@ -34,13 +33,4 @@ export function withTables(readme: string): string {
     );
   const sections = TABLE_NAMES.map((name) => tableSection(TABLES[name]));
   return `${readme.slice(0, begin)}${BEGIN}\n\n${sections.join('\n\n')}\n\n${readme.slice(end)}`;
-}
-
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const before = readFileSync(README, 'utf8');
-  const after = withTables(before);
-  if (after !== before) writeFileSync(README, after);
-  process.stderr.write(
-    `regstat: sources/README.md ${after === before ? 'already documents' : 'now documents'} the ${TABLE_NAMES.length} source tables of sources/tables.ts\n`,
-  );
 }

@@ -1,11 +1,13 @@
-// npm run docs: rewrites the documentation generated from the declarations (docs/operations.md), so that
-// an operation's page section comes with its declaration. A test fails while a file differs from what
+// npm run docs: rewrites the documentation generated from the declarations (docs/operations.md from the
+// operations, the tables' part of sources/README.md from sources/tables.ts), so that an operation's or a
+// table's docs come with its declaration. A test fails while a file differs from what
 // this would write.
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { operationsDoc } from '../core/operations-doc.ts';
 import { OPERATIONS } from '../ops/index.ts';
+import { README, withTables } from '../../sources/readme.ts';
 import { fail } from './fail.ts';
 import { parseCommand, type CommandSpec } from './source-options.ts';
 
@@ -13,14 +15,18 @@ const ROOT = join(import.meta.dirname, '../..');
 
 export const DOCS_COMMAND = {
   name: 'npm run docs',
-  summary: 'Rewrites the documentation generated from the operation declarations: docs/operations.md.',
+  summary:
+    'Rewrites the documentation generated from the declarations: docs/operations.md and the tables of sources/README.md.',
   options: {},
   example: 'npm run docs',
 } as const satisfies CommandSpec;
 
 /** Each generated file, by its path from the repository's root, with what it should hold. */
 export function generatedDocs(): [path: string, text: string][] {
-  return [['docs/operations.md', operationsDoc(OPERATIONS)]];
+  return [
+    ['docs/operations.md', operationsDoc(OPERATIONS)],
+    ['sources/README.md', withTables(readFileSync(README, 'utf8'))],
+  ];
 }
 
 /** The generated files that differ from what they should hold. */
