@@ -13,6 +13,7 @@ import { terminalProgress } from '../core/progress.ts';
 import { loadSources } from '../../sources/load.ts';
 import { sampleSourceSet } from '../../sources/sample/index.ts';
 import { PackEffects } from '../pack/writer.ts';
+import { printCodeFigures } from './code-figures.ts';
 import { benchEdge } from './edge.ts';
 import { benchExplorer } from './explorer.ts';
 import { benchFullScale } from './full-scale.ts';
@@ -33,7 +34,7 @@ const BENCH_COMMAND = {
       type: 'string',
       default: 'on-demand,build,serve,origin,layouts,bundle,explorer',
       value: '<list>',
-      help: 'which parts to run (origin: the hot path against bare node:http, compositions beside plain requests, a 60 s soak, RSS; explorer: time to a drawn chart in headless Chromium; edge: the edge worker in workerd over a pack (--pack, or one rendered for --prefs, default 1,13); pack-sizes: block and leaf sizes against bytes fetched per answer; full: the whole build at full scale, tree and pack, then the edge over the full pack: about an hour and 35 GB of disk)',
+      help: 'which parts to run (code: counts on the syntax trees of build/ and sources/, which the issues quote; origin: the hot path against bare node:http, compositions beside plain requests, a 60 s soak, RSS; explorer: time to a drawn chart in headless Chromium; edge: the edge worker in workerd over a pack (--pack, or one rendered for --prefs, default 1,13); pack-sizes: block and leaf sizes against bytes fetched per answer; full: the whole build at full scale, tree and pack, then the edge over the full pack: about an hour and 35 GB of disk)',
     },
     pack: {
       type: 'string',
@@ -69,6 +70,10 @@ const mb = (n: number) => `${(n / 1e6).toFixed(1)} MB`;
 
 console.log(`regstat bench (${prefs ? `prefectures ${prefs.join(',')}` : 'full default build'}, sample provider)\n`);
 
+if (parts.has('code')) {
+  printCodeFigures(process.cwd());
+  console.log();
+}
 // 0. On demand: what a new user's npm start costs, before any tree exists.
 if (parts.has('on-demand')) await benchOnDemand(seconds);
 // The origin under abuse, over the built tree, or over four prefectures when no build part runs.
