@@ -4,18 +4,16 @@
 
 import * as aq from 'arquero';
 import type { Sources } from '../../sources/load.ts';
+import type { Row } from '../../sources/tables.ts';
 import { Grouped, tableOf } from './table.ts';
 import { perSources } from './memo.ts';
 
 /** One year's graduates of one sex and course, seen from one prefecture. */
-export interface FlowRow {
-  year: number;
-  sex: string;
-  course: number;
+export type FlowRow = Pick<Row<'graduate_destinations'>, 'year' | 'sex' | 'course'> & {
   local: number;
   out: number;
   in: number;
-}
+};
 
 const KEY = ['prefCode', 'year', 'sex', 'course'];
 

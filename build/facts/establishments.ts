@@ -5,21 +5,26 @@ import type { Sources } from '../../sources/load.ts';
 import { prefRegion } from '../../sources/regions.ts';
 import { industries } from './classifications.ts';
 import { perSourcesAndKey } from './memo.ts';
-import { rolledRegions, type Table } from './rollup.ts';
+import { rolledRegions } from './rollup.ts';
 import { factsBySelection } from './selection.ts';
-import { tableOf } from './table.ts';
+import { rowsOf, tableOf } from './table.ts';
 
 export type EstablishmentColumn = 'companies' | 'plants' | 'employees';
 
+/** The years in which the column is given anywhere (companies are not counted every year), in order. */
+function yearsGiven(s: Sources, column: EstablishmentColumn): number[] {
+  const years = rowsOf(s, 'establishments').flatMap((r) => (r[column] === null ? [] : [r.year]));
+  return [...new Set(years)].sort((a, b) => a - b);
+}
+
 /**
- * The years in which the column is given anywhere (companies are not counted every year) and its facts by
- * region and selection, municipalities of the prefectures in `prefs` only.
+ * The years in which the column is given anywhere and its facts by region and selection, municipalities of
+ * the prefectures in `prefs` only.
  */
 export const establishmentFacts = perSourcesAndKey((s: Sources, column: EstablishmentColumn, prefs: number[]) => {
-  let facts = tableOf(s, 'establishments');
-  if (column === 'companies') facts = facts.filter((d: any) => d.companies !== null) as Table;
-  const years = [...new Set(facts.array('year') as number[])].sort((a, b) => a - b);
-  return { years, facts: factsBySelection(s, facts, [column], prefs) };
+  const all = tableOf(s, 'establishments');
+  const given = column === 'companies' ? all.filter((d) => d.companies !== null) : all;
+  return { years: yearsGiven(s, column), facts: factsBySelection(s, given, [column], prefs) };
 });
 
 /**
@@ -30,9 +35,7 @@ export const establishmentFacts = perSourcesAndKey((s: Sources, column: Establis
  */
 export const regionsWithEstablishments = perSourcesAndKey((s: Sources, prefs: number[]): Set<string> => {
   const known = new Set(industries.middle(s).map((m) => m.simcCode));
-  const t = tableOf(s, 'establishments');
-  const [codes, classes] = [t.array('regionCode'), t.array('simcCode')] as [string[], string[]];
-  const rows = codes.filter((_, i) => known.has(classes[i]!));
+  const rows = rowsOf(s, 'establishments').flatMap((r) => (known.has(r.simcCode) ? [r.regionCode] : []));
   const scope = new Set(prefs.map(prefRegion));
   return new Set([...rolledRegions(rows, s.regions)].filter((r) => r.length === 2 || scope.has(r.slice(0, 2))));
 });

@@ -4,12 +4,12 @@
 // averages are means over governments of one kind (the group) or of one level (the nation), per item
 // and year, rounded to thousand yen.
 
-import * as aq from 'arquero';
 import type { Sources } from '../../sources/load.ts';
 import type { Row } from '../../sources/tables.ts';
+import { getOrSet } from '../runtime/maps.ts';
 import { ratio } from '../runtime/rounding.ts';
 import { perSources } from './memo.ts';
-import { rowsOf, tableOf } from './table.ts';
+import { rowsOf } from './table.ts';
 
 /** The kinds of local government whose mean is the group average. */
 export const FINANCE_GROUPS = {
@@ -44,40 +44,50 @@ export function financeGroup(sources: Sources, region: string): FinanceGroup | u
 /** The key of the national average a government is compared with: that of its level. */
 export const nationOf = (region: string) => (region.length === 2 ? 'nation-prefecture' : 'nation-municipality');
 
-export const financeFacts = perSources((sources: Sources): FinanceFacts => {
-  const t = tableOf(sources, 'settlement_amounts');
-  const regions = [...new Set(t.array('regionCode') as string[])];
-  const groups = Object.fromEntries(regions.map((r) => [r, financeGroup(sources, r) ?? 'none']));
-  // The national mean is over the governments that have a group: every prefecture, or every municipality.
-  const withGroups = t
-    .params({ groups })
-    .derive({ group: (d: any, $: any) => $.groups[d.regionCode] })
-    .derive({
-      nation: (d: any) =>
-        d.group === 'none' ? 'none' : d.group === 'prefecture' ? 'nation-prefecture' : 'nation-municipality',
-    });
-  const mean = (by: string) =>
-    withGroups
-      .groupby(by, 'year', 'itemCode')
-      .rollup({ sum: aq.op.sum('amount'), n: aq.op.count() })
-      .rename({ [by]: 'key' });
-  const averages = new Map<string, Map<string, number>>();
-  for (const r of mean('group').concat(mean('nation')).objects() as {
-    key: string;
-    year: number;
-    itemCode: string;
-    sum: number;
-    n: number;
-  }[]) {
-    if (r.key === 'none') continue;
-    put(averages, financeKey(r.key, r.year), r.itemCode, ratio(r.sum, r.n, 0)!);
-  }
-  const amounts = new Map<string, Map<string, number>>();
+/** settlement_amounts: each government's amounts by item, keyed by `region|year`. */
+function ownAmounts(sources: Sources): Map<string, Map<string, number>> {
+  const out = new Map<string, Map<string, number>>();
   for (const r of rowsOf(sources, 'settlement_amounts'))
-    put(amounts, financeKey(r.regionCode, r.year), r.itemCode, r.amount);
-  return { items: rowsOf(sources, 'expenditure_items'), amounts, averages };
-});
-
-function put(map: Map<string, Map<string, number>>, key: string, item: string, value: number): void {
-  (map.get(key) ?? map.set(key, new Map()).get(key)!).set(item, value);
+    getOrSet(out, financeKey(r.regionCode, r.year), () => new Map<string, number>()).set(r.itemCode, r.amount);
+  return out;
 }
+
+type Sum = { sum: number; n: number };
+
+/** Each item's mean over the governments summed, rounded half away from zero to thousand yen. */
+function means(items: Map<string, Sum>): Map<string, number> {
+  return new Map(
+    [...items].flatMap(([item, s]) => {
+      const mean = ratio(s.sum, s.n, 0);
+      return mean === null ? [] : [[item, mean] as const];
+    }),
+  );
+}
+
+/**
+ * settlement_amounts: the mean amount by item over the governments of each group and of each level, keyed by
+ * `group|year` and `nation-…|year`. The national mean is over the governments that have a group: every
+ * prefecture, or every municipality but the wards of designated cities.
+ */
+function averageAmounts(sources: Sources): Map<string, Map<string, number>> {
+  const sums = new Map<string, Map<string, Sum>>();
+  for (const r of rowsOf(sources, 'settlement_amounts')) {
+    const group = financeGroup(sources, r.regionCode);
+    if (!group) continue;
+    for (const key of [group, nationOf(r.regionCode)]) {
+      const items = getOrSet(sums, financeKey(key, r.year), () => new Map<string, Sum>());
+      const s = getOrSet(items, r.itemCode, () => ({ sum: 0, n: 0 }));
+      s.sum += r.amount;
+      s.n += 1;
+    }
+  }
+  return new Map([...sums].map(([key, items]) => [key, means(items)]));
+}
+
+export const financeFacts = perSources(
+  (sources: Sources): FinanceFacts => ({
+    items: rowsOf(sources, 'expenditure_items'),
+    amounts: ownAmounts(sources),
+    averages: averageAmounts(sources),
+  }),
+);

@@ -11,10 +11,9 @@ import { Grouped, tableOf } from './table.ts';
 import { perSources } from './memo.ts';
 
 /** A region's facts of one middle class and year, beside what its coefficients divide by. */
-export interface SpecializationRow extends Pick<Row<'industry_economy'>, 'year' | 'simcCode'> {
+export interface SpecializationRow
+  extends Pick<Row<'industry_economy'>, 'year' | 'simcCode' | 'valueAdded' | 'employees'> {
   region: string;
-  valueAdded: number;
-  employees: number;
   /** The region's totals over all industries, the nation's in this industry and over all. */
   vaRegion: number;
   empRegion: number;
@@ -49,8 +48,9 @@ export function specializationFacts(sources: Sources, prefs: number[]): Map<stri
     'year',
   );
   const { nation, nationAll } = nationSums(econ);
-  const rows = (econ.params({ scope: prefs.map(prefRegion) }) as Table)
-    .filter((d: any, $: any) => aq.op.includes($.scope, aq.op.substring(d.region, 0, 2)))
+  const scope = new Set(prefs.map(prefRegion));
+  const rows = econ
+    .filter(aq.escape((d: { region: string }) => scope.has(d.region.slice(0, 2))))
     .groupby('region', 'year')
     .derive({ vaRegion: aq.op.sum('valueAdded'), empRegion: aq.op.sum('employees') })
     .ungroup()

@@ -7,7 +7,8 @@ import type { Sources } from '../../sources/load.ts';
 import type { Row } from '../../sources/tables.ts';
 import { sumsAtEveryLevel } from './levels.ts';
 import { withSicCode } from './selection.ts';
-import { Grouped, tableOf } from './table.ts';
+import type { Table } from './rollup.ts';
+import { Grouped, rowsOf, tableOf } from './table.ts';
 import { perSources } from './memo.ts';
 
 export type JobMonth = Pick<Row<'job_openings'>, 'month' | 'openings' | 'applicants'>;
@@ -27,15 +28,25 @@ export const jobOpeningSeries = perSources(function jobOpeningSeries(sources: So
 });
 
 /** One occupation middle class in one fiscal year: applicants and openings summed over its months, and its placements. */
-export interface PortfolioRow {
-  iscoCode: string;
-  ismcoCode: string;
-  months: number;
-  applicants: number;
-  womenApplicants: number;
-  openings: number;
-  placements: number;
+export type PortfolioRow = Pick<Row<'job_openings'>, 'iscoCode' | 'ismcoCode' | 'applicants' | 'openings'> &
+  Pick<Row<'job_placements'>, 'womenApplicants' | 'placements'> & { months: number };
+
+const PORTFOLIO_KEY = ['prefCode', 'year', 'ismcoCode'];
+
+/** job_openings summed over the months of each fiscal year (April to March), by prefecture and occupation middle class. */
+function fiscalYearSums(sources: Sources): Table {
+  return tableOf(sources, 'job_openings')
+    .derive({
+      year: (d) =>
+        aq.op.parse_int(aq.op.substring(d.month, 0, 4), 10) - (aq.op.substring(d.month, 5, 7) < '04' ? 1 : 0),
+    })
+    .groupby('prefCode', 'year', 'iscoCode', 'ismcoCode')
+    .rollup({ months: aq.op.count(), applicants: aq.op.sum('applicants'), openings: aq.op.sum('openings') });
 }
+
+/** job_placements: the women among the applicants and the placements, by prefecture, fiscal year and class. */
+const placements = (sources: Sources): Table =>
+  tableOf(sources, 'job_placements').select(...PORTFOLIO_KEY, 'womenApplicants', 'placements');
 
 /**
  * Job seekers, openings and placements by prefecture and fiscal year (April to March), per occupation middle
@@ -43,18 +54,16 @@ export interface PortfolioRow {
  * without one is not served: its women and placements are unknown).
  */
 export const jobPortfolio = perSources(function jobPortfolio(sources: Sources) {
-  const key = ['prefCode', 'year', 'ismcoCode'];
-  const years = tableOf(sources, 'job_openings')
-    .derive({
-      year: (d) =>
-        aq.op.parse_int(aq.op.substring(d.month, 0, 4), 10) - (aq.op.substring(d.month, 5, 7) < '04' ? 1 : 0),
-    })
-    .groupby('prefCode', 'year', 'iscoCode', 'ismcoCode')
-    .rollup({ months: aq.op.count(), applicants: aq.op.sum('applicants'), openings: aq.op.sum('openings') });
-  const rows = years
-    .join(tableOf(sources, 'job_placements').select(...key, 'womenApplicants', 'placements'), [key, key])
+  const rows = fiscalYearSums(sources)
+    .join(placements(sources), [PORTFOLIO_KEY, PORTFOLIO_KEY])
     .orderby('prefCode', 'year', 'iscoCode', 'ismcoCode');
   return new Grouped<PortfolioRow, ['prefCode', 'year']>(rows, ['prefCode', 'year']);
+});
+
+/** The names of the occupation classes (occupations_broad, occupations_middle), by code. */
+export const occupationNames = (sources: Sources) => ({
+  broad: new Map(rowsOf(sources, 'occupations_broad').map((b) => [b.iscoCode, b.iscoName])),
+  middle: new Map(rowsOf(sources, 'occupations_middle').map((m) => [m.ismcoCode, m.ismcoName])),
 });
 
 export type WageYear = Pick<Row<'wages'>, 'year' | 'workers' | 'payroll'>;

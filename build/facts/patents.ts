@@ -2,12 +2,15 @@
 // (prefecture, municipality, designated city) and one per year and holder. Joint applications are
 // the application numbers that appear with more than one holder.
 
+import { getOrSet, mustGet } from '../runtime/maps.ts';
 import { listKey } from '../runtime/routes.ts';
 import type { Sources } from '../../sources/load.ts';
+import type { RegionIndex } from '../../sources/regions.ts';
+import type { Row } from '../../sources/tables.ts';
 import { perSourcesAndKey } from './memo.ts';
 import { rowsOf } from './table.ts';
 
-/** A record as the API prints it, plus its row id for the final tie-break. */
+/** A record as the API prints it. */
 export interface PatentRecord {
   applyNo: string;
   patentSection: string;
@@ -23,6 +26,9 @@ export interface PatentRecord {
   lat: number;
   lng: number;
 }
+
+/** A record in a list, with its row id for the final tie-break. */
+export type ListEntry = { record: PatentRecord; id: number };
 
 export const PAGE_SIZE = 100;
 export const PATENT_YEARS = [2017, 2018, 2019, 2020, 2021, 2022];
@@ -40,7 +46,7 @@ export const SORT_KEYS: (keyof PatentRecord)[] = [
 
 export interface PatentFacts {
   /** Records by list key: `year|1|prefCode|cityCode|` or `year|2|||holderId` (the resolver's key). */
-  lists: Map<string, { record: PatentRecord; id: number }[]>;
+  lists: Map<string, ListEntry[]>;
   /** Holders with a record located in the scope. */
   holders: string[];
   /** The keys of the lists a build of the scope serves (its regions', its holders'), sorted. */
@@ -58,51 +64,70 @@ export const patentFacts = perSourcesAndKey(
   (sources: Sources, prefs: number[]): PatentFacts => compute(sources, new Set(prefs)),
 );
 
-function compute(sources: Sources, scope: Set<number>): PatentFacts {
-  const { regions } = sources;
-  const fields = new Map(rowsOf(sources, 'patent_fields').map((f) => [f.tecCode, f.tecName]));
-  const themes = new Map(rowsOf(sources, 'patent_themes').map((t) => [`${t.tecCode}_${t.themeCode}`, t.themeName]));
-  const holders = new Map(rowsOf(sources, 'patent_holders').map((h) => [h.holderId, h.holderName]));
-  const rows = rowsOf(sources, 'patents');
+type PatentRow = Row<'patents'>;
 
+/** The names a record prints, by code: of its field, its theme and its holder. */
+interface PatentNames {
+  fields: Map<number, string>;
+  themes: Map<string, string>;
+  holders: Map<string, string>;
+}
+
+const themeKey = (tecCode: number, themeCode: number) => `${tecCode}_${themeCode}`;
+const applicationKey = (r: PatentRow) => `${r.year}|${r.applyNo}`;
+
+/** patent_fields, patent_themes and patent_holders: the names by code (the sources check every reference to them). */
+const patentNames = (sources: Sources): PatentNames => ({
+  fields: new Map(rowsOf(sources, 'patent_fields').map((f) => [f.tecCode, f.tecName])),
+  themes: new Map(rowsOf(sources, 'patent_themes').map((t) => [themeKey(t.tecCode, t.themeCode), t.themeName])),
+  holders: new Map(rowsOf(sources, 'patent_holders').map((h) => [h.holderId, h.holderName])),
+});
+
+/** The applications (year and applyNo) that appear with more than one holder; an unknown applyNo (-) is none. */
+function jointApplications(rows: PatentRow[]): Set<string> {
   const holdersOf = new Map<string, Set<string>>();
-  for (const r of rows) {
-    if (r.applyNo === '-') continue;
-    const key = `${r.year}|${r.applyNo}`;
-    const set = holdersOf.get(key) ?? new Set<string>();
-    holdersOf.set(key, set.add(r.holderId));
-  }
-  const designated = new Map(
-    regions.cities.filter((c) => c.bigCityFlag === '1').map((c) => [c.cityCode, c.designatedCityCode]),
-  );
+  for (const r of rows) if (r.applyNo !== '-') getOrSet(holdersOf, applicationKey(r), () => new Set()).add(r.holderId);
+  return new Set([...holdersOf].filter(([, holders]) => holders.size > 1).map(([key]) => key));
+}
 
-  const lists = new Map<string, { record: PatentRecord; id: number }[]>();
-  const add = (key: string, entry: { record: PatentRecord; id: number }) =>
-    (lists.get(key) ?? lists.set(key, []).get(key)!).push(entry);
+/** A row as the API prints it: its location as prefCode and cityCode, empty where not known. */
+function recordOf(r: PatentRow, names: PatentNames, joint: Set<string>): PatentRecord {
+  return {
+    applyNo: r.applyNo,
+    patentSection: mustGet(names.fields, r.tecCode, 'patent field'),
+    patentSubject: mustGet(names.themes, themeKey(r.tecCode, r.themeCode), 'patent theme'),
+    fiClass: r.fiClass,
+    patentName: r.patentName,
+    patentHolder: r.holderId === '' ? '-' : mustGet(names.holders, r.holderId, 'patent holder'),
+    patentHolderId: r.holderId,
+    applyDate: r.applyDate,
+    prefCode: r.regionCode === '' ? '' : String(Number(r.regionCode.slice(0, 2))),
+    cityCode: r.regionCode.length === 5 ? r.regionCode : '',
+    jointlyFlg: joint.has(applicationKey(r)) ? '1' : '0',
+    lat: r.lat,
+    lng: r.lng,
+  };
+}
+
+/** The designated city of each ward. */
+const designatedCities = (regions: RegionIndex) =>
+  new Map(regions.cities.filter((c) => c.bigCityFlag === '1').map((c) => [c.cityCode, c.designatedCityCode]));
+
+function compute(sources: Sources, scope: Set<number>): PatentFacts {
+  const rows = rowsOf(sources, 'patents');
+  const names = patentNames(sources);
+  const joint = jointApplications(rows);
+  const designated = designatedCities(sources.regions);
+  const lists = new Map<string, ListEntry[]>();
+  const add = (key: string, entry: ListEntry) => getOrSet(lists, key, (): ListEntry[] => []).push(entry);
   const inScope = new Set<string>();
   const regionKeys = new Set<string>();
   for (const r of rows) {
-    const pref = r.regionCode === '' ? '' : String(Number(r.regionCode.slice(0, 2)));
-    const city = r.regionCode.length === 5 ? r.regionCode : '';
-    const record: PatentRecord = {
-      applyNo: r.applyNo,
-      patentSection: fields.get(r.tecCode)!,
-      patentSubject: themes.get(`${r.tecCode}_${r.themeCode}`)!,
-      fiClass: r.fiClass,
-      patentName: r.patentName,
-      patentHolder: r.holderId === '' ? '-' : holders.get(r.holderId)!,
-      patentHolderId: r.holderId,
-      applyDate: r.applyDate,
-      prefCode: pref,
-      cityCode: city,
-      jointlyFlg: (holdersOf.get(`${r.year}|${r.applyNo}`)?.size ?? 0) > 1 ? '1' : '0',
-      lat: r.lat,
-      lng: r.lng,
-    };
-    const entry = { record, id: r.recordId };
+    const entry = { record: recordOf(r, names, joint), id: r.recordId };
+    const { prefCode: pref, cityCode: city } = entry.record;
     if (pref !== '' && scope.has(Number(pref))) {
-      const parent = designated.get(city);
-      for (const c of ['-', city, parent ?? '']) {
+      // The prefecture's list, the municipality's and, for a ward, its designated city's.
+      for (const c of ['-', city, designated.get(city) ?? '']) {
         if (!c) continue;
         regionKeys.add(regionListKey(r.year, pref, c));
         add(regionListKey(r.year, pref, c), entry);
@@ -119,8 +144,9 @@ function compute(sources: Sources, scope: Set<number>): PatentFacts {
 }
 
 /** Orders a list by sort1 (1–7) and sort2 (1 ascending, 2 descending); ties by applyNo, holder, row. */
-export function ordered(list: { record: PatentRecord; id: number }[], sort1: number, sort2: number): PatentRecord[] {
-  const key = SORT_KEYS[sort1 - 1]!;
+export function ordered(list: ListEntry[], sort1: number, sort2: number): PatentRecord[] {
+  const key = SORT_KEYS[sort1 - 1];
+  if (!key) throw new Error(`no sort key ${sort1}: sort1 is 1–7`);
   const dir = sort2 === 2 ? -1 : 1;
   const cmp = (a: string | number, b: string | number) => (a < b ? -1 : a > b ? 1 : 0);
   return [...list]

@@ -5,23 +5,33 @@
 import * as aq from 'arquero';
 import type { Sources } from '../../sources/load.ts';
 import { prefRegion } from '../../sources/regions.ts';
+import { getOrSet } from '../runtime/maps.ts';
 import { industries } from './classifications.ts';
 import { sumsAtEveryLevel } from './levels.ts';
 import { perSourcesAndKey } from './memo.ts';
 import { rollupRegions, type Table } from './rollup.ts';
 import { tableOf } from './table.ts';
 
+/** A region's sums of one selection (sicCode, simcCode: `-` for all) and year. */
+export type SelectionRow<V extends string> = {
+  region: string;
+  sicCode: string;
+  simcCode: string;
+  year: number;
+} & Record<V, number>;
+
 /** Facts of each region and selection (`-` for all), by year. */
 export class BySelection<V extends string> {
   private readonly byKey = new Map<string, Map<number, Record<V, number>>>();
 
-  /** `rows`: region, sicCode, simcCode, year and the values, ordered by year within each selection. */
-  constructor(rows: Record<string, any>[], values: readonly V[]) {
+  /** `rows`: ordered by year within each selection. Only the values are kept of each: the facts last the whole build. */
+  constructor(rows: SelectionRow<V>[], values: readonly V[]) {
     for (const row of rows) {
-      const id = `${row.region}\u0000${row.sicCode}\u0000${row.simcCode}`;
-      let years = this.byKey.get(id);
-      if (!years) this.byKey.set(id, (years = new Map()));
-      years.set(row.year, Object.fromEntries(values.map((v) => [v, row[v]])) as Record<V, number>);
+      const cells: Record<V, number> = row;
+      getOrSet(this.byKey, `${row.region}\u0000${row.sicCode}\u0000${row.simcCode}`, () => new Map()).set(
+        row.year,
+        Object.fromEntries(values.map((v) => [v, cells[v]])) as Record<V, number>,
+      );
     }
   }
 
@@ -43,10 +53,8 @@ export function withSicCode(s: Sources, facts: Table): Table {
 
 /** The rolled-up regions of the nation and of the prefectures in `keep` (to spare memory). */
 function inScope(rolled: Table, keep: number[]): Table {
-  const scope = keep.map(prefRegion);
-  return (rolled.params({ scope }) as Table).filter(
-    (d: any, $: any) => aq.op.length(d.region) === 2 || aq.op.includes($.scope, aq.op.substring(d.region, 0, 2)),
-  );
+  const scope = new Set(keep.map(prefRegion));
+  return rolled.filter(aq.escape((d: { region: string }) => d.region.length === 2 || scope.has(d.region.slice(0, 2))));
 }
 
 /**
@@ -64,7 +72,8 @@ export function factsBySelection<V extends string>(
   const rolled = rollupRegions(facts, s.regions, ['year', 'simcCode'], [...values], 'year');
   const econ = withSicCode(s, keep ? inScope(rolled, keep) : rolled);
   const all = sumsAtEveryLevel(econ, ['region', 'year'], [{ columns: ['sicCode', 'simcCode'], all: '-' }], [...values]);
-  return new BySelection(all.orderby('region', 'sicCode', 'simcCode', 'year').objects(), values);
+  // The one place these rows meet their type: sumsAtEveryLevel keeps region, year, the class columns and the values.
+  return new BySelection(all.orderby('region', 'sicCode', 'simcCode', 'year').objects() as SelectionRow<V>[], values);
 }
 
 /** Value added and employees (industry_economy) by region and selection; `keep` as in factsBySelection. */

@@ -3,29 +3,38 @@
 // its revenue over its residents, never a mean of its parts' figures.
 
 import type { Sources } from '../../sources/load.ts';
-import type { Row as TableRow } from '../../sources/tables.ts';
+import { getOrSet } from '../runtime/maps.ts';
 import { ratio } from '../runtime/rounding.ts';
 import { perSources, perSourcesAndKey } from './memo.ts';
-import { groupRows, rollupRegions } from './rollup.ts';
-import { tableOf } from './table.ts';
+import { rollupRows, type RolledRow } from './rollup.ts';
 
 export type TaxColumn = 'taxes' | 'propertyTax' | 'corporateTax';
-type Row = { region: string } & Pick<TableRow<'local_taxes'>, 'year' | 'residents' | TaxColumn>;
+type TaxRow = RolledRow<'local_taxes', 'year', TaxColumn | 'residents'>;
 
-const rolled = perSources((sources: Sources): Map<string, Row[]> => {
-  const columns = ['taxes', 'propertyTax', 'corporateTax', 'residents'];
-  const t = rollupRegions(tableOf(sources, 'local_taxes'), sources.regions, ['year'], columns, 'year');
-  return groupRows<Row>(t.orderby('region', 'year'), 'region');
+/** local_taxes rolled up, by region code, in year order. */
+const rolled = perSources((sources: Sources): Map<string, TaxRow[]> => {
+  const out = new Map<string, TaxRow[]>();
+  const rows = rollupRows(
+    sources,
+    'local_taxes',
+    ['year'],
+    ['taxes', 'propertyTax', 'corporateTax', 'residents'],
+    'year',
+  );
+  for (const r of rows.sort((a, b) => a.year - b.year)) getOrSet(out, r.region, (): TaxRow[] => []).push(r);
+  return out;
 });
 
-/** Per region code, the yearly thousand yen per resident of one column, rounded to an integer. */
+/** Per region code, the yearly thousand yen per resident of one column, rounded to an integer; a year without residents has none. */
 export const perResident = perSourcesAndKey((sources: Sources, column: TaxColumn) => {
   const out = new Map<string, { year: number; value: number }[]>();
-  for (const [region, rows] of rolled(sources)) {
+  for (const [region, rows] of rolled(sources))
     out.set(
       region,
-      rows.filter((r) => r.residents > 0).map((r) => ({ year: r.year, value: ratio(r[column], r.residents, 0)! })),
+      rows.flatMap((r) => {
+        const value = ratio(r[column], r.residents, 0);
+        return value === null ? [] : [{ year: r.year, value }];
+      }),
     );
-  }
   return out;
 });

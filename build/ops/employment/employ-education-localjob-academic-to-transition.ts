@@ -1,24 +1,35 @@
 import { z } from 'zod';
 import { prefRegion } from '../../../sources/regions.ts';
 import { graduateFlows, type FlowRow } from '../../facts/education.ts';
+import { mustGet } from '../../runtime/maps.ts';
 import { percent } from '../../runtime/rounding.ts';
 import type { Constraint } from '../../runtime/routes.ts';
 import { defineOperation, intParam, prefectureCd } from '../operation.ts';
 import { nonEmpty, prefCodeText, year } from '../result.ts';
 
 /** The courses each displayType counts (1 university, 2 junior college, 3 employment). */
-const COURSES: Record<string, number[]> = { '0': [1, 2, 3], '10': [1, 2], '11': [1], '12': [2], '20': [3] };
-/** The displayTypes of each classification: 0 both, 1 going on to study, 2 employment. */
-const TYPES: Record<string, string[]> = { '0': ['0'], '1': ['10', '11', '12'], '2': ['20'] };
-const SEXES: Record<string, string[]> = { '0': ['male', 'female'], '1': ['male'], '2': ['female'] };
+const COURSES = new Map([
+  ['0', [1, 2, 3]],
+  ['10', [1, 2]],
+  ['11', [1]],
+  ['12', [2]],
+  ['20', [3]],
+]);
+/** The sexes each gender counts. */
+const SEXES = new Map([
+  ['0', ['male', 'female']],
+  ['1', ['male']],
+  ['2', ['female']],
+]);
 
+/** The displayTypes of each classification: 0 both, 1 going on to study, 2 employment. */
 const typeRule: Constraint = {
   param: 'displayType',
   by: [{ param: 'classification' }],
   cases: {
-    '0': { values: TYPES['0']!, doc: 'for classification 0 (就職・進学の合計): 00' },
-    '1': { values: TYPES['1']!, doc: 'for classification 1 (進学): 10, 11 or 12' },
-    '2': { values: TYPES['2']!, doc: 'for classification 2 (就職): 20' },
+    '0': { values: ['0'], doc: 'for classification 0 (就職・進学の合計): 00' },
+    '1': { values: ['10', '11', '12'], doc: 'for classification 1 (進学): 10, 11 or 12' },
+    '2': { values: ['20'], doc: 'for classification 2 (就職): 20' },
   },
 };
 
@@ -98,8 +109,8 @@ export default defineOperation({
   render(flows, v, ctx) {
     const rows = flows.get(prefRegion(Number(v.prefecture_cd)));
     if (!rows) return null;
-    const courses = COURSES[v.displayType]!;
-    const sexes = SEXES[v.gender]!;
+    const courses = mustGet(COURSES, v.displayType, 'displayType');
+    const sexes = mustGet(SEXES, v.gender, 'gender');
     const years = new Map<number, Sums>();
     for (const r of rows) {
       if (!courses.includes(r.course) || !sexes.includes(r.sex)) continue;

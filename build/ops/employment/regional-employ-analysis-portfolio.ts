@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { prefRegion } from '../../../sources/regions.ts';
-import { occupations } from '../../facts/classifications.ts';
-import { jobPortfolio, type PortfolioRow } from '../../facts/labor.ts';
+import { jobPortfolio, occupationNames, type PortfolioRow } from '../../facts/labor.ts';
+import { getOrSet } from '../../runtime/maps.ts';
 import { ratio } from '../../runtime/rounding.ts';
 import { defineOperation, intParam, prefCode } from '../operation.ts';
 import { count, echoed, letterCode, nonEmpty, prefCodeText, twoDigitCode } from '../result.ts';
@@ -9,6 +9,13 @@ import { count, echoed, letterCode, nonEmpty, prefCodeText, twoDigitCode } from 
 /** Fiscal years (April to March) of the sample's job statistics. */
 const YEARS = Array.from({ length: 11 }, (_, i) => 2011 + i);
 const MATTERS = ['1', '2', '3', '4', '5'];
+
+/** A stock's mean over a year's months, rounded half away from zero: a class has a row, so a month at least. */
+function monthlyMean(stock: number, months: number): number {
+  const mean = ratio(stock, months, 0);
+  if (mean === null) throw new Error('an occupation class without months');
+  return mean;
+}
 
 /**
  * A class's figure of `matter` from its summed rows: seekers (all, men, women) and openings are stocks, so
@@ -26,7 +33,7 @@ function figure(matter: string, rows: PortfolioRow[]): number {
         : matter === '3'
           ? sum((r) => r.womenApplicants)
           : sum((r) => r.openings);
-  return ratio(stock, months, 0)!;
+  return monthlyMean(stock, months);
 }
 
 // Job seekers, openings or placements of a prefecture's fiscal year by occupation, for a treemap: each
@@ -85,25 +92,23 @@ export default defineOperation({
   },
   needs: ['job_openings', 'job_placements', 'occupations_broad', 'occupations_middle'],
   share: 'prefecture',
-  prepare: (ctx) => ({
-    years: jobPortfolio(ctx.sources),
-    broad: new Map(occupations.broad(ctx.sources).map((b) => [b.iscoCode, b.iscoName])),
-    middle: new Map(occupations.middle(ctx.sources).map((m) => [m.ismcoCode, m.ismcoName])),
-  }),
-  render({ years, broad, middle }, v, ctx) {
+  prepare: (ctx) => ({ years: jobPortfolio(ctx.sources), names: occupationNames(ctx.sources) }),
+  render({ years, names: { broad, middle } }, v, ctx) {
     const rows = years.get(prefRegion(Number(v.prefCode)), v.year);
     if (!rows) return null;
-    const classes = new Map<string, PortfolioRow[]>();
+    // The classes charted, in code order: broad classes (middleCode -) or middle classes.
+    const classes = new Map<string, { broadCode: string; middleCode: string; members: PortfolioRow[] }>();
     for (const r of rows) {
-      const code = v.class === '1' ? r.iscoCode : `${r.iscoCode}|${r.ismcoCode}`;
-      const members = classes.get(code);
-      if (members) members.push(r);
-      else classes.set(code, [r]);
+      const middleCode = v.class === '1' ? '-' : r.ismcoCode;
+      getOrSet(classes, `${r.iscoCode}|${middleCode}`, () => ({
+        broadCode: r.iscoCode,
+        middleCode,
+        members: [],
+      })).members.push(r);
     }
     const data = [];
     let others = 0;
-    for (const [code, members] of classes) {
-      const [broadCode, middleCode = '-'] = code.split('|') as [string, string?];
+    for (const { broadCode, middleCode, members } of classes.values()) {
       const value = figure(v.matter, members);
       const broadName = broad.get(broadCode) ?? broadCode;
       if (broadName.includes('分類不能')) others += value;

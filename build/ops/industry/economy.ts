@@ -4,16 +4,16 @@
 
 import { z } from 'zod';
 import type { Canonical } from '../../runtime/params.ts';
-import { cityCode, defineOperation, prefCode, regionOf } from '../operation.ts';
+import { defineOperation, regionOf } from '../operation.ts';
 import {
   censusYearParam,
+  economyState,
   selectionDomains,
   selectionEcho,
-  economyState,
+  selectionParams,
   selectionResult,
-  sicCodeParam,
-  simcCodeParam,
 } from './industry-selection.ts';
+import { barsOverYears } from './kit.ts';
 
 type Cell = { valueAdded: number; employees: number };
 
@@ -34,22 +34,14 @@ export function economyOperation(o: {
     title: o.title,
     family: 'industry',
     titleEn: o.titleEn,
-    view: {
-      rows: [{ path: 'data[]' }],
-      columns: [
-        { key: 'year', label: '年 / year' },
-        { key: 'value', label: o.label },
-        { key: 'concealmentFlg', label: '秘匿 / concealed' },
-      ],
-      chart: { kind: 'bar', x: 'year', y: 'value' },
-    },
+    view: barsOverYears(o.label, [{ key: 'concealmentFlg', label: '秘匿 / concealed' }]),
     description: o.description,
     examples: o.examples,
     result: selectionResult(
       z.array(z.strictObject({ year: z.int(), value: o.value, concealmentFlg: z.union([z.literal(0), z.literal(1)]) })),
-      o.echoCodes,
+      { echoCodes: o.echoCodes },
     ),
-    route: { path: o.path, params: [censusYearParam(), prefCode(), cityCode(), sicCodeParam(), simcCodeParam()] },
+    route: { path: o.path, params: [censusYearParam(), ...selectionParams()] },
     needs: ['industry_economy', 'industries_broad', 'industries_middle'],
     share: 'prefecture',
     prepare: economyState,

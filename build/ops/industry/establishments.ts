@@ -6,16 +6,16 @@
 
 import { z } from 'zod';
 import { establishmentFacts, regionsWithEstablishments, type EstablishmentColumn } from '../../facts/establishments.ts';
-import { cityCode, defineOperation, prefCode, regionOf, type BuildContext } from '../operation.ts';
+import { defineOperation, regionOf, type BuildContext } from '../operation.ts';
 import {
   selectionDomains,
   selectionEcho,
   selectionNames,
+  selectionParams,
   selectionResult,
-  sicCodeParam,
-  simcCodeParam,
 } from './industry-selection.ts';
 import { count } from '../result.ts';
+import { lineOverYears } from './kit.ts';
 
 export function establishmentOperation(o: {
   column: EstablishmentColumn;
@@ -29,21 +29,14 @@ export function establishmentOperation(o: {
     title: o.title,
     family: 'industry',
     titleEn: o.titleEn,
-    view: {
-      rows: [{ path: 'data[]' }],
-      columns: [
-        { key: 'year', label: '年 / year' },
-        { key: 'value', label: o.label },
-      ],
-      chart: { kind: 'line', x: 'year', y: 'value', xType: 'year' },
-    },
+    view: lineOverYears(o.label),
     description: `${o.meaning} of a prefecture (\`cityCode=-\`) or municipality per year, for all industries (\`sicCode=-\`), one broad class (\`simcCode=-\`) or one of its middle classes: the sum over its middle classes and, for a prefecture or designated city, over its municipalities or wards. \`data\` lists every year the sources give (the sample: ${o.column === 'companies' ? '2009, 2012 and 2014' : '2009, 2012, 2014 and 2016'}); an industry absent from the region that year has value 0, and a region without any facts answers \`null\`. Codes and names of \`-\` are empty, as are \`cityCode\` and \`cityName\` for a whole prefecture.`,
     examples: [
       { prefCode: '13', cityCode: '13101', sicCode: 'E', simcCode: '20' },
       { prefCode: '1', cityCode: '-', sicCode: '-', simcCode: '-' },
     ],
     result: selectionResult(z.array(z.strictObject({ year: z.int(), value: count }))),
-    route: { path: o.path, params: [prefCode(), cityCode(), sicCodeParam(), simcCodeParam()] },
+    route: { path: o.path, params: selectionParams() },
     needs: ['establishments', 'industries_broad', 'industries_middle'],
     share: 'prefecture',
     prepare: (ctx: BuildContext) => ({

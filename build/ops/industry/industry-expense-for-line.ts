@@ -2,27 +2,29 @@ import { z } from 'zod';
 import { prefRegion } from '../../../sources/regions.ts';
 import type { Row } from '../../../sources/tables.ts';
 import { researchByPrefecture } from '../../facts/trade.ts';
+import { mustGet } from '../../runtime/maps.ts';
 import { linesComposer } from '../../runtime/render/industry.ts';
 import { ratio } from '../../runtime/rounding.ts';
 import type { Constraint } from '../../runtime/routes.ts';
 import { defineOperation, intParam, prefCode } from '../operation.ts';
 import { nonEmpty, prefCodeText, year } from '../result.ts';
+import { prefectureAreas } from './kit.ts';
 
 const PATH = '/api/v1/industry/expense/forLine';
-const INDUSTRIES: Record<string, { name: string; industries: string[] }> = {
-  '0': { name: '全産業', industries: ['manufacturing', 'nonmanufacturing'] },
-  '1': { name: '製造業', industries: ['manufacturing'] },
-  '2': { name: '非製造業', industries: ['nonmanufacturing'] },
-};
-/** The units of each dispType: spending as it is, per company or against sales; companies only counted. */
-const UNITS: Record<string, string[]> = { '1': ['1', '2', '3'], '2': ['1'] };
+/** The industries of each sicCode, and its name. */
+const INDUSTRIES = new Map<string, { name: string; industries: string[] }>([
+  ['0', { name: '全産業', industries: ['manufacturing', 'nonmanufacturing'] }],
+  ['1', { name: '製造業', industries: ['manufacturing'] }],
+  ['2', { name: '非製造業', industries: ['nonmanufacturing'] }],
+]);
 
+/** The units of each dispType: spending as it is, per company or against sales; companies only counted. */
 const unitRule: Constraint = {
   param: 'unit',
   by: [{ param: 'dispType' }],
   cases: {
-    '1': { values: UNITS['1']!, doc: 'for dispType 1 (研究開発費): 1, 2 or 3' },
-    '2': { values: UNITS['2']!, doc: 'for dispType 2 (企業数): 1 (companies are counted, not divided)' },
+    '1': { values: ['1', '2', '3'], doc: 'for dispType 1 (研究開発費): 1, 2 or 3' },
+    '2': { values: ['1'], doc: 'for dispType 2 (企業数): 1 (companies are counted, not divided)' },
   },
 };
 
@@ -75,14 +77,7 @@ export default defineOperation({
       intParam('dispType', [1, 2], '1 research and development spending, 2 companies that spend on it.'),
       intParam('unit', [1, 2, 3], '1 as it is, 2 per company, 3 percent of sales; dispType 2 takes 1 only.'),
       intParam('sicCode', [0, 1, 2], '0 every industry, 1 manufacturing, 2 the others.'),
-      {
-        name: 'addArea',
-        type: 'areas',
-        required: false,
-        max: 10,
-        pref: 'prefCode',
-        doc: 'Prefectures whose lines are added beside it: <prefCode>_, comma-separated, at most 10.',
-      },
+      prefectureAreas('Prefectures whose lines are added beside it: <prefCode>_, comma-separated, at most 10.'),
     ],
     constraints: [unitRule],
     compose: { param: 'addArea', from: PATH, composer: linesComposer },
@@ -91,7 +86,7 @@ export default defineOperation({
   share: 'prefecture',
   prepare: (ctx) => researchByPrefecture(ctx.sources),
   render(byPref, v, ctx) {
-    const selected = INDUSTRIES[v.sicCode]!;
+    const selected = mustGet(INDUSTRIES, v.sicCode, 'sicCode');
     const rows = byPref.get(prefRegion(Number(v.prefCode)))?.filter((r) => selected.industries.includes(r.industry));
     if (!rows?.length) return null;
     const years = new Map<number, Pick<Row<'research_expenses'>, 'firms' | 'expense' | 'sales'>>();

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { tradeComposer } from '../../runtime/render/industry.ts';
 import { prefRegion } from '../../../sources/regions.ts';
 import { tradeByPrefecture } from '../../facts/trade.ts';
-import { renderTrade } from '../../runtime/render/industry.ts';
+import { renderTrade, tradeComposer } from '../../runtime/render/industry.ts';
 import { defineOperation, intParam, prefCode } from '../operation.ts';
 import { count, prefCodeText, nonEmpty, year } from '../result.ts';
+import { prefectureAreas } from './kit.ts';
 
 const PATH = '/api/v1/industry/overseasTransaction/forColumn';
 
@@ -79,14 +79,7 @@ export default defineOperation({
       prefCode(),
       intParam('dispTradeCode', [1, 2], '1 exports, 2 imports.'),
       intParam('dispIndustryCode', [1, 2], '1 manufacturing, 2 non-manufacturing.'),
-      {
-        name: 'addArea',
-        type: 'areas',
-        required: false,
-        max: 10,
-        pref: 'prefCode',
-        doc: 'Prefectures whose amounts are added: <prefCode>_, comma-separated, at most 10.',
-      },
+      prefectureAreas('Prefectures whose amounts are added: <prefCode>_, comma-separated, at most 10.'),
     ],
     compose: { param: 'addArea', from: PATH, composer: tradeComposer },
   },

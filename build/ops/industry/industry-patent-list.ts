@@ -10,13 +10,29 @@ import {
   patentFacts,
   regionListKey,
 } from '../../facts/patents.ts';
+import { getOrSet, mustGet } from '../../runtime/maps.ts';
 import type { Canonical } from '../../runtime/params.ts';
-import { defineOperation, regionValues } from '../operation.ts';
+import { defineOperation, type BuildContext, type RegionValues } from '../operation.ts';
 import { cityCodeText, nonEmpty, prefCodeText } from '../result.ts';
 
 const PATH = '/api/v1/industry/patent/list';
 const SORT1 = [1, 2, 3, 4, 5, 6, 7];
 const SORT2 = [1, 2];
+
+/** The regions of the mode-1 lists: every prefecture of the build (`-`) and each of its municipalities. */
+const listRegions = (ctx: BuildContext): RegionValues[] =>
+  ctx.prefs.flatMap((p) =>
+    ['-', ...ctx.sources.regions.citiesOf(p).map((c) => c.cityCode)].map((cityCode) => ({
+      prefCode: String(p),
+      cityCode,
+    })),
+  );
+
+/** A parameter that takes effect in the file's mode (activeWhen), so the file has its value. */
+function inMode<T>(value: T | undefined, name: string): T {
+  if (value === undefined) throw new Error(`a patent list file without ${name}, which its mode takes`);
+  return value;
+}
 
 /** A patent record: prefCode and cityCode are empty where the holder's location is not known, as is patentHolderId (patentHolder -). */
 const patent = z.strictObject({
@@ -144,12 +160,8 @@ export default defineOperation({
   prepare(ctx) {
     const facts = patentFacts(ctx.sources, ctx.prefs);
     const sorted = new Map<string, ReturnType<typeof ordered>>();
-    return (key: string, sort1: number, sort2: number) => {
-      const k = `${key}#${sort1}.${sort2}`;
-      let list = sorted.get(k);
-      if (!list) sorted.set(k, (list = ordered(facts.lists.get(key) ?? [], sort1, sort2)));
-      return list;
-    };
+    return (key: string, sort1: number, sort2: number) =>
+      getOrSet(sorted, `${key}#${sort1}.${sort2}`, () => ordered(facts.lists.get(key) ?? [], sort1, sort2));
   },
   enumerate(ctx) {
     const facts = patentFacts(ctx.sources, ctx.prefs);
@@ -166,8 +178,8 @@ export default defineOperation({
       out.push({ ...values, sort1: '1', sort2: '1', offset: String(pages * PAGE_SIZE) }); // the end of the list
     };
     for (const year of PATENT_YEARS) {
-      for (const r of regionValues(ctx))
-        list(regionListKey(year, r.prefCode!, r.cityCode!), { year: String(year), mode: '1', ...r });
+      for (const r of listRegions(ctx))
+        list(regionListKey(year, r.prefCode, r.cityCode), { year: String(year), mode: '1', ...r });
       for (const h of facts.holders) list(holderListKey(year, h), { year: String(year), mode: '2', patentHolderId: h });
     }
     return out;
@@ -175,13 +187,17 @@ export default defineOperation({
   render(list, v) {
     // prefCode and cityCode take effect in mode 1, patentHolderId in mode 2 (activeWhen).
     const key =
-      v.mode === '1' ? regionListKey(v.year, v.prefCode!, v.cityCode!) : holderListKey(v.year, v.patentHolderId!);
+      v.mode === '1'
+        ? regionListKey(v.year, inMode(v.prefCode, 'prefCode'), inMode(v.cityCode, 'cityCode'))
+        : holderListKey(v.year, inMode(v.patentHolderId, 'patentHolderId'));
     const offset = Number(v.offset);
     return { data: list(key, Number(v.sort1), Number(v.sort2)).slice(offset, offset + PAGE_SIZE) };
   },
   routeData(ctx) {
     const facts = patentFacts(ctx.sources, ctx.prefs);
-    const counts = Object.fromEntries(facts.served.map((key) => [key, facts.lists.get(key)!.length]));
+    const counts = Object.fromEntries(
+      facts.served.map((key) => [key, mustGet(facts.lists, key, 'patent list').length]),
+    );
     const fields = patentFields.domains(ctx.sources);
     return {
       domains: { ...fields.domains, patentHolders: facts.holders },

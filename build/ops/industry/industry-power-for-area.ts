@@ -1,18 +1,43 @@
 import { z } from 'zod';
 import { prefRegion } from '../../../sources/regions.ts';
+import type { BySelection } from '../../facts/selection.ts';
+import { mustGet } from '../../runtime/maps.ts';
 import { defineOperation, intParam, prefCode } from '../operation.ts';
 import {
+  broadCodeEcho,
   CENSUS_YEARS_TEXT,
   censusYearParam,
-  selectionDomains,
   economyState,
+  middleCodeEcho,
+  selectionDomains,
   sicCodeParam,
   simcCodeParam,
 } from './industry-selection.ts';
-import { cityCodeText, letterCode, nonEmpty, prefCodeNumber, prefCodeText, text, twoDigitCode } from '../result.ts';
-import { specialization, type Measure } from './specialization.ts';
+import { cityCodeText, nonEmpty, prefCodeNumber, prefCodeText, text } from '../result.ts';
+import { specialization, type Economy, type Measure } from './specialization.ts';
 
-const MEASURES: Record<string, Measure> = { '1': 'value', '2': 'employee', '3': 'labor' };
+/** The coefficient of each dispType. */
+const MEASURES = new Map<string, Measure>([
+  ['1', 'value'],
+  ['2', 'employee'],
+  ['3', 'labor'],
+]);
+
+/** The nation's economy in a selection and year: the sum of every prefecture's. */
+function nationSum(
+  facts: BySelection<keyof Economy>,
+  prefCodes: number[],
+  sicCode: string,
+  simcCode: string,
+  year: number,
+): Economy {
+  const out = { valueAdded: 0, employees: 0 };
+  for (const p of prefCodes) {
+    const cell = facts.get(prefRegion(p), sicCode, simcCode)?.get(year);
+    if (cell) ((out.valueAdded += cell.valueAdded), (out.employees += cell.employees));
+  }
+  return out;
+}
 
 // One industry's specialization coefficient (shared/specialization.ts, as forIndustry computes it, to 5
 // decimals) in every prefecture, and with areaType 2 in every municipality of prefCode (designated
@@ -49,9 +74,9 @@ export default defineOperation({
     .strictObject({
       prefCode: prefCodeText,
       prefName: nonEmpty,
-      sicCode: z.union([letterCode, z.literal('')]),
+      sicCode: broadCodeEcho,
       sicName: text,
-      simcCode: z.union([twoDigitCode, z.literal('')]),
+      simcCode: middleCodeEcho,
       simcName: text,
       prefectures: z.array(z.strictObject({ prefCode: prefCodeNumber, prefName: nonEmpty, value: z.number() })),
       cities: z.array(
@@ -82,18 +107,11 @@ export default defineOperation({
   render({ facts, names }, v, ctx) {
     const year = Number(v.year);
     const regions = ctx.sources.regions;
-    const sum = (sicCode: string, simcCode: string) => {
-      const out = { valueAdded: 0, employees: 0 };
-      for (const p of regions.prefectures) {
-        const cell = facts.get(prefRegion(p.prefCode), sicCode, simcCode)?.get(year);
-        if (cell) ((out.valueAdded += cell.valueAdded), (out.employees += cell.employees));
-      }
-      return out;
-    };
-    const nationAll = sum('-', '-');
+    const country = regions.prefectures.map((p) => p.prefCode);
+    const nationAll = nationSum(facts, country, '-', '-', year);
     if (nationAll.employees === 0) return null;
-    const nation = sum(v.sicCode, v.simcCode);
-    const measure = MEASURES[v.dispType]!;
+    const nation = nationSum(facts, country, v.sicCode, v.simcCode, year);
+    const measure = mustGet(MEASURES, v.dispType, 'dispType');
     const coefficient = (region: string) => {
       const industry = facts.get(region, v.sicCode, v.simcCode)?.get(year);
       const all = facts.get(region, '-', '-')?.get(year);
@@ -104,22 +122,12 @@ export default defineOperation({
       const value = coefficient(prefRegion(p.prefCode));
       return value === null ? [] : [{ prefCode: p.prefCode, prefName: p.prefName, value }];
     });
-    const pref = regions.prefecture(Number(v.prefCode))!;
+    const pref = { prefCode: Number(v.prefCode), prefName: regions.prefName(v.prefCode) };
     const cities =
       v.areaType === '2'
         ? regions.citiesOf(pref.prefCode).flatMap((c) => {
             const value = c.bigCityFlag === '1' ? null : coefficient(c.cityCode);
-            return value === null
-              ? []
-              : [
-                  {
-                    prefCode: pref.prefCode,
-                    prefName: pref.prefName,
-                    cityCode: c.cityCode,
-                    cityName: c.cityName,
-                    value,
-                  },
-                ];
+            return value === null ? [] : [{ ...pref, cityCode: c.cityCode, cityName: c.cityName, value }];
           })
         : [];
     return { prefCode: v.prefCode, prefName: pref.prefName, ...names(v.sicCode, v.simcCode), prefectures, cities };

@@ -1,10 +1,28 @@
 import { z } from 'zod';
 import { industries } from '../../facts/classifications.ts';
-import { specializationFacts } from '../../facts/industry-power.ts';
-import { cityCode, codeOrAll, defineOperation, prefCode, regionOf } from '../operation.ts';
-import { CENSUS_YEARS_TEXT, censusYearParam } from './industry-selection.ts';
-import { letterCode, nonEmpty, prefCodeNumber, quotient, text, twoDigitCode } from '../result.ts';
+import { specializationFacts, type SpecializationRow } from '../../facts/industry-power.ts';
+import { mustGet } from '../../runtime/maps.ts';
+import { cityCode, defineOperation, prefCode, regionOf } from '../operation.ts';
+import { broadCodeEcho, CENSUS_YEARS_TEXT, censusYearParam, classEcho, sicCodeParam } from './industry-selection.ts';
+import { nonEmpty, prefCodeNumber, quotient, text, twoDigitCode } from '../result.ts';
 import { specialization } from './specialization.ts';
+
+/** The three coefficients of a middle class in a region, 4 decimals. */
+function coefficients(r: SpecializationRow, simcName: string) {
+  const cells = [
+    r,
+    { valueAdded: r.vaRegion, employees: r.empRegion },
+    { valueAdded: r.vaNation, employees: r.empNation },
+    { valueAdded: r.vaNationAll, employees: r.empNationAll },
+  ] as const;
+  return {
+    simcCode: r.simcCode,
+    simcName,
+    value: specialization('value', ...cells, 4),
+    employee: specialization('employee', ...cells, 4),
+    labor: specialization('labor', ...cells, 4),
+  };
+}
 
 // Specialization coefficients, 4 decimals (shared/specialization.ts): value added and employees as the
 // region's share of the industry divided by the nation's share; labour productivity (value added per
@@ -44,7 +62,7 @@ export default defineOperation({
     .strictObject({
       prefName: nonEmpty,
       prefCode: prefCodeNumber,
-      sicCode: z.union([letterCode, z.literal('')]),
+      sicCode: broadCodeEcho,
       sicName: text,
       data: z.array(
         z.strictObject({
@@ -59,12 +77,7 @@ export default defineOperation({
     .nullable(),
   route: {
     path: '/api/v1/industry/power/forIndustry',
-    params: [
-      censusYearParam(),
-      prefCode(),
-      cityCode(),
-      codeOrAll('sicCode', 'industriesBroad', 'Industry broad class, or - for all (see /api/v1/industries/broad).'),
-    ],
+    params: [censusYearParam(), prefCode(), cityCode(), sicCodeParam()],
   },
   needs: ['industry_economy', 'industries_broad', 'industries_middle'],
   share: 'year',
@@ -76,29 +89,16 @@ export default defineOperation({
   render({ byRegion, middle, broad }, v, ctx) {
     const rows = byRegion.get(regionOf(v))?.filter((r) => r.year === Number(v.year));
     if (!rows?.length) return null;
-    const all = v.sicCode === '-';
+    const sic = classEcho(v.sicCode, broad, 'industry broad class');
     return {
       prefName: ctx.sources.regions.prefName(v.prefCode),
       prefCode: Number(v.prefCode),
-      sicCode: all ? '' : v.sicCode,
-      sicName: all ? '' : broad.get(v.sicCode)!,
-      data: rows
-        .filter((r) => all || middle.get(r.simcCode)!.sicCode === v.sicCode)
-        .map((r) => {
-          const cells = [
-            r,
-            { valueAdded: r.vaRegion, employees: r.empRegion },
-            { valueAdded: r.vaNation, employees: r.empNation },
-            { valueAdded: r.vaNationAll, employees: r.empNationAll },
-          ] as const;
-          return {
-            simcCode: r.simcCode,
-            simcName: middle.get(r.simcCode)!.simcName,
-            value: specialization('value', ...cells, 4),
-            employee: specialization('employee', ...cells, 4),
-            labor: specialization('labor', ...cells, 4),
-          };
-        }),
+      sicCode: sic.code,
+      sicName: sic.name,
+      data: rows.flatMap((r) => {
+        const m = mustGet(middle, r.simcCode, 'industry middle class');
+        return v.sicCode === '-' || m.sicCode === v.sicCode ? [coefficients(r, m.simcName)] : [];
+      }),
     };
   },
   routeData: (ctx) => industries.domains(ctx.sources),

@@ -1,10 +1,9 @@
 import { z } from 'zod';
-import { industries } from '../../facts/classifications.ts';
 import { manufacturerSeries, type ManufacturerRow } from '../../facts/industry-power.ts';
 import { prefRegion } from '../../../sources/regions.ts';
 import { ratio } from '../../runtime/rounding.ts';
 import { defineOperation, prefCode } from '../operation.ts';
-import { manufacturingDomains, manufacturingParams } from './industry-selection.ts';
+import { manufacturingDomains, manufacturingParams, middleCodeEcho, selectionNames } from './industry-selection.ts';
 import { nonEmpty, prefCodeNumber, quotient, text, tupleOf, year } from '../result.ts';
 
 /** The groups in the order of the original's one known response, each with the statuses it adds up. */
@@ -14,6 +13,23 @@ const GROUPS = [
   { label: '全事業所', statuses: ['continuing', 'entering'] },
   { label: '参入', statuses: ['entering'] },
 ] as const;
+
+/** A group's establishments, employees and value added by year: the sums over its statuses, in year order. */
+function groupYears(statuses: readonly string[], ofStatus: (status: string) => ManufacturerRow[] | undefined) {
+  const byYear = new Map<number, ManufacturerRow>();
+  for (const s of statuses) {
+    for (const r of ofStatus(s) ?? []) {
+      const acc = byYear.get(r.year) ?? { year: r.year, establishments: 0, employees: 0, valueAdded: 0 };
+      byYear.set(r.year, {
+        year: r.year,
+        establishments: acc.establishments + r.establishments,
+        employees: acc.employees + r.employees,
+        valueAdded: acc.valueAdded + r.valueAdded,
+      });
+    }
+  }
+  return [...byYear.values()].sort((a, b) => a.year - b.year);
+}
 
 // Averages of summed counts: a middle class or all manufacturing divides the summed value added by the
 // summed establishments (or employees), never averaging averages. addArea is not served: averages cannot
@@ -45,7 +61,7 @@ export default defineOperation({
       prefName: nonEmpty,
       sicCode: z.literal('E'),
       sicName: nonEmpty,
-      simcCode: z.union([z.string().regex(/^[0-9]{2}$/), z.literal('')]),
+      simcCode: middleCodeEcho,
       simcName: text,
       establishments: tupleOf(
         GROUPS.map((g) =>
@@ -66,38 +82,17 @@ export default defineOperation({
   },
   needs: ['manufacturer_establishments', 'industries_broad', 'industries_middle'],
   share: 'prefecture',
-  prepare(ctx) {
-    return {
-      series: manufacturerSeries(ctx.sources),
-      sicName: industries.broad(ctx.sources).find((b) => b.sicCode === 'E')?.sicName ?? '',
-      middle: new Map(industries.middle(ctx.sources).map((m) => [m.simcCode, m.simcName])),
-    };
-  },
-  render({ series, sicName, middle }, v, ctx) {
+  prepare: (ctx) => ({ series: manufacturerSeries(ctx.sources), names: selectionNames(ctx.sources) }),
+  render({ series, names }, v, ctx) {
     const ofStatus = (status: string) => series.get(prefRegion(Number(v.prefCode)), v.simcCode, status);
     if (!GROUPS.some((g) => g.statuses.some((s) => ofStatus(s)))) return null;
     return {
       prefCode: Number(v.prefCode),
       prefName: ctx.sources.regions.prefName(v.prefCode),
-      sicCode: 'E',
-      sicName,
-      simcCode: v.simcCode === '-' ? '' : v.simcCode,
-      simcName: v.simcCode === '-' ? '' : middle.get(v.simcCode)!,
+      ...names(v.sicCode, v.simcCode), // sicCode E, the only one its parameter takes
       establishments: GROUPS.map((g) => {
-        const byYear = new Map<number, ManufacturerRow>();
-        for (const s of g.statuses) {
-          for (const r of ofStatus(s) ?? []) {
-            const acc = byYear.get(r.year) ?? { year: r.year, establishments: 0, employees: 0, valueAdded: 0 };
-            byYear.set(r.year, {
-              year: r.year,
-              establishments: acc.establishments + r.establishments,
-              employees: acc.employees + r.employees,
-              valueAdded: acc.valueAdded + r.valueAdded,
-            });
-          }
-        }
         // 全事業所 of 1990 has no entrants to add: its continuing establishments are all of them.
-        const rows = [...byYear.values()].sort((a, b) => a.year - b.year);
+        const rows = groupYears(g.statuses, ofStatus);
         return {
           label: g.label,
           data: rows.map((r) => ({

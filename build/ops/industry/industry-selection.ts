@@ -5,9 +5,10 @@
 
 import { z } from 'zod';
 import type { Sources } from '../../../sources/load.ts';
-import { industries } from '../../facts/classifications.ts';
+import { byParent, industries } from '../../facts/classifications.ts';
 import { economyBySelection } from '../../facts/selection.ts';
-import { codeOrAll, intParam, type BuildContext } from '../operation.ts';
+import { mustGet } from '../../runtime/maps.ts';
+import { cityCode, codeOrAll, intParam, prefCode, type BuildContext, type Values } from '../operation.ts';
 import { cityCodeText, letterCode, nonEmpty, prefCodeNumber, text, twoDigitCode } from '../result.ts';
 
 /** The economic census years of industry_economy the original answered, as its `year` parameter. */
@@ -27,6 +28,11 @@ export const simcCodeParam = () => ({
   parentFromCode: true,
 });
 
+/** The parameters of a municipal industry series: the region, then the industry selection. */
+export const selectionParams = () => [prefCode(), cityCode(), sicCodeParam(), simcCodeParam()] as const;
+/** The values of a file of such a series. */
+export type SelectionValues = Values<ReturnType<typeof selectionParams>>;
+
 /** sicCode and simcCode of the manufacturing-only operations: E, and one of its middle classes or - for all. */
 export const manufacturingParams = (sicDoc: string) =>
   [
@@ -40,22 +46,39 @@ export const manufacturingParams = (sicDoc: string) =>
   ] as const;
 /** The code lists of manufacturingParams. */
 export const manufacturingDomains = (s: Sources) => ({
-  domains: { manufacturing: ['E'], industriesMiddle: industries.domains(s).domains!.industriesMiddle! },
+  domains: { manufacturing: ['E'], industriesMiddle: byParent(s, 'industries_middle', 'sicCode', 'simcCode') },
 });
 
 /** The code lists sicCode and simcCode are checked against (the industry masters' domains). */
 export const selectionDomains = industries.domains;
+
+/** A class code as the responses echo it, and its name: both empty for `-` (all classes). */
+export function classEcho(code: string, names: ReadonlyMap<string, string>, what: string) {
+  return code === '-' ? { code: '', name: '' } : { code, name: mustGet(names, code, what) };
+}
+
 /** The names of a selection as the responses echo them: empty for `-`. */
 export function selectionNames(s: Sources) {
   const broad = new Map(industries.broad(s).map((b) => [b.sicCode, b.sicName]));
   const middle = new Map(industries.middle(s).map((m) => [m.simcCode, m.simcName]));
-  return (sicCode: string, simcCode: string) => ({
-    sicCode: sicCode === '-' ? '' : sicCode,
-    sicName: sicCode === '-' ? '' : broad.get(sicCode)!,
-    simcCode: simcCode === '-' ? '' : simcCode,
-    simcName: simcCode === '-' ? '' : middle.get(simcCode)!,
-  });
+  return (sicCode: string, simcCode: string) => {
+    const sic = classEcho(sicCode, broad, 'industry broad class');
+    const simc = classEcho(simcCode, middle, 'industry middle class');
+    return { sicCode: sic.code, sicName: sic.name, simcCode: simc.code, simcName: simc.name };
+  };
 }
+
+/** A broad class code echoed, empty for all; and a middle class code. */
+export const broadCodeEcho = z.union([letterCode, z.literal('')]);
+export const middleCodeEcho = z.union([twoDigitCode, z.literal('')]);
+
+/** The region a municipal response speaks of, as its result declares it: the city members are empty for a whole prefecture. */
+export const regionEchoResult = {
+  prefCode: prefCodeNumber,
+  prefName: nonEmpty,
+  cityCode: z.union([cityCodeText, z.literal('')]),
+  cityName: text,
+};
 
 /** The region a municipal response speaks of: the city members are empty for a whole prefecture. */
 export function regionEcho(s: Sources, prefCode: string, cityCode: string) {
@@ -67,39 +90,51 @@ export function regionEcho(s: Sources, prefCode: string, cityCode: string) {
   };
 }
 
-/** A municipal industry response: its region, its selection (names, and codes where echoed), then `data`. */
-export function selectionResult(data: z.ZodType, echoCodes = true) {
-  const code = (name: string, c: z.ZodType) => (echoCodes ? { [name]: z.union([c, z.literal('')]) } : {});
+/**
+ * A municipal industry response: its region, its selection (names, and codes where echoed), then `data`.
+ * `city: false`: a prefecture's alone (municipality/wages/perYear), without the city members.
+ */
+export function selectionResult(data: z.ZodType, o: { echoCodes?: boolean; city?: boolean } = {}) {
+  const { echoCodes = true, city = true } = o;
+  const code = (name: string, c: z.ZodType) => (echoCodes ? { [name]: c } : {});
+  const { prefCode, prefName, ...cityMembers } = regionEchoResult;
   return z
     .strictObject({
-      prefCode: prefCodeNumber,
-      prefName: nonEmpty,
-      cityCode: z.union([cityCodeText, z.literal('')]),
-      cityName: text,
+      prefCode,
+      prefName,
+      ...(city ? cityMembers : {}),
       sicName: text,
-      ...code('sicCode', letterCode),
+      ...code('sicCode', broadCodeEcho),
       simcName: text,
-      ...code('simcCode', twoDigitCode),
+      ...code('simcCode', middleCodeEcho),
       data,
     })
     .nullable();
+}
+
+/** The selection such a response echoes after its region, in selectionResult's order. */
+export function classesEcho(
+  names: ReturnType<typeof selectionNames>,
+  v: Pick<SelectionValues, 'sicCode' | 'simcCode'>,
+  echoCodes = true,
+) {
+  const n = names(v.sicCode, v.simcCode);
+  return {
+    sicName: n.sicName,
+    ...(echoCodes ? { sicCode: n.sicCode } : {}),
+    simcName: n.simcName,
+    ...(echoCodes ? { simcCode: n.simcCode } : {}),
+  };
 }
 
 /** What such a response echoes before its data, in selectionResult's order. */
 export function selectionEcho(
   s: Sources,
   names: ReturnType<typeof selectionNames>,
-  v: { prefCode: string; cityCode: string; sicCode: string; simcCode: string },
+  v: Pick<SelectionValues, 'prefCode' | 'cityCode' | 'sicCode' | 'simcCode'>,
   echoCodes = true,
 ) {
-  const n = names(v.sicCode, v.simcCode);
-  return {
-    ...regionEcho(s, v.prefCode, v.cityCode),
-    sicName: n.sicName,
-    ...(echoCodes ? { sicCode: n.sicCode } : {}),
-    simcName: n.simcName,
-    ...(echoCodes ? { simcCode: n.simcCode } : {}),
-  };
+  return { ...regionEcho(s, v.prefCode, v.cityCode), ...classesEcho(names, v, echoCodes) };
 }
 
 /** What the operations over industry_economy by selection render from (value, labor perYear, power/forArea). */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FINANCE_GROUPS, financeFacts, financeGroup, financeKey, nationOf } from '../../facts/finance.ts';
 import { cityCode, defineOperation, intParam, prefCode, regionHeader, regionOf } from '../operation.ts';
+import { mustGet } from '../../runtime/maps.ts';
 import { percent } from '../../runtime/rounding.ts';
 import { echoed, nonEmpty, quotient, regionHeader as header, twoDigitCode, year } from '../result.ts';
 
@@ -60,19 +61,22 @@ export default defineOperation({
   render(facts, v, ctx) {
     const region = regionOf(v);
     const group = financeGroup(ctx.sources, region);
+    const own = facts.amounts.get(financeKey(region, v.year));
     // A government without accounts that year (a ward, a village without data) has no figures to compare either.
-    if (!group || !facts.amounts.has(financeKey(region, v.year!))) return null;
+    if (!group || !own) return null;
+    // The government's amounts count in its group's mean and its level's, so those means are there.
     const amounts =
       v.matter === '1'
-        ? facts.amounts.get(financeKey(region, v.year!))!
-        : facts.averages.get(financeKey(v.matter === '2' ? group : nationOf(region), v.year!))!;
+        ? own
+        : mustGet(facts.averages, financeKey(v.matter === '2' ? group : nationOf(region), v.year), 'mean');
     const total = [...amounts.values()].reduce((a, n) => a + n, 0);
-    const data = facts.items
-      .filter((i) => amounts.has(i.itemCode))
-      .map((i) => ({ code: i.itemCode, label: i.itemName, value: percent(amounts.get(i.itemCode)!, total) }));
+    const data = facts.items.flatMap((i) => {
+      const amount = amounts.get(i.itemCode);
+      return amount === undefined ? [] : [{ code: i.itemCode, label: i.itemName, value: percent(amount, total) }];
+    });
     return {
-      ...regionHeader(ctx, v.prefCode!, v.cityCode!),
-      matter: v.matter!,
+      ...regionHeader(ctx, v.prefCode, v.cityCode),
+      matter: v.matter,
       years: [{ year: Number(v.year), data }],
     };
   },

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { prefRegion } from '../../../sources/regions.ts';
 import { occupations } from '../../facts/classifications.ts';
-import { jobOpeningSeries } from '../../facts/labor.ts';
+import { jobOpeningSeries, occupationNames } from '../../facts/labor.ts';
 import { ratio } from '../../runtime/rounding.ts';
 import { codeOrAll, defineOperation, prefCode } from '../operation.ts';
-import { letterCode, nonEmpty, prefCodeNumber, quotient, text, twoDigitCode } from '../result.ts';
+import { nonEmpty, prefCodeNumber, quotient, text } from '../result.ts';
+import { broadCodeEcho, classEcho, middleCodeEcho } from './industry-selection.ts';
+import { lineOverYears } from './kit.ts';
 
 // The ratio of effective job openings to effective applicants, 2 decimals, per month. An occupation
 // broad class, or all occupations (-), is the ratio of the summed counts, not a mean of ratios.
@@ -12,14 +14,7 @@ export default defineOperation({
   title: '有効求人倍率',
   family: 'industry',
   titleEn: 'Ratio of job openings to applicants',
-  view: {
-    rows: [{ path: 'data[]' }],
-    columns: [
-      { key: 'year', label: '年月 / month' },
-      { key: 'value', label: '有効求人倍率 / ratio' },
-    ],
-    chart: { kind: 'line', x: 'year', y: 'value', xType: 'month' },
-  },
+  view: lineOverYears('有効求人倍率 / ratio', { year: '年月 / month', xType: 'month' }),
   description:
     'The ratio of effective job openings to effective job applicants in a prefecture, per month (`year` as `yyyy/mm`), 2 decimals: for all occupations (`iscoCode=-`), one broad occupation class or one of its middle classes (`ismcoCode`). The codes and names of the selection are echoed, empty for `-`.',
   examples: [
@@ -30,9 +25,9 @@ export default defineOperation({
     .strictObject({
       prefName: nonEmpty,
       prefCode: prefCodeNumber,
-      iscoCode: z.union([letterCode, z.literal('')]),
+      iscoCode: broadCodeEcho,
       iscoName: text,
-      ismcoCode: z.union([twoDigitCode, z.literal('')]),
+      ismcoCode: middleCodeEcho,
       ismcoName: text,
       data: z.array(z.strictObject({ year: z.string().regex(/^[0-9]{4}\/(?:0[1-9]|1[0-2])$/), value: quotient })),
     })
@@ -52,23 +47,19 @@ export default defineOperation({
   },
   needs: ['job_openings', 'occupations_broad', 'occupations_middle'],
   share: 'prefecture',
-  prepare(ctx) {
-    return {
-      series: jobOpeningSeries(ctx.sources),
-      broad: new Map(occupations.broad(ctx.sources).map((b) => [b.iscoCode, b.iscoName])),
-      middle: new Map(occupations.middle(ctx.sources).map((m) => [m.ismcoCode, m.ismcoName])),
-    };
-  },
-  render({ series, broad, middle }, v, ctx) {
+  prepare: (ctx) => ({ series: jobOpeningSeries(ctx.sources), names: occupationNames(ctx.sources) }),
+  render({ series, names }, v, ctx) {
     const rows = series.get(prefRegion(Number(v.prefCode)), v.iscoCode, v.ismcoCode);
     if (!rows) return null;
+    const isco = classEcho(v.iscoCode, names.broad, 'occupation broad class');
+    const ismco = classEcho(v.ismcoCode, names.middle, 'occupation middle class');
     return {
       prefName: ctx.sources.regions.prefName(v.prefCode),
       prefCode: Number(v.prefCode),
-      iscoCode: v.iscoCode === '-' ? '' : v.iscoCode,
-      iscoName: v.iscoCode === '-' ? '' : broad.get(v.iscoCode)!,
-      ismcoCode: v.ismcoCode === '-' ? '' : v.ismcoCode,
-      ismcoName: v.ismcoCode === '-' ? '' : middle.get(v.ismcoCode)!,
+      iscoCode: isco.code,
+      iscoName: isco.name,
+      ismcoCode: ismco.code,
+      ismcoName: ismco.name,
       data: rows.map((r) => ({ year: r.month.replace('-', '/'), value: ratio(r.openings, r.applicants, 2) })),
     };
   },

@@ -9,6 +9,7 @@ import {
   selectionNames,
   selectionResult,
 } from './industry-selection.ts';
+import { lineOverYears } from './kit.ts';
 
 // Shipments of manufactured goods (製造品出荷額等) of a region, year by year, for manufacturing or one of
 // its middle classes. The 2023 documentation's shape: the municipal industry echo, then data:[{year, value}].
@@ -16,14 +17,7 @@ export default defineOperation({
   title: '製造品出荷額',
   family: 'industry',
   titleEn: 'Shipments of manufactured goods',
-  view: {
-    rows: [{ path: 'data[]' }],
-    columns: [
-      { key: 'year', label: '年 / year' },
-      { key: 'value', label: '製造品出荷額 (万円) / 10,000 yen' },
-    ],
-    chart: { kind: 'line', x: 'year', y: 'value', xType: 'year' },
-  },
+  view: lineOverYears('製造品出荷額 (万円) / 10,000 yen'),
   description:
     "Shipments of manufactured goods (製造品出荷額等) of a prefecture (`cityCode=-`) or municipality, in 万円 (10,000 yen), for every year of the census of manufactures the sources hold: of all manufacturing (`sicCode=E`, `simcCode=-`) or one of its middle classes. A class absent from the region has value 0 in the region's years; a region without manufacturing answers `null`. A designated city is the sum of its wards, a prefecture of its municipalities.",
   examples: [

@@ -2,20 +2,13 @@ import { perResident } from '../../facts/taxes.ts';
 import { z } from 'zod';
 import { cityCode, defineOperation, prefCode, regionOf } from '../operation.ts';
 import { cityCodeText, nonEmpty, prefCodeNumber, text } from '../result.ts';
-import { taxSeries } from './taxes.ts';
+import { taxSeries, taxView } from './taxes.ts';
 
 export default defineOperation({
   title: '一人当たり地方税',
   family: 'industry',
   titleEn: 'Local tax per resident',
-  view: {
-    rows: [{ path: 'data[]' }],
-    columns: [
-      { key: 'year', label: '年度 / year' },
-      { key: 'value', label: '一人当たり地方税 (千円) / thousand yen' },
-    ],
-    chart: { kind: 'line', x: 'year', y: 'value', xType: 'year' },
-  },
+  view: taxView('一人当たり地方税'),
   description:
     'Local tax revenue per resident of a prefecture (`cityCode=-`) or municipality, per fiscal year, in thousand yen (rounded to an integer): the revenue of the region divided by its residents. For a whole prefecture `cityCode` and `cityName` are empty.',
   examples: [

@@ -3,8 +3,16 @@ import { prefRegion } from '../../../sources/regions.ts';
 import { wageSeries } from '../../facts/labor.ts';
 import { ratio } from '../../runtime/rounding.ts';
 import { defineOperation, intParam, prefCode } from '../operation.ts';
-import { selectionDomains, selectionNames, sicCodeParam, simcCodeParam } from './industry-selection.ts';
-import { letterCode, nonEmpty, prefCodeNumber, quotient, text, twoDigitCode, year } from '../result.ts';
+import {
+  classesEcho,
+  selectionDomains,
+  selectionNames,
+  selectionResult,
+  sicCodeParam,
+  simcCodeParam,
+} from './industry-selection.ts';
+import { quotient, year } from '../result.ts';
+import { lineOverYears } from './kit.ts';
 
 /** wagesAge 1 is every age; 2–13 are the age classes from under 20 to 70 and over, as their lower bounds. */
 const AGE_FROM = [0, 20, 25, 30, 35, 40, 45, 50, 55, 60, 65, 70];
@@ -17,31 +25,14 @@ export default defineOperation({
   title: '一人当たり賃金',
   family: 'industry',
   titleEn: 'Annual wage per worker',
-  view: {
-    rows: [{ path: 'data[]' }],
-    columns: [
-      { key: 'year', label: '年 / year' },
-      { key: 'value', label: '一人当たり賃金 (万円) / 10k yen' },
-    ],
-    chart: { kind: 'line', x: 'year', y: 'value', xType: 'year' },
-  },
+  view: lineOverYears('一人当たり賃金 (万円) / 10k yen'),
   description:
     "Annual pay per worker in a prefecture, per year, in 10 thousand yen with 2 decimals: the workers' summed pay over their number, for all industries (`sicCode=-`), a broad class or one of its middle classes (`simcCode`), and for all ages (`wagesAge=1`) or one age class (`2` under 20, `3` 20–24, `4` 25–29, … `12` 65–69, `13` 70 and over). Only `1` for all ages is documented by clients of the original; the classes 2–13 are regstat's reading of its age classes. The codes and names of the selection are echoed, empty for `-`.",
   examples: [
     { prefCode: '13', sicCode: '-', simcCode: '-', wagesAge: '1' },
     { prefCode: '1', sicCode: 'E', simcCode: '09', wagesAge: '5' },
   ],
-  result: z
-    .strictObject({
-      prefCode: prefCodeNumber,
-      prefName: nonEmpty,
-      sicName: text,
-      sicCode: z.union([letterCode, z.literal('')]),
-      simcName: text,
-      simcCode: z.union([twoDigitCode, z.literal('')]),
-      data: z.array(z.strictObject({ year, value: quotient })),
-    })
-    .nullable(),
+  result: selectionResult(z.array(z.strictObject({ year, value: quotient })), { city: false }),
   route: {
     path: '/api/v1/municipality/wages/perYear',
     params: [
@@ -59,14 +50,10 @@ export default defineOperation({
   render({ series, names }, v, ctx) {
     const rows = series.get(prefRegion(Number(v.prefCode)), v.sicCode, v.simcCode, ageKey(v.wagesAge));
     if (!rows) return null;
-    const n = names(v.sicCode, v.simcCode);
     return {
       prefCode: Number(v.prefCode),
       prefName: ctx.sources.regions.prefName(v.prefCode),
-      sicName: n.sicName,
-      sicCode: n.sicCode,
-      simcName: n.simcName,
-      simcCode: n.simcCode,
+      ...classesEcho(names, v),
       data: rows.map((r) => ({ year: r.year, value: ratio(r.payroll, r.workers, 2) })),
     };
   },

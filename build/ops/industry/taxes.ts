@@ -7,6 +7,7 @@ import { perResident, type TaxColumn } from '../../facts/taxes.ts';
 import type { Canonical } from '../../runtime/params.ts';
 import { defineOperation, type BuildContext, type RouteData } from '../operation.ts';
 import { cityCodeText, count, nonEmpty, prefCodeNumber, year } from '../result.ts';
+import { lineOverYears } from './kit.ts';
 
 export const taxSeries = z.array(z.strictObject({ year, value: count }));
 
@@ -28,14 +29,8 @@ export const municipalityDomain = (ctx: BuildContext): RouteData => ({
   domains: { municipalities: municipalityValues(ctx).map((v) => v.cityCode) },
 });
 
-export const TAX_VIEW = {
-  rows: [{ path: 'data[]' }],
-  columns: [
-    { key: 'year', label: '年度 / year' },
-    { key: 'value', label: '千円 / thousand yen' },
-  ],
-  chart: { kind: 'line' as const, x: 'year', y: 'value', xType: 'year' as const },
-};
+/** A tax per resident by fiscal year, a line labelled with the operation's title. */
+export const taxView = (title: string) => lineOverYears(`${title} (千円) / thousand yen`, { year: '年度 / year' });
 
 /** The municipality-only render: its prefecture from the code's first two digits. */
 export function renderMunicipalTax(
@@ -44,8 +39,10 @@ export function renderMunicipalTax(
   sources: Sources,
 ) {
   const data = series.get(cityCode);
-  const city = sources.regions.city(cityCode)!;
   if (!data) return null;
+  const city = sources.regions.city(cityCode);
+  if (!city)
+    throw new Error(`no municipality ${cityCode}: the route table lists only the municipalities of the sources`);
   return {
     prefCode: city.prefCode,
     prefName: sources.regions.prefName(city.prefCode),
@@ -69,10 +66,7 @@ export function municipalTaxOperation(o: {
     title: o.title,
     family: 'industry',
     titleEn: o.titleEn,
-    view: {
-      ...TAX_VIEW,
-      columns: [TAX_VIEW.columns[0]!, { key: 'value', label: `${o.title} (千円) / thousand yen` }],
-    },
+    view: taxView(o.title),
     description: `${o.meaning} per resident of a municipality (\`cityCode\` alone, as the original took it), per fiscal year, in thousand yen rounded to an integer. A designated city is the sum of its wards.`,
     examples: o.examples,
     result: municipalTaxResult,
