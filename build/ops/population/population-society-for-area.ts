@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { migrationByBlock, type BlockRow } from '../../facts/migration.ts';
+import { migrationByBlock } from '../../facts/migration.ts';
 import { BLOCK_NAMES } from '../../runtime/render/labels.ts';
 import { defineOperation, prefCode, regionOf } from '../operation.ts';
+import { netMigrationData } from './kit.ts';
 import { netMigration } from '../result.ts';
 
-// Blocks with a net gain are listed under positiveAreas, with a net loss under negativeAreas; a list
-// with no member is left out, as the original did. A block with exactly zero appears in neither.
+// Blocks with a net gain are listed under positiveAreas, with a net loss under negativeAreas
+// (netMigrationData in ./kit.ts).
 export default defineOperation({
   title: '地域ブロック別純移動数',
   family: 'population',
@@ -34,22 +35,13 @@ export default defineOperation({
   needs: ['migration_by_block'],
   prepare: (ctx) => migrationByBlock(ctx.sources),
   render(byPref, v) {
-    const rows = byPref.get(regionOf(v));
-    if (!rows) return null;
-    const years = [...new Set(rows.map((r) => r.year))];
-    return {
-      data: years.map((year) => {
-        const mine = rows.filter((r) => r.year === year);
-        const area = (r: BlockRow) => ({ areaCode: r.blockCode, areaName: BLOCK_NAMES[r.blockCode]!, value: r.net });
-        const positive = mine.filter((r) => r.net > 0).map(area);
-        const negative = mine.filter((r) => r.net < 0).map(area);
-        return {
-          year,
-          ...(positive.length ? { positiveAreas: positive } : {}),
-          ...(negative.length ? { negativeAreas: negative } : {}),
-          total: { value: mine[0]!.total },
-        };
-      }),
-    };
+    const years = byPref.get(regionOf(v));
+    return years
+      ? netMigrationData(years, 'Areas', (r) => ({
+          areaCode: r.blockCode,
+          areaName: BLOCK_NAMES[r.blockCode],
+          value: r.net,
+        }))
+      : null;
   },
 });
