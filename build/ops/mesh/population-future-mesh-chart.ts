@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { chartOf, meshIndex } from '../../facts/mesh.ts';
+import { chartOf, futureMeshes } from '../../facts/mesh.ts';
+import { mustGet } from '../../runtime/maps.ts';
 import type { PrefParam } from '../../runtime/routes.ts';
 import { defineOperation, intParam, regionHeader, regionOf } from '../operation.ts';
 import { cityCd } from './kit.ts';
@@ -7,7 +8,13 @@ import { echoed, meshChartData, regionHeader as header, MESH_VIEW } from '../res
 
 export const FUTURE_MESH_YEARS = [2015, 2020, 2030, 2040, 2050];
 /** The year each is compared with for displayMethod 1: the previous one offered, 2010 for 2015. */
-const PREVIOUS: Record<number, number> = { 2015: 2010, 2020: 2015, 2030: 2020, 2040: 2030, 2050: 2040 };
+const PREVIOUS: ReadonlyMap<number, number> = new Map([
+  [2015, 2010],
+  [2020, 2015],
+  [2030, 2020],
+  [2040, 2030],
+  [2050, 2040],
+]);
 
 const prefCodeOrPrefectureCd: PrefParam & { name: 'prefCode'; required: true } = {
   name: 'prefCode',
@@ -49,14 +56,14 @@ export default defineOperation({
   },
   needs: ['mesh_population_future'],
   share: 'prefecture',
-  prepare: (ctx) => meshIndex(ctx.sources, 'mesh_population_future', ['population']),
+  prepare: (ctx) => futureMeshes(ctx.sources),
   render(index, v, ctx) {
     const region = regionOf(v, 'prefCode', 'city_cd');
     const data = chartOf(
       index,
       region,
       Number(v.year),
-      v.displayMethod === '1' ? PREVIOUS[Number(v.year)]! : null,
+      v.displayMethod === '1' ? mustGet(PREVIOUS, Number(v.year), 'projection year') : null,
       'population',
       '人',
     );

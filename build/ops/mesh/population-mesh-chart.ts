@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { chartOf, meshIndex } from '../../facts/mesh.ts';
+import { chartOf, censusMeshes } from '../../facts/mesh.ts';
 import { defineOperation, prefectureCd, intParam, regionHeader, regionOf } from '../operation.ts';
 import { cityCd } from './kit.ts';
 import { echoed, meshChartData, regionHeader as header, MESH_VIEW } from '../result.ts';
@@ -42,7 +42,7 @@ export default defineOperation({
   },
   needs: ['mesh_population'],
   share: 'prefecture',
-  prepare: (ctx) => meshIndex(ctx.sources, 'mesh_population', ['population', 'households']),
+  prepare: (ctx) => censusMeshes(ctx.sources),
   render(index, v, ctx) {
     const region = regionOf(v, 'prefecture_cd', 'city_cd');
     const households = v.matter === '3';
