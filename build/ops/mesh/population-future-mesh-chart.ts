@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { chartOf, futureMeshes } from '../../facts/mesh.ts';
+import { futureMeshes } from '../../facts/mesh.ts';
 import { mustGet } from '../../runtime/maps.ts';
 import type { PrefParam } from '../../runtime/routes.ts';
-import { defineOperation, intParam, regionHeader, regionOf } from '../operation.ts';
-import { cityCd } from './kit.ts';
+import { defineOperation, intParam } from '../operation.ts';
+import { cityCd, meshAnswer } from './kit.ts';
 import { echoed, meshChartData, regionHeader as header, MESH_VIEW } from '../result.ts';
 
 export const FUTURE_MESH_YEARS = [2015, 2020, 2030, 2040, 2050];
@@ -57,17 +57,17 @@ export default defineOperation({
   needs: ['mesh_population_future'],
   share: 'prefecture',
   prepare: (ctx) => futureMeshes(ctx.sources),
-  render(index, v, ctx) {
-    const region = regionOf(v, 'prefCode', 'city_cd');
-    const data = chartOf(
+  render: (index, v, ctx) =>
+    meshAnswer(
+      ctx,
       index,
-      region,
-      Number(v.year),
-      v.displayMethod === '1' ? mustGet(PREVIOUS, Number(v.year), 'projection year') : null,
-      'population',
-      '人',
-    );
-    if (!data) return null;
-    return { ...regionHeader(ctx, v.prefCode, v.city_cd), year: v.year, displayMethod: v.displayMethod, data };
-  },
+      [v.prefCode, v.city_cd],
+      {
+        year: Number(v.year),
+        previous: v.displayMethod === '1' ? mustGet(PREVIOUS, Number(v.year), 'projection year') : null,
+        column: 'population',
+        unit: '人',
+      },
+      { year: v.year, displayMethod: v.displayMethod },
+    ),
 });

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { populationFacts } from '../../facts/population.ts';
 import { AGE_GROUPS, GROUP_LABEL, TOTAL_LABEL } from '../../runtime/render/labels.ts';
 import { perYearComposer, renderPerYear } from '../../runtime/render/population.ts';
-import { defineOperation, regionOf } from '../operation.ts';
-import { COMPOSITION_PER_YEAR_PATH, POPULATION_NEEDS, regionParams, seriesView } from './kit.ts';
+import { defineOperation } from '../operation.ts';
+import { COMPOSITION_PER_YEAR_PATH, POPULATION_NEEDS, regionParams, perYearAnswer, seriesView } from './kit.ts';
 import { count, quotient, tupleOf, year, yearValue } from '../result.ts';
 
 export default defineOperation({
@@ -42,8 +42,5 @@ export default defineOperation({
   needs: [...POPULATION_NEEDS],
   share: 'prefecture',
   prepare: (ctx) => populationFacts(ctx.sources),
-  render(facts, v) {
-    const counts = facts.perYear.get(regionOf(v));
-    return counts ? renderPerYear(counts) : null;
-  },
+  render: perYearAnswer(renderPerYear),
 });

@@ -3,7 +3,7 @@ import { migrationByAgeClass } from '../../facts/migration.ts';
 import { MIGRATION_AGE_LABEL } from '../../runtime/render/labels.ts';
 import { mustGet } from '../../runtime/maps.ts';
 import { cityCode, defineOperation, prefCode, regionOf } from '../operation.ts';
-import { netMigrationData } from './kit.ts';
+import { netMigrationData, netMigrationView } from './kit.ts';
 import { netMigration } from '../result.ts';
 
 // Classes with a net gain go under positiveAgeClasses, with a net loss under negativeAgeClasses
@@ -12,16 +12,7 @@ export default defineOperation({
   title: '年齢階級別純移動数',
   family: 'population',
   titleEn: 'Net migration by age class',
-  view: {
-    rows: [{ path: 'data[].positiveAgeClasses[]' }, { path: 'data[].negativeAgeClasses[]' }],
-    columns: [
-      { key: 'year', label: '年 / year' },
-      { key: 'ageClass', label: 'ageClass' },
-      { key: 'age', label: '年齢階級 / age class' },
-      { key: 'value', label: '純移動数 / net migration' },
-    ],
-    chart: { kind: 'bar', x: 'year', y: 'value', fill: 'age' },
-  },
+  view: netMigrationView('AgeClasses', 'ageClass', ['age', '年齢階級 / age class']),
   description:
     'Net migration into a prefecture or municipality per year, by age class (`ageClass` `1` 0–14, `2` 15–64, `3` 65 and over): classes with a net gain in `positiveAgeClasses`, with a net loss in `negativeAgeClasses` (an empty list is left out), and the net total in `total`.',
   examples: [

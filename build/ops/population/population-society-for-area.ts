@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { migrationByBlock } from '../../facts/migration.ts';
 import { BLOCK_NAMES } from '../../runtime/render/labels.ts';
 import { defineOperation, prefCode, regionOf } from '../operation.ts';
-import { netMigrationData } from './kit.ts';
+import { netMigrationData, netMigrationView } from './kit.ts';
 import { netMigration } from '../result.ts';
 
 // Blocks with a net gain are listed under positiveAreas, with a net loss under negativeAreas
@@ -11,16 +11,7 @@ export default defineOperation({
   title: '地域ブロック別純移動数',
   family: 'population',
   titleEn: 'Net migration by regional block',
-  view: {
-    rows: [{ path: 'data[].positiveAreas[]' }, { path: 'data[].negativeAreas[]' }],
-    columns: [
-      { key: 'year', label: '年 / year' },
-      { key: 'areaCode', label: 'areaCode' },
-      { key: 'areaName', label: '地域ブロック / block' },
-      { key: 'value', label: '純移動数 / net migration' },
-    ],
-    chart: { kind: 'bar', x: 'year', y: 'value', fill: 'areaName' },
-  },
+  view: netMigrationView('Areas', 'areaCode', ['areaName', '地域ブロック / block']),
   description:
     'Net migration into a prefecture per year, by the regional block moved from or to: blocks with a net gain in `positiveAreas`, with a net loss in `negativeAreas` (each `areaCode`, `areaName` and `value`; an empty list is left out), and the net total in `total`.',
   examples: [{ prefCode: '13' }],

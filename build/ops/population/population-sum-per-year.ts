@@ -2,8 +2,14 @@ import { z } from 'zod';
 import { populationFacts } from '../../facts/population.ts';
 import { GROUP_LABEL } from '../../runtime/render/labels.ts';
 import { growthComposer, renderGrowth } from '../../runtime/render/population.ts';
-import { defineOperation, regionOf } from '../operation.ts';
-import { COMPOSITION_PER_YEAR_PATH as PER_YEAR, POPULATION_NEEDS, regionParams, seriesView } from './kit.ts';
+import { defineOperation } from '../operation.ts';
+import {
+  COMPOSITION_PER_YEAR_PATH as PER_YEAR,
+  POPULATION_NEEDS,
+  regionParams,
+  perYearAnswer,
+  seriesView,
+} from './kit.ts';
 import { quotient, tupleOf, year, yearValue } from '../result.ts';
 
 // Growth rates cannot be summed, so addArea composes from the perYear files, which carry the counts.
@@ -49,8 +55,5 @@ export default defineOperation({
   needs: [...POPULATION_NEEDS],
   share: 'prefecture',
   prepare: (ctx) => populationFacts(ctx.sources),
-  render(facts, v) {
-    const counts = facts.perYear.get(regionOf(v));
-    return counts ? renderGrowth(counts) : null;
-  },
+  render: perYearAnswer(renderGrowth),
 });
