@@ -3,8 +3,9 @@
 // persons that weigh each in a prefecture's average.
 
 import type { Sources } from '../../sources/load.ts';
+import { getOrSet } from '../runtime/maps.ts';
 import { perSources } from './memo.ts';
-import { rowsOf, tableOf } from './table.ts';
+import { rowsOf } from './table.ts';
 
 export interface CareInsurer {
   insurerCode: string;
@@ -29,67 +30,58 @@ export const careKey = (matter2: string, year: string | number, region: string) 
 
 export const careFacts = perSources((sources: Sources): CareFacts => {
   const insurers = readInsurers(sources);
-  const { counts, insurerCounts } = sources.tables.care_counts
-    ? sumUp(sources, insurers)
-    : { counts: new Map(), insurerCounts: new Map() };
-  const premiums = new Map(
-    rowsOf(sources, 'care_premiums').map((r) => [
-      `${r.year}|${r.insurerCode}`,
-      { premium: r.premium, insured: r.insured },
-    ]),
-  );
-  return { insurers, counts, insurerCounts, premiums };
+  return { insurers, ...sumUp(sources, insurers), premiums: readPremiums(sources) };
 });
 
 /**
- * Each row added to its municipality, designated city, prefecture and insurer, in one pass over the columns
- * (arquero's rollup and join took three times as long over the sample's 600,000 rows). As in rollupRegions, a
- * region given rows of its own for a matter and year keeps them: sums of its parts do not replace them.
+ * care_counts: each row added to its municipality, designated city, prefecture and insurer, in one pass
+ * over the rows (arquero's rollup and join took three times as long over the sample's 600,000 rows). As in
+ * rollupRegions, a region given rows of its own for a matter and year keeps them: sums of its parts do not
+ * replace them.
  */
-function sumUp(sources: Sources, insurers: Map<string, CareInsurer>) {
-  const t = tableOf(sources, 'care_counts');
-  const [matter2, year, region, cls, count] = ['matter2', 'year', 'regionCode', 'classCode', 'count'].map((c) =>
-    t.array(c),
-  ) as [string[], number[], string[], string[], number[]];
+function sumUp(sources: Sources, insurers: Map<string, CareInsurer>): Pick<CareFacts, 'counts' | 'insurerCounts'> {
+  const rows = rowsOf(sources, 'care_counts');
   const insurerOf = new Map<string, string>();
   for (const i of insurers.values()) for (const c of i.cities) insurerOf.set(c, i.insurerCode);
-  const given = new Set<string>();
-  for (let i = 0; i < region.length; i++) given.add(careKey(matter2[i]!, year[i]!, region[i]!));
+  const given = new Set(rows.map((r) => careKey(r.matter2, r.year, r.regionCode)));
   const counts = new Map<string, Map<string, number>>();
   const insurerCounts = new Map<string, Map<string, number>>();
-  for (let i = 0; i < region.length; i++) {
-    const city = region[i]!;
-    const parents = [sources.regions.city(city)?.designatedCityCode, city.slice(0, 2)];
-    add(counts, careKey(matter2[i]!, year[i]!, city), cls[i]!, count[i]!);
-    for (const p of parents) {
-      const key = p ? careKey(matter2[i]!, year[i]!, p) : undefined;
-      if (key && !given.has(key)) add(counts, key, cls[i]!, count[i]!);
-    }
+  for (const r of rows) {
+    const city = r.regionCode;
+    const key = (region: string) => careKey(r.matter2, r.year, region);
+    add(counts, key(city), r.classCode, r.count);
+    for (const parent of [sources.regions.city(city)?.designatedCityCode, city.slice(0, 2)])
+      if (parent && !given.has(key(parent))) add(counts, key(parent), r.classCode, r.count);
     const insurer = insurerOf.get(city);
-    if (insurer) add(insurerCounts, careKey(matter2[i]!, year[i]!, insurer), cls[i]!, count[i]!);
+    if (insurer) add(insurerCounts, key(insurer), r.classCode, r.count);
   }
   return { counts, insurerCounts };
 }
 
 function add(into: Map<string, Map<string, number>>, key: string, cls: string, n: number): void {
-  const byClass = into.get(key) ?? into.set(key, new Map()).get(key)!;
+  const byClass = getOrSet(into, key, () => new Map<string, number>());
   byClass.set(cls, (byClass.get(cls) ?? 0) + n);
 }
 
+/** care_insurers: each insurer with its member municipalities, by insurer code ascending. */
 function readInsurers(sources: Sources): Map<string, CareInsurer> {
   const out = new Map<string, CareInsurer>();
-  for (const r of rowsOf(sources, 'care_insurers')) {
-    const ins =
-      out.get(r.insurerCode) ??
-      out
-        .set(r.insurerCode, {
-          insurerCode: r.insurerCode,
-          insurerName: r.insurerName,
-          prefCode: Number(r.insurerCode.slice(0, 2)),
-          cities: [],
-        })
-        .get(r.insurerCode)!;
-    ins.cities.push(r.cityCode);
-  }
+  for (const r of rowsOf(sources, 'care_insurers'))
+    getOrSet(out, r.insurerCode, () => ({
+      insurerCode: r.insurerCode,
+      insurerName: r.insurerName,
+      prefCode: Number(r.insurerCode.slice(0, 2)),
+      cities: [],
+    })).cities.push(r.cityCode);
   return new Map([...out].sort(([a], [b]) => a.localeCompare(b)));
+}
+
+/** care_premiums: each insurer's premium and first-insured persons, keyed `year|insurerCode`. */
+function readPremiums(sources: Sources): CareFacts['premiums'] {
+  return new Map(
+    rowsOf(sources, 'care_premiums').map((r) => [
+      `${r.year}|${r.insurerCode}`,
+      { premium: r.premium, insured: r.insured },
+    ]),
+  );
 }

@@ -1,32 +1,30 @@
 // Classification masters (industries, occupations, patent fields) as lists and as route-table domains.
 
 import type { Sources } from '../../sources/load.ts';
+import type { Row, TableName } from '../../sources/tables.ts';
 import type { RouteData } from '../runtime/routes.ts';
-
-type Rows = Record<string, unknown>[];
-const rows = (sources: Sources, name: keyof Sources['tables']): Rows =>
-  (sources.tables[name]?.table.objects() ?? []) as Rows;
+import { rowsOf } from './table.ts';
 
 /** Codes of a table's column, as text. */
-export const codes = (sources: Sources, name: keyof Sources['tables'], column: string) =>
-  rows(sources, name).map((r) => String(r[column]));
+export const codes = <N extends TableName>(sources: Sources, name: N, column: keyof Row<N>) =>
+  rowsOf(sources, name).map((r) => String(r[column]));
 
 /** Child codes grouped by parent code, both as text, in table order. */
-export function byParent(
+export function byParent<N extends TableName>(
   sources: Sources,
-  name: keyof Sources['tables'],
-  parent: string,
-  child: string,
+  name: N,
+  parent: keyof Row<N>,
+  child: keyof Row<N>,
 ): Record<string, string[]> {
   const out: Record<string, string[]> = {};
-  for (const r of rows(sources, name)) (out[String(r[parent])] ??= []).push(String(r[child]));
+  for (const r of rowsOf(sources, name)) (out[String(r[parent])] ??= []).push(String(r[child]));
   return out;
 }
 
 export const industries = {
-  broad: (s: Sources) => rows(s, 'industries_broad') as { sicCode: string; sicName: string }[],
-  middle: (s: Sources) => rows(s, 'industries_middle') as { simcCode: string; sicCode: string; simcName: string }[],
-  narrow: (s: Sources) => rows(s, 'industries_narrow') as { siscCode: string; simcCode: string; siscName: string }[],
+  broad: (s: Sources) => rowsOf(s, 'industries_broad'),
+  middle: (s: Sources) => rowsOf(s, 'industries_middle'),
+  narrow: (s: Sources) => rowsOf(s, 'industries_narrow'),
   domains: (s: Sources): RouteData => ({
     domains: {
       industriesBroad: codes(s, 'industries_broad', 'sicCode'),
@@ -36,8 +34,8 @@ export const industries = {
 };
 
 export const occupations = {
-  broad: (s: Sources) => rows(s, 'occupations_broad') as { iscoCode: string; iscoName: string }[],
-  middle: (s: Sources) => rows(s, 'occupations_middle') as { ismcoCode: string; iscoCode: string; ismcoName: string }[],
+  broad: (s: Sources) => rowsOf(s, 'occupations_broad'),
+  middle: (s: Sources) => rowsOf(s, 'occupations_middle'),
   domains: (s: Sources): RouteData => ({
     domains: {
       occupationsBroad: codes(s, 'occupations_broad', 'iscoCode'),
@@ -47,8 +45,8 @@ export const occupations = {
 };
 
 export const patentFields = {
-  fields: (s: Sources) => rows(s, 'patent_fields') as { tecCode: number; tecName: string }[],
-  themes: (s: Sources) => rows(s, 'patent_themes') as { tecCode: number; themeCode: number; themeName: string }[],
+  fields: (s: Sources) => rowsOf(s, 'patent_fields'),
+  themes: (s: Sources) => rowsOf(s, 'patent_themes'),
   domains: (s: Sources): RouteData => ({
     domains: {
       patentFields: codes(s, 'patent_fields', 'tecCode'),

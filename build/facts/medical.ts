@@ -5,10 +5,12 @@
 import * as aq from 'arquero';
 import { SourceError } from '../user-error.ts';
 import type { Sources } from '../../sources/load.ts';
-import type { Row } from '../../sources/tables.ts';
+import { TABLES, type TableName } from '../../sources/tables.ts';
 import { MATTER2, type MedicalScheme } from '../../sources/medical-codes.ts';
+import { getOrSet } from '../runtime/maps.ts';
+import { itemAt } from '../runtime/render/population.ts';
 import { perSources } from './memo.ts';
-import { rollupRegions } from './rollup.ts';
+import { rollupRegions, type RolledRow } from './rollup.ts';
 import { rowsOf, tableOf } from './table.ts';
 
 export interface MedicalCategory {
@@ -23,7 +25,7 @@ export interface MedicalArea {
   areaName: string;
   prefCode: number;
   /** Municipality codes, the representative first. */
-  cities: string[];
+  cities: [string, ...string[]];
 }
 
 export interface MedicalFacts {
@@ -40,24 +42,11 @@ export const countKey = (matter2: string, year: string | number, region: string)
 export const medicalClassesOf = perSources(medicalClasses);
 
 export const medicalFacts = perSources((sources: Sources): MedicalFacts => {
-  const facts: MedicalFacts = { classes: medicalClassesOf(sources), areas: medicalAreas(sources), counts: new Map() };
-  if (sources.tables.medical_counts) {
-    checkCounts(sources, facts);
-    for (const r of sumUp(sources).objects() as {
-      region: string;
-      matter2: number;
-      year: number;
-      classCode: string;
-      count: number;
-    }[]) {
-      const key = countKey(String(r.matter2), r.year, r.region);
-      const byClass = facts.counts.get(key) ?? facts.counts.set(key, new Map()).get(key)!;
-      byClass.set(r.classCode, r.count);
-    }
-  }
-  return facts;
+  const classes = medicalClassesOf(sources);
+  return { classes, areas: medicalAreas(sources), counts: medicalCounts(sources, classes) };
 });
 
+/** medical_classes: each scheme's broad categories, in table order, with their middle classes. */
 function medicalClasses(sources: Sources): Record<MedicalScheme, MedicalCategory[]> {
   const out: Record<MedicalScheme, MedicalCategory[]> = { disease: [], department: [], doctor: [], bed: [], nurse: [] };
   for (const r of rowsOf(sources, 'medical_classes')) {
@@ -72,27 +61,30 @@ function medicalClasses(sources: Sources): Record<MedicalScheme, MedicalCategory
 /** The secondary medical areas alone, for the route table: they need no counts. */
 export const medicalAreas = perSources(readAreas);
 
+/**
+ * A source table's rows with the physical line of each and the file they come from, for errors found after
+ * parsing; no rows when it is absent.
+ */
+function rowsWithLines<N extends TableName>(sources: Sources, name: N) {
+  const t = sources.tables[name];
+  const rows = rowsOf(sources, name);
+  return {
+    file: t?.file ?? `${name}.csv`,
+    rows: Array.from(t?.lines ?? [], (line, i) => ({ row: itemAt(rows, i, `row of ${name}`), line })),
+  };
+}
+
+/** medical_areas: each area with its municipalities, the representative first, by area code ascending. */
 function readAreas(sources: Sources): Map<string, MedicalArea> {
-  const t = sources.tables.medical_areas;
   const areas = new Map<string, MedicalArea>();
-  if (!t) return areas;
-  const rows = t.table.objects() as Row<'medical_areas'>[];
-  const listed = new Set(rows.map((r) => r.cityCode));
-  rows.forEach((r, i) => {
-    const area =
-      areas.get(r.areaCode) ??
-      areas
-        .set(r.areaCode, {
-          areaCode: r.areaCode,
-          areaName: r.areaName,
-          prefCode: Number(r.areaCode.slice(0, 2)),
-          cities: [],
-        })
-        .get(r.areaCode)!;
-    if (area.areaName !== r.areaName)
+  const { file, rows } = rowsWithLines(sources, 'medical_areas');
+  const listed = new Set(rows.map(({ row }) => row.cityCode));
+  for (const { row: r, line } of rows) {
+    const area = areas.get(r.areaCode);
+    if (area && area.areaName !== r.areaName)
       throw new SourceError(
-        t.file,
-        t.lines[i]!,
+        file,
+        line,
         2,
         `area ${r.areaCode} is named ${r.areaName} here but ${area.areaName} on an earlier line; give one name per area`,
       );
@@ -100,61 +92,83 @@ function readAreas(sources: Sources): Map<string, MedicalArea> {
     const designated = sources.regions.city(r.cityCode)?.designatedCityCode;
     if (designated && listed.has(designated))
       throw new SourceError(
-        t.file,
-        t.lines[i]!,
+        file,
+        line,
         3,
         `ward ${r.cityCode} and its designated city ${designated} are both listed; list the wards or the city, not both`,
       );
-    area.cities.push(r.cityCode);
-  });
+    if (area) area.cities.push(r.cityCode);
+    else
+      areas.set(r.areaCode, {
+        areaCode: r.areaCode,
+        areaName: r.areaName,
+        prefCode: Number(r.areaCode.slice(0, 2)),
+        cities: [r.cityCode],
+      });
+  }
   return new Map([...areas].sort(([a], [b]) => a.localeCompare(b)));
 }
 
+/** A rolled-up row of medical_counts, as sumUp's table holds it. */
+type CountRow = RolledRow<'medical_counts', 'matter2' | 'year' | 'classCode', 'count'>;
+
+/** medical_counts: checked against the classes, then every region's counts by class. */
+function medicalCounts(sources: Sources, classes: MedicalFacts['classes']): MedicalFacts['counts'] {
+  const counts: MedicalFacts['counts'] = new Map();
+  if (!sources.tables.medical_counts) return counts;
+  checkCounts(sources, classes);
+  // sumUp's columns are medical_counts' own, summed: typed here, where its table meets the row type.
+  for (const r of sumUp(sources).objects() as CountRow[])
+    getOrSet(counts, countKey(String(r.matter2), r.year, r.region), () => new Map<string, number>()).set(
+      r.classCode,
+      r.count,
+    );
+  return counts;
+}
+
 /** Class codes must belong to their matter2's scheme, and each matter2 and year come at one level per prefecture. */
-function checkCounts(sources: Sources, facts: MedicalFacts): void {
-  const t = sources.tables.medical_counts!;
-  const columns = Object.keys(t.spec.schema.shape);
+function checkCounts(sources: Sources, classes: MedicalFacts['classes']): void {
+  const { file, rows } = rowsWithLines(sources, 'medical_counts');
+  const columns = Object.keys(TABLES.medical_counts.schema.shape);
   const col = (name: string) => columns.indexOf(name) + 1;
-  const codes = new Map(
+  const schemes = new Map(
     MATTER2.map((m) => [
       Number(m.code),
-      new Set(facts.classes[m.scheme].flatMap((c) => (c.items.length ? c.items.map((i) => i.code) : [c.code]))),
+      {
+        scheme: m.scheme,
+        codes: new Set(classes[m.scheme].flatMap((c) => (c.items.length ? c.items.map((i) => i.code) : [c.code]))),
+      },
     ]),
   );
   const levels = new Map<string, { level: string; line: number }>();
-  const rows = t.table.objects() as Row<'medical_counts'>[];
-  rows.forEach((r, i) => {
-    const line = t.lines[i]!;
-    const allowed = codes.get(r.matter2);
+  for (const { row: r, line } of rows) {
+    const allowed = schemes.get(r.matter2);
     if (!allowed)
       throw new SourceError(
-        t.file,
+        file,
         line,
         col('matter2'),
         `matter2 ${r.matter2} is not charted; the codes are ${MATTER2.map((m) => m.code).join(', ')}`,
       );
-    if (!allowed.has(r.classCode)) {
-      const scheme = MATTER2.find((m) => Number(m.code) === r.matter2)!.scheme;
+    if (!allowed.codes.has(r.classCode))
       throw new SourceError(
-        t.file,
+        file,
         line,
         col('classCode'),
-        `classCode ${r.classCode} is not a ${scheme} class of medical_classes.csv (middleCode, or broadCode for a one-item category)`,
+        `classCode ${r.classCode} is not a ${allowed.scheme} class of medical_classes.csv (middleCode, or broadCode for a one-item category)`,
       );
-    }
     const level = r.areaCode ? 'secondary medical area' : r.regionCode.length === 5 ? 'municipality' : 'prefecture';
     const key = `${r.matter2}|${r.year}|${(r.areaCode || r.regionCode).slice(0, 2)}`;
     const seen = levels.get(key);
     if (!seen) levels.set(key, { level, line });
-    else if (seen.level !== level) {
+    else if (seen.level !== level)
       throw new SourceError(
-        t.file,
+        file,
         line,
         col(r.areaCode ? 'areaCode' : 'regionCode'),
         `matter2 ${r.matter2} ${r.year} for prefecture ${key.slice(-2)} is given by ${level} here but by ${seen.level} on line ${seen.line}; give each matter2 and year at one level per prefecture (the build sums it up)`,
       );
-    }
-  });
+  }
 }
 
 /** Every region's counts: given rows and the sums of their parts, as one table. */

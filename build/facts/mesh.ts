@@ -3,7 +3,10 @@
 // the year's population (or households) up to each rank, in whole percent ending at 100.
 
 import type { Sources } from '../../sources/load.ts';
+import { getOrSet } from '../runtime/maps.ts';
+import { itemAt } from '../runtime/render/population.ts';
 import { ratio } from '../runtime/rounding.ts';
+import { rowsOf } from './table.ts';
 
 export const RANKS = 20;
 
@@ -14,6 +17,7 @@ function niceSteps(): number[] {
   return out.sort((a, b) => a - b);
 }
 const STEPS = niceSteps();
+const WIDEST = Math.max(...STEPS);
 
 /** The nearest-rank 95th percentile: the value below which 95% of the meshes fall. */
 function p95(values: number[]): number {
@@ -29,6 +33,19 @@ export interface ChartRow {
   value3: number;
 }
 
+/** A rank of a chart: how many meshes fall in it and what they weigh together. */
+interface Bin {
+  meshes: number;
+  weight: number;
+}
+
+/** part / whole in whole percent; whole is never 0 where the chart asks (it has meshes, or weighs something). */
+function wholePercent(part: number, whole: number): number {
+  const share = ratio(part * 100, whole, 0);
+  if (share === null) throw new Error('a mesh chart share of nothing');
+  return share;
+}
+
 /**
  * @param values  each mesh's value (a level, or a change when `change`)
  * @param weights each mesh's population or households in the year, for value3
@@ -42,29 +59,33 @@ export function meshChart(values: number[], weights: number[], unit: string, cha
   if (values.length === 0) return null;
   const spread = change ? p95(values.map(Math.abs)) : p95(values);
   const span = change ? 9 : RANKS - 1;
-  const w = STEPS.find((s) => s * span >= spread) ?? STEPS[STEPS.length - 1]!;
+  const w = STEPS.find((s) => s * span >= spread) ?? WIDEST;
   const edges = Array.from({ length: RANKS - 1 }, (_, k) => (change ? (k - 9) * w : (k + 1) * w));
-  const counts = new Array<number>(RANKS).fill(0);
-  const sums = new Array<number>(RANKS).fill(0);
+  const rankOf = (v: number) => {
+    const rank = edges.findIndex((e) => v <= e);
+    return rank < 0 ? RANKS - 1 : rank;
+  };
+  const bins = new Map<number, Bin>();
   values.forEach((v, i) => {
-    let rank = edges.findIndex((e) => v <= e);
-    if (rank < 0) rank = RANKS - 1;
-    counts[rank]! += 1;
-    sums[rank]! += weights[i]!;
+    const bin = getOrSet(bins, rankOf(v), (): Bin => ({ meshes: 0, weight: 0 }));
+    bin.meshes += 1;
+    bin.weight += itemAt(weights, i, 'mesh weight');
   });
   const totalWeight = weights.reduce((a, b) => a + b, 0);
   let meshes = 0;
   let weight = 0;
-  return counts.map((n, k) => {
-    meshes += n;
-    weight += sums[k]!;
+  return Array.from({ length: RANKS }, (_, k) => {
+    // A rank no mesh falls in counts none.
+    const bin = bins.get(k) ?? { meshes: 0, weight: 0 };
+    meshes += bin.meshes;
+    weight += bin.weight;
     const name = k < RANKS - 1 ? `${edges[k]}${unit}以下` : `${edges[RANKS - 2]}${unit}超`;
     return {
       classification_cd: String(k + 1),
       classification_name: name,
-      value1: n,
-      value2: ratio(meshes * 100, values.length, 0)!,
-      value3: totalWeight === 0 ? (k === RANKS - 1 ? 100 : 0) : ratio(weight * 100, totalWeight, 0)!,
+      value1: bin.meshes,
+      value2: wholePercent(meshes, values.length),
+      value3: totalWeight === 0 ? (k === RANKS - 1 ? 100 : 0) : wholePercent(weight, totalWeight),
     };
   });
 }
@@ -75,29 +96,44 @@ export interface MeshIndex {
   get(region: string, year: number, column: string): Map<string, number> | undefined;
 }
 
-export function meshIndex(
+/** What the index reads of a mesh table's row besides its values. */
+interface MeshRow {
+  meshCode: string;
+  cityCode: string;
+  year: number;
+}
+
+/** Each mesh's values (`columns`: name → value of a row) under its municipality, designated city and prefecture. */
+function meshIndex<R extends MeshRow>(
   sources: Sources,
-  table: 'mesh_population' | 'mesh_population_future',
-  columns: string[],
+  rows: R[],
+  columns: Record<string, (r: R) => number>,
 ): MeshIndex {
-  const rows = sources.tables[table]!.table.objects() as Record<string, any>[];
   const designated = new Map(
     sources.regions.cities.filter((c) => c.bigCityFlag === '1').map((c) => [c.cityCode, c.designatedCityCode]),
   );
   const index = new Map<string, Map<string, number>>();
   for (const r of rows) {
-    const regions = [r.cityCode as string, (r.cityCode as string).slice(0, 2)];
+    const regions = [r.cityCode, r.cityCode.slice(0, 2)];
     const parent = designated.get(r.cityCode);
     if (parent) regions.push(parent);
-    for (const region of regions) {
-      for (const column of columns) {
-        const key = `${region}|${r.year}|${column}`;
-        (index.get(key) ?? index.set(key, new Map()).get(key)!).set(r.meshCode, r[column]);
-      }
-    }
+    for (const region of regions)
+      for (const [column, value] of Object.entries(columns))
+        getOrSet(index, `${region}|${r.year}|${column}`, () => new Map<string, number>()).set(r.meshCode, value(r));
   }
   return { get: (region, year, column) => index.get(`${region}|${year}|${column}`) };
 }
+
+/** mesh_population: the census population and households of each mesh. */
+export const censusMeshes = (sources: Sources): MeshIndex =>
+  meshIndex(sources, rowsOf(sources, 'mesh_population'), {
+    population: (r) => r.population,
+    households: (r) => r.households,
+  });
+
+/** mesh_population_future: the projected population of each mesh. */
+export const futureMeshes = (sources: Sources): MeshIndex =>
+  meshIndex(sources, rowsOf(sources, 'mesh_population_future'), { population: (r) => r.population });
 
 /** The chart of a region for a year: levels, or changes since `previous` (meshes missing in one year count 0 there). */
 export function chartOf(

@@ -1,59 +1,70 @@
 // Net migration by region (population/society): by regional block, by age class and by cohort. Municipal
 // nets add up to their prefecture's (moves inside it cancel), so rows of the regions above are sums.
 
-import * as aq from 'arquero';
 import type { Sources } from '../../sources/load.ts';
 import type { Row } from '../../sources/tables.ts';
-import { groupRows, rollupRegions } from './rollup.ts';
-import { tableOf } from './table.ts';
+import { getOrSet } from '../runtime/maps.ts';
 import { perSources } from './memo.ts';
+import { rollupRows } from './rollup.ts';
+import { rowsOf } from './table.ts';
 
-/** The region's net with a block in a year, and the year's net over all blocks. */
-export type BlockRow = Row<'migration_by_block'> & { total: number };
+/** A region's nets of one year (by block or by age class, in code order) and the year's net over them all. */
+export interface YearNets<R> {
+  year: number;
+  total: number;
+  nets: R[];
+}
 
-/** By prefecture code (two digits), in year and block order. */
-export const migrationByBlock = perSources(function migrationByBlock(sources: Sources): Map<string, BlockRow[]> {
-  const t = tableOf(sources, 'migration_by_block')
-    .groupby('prefCode', 'year')
-    .derive({ total: aq.op.sum('net') })
-    .ungroup()
-    .orderby('prefCode', 'year', 'blockCode');
-  return groupRows<BlockRow>(t, 'prefCode');
-});
+/** Rows in year order, grouped by their region's code and then by year, each year with its total. */
+function byRegionAndYear<R extends { year: number; net: number }>(
+  rows: R[],
+  regionOf: (r: R) => string,
+): Map<string, YearNets<R>[]> {
+  const out = new Map<string, YearNets<R>[]>();
+  for (const r of rows) {
+    const years = getOrSet(out, regionOf(r), (): YearNets<R>[] => []);
+    let last = years.at(-1);
+    if (last?.year !== r.year) years.push((last = { year: r.year, total: 0, nets: [] }));
+    last.total += r.net;
+    last.nets.push(r);
+  }
+  return out;
+}
 
-export type AgeClassRow = { region: string; total: number } & Pick<
-  Row<'migration_by_age_group'>,
-  'year' | 'ageClass' | 'net'
->;
+const byYearThen =
+  <R extends { year: number }>(code: (r: R) => string | number) =>
+  (a: R, b: R) =>
+    a.year - b.year || (code(a) < code(b) ? -1 : code(a) > code(b) ? 1 : 0);
 
-/** By region code, in year and age class order, with the year's net over all classes. */
-export const migrationByAgeClass = perSources(function migrationByAgeClass(
-  sources: Sources,
-): Map<string, AgeClassRow[]> {
-  const t = rollupRegions(
-    tableOf(sources, 'migration_by_age_group'),
-    sources.regions,
-    ['year', 'ageClass'],
-    'net',
-    'year',
-  )
-    .groupby('region', 'year')
-    .derive({ total: aq.op.sum('net') })
-    .ungroup()
-    .orderby('region', 'year', 'ageClass');
-  return groupRows<AgeClassRow>(t, 'region');
-});
+export type BlockRow = Row<'migration_by_block'>;
+
+/** migration_by_block: by prefecture code (two digits), years ascending, blocks in code order. */
+export const migrationByBlock = perSources(
+  (sources: Sources): Map<string, YearNets<BlockRow>[]> =>
+    byRegionAndYear(rowsOf(sources, 'migration_by_block').sort(byYearThen((r) => r.blockCode)), (r) => r.prefCode),
+);
+
+export type AgeClassRow = { region: string } & Pick<Row<'migration_by_age_group'>, 'year' | 'ageClass' | 'net'>;
+
+/** migration_by_age_group: by region code, years ascending, age classes in code order. */
+export const migrationByAgeClass = perSources(
+  (sources: Sources): Map<string, YearNets<AgeClassRow>[]> =>
+    byRegionAndYear(
+      rollupRows(sources, 'migration_by_age_group', ['year', 'ageClass'], ['net'], 'year').sort(
+        byYearThen((r) => r.ageClass),
+      ),
+      (r) => r.region,
+    ),
+);
 
 export type CohortRow = { region: string } & Pick<Row<'migration_by_cohort'>, 'periodFrom' | 'ageFrom' | 'net'>;
 
-/** By region code, in period and age order. */
-export const migrationByCohort = perSources(function migrationByCohort(sources: Sources): Map<string, CohortRow[]> {
-  const t = rollupRegions(
-    tableOf(sources, 'migration_by_cohort'),
-    sources.regions,
-    ['periodFrom', 'ageFrom'],
-    'net',
-    'periodFrom',
-  ).orderby('region', 'periodFrom', 'ageFrom');
-  return groupRows<CohortRow>(t, 'region');
+/** migration_by_cohort: by region code, in period and age order. */
+export const migrationByCohort = perSources((sources: Sources): Map<string, CohortRow[]> => {
+  const rows = rollupRows(sources, 'migration_by_cohort', ['periodFrom', 'ageFrom'], ['net'], 'periodFrom').sort(
+    (a, b) => a.periodFrom - b.periodFrom || a.ageFrom - b.ageFrom,
+  );
+  const out = new Map<string, CohortRow[]>();
+  for (const r of rows) getOrSet(out, r.region, (): CohortRow[] => []).push(r);
+  return out;
 });

@@ -4,10 +4,13 @@
 
 import * as aq from 'arquero';
 import type { PerYearCounts, PyramidCounts, YearCounts } from '../runtime/render/population.ts';
+import type { AgeGroup } from '../runtime/render/labels.ts';
 import type { Sources } from '../../sources/load.ts';
+import type { Row } from '../../sources/tables.ts';
+import { getOrSet } from '../runtime/maps.ts';
 import { perSources } from './memo.ts';
-import { groupRows, rollupRegions, sharedKeys, type Table } from './rollup.ts';
-import { tableOf } from './table.ts';
+import { groupRows, rollupRegions, rollupRows, sharedKeys, type Table } from './rollup.ts';
+import { rowsOf } from './table.ts';
 
 export interface PopulationFacts {
   /** Undefined when population_years has no actual year: perYear then has no region (every file answers null). */
@@ -18,10 +21,10 @@ export interface PopulationFacts {
 }
 
 // Each part is computed when first read: perYear's broad groups do not need the pyramid's 5-year
-// classes as objects, and an on-demand server asked for one should not pay for the other.
+// classes, and an on-demand server asked for one should not pay for the other.
 const boundaryYear = perSources(lastActualYear);
 const perYear = perSources((sources) => perYearCounts(sources, boundaryYear(sources)));
-const pyramid = perSources((sources) => pyramidCounts(rollupDetail(sources)));
+const pyramid = perSources(pyramidCounts);
 
 /** The population counts of every region. */
 export const populationFacts = (sources: Sources): PopulationFacts => ({
@@ -48,46 +51,46 @@ export function censusAt(sources: Sources, region: string, year: number): YearCo
   return at;
 }
 
-/** The last census year; undefined when population_years lists none (a header-only table). */
+/** population_years: the last census year; undefined when it lists none (a header-only table). */
 function lastActualYear(sources: Sources): number | undefined {
-  const years = tableOf(sources, 'population_years');
-  return (
-    (years
-      .filter((d) => d.kind === 'actual')
-      .rollup({ y: aq.op.max('year') })
-      .get('y', 0) as number | null) ?? undefined
-  );
+  const actual = rowsOf(sources, 'population_years').filter((r) => r.kind === 'actual');
+  return actual.length ? Math.max(...actual.map((r) => r.year)) : undefined;
 }
 
-/** 5-year classes by sex for every region, municipalities added up into designated cities and prefectures. */
-function rollupDetail(sources: Sources): Table {
+/** A region's counts in a year, by broad age group (unknown: age not stated), as the pivot below gives them. */
+type BroadRow = Pick<Row<'population_by_age_group'>, 'year'> & { region: string } & Record<AgeGroup, number> & {
+    total: number;
+  };
+
+const noGroups = () => aq.table({ region: [], year: [], ageGroup: [], count: [] });
+
+/** population_by_age_group: its broad groups (and unknown) for every region, added up the hierarchy. */
+function givenGroups(sources: Sources): Table {
+  const t = sources.tables.population_by_age_group;
+  return t ? rollupRegions(t.table, sources.regions, ['year', 'ageGroup'], 'count', 'year') : noGroups();
+}
+
+/**
+ * population_by_age_sex: its 5-year classes summed into broad groups per given region first, then up the
+ * hierarchy: the same sums, from a twentieth of the rows.
+ */
+function groupsFromDetail(sources: Sources): Table {
   const t = sources.tables.population_by_age_sex;
-  return t
-    ? rollupRegions(t.table, sources.regions, ['year', 'sex', 'ageFrom'], 'count', 'year')
-    : aq.table({ region: [], year: [], sex: [], ageFrom: [], count: [] });
+  if (!t) return noGroups();
+  const groups = t.table
+    .derive({ ageGroup: (d) => (d.ageFrom < 15 ? 'young' : d.ageFrom < 65 ? 'working' : 'old') })
+    .groupby('regionCode', 'year', 'ageGroup')
+    .rollup({ count: aq.op.sum('count') });
+  return rollupRegions(groups, sources.regions, ['year', 'ageGroup'], 'count', 'year');
 }
 
-function perYearCounts(sources: Sources, boundaryYear: number | undefined): Map<string, PerYearCounts> {
-  const { tables, regions } = sources;
-  // Every perYear response states its boundary year: without one there is no series to answer.
-  if (boundaryYear === undefined) return new Map();
-  const none = () => aq.table({ region: [], year: [], ageGroup: [], count: [] });
-  const groups: Table = tables.population_by_age_group
-    ? rollupRegions(tables.population_by_age_group.table, regions, ['year', 'ageGroup'], 'count', 'year')
-    : none();
-  // Broad groups per given region first, then up the hierarchy: the same sums, from a twentieth of the rows.
-  const fromDetail: Table = tables.population_by_age_sex
-    ? rollupRegions(
-        tables.population_by_age_sex.table
-          .derive({ ageGroup: (d) => (d.ageFrom < 15 ? 'young' : d.ageFrom < 65 ? 'working' : 'old') })
-          .groupby('regionCode', 'year', 'ageGroup')
-          .rollup({ count: aq.op.sum('count') }),
-        regions,
-        ['year', 'ageGroup'],
-        'count',
-        'year',
-      )
-    : none();
+/**
+ * Every region-year with all three broad groups, from the detail where it has the region-year and from the
+ * given groups otherwise; unknown adds to the total.
+ */
+function broadCounts(sources: Sources): Table {
+  const groups = givenGroups(sources);
+  const fromDetail = groupsFromDetail(sources);
   const pivoted = fromDetail
     .concat(
       groups
@@ -99,37 +102,39 @@ function perYearCounts(sources: Sources, boundaryYear: number | undefined): Map<
     .pivot('ageGroup', 'count');
   // A pivot makes columns of the groups it meets only: none at all from header-only tables.
   const missing = ['young', 'working', 'old', 'unknown'].filter((g) => !pivoted.columnNames().includes(g));
-  const broad = pivoted
+  return pivoted
     .derive(Object.fromEntries(missing.map((g) => [g, () => null])))
     .filter((d) => d.young != null && d.working != null && d.old != null)
     .derive({ total: (d) => d.young + d.working + d.old + (d.unknown ?? 0) })
     .orderby('region', 'year');
+}
 
+function perYearCounts(sources: Sources, boundaryYear: number | undefined): Map<string, PerYearCounts> {
+  // Every perYear response states its boundary year: without one there is no series to answer.
+  if (boundaryYear === undefined) return new Map();
   const perYear = new Map<string, PerYearCounts>();
-  for (const [region, rows] of groupRows<{ year: number; total: number; young: number; working: number; old: number }>(
-    broad,
-    'region',
-  )) {
+  // groupRows types the pivot's rows: the columns broadCounts derives, in BroadRow.
+  for (const [region, rows] of groupRows<BroadRow>(broadCounts(sources), 'region'))
     perYear.set(region, {
       boundaryYear,
       years: rows.map((r) => ({ year: r.year, total: r.total, young: r.young, working: r.working, old: r.old })),
     });
-  }
   return perYear;
 }
 
-function pyramidCounts(detail: Table): Map<string, Map<number, PyramidCounts>> {
-  // Read column by column: a million row objects would cost more than the arithmetic.
-  const [region, year, sex, ageFrom, count] = ['region', 'year', 'sex', 'ageFrom', 'count'].map((c) =>
-    detail.array(c),
-  ) as [string[], number[], string[], number[], number[]];
+/**
+ * population_by_age_sex: men and women per 5-year class for every region and year, municipalities added up
+ * into designated cities and prefectures.
+ */
+function pyramidCounts(sources: Sources): Map<string, Map<number, PyramidCounts>> {
   const pyramid = new Map<string, Map<number, PyramidCounts>>();
-  for (let i = 0; i < region.length; i++) {
-    let byYear = pyramid.get(region[i]!);
-    if (!byYear) pyramid.set(region[i]!, (byYear = new Map()));
-    let y = byYear.get(year[i]!);
-    if (!y) byYear.set(year[i]!, (y = { year: year[i]!, man: new Array(19).fill(0), woman: new Array(19).fill(0) }));
-    (sex[i] === 'male' ? y.man : y.woman)[ageFrom[i]! / 5] = count[i]!;
+  for (const r of rollupRows(sources, 'population_by_age_sex', ['year', 'sex', 'ageFrom'], ['count'], 'year')) {
+    const byYear = getOrSet(pyramid, r.region, () => new Map<number, PyramidCounts>());
+    const y = getOrSet(byYear, r.year, () => ({ year: r.year, man: classes(), woman: classes() }));
+    (r.sex === 'male' ? y.man : y.woman)[r.ageFrom / 5] = r.count;
   }
   return pyramid;
 }
+
+/** The 19 five-year classes, none counted yet. */
+const classes = () => new Array<number>(19).fill(0);

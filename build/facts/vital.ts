@@ -3,8 +3,9 @@
 
 import type { EventYear } from '../runtime/render/vital.ts';
 import type { Sources } from '../../sources/load.ts';
+import { getOrSet } from '../runtime/maps.ts';
 import { perSources } from './memo.ts';
-import { groupRows, rollupRegions } from './rollup.ts';
+import { rollupRows } from './rollup.ts';
 
 export interface VitalFacts {
   /** By region, years ascending. */
@@ -29,53 +30,36 @@ export const vitalFacts = (sources: Sources): VitalFacts => ({
   },
 });
 
+/** vital_events: each region's events per year, ascending. */
 function eventsByRegion(sources: Sources): Map<string, EventYear[]> {
-  const t = sources.tables.vital_events;
-  if (!t) return new Map();
-  const rolled = rollupRegions(
-    t.table,
-    sources.regions,
+  const rows = rollupRows(
+    sources,
+    'vital_events',
     ['year'],
     ['births', 'deaths', 'inMigrants', 'outMigrants'],
     'year',
-  ).orderby('region', 'year');
+  ).sort((a, b) => a.year - b.year);
   const out = new Map<string, EventYear[]>();
-  for (const [region, rows] of groupRows<EventYear & { region: string }>(rolled, 'region')) {
-    out.set(
-      region,
-      rows.map((r) => ({
-        year: r.year,
-        births: r.births,
-        deaths: r.deaths,
-        inMigrants: r.inMigrants,
-        outMigrants: r.outMigrants,
-      })),
-    );
-  }
+  for (const r of rows)
+    getOrSet(out, r.region, (): EventYear[] => []).push({
+      year: r.year,
+      births: r.births,
+      deaths: r.deaths,
+      inMigrants: r.inMigrants,
+      outMigrants: r.outMigrants,
+    });
   return out;
 }
 
+/** births_by_mother_age: each region's births per period (ascending) and mother's class. */
 function birthsByRegion(sources: Sources): Map<string, Map<string, number[]>> {
-  const t = sources.tables.births_by_mother_age;
-  if (!t) return new Map();
-  const rolled = rollupRegions(t.table, sources.regions, ['period', 'ageFrom'], 'births', 'period').orderby(
-    'region',
-    'period',
-    'ageFrom',
+  const rows = rollupRows(sources, 'births_by_mother_age', ['period', 'ageFrom'], ['births'], 'period').sort((a, b) =>
+    a.period < b.period ? -1 : a.period > b.period ? 1 : 0,
   );
-  const [region, period, ageFrom, births] = ['region', 'period', 'ageFrom', 'births'].map((c) => rolled.array(c)) as [
-    string[],
-    string[],
-    number[],
-    number[],
-  ];
   const out = new Map<string, Map<string, number[]>>();
-  for (let i = 0; i < region.length; i++) {
-    let byPeriod = out.get(region[i]!);
-    if (!byPeriod) out.set(region[i]!, (byPeriod = new Map()));
-    let row = byPeriod.get(period[i]!);
-    if (!row) byPeriod.set(period[i]!, (row = MOTHER_AGES.map(() => 0)));
-    row[(ageFrom[i]! - 15) / 5] = births[i]!;
+  for (const r of rows) {
+    const byPeriod = getOrSet(out, r.region, () => new Map<string, number[]>());
+    getOrSet(byPeriod, r.period, () => MOTHER_AGES.map(() => 0))[(r.ageFrom - 15) / 5] = r.births;
   }
   return out;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineOperation, prefCode } from '../operation.ts';
+import { listView } from './kit.ts';
 import { cityCodeText, nonEmpty, prefCodeNumber } from '../result.ts';
 
 // Without prefCode the list holds every municipality of the country, in code order. A master lists the
@@ -8,15 +9,7 @@ export default defineOperation({
   title: '市区町村一覧',
   family: 'masters',
   titleEn: 'Municipalities',
-  view: {
-    rows: [{ path: '[]' }],
-    columns: [
-      { key: 'prefCode', label: 'prefCode' },
-      { key: 'cityCode', label: 'cityCode' },
-      { key: 'cityName', label: '市区町村 / municipality' },
-      { key: 'bigCityFlag', label: 'bigCityFlag' },
-    ],
-  },
+  view: listView('prefCode', 'cityCode', ['cityName', '市区町村 / municipality'], 'bigCityFlag'),
   description:
     'The municipalities of a prefecture (`prefCode`), or of every prefecture without it, in code order (the whole country, also in a build of some prefectures only): `cityCode` (5 digits), `cityName` and `bigCityFlag` (`0` ordinary, `1` ward of a designated city, `2` designated city, `3` Tokyo special ward). Other operations take these codes as `cityCode`.',
   examples: [{ prefCode: '13' }, {}],

@@ -1,19 +1,14 @@
 import { industries } from '../../facts/classifications.ts';
 import { z } from 'zod';
 import { defineOperation } from '../operation.ts';
+import { listView } from './kit.ts';
 import { letterCode, nonEmpty } from '../result.ts';
 
 export default defineOperation({
   title: '産業大分類',
   family: 'masters',
   titleEn: 'Industry broad classes',
-  view: {
-    rows: [{ path: '[]' }],
-    columns: [
-      { key: 'sicCode', label: 'sicCode' },
-      { key: 'sicName', label: '産業大分類 / industry' },
-    ],
-  },
+  view: listView('sicCode', ['sicName', '産業大分類 / industry']),
   description:
     'The broad classes of the Japan Standard Industrial Classification: `sicCode` (a letter, `A`–`T`) and `sicName`. Other operations take these codes as `sicCode`.',
   examples: [{}],

@@ -1,35 +1,21 @@
 import { industries } from '../../facts/classifications.ts';
 import { z } from 'zod';
 import { defineOperation } from '../operation.ts';
+import { listView, parentCode } from './kit.ts';
 import { letterCode, nonEmpty, twoDigitCode } from '../result.ts';
 
 export default defineOperation({
   title: '産業中分類',
   family: 'masters',
   titleEn: 'Industry middle classes',
-  view: {
-    rows: [{ path: '[]' }],
-    columns: [
-      { key: 'sicCode', label: 'sicCode' },
-      { key: 'simcCode', label: 'simcCode' },
-      { key: 'simcName', label: '産業中分類 / industry' },
-    ],
-  },
+  view: listView('sicCode', 'simcCode', ['simcName', '産業中分類 / industry']),
   description:
     'The middle classes of one broad industry class (`sicCode`): `simcCode` (2 digits), the `sicCode` it belongs to and `simcName`.',
   examples: [{ sicCode: 'E' }],
   result: z.array(z.strictObject({ simcCode: twoDigitCode, sicCode: letterCode, simcName: nonEmpty })),
   route: {
     path: '/api/v1/industries/middle',
-    params: [
-      {
-        name: 'sicCode',
-        type: 'code',
-        domain: 'industriesBroad',
-        required: true,
-        doc: 'Industry broad class (see /api/v1/industries/broad).',
-      },
-    ],
+    params: [parentCode('sicCode', 'industriesBroad', 'Industry broad class (see /api/v1/industries/broad).')],
   },
   needs: ['industries_broad', 'industries_middle'],
   prepare: (ctx) => industries.middle(ctx.sources),

@@ -1,20 +1,14 @@
 import { z } from 'zod';
 import { codes, industries } from '../../facts/classifications.ts';
 import { defineOperation } from '../operation.ts';
+import { listView, parentCode } from './kit.ts';
 import { nonEmpty, twoDigitCode } from '../result.ts';
 
 export default defineOperation({
   title: '産業小分類',
   family: 'masters',
   titleEn: 'Industry narrow classes',
-  view: {
-    rows: [{ path: '[]' }],
-    columns: [
-      { key: 'siscCode', label: 'siscCode' },
-      { key: 'simcCode', label: 'simcCode' },
-      { key: 'siscName', label: '産業小分類 / industry' },
-    ],
-  },
+  view: listView('siscCode', 'simcCode', ['siscName', '産業小分類 / industry']),
   description:
     'The narrow classes of one industry middle class (`simcCode`, see /api/v1/industries/middle): `siscCode` (the middle class code and one digit), the `simcCode` it belongs to and `siscName`. RESAS stopped updating this list (更新停止).',
   examples: [{ simcCode: '20' }],
@@ -23,15 +17,7 @@ export default defineOperation({
   ),
   route: {
     path: '/api/v1/industries/narrow',
-    params: [
-      {
-        name: 'simcCode',
-        type: 'code',
-        domain: 'industriesMiddleCodes',
-        required: true,
-        doc: 'Industry middle class (see /api/v1/industries/middle).',
-      },
-    ],
+    params: [parentCode('simcCode', 'industriesMiddleCodes', 'Industry middle class (see /api/v1/industries/middle).')],
   },
   needs: ['industries_middle', 'industries_narrow'],
   prepare: (ctx) => industries.narrow(ctx.sources),

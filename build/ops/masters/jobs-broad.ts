@@ -1,19 +1,14 @@
 import { occupations } from '../../facts/classifications.ts';
 import { z } from 'zod';
 import { defineOperation } from '../operation.ts';
+import { listView } from './kit.ts';
 import { letterCode, nonEmpty } from '../result.ts';
 
 export default defineOperation({
   title: '職業大分類',
   family: 'masters',
   titleEn: 'Occupation broad classes',
-  view: {
-    rows: [{ path: '[]' }],
-    columns: [
-      { key: 'iscoCode', label: 'iscoCode' },
-      { key: 'iscoName', label: '職業大分類 / occupation' },
-    ],
-  },
+  view: listView('iscoCode', ['iscoName', '職業大分類 / occupation']),
   description:
     'The broad classes of the Japan Standard Occupational Classification: `iscoCode` (a letter, `A`–`L`) and `iscoName`. `municipality/job/perYear` takes these codes as `iscoCode`.',
   examples: [{}],

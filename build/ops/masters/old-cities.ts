@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { oldCitiesByCity } from '../../facts/old-cities.ts';
 import { cityCode, defineOperation, prefCode } from '../operation.ts';
+import { listView } from './kit.ts';
 import { cityCodeText, nonEmpty, prefCodeNumber, twoDigitCode } from '../result.ts';
 
 // A designated city lists its own old municipalities; with cityCode - the list holds every municipality
@@ -9,15 +10,10 @@ export default defineOperation({
   title: '旧市区町村一覧',
   family: 'masters',
   titleEn: 'Old municipalities',
-  view: {
-    rows: [{ path: '[]' }],
-    columns: [
-      { key: 'cityCode', label: 'cityCode' },
-      { key: 'cityName', label: '市区町村 / municipality' },
-      { key: 'oldCityCode', label: 'oldCityCode' },
-      { key: 'oldCityName', label: '旧市区町村 / old municipality' },
-    ],
-  },
+  view: listView('cityCode', ['cityName', '市区町村 / municipality'], 'oldCityCode', [
+    'oldCityName',
+    '旧市区町村 / old municipality',
+  ]),
   description:
     'The old municipalities (旧市区町村) that a present municipality absorbed (`cityCode`), or those of every municipality of the prefecture (`cityCode=-`): `oldCityCode` (2 digits, numbered within the municipality) and `oldCityName`, with the present `cityCode` and `cityName`. RESAS stopped updating this list (更新停止).',
   examples: [
@@ -37,8 +33,10 @@ export default defineOperation({
   needs: ['old_cities'],
   prepare: (ctx) => oldCitiesByCity(ctx.sources),
   render(byCity, v, ctx) {
-    const cities =
-      v.cityCode === '-' ? ctx.sources.regions.citiesOf(Number(v.prefCode)) : [ctx.sources.regions.city(v.cityCode)!];
+    // The resolver checked that cityCode is one of prefCode's municipalities.
+    const cities = ctx.sources.regions
+      .citiesOf(Number(v.prefCode))
+      .filter((c) => v.cityCode === '-' || c.cityCode === v.cityCode);
     return cities.flatMap((c) =>
       (byCity.get(c.cityCode) ?? []).map((o) => ({
         prefCode: c.prefCode,

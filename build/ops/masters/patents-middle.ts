@@ -1,36 +1,22 @@
 import { patentFields } from '../../facts/classifications.ts';
 import { z } from 'zod';
+import { mustGet } from '../../runtime/maps.ts';
 import { defineOperation } from '../operation.ts';
+import { listView, parentCode } from './kit.ts';
 import { codeText, nonEmpty } from '../result.ts';
 
 export default defineOperation({
   title: '特許.技術テーマ',
   family: 'masters',
   titleEn: 'Patent technology themes',
-  view: {
-    rows: [{ path: '[]' }],
-    columns: [
-      { key: 'tecCode', label: 'tecCode' },
-      { key: 'tecName', label: '技術分野 / field' },
-      { key: 'themeCode', label: 'themeCode' },
-      { key: 'themeName', label: '技術テーマ / theme' },
-    ],
-  },
+  view: listView('tecCode', ['tecName', '技術分野 / field'], 'themeCode', ['themeName', '技術テーマ / theme']),
   description:
     "The technology themes (subject matters) of one technology field (`tecCode`): the field's `tecCode` and `tecName`, each theme's `themeCode` and `themeName`.",
   examples: [{ tecCode: '1' }],
   result: z.array(z.strictObject({ tecCode: codeText, tecName: nonEmpty, themeCode: codeText, themeName: nonEmpty })),
   route: {
     path: '/api/v1/patents/middle',
-    params: [
-      {
-        name: 'tecCode',
-        type: 'code',
-        domain: 'patentFields',
-        required: true,
-        doc: 'Technology field (see /api/v1/patents/broad).',
-      },
-    ],
+    params: [parentCode('tecCode', 'patentFields', 'Technology field (see /api/v1/patents/broad).')],
   },
   needs: ['patent_fields', 'patent_themes'],
   prepare: (ctx) => ({
@@ -42,7 +28,7 @@ export default defineOperation({
       .filter((t) => String(t.tecCode) === v.tecCode)
       .map((t) => ({
         tecCode: String(t.tecCode),
-        tecName: fields.get(v.tecCode)!,
+        tecName: mustGet(fields, v.tecCode, 'technology field'),
         themeCode: String(t.themeCode),
         themeName: t.themeName,
       })),

@@ -3,15 +3,21 @@
 
 import { medicalAreas } from '../../facts/medical.ts';
 import type { Constraint, IntParam } from '../../runtime/routes.ts';
-import { MATTER2, UNIT_NAMES, type MedicalUnit } from '../../../sources/medical-codes.ts';
+import { MATTER2, UNIT_NAMES, type Matter2, type MedicalUnit } from '../../../sources/medical-codes.ts';
+import { mustGet } from '../../runtime/maps.ts';
 import type { BuildContext } from '../operation.ts';
 
 /** Area codes per prefecture code, for the secondaryMedicalCode parameter of the rate chart. */
 export function areaDomain(ctx: BuildContext): Record<string, string[]> {
-  const out: Record<string, string[]> = Object.fromEntries(ctx.prefs.map((p) => [String(p), [] as string[]]));
+  const out = Object.fromEntries(ctx.prefs.map((p): [string, string[]] => [String(p), []]));
   for (const a of medicalAreas(ctx.sources).values()) out[String(a.prefCode)]?.push(a.areaCode);
   return out;
 }
+
+const MATTER2_BY_CODE = new Map(MATTER2.map((m) => [m.code, m]));
+
+/** The matter2 a request names (the resolver checked it against matter2Param's values). */
+export const matter2Of = (code: string): Matter2 => mustGet(MATTER2_BY_CODE, code, 'matter2');
 
 export const matter2Param = (): IntParam & { name: 'matter2'; required: true } => ({
   name: 'matter2',
@@ -35,8 +41,8 @@ export const dataYearParam = (years: readonly number[], by: string): IntParam & 
   name: 'year',
   type: 'int',
   required: true,
-  min: years[0]!,
-  max: years[years.length - 1]!,
+  min: Math.min(...years),
+  max: Math.max(...years),
   doc: `Data year; which years exist depends on ${by} and on the region unit (see constraints in /manifest.json).`,
 });
 

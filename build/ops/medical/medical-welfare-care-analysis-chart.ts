@@ -1,11 +1,20 @@
-import { z } from 'zod';
 import { careFacts, careKey, type CareFacts } from '../../facts/care.ts';
 import { censusAt } from '../../facts/population.ts';
 import { ratio } from '../../runtime/rounding.ts';
 import type { Constraint } from '../../runtime/routes.ts';
 import { defineOperation, prefCode, type BuildContext } from '../operation.ts';
 import { dataYearParam } from './kit.ts';
-import { REGION_CHART_VIEW, countryPrefectures, largestFirst, presenceCity } from './chart.ts';
+import { mustGet } from '../../runtime/maps.ts';
+import {
+  REGION_CHART_VIEW,
+  countryPrefectures,
+  presenceCity,
+  regionChart,
+  regionChartResult,
+  selectionKey,
+  selectionRules,
+  type ClassSelection,
+} from './chart.ts';
 import {
   CARE_LEVELS,
   CARE_MATTERS,
@@ -29,14 +38,8 @@ const UNIT_NAMES: Record<CareUnit, string> = {
   insurer: 'the insurers (insuranceCode)',
 };
 
-interface Selection {
-  broad: string;
-  middle: string;
-  leaves: string[];
-}
-
 /** The class selections of a matter_2, in the original's codes (broad 0 all, middle x00 all of broad x). */
-export function careSelections(m: CareMatter): Selection[] {
+function careSelections(m: CareMatter): ClassSelection[] {
   const all = careLeaves(m.scheme);
   if (m.scheme === 'none') return [{ broad: '-', middle: '-', leaves: all }];
   if (m.scheme === 'levels')
@@ -68,39 +71,23 @@ const yearRule: Constraint = {
   ),
 };
 
-const broadRule: Constraint = {
-  param: 'broad_category_cd',
-  by: [{ param: 'matter_2' }],
-  cases: Object.fromEntries(
-    CARE_MATTERS.map((m) => [
-      m.code,
-      { values: [...new Set(careSelections(m).map((s) => s.broad))], doc: `for matter_2 ${m.code}` },
-    ]),
+/** Every matter_2 by its code, and every selection of its classes by selectionKey. */
+const MATTERS = new Map(CARE_MATTERS.map((m) => [m.code, m]));
+const SELECTIONS = new Map(
+  CARE_MATTERS.flatMap((m) =>
+    careSelections(m).map((s): [string, ClassSelection] => [selectionKey(m.code, s.broad, s.middle), s]),
   ),
-};
+);
 
-const middleRule: Constraint = {
-  param: 'middle_category_cd',
-  by: [{ param: 'matter_2' }, { param: 'broad_category_cd' }],
-  cases: Object.fromEntries(
-    CARE_MATTERS.flatMap((m) =>
-      [...new Set(careSelections(m).map((s) => s.broad))].map((b) => [
-        `${m.code}|${b}`,
-        {
-          values: careSelections(m)
-            .filter((s) => s.broad === b)
-            .map((s) => s.middle),
-          doc: `for matter_2 ${m.code} and broad_category_cd ${b}`,
-        },
-      ]),
-    ),
-  ),
-};
+const classRules = selectionRules(
+  CARE_MATTERS,
+  careSelections,
+  { matter: 'matter_2', broad: 'broad_category_cd', middle: 'middle_category_cd' },
+  { broad: (m) => `for matter_2 ${m.code}`, middle: (m, b) => `for matter_2 ${m.code} and broad_category_cd ${b}` },
+);
 
 const BROAD = ['-', '0', ...CARE_LEVELS.map((_, i) => String(i + 1))];
 const MIDDLE = ['000', ...CARE_SERVICES.flatMap(([k, , s]) => [`${k}00`, ...s.map(([code]) => code)])];
-
-const echo = z.string();
 
 export default defineOperation({
   title: '介護需給 地域別比較',
@@ -143,20 +130,7 @@ export default defineOperation({
       sort_type: '2',
     },
   ],
-  result: z.strictObject({
-    sort: echo,
-    dispType: echo,
-    matter1: echo,
-    matter2: echo,
-    broadCategoryCode: echo,
-    middleCategoryCode: echo,
-    year: echo,
-    prefecture_cd: echo,
-    municipality_cd: echo,
-    insurance_cd: echo,
-    code: echo,
-    data: z.array(z.strictObject({ code: z.string().min(1), name: z.string().min(1), value: z.number().nullable() })),
-  }),
+  result: regionChartResult('insurance_cd'),
   route: {
     path: '/api/v1/medicalWelfare/careAnalysis/chart',
     params: [
@@ -225,35 +199,32 @@ export default defineOperation({
         doc: '1 demand, 2 supply, 3 premiums and costs: implied by matter_2.',
       },
     ],
-    constraints: [yearRule, broadRule, middleRule],
+    constraints: [yearRule, ...classRules],
   },
   needs: ['care_insurers', 'care_counts', 'care_premiums'],
   prepare: (ctx) => careFacts(ctx.sources),
   render(facts, v, ctx) {
-    const m = CARE_MATTERS.find((x) => x.code === v.matter_2)!;
-    const s = careSelections(m).find((x) => x.broad === v.broad_category_cd && x.middle === v.middle_category_cd)!;
+    const m = mustGet(MATTERS, v.matter_2, 'matter_2');
+    const s = mustGet(SELECTIONS, selectionKey(m.code, v.broad_category_cd, v.middle_category_cd), 'class selection');
     const unit: CareUnit = v.insuranceCode !== '-' ? 'insurer' : v.cityCode !== '-' ? 'municipality' : 'prefecture';
-    const data = regionsOf(ctx, facts, unit, v.prefCode).map((r) => ({
-      code: r.code,
-      name: r.name,
-      value: figure(ctx, facts, m, s, unit, r, v),
-    }));
-    if (v.sort_type === '1') largestFirst(data);
-    return {
-      sort: v.sort_type,
-      dispType: v.disp_type,
-      matter1: String(m.matter1),
-      matter2: m.code,
-      broadCategoryCode: v.broad_category_cd,
-      middleCategoryCode: v.middle_category_cd,
-      year: v.year,
-      prefecture_cd: v.prefCode,
-      // The documentation: 対象の市区町村コード(使用しないため「-」).
-      municipality_cd: '-',
-      insurance_cd: v.insuranceCode,
-      code: v.prefCode,
-      data,
-    };
+    return regionChart(
+      {
+        sort: v.sort_type,
+        dispType: v.disp_type,
+        matter1: String(m.matter1),
+        matter2: m.code,
+        broadCategoryCode: v.broad_category_cd,
+        middleCategoryCode: v.middle_category_cd,
+        year: v.year,
+        prefecture_cd: v.prefCode,
+        // The documentation: 対象の市区町村コード(使用しないため「-」).
+        municipality_cd: '-',
+      },
+      ['insurance_cd', v.insuranceCode],
+      v.prefCode,
+      regionsOf(ctx, facts, unit, v.prefCode),
+      (r) => figure(ctx, facts, m, s, unit, r, v),
+    );
   },
   routeData: () => ({ domains: { careBroadClasses: BROAD.slice(1), careMiddleClasses: MIDDLE } }),
 });
@@ -283,7 +254,7 @@ function figure(
   ctx: BuildContext,
   facts: CareFacts,
   m: CareMatter,
-  s: Selection,
+  s: ClassSelection,
   unit: CareUnit,
   r: Region,
   v: { year: string; disp_type: string },
@@ -293,9 +264,10 @@ function figure(
   if (!counts) return null;
   const n = s.leaves.reduce((a, c) => a + (counts.get(c) ?? 0), 0);
   if (v.disp_type === '1') return n;
-  const elderly = (r.cities ?? [r.key]).map((c) => censusAt(ctx.sources, c, Number(v.year))?.old);
-  if (elderly.some((e) => e === undefined)) return null;
-  const people = elderly.reduce((a, b) => a! + b!, 0)!;
+  const cities = r.cities ?? [r.key];
+  const elderly = cities.flatMap((c) => censusAt(ctx.sources, c, Number(v.year))?.old ?? []);
+  if (elderly.length < cities.length) return null;
+  const people = elderly.reduce((a, b) => a + b, 0);
   return people ? ratio(n * 100_000, people, 1) : null;
 }
 

@@ -1,24 +1,21 @@
-import { z } from 'zod';
 import type { Sources } from '../../../sources/load.ts';
-import {
-  countKey,
-  medicalClassesOf,
-  medicalFacts,
-  type MedicalCategory,
-  type MedicalFacts,
-} from '../../facts/medical.ts';
+import { countKey, medicalClassesOf, medicalFacts, type MedicalFacts } from '../../facts/medical.ts';
 import { censusAt } from '../../facts/population.ts';
 import { ratio } from '../../runtime/rounding.ts';
 import type { Constraint } from '../../runtime/routes.ts';
 import { defineOperation, prefCode, type BuildContext } from '../operation.ts';
 import { ALL_YEARS, MATTER2, type Matter2, type MedicalUnit } from '../../../sources/medical-codes.ts';
-import { dataYearParam, matter1Param, matter2Param, medicalYearRule } from './kit.ts';
+import { mustGet } from '../../runtime/maps.ts';
+import { dataYearParam, matter1Param, matter2Of, matter2Param, medicalYearRule } from './kit.ts';
 import {
   REGION_CHART_VIEW,
   classSelections,
   countryPrefectures,
-  largestFirst,
   presenceCity,
+  regionChart,
+  regionChartResult,
+  selectionKey,
+  selectionRules,
   unitOf,
   type ClassSelection,
 } from './chart.ts';
@@ -30,38 +27,27 @@ import {
 
 interface State {
   facts: MedicalFacts;
-  /** Each matter2's class selections. */
-  selections: Map<string, ClassSelection[]>;
+  /** Every matter2's class selections, by selectionKey. */
+  selections: Map<string, ClassSelection>;
   /** Census populations by `region|year`, as read. */
   people: Map<string, number | undefined>;
 }
 
-/** The classes of a matter2's scheme, as the sources give them (the sample's, or a table's). */
-const selectionsOf = (classes: Record<string, MedicalCategory[]>, m: Matter2) => classSelections(m, classes[m.scheme]!);
+/** The class selections of a matter2's scheme, as the sources give its classes (the sample's, or a table's). */
+const selectionsOf = (classes: MedicalFacts['classes'], m: Matter2) => classSelections(m, classes[m.scheme]);
 
 /** The class codes of each matter2 (broad) and broad category (middle), from the sources' classes. */
-function classRules(classes: Record<string, MedicalCategory[]>): Constraint[] {
-  const broad: Constraint = { param: 'broadCategoryCode', by: [{ param: 'matter2' }], cases: {} };
-  const middle: Constraint = {
-    param: 'middleCategoryCode',
-    by: [{ param: 'matter2' }, { param: 'broadCategoryCode' }],
-    cases: {},
-  };
-  for (const m of MATTER2) {
-    const selections = selectionsOf(classes, m);
-    const broads = [...new Set(selections.map((s) => s.broad))];
-    broad.cases[m.code] = { values: broads, doc: `for matter2 ${m.code} (00 all classes)` };
-    for (const b of broads)
-      middle.cases[`${m.code}|${b}`] = {
-        values: selections.filter((s) => s.broad === b).map((s) => s.middle),
-        doc: `for matter2 ${m.code} and broadCategoryCode ${b} (${m.scheme === 'disease' ? `${b}0` : '-'} all of it)`,
-      };
-  }
-  return [broad, middle];
-}
-
-const echo = z.string();
-const row = z.strictObject({ code: z.string().min(1), name: z.string().min(1), value: z.number().nullable() });
+const classRules = (classes: MedicalFacts['classes']): Constraint[] =>
+  selectionRules(
+    MATTER2,
+    (m) => selectionsOf(classes, m),
+    { matter: 'matter2', broad: 'broadCategoryCode', middle: 'middleCategoryCode' },
+    {
+      broad: (m) => `for matter2 ${m.code} (00 all classes)`,
+      middle: (m, b) =>
+        `for matter2 ${m.code} and broadCategoryCode ${b} (${m.scheme === 'disease' ? `${b}0` : '-'} all of it)`,
+    },
+  );
 
 export default defineOperation({
   title: '医療需給 地域間比較',
@@ -104,20 +90,7 @@ export default defineOperation({
       sort: '1',
     },
   ],
-  result: z.strictObject({
-    sort: echo,
-    dispType: echo,
-    matter1: echo,
-    matter2: echo,
-    broadCategoryCode: echo,
-    middleCategoryCode: echo,
-    year: echo,
-    prefecture_cd: echo,
-    municipality_cd: echo,
-    secondary_medical_cd: echo,
-    code: echo,
-    data: z.array(row),
-  }),
+  result: regionChartResult('secondary_medical_cd'),
   route: {
     path: '/api/v1/medicalWelfare/medicalAnalysis/chart',
     params: [
@@ -175,42 +148,35 @@ export default defineOperation({
     constraints: [medicalYearRule(['secondaryMedicalCode', 'cityCode'])],
   },
   needs: ['medical_classes', 'medical_counts', 'medical_areas'],
-  prepare: (ctx) => {
+  prepare: (ctx): State => {
     const facts = medicalFacts(ctx.sources);
-    return {
-      facts,
-      selections: new Map(MATTER2.map((m) => [m.code, selectionsOf(facts.classes, m)])),
-      people: new Map(),
-    };
+    const selections = MATTER2.flatMap((m) =>
+      selectionsOf(facts.classes, m).map((s): [string, ClassSelection] => [selectionKey(m.code, s.broad, s.middle), s]),
+    );
+    return { facts, selections: new Map(selections), people: new Map() };
   },
   render(state, v, ctx) {
-    const { facts } = state;
-    const m = MATTER2.find((x) => x.code === v.matter2)!;
-    const selection = state.selections
-      .get(m.code)!
-      .find((s) => s.broad === v.broadCategoryCode && s.middle === v.middleCategoryCode)!;
-    const unit = unitOf(v);
-    const figure = (region: string) => value(state, ctx.sources, m, selection, v, region);
-    const data = regionsOf(ctx, facts, unit, v.prefCode).map((r) => ({
-      code: r.code,
-      name: r.name,
-      value: figure(r.key),
-    }));
-    if (v.sort === '1') largestFirst(data);
-    return {
-      sort: v.sort,
-      dispType: v.dispType,
-      matter1: String(m.matter1),
-      matter2: m.code,
-      broadCategoryCode: v.broadCategoryCode,
-      middleCategoryCode: v.middleCategoryCode,
-      year: v.year,
-      prefecture_cd: v.prefCode,
-      municipality_cd: v.cityCode ?? '-',
-      secondary_medical_cd: v.secondaryMedicalCode,
-      code: unit === 'area' ? v.secondaryMedicalCode : unit === 'municipality' ? v.cityCode! : v.prefCode,
-      data,
-    };
+    const m = matter2Of(v.matter2);
+    const key = selectionKey(m.code, v.broadCategoryCode, v.middleCategoryCode);
+    const selection = mustGet(state.selections, key, 'class selection');
+    const { unit, code } = unitOf(v);
+    return regionChart(
+      {
+        sort: v.sort,
+        dispType: v.dispType,
+        matter1: String(m.matter1),
+        matter2: m.code,
+        broadCategoryCode: v.broadCategoryCode,
+        middleCategoryCode: v.middleCategoryCode,
+        year: v.year,
+        prefecture_cd: v.prefCode,
+        municipality_cd: v.cityCode ?? '-',
+      },
+      ['secondary_medical_cd', v.secondaryMedicalCode],
+      code ?? v.prefCode,
+      regionsOf(ctx, state.facts, unit, v.prefCode),
+      (r) => value(state, ctx.sources, m, selection, v, r.key),
+    );
   },
   // The class rules read the sources' classes, so they join the route where the route table is made.
   routeConstraints: (ctx) => classRules(medicalClassesOf(ctx.sources)),
@@ -266,6 +232,6 @@ function populationAt(state: State, sources: Sources, region: string, year: numb
 function censusPopulation(state: State, sources: Sources, region: string, year: number): number | undefined {
   const area = state.facts.areas.get(region);
   if (!area) return censusAt(sources, region, year)?.total;
-  const parts = area.cities.map((c) => populationAt(state, sources, c, year));
-  return parts.every((x) => x !== undefined) ? parts.reduce((a, b) => a! + b!, 0) : undefined;
+  const parts = area.cities.flatMap((c) => populationAt(state, sources, c, year) ?? []);
+  return parts.length === area.cities.length ? parts.reduce((a, b) => a + b, 0) : undefined;
 }

@@ -47,7 +47,7 @@ export default defineOperation({
         .map((a) => ({
           prefCode: String(pref),
           prefName,
-          municipalityCode: a.cities[0]!,
+          municipalityCode: a.cities[0],
           municipalityName: a.cities.map(name).join(','),
           secondary_medical_area_code: a.areaCode,
           secondary_medical_area_name: a.areaName,

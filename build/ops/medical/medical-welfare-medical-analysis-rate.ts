@@ -3,8 +3,8 @@ import { countKey, medicalFacts, type MedicalCategory } from '../../facts/medica
 import { percent } from '../../runtime/rounding.ts';
 import type { Constraint } from '../../runtime/routes.ts';
 import { cityCode, defineOperation, prefCode, regionHeader, type BuildContext } from '../operation.ts';
-import { ALL_YEARS, MATTER2, mattersWith } from '../../../sources/medical-codes.ts';
-import { areaDomain, dataYearParam, matter1Param, matter2Param, medicalYearRule } from './kit.ts';
+import { ALL_YEARS, mattersWith } from '../../../sources/medical-codes.ts';
+import { areaDomain, dataYearParam, matter1Param, matter2Of, matter2Param, medicalYearRule } from './kit.ts';
 import { nonEmpty, year } from '../result.ts';
 
 // Composition ratios of medical supply and demand: for one region and year, the share of each broad
@@ -115,7 +115,7 @@ export default defineOperation({
   share: 'year',
   prepare: (ctx) => medicalFacts(ctx.sources),
   render(facts, v, ctx) {
-    const m = MATTER2.find((x) => x.code === v.matter2)!;
+    const m = matter2Of(v.matter2);
     const { key, label } = regionOf(ctx, facts.areas, v);
     const counts = facts.counts.get(countKey(m.code, v.year, key));
     if (!counts) return null;

@@ -1,13 +1,20 @@
 import { z } from 'zod';
-import { chartOf, meshIndex } from '../../facts/mesh.ts';
+import { futureMeshes } from '../../facts/mesh.ts';
+import { mustGet } from '../../runtime/maps.ts';
 import type { PrefParam } from '../../runtime/routes.ts';
-import { defineOperation, intParam, regionHeader, regionOf } from '../operation.ts';
-import { cityCd } from './kit.ts';
+import { defineOperation, intParam } from '../operation.ts';
+import { cityCd, meshAnswer } from './kit.ts';
 import { echoed, meshChartData, regionHeader as header, MESH_VIEW } from '../result.ts';
 
 export const FUTURE_MESH_YEARS = [2015, 2020, 2030, 2040, 2050];
 /** The year each is compared with for displayMethod 1: the previous one offered, 2010 for 2015. */
-const PREVIOUS: Record<number, number> = { 2015: 2010, 2020: 2015, 2030: 2020, 2040: 2030, 2050: 2040 };
+const PREVIOUS: ReadonlyMap<number, number> = new Map([
+  [2015, 2010],
+  [2020, 2015],
+  [2030, 2020],
+  [2040, 2030],
+  [2050, 2040],
+]);
 
 const prefCodeOrPrefectureCd: PrefParam & { name: 'prefCode'; required: true } = {
   name: 'prefCode',
@@ -49,18 +56,18 @@ export default defineOperation({
   },
   needs: ['mesh_population_future'],
   share: 'prefecture',
-  prepare: (ctx) => meshIndex(ctx.sources, 'mesh_population_future', ['population']),
-  render(index, v, ctx) {
-    const region = regionOf(v, 'prefCode', 'city_cd');
-    const data = chartOf(
+  prepare: (ctx) => futureMeshes(ctx.sources),
+  render: (index, v, ctx) =>
+    meshAnswer(
+      ctx,
       index,
-      region,
-      Number(v.year),
-      v.displayMethod === '1' ? PREVIOUS[Number(v.year)]! : null,
-      'population',
-      '人',
-    );
-    if (!data) return null;
-    return { ...regionHeader(ctx, v.prefCode, v.city_cd), year: v.year, displayMethod: v.displayMethod, data };
-  },
+      [v.prefCode, v.city_cd],
+      {
+        year: Number(v.year),
+        previous: v.displayMethod === '1' ? mustGet(PREVIOUS, Number(v.year), 'projection year') : null,
+        column: 'population',
+        unit: '人',
+      },
+      { year: v.year, displayMethod: v.displayMethod },
+    ),
 });

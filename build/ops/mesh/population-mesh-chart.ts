@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { chartOf, meshIndex } from '../../facts/mesh.ts';
-import { defineOperation, prefectureCd, intParam, regionHeader, regionOf } from '../operation.ts';
-import { cityCd } from './kit.ts';
+import { censusMeshes } from '../../facts/mesh.ts';
+import { defineOperation, prefectureCd, intParam } from '../operation.ts';
+import { cityCd, meshAnswer } from './kit.ts';
 import { echoed, meshChartData, regionHeader as header, MESH_VIEW } from '../result.ts';
 
 export const MESH_YEARS = [2005, 2010, 2015, 2020];
@@ -42,25 +42,20 @@ export default defineOperation({
   },
   needs: ['mesh_population'],
   share: 'prefecture',
-  prepare: (ctx) => meshIndex(ctx.sources, 'mesh_population', ['population', 'households']),
+  prepare: (ctx) => censusMeshes(ctx.sources),
   render(index, v, ctx) {
-    const region = regionOf(v, 'prefecture_cd', 'city_cd');
     const households = v.matter === '3';
-    const data = chartOf(
+    return meshAnswer(
+      ctx,
       index,
-      region,
-      Number(v.year),
-      v.displayMethod === '1' ? Number(v.year) - 5 : null,
-      households ? 'households' : 'population',
-      households ? '世帯' : '人',
+      [v.prefecture_cd, v.city_cd],
+      {
+        year: Number(v.year),
+        previous: v.displayMethod === '1' ? Number(v.year) - 5 : null,
+        column: households ? 'households' : 'population',
+        unit: households ? '世帯' : '人',
+      },
+      { year: v.year, displayMethod: v.displayMethod, matter: v.matter },
     );
-    if (!data) return null;
-    return {
-      ...regionHeader(ctx, v.prefecture_cd, v.city_cd),
-      year: v.year,
-      displayMethod: v.displayMethod,
-      matter: v.matter,
-      data,
-    };
   },
 });

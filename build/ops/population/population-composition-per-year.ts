@@ -2,24 +2,17 @@ import { z } from 'zod';
 import { populationFacts } from '../../facts/population.ts';
 import { AGE_GROUPS, GROUP_LABEL, TOTAL_LABEL } from '../../runtime/render/labels.ts';
 import { perYearComposer, renderPerYear } from '../../runtime/render/population.ts';
-import { addArea, cityCode, defineOperation, prefCode, regionOf } from '../operation.ts';
-import { COMPOSITION_PER_YEAR_PATH } from './kit.ts';
+import { defineOperation } from '../operation.ts';
+import { COMPOSITION_PER_YEAR_PATH, POPULATION_NEEDS, regionParams, perYearAnswer, seriesView } from './kit.ts';
 import { count, quotient, tupleOf, year, yearValue } from '../result.ts';
 
 export default defineOperation({
   title: '人口構成',
   family: 'population',
   titleEn: 'Population by age group',
-  view: {
-    rows: [{ path: 'data[].data[]' }],
-    columns: [
-      { key: 'label', label: '区分 / series' },
-      { key: 'year', label: '年 / year' },
-      { key: 'value', label: '人口 / population' },
-      { key: 'rate', label: '割合 (%) / share' },
-    ],
-    chart: { kind: 'line', x: 'year', y: 'value', series: 'label', xType: 'year', boundary: 'boundaryYear' },
-  },
+  view: seriesView([{ path: 'data[].data[]' }], '人口 / population', 'boundaryYear', {
+    more: [{ key: 'rate', label: '割合 (%) / share' }],
+  }),
   description:
     'The population of a prefecture (`cityCode=-`) or municipality per census year and projection year, as four series in `data`: `総人口` (all residents), then `年少人口` (0–14), `生産年齢人口` (15–64) and `老年人口` (65 and over), each point with its `rate`, the share of all residents in percent. Years after `boundaryYear` are projections. `addArea` adds the counts of other regions before the shares are computed.',
   examples: [
@@ -43,14 +36,11 @@ export default defineOperation({
     .nullable(),
   route: {
     path: COMPOSITION_PER_YEAR_PATH,
-    params: [prefCode(), cityCode(), addArea()],
+    params: regionParams(),
     compose: { param: 'addArea', from: COMPOSITION_PER_YEAR_PATH, composer: perYearComposer },
   },
-  needs: ['population_years', ['population_by_age_sex', 'population_by_age_group']],
+  needs: [...POPULATION_NEEDS],
   share: 'prefecture',
   prepare: (ctx) => populationFacts(ctx.sources),
-  render(facts, v) {
-    const counts = facts.perYear.get(regionOf(v));
-    return counts ? renderPerYear(counts) : null;
-  },
+  render: perYearAnswer(renderPerYear),
 });

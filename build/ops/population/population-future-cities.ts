@@ -8,8 +8,8 @@ import { defineOperation, intParam, prefCode } from '../operation.ts';
 export const FUTURE_YEARS = [2025, 2030, 2035, 2040, 2045];
 /** The base year of the decrease of young women (the 2014 Masuda report's, which RESAS charted). */
 export const BASE_YEAR = 2010;
-/** Young women: the classes 20–24 … 35–39. */
-const YOUNG_WOMEN = [4, 5, 6, 7];
+/** Young women: the classes 20–24 … 35–39 (AGE_FROM's 5th to 8th). */
+const youngWomen = (women: number[]) => women.slice(4, 8).reduce((a, n) => a + n, 0);
 
 export default defineOperation({
   title: '将来人口推計',
@@ -54,13 +54,12 @@ export default defineOperation({
         const byYear = population.pyramid.get(c.cityCode);
         const [base, then] = [byYear?.get(BASE_YEAR), byYear?.get(at)];
         if (total === undefined || !base || !then) return [];
-        const young = (w: number[]) => YOUNG_WOMEN.reduce((a, i) => a + w[i]!, 0);
         return [
           {
             cityCode: c.cityCode,
             cityName: c.cityName,
             value: total,
-            ratio: ratio(young(base.woman) - young(then.woman), young(base.woman), 2),
+            ratio: ratio(youngWomen(base.woman) - youngWomen(then.woman), youngWomen(base.woman), 2),
           },
         ];
       });

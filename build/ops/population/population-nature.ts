@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { populationFacts } from '../../facts/population.ts';
 import { MOTHER_AGES, vitalFacts } from '../../facts/vital.ts';
 import { AGE_FROM, ageClassLabel } from '../../runtime/render/labels.ts';
-import type { PyramidCounts } from '../../runtime/render/population.ts';
+import { itemAt, type PyramidCounts } from '../../runtime/render/population.ts';
 import type { Constraint } from '../../runtime/routes.ts';
 import { cityCode, defineOperation, intParam, prefCode, regionOf } from '../operation.ts';
 import { count, quotient, year, yearValue } from '../result.ts';
@@ -36,10 +36,10 @@ const ageRule: Constraint = {
  * a…a+4 at the middle year, rounded half away from zero to 2 decimals exactly (BigInt, from the counts);
  * null when a class has no women.
  */
-export function totalFertility(births: number[], women: number[]): number | null {
-  if (women.some((w) => w === 0)) return null;
-  const all = women.reduce((a, w) => a * BigInt(w), 1n);
-  const num = births.reduce((a, b, i) => a + BigInt(b) * (all / BigInt(women[i]!)), 0n);
+export function totalFertility(classes: { births: number; women: number }[]): number | null {
+  if (classes.some((c) => c.women === 0)) return null;
+  const all = classes.reduce((a, c) => a * BigInt(c.women), 1n);
+  const num = classes.reduce((a, c) => a + BigInt(c.births) * (all / BigInt(c.women)), 0n);
   return Number((200n * num + all) / (2n * all)) / 100;
 }
 
@@ -58,14 +58,11 @@ function line(s: State, region: string, byYear: Map<number, PyramidCounts>) {
       const middle = Number(period.slice(0, 4)) + 2;
       const women = byYear.get(middle)?.woman;
       if (!women) continue;
-      out.push({
-        yearRange: period,
-        year: middle,
-        value: totalFertility(
-          births,
-          MOTHER_AGES.map((a) => women[a / 5]!),
-        ),
-      });
+      const classes = MOTHER_AGES.map((a, i) => ({
+        births: itemAt(births, i, 'mother class'),
+        women: itemAt(women, a / 5, 'age class'),
+      }));
+      out.push({ yearRange: period, year: middle, value: totalFertility(classes) });
     }
     s.lines.set(region, out);
   }
@@ -161,14 +158,14 @@ export default defineOperation({
     const byYear = s.pyramid.get(region);
     if (!byYear || s.boundaryYear === undefined) return null;
     const [from, to] = [fromClass(v.ageFrom), toClass(v.ageTo)];
-    const years = [...byYear.keys()].sort((a, b) => a - b);
+    const years = [...byYear.values()].sort((a, b) => a.year - b.year);
     const people = (cells: number[]) => cells.slice(from, to + 1).reduce((a, n) => a + n, 0);
     return {
       line: { boundaryYear: s.boundaryYear, data: line(s, region, byYear) },
       bar: {
         boundaryYear: s.boundaryYear,
-        mandata: years.map((y) => ({ year: y, value: people(byYear.get(y)!.man) })),
-        womandata: years.map((y) => ({ year: y, value: people(byYear.get(y)!.woman) })),
+        mandata: years.map((y) => ({ year: y.year, value: people(y.man) })),
+        womandata: years.map((y) => ({ year: y.year, value: people(y.woman) })),
       },
     };
   },

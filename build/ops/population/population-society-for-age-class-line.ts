@@ -31,7 +31,8 @@ export default defineOperation({
             .refine((l) => l === periodLabel(Number(l.slice(0, 4))), { error: 'expected <year>年→<year + 5>年' }),
           data: z.array(
             z.strictObject({
-              axisx: z.enum(AGE_FROM.slice(0, -1).map(transitionLabel) as [string, ...string[]]),
+              // The classes' transitions 0～4歳→5～9歳 … 85～89歳→90歳～.
+              axisx: z.enum([transitionLabel(0), ...AGE_FROM.slice(1, -1).map(transitionLabel)]),
               axisy: z.int(),
             }),
           ),

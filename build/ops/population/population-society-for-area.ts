@@ -1,25 +1,17 @@
 import { z } from 'zod';
-import { migrationByBlock, type BlockRow } from '../../facts/migration.ts';
+import { migrationByBlock } from '../../facts/migration.ts';
 import { BLOCK_NAMES } from '../../runtime/render/labels.ts';
 import { defineOperation, prefCode, regionOf } from '../operation.ts';
+import { netMigrationData, netMigrationView } from './kit.ts';
 import { netMigration } from '../result.ts';
 
-// Blocks with a net gain are listed under positiveAreas, with a net loss under negativeAreas; a list
-// with no member is left out, as the original did. A block with exactly zero appears in neither.
+// Blocks with a net gain are listed under positiveAreas, with a net loss under negativeAreas
+// (netMigrationData in ./kit.ts).
 export default defineOperation({
   title: '地域ブロック別純移動数',
   family: 'population',
   titleEn: 'Net migration by regional block',
-  view: {
-    rows: [{ path: 'data[].positiveAreas[]' }, { path: 'data[].negativeAreas[]' }],
-    columns: [
-      { key: 'year', label: '年 / year' },
-      { key: 'areaCode', label: 'areaCode' },
-      { key: 'areaName', label: '地域ブロック / block' },
-      { key: 'value', label: '純移動数 / net migration' },
-    ],
-    chart: { kind: 'bar', x: 'year', y: 'value', fill: 'areaName' },
-  },
+  view: netMigrationView('Areas', 'areaCode', ['areaName', '地域ブロック / block']),
   description:
     'Net migration into a prefecture per year, by the regional block moved from or to: blocks with a net gain in `positiveAreas`, with a net loss in `negativeAreas` (each `areaCode`, `areaName` and `value`; an empty list is left out), and the net total in `total`.',
   examples: [{ prefCode: '13' }],
@@ -34,22 +26,13 @@ export default defineOperation({
   needs: ['migration_by_block'],
   prepare: (ctx) => migrationByBlock(ctx.sources),
   render(byPref, v) {
-    const rows = byPref.get(regionOf(v));
-    if (!rows) return null;
-    const years = [...new Set(rows.map((r) => r.year))];
-    return {
-      data: years.map((year) => {
-        const mine = rows.filter((r) => r.year === year);
-        const area = (r: BlockRow) => ({ areaCode: r.blockCode, areaName: BLOCK_NAMES[r.blockCode]!, value: r.net });
-        const positive = mine.filter((r) => r.net > 0).map(area);
-        const negative = mine.filter((r) => r.net < 0).map(area);
-        return {
-          year,
-          ...(positive.length ? { positiveAreas: positive } : {}),
-          ...(negative.length ? { negativeAreas: negative } : {}),
-          total: { value: mine[0]!.total },
-        };
-      }),
-    };
+    const years = byPref.get(regionOf(v));
+    return years
+      ? netMigrationData(years, 'Areas', (r) => ({
+          areaCode: r.blockCode,
+          areaName: BLOCK_NAMES[r.blockCode],
+          value: r.net,
+        }))
+      : null;
   },
 });

@@ -23,10 +23,14 @@ export const GROUP_LABEL: Record<AgeGroup, string> = {
 export const TOTAL_LABEL = '総人口';
 
 /** Net-migration age classes of population/society/forAgeClass (codes 1–3). */
-export const MIGRATION_AGE_LABEL: Record<number, string> = { 1: '0～14歳', 2: '15～64歳', 3: '65歳～' };
+export const MIGRATION_AGE_LABEL: ReadonlyMap<number, string> = new Map([
+  [1, '0～14歳'],
+  [2, '15～64歳'],
+  [3, '65歳～'],
+]);
 
-/** Regional blocks of population/society/forArea. */
-export const BLOCK_NAMES: Record<string, string> = {
+/** Regional blocks of population/society/forArea, by the block codes of migration_by_block. */
+export const BLOCK_NAMES = {
   '01': '北海道',
   '02': '東北',
   '03': '北関東',
@@ -36,7 +40,7 @@ export const BLOCK_NAMES: Record<string, string> = {
   '07': '中国',
   '08': '四国',
   '09': '九州・沖縄',
-};
+} as const;
 
 export const periodLabel = (from: number) => `${from}年→${from + 5}年`;
 export const transitionLabel = (from: number) => `${ageClassLabel(from)}→${ageClassLabel(from + 5)}`;

@@ -6,6 +6,13 @@ import { floorPercent, growth, percent } from '../rounding.ts';
 import { AGE_FROM, AGE_GROUPS, GROUP_LABEL, TOTAL_LABEL, ageClassLabel, ageGroupOf, type AgeGroup } from './labels.ts';
 import { composer } from '../composer.ts';
 
+/** The item a list must hold (an index its own construction gives): a miss is a bug, said with what was looked up. */
+export function itemAt<T>(list: readonly T[], i: number, what: string): T {
+  const item = list[i];
+  if (item === undefined) throw new Error(`no ${what} ${i} in a list of ${list.length}`);
+  return item;
+}
+
 export interface YearCounts {
   year: number;
   /** All residents, those of unknown age included. */
@@ -44,20 +51,14 @@ export function perYearCounts(r: PerYear): PerYearCounts {
     return s.data;
   };
   const total = series(TOTAL_LABEL);
-  const groups = {
-    young: series(GROUP_LABEL.young),
-    working: series(GROUP_LABEL.working),
-    old: series(GROUP_LABEL.old),
+  const value = (group: AgeGroup) => {
+    const points = series(GROUP_LABEL[group]);
+    return (i: number) => itemAt(points, i, `${GROUP_LABEL[group]} point`).value;
   };
+  const [young, working, old] = [value('young'), value('working'), value('old')];
   return {
     boundaryYear: r.boundaryYear,
-    years: total.map((p, i) => ({
-      year: p.year,
-      total: p.value,
-      young: groups.young[i]!.value,
-      working: groups.working[i]!.value,
-      old: groups.old[i]!.value,
-    })),
+    years: total.map((p, i) => ({ year: p.year, total: p.value, young: young(i), working: working(i), old: old(i) })),
   };
 }
 
@@ -68,9 +69,9 @@ export function sumPerYear(list: PerYearCounts[]): PerYearCounts | null {
   const byYear = list.map((c) => new Map(c.years.map((y) => [y.year, y])));
   const years: YearCounts[] = [];
   for (const y of first.years) {
-    const rows = byYear.map((m) => m.get(y.year));
-    if (rows.some((r) => !r)) continue;
-    const sum = (k: keyof YearCounts) => rows.reduce((a, r) => a + r![k], 0);
+    const rows = byYear.flatMap((m) => m.get(y.year) ?? []);
+    if (rows.length < list.length) continue;
+    const sum = (k: keyof YearCounts) => rows.reduce((a, r) => a + r[k], 0);
     years.push({ year: y.year, total: sum('total'), young: sum('young'), working: sum('working'), old: sum('old') });
   }
   return { boundaryYear: first.boundaryYear, years };
@@ -109,9 +110,14 @@ export interface PyramidCounts {
 }
 
 export function renderPyramidHalf(h: PyramidCounts) {
-  const total = h.man.reduce((a, v) => a + v, 0) + h.woman.reduce((a, v) => a + v, 0);
+  const classes = AGE_FROM.map((from, i) => ({
+    from,
+    man: itemAt(h.man, i, 'age class of men'),
+    woman: itemAt(h.woman, i, 'age class of women'),
+  }));
+  const total = classes.reduce((a, c) => a + c.man + c.woman, 0);
   const group = { young: 0, working: 0, old: 0 };
-  AGE_FROM.forEach((from, i) => (group[ageGroupOf(from)] += h.man[i]! + h.woman[i]!));
+  for (const c of classes) group[ageGroupOf(c.from)] += c.man + c.woman;
   return {
     year: h.year,
     oldAgeCount: group.old,
@@ -120,12 +126,12 @@ export function renderPyramidHalf(h: PyramidCounts) {
     middleAgePercent: floorPercent(group.working, total),
     newAgeCount: group.young,
     newAgePercent: floorPercent(group.young, total),
-    data: AGE_FROM.map((from, i) => ({
-      class: ageClassLabel(from),
-      man: h.man[i]!,
-      manPercent: percent(h.man[i]!, total),
-      woman: h.woman[i]!,
-      womanPercent: percent(h.woman[i]!, total),
+    data: classes.map((c) => ({
+      class: ageClassLabel(c.from),
+      man: c.man,
+      manPercent: percent(c.man, total),
+      woman: c.woman,
+      womanPercent: percent(c.woman, total),
     })),
   };
 }
@@ -139,11 +145,9 @@ export function pyramidCounts(h: PyramidHalf): PyramidCounts {
 export function sumPyramid(list: PyramidCounts[]): PyramidCounts | null {
   const [first] = list;
   if (!first) return null;
-  return {
-    year: first.year,
-    man: first.man.map((_, i) => list.reduce((a, h) => a + h.man[i]!, 0)),
-    woman: first.woman.map((_, i) => list.reduce((a, h) => a + h.woman[i]!, 0)),
-  };
+  const sum = (classes: number[][]) =>
+    first.man.map((_, i) => classes.reduce((a, c) => a + itemAt(c, i, 'age class'), 0));
+  return { year: first.year, man: sum(list.map((h) => h.man)), woman: sum(list.map((h) => h.woman)) };
 }
 
 // Composers: the counts of several regions summed, then rendered anew.

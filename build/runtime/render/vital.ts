@@ -4,6 +4,7 @@
 
 import { composer } from '../composer.ts';
 import { TOTAL_LABEL } from './labels.ts';
+import { itemAt } from './population.ts';
 
 export interface EventYear {
   year: number;
@@ -29,6 +30,8 @@ export const EVENT_SERIES = [
   ['deaths', '死亡数'],
 ] as const;
 
+type EventLabel = (typeof EVENT_SERIES)[number][1];
+
 export function renderEstimate(c: EstimateCounts) {
   return {
     boundaryYear: c.boundaryYear,
@@ -48,16 +51,20 @@ export function estimateCounts(r: Estimate): EstimateCounts {
     if (!s) throw new Error(`estimate document has no ${label} series`);
     return s.data;
   };
-  const [inMigrants, outMigrants, births, deaths] = EVENT_SERIES.map(([, label]) => series(label));
+  const value = (label: EventLabel) => {
+    const points = series(label);
+    return (i: number) => itemAt(points, i, `${label} point`).value;
+  };
+  const [deaths, inMigrants, outMigrants] = [value('死亡数'), value('転入数'), value('転出数')];
   return {
     boundaryYear: r.boundaryYear,
     population: series(TOTAL_LABEL),
-    events: births!.map((p, i) => ({
+    events: series('出生数').map((p, i) => ({
       year: p.year,
       births: p.value,
-      deaths: deaths![i]!.value,
-      inMigrants: inMigrants![i]!.value,
-      outMigrants: outMigrants![i]!.value,
+      deaths: deaths(i),
+      inMigrants: inMigrants(i),
+      outMigrants: outMigrants(i),
     })),
   };
 }
@@ -67,15 +74,15 @@ export function sumEstimate(list: EstimateCounts[]): EstimateCounts | null {
   const [first] = list;
   if (!first) return null;
   const population = first.population.flatMap((p) => {
-    const values = list.map((c) => c.population.find((q) => q.year === p.year)?.value);
-    return values.every((v) => v !== undefined) ? [{ year: p.year, value: values.reduce((a, v) => a + v!, 0) }] : [];
+    const values = list.flatMap((c) => c.population.find((q) => q.year === p.year)?.value ?? []);
+    return values.length === list.length ? [{ year: p.year, value: values.reduce((a, v) => a + v, 0) }] : [];
   });
   const byYear = list.map((c) => new Map(c.events.map((e) => [e.year, e])));
   const events: EventYear[] = [];
   for (const e of first.events) {
-    const rows = byYear.map((m) => m.get(e.year));
-    if (rows.some((r) => !r)) continue;
-    const sum = (k: keyof Omit<EventYear, 'year'>) => rows.reduce((a, r) => a + r![k], 0);
+    const rows = byYear.flatMap((m) => m.get(e.year) ?? []);
+    if (rows.length < list.length) continue;
+    const sum = (k: keyof Omit<EventYear, 'year'>) => rows.reduce((a, r) => a + r[k], 0);
     events.push({
       year: e.year,
       births: sum('births'),
