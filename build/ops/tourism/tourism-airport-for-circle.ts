@@ -73,7 +73,7 @@ export default defineOperation({
     names: new Map(airportList(ctx.sources).map((a) => [a.airportCode, a.airportName])),
   }),
   render({ byKey, names }, v) {
-    const rows = byKey.get(`${prefRegion(Number(v.prefCode))}|${v.year}|${v.halfPeriod}`);
+    const rows = byKey.get(prefRegion(Number(v.prefCode)), v.year, v.halfPeriod);
     const total = rows?.reduce((a, r) => a + r.visitors, 0) ?? 0;
     if (!rows || total === 0) return null;
     const name = (c: string) => names.get(c) ?? c;
