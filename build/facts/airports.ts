@@ -7,16 +7,13 @@
 import * as aq from 'arquero';
 import type { Sources } from '../../sources/load.ts';
 import { prefRegion } from '../../sources/regions.ts';
+import type { Row } from '../../sources/tables.ts';
+import { getOrSet } from '../runtime/maps.ts';
 import type { Table } from './rollup.ts';
-import { rowsOf, tableOf } from './table.ts';
+import { Grouped, rowsOf, tableOf } from './table.ts';
 import { perSources } from './memo.ts';
 
-export interface Airport {
-  areaCode: string;
-  areaName: string;
-  airportCode: string;
-  airportName: string;
-}
+export type Airport = Pick<Row<'airports'>, 'areaCode' | 'areaName' | 'airportCode' | 'airportName'>;
 
 /** One side of a selection: an area and an airport code, `-` for all. */
 export interface Side {
@@ -33,20 +30,16 @@ export const airportList = perSources(function airportList(sources: Sources): Ai
   }));
 });
 
-/** Every selection of one side: all, each area, each airport (with its area). */
-export function sides(airports: Airport[]): Side[] {
-  const areas = [...new Set(airports.map((a) => a.areaCode))];
-  return [
-    { area: '-', airport: '-' },
-    ...areas.map((area) => ({ area, airport: '-' })),
-    ...airports.map((a) => ({ area: a.areaCode, airport: a.airportCode })),
-  ];
-}
-
 export const selectionKey = (year: string | number, halfPeriod: string | number, entry: Side, exit: Side) =>
   `${year}|${halfPeriod}|${entry.area}|${entry.airport}|${exit.area}|${exit.airport}`;
 
 const LEVELS = ['airport', 'area', 'all'] as const;
+
+/** How expand keys a row: the level of each side, and whether the period is the year or the row's quarter. */
+type Selection = { entry: (typeof LEVELS)[number]; exit: (typeof LEVELS)[number]; yearly: boolean };
+const SELECTIONS: Selection[] = LEVELS.flatMap((entry) =>
+  LEVELS.flatMap((exit) => [true, false].map((yearly) => ({ entry, exit, yearly }))),
+);
 
 export interface AirportFacts {
   /** Visitors per selection key. */
@@ -56,69 +49,84 @@ export interface AirportFacts {
 }
 
 export function airportFacts(sources: Sources, prefs: number[]): AirportFacts {
-  const areas = tableOf(sources, 'airports').select('airportCode', 'areaCode');
-  const withAreas = (t: Table) =>
-    t
-      .join(areas.rename({ airportCode: 'entryAirport', areaCode: 'entryArea' }), 'entryAirport')
-      .join(areas.rename({ airportCode: 'exitAirport', areaCode: 'exitArea' }), 'exitAirport');
+  return { totals: travellerTotals(sources), visits: prefectureVisits(sources, prefs) };
+}
+
+/** airport_travellers: the visitors of every selection. */
+function travellerTotals(sources: Sources): Map<string, number> {
+  const rows = expand(withAreas(sources, tableOf(sources, 'airport_travellers')), []);
+  return new Map(rows.map((r) => [r.key, r.visitors]));
+}
+
+/** airport_visits: the visitors of every selection who visited each prefecture in the build's scope. */
+function prefectureVisits(sources: Sources, prefs: number[]): Map<string, Map<string, number>> {
   const scope = prefs.map(prefRegion);
-  const travellers = withAreas(tableOf(sources, 'airport_travellers'));
-  const visits = withAreas(
-    (tableOf(sources, 'airport_visits').params({ scope }) as Table).filter((d: any, $: any) =>
-      aq.op.includes($.scope, d.prefCode),
-    ),
+  const visits = withParams(tableOf(sources, 'airport_visits'), { scope }).filter((d: any, $: any) =>
+    aq.op.includes($.scope, d.prefCode),
   );
-
-  const totals = new Map<string, number>();
-  for (const row of expand(travellers, []).objects() as { key: string; visitors: number }[])
-    totals.set(row.key, row.visitors);
-  const byPref = new Map<string, Map<string, number>>();
-  for (const row of expand(visits, ['prefCode']).objects() as { key: string; prefCode: string; visitors: number }[]) {
-    (byPref.get(row.key) ?? byPref.set(row.key, new Map()).get(row.key)!).set(row.prefCode, row.visitors);
-  }
-  return { totals, visits: byPref };
+  const out = new Map<string, Map<string, number>>();
+  for (const r of expand(withAreas(sources, visits), ['prefCode']))
+    getOrSet(out, r.key, () => new Map<string, number>()).set(r.prefCode, r.visitors);
+  return out;
 }
 
-/** Sums `visitors` for every level of both sides and both period kinds, keyed by selectionKey. */
-function expand(t: Table, by: string[]): Table {
-  const parts: Table[] = [];
-  for (const entry of LEVELS) {
-    for (const exit of LEVELS) {
-      for (const yearly of [true, false]) {
-        // arquero compiles these expressions: values come in through params, not closures.
-        const keyed = (t.params({ entry, exit, yearly }) as Table).derive({
-          key: (d: any, $: any) =>
-            d.year +
-            '|' +
-            ($.yearly ? 1 : d.quarter + 1) +
-            '|' +
-            ($.entry === 'all' ? '-' : d.entryArea) +
-            '|' +
-            ($.entry === 'airport' ? d.entryAirport : '-') +
-            '|' +
-            ($.exit === 'all' ? '-' : d.exitArea) +
-            '|' +
-            ($.exit === 'airport' ? d.exitAirport : '-'),
-        });
-        parts.push(keyed.groupby('key', ...by).rollup({ visitors: aq.op.sum('visitors') }));
-      }
-    }
-  }
-  return parts[0]!.concat(...parts.slice(1));
-}
-
-/** Visitors who visited a prefecture, by entry and exit airport, for one year and halfPeriod. */
-export interface CircleRow {
-  entryAirport: string;
-  exitAirport: string;
-  visitors: number;
+/** A table of airport flows with the area of each side's airport (airports), as expand reads them. */
+function withAreas(sources: Sources, t: Table): Table {
+  const areas = tableOf(sources, 'airports').select('airportCode', 'areaCode');
+  return t
+    .join(areas.rename({ airportCode: 'entryAirport', areaCode: 'entryArea' }), 'entryAirport')
+    .join(areas.rename({ airportCode: 'exitAirport', areaCode: 'exitArea' }), 'exitAirport');
 }
 
 /**
- * Visitors who visited each prefecture, by pair of entry and exit airports, per year and halfPeriod
- * (1 the whole year, 2–5 a quarter), keyed `prefCode|year|halfPeriod` (prefCode in 2 digits).
+ * `t` with the values its compiled expressions read as `$`: arquero types params() as the table or, called
+ * without values, the values, so this is where the table keeps its type.
  */
-export const circleFacts = perSources(function circleFacts(sources: Sources): Map<string, CircleRow[]> {
+const withParams = (t: Table, values: Record<string, unknown>): Table => t.params(values) as Table;
+
+/** A sum of expand: the visitors of a selection key and of the columns `by`. */
+type Expanded<K extends string> = { key: string; visitors: number } & Record<K, string>;
+
+/**
+ * Sums `visitors` for every level of both sides and both period kinds, keyed by selectionKey: each key
+ * belongs to one selection, so the selections' sums are listed one after the other. The rollups' rows get
+ * their type here.
+ */
+function expand<K extends string>(t: Table, by: K[]): Expanded<K>[] {
+  return SELECTIONS.flatMap((selection) => {
+    // arquero compiles these expressions: values come in through params, not closures.
+    const keyed = withParams(t, selection).derive({
+      key: (d: any, $: any) =>
+        d.year +
+        '|' +
+        ($.yearly ? 1 : d.quarter + 1) +
+        '|' +
+        ($.entry === 'all' ? '-' : d.entryArea) +
+        '|' +
+        ($.entry === 'airport' ? d.entryAirport : '-') +
+        '|' +
+        ($.exit === 'all' ? '-' : d.exitArea) +
+        '|' +
+        ($.exit === 'airport' ? d.exitAirport : '-'),
+    });
+    return keyed
+      .groupby('key', ...by)
+      .rollup({ visitors: aq.op.sum('visitors') })
+      .objects() as Expanded<K>[];
+  });
+}
+
+/** Visitors who visited a prefecture, by entry and exit airport, for one year and halfPeriod. */
+export type CircleRow = Pick<Row<'airport_visits'>, 'entryAirport' | 'exitAirport' | 'visitors'>;
+
+/**
+ * Visitors who visited each prefecture, by pair of entry and exit airports, per year and halfPeriod
+ * (1 the whole year, 2–5 a quarter), looked up by prefecture (2 digits), year and halfPeriod, in airport
+ * code order.
+ */
+export const circleFacts = perSources(function circleFacts(
+  sources: Sources,
+): Grouped<CircleRow, ['prefCode', 'year', 'halfPeriod']> {
   const visits = tableOf(sources, 'airport_visits');
   const byQuarter = visits.derive({ halfPeriod: (d: any) => d.quarter + 1 });
   const byYear = visits
@@ -130,11 +138,5 @@ export const circleFacts = perSources(function circleFacts(sources: Sources): Ma
     .select(...columns)
     .concat(byQuarter.select(...columns))
     .orderby('prefCode', 'year', 'halfPeriod', 'entryAirport', 'exitAirport');
-  const out = new Map<string, CircleRow[]>();
-  for (const r of rows.objects() as (CircleRow & { prefCode: string; year: number; halfPeriod: number })[]) {
-    const key = `${r.prefCode}|${r.year}|${r.halfPeriod}`;
-    const row = { entryAirport: r.entryAirport, exitAirport: r.exitAirport, visitors: r.visitors };
-    (out.get(key) ?? out.set(key, []).get(key)!).push(row);
-  }
-  return out;
+  return new Grouped<CircleRow, ['prefCode', 'year', 'halfPeriod']>(rows, ['prefCode', 'year', 'halfPeriod']);
 });

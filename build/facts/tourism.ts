@@ -21,11 +21,7 @@ export const foreignVisitors = perSources(function foreignVisitors(sources: Sour
 });
 
 /** One class's facilities in one month of a stack. */
-export interface StackRow {
-  code: number;
-  month: string;
-  facilities: number;
-}
+export type StackRow = { code: number } & Pick<Row<'accommodation_facilities'>, 'month' | 'facilities'>;
 
 /**
  * Facilities by prefecture and display (1 employee-size classes, 2 accommodation types), each class summed over the other dimension, by class and month;
@@ -53,7 +49,10 @@ export const facilityStacks = perSources(function facilityStacks(sources: Source
   };
 });
 
-/** One class's stays in one month (code 0 is every class); rooms and capacity only of the facilities the survey counts them for. */
+/**
+ * One class's stays in one month (code 0 is every class); rooms and capacity only of the facilities the
+ * survey counts them for: sums of the table's rows, where arquero's sum of empty cells alone is undefined.
+ */
 export interface StayRow {
   code: number;
   month: string;
@@ -108,22 +107,21 @@ export const stayStacks = perSources(function stayStacks(sources: Sources) {
 
 /** The classes of a display (1 employee-size classes, 2 accommodation types) in code order. */
 function accommodationClasses(sources: Sources): (display: string) => { code: number; label: string }[] {
-  const classes = new Map<string, { code: number; label: string }[]>([
-    ['1', []],
-    ['2', []],
+  const rows = rowsOf(sources, 'accommodation_classes');
+  const ofKind = (kind: Row<'accommodation_classes'>['kind']) =>
+    rows
+      .filter((c) => c.kind === kind)
+      .map(({ code, label }) => ({ code, label }))
+      .sort((a, b) => a.code - b.code);
+  const classes = new Map([
+    ['1', ofKind('size')],
+    ['2', ofKind('type')],
   ]);
-  for (const c of rowsOf(sources, 'accommodation_classes'))
-    classes.get(c.kind === 'size' ? '1' : '2')!.push({ code: c.code, label: c.label });
-  for (const list of classes.values()) list.sort((a, b) => a.code - b.code);
   return (display) => classes.get(display) ?? [];
 }
 
 /** The visitors of a prefecture who visited another prefecture before it or after it. */
-export interface SequenceRow {
-  position: 'before' | 'after';
-  otherPrefCode: string;
-  visitors: number;
-}
+export type SequenceRow = Pick<Row<'visit_sequences'>, 'position' | 'otherPrefCode' | 'visitors'>;
 
 /**
  * Visit sequences (tourism/correlation/forCircle) per year and halfPeriod (1 the whole year, 2–5 a

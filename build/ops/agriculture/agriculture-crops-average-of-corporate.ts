@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { farmFacts } from '../../facts/agriculture.ts';
 import { renderCorporateRate } from '../../runtime/render/agriculture.ts';
-import { cityCode, defineOperation, intParam, matterScope, prefCode, regionHeader } from '../operation.ts';
+import { cityCode, defineOperation, matterScope, prefCode, regionHeader } from '../operation.ts';
 import { nonEmpty, year } from '../result.ts';
-import { farmHeader, oldCityCode } from './kit.ts';
+import { farmHeader, matterParam, oldCityCode, yearLine } from './kit.ts';
 
 const MATTERS = ['1', '2', '3'] as const;
 
@@ -25,22 +25,10 @@ export default defineOperation({
       years: z.array(z.strictObject({ year, value: z.number().min(0).max(100) })),
     })
     .nullable(),
-  view: {
-    rows: [{ path: 'years[]' }],
-    columns: [
-      { key: 'year', label: '年 / year' },
-      { key: 'value', label: '法人化率 (%) / corporations, %' },
-    ],
-    chart: { kind: 'line', x: 'year', y: 'value', xType: 'year' },
-  },
+  view: yearLine('法人化率 (%) / corporations, %'),
   route: {
     path: '/api/v1/agriculture/crops/averageOfCorporate',
-    params: [
-      prefCode(),
-      cityCode(),
-      oldCityCode(),
-      intParam('matter', [1, 2, 3], '1 the region itself, 2 its prefecture, 3 the nation.'),
-    ],
+    params: [prefCode(), cityCode(), oldCityCode(), matterParam()],
   },
   needs: ['farm_entities'],
   prepare: (ctx) => farmFacts(ctx.sources),

@@ -1,13 +1,10 @@
 import { z } from 'zod';
-import { farmFacts } from '../../facts/agriculture.ts';
 import { agricultureComposers, renderAverageAge } from '../../runtime/render/agriculture.ts';
-import { defineOperation } from '../operation.ts';
 import { nonEmpty, year } from '../result.ts';
-import { farmerHeader, farmerRoute, farmerScope } from './kit.ts';
+import { farmerChartOperation, farmerHeader, yearLine } from './kit.ts';
 
-export default defineOperation({
+export default farmerChartOperation({
   title: '農業経営者・農業就業人口の平均年齢',
-  family: 'agriculture',
   titleEn: 'Average age of farm managers and farm workers',
   description:
     "The average age of a region's farm managers (`farmersType` `1`) or farm working population (`2`), per census of agriculture year, in years with 1 decimal: the sum of their ages over their number. `genderType` `1` counts both sexes, `2` men, `3` women; `matter` `1` the region, `2` its prefecture (labelled `…平均`), `3` the nation (`全国平均`). `addArea` adds other regions' farmers before averaging. A region without farms answers null for matter 1.",
@@ -22,19 +19,8 @@ export default defineOperation({
       years: z.array(z.strictObject({ year, value: z.number().min(15).max(120) })),
     })
     .nullable(),
-  view: {
-    rows: [{ path: 'years[]' }],
-    columns: [
-      { key: 'year', label: '年 / year' },
-      { key: 'value', label: '平均年齢 (歳) / average age' },
-    ],
-    chart: { kind: 'line', x: 'year', y: 'value', xType: 'year' },
-  },
-  route: farmerRoute('/api/v1/agriculture/crops/farmersAverageAge', agricultureComposers.averageAge),
-  needs: ['farmers'],
-  prepare: (ctx) => farmFacts(ctx.sources),
-  render(facts, v, ctx) {
-    const f = farmerScope(ctx, facts, v);
-    return renderAverageAge(f.head, f.selection, f.label, f.scopes);
-  },
+  view: yearLine('平均年齢 (歳) / average age'),
+  name: 'farmersAverageAge',
+  composer: agricultureComposers.averageAge,
+  render: renderAverageAge,
 });

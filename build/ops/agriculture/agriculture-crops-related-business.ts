@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { FARM_BUSINESSES } from '../../../sources/agriculture-codes.ts';
 import { farmFacts } from '../../facts/agriculture.ts';
 import { agricultureComposers, renderBusinesses } from '../../runtime/render/agriculture.ts';
-import { addArea, cityCode, defineOperation, prefCode, regionHeader, regionOf } from '../operation.ts';
+import { defineOperation } from '../operation.ts';
 import { codeText, count, nonEmpty, year } from '../result.ts';
-import { FARM_COUNTS_PATH, farmHeader, oldCityCode } from './kit.ts';
+import { classBars, countsRoute, farmHeader, regionFacts, REGION_PARAMS } from './kit.ts';
 
 const businessLabels = () => Object.fromEntries(FARM_BUSINESSES.map((name, i) => [String(i + 1), name]));
 
@@ -29,26 +29,13 @@ export default defineOperation({
       ),
     })
     .nullable(),
-  view: {
-    rows: [{ path: 'years[].data[]' }],
-    columns: [
-      { key: 'year', label: '年 / year' },
-      { key: 'code', label: 'code' },
-      { key: 'label', label: '事業 / business' },
-      { key: 'value', label: '経営体数 / entities' },
-    ],
-    chart: { kind: 'bar', x: 'year', y: 'value', fill: 'label' },
-  },
-  route: {
-    path: '/api/v1/agriculture/crops/relatedBusiness',
-    params: [prefCode(), cityCode(), oldCityCode(), addArea()],
-    compose: { param: 'addArea', from: FARM_COUNTS_PATH, composer: agricultureComposers.businesses },
-  },
+  view: classBars('事業 / business', { key: 'value', label: '経営体数 / entities' }),
+  route: countsRoute('relatedBusiness', REGION_PARAMS, agricultureComposers.businesses),
   needs: ['farm_businesses'],
   prepare: (ctx) => farmFacts(ctx.sources),
   render(facts, v, ctx) {
-    const scope = facts.get(regionOf(v));
-    return renderBusinesses(regionHeader(ctx, v.prefCode, v.cityCode), scope ? [scope] : [], businessLabels());
+    const { head, scopes } = regionFacts(ctx, facts, v);
+    return renderBusinesses(head, scopes, businessLabels());
   },
   routeData: () => ({ labels: { farmBusinesses: businessLabels() } }),
 });

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { farmFacts } from '../../facts/agriculture.ts';
 import { agricultureComposers, renderWorkingDays } from '../../runtime/render/agriculture.ts';
-import { addArea, cityCode, defineOperation, prefCode, regionHeader, regionOf } from '../operation.ts';
+import { defineOperation } from '../operation.ts';
 import { count, nonEmpty, year } from '../result.ts';
-import { FARM_COUNTS_PATH, farmHeader, oldCityCode } from './kit.ts';
+import { countsRoute, farmHeader, regionFacts, REGION_PARAMS } from './kit.ts';
 
 export default defineOperation({
   title: '年間延べ農作業日数',
@@ -26,16 +26,11 @@ export default defineOperation({
     ],
     chart: { kind: 'bar', x: 'year', y: 'value' },
   },
-  route: {
-    path: '/api/v1/agriculture/crops/workingDays',
-    params: [prefCode(), cityCode(), oldCityCode(), addArea()],
-    compose: { param: 'addArea', from: FARM_COUNTS_PATH, composer: agricultureComposers.workingDays },
-  },
+  route: countsRoute('workingDays', REGION_PARAMS, agricultureComposers.workingDays),
   needs: ['farm_entities'],
   prepare: (ctx) => farmFacts(ctx.sources),
   render(facts, v, ctx) {
-    const head = regionHeader(ctx, v.prefCode, v.cityCode);
-    const scope = facts.get(regionOf(v));
-    return renderWorkingDays(head, head.cityName || head.prefName, scope ? [scope] : []);
+    const { head, scopes } = regionFacts(ctx, facts, v);
+    return renderWorkingDays(head, head.cityName || head.prefName, scopes);
   },
 });

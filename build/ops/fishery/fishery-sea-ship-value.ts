@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { fisheryFacts } from '../../facts/fishery.ts';
 import { renderShipValue, shipValueComposer } from '../../runtime/render/fishery.ts';
-import { addArea, cityCode, defineOperation, prefCode, regionHeader, regionOf } from '../operation.ts';
-import { ENTITY_COUNTS_PATH, fisheryLabels } from './kit.ts';
+import { defineOperation } from '../operation.ts';
+import { classBars, countsRoute, fisheryLabels, regionFacts, REGION_PARAMS } from './kit.ts';
 import { codeText, count, regionHeader as header, text, year } from '../result.ts';
 
 // The sales of a region's sea-catch management entities by main shipping destination, per census year.
@@ -25,30 +25,13 @@ export default defineOperation({
       ),
     })
     .nullable(),
-  view: {
-    rows: [{ path: 'years[].data[]' }],
-    columns: [
-      { key: 'year', label: '年 / year' },
-      { key: 'code', label: 'code' },
-      { key: 'label', label: '出荷先 / destination' },
-      { key: 'sales', label: '販売金額 (万円) / 10,000 yen' },
-    ],
-    chart: { kind: 'bar', x: 'year', y: 'sales', fill: 'label' },
-  },
-  route: {
-    path: '/api/v1/fishery/sea/shipValue',
-    params: [prefCode(), cityCode(), addArea()],
-    compose: { param: 'addArea', from: ENTITY_COUNTS_PATH, composer: shipValueComposer },
-  },
+  view: classBars('出荷先 / destination', { key: 'sales', label: '販売金額 (万円) / 10,000 yen' }),
+  route: countsRoute('shipValue', REGION_PARAMS, shipValueComposer),
   needs: ['fishery_destination_sales', 'fishery_classes'],
   prepare: (ctx) => ({ facts: fisheryFacts(ctx.sources), labels: fisheryLabels(ctx) }),
   render({ facts, labels }, v, ctx) {
-    const scope = facts.get(regionOf(v));
-    return renderShipValue(
-      regionHeader(ctx, v.prefCode!, v.cityCode!),
-      scope ? [scope] : [],
-      labels.fisheryDestinations,
-    );
+    const { head, scopes } = regionFacts(ctx, facts, v);
+    return renderShipValue(head, scopes, labels.fisheryDestinations);
   },
   routeData: (ctx) => ({ labels: fisheryLabels(ctx) }),
 });

@@ -5,39 +5,27 @@
 import { z } from 'zod';
 import { fisheryFacts } from '../../facts/fishery.ts';
 import { renderTotals, totalsComposers, type TotalKind } from '../../runtime/render/fishery.ts';
-import type { Canonical } from '../../runtime/params.ts';
-import { addArea, cityCode, defineOperation, prefCode, regionHeader, regionOf } from '../operation.ts';
-import { ENTITY_COUNTS_PATH } from './kit.ts';
+import { defineOperation } from '../operation.ts';
+import { countsRoute, regionFacts, REGION_PARAMS, yearBars, type FisheryDoc } from './kit.ts';
 import { count, regionHeader as header, yearValue } from '../result.ts';
 
 export function fisheryTotalOperation(
   kind: 'totalSales' | 'aquacultureTotalSales',
   amounts: TotalKind,
-  doc: { title: string; titleEn: string; description: string; examples: Canonical[] },
+  doc: FisheryDoc,
 ) {
   return defineOperation({
     ...doc,
     family: 'fishery',
     result: z.strictObject({ ...header, years: z.array(yearValue(count)) }).nullable(),
-    view: {
-      rows: [{ path: 'years[]' }],
-      columns: [
-        { key: 'year', label: '年 / year' },
-        { key: 'value', label: '販売金額 (万円) / 10,000 yen' },
-      ],
-      chart: { kind: 'bar', x: 'year', y: 'value' },
-    },
-    route: {
-      path: `/api/v1/fishery/sea/${kind}`,
-      params: [prefCode(), cityCode(), addArea()],
-      compose: { param: 'addArea', from: ENTITY_COUNTS_PATH, composer: totalsComposers[amounts] },
-    },
+    view: yearBars('販売金額 (万円) / 10,000 yen'),
+    route: countsRoute(kind, REGION_PARAMS, totalsComposers[amounts]),
     needs: ['fishery_sales'],
     share: 'prefecture',
     prepare: (ctx) => fisheryFacts(ctx.sources),
     render(facts, v, ctx) {
-      const scope = facts.get(regionOf(v));
-      return renderTotals(amounts, regionHeader(ctx, v.prefCode!, v.cityCode!), scope ? [scope] : []);
+      const { head, scopes } = regionFacts(ctx, facts, v);
+      return renderTotals(amounts, head, scopes);
     },
   });
 }

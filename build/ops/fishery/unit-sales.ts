@@ -6,44 +6,26 @@
 import { z } from 'zod';
 import { fisheryFacts } from '../../facts/fishery.ts';
 import { renderUnitSales, unitSalesComposers, type UnitSalesKind } from '../../runtime/render/fishery.ts';
-import type { Canonical } from '../../runtime/params.ts';
-import { addArea, cityCode, defineOperation, intParam, prefCode, matterScope, regionHeader } from '../operation.ts';
-import { ENTITY_COUNTS_PATH, MATTERS } from './kit.ts';
+import { defineOperation } from '../operation.ts';
+import { countsRoute, MATTER_PARAMS, matterFacts, MATTERS, yearBars, type FisheryDoc } from './kit.ts';
 import { count, regionHeader as header, yearValue } from '../result.ts';
 
 export function fisheryUnitSalesOperation(
   path: 'managementUnitSales' | 'aquacultureManagementUnitSales',
   kind: UnitSalesKind,
-  doc: { title: string; titleEn: string; description: string; examples: Canonical[] },
+  doc: FisheryDoc,
 ) {
   return defineOperation({
     ...doc,
     family: 'fishery',
     result: z.strictObject({ ...header, matter: z.enum(MATTERS), years: z.array(yearValue(count)) }).nullable(),
-    view: {
-      rows: [{ path: 'years[]' }],
-      columns: [
-        { key: 'year', label: '年 / year' },
-        { key: 'value', label: '1経営体あたり販売金額 (万円) / 10,000 yen per entity' },
-      ],
-      chart: { kind: 'bar', x: 'year', y: 'value' },
-    },
-    route: {
-      path: `/api/v1/fishery/sea/${path}`,
-      params: [
-        prefCode(),
-        cityCode(),
-        intParam('matter', [1, 2, 3], '1 the region itself, 2 its prefecture, 3 the nation.'),
-        addArea(),
-      ],
-      compose: { param: 'addArea', from: ENTITY_COUNTS_PATH, composer: unitSalesComposers[kind] },
-    },
+    view: yearBars('1経営体あたり販売金額 (万円) / 10,000 yen per entity'),
+    route: countsRoute(path, MATTER_PARAMS, unitSalesComposers[kind]),
     needs: ['fishery_entities', 'fishery_sales'],
     prepare: (ctx) => fisheryFacts(ctx.sources),
     render(facts, v, ctx) {
-      const head = regionHeader(ctx, v.prefCode!, v.cityCode!);
-      const scope = facts.get(matterScope(v, head).key);
-      return renderUnitSales(kind, head, v.matter!, scope ? [scope] : []);
+      const { head, scope } = matterFacts(ctx, facts, v);
+      return renderUnitSales(kind, head, v.matter, scope ? [scope] : []);
     },
   });
 }

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { forestryFacts } from '../../facts/forestry.ts';
 import { forestryComposers, renderStacked } from '../../runtime/render/forestry.ts';
-import { addArea, cityCode, defineOperation, prefCode } from '../operation.ts';
+import { defineOperation } from '../operation.ts';
 import { count, nonEmpty, regionHeader as header, year } from '../result.ts';
-import { FORESTRY_COUNTS_PATH, forestryRegion } from './kit.ts';
+import { countsRoute, forestryRegion, REGION_PARAMS } from './kit.ts';
 
 export default defineOperation({
   title: '林業総収入（総額）',
@@ -31,15 +31,11 @@ export default defineOperation({
     ],
     chart: { kind: 'bar', x: 'year', y: 'sales' },
   },
-  route: {
-    path: '/api/v1/forestry/income/forStacked',
-    params: [prefCode(), cityCode(), addArea()],
-    compose: { param: 'addArea', from: FORESTRY_COUNTS_PATH, composer: forestryComposers.stacked },
-  },
+  route: countsRoute('forStacked', REGION_PARAMS, forestryComposers.stacked),
   needs: ['forestry_income'],
   prepare: (ctx) => forestryFacts(ctx.sources),
   render(facts, v, ctx) {
     const r = forestryRegion(ctx, facts, v);
-    return renderStacked(r.head, r.label, r.facts ? [r.facts] : []);
+    return renderStacked(r.head, r.label, r.scopes);
   },
 });

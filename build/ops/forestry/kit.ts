@@ -8,6 +8,7 @@ import { forestryFacts } from '../../facts/forestry.ts';
 import type { Composer } from '../../runtime/composer.ts';
 import type { Canonical } from '../../runtime/params.ts';
 import { renderBandShares, renderPerEntity, type ForestryFacts } from '../../runtime/render/forestry.ts';
+import type { ParamSpec } from '../../runtime/routes.ts';
 import {
   addArea,
   cityCode,
@@ -18,12 +19,23 @@ import {
   regionHeader,
   regionOf,
   type BuildContext,
+  type Values,
 } from '../operation.ts';
 import { codeText, count, nonEmpty, quotient, regionHeader as header, text, year } from '../result.ts';
 
 export const FORESTRY_COUNTS_PATH = '/api/v1/forestry/income/entityCounts';
 const MATTERS = ['1', '2', '3'] as const;
 const NEEDS = ['forestry_entities', 'forestry_income'] as const;
+
+/** The region, and other regions whose entities and income addArea adds: the charts of income. */
+export const REGION_PARAMS = [prefCode(), cityCode(), addArea()] as const;
+
+/** A chart's route under /api/v1/forestry/income/: addArea composes it from entityCounts with its composer. */
+export const countsRoute = <const P extends readonly ParamSpec[]>(name: string, params: P, composer: Composer) => ({
+  path: `/api/v1/forestry/income/${name}`,
+  params,
+  compose: { param: 'addArea', from: FORESTRY_COUNTS_PATH, composer },
+});
 
 export interface ForestryDoc {
   title: string;
@@ -34,10 +46,15 @@ export interface ForestryDoc {
 
 export const forestryBandLabels = () => Object.fromEntries(FORESTRY_BANDS.map((name, i) => [String(i + 1), name]));
 
-/** The facts of a region, the label a chart gives it, and its header. */
-export function forestryRegion(ctx: BuildContext, facts: Map<string, ForestryFacts>, v: Canonical) {
-  const head = regionHeader(ctx, v.prefCode!, v.cityCode!);
-  return { head, facts: facts.get(regionOf(v)), label: head.cityName || head.prefName };
+/** The facts of a region (none where it has no data), the label a chart gives it, and its header. */
+export function forestryRegion(
+  ctx: BuildContext,
+  facts: ReadonlyMap<string, ForestryFacts>,
+  v: Values<typeof REGION_PARAMS>,
+) {
+  const head = regionHeader(ctx, v.prefCode, v.cityCode);
+  const scope = facts.get(regionOf(v));
+  return { head, scopes: scope ? [scope] : [], label: head.cityName || head.prefName };
 }
 
 /** forSalesRatio and forContractRevenueRatio: the share of entities in each band of the kind's income. */
@@ -70,23 +87,23 @@ export function bandShareOperation(path: string, kind: ForestryKind, compose: Co
       ],
       chart: { kind: 'bar', x: 'year', y: 'value', fill: 'label' },
     },
-    route: {
-      path: `/api/v1/forestry/income/${path}`,
-      params: [
+    route: countsRoute(
+      path,
+      [
         prefCode(),
         cityCode(),
         intParam('matter', [1, 2, 3], '1 the region itself, 2 its prefecture, 3 the nation.'),
         addArea(),
       ],
-      compose: { param: 'addArea', from: FORESTRY_COUNTS_PATH, composer: compose },
-    },
+      compose,
+    ),
     needs: ['forestry_entities'],
     prepare: (ctx) => forestryFacts(ctx.sources),
     render(facts, v, ctx) {
-      const head = regionHeader(ctx, v.prefCode!, v.cityCode!);
+      const head = regionHeader(ctx, v.prefCode, v.cityCode);
       const { key, label } = matterScope(v, head);
       const scope = facts.get(key);
-      return renderBandShares(kind, head, v.matter!, label, scope ? [scope] : [], FORESTRY_BANDS);
+      return renderBandShares(kind, head, v.matter, label, scope ? [scope] : [], FORESTRY_BANDS);
     },
     routeData: () => ({ labels: { forestryBands: forestryBandLabels() } }),
   });
@@ -108,16 +125,12 @@ export function perEntityOperation(path: string, kind: ForestryKind, compose: Co
       ],
       chart: { kind: 'bar', x: 'year', y: 'value' },
     },
-    route: {
-      path: `/api/v1/forestry/income/${path}`,
-      params: [prefCode(), cityCode(), addArea()],
-      compose: { param: 'addArea', from: FORESTRY_COUNTS_PATH, composer: compose },
-    },
+    route: countsRoute(path, REGION_PARAMS, compose),
     needs: [...NEEDS],
     prepare: (ctx) => forestryFacts(ctx.sources),
     render(facts, v, ctx) {
       const r = forestryRegion(ctx, facts, v);
-      return renderPerEntity(kind, r.head, r.label, r.facts ? [r.facts] : []);
+      return renderPerEntity(kind, r.head, r.label, r.scopes);
     },
   });
 }

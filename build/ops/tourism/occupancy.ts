@@ -5,13 +5,17 @@
 import { z } from 'zod';
 import { prefRegion } from '../../../sources/regions.ts';
 import { stayStacks, type StayRow } from '../../facts/tourism.ts';
+import { mustGet } from '../../runtime/maps.ts';
 import { percent } from '../../runtime/rounding.ts';
 import { defineOperation, prefCode } from '../operation.ts';
 import { DISPLAY, UNIT } from './accommodation.ts';
 import { nonEmpty, year } from '../result.ts';
 
 /** The first line of each display: every class. */
-export const ALL_CLASSES: Record<string, string> = { '1': 'すべての従業者規模', '2': 'すべての施設タイプ' };
+const ALL_CLASSES = new Map([
+  ['1', 'すべての従業者規模'],
+  ['2', 'すべての施設タイプ'],
+]);
 
 interface Rate {
   path: string;
@@ -66,7 +70,7 @@ export const occupancyOperation = (rate: Rate) =>
       const rows = stacks.get(prefRegion(Number(v.prefCode)), v.display);
       if (!rows) return null;
       const labels = new Map([
-        [0, ALL_CLASSES[v.display]!],
+        [0, mustGet(ALL_CLASSES, v.display, 'display')],
         ...classesOf(v.display).map((c) => [c.code, c.label] as const),
       ]);
       const changes: { label: string; data: { year: number; month: number; value: number | null }[] }[] = [];

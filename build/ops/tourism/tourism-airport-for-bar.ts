@@ -3,8 +3,8 @@ import { airportFacts, airportList, selectionKey } from '../../facts/airports.ts
 import { percent } from '../../runtime/rounding.ts';
 import type { CodeParam } from '../../runtime/routes.ts';
 import { defineOperation } from '../operation.ts';
-import { AIRPORT_YEARS, HALF_PERIOD } from './airports.ts';
-import { count, echoed, nonEmpty, prefCodeText } from '../result.ts';
+import { AIRPORT_PERIOD, AIRPORT_PERIOD_ECHOES } from './airports.ts';
+import { count, nonEmpty, prefCodeText } from '../result.ts';
 
 const area = <N extends string>(name: N, doc: string): CodeParam & { name: N; default: '-' } => ({
   name,
@@ -32,8 +32,7 @@ const airportCode = z.union([z.string().regex(/^[A-Za-z0-9]{1,16}$/), z.literal(
 const chart = (dispType: '1' | '2', value: z.ZodType) =>
   z.strictObject({
     dispType: z.literal(dispType),
-    year: echoed(AIRPORT_YEARS),
-    halfPeriod: echoed([1, 2, 3, 4, 5]),
+    ...AIRPORT_PERIOD_ECHOES,
     entryAirport1: airportCode,
     entryAirport2: airportCode,
     departureAirport1: airportCode,
@@ -97,8 +96,7 @@ export default defineOperation({
         default: 1,
         doc: '1 number of visitors (default), 2 visit rate in percent.',
       },
-      { name: 'year', type: 'int', required: true, values: AIRPORT_YEARS, doc: 'Year, 2014–2019.' },
-      HALF_PERIOD,
+      ...AIRPORT_PERIOD,
       area('entryAirportArea', 'Entry airport area, or - for all.'),
       airport(
         'entryAirport',

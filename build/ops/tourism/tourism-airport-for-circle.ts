@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { prefRegion } from '../../../sources/regions.ts';
 import { airportList, circleFacts, type CircleRow } from '../../facts/airports.ts';
-import { defineOperation, prefCode } from '../operation.ts';
-import { AIRPORT_YEARS, HALF_PERIOD } from './airports.ts';
-import { shares } from './circle.ts';
-import { count, echoed, nonEmpty, prefCodeText } from '../result.ts';
+import { defineOperation } from '../operation.ts';
+import { CIRCLE_PARAMS, circleEchoes, circleView, shares } from './circle.ts';
+import { count, nonEmpty } from '../result.ts';
 
 const code = z.string().regex(/^[A-Za-z0-9]{1,16}$/);
 const rate = z.number().min(0).max(100);
@@ -18,20 +17,18 @@ export default defineOperation({
   title: '入国空港・出国空港内訳',
   family: 'tourism',
   titleEn: 'Foreign visitors to a prefecture by airport of entry and exit',
-  view: {
-    rows: [
-      { path: 'entryAirport[]', set: { side: '入国 / entry' } },
-      { path: 'departureAirport[]', set: { side: '出国 / exit' } },
+  view: circleView(
+    [
+      ['entryAirport[]', '入国 / entry'],
+      ['departureAirport[]', '出国 / exit'],
     ],
-    columns: [
-      { key: 'side', label: '入出国 / side' },
+    '入出国 / side',
+    [
       { key: 'airportCode', label: 'airportCode' },
       { key: 'airportName', label: '空港 / airport' },
-      { key: 'value', label: '訪問者数 / visitors' },
-      { key: 'rate', label: '割合 / share (%)' },
     ],
-    chart: { kind: 'bar', x: 'airportName', y: 'value', facet: 'side', horizontal: true },
-  },
+    'airportName',
+  ),
   description:
     "Foreign visitors who visited a prefecture in a `year` (2014–2019) and `halfPeriod` (`1` the whole year, `2`–`5` a quarter), by the airports they entered and left Japan by: `entryAndDepartureAirport` lists each pair of entry and exit airports, `entryAirport` and `departureAirport` each airport, every one with its visitors (`value`) and its share of the prefecture's visitors in percent (`rate`, 2 decimals), largest first. Airports without visitors are left out.",
   examples: [
@@ -40,9 +37,7 @@ export default defineOperation({
   ],
   result: z
     .strictObject({
-      year: echoed(AIRPORT_YEARS),
-      halfPeriod: echoed([1, 2, 3, 4, 5]),
-      prefCode: prefCodeText,
+      ...circleEchoes,
       entryAndDepartureAirport: z.array(
         z.strictObject({
           entryAirportCode: code,
@@ -57,14 +52,7 @@ export default defineOperation({
       departureAirport: z.array(airportShare),
     })
     .nullable(),
-  route: {
-    path: '/api/v1/tourism/airport/forCircle',
-    params: [
-      { name: 'year', type: 'int', required: true, values: AIRPORT_YEARS, doc: 'Year, 2014–2019.' },
-      HALF_PERIOD,
-      prefCode(),
-    ],
-  },
+  route: { path: '/api/v1/tourism/airport/forCircle', params: CIRCLE_PARAMS },
   needs: ['airports', 'airport_visits'],
   // A year's rows, not a prefecture's: the airports master names airports of every prefecture.
   share: 'year',
@@ -73,7 +61,7 @@ export default defineOperation({
     names: new Map(airportList(ctx.sources).map((a) => [a.airportCode, a.airportName])),
   }),
   render({ byKey, names }, v) {
-    const rows = byKey.get(`${prefRegion(Number(v.prefCode))}|${v.year}|${v.halfPeriod}`);
+    const rows = byKey.get(prefRegion(Number(v.prefCode)), v.year, v.halfPeriod);
     const total = rows?.reduce((a, r) => a + r.visitors, 0) ?? 0;
     if (!rows || total === 0) return null;
     const name = (c: string) => names.get(c) ?? c;
@@ -87,19 +75,17 @@ export default defineOperation({
       halfPeriod: v.halfPeriod,
       prefCode: v.prefCode,
       entryAndDepartureAirport: shares(
-        rows.map((r) => [`${r.entryAirport}|${r.exitAirport}`, r.visitors]),
+        rows.map((r) => [r, r.visitors]),
         total,
-      ).map(([pair, value, rate]) => {
-        const [entry, exit] = pair.split('|') as [string, string];
-        return {
-          entryAirportCode: entry,
-          entryAirportName: name(entry),
-          departureAirportCode: exit,
-          departureAirportName: name(exit),
-          value,
-          rate,
-        };
-      }),
+        (r) => `${r.entryAirport}|${r.exitAirport}`,
+      ).map(([pair, value, rate]) => ({
+        entryAirportCode: pair.entryAirport,
+        entryAirportName: name(pair.entryAirport),
+        departureAirportCode: pair.exitAirport,
+        departureAirportName: name(pair.exitAirport),
+        value,
+        rate,
+      })),
       entryAirport: side((r) => r.entryAirport),
       departureAirport: side((r) => r.exitAirport),
     };

@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { prefRegion } from '../../../sources/regions.ts';
 import { sequenceFacts, type SequenceRow } from '../../facts/tourism.ts';
-import { defineOperation, prefCode } from '../operation.ts';
-import { AIRPORT_YEARS, HALF_PERIOD } from './airports.ts';
-import { shares } from './circle.ts';
-import { count, echoed, nonEmpty, prefCodeText } from '../result.ts';
+import { defineOperation } from '../operation.ts';
+import { CIRCLE_PARAMS, circleEchoes, circleView, shares } from './circle.ts';
+import { count, nonEmpty, prefCodeText } from '../result.ts';
 
 const side = z.strictObject({
   allCount: count,
@@ -20,19 +19,15 @@ export default defineOperation({
   title: '滞在地域内訳',
   family: 'tourism',
   titleEn: 'Where foreign visitors stayed just before and after',
-  view: {
-    rows: [
-      { path: 'before.data[]', set: { side: '前 / before' } },
-      { path: 'after.data[]', set: { side: '後 / after' } },
+  view: circleView(
+    [
+      ['before.data[]', '前 / before'],
+      ['after.data[]', '後 / after'],
     ],
-    columns: [
-      { key: 'side', label: '前後 / side' },
-      { key: 'prefName', label: '都道府県 / prefecture' },
-      { key: 'value', label: '訪問者数 / visitors' },
-      { key: 'rate', label: '割合 / share (%)' },
-    ],
-    chart: { kind: 'bar', x: 'prefName', y: 'value', facet: 'side', horizontal: true },
-  },
+    '前後 / side',
+    [{ key: 'prefName', label: '都道府県 / prefecture' }],
+    'prefName',
+  ),
   description:
     "Foreign visitors who visited a prefecture in a `year` (2014–2019) and `halfPeriod` (`1` the whole year, `2`–`5` a quarter) and, on the same trip, stayed in another prefecture just before it (`before`) or just after it (`after`): per side, each other prefecture with visitors (`value`) and its share of the side's visitors (`rate`, percent with 2 decimals), largest first, and the side's visitors in all (`allCount`, the sum of its values).",
   examples: [
@@ -41,21 +36,12 @@ export default defineOperation({
   ],
   result: z
     .strictObject({
-      year: echoed(AIRPORT_YEARS),
-      halfPeriod: echoed([1, 2, 3, 4, 5]),
-      prefCode: prefCodeText,
+      ...circleEchoes,
       before: side,
       after: side,
     })
     .nullable(),
-  route: {
-    path: '/api/v1/tourism/correlation/forCircle',
-    params: [
-      { name: 'year', type: 'int', required: true, values: AIRPORT_YEARS, doc: 'Year, 2014–2019.' },
-      HALF_PERIOD,
-      prefCode(),
-    ],
-  },
+  route: { path: '/api/v1/tourism/correlation/forCircle', params: CIRCLE_PARAMS },
   needs: ['visit_sequences'],
   share: 'prefecture',
   prepare: (ctx) => sequenceFacts(ctx.sources),

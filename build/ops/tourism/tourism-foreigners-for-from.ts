@@ -65,9 +65,10 @@ export default defineOperation({
       data: { year: number; quarter: number; value: number }[];
     }[] = [];
     for (const r of rows) {
-      if (changes.at(-1)?.countryCode !== r.countryCode)
-        changes.push({ countryCode: r.countryCode, countryName: r.countryName, data: [] });
-      changes.at(-1)!.data.push({ year: r.year, quarter: r.quarter, value: r.visitors });
+      let country = changes.at(-1);
+      if (country?.countryCode !== r.countryCode)
+        changes.push((country = { countryCode: r.countryCode, countryName: r.countryName, data: [] }));
+      country.data.push({ year: r.year, quarter: r.quarter, value: r.visitors });
     }
     return {
       year: Number(v.year),

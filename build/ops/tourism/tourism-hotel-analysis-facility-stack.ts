@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { prefRegion } from '../../../sources/regions.ts';
 import { facilityStacks } from '../../facts/tourism.ts';
+import { getOrSet } from '../../runtime/maps.ts';
 import { ratio } from '../../runtime/rounding.ts';
 import { defineOperation, prefCode } from '../operation.ts';
 import { DISPLAY, UNIT } from './accommodation.ts';
@@ -52,16 +53,15 @@ export default defineOperation({
     if (!rows) return null;
     const data: { code: string; label: string; years: { year: number; month: number; value: number }[] }[] = [];
     for (const r of rows) {
-      if (data.at(-1)?.code !== String(r.code))
-        data.push({ code: String(r.code), label: labelOf(v.display, r.code), years: [] });
-      data
-        .at(-1)!
-        .years.push({ year: Number(r.month.slice(0, 4)), month: Number(r.month.slice(5)), value: r.facilities });
+      let stack = data.at(-1);
+      if (stack?.code !== String(r.code))
+        data.push((stack = { code: String(r.code), label: labelOf(v.display, r.code), years: [] }));
+      stack.years.push({ year: Number(r.month.slice(0, 4)), month: Number(r.month.slice(5)), value: r.facilities });
     }
     if (v.unit === '0') {
       for (const d of data) {
         const byYear = new Map<number, number[]>();
-        for (const m of d.years) (byYear.get(m.year) ?? byYear.set(m.year, []).get(m.year)!).push(m.value);
+        for (const m of d.years) getOrSet(byYear, m.year, (): number[] => []).push(m.value);
         d.years = [...byYear].map(([year, values]) => ({
           year,
           month: 0,

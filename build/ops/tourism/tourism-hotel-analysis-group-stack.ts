@@ -1,16 +1,18 @@
 import { z } from 'zod';
 import { prefRegion } from '../../../sources/regions.ts';
 import { stayStacks, type StayRow } from '../../facts/tourism.ts';
+import { mustGet } from '../../runtime/maps.ts';
 import { defineOperation, prefCode } from '../operation.ts';
 import { DISPLAY, UNIT } from './accommodation.ts';
 import { count, nonEmpty, prefCodeText, year } from '../result.ts';
 
 const VALUES = ['value0', 'value1', 'value2', 'value3', 'value4', 'value5', 'value6'] as const;
-const guestsOf: Record<string, (r: StayRow) => number> = {
-  '1': (r) => r.japaneseGuests + r.foreignGuests,
-  '2': (r) => r.japaneseGuests,
-  '3': (r) => r.foreignGuests,
-};
+/** The guests each matter counts: 1 every guest, 2 Japanese guests, 3 foreign guests. */
+const guestsOf = new Map<string, (r: StayRow) => number>([
+  ['1', (r) => r.japaneseGuests + r.foreignGuests],
+  ['2', (r) => r.japaneseGuests],
+  ['3', (r) => r.foreignGuests],
+]);
 
 // Guest nights stacked by class: value0 every class, value1… each class in code order (display 2: the six
 // accommodation types; display 1: the four employee-size classes, value5 and value6 null). Guest nights
@@ -84,12 +86,13 @@ export default defineOperation({
   },
   needs: ['accommodation_stays', 'accommodation_classes'],
   share: 'prefecture',
-  prepare: (ctx) => ({ ...stayStacks(ctx.sources) }),
+  prepare: (ctx) => stayStacks(ctx.sources),
   render({ stacks, classesOf }, v, ctx) {
     const rows = stacks.get(prefRegion(Number(v.prefCode)), v.display);
     if (!rows) return null;
-    const guests = guestsOf[v.matter]!;
-    const column = new Map([0, ...classesOf(v.display).map((c) => c.code)].map((code, i) => [code, VALUES[i]!]));
+    const guests = mustGet(guestsOf, v.matter, 'matter');
+    // A class beyond value6 has no column of its own: it counts in value0 alone.
+    const column = new Map([0, ...classesOf(v.display).map((c) => c.code)].map((code, i) => [code, VALUES[i]]));
     const periods = new Map<string, Record<string, number | null>>();
     for (const r of rows) {
       const key = v.unit === '0' ? r.month.slice(0, 4) : r.month;
