@@ -8,6 +8,7 @@ import {
   headOf,
   matterLabel,
   matterScopes,
+  numericEntries,
   regionsLabel,
   sumAmounts,
   sumCounts,
@@ -47,19 +48,17 @@ export interface FarmCounts extends FisheryHead {
 /** The original answered old municipality codes with no data (its documentation says so): always empty here. */
 const NO_OLD_CITY = { oldCityCode: '', oldCityName: '' };
 
-const byYear = (o: YearAmounts) => Object.entries(o).sort((a, b) => Number(a[0]) - Number(b[0]));
-
 /** The scopes' person-days summed per census year; null when none has farms. */
 export function renderWorkingDays(head: FisheryHead, label: string, scopes: FarmFacts[]) {
   const days = sumAmounts(scopes.map((f) => f.workingDays));
-  const years = byYear(days).map(([year, value]) => ({ year: Number(year), value }));
+  const years = numericEntries(days).map(([year, value]) => ({ year: Number(year), value }));
   return years.length ? { ...head, ...NO_OLD_CITY, label, years } : null;
 }
 
 /** Corporations per 100 entities (percent, 2 decimals) per census year with entities; null when there are none. */
 export function renderCorporateRate(head: FisheryHead, matter: string, label: string, scope: FarmFacts | undefined) {
   const corporations = scope?.corporations ?? {};
-  const years = byYear(scope?.entities ?? {})
+  const years = numericEntries(scope?.entities ?? {})
     .filter(([, n]) => n > 0)
     .map(([year, n]) => ({ year: Number(year), value: percent(corporations[year] ?? 0, n)! }));
   return years.length ? { ...head, ...NO_OLD_CITY, matter, label, years } : null;
@@ -90,9 +89,7 @@ function selected(scopes: FarmFacts[], s: FarmerSelection) {
 }
 const classTotal = (byClass: Record<string, number>) => Object.values(byClass).reduce((a, n) => a + n, 0);
 const yearsWithFarmers = (counts: ClassCounts | undefined) =>
-  Object.entries(counts ?? {})
-    .filter(([, c]) => classTotal(c) > 0)
-    .sort((a, b) => Number(a[0]) - Number(b[0]));
+  numericEntries(counts ?? {}).filter(([, c]) => classTotal(c) > 0);
 
 /** Each age class's share of the farmers (percent, 2 decimals) per census year with any; null when none. */
 export function renderAgeStructure(

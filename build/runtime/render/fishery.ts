@@ -39,6 +39,10 @@ export interface EntityCounts {
   nation: FisheryFacts;
 }
 
+/** The members of a record keyed by year or class code, in the keys' numeric order. */
+export const numericEntries = <T>(o: Record<string, T>): [string, T][] =>
+  Object.entries(o).sort((a, b) => Number(a[0]) - Number(b[0]));
+
 /** Amounts of several scopes added year by year. */
 export function sumAmounts(list: (YearAmounts | undefined)[]): YearAmounts {
   const out: YearAmounts = {};
@@ -108,17 +112,14 @@ export function renderFishery(
   names: Record<string, string>,
 ) {
   if (!counts) return null;
-  const years = Object.keys(counts)
-    .map(Number)
-    .sort((a, b) => a - b)
-    .map((year) => {
-      const byCode = counts[year]!;
-      const total = Object.values(byCode).reduce((a, n) => a + n, 0);
-      const codes = Object.keys(byCode).sort((a, b) => Number(a) - Number(b));
-      const data = codes.map((code) => ({ label: names[code] ?? '', code, value: percent(byCode[code]!, total) }));
-      if (kind === 'shipRatio') return { year, label, data };
-      return { year, legend: codes.map((code) => ({ label: names[code] ?? '', code })), label, data };
-    });
+  const years = numericEntries(counts).map(([y, byCode]) => {
+    const year = Number(y);
+    const total = Object.values(byCode).reduce((a, n) => a + n, 0);
+    const classes = numericEntries(byCode);
+    const data = classes.map(([code, n]) => ({ label: names[code] ?? '', code, value: percent(n, total) }));
+    if (kind === 'shipRatio') return { year, label, data };
+    return { year, legend: classes.map(([code]) => ({ label: names[code] ?? '', code })), label, data };
+  });
   const total = Object.values(counts).reduce((a, y) => a + Object.values(y).reduce((b, n) => b + n, 0), 0);
   if (total === 0) return null;
   return { ...head, matter, years };
@@ -151,33 +152,26 @@ export function renderTotals(kind: TotalKind, head: FisheryHead, scopes: Fishery
 export function renderShipValue(head: FisheryHead, scopes: FisheryFacts[], names: Record<string, string>) {
   const sums = sumCounts(scopes.map((f) => f.destinationSales));
   if (!sums) return null;
-  const years = Object.entries(sums)
-    .sort((a, b) => Number(a[0]) - Number(b[0]))
-    .map(([year, byCode]) => ({
-      year: Number(year),
-      data: Object.keys(byCode)
-        .sort((a, b) => Number(a) - Number(b))
-        .map((code) => ({ code, label: names[code] ?? '', sales: byCode[code]! * 100 })),
-    }));
+  const years = numericEntries(sums).map(([year, byCode]) => ({
+    year: Number(year),
+    data: numericEntries(byCode).map(([code, n]) => ({ code, label: names[code] ?? '', sales: n * 100 })),
+  }));
   return { ...head, years };
 }
 
 /** Totals of several regions: the main region's header (entityCounts always answers), the regions' sales summed. */
+const combineTotals =
+  (kind: TotalKind): CombineOf<EntityCounts> =>
+  (docs) =>
+    renderTotals(
+      kind,
+      headOf(docs[0]),
+      docs.map((d) => d.region),
+    );
+
 export const totalsComposers: Record<TotalKind, Composer> = {
-  salesAmount: composer<EntityCounts>('fisheryTotalSales', (docs) => {
-    return renderTotals(
-      'salesAmount',
-      headOf(docs[0]),
-      docs.map((d) => d.region),
-    );
-  }),
-  aquacultureSalesAmount: composer<EntityCounts>('fisheryAquacultureTotalSales', (docs) => {
-    return renderTotals(
-      'aquacultureSalesAmount',
-      headOf(docs[0]),
-      docs.map((d) => d.region),
-    );
-  }),
+  salesAmount: composer('fisheryTotalSales', combineTotals('salesAmount')),
+  aquacultureSalesAmount: composer('fisheryAquacultureTotalSales', combineTotals('aquacultureSalesAmount')),
 };
 
 export const shipValueComposer = composer<EntityCounts>('fisheryShipValue', (docs, { table }) => {
@@ -196,11 +190,11 @@ export const shipValueComposer = composer<EntityCounts>('fisheryShipValue', (doc
 export function renderUnitSales(kind: UnitSalesKind, head: FisheryHead, matter: string, scopes: FisheryFacts[]) {
   const entities = sumCounts(scopes.map((f) => f[kind]));
   const amounts = sumAmounts(scopes.map((f) => f[`${kind}Amount`]));
-  const years = Object.entries(entities ?? {})
-    .map(([year, byBand]) => ({ year, n: Object.values(byBand).reduce((a, b) => a + b, 0) }))
-    .filter(({ year, n }) => n > 0 && amounts[year] !== undefined)
-    .sort((a, b) => Number(a.year) - Number(b.year))
-    .map(({ year, n }) => ({ year: Number(year), value: ratio(amounts[year]! * 100, n, 0)! }));
+  const years = numericEntries(entities ?? {}).flatMap(([year, byBand]) => {
+    const n = Object.values(byBand).reduce((a, b) => a + b, 0);
+    const amount = amounts[year];
+    return n > 0 && amount !== undefined ? [{ year: Number(year), value: ratio(amount * 100, n, 0)! }] : [];
+  });
   return years.length ? { ...head, matter, years } : null;
 }
 

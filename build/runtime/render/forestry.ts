@@ -8,6 +8,7 @@ import {
   headOf,
   matterLabel,
   matterScopes,
+  numericEntries,
   regionsLabel,
   sumAmounts,
   sumCounts,
@@ -32,7 +33,6 @@ export interface ForestryCounts extends FisheryHead {
   nation: ForestryFacts;
 }
 
-const byYear = <T>(o: Record<string, T>) => Object.entries(o).sort((a, b) => Number(a[0]) - Number(b[0]));
 const total = (byBand: Record<string, number>) => Object.values(byBand).reduce((a, n) => a + n, 0);
 
 /**
@@ -48,9 +48,9 @@ export function renderBandShares(
   bands: string[],
 ) {
   const counts = sumCounts(scopes.map((f) => f[kind]));
-  if (!counts || byYear(counts).every(([, c]) => total(c) === 0)) return null;
+  if (!counts || numericEntries(counts).every(([, c]) => total(c) === 0)) return null;
   const legend = bands.map((name, i) => ({ label: name, code: String(i + 1) }));
-  const years = byYear(counts).map(([year, c]) => ({
+  const years = numericEntries(counts).map(([year, c]) => ({
     year: Number(year),
     label,
     data: legend.map((b) => ({ ...b, value: percent(c[b.code] ?? 0, total(c)) })),
@@ -62,9 +62,10 @@ export function renderBandShares(
 export function renderPerEntity(kind: ForestryIncomeKind, head: FisheryHead, label: string, scopes: ForestryFacts[]) {
   const counts = sumCounts(scopes.map((f) => f[kind])) ?? {};
   const amounts = sumAmounts(scopes.map((f) => f[`${kind}Amount`]));
-  const years = byYear(counts)
-    .filter(([year, c]) => total(c) > 0 && amounts[year] !== undefined)
-    .map(([year, c]) => ({ year: Number(year), value: ratio(amounts[year]!, total(c), 0)! }));
+  const years = numericEntries(counts).flatMap(([year, c]) => {
+    const amount = amounts[year];
+    return total(c) > 0 && amount !== undefined ? [{ year: Number(year), value: ratio(amount, total(c), 0)! }] : [];
+  });
   return years.length ? { ...head, label, years } : null;
 }
 
