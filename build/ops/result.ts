@@ -5,6 +5,7 @@
 
 import { z } from 'zod';
 import type { View } from '../runtime/view.ts';
+import { columns } from '../runtime/view.ts';
 
 /**
  * The issues of a value against a result schema, each as `path: message`; empty when it conforms.
@@ -144,12 +145,12 @@ export const netMigration = (name: string, member: (value: z.ZodInt) => z.ZodTyp
 /** The explorer's view of both mesh charts: meshes per rank, with the cumulative shares in the table. */
 export const MESH_VIEW: View = {
   rows: [{ path: 'data[]' }],
-  columns: [
-    { key: 'classification_cd', label: 'classification_cd' },
-    { key: 'classification_name', label: '階級 / rank' },
-    { key: 'value1', label: 'メッシュ数 / meshes' },
-    { key: 'value2', label: 'メッシュ累積割合 (%) / cumulative meshes' },
-    { key: 'value3', label: '人口・世帯累積割合 (%) / cumulative people' },
-  ],
+  columns: columns({
+    classification_cd: 'classification_cd',
+    classification_name: '階級 / rank',
+    value1: 'メッシュ数 / meshes',
+    value2: 'メッシュ累積割合 (%) / cumulative meshes',
+    value3: '人口・世帯累積割合 (%) / cumulative people',
+  }),
   chart: { kind: 'bar', x: 'classification_name', y: 'value1' },
 };

@@ -28,6 +28,17 @@ export interface Column {
   label: string;
 }
 
+/**
+ * A view's columns from `{ key: heading }`, in the order written. A key that reads as an array index ('1')
+ * would be moved to the front by the object, so it is refused; '00' is not such a key.
+ */
+export function columns(headings: Record<string, string>): Column[] {
+  return Object.entries(headings).map(([key, label]) => {
+    if (/^(0|[1-9]\d*)$/.test(key)) throw new Error(`column key ${key} would not keep its place: write { key, label }`);
+    return { key, label };
+  });
+}
+
 export type Chart =
   /**
    * Lines over `x`, one per `series`; `x` is a year, a `YYYY/MM` month or a category (in the rows' order); `boundary` is

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { farmFacts } from '../../facts/agriculture.ts';
+import { columns } from '../../runtime/view.ts';
 import { cityCode, defineOperation, prefCode, scopedFacts } from '../operation.ts';
 import { count, regionHeader as header } from '../result.ts';
 import { FARM_COUNTS_PATH } from './kit.ts';
@@ -31,12 +32,12 @@ export default defineOperation({
   titleEn: 'Farm management entities, corporations and working days (counts)',
   view: {
     rows: [{ path: '*scope.*measure.*year' }],
-    columns: [
-      { key: 'scope', label: '範囲 / scope' },
-      { key: 'measure', label: '項目 / measure' },
-      { key: 'year', label: '年 / year' },
-      { key: 'value', label: '経営体・人日 / entities, person-days' },
-    ],
+    columns: columns({
+      scope: '範囲 / scope',
+      measure: '項目 / measure',
+      year: '年 / year',
+      value: '経営体・人日 / entities, person-days',
+    }),
     chart: { kind: 'bar', x: 'year', y: 'value', fill: 'measure', facetX: 'scope' },
   },
   description:

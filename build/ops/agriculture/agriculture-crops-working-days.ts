@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { farmFacts } from '../../facts/agriculture.ts';
 import { agricultureComposers, renderWorkingDays } from '../../runtime/render/agriculture.ts';
+import { columns } from '../../runtime/view.ts';
 import { defineOperation } from '../operation.ts';
 import { count, nonEmpty, year } from '../result.ts';
 import { countsRoute, farmHeader, regionFacts, REGION_PARAMS } from './kit.ts';
@@ -20,10 +21,7 @@ export default defineOperation({
     .nullable(),
   view: {
     rows: [{ path: 'years[]' }],
-    columns: [
-      { key: 'year', label: '年 / year' },
-      { key: 'value', label: '延べ農作業日数 (人日) / person-days' },
-    ],
+    columns: columns({ year: '年 / year', value: '延べ農作業日数 (人日) / person-days' }),
     chart: { kind: 'bar', x: 'year', y: 'value' },
   },
   route: countsRoute('workingDays', REGION_PARAMS, agricultureComposers.workingDays),

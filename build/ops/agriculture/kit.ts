@@ -11,6 +11,7 @@ import { farmerSelection, type FarmerSelection, type FarmFacts } from '../../run
 import type { FisheryHead } from '../../runtime/render/fishery.ts';
 import type { CityParam, ParamSpec, RouteData } from '../../runtime/routes.ts';
 import type { View } from '../../runtime/view.ts';
+import { columns } from '../../runtime/view.ts';
 import {
   addArea,
   cityCode,
@@ -87,10 +88,7 @@ export const classBars = (classLabel: string, value: { key: string; label: strin
 /** One figure a census year, as a line (the corporations' share, the farmers' average age). */
 export const yearLine = (valueLabel: string): View => ({
   rows: [{ path: 'years[]' }],
-  columns: [
-    { key: 'year', label: '年 / year' },
-    { key: 'value', label: valueLabel },
-  ],
+  columns: columns({ year: '年 / year', value: valueLabel }),
   chart: { kind: 'line', x: 'year', y: 'value', xType: 'year' },
 });
 

@@ -4,6 +4,7 @@ import { graduateFlows, type FlowRow } from '../../facts/education.ts';
 import { mustGet } from '../../runtime/maps.ts';
 import { percent } from '../../runtime/rounding.ts';
 import type { Constraint } from '../../runtime/routes.ts';
+import { columns } from '../../runtime/view.ts';
 import { defineOperation, intParam, prefectureCd } from '../operation.ts';
 import { nonEmpty, prefCodeText, year } from '../result.ts';
 
@@ -60,11 +61,11 @@ export default defineOperation({
   titleEn: 'Graduates going on to study or work',
   view: {
     rows: [{ path: 'changes[].data[]' }],
-    columns: [
-      { key: 'label', label: '都道府県 / prefecture' },
-      { key: 'year', label: '年度 / fiscal year' },
-      { key: 'value', label: '人数・率 / people or percent' },
-    ],
+    columns: columns({
+      label: '都道府県 / prefecture',
+      year: '年度 / fiscal year',
+      value: '人数・率 / people or percent',
+    }),
     chart: { kind: 'line', x: 'year', y: 'value', series: 'label', xType: 'year' },
   },
   description:

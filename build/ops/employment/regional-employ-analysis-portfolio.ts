@@ -3,6 +3,7 @@ import { prefRegion } from '../../../sources/regions.ts';
 import { jobPortfolio, occupationNames, type PortfolioRow } from '../../facts/labor.ts';
 import { getOrSet } from '../../runtime/maps.ts';
 import { ratio } from '../../runtime/rounding.ts';
+import { columns } from '../../runtime/view.ts';
 import { defineOperation, intParam, prefCode } from '../operation.ts';
 import { count, echoed, letterCode, nonEmpty, prefCodeText, twoDigitCode } from '../result.ts';
 
@@ -44,11 +45,11 @@ export default defineOperation({
   titleEn: 'Job seekers and openings by occupation',
   view: {
     rows: [{ path: 'data[]' }],
-    columns: [
-      { key: 'broadName', label: '職業大分類 / broad occupation' },
-      { key: 'middleName', label: '職業中分類 / middle occupation' },
-      { key: 'value', label: '人数・件数 / people or placements' },
-    ],
+    columns: columns({
+      broadName: '職業大分類 / broad occupation',
+      middleName: '職業中分類 / middle occupation',
+      value: '人数・件数 / people or placements',
+    }),
     chart: { kind: 'bar', x: 'broadName', y: 'value', fill: 'middleName', horizontal: true },
   },
   description:

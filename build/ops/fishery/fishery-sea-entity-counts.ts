@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { fisheryFacts } from '../../facts/fishery.ts';
+import { columns } from '../../runtime/view.ts';
 import { ENTITY_COUNTS_PATH } from './kit.ts';
 import { cityCode, defineOperation, prefCode, scopedFacts } from '../operation.ts';
 import { count, regionHeader as header } from '../result.ts';
@@ -27,13 +28,13 @@ export default defineOperation({
   titleEn: 'Marine fishery management entities and sales (counts)',
   view: {
     rows: [{ path: '*scope.*matter.*year.*code' }],
-    columns: [
-      { key: 'scope', label: '範囲 / scope' },
-      { key: 'matter', label: '区分 / kind' },
-      { key: 'year', label: '年 / year' },
-      { key: 'code', label: 'コード / class' },
-      { key: 'value', label: '経営体数 / entities' },
-    ],
+    columns: columns({
+      scope: '範囲 / scope',
+      matter: '区分 / kind',
+      year: '年 / year',
+      code: 'コード / class',
+      value: '経営体数 / entities',
+    }),
     chart: { kind: 'bar', x: 'year', y: 'value', fill: 'code', facet: 'matter', facetX: 'scope' },
   },
   description:

@@ -10,6 +10,7 @@ import { fisheryComposers, renderFishery, type FisheryFacts, type FisheryKind } 
 import type { ParamSpec } from '../../runtime/routes.ts';
 import type { View } from '../../runtime/view.ts';
 import type { TableName } from '../../../sources/tables.ts';
+import { columns } from '../../runtime/view.ts';
 import {
   addArea,
   cityCode,
@@ -61,10 +62,7 @@ export const fisheryLabels = (ctx: BuildContext) => ({
 /** One bar a census year (the sales totals, sales per entity). */
 export const yearBars = (valueLabel: string): View => ({
   rows: [{ path: 'years[]' }],
-  columns: [
-    { key: 'year', label: '年 / year' },
-    { key: 'value', label: valueLabel },
-  ],
+  columns: columns({ year: '年 / year', value: valueLabel }),
   chart: { kind: 'bar', x: 'year', y: 'value' },
 });
 

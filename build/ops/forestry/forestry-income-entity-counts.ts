@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { forestryFacts } from '../../facts/forestry.ts';
+import { columns } from '../../runtime/view.ts';
 import { cityCode, defineOperation, prefCode, scopedFacts } from '../operation.ts';
 import { count, regionHeader as header } from '../result.ts';
 import { FORESTRY_COUNTS_PATH } from './kit.ts';
@@ -25,12 +26,12 @@ export default defineOperation({
   titleEn: 'Forestry management entities and income (counts)',
   view: {
     rows: [{ path: '*scope.*kind.*year' }],
-    columns: [
-      { key: 'scope', label: '範囲 / scope' },
-      { key: 'kind', label: '区分 / kind' },
-      { key: 'year', label: '年 / year' },
-      { key: 'value', label: '経営体数・万円 / entities, 10,000 yen' },
-    ],
+    columns: columns({
+      scope: '範囲 / scope',
+      kind: '区分 / kind',
+      year: '年 / year',
+      value: '経営体数・万円 / entities, 10,000 yen',
+    }),
     chart: { kind: 'bar', x: 'year', y: 'value', fill: 'kind', facetX: 'scope' },
   },
   description:

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { forestryFacts } from '../../facts/forestry.ts';
 import { forestryComposers, renderStacked } from '../../runtime/render/forestry.ts';
+import { columns } from '../../runtime/view.ts';
 import { defineOperation } from '../operation.ts';
 import { count, nonEmpty, regionHeader as header, year } from '../result.ts';
 import { countsRoute, forestryRegion, REGION_PARAMS } from './kit.ts';
@@ -24,11 +25,11 @@ export default defineOperation({
     .nullable(),
   view: {
     rows: [{ path: 'years[]' }],
-    columns: [
-      { key: 'year', label: '年 / year' },
-      { key: 'sales', label: '林産物販売金額 (万円) / sales' },
-      { key: 'income', label: '林作業請負収入 (万円) / contracted work' },
-    ],
+    columns: columns({
+      year: '年 / year',
+      sales: '林産物販売金額 (万円) / sales',
+      income: '林作業請負収入 (万円) / contracted work',
+    }),
     chart: { kind: 'bar', x: 'year', y: 'sales' },
   },
   route: countsRoute('forStacked', REGION_PARAMS, forestryComposers.stacked),

@@ -9,6 +9,7 @@ import type { Composer } from '../../runtime/composer.ts';
 import type { Canonical } from '../../runtime/params.ts';
 import { renderBandShares, renderPerEntity, type ForestryFacts } from '../../runtime/render/forestry.ts';
 import type { ParamSpec } from '../../runtime/routes.ts';
+import { columns } from '../../runtime/view.ts';
 import {
   addArea,
   cityCode,
@@ -79,12 +80,7 @@ export function bandShareOperation(path: string, kind: ForestryKind, compose: Co
       .nullable(),
     view: {
       rows: [{ path: 'years[].data[]' }],
-      columns: [
-        { key: 'year', label: '年 / year' },
-        { key: 'code', label: 'code' },
-        { key: 'label', label: '金額帯 / band' },
-        { key: 'value', label: '割合 (%) / share' },
-      ],
+      columns: columns({ year: '年 / year', code: 'code', label: '金額帯 / band', value: '割合 (%) / share' }),
       chart: { kind: 'bar', x: 'year', y: 'value', fill: 'label' },
     },
     route: countsRoute(
@@ -119,10 +115,7 @@ export function perEntityOperation(path: string, kind: ForestryKind, compose: Co
       .nullable(),
     view: {
       rows: [{ path: 'years[]' }],
-      columns: [
-        { key: 'year', label: '年 / year' },
-        { key: 'value', label: '1経営体あたり (万円) / 10,000 yen per entity' },
-      ],
+      columns: columns({ year: '年 / year', value: '1経営体あたり (万円) / 10,000 yen per entity' }),
       chart: { kind: 'bar', x: 'year', y: 'value' },
     },
     route: countsRoute(path, REGION_PARAMS, compose),

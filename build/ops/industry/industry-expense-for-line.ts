@@ -6,6 +6,7 @@ import { mustGet } from '../../runtime/maps.ts';
 import { linesComposer } from '../../runtime/render/industry.ts';
 import { ratio } from '../../runtime/rounding.ts';
 import type { Constraint } from '../../runtime/routes.ts';
+import { columns } from '../../runtime/view.ts';
 import { defineOperation, intParam, prefCode } from '../operation.ts';
 import { nonEmpty, prefCodeText, year } from '../result.ts';
 import { prefectureAreas } from './kit.ts';
@@ -43,11 +44,7 @@ export default defineOperation({
   titleEn: 'Research and development spending',
   view: {
     rows: [{ path: 'changes[].data[]' }],
-    columns: [
-      { key: 'label', label: '都道府県 / prefecture' },
-      { key: 'year', label: '年度 / fiscal year' },
-      { key: 'value', label: '値 / value' },
-    ],
+    columns: columns({ label: '都道府県 / prefecture', year: '年度 / fiscal year', value: '値 / value' }),
     chart: { kind: 'line', x: 'year', y: 'value', series: 'label', xType: 'year' },
   },
   description:

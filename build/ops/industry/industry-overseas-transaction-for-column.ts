@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { prefRegion } from '../../../sources/regions.ts';
 import { tradeByPrefecture } from '../../facts/trade.ts';
 import { renderTrade, tradeComposer } from '../../runtime/render/industry.ts';
+import { columns } from '../../runtime/view.ts';
 import { defineOperation, intParam, prefCode } from '../operation.ts';
 import { count, prefCodeText, nonEmpty, year } from '../result.ts';
 import { prefectureAreas } from './kit.ts';
@@ -37,11 +38,7 @@ export default defineOperation({
         },
       },
     ],
-    columns: [
-      { key: 'year', label: '年 / year' },
-      { key: 'area', label: '地域 / world area' },
-      { key: 'value', label: '取引額（百万円） / million yen' },
-    ],
+    columns: columns({ year: '年 / year', area: '地域 / world area', value: '取引額（百万円） / million yen' }),
     chart: { kind: 'bar', x: 'year', y: 'value', fill: 'area' },
   },
   description:

@@ -12,6 +12,7 @@ import {
 } from '../../facts/patents.ts';
 import { getOrSet, mustGet } from '../../runtime/maps.ts';
 import type { Canonical } from '../../runtime/params.ts';
+import { columns } from '../../runtime/view.ts';
 import { defineOperation, type BuildContext, type RegionValues } from '../operation.ts';
 import { cityCodeText, nonEmpty, prefCodeText } from '../result.ts';
 
@@ -60,19 +61,19 @@ export default defineOperation({
   titleEn: 'Patents',
   view: {
     rows: [{ path: 'data[]' }],
-    columns: [
-      { key: 'applyNo', label: '出願番号 / application' },
-      { key: 'applyDate', label: '出願日 / date' },
-      { key: 'patentSection', label: '技術分野 / field' },
-      { key: 'patentSubject', label: '技術テーマ / theme' },
-      { key: 'fiClass', label: 'FI' },
-      { key: 'patentName', label: '発明の名称 / title' },
-      { key: 'patentHolder', label: '出願人 / holder' },
-      { key: 'patentHolderId', label: 'patentHolderId' },
-      { key: 'prefCode', label: 'prefCode' },
-      { key: 'cityCode', label: 'cityCode' },
-      { key: 'jointlyFlg', label: '共同出願 / joint' },
-    ],
+    columns: columns({
+      applyNo: '出願番号 / application',
+      applyDate: '出願日 / date',
+      patentSection: '技術分野 / field',
+      patentSubject: '技術テーマ / theme',
+      fiClass: 'FI',
+      patentName: '発明の名称 / title',
+      patentHolder: '出願人 / holder',
+      patentHolderId: 'patentHolderId',
+      prefCode: 'prefCode',
+      cityCode: 'cityCode',
+      jointlyFlg: '共同出願 / joint',
+    }),
   },
   description:
     'Patents applied for in a `year`, 100 records a page from `offset`: in `mode` `1` those whose holder is located in a prefecture or municipality, in `mode` `2` those of one holder (`patentHolderId`). `sort1` picks the field to sort by and `sort2` the direction; `addTec` keeps the patents of some technology fields or themes (`<tecCode>_<themeCode>` entries, see `patents/broad` and `patents/middle`). `jointlyFlg` is `1` for a joint application; a list past its end has an empty `data`.',

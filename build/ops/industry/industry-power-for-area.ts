@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { prefRegion } from '../../../sources/regions.ts';
 import type { BySelection } from '../../facts/selection.ts';
 import { mustGet } from '../../runtime/maps.ts';
+import { columns } from '../../runtime/view.ts';
 import { defineOperation, intParam, prefCode } from '../operation.ts';
 import {
   broadCodeEcho,
@@ -53,13 +54,13 @@ export default defineOperation({
       { path: 'prefectures[]', melt: { keys: { prefName: '都道府県 / prefectures' }, name: 'level', value: 'name' } },
       { path: 'cities[]', melt: { keys: { cityName: '市区町村 / municipalities' }, name: 'level', value: 'name' } },
     ],
-    columns: [
-      { key: 'level', label: '区分 / level' },
-      { key: 'prefCode', label: 'prefCode' },
-      { key: 'cityCode', label: 'cityCode' },
-      { key: 'name', label: '地域 / region' },
-      { key: 'value', label: '特化係数 / coefficient' },
-    ],
+    columns: columns({
+      level: '区分 / level',
+      prefCode: 'prefCode',
+      cityCode: 'cityCode',
+      name: '地域 / region',
+      value: '特化係数 / coefficient',
+    }),
     chart: { kind: 'bar', x: 'name', y: 'value', facet: 'level', horizontal: true, rule: 1 },
   },
   description:

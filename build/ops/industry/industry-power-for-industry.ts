@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { industries } from '../../facts/classifications.ts';
 import { specializationFacts, type SpecializationRow } from '../../facts/industry-power.ts';
 import { mustGet } from '../../runtime/maps.ts';
+import { columns } from '../../runtime/view.ts';
 import { cityCode, defineOperation, prefCode, regionOf } from '../operation.ts';
 import { broadCodeEcho, CENSUS_YEARS_TEXT, censusYearParam, classEcho, sicCodeParam } from './industry-selection.ts';
 import { nonEmpty, prefCodeNumber, quotient, text, twoDigitCode } from '../result.ts';
@@ -34,13 +35,13 @@ export default defineOperation({
   titleEn: 'Specialization coefficients by industry',
   view: {
     rows: [{ path: 'data[]' }],
-    columns: [
-      { key: 'simcCode', label: 'simcCode' },
-      { key: 'simcName', label: '産業中分類 / industry' },
-      { key: 'value', label: '特化係数（付加価値額） / specialization, value added' },
-      { key: 'employee', label: '特化係数（従業者数） / specialization, employees' },
-      { key: 'labor', label: '特化係数（労働生産性） / specialization, labour productivity' },
-    ],
+    columns: columns({
+      simcCode: 'simcCode',
+      simcName: '産業中分類 / industry',
+      value: '特化係数（付加価値額） / specialization, value added',
+      employee: '特化係数（従業者数） / specialization, employees',
+      labor: '特化係数（労働生産性） / specialization, labour productivity',
+    }),
     chart: {
       kind: 'bar',
       x: 'simcName',

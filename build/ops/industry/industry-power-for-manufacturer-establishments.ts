@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { manufacturerSeries, type ManufacturerRow } from '../../facts/industry-power.ts';
 import { prefRegion } from '../../../sources/regions.ts';
 import { ratio } from '../../runtime/rounding.ts';
+import { columns } from '../../runtime/view.ts';
 import { defineOperation, prefCode } from '../operation.ts';
 import { manufacturingDomains, manufacturingParams, middleCodeEcho, selectionNames } from './industry-selection.ts';
 import { nonEmpty, prefCodeNumber, quotient, text, tupleOf, year } from '../result.ts';
@@ -40,13 +41,13 @@ export default defineOperation({
   titleEn: 'Manufacturing establishments: continuing, entering and exiting',
   view: {
     rows: [{ path: 'establishments[].data[]' }],
-    columns: [
-      { key: 'label', label: '区分 / group' },
-      { key: 'year', label: '年 / year' },
-      { key: 'value', label: '平均付加価値額 (万円) / value added per establishment' },
-      { key: 'labor', label: '平均労働生産性 (万円) / per employee' },
-      { key: 'employee', label: '平均従業者数 / employees per establishment' },
-    ],
+    columns: columns({
+      label: '区分 / group',
+      year: '年 / year',
+      value: '平均付加価値額 (万円) / value added per establishment',
+      labor: '平均労働生産性 (万円) / per employee',
+      employee: '平均従業者数 / employees per establishment',
+    }),
     chart: { kind: 'line', x: 'year', y: 'value', series: 'label', xType: 'year' },
   },
   description:

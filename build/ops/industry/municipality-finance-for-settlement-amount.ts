@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FINANCE_GROUPS, financeFacts, financeGroup, financeKey, nationOf } from '../../facts/finance.ts';
+import { columns } from '../../runtime/view.ts';
 import { cityCode, defineOperation, intParam, prefCode, regionHeader, regionOf } from '../operation.ts';
 import { mustGet } from '../../runtime/maps.ts';
 import { percent } from '../../runtime/rounding.ts';
@@ -21,12 +22,12 @@ export default defineOperation({
   titleEn: 'Settled expenditure by purpose, composition',
   view: {
     rows: [{ path: 'years[].data[]' }],
-    columns: [
-      { key: 'year', label: '年度 / fiscal year' },
-      { key: 'code', label: 'code' },
-      { key: 'label', label: '目的 / purpose' },
-      { key: 'value', label: '構成割合 (%) / share' },
-    ],
+    columns: columns({
+      year: '年度 / fiscal year',
+      code: 'code',
+      label: '目的 / purpose',
+      value: '構成割合 (%) / share',
+    }),
     chart: { kind: 'bar', x: 'label', y: 'value', horizontal: true },
   },
   description: `The composition of the expenditure a local government settled in a fiscal \`year\`, by purpose (目的別歳出: 議会費, 総務費, 民生費 … 諸支出金): each item's share of the total, in percent with 2 decimals. The government is the prefecture's when \`cityCode\` is \`-\`, else the municipality's (a designated city as a whole; its wards keep no accounts and answer null). \`matter\` \`1\` gives the government's own composition, \`2\` that of the mean government of its group (${Object.values(FINANCE_GROUPS).join(', ')}) and \`3\` that of the mean prefecture or municipality; a mean is taken per item, in thousand yen rounded half away from zero, before the shares. Only prefectures have 警察費.`,

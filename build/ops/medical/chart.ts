@@ -11,6 +11,7 @@ import type { MedicalCategory } from '../../facts/medical.ts';
 import type { Matter2, MedicalUnit } from '../../../sources/medical-codes.ts';
 import type { Condition, Constraint, PresenceParam } from '../../runtime/routes.ts';
 import type { View } from '../../runtime/view.ts';
+import { columns } from '../../runtime/view.ts';
 import type { BuildContext } from '../operation.ts';
 
 export interface ClassSelection {
@@ -162,10 +163,6 @@ export function regionChart<R extends { code: string; name: string }>(
 /** Both charts' view: one bar per region, in the answer's order. */
 export const REGION_CHART_VIEW = {
   rows: [{ path: 'data[]' }],
-  columns: [
-    { key: 'code', label: 'code' },
-    { key: 'name', label: '地域 / region' },
-    { key: 'value', label: '値 / value' },
-  ],
+  columns: columns({ code: 'code', name: '地域 / region', value: '値 / value' }),
   chart: { kind: 'bar', x: 'name', y: 'value', horizontal: true },
 } as const satisfies View;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { medicalAreas } from '../../facts/medical.ts';
+import { columns } from '../../runtime/view.ts';
 import { defineOperation, prefCode } from '../operation.ts';
 import { areaDomain } from './kit.ts';
 import { cityCodeText, nonEmpty, prefCodeText, text } from '../result.ts';
@@ -12,12 +13,12 @@ export default defineOperation({
   titleEn: 'Secondary medical areas',
   view: {
     rows: [{ path: 'data[]' }],
-    columns: [
-      { key: 'secondary_medical_area_code', label: 'secondary_medical_area_code' },
-      { key: 'secondary_medical_area_name', label: '二次医療圏 / area' },
-      { key: 'municipalityCode', label: 'municipalityCode' },
-      { key: 'municipalityName', label: '市区町村 / municipalities' },
-    ],
+    columns: columns({
+      secondary_medical_area_code: 'secondary_medical_area_code',
+      secondary_medical_area_name: '二次医療圏 / area',
+      municipalityCode: 'municipalityCode',
+      municipalityName: '市区町村 / municipalities',
+    }),
   },
   description:
     "The secondary medical areas of a prefecture: each area's `secondary_medical_area_code` and `secondary_medical_area_name`, its representative municipality (`municipalityCode`) and the names of all its municipalities, comma-separated (`municipalityName`). `medicalWelfare/medicalAnalysis/rate` takes the codes as `secondaryMedicalCode`.",

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { countKey, medicalFacts, type MedicalCategory } from '../../facts/medical.ts';
 import { percent } from '../../runtime/rounding.ts';
 import type { Constraint } from '../../runtime/routes.ts';
+import { columns } from '../../runtime/view.ts';
 import { cityCode, defineOperation, prefCode, regionHeader, type BuildContext } from '../operation.ts';
 import { ALL_YEARS, mattersWith } from '../../../sources/medical-codes.ts';
 import { areaDomain, dataYearParam, matter1Param, matter2Of, matter2Param, medicalYearRule } from './kit.ts';
@@ -44,12 +45,7 @@ export default defineOperation({
   titleEn: 'Medical demand and supply shares',
   view: {
     rows: [{ path: 'changes.*scope.data[]' }],
-    columns: [
-      { key: 'label', label: '地域 / region' },
-      { key: 'code', label: 'code' },
-      { key: 'name', label: '区分 / class' },
-      { key: 'value', label: '構成割合 (%) / share' },
-    ],
+    columns: columns({ label: '地域 / region', code: 'code', name: '区分 / class', value: '構成割合 (%) / share' }),
     chart: { kind: 'bar', x: 'label', y: 'value', fill: 'name', horizontal: true },
   },
   description:

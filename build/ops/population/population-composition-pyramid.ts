@@ -4,6 +4,7 @@ import { populationFacts } from '../../facts/population.ts';
 import { AGE_FROM, ageClassLabel } from '../../runtime/render/labels.ts';
 import { renderPyramidHalf } from '../../runtime/render/population.ts';
 import { JsonText } from '../../runtime/respond.ts';
+import { columns } from '../../runtime/view.ts';
 import { addArea, cityCode, defineOperation, intParam, prefCode, regionOf } from '../operation.ts';
 import { count, quotient, tupleOf, year } from '../result.ts';
 
@@ -43,14 +44,14 @@ export default defineOperation({
   titleEn: 'Population pyramid',
   view: {
     rows: [{ path: 'yearLeft.data[]' }, { path: 'yearRight.data[]' }],
-    columns: [
-      { key: 'year', label: '年 / year' },
-      { key: 'class', label: '年齢階級 / age class' },
-      { key: 'man', label: '男性 / men' },
-      { key: 'manPercent', label: '男性 (%) / men' },
-      { key: 'woman', label: '女性 / women' },
-      { key: 'womanPercent', label: '女性 (%) / women' },
-    ],
+    columns: columns({
+      year: '年 / year',
+      class: '年齢階級 / age class',
+      man: '男性 / men',
+      manPercent: '男性 (%) / men',
+      woman: '女性 / women',
+      womanPercent: '女性 (%) / women',
+    }),
     chart: { kind: 'pyramid', y: 'class', left: 'man', right: 'woman', facet: 'year' },
   },
   description:

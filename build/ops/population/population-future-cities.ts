@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { populationFacts } from '../../facts/population.ts';
 import { ratio } from '../../runtime/rounding.ts';
+import { columns } from '../../runtime/view.ts';
 import { cityCodeText, count, nonEmpty, quotient } from '../result.ts';
 import { defineOperation, intParam, prefCode } from '../operation.ts';
 
@@ -17,12 +18,12 @@ export default defineOperation({
   titleEn: 'Projected population of municipalities',
   view: {
     rows: [{ path: 'cities[]' }],
-    columns: [
-      { key: 'cityCode', label: 'cityCode' },
-      { key: 'cityName', label: '市区町村 / municipality' },
-      { key: 'value', label: '推計人口 / projected population' },
-      { key: 'ratio', label: '若年女性人口減少率 / decrease of women aged 20–39' },
-    ],
+    columns: columns({
+      cityCode: 'cityCode',
+      cityName: '市区町村 / municipality',
+      value: '推計人口 / projected population',
+      ratio: '若年女性人口減少率 / decrease of women aged 20–39',
+    }),
     chart: { kind: 'bar', x: 'cityName', y: 'ratio', horizontal: true },
   },
   description:

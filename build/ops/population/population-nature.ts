@@ -4,6 +4,7 @@ import { MOTHER_AGES, vitalFacts } from '../../facts/vital.ts';
 import { AGE_FROM, ageClassLabel } from '../../runtime/render/labels.ts';
 import { itemAt, type PyramidCounts } from '../../runtime/render/population.ts';
 import type { Constraint } from '../../runtime/routes.ts';
+import { columns } from '../../runtime/view.ts';
 import { cityCode, defineOperation, intParam, prefCode, regionOf } from '../operation.ts';
 import { count, quotient, year, yearValue } from '../result.ts';
 
@@ -79,12 +80,7 @@ export default defineOperation({
       { path: 'bar.mandata[]', set: { series: '男性' } },
       { path: 'bar.womandata[]', set: { series: '女性' } },
     ],
-    columns: [
-      { key: 'series', label: '区分 / series' },
-      { key: 'yearRange', label: '期間 / period' },
-      { key: 'year', label: '年 / year' },
-      { key: 'value', label: '値 / value' },
-    ],
+    columns: columns({ series: '区分 / series', yearRange: '期間 / period', year: '年 / year', value: '値 / value' }),
     chart: {
       kind: 'line',
       x: 'year',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { migrationByCohort } from '../../facts/migration.ts';
 import { AGE_FROM, periodLabel, transitionLabel } from '../../runtime/render/labels.ts';
+import { columns } from '../../runtime/view.ts';
 import { cityCode, defineOperation, prefCode, regionOf } from '../operation.ts';
 
 export default defineOperation({
@@ -9,11 +10,7 @@ export default defineOperation({
   titleEn: 'Net migration by cohort over time',
   view: {
     rows: [{ path: 'data[].data[]' }],
-    columns: [
-      { key: 'label', label: '期間 / period' },
-      { key: 'axisx', label: '年齢階級 / cohort' },
-      { key: 'axisy', label: '純移動数 / net migration' },
-    ],
+    columns: columns({ label: '期間 / period', axisx: '年齢階級 / cohort', axisy: '純移動数 / net migration' }),
     chart: { kind: 'line', x: 'axisx', y: 'axisy', series: 'label', xType: 'category' },
   },
   description:

@@ -7,6 +7,7 @@ import { prefRegion } from '../../../sources/regions.ts';
 import { stayStacks, type StayRow } from '../../facts/tourism.ts';
 import { mustGet } from '../../runtime/maps.ts';
 import { percent } from '../../runtime/rounding.ts';
+import { columns } from '../../runtime/view.ts';
 import { defineOperation, prefCode } from '../operation.ts';
 import { DISPLAY, UNIT } from './accommodation.ts';
 import { nonEmpty, year } from '../result.ts';
@@ -46,11 +47,7 @@ export const occupancyOperation = (rate: Rate) =>
     titleEn: rate.titleEn,
     view: {
       rows: [{ path: 'changes[].data[]', derive: { period: 'yearMonth' } }],
-      columns: [
-        { key: 'label', label: '区分 / class' },
-        { key: 'period', label: '期間 / period' },
-        { key: 'value', label: rate.label },
-      ],
+      columns: columns({ label: '区分 / class', period: '期間 / period', value: rate.label }),
       chart: { kind: 'line', x: 'period', y: 'value', series: 'label', xType: 'month' },
     },
     description: rate.description,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { airportFacts, airportList, selectionKey } from '../../facts/airports.ts';
 import { percent } from '../../runtime/rounding.ts';
 import type { CodeParam } from '../../runtime/routes.ts';
+import { columns } from '../../runtime/view.ts';
 import { defineOperation } from '../operation.ts';
 import { AIRPORT_PERIOD, AIRPORT_PERIOD_ECHOES } from './airports.ts';
 import { count, nonEmpty, prefCodeText } from '../result.ts';
@@ -53,11 +54,11 @@ export default defineOperation({
   titleEn: 'Foreign visitors by airport of entry and exit',
   view: {
     rows: [{ path: 'data[]' }],
-    columns: [
-      { key: 'prefCode', label: 'prefCode' },
-      { key: 'prefName', label: '訪問地 / prefecture visited' },
-      { key: 'value', label: '訪問者数・訪問率 / visitors or rate' },
-    ],
+    columns: columns({
+      prefCode: 'prefCode',
+      prefName: '訪問地 / prefecture visited',
+      value: '訪問者数・訪問率 / visitors or rate',
+    }),
     chart: { kind: 'bar', x: 'prefName', y: 'value', horizontal: true },
   },
   description:

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { prefRegion } from '../../../sources/regions.ts';
 import { foreignVisitors } from '../../facts/tourism.ts';
+import { columns } from '../../runtime/view.ts';
 import { defineOperation, intParam, prefCode } from '../operation.ts';
 import { count, nonEmpty, prefCodeText, year } from '../result.ts';
 
@@ -15,13 +16,13 @@ export default defineOperation({
   titleEn: 'Foreign visitors by nationality',
   view: {
     rows: [{ path: 'changes[].data[]' }],
-    columns: [
-      { key: 'countryCode', label: 'countryCode' },
-      { key: 'countryName', label: '国・地域 / nationality' },
-      { key: 'year', label: '年 / year' },
-      { key: 'quarter', label: '四半期 / quarter' },
-      { key: 'value', label: '訪問者数 / visitors' },
-    ],
+    columns: columns({
+      countryCode: 'countryCode',
+      countryName: '国・地域 / nationality',
+      year: '年 / year',
+      quarter: '四半期 / quarter',
+      value: '訪問者数 / visitors',
+    }),
     chart: { kind: 'bar', x: 'countryName', y: 'value', fill: 'quarter', horizontal: true },
   },
   description:

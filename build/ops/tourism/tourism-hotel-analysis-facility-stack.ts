@@ -3,6 +3,7 @@ import { prefRegion } from '../../../sources/regions.ts';
 import { facilityStacks } from '../../facts/tourism.ts';
 import { getOrSet } from '../../runtime/maps.ts';
 import { ratio } from '../../runtime/rounding.ts';
+import { columns } from '../../runtime/view.ts';
 import { defineOperation, prefCode } from '../operation.ts';
 import { DISPLAY, UNIT } from './accommodation.ts';
 import { codeText, count, text, year } from '../result.ts';
@@ -26,12 +27,7 @@ export default defineOperation({
   titleEn: 'Accommodation facilities',
   view: {
     rows: [{ path: 'data[].years[]', derive: { period: 'yearMonth' } }],
-    columns: [
-      { key: 'code', label: 'code' },
-      { key: 'label', label: '区分 / class' },
-      { key: 'period', label: '期間 / period' },
-      { key: 'value', label: '施設数 / facilities' },
-    ],
+    columns: columns({ code: 'code', label: '区分 / class', period: '期間 / period', value: '施設数 / facilities' }),
     chart: { kind: 'bar', x: 'period', y: 'value', fill: 'label' },
   },
   description:

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { prefRegion } from '../../../sources/regions.ts';
 import { stayStacks, type StayRow } from '../../facts/tourism.ts';
 import { mustGet } from '../../runtime/maps.ts';
+import { columns } from '../../runtime/view.ts';
 import { defineOperation, prefCode } from '../operation.ts';
 import { DISPLAY, UNIT } from './accommodation.ts';
 import { count, nonEmpty, prefCodeText, year } from '../result.ts';
@@ -40,12 +41,12 @@ export default defineOperation({
         },
       },
     ],
-    columns: [
-      { key: 'period', label: '期間 / period' },
-      { key: 'class', label: '区分 / class (display 2 | display 1)' },
-      { key: 'guests', label: '延べ宿泊者数 / guest nights' },
-      { key: 'value0', label: '合計 / all classes' },
-    ],
+    columns: columns({
+      period: '期間 / period',
+      class: '区分 / class (display 2 | display 1)',
+      guests: '延べ宿泊者数 / guest nights',
+      value0: '合計 / all classes',
+    }),
     chart: { kind: 'bar', x: 'period', y: 'guests', fill: 'class' },
   },
   description:
