@@ -4,28 +4,28 @@
 
 import { describe, expect, it } from 'vitest';
 import { farmFacts } from '../../build/facts/agriculture.ts';
-import { tinySources } from '../helpers/tiny-sources.ts';
+import { csv, tinySources } from '../helpers/tiny-sources.ts';
 
 describe('farmFacts', () => {
   const facts = farmFacts(
     tinySources({
-      farm_entities: [
-        'regionCode,year,entities,corporations,workingDays',
-        '01101,2020,10,2,500',
-        '01102,2020,5,1,300',
-        '01202,2020,8,0,400',
-        '01,2020,30,4,1500',
-        '13101,2015,3,1,90',
-      ].join('\n'),
+      farm_entities: csv`
+        regionCode,year,entities,corporations,workingDays
+        01101,2020,10,2,500
+        01102,2020,5,1,300
+        01202,2020,8,0,400
+        01,2020,30,4,1500
+        13101,2015,3,1,90
+      `,
       farm_businesses: ['regionCode,year,business,entities', '01101,2020,1,2', '01202,2020,1,3', '01202,2020,2,1'].join(
         '\n',
       ),
-      farmers: [
-        'regionCode,year,farmersType,gender,ageClass,persons,ageYears',
-        '01101,2020,1,1,3,2,80',
-        '01202,2020,1,1,3,1,45',
-        '01202,2020,2,2,7,1,80',
-      ].join('\n'),
+      farmers: csv`
+        regionCode,year,farmersType,gender,ageClass,persons,ageYears
+        01101,2020,1,1,3,2,80
+        01202,2020,1,1,3,1,45
+        01202,2020,2,2,7,1,80
+      `,
     }),
   );
 

@@ -3,32 +3,32 @@
 
 import { describe, expect, it } from 'vitest';
 import { airportFacts, circleFacts, selectionKey } from '../../build/facts/airports.ts';
-import { tinySources } from '../helpers/tiny-sources.ts';
+import { csv, tinySources } from '../helpers/tiny-sources.ts';
 
 const ALL = { area: '-', airport: '-' };
 
 describe('airport facts', () => {
   const sources = tinySources({
-    airports: [
-      'areaCode,areaName,airportCode,airportName,prefCode',
-      '1,北海道,CTS,新千歳,01',
-      '1,北海道,HKD,函館,01',
-      '3,関東,NRT,成田,13',
-      '3,関東,HND,羽田,13',
-    ].join('\n'),
-    airport_travellers: [
-      'year,quarter,entryAirport,exitAirport,visitors',
-      '2019,1,NRT,CTS,10',
-      '2019,2,NRT,HKD,5',
-      '2019,1,HND,CTS,7',
-    ].join('\n'),
-    airport_visits: [
-      'year,quarter,entryAirport,exitAirport,prefCode,visitors',
-      '2019,1,NRT,CTS,01,10',
-      '2019,1,NRT,CTS,13,4',
-      '2019,2,NRT,HKD,01,5',
-      '2019,1,HND,CTS,01,6',
-    ].join('\n'),
+    airports: csv`
+      areaCode,areaName,airportCode,airportName,prefCode
+      1,北海道,CTS,新千歳,01
+      1,北海道,HKD,函館,01
+      3,関東,NRT,成田,13
+      3,関東,HND,羽田,13
+    `,
+    airport_travellers: csv`
+      year,quarter,entryAirport,exitAirport,visitors
+      2019,1,NRT,CTS,10
+      2019,2,NRT,HKD,5
+      2019,1,HND,CTS,7
+    `,
+    airport_visits: csv`
+      year,quarter,entryAirport,exitAirport,prefCode,visitors
+      2019,1,NRT,CTS,01,10
+      2019,1,NRT,CTS,13,4
+      2019,2,NRT,HKD,01,5
+      2019,1,HND,CTS,01,6
+    `,
   });
 
   it('sums the travellers of the year or a quarter for each airport, area or all on either side', () => {

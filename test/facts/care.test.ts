@@ -4,27 +4,27 @@
 
 import { describe, expect, it } from 'vitest';
 import { careFacts, careKey } from '../../build/facts/care.ts';
-import { tinySources } from '../helpers/tiny-sources.ts';
+import { csv, tinySources } from '../helpers/tiny-sources.ts';
 
 describe('careFacts', () => {
   const facts = careFacts(
     tinySources({
-      care_insurers: [
-        'insurerCode,insurerName,cityCode',
-        '01900,道南連合,01202',
-        '01100,札幌市,01101',
-        '01100,札幌市,01102',
-      ].join('\n'),
-      care_counts: [
-        'matter2,year,regionCode,classCode,count',
-        '101,2020,01101,1,10',
-        '101,2020,01102,1,5',
-        '101,2020,01102,2,1',
-        '101,2020,01202,2,3',
-        // Sapporo gives its own figure for 102 in 2021: its wards' sum does not replace it.
-        '102,2021,01100,3,100',
-        '102,2021,01101,3,40',
-      ].join('\n'),
+      care_insurers: csv`
+        insurerCode,insurerName,cityCode
+        01900,道南連合,01202
+        01100,札幌市,01101
+        01100,札幌市,01102
+      `,
+      // Sapporo gives its own figure for 102 in 2021: its wards' sum does not replace it.
+      care_counts: csv`
+        matter2,year,regionCode,classCode,count
+        101,2020,01101,1,10
+        101,2020,01102,1,5
+        101,2020,01102,2,1
+        101,2020,01202,2,3
+        102,2021,01100,3,100
+        102,2021,01101,3,40
+      `,
       care_premiums: ['insurerCode,year,premium,insured', '01100,2021,6000,1000', '01900,2021,5000,300'].join('\n'),
     }),
   );

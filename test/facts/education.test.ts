@@ -3,18 +3,18 @@
 
 import { describe, expect, it } from 'vitest';
 import { graduateFlows } from '../../build/facts/education.ts';
-import { tinySources } from '../helpers/tiny-sources.ts';
+import { csv, tinySources } from '../helpers/tiny-sources.ts';
 
 describe('graduateFlows', () => {
   const flows = graduateFlows(
     tinySources({
-      graduate_destinations: [
-        'prefCode,year,destPrefCode,sex,course,count',
-        '01,2020,01,male,1,10',
-        '01,2020,13,male,1,4',
-        '13,2020,01,male,1,2',
-        '13,2020,13,female,3,7',
-      ].join('\n'),
+      graduate_destinations: csv`
+        prefCode,year,destPrefCode,sex,course,count
+        01,2020,01,male,1,10
+        01,2020,13,male,1,4
+        13,2020,01,male,1,2
+        13,2020,13,female,3,7
+      `,
     }),
   );
   const of = (pref: string) => flows.get(pref)?.map((r) => [r.year, r.sex, r.course, r.local, r.out, r.in]);

@@ -3,20 +3,20 @@
 
 import { describe, expect, it } from 'vitest';
 import { establishmentFacts, regionsWithEstablishments } from '../../build/facts/establishments.ts';
-import { tinySources } from '../helpers/tiny-sources.ts';
+import { csv, tinySources } from '../helpers/tiny-sources.ts';
 
 describe('establishment facts', () => {
   const sources = tinySources({
     industries_broad: 'sicCode,sicName\nE,製造業',
     industries_middle: 'simcCode,sicCode,simcName\n09,E,食料品製造業\n10,E,飲料・たばこ・飼料製造業',
-    establishments: [
-      'regionCode,year,simcCode,companies,plants,employees',
-      '01101,2012,09,3,4,40',
-      '01102,2012,10,5,6,60',
-      '01101,2016,09,,8,80',
-      '01202,2016,10,,1,5',
-      '13101,2016,09,,2,20',
-    ].join('\n'),
+    establishments: csv`
+      regionCode,year,simcCode,companies,plants,employees
+      01101,2012,09,3,4,40
+      01102,2012,10,5,6,60
+      01101,2016,09,,8,80
+      01202,2016,10,,1,5
+      13101,2016,09,,2,20
+    `,
   });
   const get = (f: ReturnType<typeof establishmentFacts>, region: string, sic: string, simc: string, year: number) =>
     f.facts.get(region, sic, simc)?.get(year);

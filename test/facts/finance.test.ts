@@ -3,22 +3,22 @@
 
 import { describe, expect, it } from 'vitest';
 import { financeFacts, financeGroup, financeKey } from '../../build/facts/finance.ts';
-import { tinySources } from '../helpers/tiny-sources.ts';
+import { csv, tinySources } from '../helpers/tiny-sources.ts';
 
 describe('financeFacts', () => {
   const sources = tinySources({
     expenditure_items: 'itemCode,itemName,level\n01,議会費,all\n09,警察費,prefecture',
-    settlement_amounts: [
-      'regionCode,year,itemCode,amount',
-      '01,2014,01,100',
-      '01,2014,09,40',
-      '13,2014,01,301',
-      '01100,2014,01,1000',
-      '01202,2014,01,10',
-      '01202,2013,01,12',
-      '13101,2014,01,50',
-      '01101,2014,01,7',
-    ].join('\n'),
+    settlement_amounts: csv`
+      regionCode,year,itemCode,amount
+      01,2014,01,100
+      01,2014,09,40
+      13,2014,01,301
+      01100,2014,01,1000
+      01202,2014,01,10
+      01202,2013,01,12
+      13101,2014,01,50
+      01101,2014,01,7
+    `,
   });
   const facts = financeFacts(sources);
   const amounts = (key: string) => Object.fromEntries(facts.amounts.get(key) ?? []);

@@ -4,26 +4,26 @@
 
 import { describe, expect, it } from 'vitest';
 import { fisheryClassLabels, fisheryFacts } from '../../build/facts/fishery.ts';
-import { tinySources } from '../helpers/tiny-sources.ts';
+import { csv, tinySources } from '../helpers/tiny-sources.ts';
 
 describe('fisheryFacts', () => {
   const sources = tinySources({
-    fishery_entities: [
-      'regionCode,year,activity,band,entities',
-      '01101,2018,catch,1,2',
-      '01102,2018,catch,1,3',
-      '01202,2018,catch,2,4',
-      '01202,2018,aquaculture,1,6',
-      '01,2018,catch,1,100',
-      '13101,2013,catch,3,1',
-    ].join('\n'),
+    fishery_entities: csv`
+      regionCode,year,activity,band,entities
+      01101,2018,catch,1,2
+      01102,2018,catch,1,3
+      01202,2018,catch,2,4
+      01202,2018,aquaculture,1,6
+      01,2018,catch,1,100
+      13101,2013,catch,3,1
+    `,
     fishery_destinations: ['regionCode,year,destination,entities', '01202,2018,1,3', '01101,2018,2,1'].join('\n'),
-    fishery_sales: [
-      'regionCode,year,activity,sales',
-      '01202,2018,catch,40',
-      '01202,2018,aquaculture,25',
-      '01101,2018,catch,10',
-    ].join('\n'),
+    fishery_sales: csv`
+      regionCode,year,activity,sales
+      01202,2018,catch,40
+      01202,2018,aquaculture,25
+      01101,2018,catch,10
+    `,
     fishery_destination_sales: ['regionCode,year,destination,sales', '01202,2018,1,30', '01102,2018,1,5'].join('\n'),
     fishery_classes: ['kind,code,label', 'band,1,100万円未満', 'band,2,100～500万円', 'destination,1,漁協市場'].join(
       '\n',

@@ -3,19 +3,19 @@
 
 import { describe, expect, it } from 'vitest';
 import { forestryFacts } from '../../build/facts/forestry.ts';
-import { tinySources } from '../helpers/tiny-sources.ts';
+import { csv, tinySources } from '../helpers/tiny-sources.ts';
 
 describe('forestryFacts', () => {
   const facts = forestryFacts(
     tinySources({
-      forestry_entities: [
-        'regionCode,year,kind,band,entities',
-        '01101,2015,sales,1,2',
-        '01102,2015,sales,1,3',
-        '01202,2015,sales,2,5',
-        '01202,2015,contract,1,7',
-        '13101,2020,sales,1,1',
-      ].join('\n'),
+      forestry_entities: csv`
+        regionCode,year,kind,band,entities
+        01101,2015,sales,1,2
+        01102,2015,sales,1,3
+        01202,2015,sales,2,5
+        01202,2015,contract,1,7
+        13101,2020,sales,1,1
+      `,
       forestry_income: ['regionCode,year,kind,amount', '01101,2015,sales,100', '01202,2015,sales,50'].join('\n'),
     }),
   );

@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { manufacturerSeries, specializationFacts } from '../../build/facts/industry-power.ts';
-import { tinySources } from '../helpers/tiny-sources.ts';
+import { csv, tinySources } from '../helpers/tiny-sources.ts';
 
 const INDUSTRIES = {
   industries_broad: 'sicCode,sicName\nE,製造業',
@@ -13,12 +13,12 @@ const INDUSTRIES = {
 describe('specializationFacts', () => {
   const sources = tinySources({
     ...INDUSTRIES,
-    industry_economy: [
-      'regionCode,year,simcCode,valueAdded,employees',
-      '01101,2016,09,10,2',
-      '01102,2016,10,20,3',
-      '13101,2016,09,70,5',
-    ].join('\n'),
+    industry_economy: csv`
+      regionCode,year,simcCode,valueAdded,employees
+      01101,2016,09,10,2
+      01102,2016,10,20,3
+      13101,2016,09,70,5
+    `,
   });
   const facts = specializationFacts(sources, [1]);
 
@@ -47,12 +47,12 @@ describe('manufacturerSeries', () => {
   const series = manufacturerSeries(
     tinySources({
       ...INDUSTRIES,
-      manufacturer_establishments: [
-        'prefCode,year,simcCode,status,establishments,employees,valueAdded',
-        '01,1990,09,continuing,3,30,300',
-        '01,1990,10,continuing,2,10,100',
-        '01,1991,09,entering,1,5,50',
-      ].join('\n'),
+      manufacturer_establishments: csv`
+        prefCode,year,simcCode,status,establishments,employees,valueAdded
+        01,1990,09,continuing,3,30,300
+        01,1990,10,continuing,2,10,100
+        01,1991,09,entering,1,5,50
+      `,
     }),
   );
   const of = (simc: string, status: string) =>

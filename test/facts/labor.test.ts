@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { jobOpeningSeries, jobPortfolio, occupationNames, wageSeries } from '../../build/facts/labor.ts';
-import { tinySources } from '../helpers/tiny-sources.ts';
+import { csv, tinySources } from '../helpers/tiny-sources.ts';
 
 const OCCUPATIONS = {
   occupations_broad: 'iscoCode,iscoName\nA,管理的職業\nB,専門的・技術的職業',
@@ -15,25 +15,25 @@ describe('the labour facts', () => {
     ...OCCUPATIONS,
     industries_broad: 'sicCode,sicName\nE,製造業',
     industries_middle: 'simcCode,sicCode,simcName\n09,E,食料品製造業\n10,E,飲料・たばこ・飼料製造業',
-    job_openings: [
-      'prefCode,month,iscoCode,ismcoCode,openings,applicants',
-      '01,2015-03,A,01,5,10',
-      '01,2015-04,A,01,6,12',
-      '01,2016-03,A,01,8,14',
-      '01,2015-04,B,12,3,4',
-      '01,2015-05,B,13,1,2',
-    ].join('\n'),
-    job_placements: [
-      'prefCode,year,iscoCode,ismcoCode,womenApplicants,placements',
-      '01,2015,A,01,10,3',
-      '01,2015,B,12,1,1',
-    ].join('\n'),
-    wages: [
-      'prefCode,year,simcCode,ageFrom,workers,payroll',
-      '01,2019,09,20,2,600',
-      '01,2019,09,25,3,1200',
-      '01,2019,10,20,5,1000',
-    ].join('\n'),
+    job_openings: csv`
+      prefCode,month,iscoCode,ismcoCode,openings,applicants
+      01,2015-03,A,01,5,10
+      01,2015-04,A,01,6,12
+      01,2016-03,A,01,8,14
+      01,2015-04,B,12,3,4
+      01,2015-05,B,13,1,2
+    `,
+    job_placements: csv`
+      prefCode,year,iscoCode,ismcoCode,womenApplicants,placements
+      01,2015,A,01,10,3
+      01,2015,B,12,1,1
+    `,
+    wages: csv`
+      prefCode,year,simcCode,ageFrom,workers,payroll
+      01,2019,09,20,2,600
+      01,2019,09,25,3,1200
+      01,2019,10,20,5,1000
+    `,
   });
 
   it('sums openings and applicants of a month over an occupation class and over all', () => {

@@ -3,17 +3,17 @@
 
 import { describe, expect, it } from 'vitest';
 import { censusMeshes, chartOf, futureMeshes } from '../../build/facts/mesh.ts';
-import { tinySources } from '../helpers/tiny-sources.ts';
+import { csv, tinySources } from '../helpers/tiny-sources.ts';
 
 describe('mesh facts', () => {
   const sources = tinySources({
-    mesh_population: [
-      'meshCode,cityCode,year,population,households',
-      '53394547,01101,2015,10,5',
-      '53394548,01102,2015,20,8',
-      '53394549,01202,2015,30,9',
-      '53394547,01101,2010,4,2',
-    ].join('\n'),
+    mesh_population: csv`
+      meshCode,cityCode,year,population,households
+      53394547,01101,2015,10,5
+      53394548,01102,2015,20,8
+      53394549,01202,2015,30,9
+      53394547,01101,2010,4,2
+    `,
     mesh_population_future: ['meshCode,cityCode,year,population', '53394547,01101,2030,7'].join('\n'),
   });
   const census = censusMeshes(sources);

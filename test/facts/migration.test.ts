@@ -4,25 +4,25 @@
 
 import { describe, expect, it } from 'vitest';
 import { migrationByAgeClass, migrationByBlock, migrationByCohort } from '../../build/facts/migration.ts';
-import { tinySources } from '../helpers/tiny-sources.ts';
+import { csv, tinySources } from '../helpers/tiny-sources.ts';
 
 describe('migration facts', () => {
   const sources = tinySources({
     migration_by_block: ['prefCode,year,blockCode,net', '13,2020,04,-3', '13,2020,01,5', '13,2019,02,0'].join('\n'),
-    migration_by_age_group: [
-      'regionCode,year,ageClass,net',
-      '01101,2020,1,10',
-      '01102,2020,1,-4',
-      '01202,2020,3,5',
-      '13,2020,2,7',
-      '13101,2020,2,100',
-    ].join('\n'),
-    migration_by_cohort: [
-      'regionCode,periodFrom,ageFrom,net',
-      '01101,1980,0,3',
-      '01102,1980,0,2',
-      '01101,1975,5,1',
-    ].join('\n'),
+    migration_by_age_group: csv`
+      regionCode,year,ageClass,net
+      01101,2020,1,10
+      01102,2020,1,-4
+      01202,2020,3,5
+      13,2020,2,7
+      13101,2020,2,100
+    `,
+    migration_by_cohort: csv`
+      regionCode,periodFrom,ageFrom,net
+      01101,1980,0,3
+      01102,1980,0,2
+      01101,1975,5,1
+    `,
   });
 
   it("gives a prefecture's nets by block per year, years ascending and blocks in code order, with the year's net", () => {

@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { openingRates } from '../../build/facts/openings.ts';
-import { tinySources } from '../helpers/tiny-sources.ts';
+import { csv, tinySources } from '../helpers/tiny-sources.ts';
 
 const INDUSTRIES = {
   industries_broad: 'sicCode,sicName\nE,製造業',
@@ -14,23 +14,23 @@ describe('openingRates', () => {
   const rates = openingRates(
     tinySources({
       ...INDUSTRIES,
-      establishments: [
-        'regionCode,year,simcCode,companies,plants,employees',
-        '01101,2012,09,,10,1',
-        '01101,2012,10,,10,1',
-        '01102,2012,09,,30,1',
-        '01202,2012,09,,50,1',
-        '13101,2012,09,,40,1',
-      ].join('\n'),
-      establishment_openings: [
-        'regionCode,year,periodStart,opened',
-        '01101,2016,2012,7',
-        '01102,2016,2012,12',
-        '01202,2016,2012,10',
-        '01202,2021,2016,3',
-        '13101,2016,2012,8',
-        '13,2016,2012,100',
-      ].join('\n'),
+      establishments: csv`
+        regionCode,year,simcCode,companies,plants,employees
+        01101,2012,09,,10,1
+        01101,2012,10,,10,1
+        01102,2012,09,,30,1
+        01202,2012,09,,50,1
+        13101,2012,09,,40,1
+      `,
+      establishment_openings: csv`
+        regionCode,year,periodStart,opened
+        01101,2016,2012,7
+        01102,2016,2012,12
+        01202,2016,2012,10
+        01202,2021,2016,3
+        13101,2016,2012,8
+        13,2016,2012,100
+      `,
     }),
   );
 

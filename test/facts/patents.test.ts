@@ -3,21 +3,21 @@
 
 import { describe, expect, it } from 'vitest';
 import { holderListKey, ordered, patentFacts, regionListKey } from '../../build/facts/patents.ts';
-import { tinySources } from '../helpers/tiny-sources.ts';
+import { csv, tinySources } from '../helpers/tiny-sources.ts';
 
 describe('patentFacts', () => {
   const sources = tinySources({
     patent_fields: 'tecCode,tecName\n1,電気\n2,機械',
     patent_themes: 'tecCode,themeCode,themeName\n1,1,半導体\n2,1,エンジン',
     patent_holders: 'holderId,holderName\nH1,北の電機\nH2,東の工業\nH3,西の機械',
-    patents: [
-      'recordId,year,applyNo,applyDate,tecCode,themeCode,fiClass,patentName,holderId,regionCode,lat,lng',
-      '1,2019,A1,2019/01/10,1,1,H01L,素子,H1,01101,43.1,141.3',
-      '2,2019,A1,2019/01/10,1,1,H01L,素子,H2,13101,35.7,139.8',
-      '3,2019,A2,2019/02/01,2,1,F02B,機関,H1,01202,41.8,140.7',
-      '4,2019,A3,-,2,1,F02B,機関,,,0,0',
-      '5,2020,A4,2020/03/03,2,1,F02C,タービン,H3,13101,35.7,139.8',
-    ].join('\n'),
+    patents: csv`
+      recordId,year,applyNo,applyDate,tecCode,themeCode,fiClass,patentName,holderId,regionCode,lat,lng
+      1,2019,A1,2019/01/10,1,1,H01L,素子,H1,01101,43.1,141.3
+      2,2019,A1,2019/01/10,1,1,H01L,素子,H2,13101,35.7,139.8
+      3,2019,A2,2019/02/01,2,1,F02B,機関,H1,01202,41.8,140.7
+      4,2019,A3,-,2,1,F02B,機関,,,0,0
+      5,2020,A4,2020/03/03,2,1,F02C,タービン,H3,13101,35.7,139.8
+    `,
   });
   const hokkaido = patentFacts(sources, [1]);
   const applyNos = (key: string) => hokkaido.lists.get(key)?.map((e) => e.record.applyNo);

@@ -5,7 +5,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { censusAt, populationFacts } from '../../build/facts/population.ts';
-import { tinySources } from '../helpers/tiny-sources.ts';
+import { csv, tinySources } from '../helpers/tiny-sources.ts';
 
 const YEARS = ['year,kind', '2000,actual', '2005,actual', '2010,projection'].join('\n');
 
@@ -13,28 +13,28 @@ describe('populationFacts', () => {
   const facts = populationFacts(
     tinySources({
       population_years: YEARS,
-      population_by_age_sex: [
-        'regionCode,year,sex,ageFrom,count',
-        '01101,2000,male,0,10',
-        '01102,2000,male,0,5',
-        '01102,2000,female,90,4',
-        '01202,2000,male,0,1',
-        '01202,2000,female,20,3',
-        '01202,2000,male,70,2',
-        // Tokyo gives its own figure for 2005: its municipality's rows do not replace it.
-        '13,2005,male,65,100',
-        '13101,2005,male,65,7',
-        '13101,2005,female,30,9',
-      ].join('\n'),
-      population_by_age_group: [
-        'regionCode,year,ageGroup,count',
-        // 2000 has the detail: only the people of unknown age come from here, and add to the total.
-        '01202,2000,unknown,2',
-        // 2005 has no detail in Hokkaido: the groups are the figures.
-        '01202,2005,young,1',
-        '01202,2005,working,2',
-        '01202,2005,old,3',
-      ].join('\n'),
+      // Tokyo gives its own figure for 2005: its municipality's rows do not replace it.
+      population_by_age_sex: csv`
+        regionCode,year,sex,ageFrom,count
+        01101,2000,male,0,10
+        01102,2000,male,0,5
+        01102,2000,female,90,4
+        01202,2000,male,0,1
+        01202,2000,female,20,3
+        01202,2000,male,70,2
+        13,2005,male,65,100
+        13101,2005,male,65,7
+        13101,2005,female,30,9
+      `,
+      // 2000 has the detail: only the people of unknown age come from here, and add to the total.
+      // 2005 has no detail in Hokkaido: the groups are the figures.
+      population_by_age_group: csv`
+        regionCode,year,ageGroup,count
+        01202,2000,unknown,2
+        01202,2005,young,1
+        01202,2005,working,2
+        01202,2005,old,3
+      `,
     }),
   );
 

@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { economyBySelection } from '../../build/facts/selection.ts';
-import { tinySources } from '../helpers/tiny-sources.ts';
+import { csv, tinySources } from '../helpers/tiny-sources.ts';
 
 const INDUSTRIES = {
   industries_broad: 'sicCode,sicName\nE,製造業\nI,卸売業，小売業',
@@ -14,15 +14,15 @@ const INDUSTRIES = {
 describe('economyBySelection', () => {
   const sources = tinySources({
     ...INDUSTRIES,
-    industry_economy: [
-      'regionCode,year,simcCode,valueAdded,employees',
-      '01101,2016,09,10,2',
-      '01102,2016,10,20,3',
-      '01202,2016,51,5,1',
-      '01202,2012,51,4,0',
-      '13101,2016,09,7,1',
-      '13,2016,09,100,9',
-    ].join('\n'),
+    industry_economy: csv`
+      regionCode,year,simcCode,valueAdded,employees
+      01101,2016,09,10,2
+      01102,2016,10,20,3
+      01202,2016,51,5,1
+      01202,2012,51,4,0
+      13101,2016,09,7,1
+      13,2016,09,100,9
+    `,
   });
   const facts = economyBySelection(sources, [1, 13]);
   const cell = (region: string, sic: string, simc: string, year: number) => facts.get(region, sic, simc)?.get(year);

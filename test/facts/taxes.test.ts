@@ -3,20 +3,20 @@
 
 import { describe, expect, it } from 'vitest';
 import { perResident } from '../../build/facts/taxes.ts';
-import { tinySources } from '../helpers/tiny-sources.ts';
+import { csv, tinySources } from '../helpers/tiny-sources.ts';
 
 describe('perResident', () => {
   const sources = tinySources({
-    local_taxes: [
-      'regionCode,year,taxes,propertyTax,corporateTax,residents',
-      '01101,2020,300,100,50,2',
-      '01102,2020,101,1,0,1',
-      '01202,2020,500,200,30,4',
-      '01202,2021,40,1,1,0',
-      '01202,2019,400,100,20,4',
-      '13101,2020,50,20,10,1',
-      '13,2020,1000,300,200,10',
-    ].join('\n'),
+    local_taxes: csv`
+      regionCode,year,taxes,propertyTax,corporateTax,residents
+      01101,2020,300,100,50,2
+      01102,2020,101,1,0,1
+      01202,2020,500,200,30,4
+      01202,2021,40,1,1,0
+      01202,2019,400,100,20,4
+      13101,2020,50,20,10,1
+      13,2020,1000,300,200,10
+    `,
   });
   const taxes = perResident(sources, 'taxes');
 

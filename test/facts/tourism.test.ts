@@ -4,30 +4,30 @@
 
 import { describe, expect, it } from 'vitest';
 import { facilityStacks, stayStacks } from '../../build/facts/tourism.ts';
-import { tinySources } from '../helpers/tiny-sources.ts';
+import { csv, tinySources } from '../helpers/tiny-sources.ts';
 
 describe('accommodation stacks', () => {
   const sources = tinySources({
-    accommodation_classes: [
-      'kind,code,label',
-      'size,2,10～29人',
-      'size,1,0～9人',
-      'type,3,ビジネスホテル',
-      'type,1,旅館',
-    ].join('\n'),
-    accommodation_facilities: [
-      'prefCode,month,typeCode,sizeCode,facilities',
-      '13,2019-01,1,1,4',
-      '13,2019-01,3,1,2',
-      '13,2019-01,3,2,1',
-      '13,2019-02,1,1,5',
-    ].join('\n'),
-    accommodation_stays: [
-      'prefCode,month,typeCode,sizeCode,japaneseGuests,foreignGuests,roomsOccupied,roomsAvailable,capacity',
-      '13,2019-01,1,1,100,20,,,',
-      '13,2019-01,3,1,50,10,,,',
-      '13,2019-01,3,2,200,40,90,100,300',
-    ].join('\n'),
+    accommodation_classes: csv`
+      kind,code,label
+      size,2,10～29人
+      size,1,0～9人
+      type,3,ビジネスホテル
+      type,1,旅館
+    `,
+    accommodation_facilities: csv`
+      prefCode,month,typeCode,sizeCode,facilities
+      13,2019-01,1,1,4
+      13,2019-01,3,1,2
+      13,2019-01,3,2,1
+      13,2019-02,1,1,5
+    `,
+    accommodation_stays: csv`
+      prefCode,month,typeCode,sizeCode,japaneseGuests,foreignGuests,roomsOccupied,roomsAvailable,capacity
+      13,2019-01,1,1,100,20,,,
+      13,2019-01,3,1,50,10,,,
+      13,2019-01,3,2,200,40,90,100,300
+    `,
   });
 
   it('sums the facilities of each size class and each type by month', () => {

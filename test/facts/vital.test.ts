@@ -4,27 +4,27 @@
 
 import { describe, expect, it } from 'vitest';
 import { vitalFacts } from '../../build/facts/vital.ts';
-import { tinySources } from '../helpers/tiny-sources.ts';
+import { csv, tinySources } from '../helpers/tiny-sources.ts';
 
 describe('vitalFacts', () => {
   const facts = vitalFacts(
     tinySources({
-      vital_events: [
-        'regionCode,year,births,deaths,inMigrants,outMigrants',
-        '01101,2000,1,2,3,4',
-        '01102,2000,1,1,1,1',
-        '01202,2000,10,10,10,10',
-        '01202,1999,5,6,7,8',
-        '13,2000,50,60,70,80',
-        '13101,2000,1,1,1,1',
-      ].join('\n'),
-      births_by_mother_age: [
-        'regionCode,period,ageFrom,births',
-        '01101,2003-2007,15,2',
-        '01102,2003-2007,15,3',
-        '01202,2003-2007,30,1',
-        '01202,1998-2002,45,4',
-      ].join('\n'),
+      vital_events: csv`
+        regionCode,year,births,deaths,inMigrants,outMigrants
+        01101,2000,1,2,3,4
+        01102,2000,1,1,1,1
+        01202,2000,10,10,10,10
+        01202,1999,5,6,7,8
+        13,2000,50,60,70,80
+        13101,2000,1,1,1,1
+      `,
+      births_by_mother_age: csv`
+        regionCode,period,ageFrom,births
+        01101,2003-2007,15,2
+        01102,2003-2007,15,3
+        01202,2003-2007,30,1
+        01202,1998-2002,45,4
+      `,
     }),
   );
 

@@ -15,6 +15,17 @@ const MUNICIPALITIES = [
   '13101,千代田区,3,',
 ].join('\n');
 
+/**
+ * CSV text written as an indented block, as the file would hold it: each line trimmed, the blank ones (the
+ * first and last of the block) left out.
+ */
+export const csv = (strings: TemplateStringsArray, ...values: unknown[]): string =>
+  String.raw({ raw: strings }, ...values)
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '')
+    .join('\n');
+
 /** Sources holding the regions above and these tables (CSV text, header first). */
 export function tinySources(tables: Partial<Record<TableName, string>>): Sources {
   const all: Partial<Record<TableName, string>> = {
