@@ -3,7 +3,7 @@
 // layer throws them, from the sources' readers to the runtime bundled into workers, so this module imports
 // nothing and every layer may import it.
 
-export interface UserErrorOptions {
+interface UserErrorOptions {
   /** What is wrong in words safe to show a client: the message names files by their absolute paths, which only the operator's log may show. */
   problem?: string;
   /** The error beneath (a refused connection, a parser's complaint), for the operator: never shown to a client. */

@@ -19,7 +19,5 @@ export const FARM_BUSINESSES = [
   'その他',
 ];
 
-/** 農業者区分: 1 farm managers (農業経営者), 2 the farm working population (農業就業人口). */
-export const FARMER_TYPES = ['農業経営者', '農業就業人口'];
 /** The age classes of the farmer charts, coded 1–7 as the 2018 Java client's data codes them. */
 export const FARMER_AGES = ['15～24歳', '25～34歳', '35～44歳', '45～54歳', '55～64歳', '65～74歳', '75歳以上'];

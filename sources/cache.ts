@@ -18,7 +18,7 @@ export interface TableCache {
 }
 
 /** Where the cache lives unless REGSTAT_CACHE says otherwise: beside the installed packages, as other tools keep theirs. */
-export const DEFAULT_CACHE_DIR = fileURLToPath(new URL('../node_modules/.cache/regstat/tables', import.meta.url));
+const DEFAULT_CACHE_DIR = fileURLToPath(new URL('../node_modules/.cache/regstat/tables', import.meta.url));
 
 /** What an entry keeps beside the columns. */
 interface Meta {

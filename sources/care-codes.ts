@@ -5,7 +5,7 @@
 
 export type CareUnit = 'prefecture' | 'municipality' | 'insurer';
 /** kinds: the three kinds of care service; levels: the care levels; services: the 25 services; none: one figure. */
-export type CareScheme = 'kinds' | 'levels' | 'services' | 'none';
+type CareScheme = 'kinds' | 'levels' | 'services' | 'none';
 
 export interface CareMatter {
   code: string;

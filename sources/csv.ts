@@ -4,12 +4,6 @@
 import { isUtf8 } from 'node:buffer';
 import { SourceError } from '../build/user-error.ts';
 
-export interface CsvCell {
-  text: string;
-  line: number;
-  column: number;
-}
-
 /**
  * The text of UTF-8 bytes, or a SourceError at the first byte that is not UTF-8 (a decoder would put
  * U+FFFD there and the build would publish it). `line` is the line the bytes begin on, counted as
@@ -185,7 +179,7 @@ function quotedCell(s: string, i: number, file: string, rowLine: number, column:
 }
 
 /** Quotes a cell when it needs it. */
-export function csvCell(value: string | number): string {
+function csvCell(value: string | number): string {
   const s = String(value);
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }

@@ -5,7 +5,7 @@
 import type { TableName } from './tables.ts';
 
 /** Where a table's figures come from at each level, in a few words; a level not named is synthetic. */
-export interface TableOrigin {
+interface TableOrigin {
   /** Every row (a code list, a classification). */
   all?: string;
   /** The rows of prefectures, or what the municipalities add up to there. */
@@ -36,7 +36,7 @@ export interface Provenance {
 }
 
 /** The official tables the sample builds on (the rest of it is synthetic). */
-export interface OfficialTables {
+interface OfficialTables {
   what: string[];
   files: string[];
   credits: string[];

@@ -25,7 +25,7 @@ import type { DatasetInfo, SourceSet } from './load.ts';
 import { TABLE_NAMES } from './tables.ts';
 import { InputError, SourceError } from '../build/user-error.ts';
 
-export interface DirOptions {
+interface DirOptions {
   /** Bytes read at a time: tables are parsed in parts that end at a record, never as one string. */
   partBytes?: number;
   /** The longest a part may grow to hold one record: Node's longest string (about 512 MB) unless a test lowers it. */
@@ -73,7 +73,7 @@ const DATASET_FIX =
   'write it as {"kind": "imported", "notice": "<where the tables come from>"}, or delete it (it is optional)';
 
 /** dataset.json, checked: its notice is shown wherever a user could take the numbers for official ones. */
-export function readDataset(file: string): DatasetInfo {
+function readDataset(file: string): DatasetInfo {
   const text = decodeUtf8(readFileSync(file), file).replace(/^\ufeff/, '');
   let value: unknown;
   try {
@@ -193,7 +193,7 @@ function fileDigest(file: string): string {
 }
 
 /** What writing a source set did to a folder that held tables before. */
-export interface Written {
+interface Written {
   /** The tables it held that were written anew. */
   replaced: string[];
   /** Its entries that are not source tables (notes, scripts…), carried over as they were. */

@@ -18,7 +18,7 @@ import { InputError, SourceError } from '../build/user-error.ts';
 type ColumnTable = ReturnType<typeof aq.table>;
 
 /** One table as text, before parsing. */
-export interface SourceFile {
+interface SourceFile {
   /** Where it came from, for error messages: a path, or a name such as sample:prefectures.csv. */
   file: string;
   /** The CSV text; a provider may make it only when this is first read. */
@@ -29,7 +29,7 @@ export interface SourceFile {
   parts?(): Iterable<Uint8Array>;
 }
 
-export type { DatasetInfo, Origins, TableOrigin } from './dataset.ts';
+export type { DatasetInfo, Origins } from './dataset.ts';
 
 /** What a source provider hands to the build. */
 export interface SourceSet {
@@ -54,7 +54,7 @@ export interface Sources {
   regions: RegionIndex;
 }
 
-export interface LoadOptions {
+interface LoadOptions {
   /** Load and check every table now (a build fails on a bad row before the slow part), rather than when first read. */
   eager?: boolean;
   /** Checked tables kept across runs. */
@@ -180,7 +180,7 @@ function loaderDigest(): string {
  * same checks split into a class's methods read the three largest sample tables (2.26 million rows) in
  * 4.5–6.3 s against 2.5–4.8 s here (alternately in one process, beside a test run).
  */
-export function readTable(spec: TableSpec, src: SourceFile): LoadedTable {
+function readTable(spec: TableSpec, src: SourceFile): LoadedTable {
   const columns = Object.keys(spec.schema.shape);
   const data: Record<string, unknown[]> = Object.fromEntries(columns.map((c) => [c, []]));
   const lines: number[] = [];

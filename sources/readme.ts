@@ -15,7 +15,7 @@ const END = '<!-- End of what `npm run docs` writes. -->';
 const cell = (text: string) => text.replaceAll('|', '\\|');
 
 /** One table's section: its heading, its doc and its columns. */
-export function tableSection(spec: TableSpec): string {
+function tableSection(spec: TableSpec): string {
   const heading = `### \`${spec.name}.csv\`${spec.required ? ' (required)' : ''}`;
   const rows = Object.entries(spec.columns).map(
     ([column, { type, meaning }]) => `| ${column} | ${cell(type)} | ${cell(meaning)} |`,

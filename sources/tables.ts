@@ -48,7 +48,7 @@ const classCode = () =>
   z.string().regex(/^[0-9A-Za-z]{1,8}$/, { error: 'expected a code of letters and digits such as 01 or 011' });
 const orEmpty = <T extends z.ZodType>(schema: T, what: string) =>
   z.union([schema, z.literal('')], { error: `expected ${what} or nothing` });
-export const MEDICAL_SCHEMES = ['disease', 'department', 'doctor', 'bed', 'nurse'] as const;
+const MEDICAL_SCHEMES = ['disease', 'department', 'doctor', 'bed', 'nurse'] as const;
 const decimal = () =>
   z
     .string()
@@ -56,7 +56,7 @@ const decimal = () =>
     .transform(Number);
 
 /** What a column holds, as sources/README.md prints it: its type in words and what it means. */
-export interface ColumnDoc {
+interface ColumnDoc {
   type: string;
   meaning: string;
 }

@@ -11,13 +11,13 @@ interface CfValue {
   value: string;
   multiValue?: { value: string }[];
 }
-export interface CfRequest {
+interface CfRequest {
   method: string;
   uri: string;
   querystring: Record<string, CfValue>;
   headers: Record<string, CfValue>;
 }
-export interface CfResponse {
+interface CfResponse {
   statusCode: number;
   statusDescription: string;
   headers: Record<string, { value: string }>;
@@ -26,7 +26,7 @@ export interface CfResponse {
 
 let routes: CompiledRoutes | undefined;
 
-export function viewerRequest(event: { request: CfRequest }, table: RouteTable): CfRequest | CfResponse {
+function viewerRequest(event: { request: CfRequest }, table: RouteTable): CfRequest | CfResponse {
   routes ??= compileRoutes(table);
   const request = event.request;
   // Values arrive as the viewer sent them (still percent-encoded): the resolver decodes them itself.

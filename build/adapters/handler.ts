@@ -6,7 +6,7 @@ import { HEALTH_PATH, respond, type ApiResponse } from '../runtime/respond.ts';
 import { compileRoutes, type CompiledRoutes, type RouteTable } from '../runtime/routes.ts';
 
 /** Reads a file of dist by its path (`/api/v1/…/index.json`); null when it does not exist. */
-export type ReadText = (path: string) => Promise<string | null>;
+type ReadText = (path: string) => Promise<string | null>;
 
 /** An API request's answer; null for paths outside the API, which the adapter serves itself. */
 export type WebHandler = (request: Request) => Promise<Response | null>;

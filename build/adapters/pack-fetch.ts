@@ -22,7 +22,7 @@ import { staticPath, typeOf } from '../runtime/static-path.ts';
 import { type Pack, type ReadStats } from '../pack/reader.ts';
 import { PackError } from '../user-error.ts';
 
-export interface PackFetchOptions {
+interface PackFetchOptions {
   open(): Promise<Pack>;
   /** Where 200 answers are kept between requests (caches.default on Cloudflare); none by default. */
   cache?: Pick<Cache, 'match' | 'put'> | null;

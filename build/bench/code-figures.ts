@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import fg from 'fast-glob';
 import ts from 'typescript';
 
-export interface CodeFigures {
+interface CodeFigures {
   /** Non-null assertions (`x!`) in build/. */
   nonNull: number;
   /** Of them, on a Map's get (`m.get(k)!`). */

@@ -13,7 +13,7 @@ const ROOT = join(import.meta.dirname, '../..');
 const FIRST = '/api/v1/population/composition/perYear?prefCode=13&cityCode=-';
 
 /** One plain request per operation: its declaration's first example, as the docs and OpenAPI show it. */
-export const FIRST_ANSWERS: string[] = OPERATIONS.map((op) => {
+const FIRST_ANSWERS: string[] = OPERATIONS.map((op) => {
   const example = Object.entries(op.examples?.[0] ?? {}).filter(([, v]) => v !== undefined) as [string, string][];
   return op.route.path + (example.length ? `?${new URLSearchParams(example)}` : '');
 });
@@ -64,7 +64,7 @@ async function askFirstAnswers(base: string): Promise<number> {
 }
 
 /** The first answer of every operation (none prepared: --no-warm-up), asked with nothing else going on. */
-export async function firstAnswers(s: Started, label: string): Promise<void> {
+async function firstAnswers(s: Started, label: string): Promise<void> {
   const worst = await askFirstAnswers(s.base);
   console.log(`  ${label}: slowest first answer ${worst.toFixed(2)} s of ${FIRST_ANSWERS.length} operations`);
 }
@@ -74,7 +74,7 @@ export async function firstAnswers(s: Started, label: string): Promise<void> {
  * can: how long the preparations hold a prepared answer (the probes' p99 and maximum), and how long
  * the first answers take with the machine busy.
  */
-export async function probedFirstAnswers(s: Started, label: string): Promise<void> {
+async function probedFirstAnswers(s: Started, label: string): Promise<void> {
   let worst = 0;
   const { probes } = await probeWhile(s.base, async () => (worst = await askFirstAnswers(s.base)));
   console.log(
@@ -105,7 +105,7 @@ interface Started {
 }
 
 /** `npm start` from the repository, timed from the spawn to the first 200 of FIRST. */
-export async function start(port: number, cache: string, warmUp = true): Promise<Started> {
+async function start(port: number, cache: string, warmUp = true): Promise<Started> {
   const t0 = performance.now();
   const loopFile = join(tmpdir(), `regstat-loop-delay-${port}.json`);
   // A dist in the working tree would be served as it is; any start option asks for on-demand answers.
@@ -137,7 +137,7 @@ export async function start(port: number, cache: string, warmUp = true): Promise
   return { child, base, seconds: (performance.now() - t0) / 1000, log: () => err, loopFile };
 }
 
-export function stop(s: Started): void {
+function stop(s: Started): void {
   try {
     process.kill(-s.child.pid!, 'SIGTERM'); // npm, its shell and the node process behind them
   } catch {

@@ -32,7 +32,7 @@ export function ensure(pkgs: { cmd: string; pkg: string }[]): boolean {
   return r.status === 0 && missing.every((p) => have(p.cmd));
 }
 
-export interface WrkResult {
+interface WrkResult {
   rps: number;
   p99ms: number;
   errors: number;

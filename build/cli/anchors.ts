@@ -10,9 +10,9 @@ import { fail } from './fail.ts';
 import { parseCommand, type CommandSpec } from './source-options.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-export const DEFAULT_SHARED_OFFICIAL = resolve(ROOT, '../shared/data/official');
+const DEFAULT_SHARED_OFFICIAL = resolve(ROOT, '../shared/data/official');
 
-export const ANCHORS_COMMAND = {
+const ANCHORS_COMMAND = {
   name: 'npm run anchors',
   summary:
     'Regenerates sources/official/*.csv (census and IPSS population totals by prefecture, and by prefecture × sex × 5-year age 1960–2045; national population by sex × 5-year age and of unknown age) from the official tables in <shared-official-dir>, and prints their checks.',

@@ -31,7 +31,7 @@ export const BUILD_COMMAND = {
 } as const satisfies CommandSpec;
 
 /** The build's report, with the warnings it printed (header-only tables). */
-export type CliBuildReport = BuildReport & { warnings: string[] };
+type CliBuildReport = BuildReport & { warnings: string[] };
 
 export function runBuild(argv: string[]): CliBuildReport {
   const { values } = parseCommand(BUILD_COMMAND, argv);

@@ -3,7 +3,7 @@
 
 import { existsSync } from 'node:fs';
 
-export const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM = '/usr/bin/chromium';
 export const HAS_CHROMIUM = existsSync(CHROMIUM);
 export const NO_CHROMIUM = `no ${CHROMIUM} (apt-get install -y chromium; .ci/run installs it)`;
 

@@ -13,7 +13,7 @@ import { parseCommand, type CommandSpec } from './source-options.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 
-export const DOCS_COMMAND = {
+const DOCS_COMMAND = {
   name: 'npm run docs',
   summary:
     'Rewrites the documentation generated from the declarations: docs/operations.md and the tables of sources/README.md.',

@@ -23,7 +23,7 @@ import { fail } from './fail.ts';
 import { parseCommand, parsePort, type CommandSpec } from './source-options.ts';
 import { UsageError, UserError } from '../user-error.ts';
 
-export const EDGE_COMMAND = {
+const EDGE_COMMAND = {
   name: 'npm run edge',
   summary:
     "Runs the edge worker (the bundle's worker.js) in workerd, Cloudflare's runtime, on this machine: the whole API from one pack, a local file put in a simulated R2 bucket or a URL read by Range. No account or network needed.",
@@ -45,7 +45,7 @@ export const EDGE_COMMAND = {
   example: 'npm run edge -- --pack regstat/dist.pack --port 8787',
 } as const satisfies CommandSpec;
 
-export interface EdgeOptions {
+interface EdgeOptions {
   /** A file or an http(s) URL. */
   pack: string;
   port?: number;
@@ -65,7 +65,7 @@ export interface RunningEdge {
   stop(): Promise<void>;
 }
 
-export const isUrl = (pack: string) => /^https?:\/\//i.test(pack);
+const isUrl = (pack: string) => /^https?:\/\//i.test(pack);
 
 /** The part of R2's multipart upload this uses (miniflare's proxy of the bucket binding). */
 interface MultipartBucket {

@@ -7,7 +7,7 @@ import { fail } from './fail.ts';
 import { parseCommand, type CommandSpec } from './source-options.ts';
 import { UsageError } from '../user-error.ts';
 
-export const ESTAT_COMMAND = {
+const ESTAT_COMMAND = {
   name: 'npm run import:estat',
   summary:
     'Reads the official tables in <folder> (e-Stat census tables of population by area × sex × 5-year age, the census time series c03 by prefecture × sex × 5-year age 1960–2015, SSDSE-A (municipal census figures), IPSS 2018 municipal projections, the 1980–2020 municipality converter, 住民基本台帳 人口動態 by municipality (births, deaths, moves), 住民基本台帳人口移動報告 net migration by prefecture × 国籍 × area × 5-year age; recognised by content, whatever their file names), checks them and writes population source tables to <sources-dir>, to build from with --sources.',

@@ -9,7 +9,7 @@ import { fail } from './fail.ts';
 import { parseCommand, type CommandSpec } from './source-options.ts';
 import { UsageError } from '../user-error.ts';
 
-export const SCREENSHOTS_COMMAND = {
+const SCREENSHOTS_COMMAND = {
   name: 'npm run screenshots',
   summary:
     "Takes the explorer's pictures (docs/screenshots, shown in the README) from a built dist in headless Chromium, at desktop and phone width.",
@@ -21,7 +21,7 @@ export const SCREENSHOTS_COMMAND = {
 } as const satisfies CommandSpec;
 
 /** The views shown: one per kind of chart. */
-export const SHOTS: [name: string, hash: string][] = [
+const SHOTS: [name: string, hash: string][] = [
   ['population-per-year', '#/population/composition/perYear?prefCode=13&cityCode=-'],
   ['population-pyramid', '#/population/composition/pyramid?prefCode=13&cityCode=-&yearLeft=1980&yearRight=2045'],
   ['overseas-transactions', '#/industry/overseasTransaction/forColumn?prefCode=13&dispTradeCode=1&dispIndustryCode=1'],

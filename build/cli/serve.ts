@@ -29,7 +29,7 @@ export const SERVE_COMMAND = {
   example: 'npm run serve -- --dir dist --port 3000 --workers auto',
 } as const satisfies CommandSpec;
 
-export interface ServeOptions {
+interface ServeOptions {
   port: number;
   host: string;
   workers?: number;
@@ -95,7 +95,7 @@ function forkWorkers(dir: string, port: number, host: string, workers: number) {
 }
 
 /** A port that cannot be had, as one line that says what to do. */
-export function listenFailed(e: Error, port: number, host: string): never {
+function listenFailed(e: Error, port: number, host: string): never {
   const code = (e as NodeJS.ErrnoException).code;
   const next = port === 65535 ? 3000 : port + 1;
   const line =

@@ -10,7 +10,7 @@ import { FAMILY_TABLE } from '../runtime/families.ts';
 import { UsageError } from '../user-error.ts';
 
 /** A parseArgs option with what --help says of it. */
-export interface OptionSpec {
+interface OptionSpec {
   type: 'string' | 'boolean';
   default?: string | boolean;
   short?: string;
@@ -21,7 +21,7 @@ export interface OptionSpec {
   shownDefault?: string;
 }
 
-export type OptionSpecs = Record<string, OptionSpec>;
+type OptionSpecs = Record<string, OptionSpec>;
 
 export interface CommandSpec<T extends OptionSpecs = OptionSpecs> {
   /** How it is run, as --help shows it: npm run build. */
@@ -181,7 +181,7 @@ function usageErrorOf(spec: CommandSpec, e: unknown): Error {
 }
 
 /** What --help prints: the usage line, the options with their defaults, and one example. */
-export function usage(spec: CommandSpec): string {
+function usage(spec: CommandSpec): string {
   const options = { ...spec.options, ...HELP } as OptionSpecs;
   const left = Object.entries(options).map(
     ([name, o]) =>

@@ -55,7 +55,7 @@ export interface BuildReport {
 }
 
 /** What the tree costs a disk: its folders, and its files in whole blocks, as `du` counts them. */
-export interface Footprint {
+interface Footprint {
   files: number;
   folders: number;
   bytes: number;
@@ -124,7 +124,7 @@ export function renderFile(op: Operation, state: unknown, values: Canonical, ctx
 }
 
 /** What the files other than responses need to know of an operation's files. */
-export interface Census {
+interface Census {
   op: Operation;
   files: number;
   /** Bytes and seconds are the build's own figures: reported, never written into dist (the on-demand server cannot know them). */

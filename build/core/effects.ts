@@ -32,7 +32,7 @@ export class MemoryEffects implements BuildEffects {
 }
 
 /** What a failed write reports (from a writer thread, or caught here). */
-export interface WriteFailure {
+interface WriteFailure {
   message: string;
   code?: string;
   path?: string;

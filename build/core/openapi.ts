@@ -26,10 +26,10 @@ import {
 import { VERSION } from '../version.ts';
 
 /** A JSON Schema (draft 2020-12, as OpenAPI 3.1 reads it). */
-export type JsonSchema = { [key: string]: unknown };
+type JsonSchema = { [key: string]: unknown };
 
 /** What the document needs to know of one operation. */
-export interface OpenApiEntry {
+interface OpenApiEntry {
   op: Pick<Operation, 'title' | 'family' | 'description' | 'examples' | 'result'>;
   /** Its route as the build's route table has it. */
   route: RouteOp;
@@ -182,8 +182,6 @@ function components(resas: boolean, anyComposes: boolean, schemas: Record<string
   };
 }
 
-export type OpenApiDocument = ReturnType<typeof openApi>;
-
 /** The responses of requests that compose: 501 where the host cannot, 503 when the Node server's lane is full. */
 function compositionResponses() {
   return {
@@ -211,7 +209,7 @@ function compositionResponses() {
  * under a condition is ignored otherwise, so it also admits `-`, the value the original's clients send
  * for an unused parameter; an ignored parameter admits anything.
  */
-export function parameterSchema(p: ParamSpec, table: RouteTable): JsonSchema {
+function parameterSchema(p: ParamSpec, table: RouteTable): JsonSchema {
   if (p.ignored) return {};
   const type = typeOf(p);
   const allowed = type.allowed(p, table);
@@ -425,7 +423,7 @@ function operationDescription(op: OpenApiEntry['op'], route: RouteOp, example: C
 }
 
 /** Plain text as Markdown: code-like tokens go into code spans, so that `<prefCode>_<cityCode>` reads as code, not HTML. */
-export function markdown(text: string): string {
+function markdown(text: string): string {
   return text
     .split(/(`[^`]*`)/)
     .map((part, i) => {
@@ -442,7 +440,7 @@ export function markdown(text: string): string {
 }
 
 /** Markdown as it is, but a `<` outside code spans cannot open an HTML tag. */
-export function safeMarkdown(text: string): string {
+function safeMarkdown(text: string): string {
   return text
     .split(/(`[^`]*`)/)
     .map((part, i) => (i % 2 === 1 ? part : escapeHtml(part)))

@@ -8,8 +8,7 @@ import { z } from 'zod';
 import { checkParam, type Canonical } from '../runtime/params.ts';
 import { constraintKey, isActive, type CompiledRoutes, type RouteOp } from '../runtime/routes.ts';
 
-export type RawQuery = Record<string, string | undefined>;
-export type CanonicalQuery = Record<string, string>;
+type CanonicalQuery = Record<string, string>;
 
 const emptyIsAbsent = (v: unknown) => (v === '' ? undefined : v);
 /** Stands for a value that failed its check, so that conditions on it hold for no value. */

@@ -10,7 +10,7 @@ import { STATIC_TYPES } from '../runtime/static-path.ts';
 import type { RouteOp } from '../runtime/routes.ts';
 
 /** serve-handler's MIME table says application/javascript; the other hosts send RFC 9239's type. */
-export const SCRIPT_TYPE = {
+const SCRIPT_TYPE = {
   source: '**/*.js',
   headers: [{ key: 'Content-Type', value: 'text/javascript;charset=UTF-8' }],
 };

@@ -25,7 +25,7 @@ export interface SourceValues {
 }
 
 /** What the source options ask for, checked without reading any table. */
-export interface SourceChoices {
+interface SourceChoices {
   set: SourceSet;
   layout: 'full' | 'compact';
   prefs?: number[];
@@ -117,7 +117,7 @@ export function emptyTableWarning(
 }
 
 /** `--prefs 1,13` as prefecture codes. */
-export function parsePrefs(text: string | undefined): number[] | undefined {
+function parsePrefs(text: string | undefined): number[] | undefined {
   return text?.split(',').map((s) => {
     if (!/^[0-9]{1,2}$/.test(s.trim()))
       throw new UsageError(

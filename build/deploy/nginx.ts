@@ -42,7 +42,7 @@ import {
 } from '../runtime/routes.ts';
 import { PAGE_REWRITES } from '../runtime/pages.ts';
 
-export interface NginxOptions {
+interface NginxOptions {
   root: string;
   port: number;
   host?: string;

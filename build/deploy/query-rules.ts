@@ -6,7 +6,7 @@
 import { isListParam, typeOf } from '../runtime/params.ts';
 import type { ParamSpec, RouteOp, RouteTable } from '../runtime/routes.ts';
 
-export interface QueryRule {
+interface QueryRule {
   op: RouteOp;
   /**
    * Parameters the request carries, under the name it uses; `as`, where set, is the canonical value the

@@ -23,7 +23,7 @@ async function readFile(path: string): Promise<string | null> {
   return res.ok ? res.text() : null;
 }
 
-export interface Answer {
+interface Answer {
   status: number;
   body: string;
   /** What its X-Regstat-Data header says: official, mixed, synthetic or imported. */

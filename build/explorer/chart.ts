@@ -6,7 +6,7 @@ import * as Plot from '@observablehq/plot';
 import type { Cell, Chart, Column, Row } from '../runtime/view.ts';
 import { h } from './dom.ts';
 
-export interface ChartInput {
+interface ChartInput {
   chart: Chart;
   rows: Row[];
   columns: Column[];

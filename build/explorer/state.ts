@@ -102,7 +102,7 @@ export function settle(
 }
 
 /** What a shared link asks for: its values where the operation takes them, settled ones elsewhere. */
-export interface LinkRequest {
+interface LinkRequest {
   values: Record<string, string>;
   /** The parameters whose given value `settle` would have replaced: the API decides what they mean. */
   misfits: string[];

@@ -6,7 +6,7 @@ import { h } from './dom.ts';
 // Years and codes read as they are; other figures get thousands separators.
 const PLAIN = /year|code|_cd$|quarter|month|flg/i;
 
-export const cellText = (v: unknown, key = '') =>
+const cellText = (v: unknown, key = '') =>
   typeof v === 'number' && !PLAIN.test(key)
     ? v.toLocaleString('en-US', { maximumFractionDigits: 20 })
     : v === null || v === undefined

@@ -13,10 +13,10 @@ import type { Table } from './rollup.ts';
 import { Grouped, rowsOf, tableOf } from './table.ts';
 import { perSources } from './memo.ts';
 
-export type Airport = Pick<Row<'airports'>, 'areaCode' | 'areaName' | 'airportCode' | 'airportName'>;
+type Airport = Pick<Row<'airports'>, 'areaCode' | 'areaName' | 'airportCode' | 'airportName'>;
 
 /** One side of a selection: an area and an airport code, `-` for all. */
-export interface Side {
+interface Side {
   area: string;
   airport: string;
 }
@@ -41,7 +41,7 @@ const SELECTIONS: Selection[] = LEVELS.flatMap((entry) =>
   LEVELS.flatMap((exit) => [true, false].map((yearly) => ({ entry, exit, yearly }))),
 );
 
-export interface AirportFacts {
+interface AirportFacts {
   /** Visitors per selection key. */
   totals: Map<string, number>;
   /** Visitors who visited each prefecture (2-digit code) per selection key. */

@@ -7,7 +7,7 @@ import { getOrSet } from '../runtime/maps.ts';
 import { perSources } from './memo.ts';
 import { rowsOf } from './table.ts';
 
-export interface CareInsurer {
+interface CareInsurer {
   insurerCode: string;
   insurerName: string;
   prefCode: number;

@@ -19,9 +19,9 @@ export const FINANCE_GROUPS = {
   city: '市',
   town: '町村',
 } as const;
-export type FinanceGroup = keyof typeof FINANCE_GROUPS;
+type FinanceGroup = keyof typeof FINANCE_GROUPS;
 
-export interface FinanceFacts {
+interface FinanceFacts {
   items: Row<'expenditure_items'>[];
   /** Amount by item code, keyed by `region|year` (region as in the table: 2 or 5 digits). */
   amounts: Map<string, Map<string, number>>;

@@ -11,7 +11,7 @@ import type { Table } from './rollup.ts';
 import { Grouped, rowsOf, tableOf } from './table.ts';
 import { perSources } from './memo.ts';
 
-export type JobMonth = Pick<Row<'job_openings'>, 'month' | 'openings' | 'applicants'>;
+type JobMonth = Pick<Row<'job_openings'>, 'month' | 'openings' | 'applicants'>;
 
 /** Openings and applicants by prefecture and occupation (`-` for all), by month. */
 export const jobOpeningSeries = perSources(function jobOpeningSeries(sources: Sources) {
@@ -66,7 +66,7 @@ export const occupationNames = (sources: Sources) => ({
   middle: new Map(rowsOf(sources, 'occupations_middle').map((m) => [m.ismcoCode, m.ismcoName])),
 });
 
-export type WageYear = Pick<Row<'wages'>, 'year' | 'workers' | 'payroll'>;
+type WageYear = Pick<Row<'wages'>, 'year' | 'workers' | 'payroll'>;
 
 /** Workers and payroll by prefecture, industry (`-` for all) and lower age bound (`all` for every age), by year. */
 export const wageSeries = perSources(function wageSeries(sources: Sources) {

@@ -6,7 +6,7 @@ import * as aq from 'arquero';
 import type { Table } from './rollup.ts';
 
 /** Class columns, broadest first, and the code a dropped column takes (`-` for "all" in the parameters). */
-export interface Hierarchy {
+interface Hierarchy {
   columns: readonly string[];
   all: string;
 }

@@ -20,7 +20,7 @@ export interface MedicalCategory {
   items: { code: string; name: string }[];
 }
 
-export interface MedicalArea {
+interface MedicalArea {
   areaCode: string;
   areaName: string;
   prefCode: number;

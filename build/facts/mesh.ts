@@ -8,7 +8,7 @@ import { itemAt } from '../runtime/render/population.ts';
 import { ratio } from '../runtime/rounding.ts';
 import { rowsOf } from './table.ts';
 
-export const RANKS = 20;
+const RANKS = 20;
 
 /** Bin widths: 1, 2, 4, 5 and 2.5 times powers of ten, the steps a reader finds natural. */
 function niceSteps(): number[] {
@@ -25,7 +25,7 @@ function p95(values: number[]): number {
   return sorted[Math.max(0, Math.ceil(0.95 * sorted.length) - 1)] ?? 0;
 }
 
-export interface ChartRow {
+interface ChartRow {
   classification_cd: string;
   classification_name: string;
   value1: number;

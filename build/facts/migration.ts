@@ -36,7 +36,7 @@ const byYearThen =
   (a: R, b: R) =>
     a.year - b.year || (code(a) < code(b) ? -1 : code(a) > code(b) ? 1 : 0);
 
-export type BlockRow = Row<'migration_by_block'>;
+type BlockRow = Row<'migration_by_block'>;
 
 /** migration_by_block: by prefecture code (two digits), years ascending, blocks in code order. */
 export const migrationByBlock = perSources(
@@ -44,7 +44,7 @@ export const migrationByBlock = perSources(
     byRegionAndYear(rowsOf(sources, 'migration_by_block').sort(byYearThen((r) => r.blockCode)), (r) => r.prefCode),
 );
 
-export type AgeClassRow = { region: string } & Pick<Row<'migration_by_age_group'>, 'year' | 'ageClass' | 'net'>;
+type AgeClassRow = { region: string } & Pick<Row<'migration_by_age_group'>, 'year' | 'ageClass' | 'net'>;
 
 /** migration_by_age_group: by region code, years ascending, age classes in code order. */
 export const migrationByAgeClass = perSources(
@@ -57,7 +57,7 @@ export const migrationByAgeClass = perSources(
     ),
 );
 
-export type CohortRow = { region: string } & Pick<Row<'migration_by_cohort'>, 'periodFrom' | 'ageFrom' | 'net'>;
+type CohortRow = { region: string } & Pick<Row<'migration_by_cohort'>, 'periodFrom' | 'ageFrom' | 'net'>;
 
 /** migration_by_cohort: by region code, in period and age order. */
 export const migrationByCohort = perSources((sources: Sources): Map<string, CohortRow[]> => {

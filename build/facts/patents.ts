@@ -11,7 +11,7 @@ import { perSourcesAndKey } from './memo.ts';
 import { rowsOf } from './table.ts';
 
 /** A record as the API prints it. */
-export interface PatentRecord {
+interface PatentRecord {
   applyNo: string;
   patentSection: string;
   patentSubject: string;
@@ -28,13 +28,13 @@ export interface PatentRecord {
 }
 
 /** A record in a list, with its row id for the final tie-break. */
-export type ListEntry = { record: PatentRecord; id: number };
+type ListEntry = { record: PatentRecord; id: number };
 
 export const PAGE_SIZE = 100;
 export const PATENT_YEARS = [2017, 2018, 2019, 2020, 2021, 2022];
 
 /** sort1 1–7: the record field each sorts by. */
-export const SORT_KEYS: (keyof PatentRecord)[] = [
+const SORT_KEYS: (keyof PatentRecord)[] = [
   'applyNo',
   'patentSection',
   'patentSubject',
@@ -44,7 +44,7 @@ export const SORT_KEYS: (keyof PatentRecord)[] = [
   'applyDate',
 ];
 
-export interface PatentFacts {
+interface PatentFacts {
   /** Records by list key: `year|1|prefCode|cityCode|` or `year|2|||holderId` (the resolver's key). */
   lists: Map<string, ListEntry[]>;
   /** Holders with a record located in the scope. */

@@ -13,7 +13,7 @@ import { rollupRegions, type Table } from './rollup.ts';
 import { tableOf } from './table.ts';
 
 /** A region's sums of one selection (sicCode, simcCode: `-` for all) and year. */
-export type SelectionRow<V extends string> = {
+type SelectionRow<V extends string> = {
   region: string;
   sicCode: string;
   simcCode: string;

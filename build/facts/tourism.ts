@@ -8,7 +8,7 @@ import type { Row } from '../../sources/tables.ts';
 import { Grouped, rowsOf, tableOf } from './table.ts';
 import { perSources } from './memo.ts';
 
-export type VisitorRow = Pick<Row<'foreign_visitors'>, 'countryCode' | 'year' | 'quarter' | 'visitors'> &
+type VisitorRow = Pick<Row<'foreign_visitors'>, 'countryCode' | 'year' | 'quarter' | 'visitors'> &
   Pick<Row<'countries'>, 'countryName'>;
 
 /** Visitors by prefecture, year and purpose, in country code order (as numbers), then quarter. */
@@ -21,7 +21,7 @@ export const foreignVisitors = perSources(function foreignVisitors(sources: Sour
 });
 
 /** One class's facilities in one month of a stack. */
-export type StackRow = { code: number } & Pick<Row<'accommodation_facilities'>, 'month' | 'facilities'>;
+type StackRow = { code: number } & Pick<Row<'accommodation_facilities'>, 'month' | 'facilities'>;
 
 /**
  * Facilities by prefecture and display (1 employee-size classes, 2 accommodation types), each class summed over the other dimension, by class and month;

@@ -7,7 +7,7 @@ import { getOrSet } from '../runtime/maps.ts';
 import { perSources } from './memo.ts';
 import { rollupRows } from './rollup.ts';
 
-export interface VitalFacts {
+interface VitalFacts {
   /** By region, years ascending. */
   events: Map<string, EventYear[]>;
   /** By region, then by period (`1998-2002`, ascending): births per mother's class, index (ageFrom − 15) / 5. */

@@ -55,7 +55,7 @@ export type { RouteData } from '../runtime/routes.ts';
  * An operation's route as declared: its parameters keep their literal names, which type its values, and
  * its composers are values (routes.json names them).
  */
-export type DeclaredRoute<P extends readonly ParamSpec[]> = Omit<RouteOp, 'params' | 'compose' | 'paging'> & {
+type DeclaredRoute<P extends readonly ParamSpec[]> = Omit<RouteOp, 'params' | 'compose' | 'paging'> & {
   params: P;
   compose?: Omit<NonNullable<RouteOp['compose']>, 'composer'> & { composer: Composer };
   paging?: Omit<Paging, 'composer'> & { composer: Composer };
@@ -197,13 +197,6 @@ export const codeOrAll = <N extends string>(
   doc,
   ...(parent ? { parent } : {}),
 });
-/** `{prefCode, cityCode}` for every prefecture in scope (`-`) and each of its municipalities. */
-export function regionValues(ctx: BuildContext, pref = 'prefCode', city = 'cityCode'): Canonical[] {
-  return ctx.prefs.flatMap((p) => [
-    { [pref]: String(p), [city]: '-' },
-    ...ctx.sources.regions.citiesOf(p).map((c) => ({ [pref]: String(p), [city]: c.cityCode })),
-  ]);
-}
 
 /** The values of a file of an operation that takes prefCode and cityCode (-: the whole prefecture). */
 export type RegionValues = { prefCode: string; cityCode: string };

@@ -21,15 +21,15 @@
 // offset from HEAD_SPACE), varint block frame length, varint offset and varint length of the body in
 // the decompressed block. Identical bodies are stored once and share a place.
 
-export const MAGIC = 'REGSTAT-PACK';
+const MAGIC = 'REGSTAT-PACK';
 /** What the offline bundle's data file began with before the pack was laid out for ranges. */
-export const OLD_MAGIC = 'REGSTAT-ARCHIVE\n';
-export const VERSION = 2;
+const OLD_MAGIC = 'REGSTAT-ARCHIVE\n';
+const VERSION = 2;
 export const HEADER_BYTES = 96;
 /** A reader's first read: the header and the head. */
 export const HEAD_SPACE = 64 << 10;
-export const FRAME_BYTES = 8;
-export const BUCKET = 32;
+const FRAME_BYTES = 8;
+const BUCKET = 32;
 export const DIGEST_BYTES = 16;
 
 export interface PackHeader {
@@ -65,7 +65,6 @@ const put64 = (b: Uint8Array, at: number, v: number) => (
   put32(b, at, v % 2 ** 32),
   put32(b, at + 4, Math.floor(v / 2 ** 32))
 );
-export { u32 as readU32 };
 
 const hex = (b: Uint8Array) => Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
 
@@ -166,7 +165,7 @@ function varint(b: Uint8Array, at: number): number {
 }
 
 /** A byte buffer that doubles as it fills, for the writer's directories. */
-export class Grower {
+class Grower {
   private buf = new Uint8Array(1 << 16);
   length = 0;
   private room(n: number): void {

@@ -31,9 +31,9 @@ export interface RangeSource {
 }
 
 /** What to do about a bad pack, for whoever runs the reader. */
-export const REWRITE_ADVICE = 'Write it again (npm run bundle) and copy or upload it whole.';
+const REWRITE_ADVICE = 'Write it again (npm run bundle) and copy or upload it whole.';
 
-export interface ReaderOptions {
+interface ReaderOptions {
   /** Bound on the decompressed blocks kept (default 32 MB). */
   blockCacheBytes?: number;
   /**

@@ -13,7 +13,7 @@ export interface NameList {
   name: string;
 }
 
-export interface DomainInfo {
+interface DomainInfo {
   /** The domain whose codes key this one's lists (the technology fields of the patent themes). */
   parent?: string;
   /** Where the codes are named, for domains with a list of their own in the API. */

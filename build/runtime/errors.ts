@@ -45,10 +45,10 @@ export function resasForm(e: ApiError): { status: number; body: string } | null 
  * A path as an error message may echo it: only when it is made of characters that need no escaping
  * anywhere (JSON, HTML, logs, nginx strings), so hosts that cannot escape (nginx) echo the same text.
  */
-export function shownPath(pathname: string): string {
+function shownPath(pathname: string): string {
   return SHOWN_PATH.test(pathname) ? pathname : 'this path';
 }
-export const SHOWN_PATH = /^\/[A-Za-z0-9\/._~-]{0,200}$/;
+const SHOWN_PATH = /^\/[A-Za-z0-9\/._~-]{0,200}$/;
 
 export function notFound(pathname: string): ApiError {
   return apiError(

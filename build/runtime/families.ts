@@ -2,7 +2,7 @@
 // the explorer groups its picker under and the description OpenAPI gives the family's tag. A family not
 // in this table is a type error, so no reader needs a fallback for one it does not know.
 
-export interface FamilyInfo {
+interface FamilyInfo {
   /** Japanese / English, as the explorer's operation picker shows it. */
   title: string;
   /** OpenAPI's tag description, in Markdown. */

@@ -21,7 +21,7 @@ export interface Manifest {
 }
 
 /** The dataset as the sources describe it, with a digest of every source table the build read. */
-export interface ManifestDataset extends DatasetInfo {
+interface ManifestDataset extends DatasetInfo {
   tables: TableDigest[];
 }
 

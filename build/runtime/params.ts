@@ -28,10 +28,10 @@ export interface Area {
 }
 
 /** `settles`: canonical values of other parameters the value decides (a code's parent given as -). */
-export type Checked = { ok: true; value: string; areas?: Area[]; settles?: Canonical } | { ok: false; error: ApiError };
+type Checked = { ok: true; value: string; areas?: Area[]; settles?: Canonical } | { ok: false; error: ApiError };
 
 /** The values a parameter allows, as the manifest lists them and OpenAPI constrains them. */
-export type Allowed =
+type Allowed =
   | { values: (number | string)[] }
   | { min: number; max: number }
   /** Codes that depend on another parameter's value. */
@@ -40,7 +40,7 @@ export type Allowed =
   /** A comma-separated list; `values` maps the first part of an entry to the second's codes. */
   | { list: { separator: ','; max: number; entry: string }; values?: Record<string, string[]> };
 
-export interface ParamType<S extends ParamSpec> {
+interface ParamType<S extends ParamSpec> {
   /** What a valid value's canonical form is, for people (manifest, OpenAPI). */
   canonical: string;
   /**
@@ -88,7 +88,7 @@ const CODE_SYNTAX = '[A-Za-z0-9]{1,16}';
 const AREA_SYNTAX = `(${PREF_SYNTAX})_(${CITY_SYNTAX})?`;
 const TEC_SYNTAX = '([0-9]{1,3})?_([0-9]{1,3})?';
 /** The canonical value of every code of a presence parameter. */
-export const ANY = 'any';
+const ANY = 'any';
 const whole = (syntax: string) => new RegExp(`^(?:${syntax})$`);
 const PREF_RE = whole(PREF_SYNTAX);
 const CITY_RE = whole(CITY_SYNTAX);
@@ -454,7 +454,7 @@ export function listValues(values: readonly number[]): string {
 }
 
 /** Quotes user input for a message, shortened so that a huge value cannot bloat the error body. */
-export function quote(raw: string): string {
+function quote(raw: string): string {
   const s = raw.length > 40 ? `${raw.slice(0, 40)}…` : raw;
   return JSON.stringify(s);
 }

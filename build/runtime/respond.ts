@@ -84,7 +84,7 @@ export interface FileAnswer<B> {
  * Where an adapter's bodies come from. A cache may answer synchronously, which keeps the Node server's
  * hot path free of promises; B is what it keeps (text, or the Node server's precompressed entries).
  */
-export interface Bodies<B> {
+interface Bodies<B> {
   /**
    * A file of dist by its path (`/api/v1/…/index.json`); null when it does not exist. `kind` is what its
    * X-Regstat-Data says, for adapters that build their own headers (the Node server's entries).

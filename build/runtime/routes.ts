@@ -224,7 +224,7 @@ export interface Paging {
 }
 
 /** A domain's codes: one list, or a list per code of its parent. */
-export type DomainCodes = string[] | Record<string, string[]>;
+type DomainCodes = string[] | Record<string, string[]>;
 
 export interface RouteTable {
   format: typeof ROUTES_FORMAT;

@@ -288,7 +288,7 @@ function busyResponse(mode: ErrorMode): ApiResponse {
   return r;
 }
 
-export function send(res: ServerResponse, r: ApiResponse): void {
+function send(res: ServerResponse, r: ApiResponse): void {
   if (res.headersSent) return void res.end();
   res.writeHead(r.status, r.headers);
   res.end(r.body);

@@ -12,7 +12,7 @@ import type { DataKind } from '../runtime/origin.ts';
 /** Below this, compression saves less than its headers cost. */
 export const COMPRESS_MIN = 1024;
 /** What an entry costs besides its bodies: header objects, tags, map slots (measured, rounded up). */
-export const ENTRY_OVERHEAD = 1024;
+const ENTRY_OVERHEAD = 1024;
 
 interface Representation {
   body: Buffer;

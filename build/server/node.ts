@@ -14,7 +14,7 @@ import { notFoundText, sendStatic } from './static-file.ts';
 import { staticPath, typeOf } from '../runtime/static-path.ts';
 import { UserError } from '../user-error.ts';
 
-export interface ServerOptions extends CoreOptions {
+interface ServerOptions extends CoreOptions {
   /** A built dist to serve; a rebuild into it is noticed and switched to whole. */
   dir?: string;
   /** Or no tree at all: every file rendered when first asked for (npm start). */

@@ -20,10 +20,10 @@ import { sourceChoices, type SourceValues } from '../core/source-values.ts';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 /** Where the packs live: beside the checked tables (REGSTAT_CACHE, or node_modules/.cache/regstat/tables). */
-export const packCacheDir = (): string => join(new DiskTableCache().dir, 'packs');
+const packCacheDir = (): string => join(new DiskTableCache().dir, 'packs');
 
 /** The values a pack's bytes depend on; the server's own options (port, cache size…) are not among them. */
-export const packValues = (v: SourceValues): SourceValues => {
+const packValues = (v: SourceValues): SourceValues => {
   const { sources, seed, prefs, only, layout, errors } = v;
   return Object.fromEntries(
     Object.entries({ sources, seed, prefs, only, layout, errors }).filter(([, x]) => x !== undefined),

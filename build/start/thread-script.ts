@@ -14,7 +14,7 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** Inside the repository's node_modules, so that the bundle's package imports resolve as the sources' do. */
 const DIR = join(ROOT, 'node_modules/.cache/regstat/threads');
 /** What a thread runs when no bundle can be made or written (a read-only install): the sources, through tsx. */
-export const TSX_THREAD = new URL('./render-worker.mjs', import.meta.url);
+const TSX_THREAD = new URL('./render-worker.mjs', import.meta.url);
 
 /**
  * Each module keeps its own import.meta: the files it reads beside itself (the loader's digest, the

@@ -12,7 +12,7 @@ import { isProjectionTable, readProjection } from '../estat/ipss.ts';
 import { isTimeSeriesTable, readTimeSeries } from '../estat/timeseries.ts';
 
 /** Where each table sits under shared/data/official, and the years taken from it. */
-export const AGE_TABLES = {
+const AGE_TABLES = {
   timeseries: {
     file: 'census-timeseries/c03.csv',
     years: [1960, 1965, 1970, 1975, 1980, 1985, 1990, 1995, 2000, 2005, 2010, 2015],
@@ -21,7 +21,7 @@ export const AGE_TABLES = {
   projection: { file: 'ipss-2018/projection_prefecture.csv', years: [2025, 2030, 2035, 2040, 2045] },
 } as const;
 
-export type AgeRow = [
+type AgeRow = [
   prefCode: number,
   year: number,
   kind: 'census' | 'projection',
@@ -31,7 +31,7 @@ export type AgeRow = [
 ];
 
 /** Per prefecture and year: 総数 as the age table gives it (people of unknown age included), to compare with the JLSTAT totals. */
-export type AgeTableTotals = Map<number, number>; // key prefCode * 10000 + year
+type AgeTableTotals = Map<number, number>; // key prefCode * 10000 + year
 
 function grid(dir: string, name: string, is: (g: ReturnType<typeof readGrid>) => boolean, what: string) {
   const file = join(dir, name);

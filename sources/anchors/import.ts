@@ -12,7 +12,7 @@ import { prefectureAgeRows } from './age.ts';
 
 export type AnchorFile = keyof typeof OFFICIAL_FILE_NAMES;
 
-export interface AnchorReport {
+interface AnchorReport {
   rows: Record<AnchorFile, number>;
   /** Input cells that are NA, left out: 沖縄県 1945. */
   skipped: string[];
@@ -286,7 +286,7 @@ function ageTotalsOff(totals: Map<number, number>, prefRows: PrefectureRow[]): A
 }
 
 /** The three files' text and what the checks found, from the JLSTAT tables in `dir`. */
-export function anchorTables(dir: string): { files: Record<AnchorFile, string>; report: AnchorReport } {
+function anchorTables(dir: string): { files: Record<AnchorFile, string>; report: AnchorReport } {
   if (!existsSync(dir))
     throw new InputError(`${dir}: no such folder; give the folder of the JLSTAT tables (shared/data/official)`);
   const prefCode = prefectureCodes();

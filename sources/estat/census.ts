@@ -5,9 +5,9 @@
 import { ageHeader, countAt, faultAt, foldClasses, normal, type Grid, type GridRow } from './grid.ts';
 import { SourceError } from '../../build/user-error.ts';
 
-export type Sex = 'total' | 'male' | 'female';
+type Sex = 'total' | 'male' | 'female';
 
-export interface SexCounts {
+interface SexCounts {
   /** The 19 classes RESAS showed: 0–4 … 85–89, 90 and over. */
   classes: number[];
   unknown: number;
@@ -15,7 +15,7 @@ export interface SexCounts {
   row: GridRow;
 }
 
-export interface CensusArea {
+interface CensusArea {
   /** The area code as the table writes it (five characters; e-Stat's old-municipality rows may hold letters). */
   code: string;
   name: string;
@@ -36,7 +36,7 @@ export interface CensusTable {
 }
 
 /** The 統計名/表番号/表題 lines that open every e-Stat download. */
-export function estatHead(grid: Grid): { statName: string; tableNo: string; title: string } | null {
+function estatHead(grid: Grid): { statName: string; tableNo: string; title: string } | null {
   const head = new Map(
     grid.rows.slice(0, 8).map((r) => [normal(r.cells[0] ?? '').replace(/[:：]$/, ''), r.cells[1] ?? '']),
   );

@@ -70,7 +70,7 @@ export const normal = (s: string) =>
     .replace(/【.*?】/g, '')
     .replace(/\s+/g, '');
 
-export type AgeHeader =
+type AgeHeader =
   | { kind: 'total' }
   | { kind: 'class'; from: number; to: number | null }
   | { kind: 'unknown' }

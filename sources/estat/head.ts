@@ -10,9 +10,9 @@ import { readGrid, type Grid } from './grid.ts';
 import { InputError } from '../../build/user-error.ts';
 
 /** Enough for the 40 header rows of the widest table read (the census's, about 60 kB). */
-export const HEAD_BYTES = 1 << 20;
+const HEAD_BYTES = 1 << 20;
 
-export interface Head {
+interface Head {
   grid: Grid;
   /** The file's bytes, when the head is the whole file (no second read needed). */
   bytes?: Buffer;

@@ -31,10 +31,10 @@ import { InputError, SourceError } from '../../build/user-error.ts';
 
 export const CENSUS_CREDIT = '出典: 国勢調査（総務省統計局）';
 export const IPSS_CREDIT = '出典: 国立社会保障・人口問題研究所「日本の地域別将来推計人口（平成30(2018)年推計）」';
-export const MIGRATION_CREDIT = '出典: 住民基本台帳人口移動報告（総務省統計局）';
+const MIGRATION_CREDIT = '出典: 住民基本台帳人口移動報告（総務省統計局）';
 export const JUKI_CREDIT = '出典: 総務省「住民基本台帳に基づく人口、人口動態及び世帯数調査」';
 export const SSDSE_CREDIT = '出典: 独立行政法人統計センター「SSDSE（教育用標準データセット）」';
-export const CONVERTER_CREDIT =
+const CONVERTER_CREDIT =
   '市区町村コンバータ: Kondo, K. (2019) "Municipality-level Panel Data and Municipal Mergers in Japan", RIETI Technical Paper 19-T-001';
 
 /** The census year of today's municipality codes: a table of this year needs no converter. */
@@ -45,7 +45,7 @@ const CODES_YEAR = 2020;
  */
 const PROJECTION_FROM = 2025;
 
-export interface UsedTable {
+interface UsedTable {
   file: string;
   /** What the table is, e.g. 令和２年国勢調査 表2-7-1. */
   table: string;
@@ -79,7 +79,7 @@ export interface EstatReport {
   events: { year: number; regions: number }[];
 }
 
-export interface EstatOptions {
+interface EstatOptions {
   /** The year of a migration table, which its content does not state; else it is taken from the file's or its folder's name. */
   migrationYear?: number;
 }

@@ -4,7 +4,7 @@
 import { countAt, faultAt, fiveYearBlock, normal, type Grid, type GridRow } from './grid.ts';
 import { SourceError } from '../../build/user-error.ts';
 
-export interface ProjectionRow {
+interface ProjectionRow {
   /** Five digits: a prefecture is XX000. */
   code: string;
   /** a: prefecture, 1: designated city, 0: ward or Tokyo special ward, 2: city, 3: town or village. */

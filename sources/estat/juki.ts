@@ -59,8 +59,7 @@ function eventYear(grid: Grid): number {
 }
 
 /** 団体コード's check digit: the digits weighted 6, 5, 4, 3, 2, and 11 less the sum's remainder by 11, its last digit. */
-export const checkDigit = (code: string) =>
-  (11 - ([...code].reduce((a, d, i) => a + Number(d) * (6 - i), 0) % 11)) % 10;
+const checkDigit = (code: string) => (11 - ([...code].reduce((a, d, i) => a + Number(d) * (6 - i), 0) % 11)) % 10;
 
 /** Every area's births, deaths and moves (計: domestic and from or to abroad), each code's check digit verified. */
 export function readJuki(grid: Grid): JukiTable {

@@ -79,7 +79,7 @@ export class RegionList {
 }
 
 /** Differences up to this share of the total are e-Stat's own (東京都 1980: 37 persons) and warned of; larger ones mean a misread table. */
-export const TOLERANCE = 1e-4;
+const TOLERANCE = 1e-4;
 
 /**
  * Checks every region with figures whose parts all have figures too; returns the warnings of small

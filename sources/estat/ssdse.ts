@@ -9,7 +9,7 @@ import { SourceError } from '../../build/user-error.ts';
 /** The items read: 総人口 and the three age groups, each as 総数, 男, 女. */
 const ITEMS = { total: 'A1101', young: 'A1301', working: 'A1302', old: 'A1303' } as const;
 
-export interface SsdseArea {
+interface SsdseArea {
   code: string;
   name: string;
   total: number;

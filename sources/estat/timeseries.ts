@@ -20,9 +20,9 @@ const HEADER = [
 /** The column (0-based) of 人口(総数), where a fault in a row's totals is reported. */
 export const TIMESERIES_TOTAL_COLUMN = 6;
 /** The classes of the years read: 0–4 … 80–84, then 85 and over. */
-export const TIMESERIES_CLASSES = 18;
+const TIMESERIES_CLASSES = 18;
 
-export interface TimeSeriesCell {
+interface TimeSeriesCell {
   prefCode: number;
   year: number;
   /** People of each sex in the 18 classes (index = ageFrom / 5, the last open). */

@@ -9,7 +9,7 @@ import type { SourceSet } from '../load.ts';
 import { readMasters } from './masters.ts';
 import { InputError } from '../../build/user-error.ts';
 
-export const RESAS_NOTICE =
+const RESAS_NOTICE =
   '出典: RESAS（地域経済分析システム）. RESAS（地域経済分析システム）を加工して作成. Facts decomposed from saved RESAS API v1 responses by the regstat importer.';
 
 /** One saved response: its operation folder, its query (from the file name) and its parsed body. */
@@ -20,12 +20,12 @@ interface Saved {
   body: { message: unknown; result: unknown };
 }
 
-export interface ImportReport {
+interface ImportReport {
   used: string[];
   skipped: { file: string; why: string }[];
 }
 
-export interface ImportOptions {
+interface ImportOptions {
   /** A folder of code lists (municipalities, secondary medical areas, medical classifications). */
   masters?: string;
 }

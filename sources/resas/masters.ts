@@ -7,13 +7,13 @@ import { join } from 'node:path';
 import { parseCsv } from '../csv.ts';
 import { InputError, SourceError } from '../../build/user-error.ts';
 
-export interface MasterCity {
+interface MasterCity {
   cityCode: string;
   cityName: string;
   bigCityFlag: string;
 }
 
-export interface Masters {
+interface Masters {
   used: string[];
   cities?: MasterCity[];
   /** areaCode, areaName, cityCode: the master's order, so its first municipality represents the area. */

@@ -11,7 +11,7 @@ import { leavesOf, type LeafPopulation } from './population.ts';
 import { random } from './random.ts';
 import { csvOf, shared, type SampleTables } from './shared.ts';
 
-export interface FarmRow {
+interface FarmRow {
   regionCode: string;
   year: number;
   entities: number;
@@ -19,7 +19,7 @@ export interface FarmRow {
   workingDays: number;
 }
 
-export function farmEntities(seed: string, leaves: LeafPopulation[]): FarmRow[] {
+function farmEntities(seed: string, leaves: LeafPopulation[]): FarmRow[] {
   const rows: FarmRow[] = [];
   for (const leaf of leaves) {
     const rnd = random(seed, 'agriculture', leaf.city.cityCode);
@@ -42,7 +42,7 @@ const BUSINESS_SHARE = [0.03, 0.15, 0.004, 0.007, 0.002, 0.001, 0.0003, 0.003];
 const BUSINESS_GROWTH = [1.15, 1.1, 1.05, 1, 1, 1.2, 1.5, 1];
 
 /** The entities of each business per municipality and census, from the entities `farmEntities` drew (its own random stream). */
-export function farmBusinesses(seed: string, farms: FarmRow[]) {
+function farmBusinesses(seed: string, farms: FarmRow[]) {
   return farms.flatMap((f) => {
     const rnd = random(seed, 'agriculture-business', f.regionCode, f.year);
     const t = AGRICULTURE_YEARS.indexOf(f.year);
@@ -70,7 +70,7 @@ const WOMEN = [0.07, 0.47];
  * the sum of their ages (the average age is that over the persons): drawn from the entities `farmEntities`
  * drew, ageing census by census as Japan's farmers did (average about 64 years in 2005, 68 in 2020).
  */
-export function farmers(seed: string, farms: FarmRow[]) {
+function farmers(seed: string, farms: FarmRow[]) {
   return farms.flatMap((f) => {
     const rnd = random(seed, 'agriculture-farmers', f.regionCode, f.year);
     const t = AGRICULTURE_YEARS.indexOf(f.year);

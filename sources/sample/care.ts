@@ -18,7 +18,7 @@ const yearsOf = (code: string) => {
 };
 
 /** Residents aged 65 and over in `year`, between the census (and projection) years around it. */
-export function elderlyAt(leaf: LeafPopulation, year: number): number {
+function elderlyAt(leaf: LeafPopulation, year: number): number {
   const old = (y: number) => {
     const p = leaf.byYear.get(y);
     return p ? [...p.man.slice(13), ...p.woman.slice(13)].reduce((a, b) => a + b, 0) : undefined;
@@ -32,7 +32,7 @@ export function elderlyAt(leaf: LeafPopulation, year: number): number {
 }
 
 /** The insurer of each municipality that carries facts: a ward's designated city, or itself. */
-export function careInsurers(leaves: LeafPopulation[], cities: City[]) {
+function careInsurers(leaves: LeafPopulation[], cities: City[]) {
   const names = new Map(cities.map((c) => [c.cityCode, c.cityName]));
   return leaves.map((l) => {
     const insurer = l.city.designatedCityCode || l.city.cityCode;
@@ -55,7 +55,7 @@ const PLACES = [0, 0, 0, 0, 25, 10, 30, 0, 20, 8, 0, 0, 0, 12, 29, 0, 29, 15, 17
 type Row = { matter2: string; year: number; regionCode: string; classCode: string; count: number };
 
 /** Every care count of every municipality that carries facts, each on its own random stream. */
-export function careCounts(seed: string, leaves: LeafPopulation[]): Row[] {
+function careCounts(seed: string, leaves: LeafPopulation[]): Row[] {
   const rows: Row[] = [];
   for (const leaf of leaves) {
     const rnd = random(seed, 'care', leaf.city.cityCode);
@@ -102,7 +102,7 @@ const PREMIUMS: [from: number, premium: number][] = [
 ];
 
 /** Each insurer's premium per year (one per plan period) and its first-insured persons (its elderly). */
-export function carePremiums(seed: string, leaves: LeafPopulation[], insurers: ReturnType<typeof careInsurers>) {
+function carePremiums(seed: string, leaves: LeafPopulation[], insurers: ReturnType<typeof careInsurers>) {
   const members = new Map<string, LeafPopulation[]>();
   insurers.forEach((ins, i) =>
     (members.get(ins.insurerCode) ?? members.set(ins.insurerCode, []).get(ins.insurerCode)!).push(leaves[i]!),

@@ -7,7 +7,7 @@
 import { toCsv } from '../csv.ts';
 import type { SampleTables } from './shared.ts';
 
-export const INDUSTRIES_BROAD: [string, string][] = [
+const INDUSTRIES_BROAD: [string, string][] = [
   ['A', '農業，林業'],
   ['B', '漁業'],
   ['C', '鉱業，採石業，砂利採取業'],
@@ -133,7 +133,7 @@ export const INDUSTRIES_MIDDLE: [string, string, string][] = [
   ['99', 'T', '分類不能の産業'],
 ];
 
-export const OCCUPATIONS_BROAD: [string, string][] = [
+const OCCUPATIONS_BROAD: [string, string][] = [
   ['A', '管理的職業従事者'],
   ['B', '専門的・技術的職業従事者'],
   ['C', '事務従事者'],
@@ -226,7 +226,7 @@ export const OCCUPATIONS_MIDDLE: [string, string, string][] = [
   ['99', 'L', '分類不能の職業'],
 ];
 
-export interface PatentTheme {
+interface PatentTheme {
   name: string;
   fi: string[];
   topics: string[];

@@ -9,7 +9,7 @@ import { attraction, distanceKm, population2020 } from './profile.ts';
 import { random } from './random.ts';
 import { csvOf, type SampleTables } from './shared.ts';
 
-export const GRADUATE_YEARS = Array.from({ length: 17 }, (_, i) => 2000 + i);
+const GRADUATE_YEARS = Array.from({ length: 17 }, (_, i) => 2000 + i);
 /** Besides their own prefecture, how many prefectures a prefecture's graduates go to. */
 const DESTINATIONS = 10;
 type Sex = 'male' | 'female';
@@ -58,7 +58,7 @@ function destinations(pref: number): [number, number][] {
   return top.map(([q, w]): [number, number] => [q, w / sum]).sort((x, y) => x[0] - y[0]);
 }
 
-export function graduateDestinations(seed: string) {
+function graduateDestinations(seed: string) {
   const rows: { prefCode: string; year: number; destPrefCode: string; sex: Sex; course: number; count: number }[] = [];
   const pad2 = (n: number) => String(n).padStart(2, '0');
   for (let pref = 1; pref <= 47; pref++) {

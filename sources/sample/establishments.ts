@@ -48,7 +48,7 @@ export interface EstablishmentRow {
   employees: number;
 }
 
-export function establishments(seed: string, leaves: LeafPopulation[]): EstablishmentRow[] {
+function establishments(seed: string, leaves: LeafPopulation[]): EstablishmentRow[] {
   const census = new Map<string, number>();
   for (const r of industryEconomy(seed, leaves)) census.set(`${r.regionCode}|${r.simcCode}|${r.year}`, r.employees);
   const rows: EstablishmentRow[] = [];

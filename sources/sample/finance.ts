@@ -11,7 +11,7 @@ import { random } from './random.ts';
 import { residentsIn } from './taxes.ts';
 import { csvOf, type SampleTables } from './shared.ts';
 
-export const SETTLEMENT_YEARS = [2011, 2012, 2013, 2014];
+const SETTLEMENT_YEARS = [2011, 2012, 2013, 2014];
 
 /** Code, name, and the share of spending at a municipality and at a prefecture (0: the level has no such item). */
 const ITEMS: [string, string, number, number][] = [
@@ -31,7 +31,7 @@ const ITEMS: [string, string, number, number][] = [
   ['14', '諸支出金', 0.002, 0.04],
 ];
 
-export const EXPENDITURE_ITEMS = ITEMS.map(([itemCode, itemName, city]) => ({
+const EXPENDITURE_ITEMS = ITEMS.map(([itemCode, itemName, city]) => ({
   itemCode,
   itemName,
   level: city === 0 ? 'prefecture' : 'all',
@@ -45,7 +45,7 @@ interface Entity {
   leaves: LeafPopulation[];
 }
 
-export function settlementAmounts(seed: string, leaves: LeafPopulation[]) {
+function settlementAmounts(seed: string, leaves: LeafPopulation[]) {
   const rows: { regionCode: string; year: number; itemCode: string; amount: number }[] = [];
   for (const e of entities(leaves)) {
     const rnd = random(seed, 'settlement', e.code);

@@ -7,15 +7,15 @@ import { leavesOf, type LeafPopulation } from './population.ts';
 import { random } from './random.ts';
 import { csvOf, labelled, shared, type SampleTables } from './shared.ts';
 
-export const FISHERY_YEARS = [2008, 2013, 2018];
-export const SALES_BANDS = [
+const FISHERY_YEARS = [2008, 2013, 2018];
+const SALES_BANDS = [
   '100万円未満',
   '100万円以上1000万円未満',
   '1000万円以上5000万円未満',
   '5000万円以上1億円未満',
   '1億円以上',
 ];
-export const DESTINATIONS = [
+const DESTINATIONS = [
   '漁協の市場又は荷さばき所',
   '漁協以外の卸売市場',
   '流通業者・加工業者',
@@ -29,7 +29,7 @@ export const DESTINATIONS = [
   'その他',
 ];
 /** The destination codes each census asked about: the 2013 census merged and split some. */
-export const DESTINATIONS_BY_YEAR: Record<number, number[]> = {
+const DESTINATIONS_BY_YEAR: Record<number, number[]> = {
   2008: [1, 2, 3, 4, 5, 6, 7, 11],
   2013: [1, 2, 3, 8, 9, 10, 11],
   2018: [1, 2, 3, 8, 9, 10, 11],
@@ -50,7 +50,7 @@ const DESTINATION_SHARE: Record<number, number> = {
 const LANDLOCKED = new Set([9, 10, 11, 19, 20, 21, 25, 29]);
 const BAND_SHARE = { catch: [0.45, 0.35, 0.15, 0.03, 0.02], aquaculture: [0.1, 0.35, 0.35, 0.12, 0.08] };
 
-export function fisheryEntities(seed: string, leaves: LeafPopulation[]) {
+function fisheryEntities(seed: string, leaves: LeafPopulation[]) {
   const entities: {
     regionCode: string;
     year: number;

@@ -22,7 +22,7 @@ export function apportion(n: number, weights: number[]): number[] {
  * `rows` and its column sums `cols` (which must have the same total). The seed's pattern (a region's
  * tilt towards the young or the old) survives; the margins are the official ones.
  */
-export function fitMargins(seed: number[][], rows: number[], cols: number[], iterations = 60): number[][] {
+function fitMargins(seed: number[][], rows: number[], cols: number[], iterations = 60): number[][] {
   const m = seed.map((r) => r.map((v) => Math.max(v, 1e-9)));
   for (let it = 0; it < iterations; it++) {
     m.forEach((r, i) => {
@@ -45,7 +45,7 @@ export function fitMargins(seed: number[][], rows: number[], cols: number[], ite
  * by largest remainder, then single persons moved within a column from rows above their total to rows
  * below it, where rounding had pushed the cells furthest apart.
  */
-export function roundToMargins(real: number[][], rows: number[], cols: number[]): number[][] {
+function roundToMargins(real: number[][], rows: number[], cols: number[]): number[][] {
   const n = rows.length;
   const x = real.map((r) => r.map(() => 0));
   for (let j = 0; j < cols.length; j++) {

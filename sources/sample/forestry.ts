@@ -12,7 +12,7 @@ const BAND_SHARE = { sales: [0.55, 0.3, 0.1, 0.03, 0.02], contract: [0.35, 0.3, 
 /** Typical income of an entity in each band, 万円 (the band's middle; the open top band about 2.2 times its floor). */
 const BAND_INCOME = [40, 400, 2_200, 7_000, 22_000];
 
-export function forestryFacts(seed: string, leaves: LeafPopulation[]) {
+function forestryFacts(seed: string, leaves: LeafPopulation[]) {
   const entities: { regionCode: string; year: number; kind: string; band: number; entities: number }[] = [];
   const income: { regionCode: string; year: number; kind: string; amount: number }[] = [];
   for (const leaf of leaves) {

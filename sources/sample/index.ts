@@ -39,13 +39,13 @@ import { ANCHOR_CREDITS, OFFICIAL_FILES } from '../official.ts';
 
 export const DEFAULT_SEED = 'regstat-sample-1';
 
-export const SAMPLE_NOTICE =
+const SAMPLE_NOTICE =
   "SYNTHETIC SAMPLE DATA under official figures. Official: the prefecture and municipality codes and names; the industry and occupation classifications; each prefecture's population by sex and 5-year age (census 1960–2020, 出典: 国勢調査（総務省統計局）; projections 2025–2045, 出典: 国立社会保障・人口問題研究所「日本の地域別将来推計人口（平成30(2018)年推計）」), so the prefecture level of perYear, pyramid and sum/perYear is the census (up to 2015 the census gives 85歳以上 whole: its split into 85–89 and 90歳～ is synthetic); the nation's population by sex and 5-year age (census; 国立社会保障・人口問題研究所「日本の将来推計人口（平成29年推計）」). Synthetic, generated at random by the regstat sample provider: everything below the prefectures (municipalities, wards, meshes), births, deaths and migration, and every other statistic (industry, jobs, trade, patents, tourism, fishery, forestry, agriculture, medical and long-term care, taxes, graduates); the names of the narrow industry classes (beyond x0) and of the old municipalities are invented. Each operation's entry in manifest.json (`origin`) and the explorer say which of its figures are official. Do not use the synthetic ones for analysis or decisions. Official tables: npm run import:estat; saved RESAS responses: npm run import:resas.";
 
 /** What is official in the sample, per table (origin.ts): everything not named here is synthetic. */
 const CENSUS_AGES =
   '国勢調査 1960–2020 and IPSS 2018 2025–2045, population by sex and 5-year age (85–89 / 90歳～ split synthetically up to 2015)';
-export const SAMPLE_ORIGINS: Origins = {
+const SAMPLE_ORIGINS: Origins = {
   prefectures: { all: '全国地方公共団体コード', codes: true },
   municipalities: { all: '全国地方公共団体コード', codes: true },
   industries_broad: { all: '日本標準産業分類（第13回改定）', codes: true },
@@ -161,7 +161,7 @@ function once<T>(make: () => T): () => T {
 let digest: string | undefined;
 
 /** A digest of the sample provider's code and the packages it draws names from: what a table's content depends on besides the seed. */
-export function generatorDigest(): string {
+function generatorDigest(): string {
   if (digest) return digest;
   const hash = createHash('sha256');
   const here = dirname(fileURLToPath(import.meta.url));

@@ -8,7 +8,7 @@ import { attraction } from './profile.ts';
 import { random } from './random.ts';
 import { csvOf, type SampleTables } from './shared.ts';
 
-export const CENSUS_YEARS = [2012, 2016];
+const CENSUS_YEARS = [2012, 2016];
 
 /** Share of employment and value added per employee (million yen) by broad class. */
 const BROAD: Record<string, { share: number; productivity: number; lean: 'rural' | 'urban' | 'none' | 'cluster' }> = {

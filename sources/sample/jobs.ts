@@ -8,7 +8,7 @@ import { attraction, population2020 } from './profile.ts';
 import { random } from './random.ts';
 import { csvOf, shared, type SampleTables } from './shared.ts';
 
-export const JOB_MONTHS: string[] = [];
+const JOB_MONTHS: string[] = [];
 for (let y = 2011, m = 4; y < 2022 || (y === 2022 && m <= 9); m === 12 ? ((y += 1), (m = 1)) : (m += 1)) {
   JOB_MONTHS.push(`${y}-${String(m).padStart(2, '0')}`);
 }
@@ -49,7 +49,7 @@ function cycle(t: number): number {
   return 1.05 + (0.25 * (t - 114)) / 24; // to 2022-09
 }
 
-export function jobOpenings(seed: string) {
+function jobOpenings(seed: string) {
   const rows: {
     prefCode: string;
     month: string;
@@ -121,14 +121,14 @@ const WOMEN: Record<string, number> = {
 };
 
 /** The fiscal year (April to March) of a month. */
-export const fiscalYear = (month: string) => Number(month.slice(0, 4)) - (month.slice(5) < '04' ? 1 : 0);
+const fiscalYear = (month: string) => Number(month.slice(0, 4)) - (month.slice(5) < '04' ? 1 : 0);
 
 /**
  * Of the applicants of jobOpenings, the women and the placements, per fiscal year: the complete ones
  * (to March 2022). Women are summed over the months as the applicants are; a year places about a tenth of
  * its summed applicants, fewer where openings are scarce.
  */
-export function jobPlacements(seed: string, openings = jobOpenings(seed)) {
+function jobPlacements(seed: string, openings = jobOpenings(seed)) {
   const years = new Map<
     string,
     { prefCode: string; year: number; iscoCode: string; ismcoCode: string; applicants: number; openings: number }

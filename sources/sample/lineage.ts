@@ -11,7 +11,7 @@ import { citiesOf } from './regions.ts';
 import { type SampleTables } from './shared.ts';
 
 /** Narrow classes: x0 as JSIC names it, then 1–8 numbered classes, the last `その他の…` as JSIC closes most classes. */
-export function industriesNarrow(seed: string): [string, string, string][] {
+function industriesNarrow(seed: string): [string, string, string][] {
   const rows: [string, string, string][] = [];
   for (const [simcCode, , simcName] of INDUSTRIES_MIDDLE) {
     const rnd = random(seed, 'narrow', simcCode);
@@ -72,7 +72,7 @@ const TAILS = [
  * Old municipalities: designated cities, special wards and ordinary municipalities absorbed 0–8 of them
  * (cities more than towns); a ward has none of its own (its city has them).
  */
-export function oldCities(seed: string, cities: City[]): [string, string, string][] {
+function oldCities(seed: string, cities: City[]): [string, string, string][] {
   const rows: [string, string, string][] = [];
   for (const c of cities) {
     if (c.bigCityFlag === '1') continue;

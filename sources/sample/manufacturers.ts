@@ -10,10 +10,10 @@ import { random } from './random.ts';
 import { prefCodesOf } from './regions.ts';
 import { csvOf, type SampleTables } from './shared.ts';
 
-export const PANEL_YEARS = Array.from({ length: 21 }, (_, i) => 1990 + i);
-export type PanelStatus = 'continuing' | 'entering' | 'exiting';
+const PANEL_YEARS = Array.from({ length: 21 }, (_, i) => 1990 + i);
+type PanelStatus = 'continuing' | 'entering' | 'exiting';
 
-export function manufacturerPanel(seed: string, prefCodes: number[]) {
+function manufacturerPanel(seed: string, prefCodes: number[]) {
   const rows: {
     prefCode: string;
     year: number;

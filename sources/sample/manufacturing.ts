@@ -9,7 +9,7 @@ import { leavesOf, type LeafPopulation } from './population.ts';
 import { random } from './random.ts';
 import { csvOf, type SampleTables } from './shared.ts';
 
-export const SHIPMENT_YEARS = Array.from({ length: 13 }, (_, i) => 2008 + i);
+const SHIPMENT_YEARS = Array.from({ length: 13 }, (_, i) => 2008 + i);
 /**
  * Shipments per employee, 万円 a year, typical of a class: low for food and textiles, high for fuel. Set
  * so that the sample's manufacturing employees (industry_economy counts more than the census's 7.7
@@ -28,7 +28,7 @@ const TYPICAL = 2_000;
 /** The economy's cycle, relative to 2008. */
 const CYCLE: Record<number, number> = { 2008: 1, 2009: 0.8, 2010: 0.88, 2011: 0.88, 2012: 0.87, 2013: 0.86 };
 
-export function manufacturingShipments(seed: string, leaves: LeafPopulation[]) {
+function manufacturingShipments(seed: string, leaves: LeafPopulation[]) {
   const employees = new Map<string, number>();
   for (const r of industryEconomy(seed, leaves)) employees.set(`${r.regionCode}|${r.simcCode}|${r.year}`, r.employees);
   const rows: { regionCode: string; year: number; simcCode: string; shipments: number }[] = [];

@@ -250,7 +250,7 @@ const PER_CAPITA: Record<string, { rate: number; trend: number; use: number }> =
   '207': { rate: 0.0105, trend: 0.018, use: 0 },
 };
 
-export interface MedicalClassRow {
+interface MedicalClassRow {
   scheme: MedicalScheme;
   broadCode: string;
   broadName: string;
@@ -258,7 +258,7 @@ export interface MedicalClassRow {
   middleName: string;
 }
 
-export function medicalClasses(): MedicalClassRow[] {
+function medicalClasses(): MedicalClassRow[] {
   return (Object.entries(CLASSES) as [MedicalScheme, Category[]][]).flatMap(([scheme, cats]) =>
     cats.flatMap(([broadCode, broadName, items]) =>
       typeof items[0] === 'number'
@@ -283,7 +283,7 @@ function items(scheme: MedicalScheme): { code: string; weight: number[] }[] {
   );
 }
 
-export interface MedicalArea {
+interface MedicalArea {
   areaCode: string;
   areaName: string;
   /** The representative first, then the others by code. */
@@ -295,7 +295,7 @@ export interface MedicalArea {
  * per nine municipalities; a designated city's wards stay together. The most populous member represents
  * the area and names it.
  */
-export function medicalAreas(leaves: LeafPopulation[], cities: City[]): MedicalArea[] {
+function medicalAreas(leaves: LeafPopulation[], cities: City[]): MedicalArea[] {
   const names = new Map(cities.map((c) => [c.cityCode, c.cityName]));
   const pop = new Map(leaves.map((l) => [l.city.cityCode, total(l, 2020)]));
   const out: MedicalArea[] = [];
@@ -336,7 +336,7 @@ export function medicalAreas(leaves: LeafPopulation[], cities: City[]): MedicalA
   return out;
 }
 
-export interface MedicalCountRow {
+interface MedicalCountRow {
   matter2: string;
   year: number;
   regionCode: string;
@@ -345,7 +345,7 @@ export interface MedicalCountRow {
   count: number;
 }
 
-export function medicalCounts(seed: string, leaves: LeafPopulation[], areas: MedicalArea[]): MedicalCountRow[] {
+function medicalCounts(seed: string, leaves: LeafPopulation[], areas: MedicalArea[]): MedicalCountRow[] {
   const byCity = new Map(leaves.map((l) => [l.city.cityCode, l]));
   const prefs = [...new Set(leaves.map((l) => l.city.prefCode))];
   const units = {

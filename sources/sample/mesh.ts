@@ -11,8 +11,8 @@ import { apportion } from './fit.ts';
 import { random } from './random.ts';
 import { csvOf, shared, type SampleTables } from './shared.ts';
 
-export const MESH_CENSUS_YEARS = [2000, 2005, 2010, 2015, 2020];
-export const MESH_FUTURE_YEARS = [2010, 2015, 2020, 2030, 2040, 2050];
+const MESH_CENSUS_YEARS = [2000, 2005, 2010, 2015, 2020];
+const MESH_FUTURE_YEARS = [2010, 2015, 2020, 2030, 2040, 2050];
 
 // A third-level mesh is 30" of latitude by 45" of longitude.
 const DLAT = 30 / 3600;
@@ -44,12 +44,12 @@ function* spiral(): Generator<[number, number]> {
   }
 }
 
-export interface MeshRows {
+interface MeshRows {
   census: { meshCode: string; cityCode: string; year: number; population: number; households: number }[];
   future: { meshCode: string; cityCode: string; year: number; population: number }[];
 }
 
-export function meshPopulation(seed: string, leaves: LeafPopulation[]): MeshRows {
+function meshPopulation(seed: string, leaves: LeafPopulation[]): MeshRows {
   const rows: MeshRows = { census: [], future: [] };
   const byPref = new Map<number, LeafPopulation[]>();
   for (const l of leaves)

@@ -6,8 +6,8 @@ import { BLOCK_PREFS, attraction, population2020 } from './profile.ts';
 import { random } from './random.ts';
 import { csvOf, type SampleTables } from './shared.ts';
 
-export const MIGRATION_YEARS = Array.from({ length: 13 }, (_, i) => 2010 + i);
-export const COHORT_PERIODS = Array.from({ length: 7 }, (_, i) => 1980 + i * 5);
+const MIGRATION_YEARS = Array.from({ length: 13 }, (_, i) => 2010 + i);
+const COHORT_PERIODS = Array.from({ length: 7 }, (_, i) => 1980 + i * 5);
 
 /** Tokyo drew fewer people in 2020–2022. */
 function pull(prefCode: number, year: number): number {
@@ -16,7 +16,7 @@ function pull(prefCode: number, year: number): number {
 }
 
 /** Net migration of each prefecture with each regional block. */
-export function blockMigration(seed: string) {
+function blockMigration(seed: string) {
   const rows: { prefCode: string; year: number; blockCode: string; net: number }[] = [];
   for (let prefCode = 1; prefCode <= 47; prefCode++) {
     const rnd = random(seed, 'block', prefCode);
@@ -37,7 +37,7 @@ export function blockMigration(seed: string) {
 }
 
 /** Net migration of each municipality by the three age classes. */
-export function ageClassMigration(seed: string, leaves: LeafPopulation[]) {
+function ageClassMigration(seed: string, leaves: LeafPopulation[]) {
   const rows: { regionCode: string; year: number; ageClass: number; net: number }[] = [];
   for (const leaf of leaves) {
     const rnd = random(seed, 'ageClass', leaf.city.cityCode);
@@ -55,7 +55,7 @@ export function ageClassMigration(seed: string, leaves: LeafPopulation[]) {
 }
 
 /** Net migration of each 5-year cohort over each five-year period. */
-export function cohortMigration(seed: string, leaves: LeafPopulation[]) {
+function cohortMigration(seed: string, leaves: LeafPopulation[]) {
   const rows: { regionCode: string; periodFrom: number; ageFrom: number; net: number }[] = [];
   for (const leaf of leaves) {
     const rnd = random(seed, 'cohort', leaf.city.cityCode);

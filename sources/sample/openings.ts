@@ -7,7 +7,7 @@ import { leavesOf, type LeafPopulation } from './population.ts';
 import { random } from './random.ts';
 import { csvOf, type SampleTables } from './shared.ts';
 
-export function establishmentOpenings(seed: string, leaves: LeafPopulation[], rows: EstablishmentRow[]) {
+function establishmentOpenings(seed: string, leaves: LeafPopulation[], rows: EstablishmentRow[]) {
   const plants = new Map<string, number>();
   for (const r of rows)
     plants.set(`${r.regionCode}|${r.year}`, (plants.get(`${r.regionCode}|${r.year}`) ?? 0) + r.plants);

@@ -11,7 +11,7 @@ import { attraction, PREF_CENTER } from './profile.ts';
 import { random } from './random.ts';
 import { csvOf, shared, type SampleTables } from './shared.ts';
 
-export const PATENT_YEARS = [2017, 2018, 2019, 2020, 2021, 2022];
+const PATENT_YEARS = [2017, 2018, 2019, 2020, 2021, 2022];
 const HOLDERS = 900;
 
 const KANA = [
@@ -71,7 +71,7 @@ interface Holder {
   rate: number;
 }
 
-export function patentTables(seed: string, leaves: LeafPopulation[]) {
+function patentTables(seed: string, leaves: LeafPopulation[]) {
   const fields = PATENT_FIELDS.map((f, i) => ({ tecCode: i + 1, tecName: f.name }));
   const themes = PATENT_FIELDS.flatMap((f, i) =>
     f.themes.map((t, j) => ({ tecCode: i + 1, themeCode: j + 1, themeName: t.name })),

@@ -16,12 +16,12 @@ import { random } from './random.ts';
 import { citiesOf } from './regions.ts';
 import { csvOf, shared, type SampleTables } from './shared.ts';
 
-export const FIRST_YEAR = 1960;
-export const FIRST_DETAIL_YEAR = 1980;
+const FIRST_YEAR = 1960;
+const FIRST_DETAIL_YEAR = 1980;
 export const LAST_ACTUAL_YEAR = 2020;
-export const LAST_YEAR = 2045;
+const LAST_YEAR = 2045;
 export const YEARS = range(FIRST_YEAR, LAST_YEAR, 5);
-export const DETAIL_YEARS = range(FIRST_DETAIL_YEAR, LAST_YEAR, 5);
+const DETAIL_YEARS = range(FIRST_DETAIL_YEAR, LAST_YEAR, 5);
 const CLASSES = range(0, 90, 5);
 /** Cells of a region-year: men in the 19 classes, then women. */
 const CELLS = 2 * CLASSES.length;
@@ -37,7 +37,7 @@ export interface LeafPopulation {
 }
 
 /** The municipalities that carry facts: all but designated cities (their wards do) and no-data villages. */
-export function leafCities(cities: City[]): City[] {
+function leafCities(cities: City[]): City[] {
   return cities.filter((c) => c.bigCityFlag !== '2' && !NO_DATA_CITIES.has(c.cityCode));
 }
 
@@ -338,7 +338,7 @@ function shares2020(seed: string, prefCode: number, mine: City[]): Map<string, n
 }
 
 /** Prefecture-level broad groups for 1960–1975, before municipal detail starts: the prefecture's own cells. */
-export function earlyPrefectureGroups() {
+function earlyPrefectureGroups() {
   const rows: { regionCode: string; year: number; ageGroup: string; count: number }[] = [];
   for (const [prefCode, byYear] of prefectureCells()) {
     for (const year of YEARS.filter((y) => y < FIRST_DETAIL_YEAR)) {

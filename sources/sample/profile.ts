@@ -8,7 +8,7 @@ import { prefecturePopulation } from '../official.ts';
 export { BLOCK_PREFS } from '../regions.ts';
 
 /** How strongly a prefecture draws migrants, 0 (weak) to 1 (Tokyo); index = prefCode - 1. */
-export const ATTRACTION = [
+const ATTRACTION = [
   0.25, 0.1, 0.12, 0.35, 0.05, 0.1, 0.12, 0.3, 0.28, 0.28, 0.75, 0.7, 1.0, 0.8, 0.15, 0.2, 0.25, 0.15, 0.2, 0.22, 0.25,
   0.3, 0.5, 0.22, 0.35, 0.35, 0.45, 0.32, 0.25, 0.1, 0.12, 0.1, 0.28, 0.3, 0.15, 0.12, 0.2, 0.15, 0.12, 0.5, 0.22, 0.12,
   0.28, 0.18, 0.15, 0.15, 0.4,

@@ -4,7 +4,7 @@
 import { localGovCities, localGovPrefectures } from '../local-gov.ts';
 import { csvOf, shared, type Draws, type SampleTables } from './shared.ts';
 
-export const prefecturesOf = shared(localGovPrefectures);
+const prefecturesOf = shared(localGovPrefectures);
 export const citiesOf = shared(localGovCities);
 export const prefCodesOf = (d: Draws) => prefecturesOf(d).map((p) => p.prefCode);
 

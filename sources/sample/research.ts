@@ -7,14 +7,14 @@ import { attraction, population2020 } from './profile.ts';
 import { random } from './random.ts';
 import { csvOf, type SampleTables } from './shared.ts';
 
-export const RESEARCH_YEARS = Array.from({ length: 11 }, (_, i) => 2010 + i);
+const RESEARCH_YEARS = Array.from({ length: 11 }, (_, i) => 2010 + i);
 
 const INDUSTRY = {
   manufacturing: { firms: 110, spend: 700, intensity: 0.03 },
   nonmanufacturing: { firms: 70, spend: 250, intensity: 0.008 },
 } as const;
 
-export function researchExpenses(seed: string) {
+function researchExpenses(seed: string) {
   const rows: { prefCode: string; year: number; industry: string; firms: number; expense: number; sales: number }[] =
     [];
   for (let pref = 1; pref <= 47; pref++) {

@@ -9,7 +9,7 @@ import { attraction } from './profile.ts';
 import { random } from './random.ts';
 import { csvOf, type SampleTables } from './shared.ts';
 
-export const TAX_YEARS = Array.from({ length: 14 }, (_, i) => 2008 + i);
+const TAX_YEARS = Array.from({ length: 14 }, (_, i) => 2008 + i);
 
 /** The national level of revenue per head by year, relative to 2008. */
 const TREND: Record<number, number> = {
@@ -29,7 +29,7 @@ const TREND: Record<number, number> = {
   2021: 1.04,
 };
 
-export function localTaxes(seed: string, leaves: LeafPopulation[]) {
+function localTaxes(seed: string, leaves: LeafPopulation[]) {
   const rows: {
     regionCode: string;
     year: number;

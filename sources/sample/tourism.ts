@@ -15,7 +15,7 @@ const pad2 = (n: number) => String(n).padStart(2, '0');
  * the same pattern — 1xx Asia, 2xx Europe, 3xx North America, 4xx South America, 6xx Oceania — but are
  * invented) and a remainder. Shares are of a prefecture's foreign visitors.
  */
-export const COUNTRIES: [code: string, name: string, share: number][] = [
+const COUNTRIES: [code: string, name: string, share: number][] = [
   ['103', '韓国', 0.22],
   ['105', '中国', 0.26],
   ['106', '台湾', 0.15],
@@ -88,11 +88,11 @@ const VISITOR_TREND: Record<number, number> = {
 };
 
 /** Quarters with data: 2011 Q2 to 2020 Q1. */
-export const VISITOR_QUARTERS: [year: number, quarter: number][] = [];
+const VISITOR_QUARTERS: [year: number, quarter: number][] = [];
 for (let y = 2011; y <= 2020; y++)
   for (let q = 1; q <= 4; q++) if ((y > 2011 || q > 1) && (y < 2020 || q === 1)) VISITOR_QUARTERS.push([y, q]);
 
-export function foreignVisitors(seed: string) {
+function foreignVisitors(seed: string) {
   const rows: {
     prefCode: string;
     year: number;
@@ -128,8 +128,8 @@ export function foreignVisitors(seed: string) {
 }
 
 /** Employee-size classes and accommodation types of the accommodation survey. */
-export const ACCOMMODATION_SIZES = ['0～9人', '10～29人', '30～99人', '100人以上'];
-export const ACCOMMODATION_TYPES = [
+const ACCOMMODATION_SIZES = ['0～9人', '10～29人', '30～99人', '100人以上'];
+const ACCOMMODATION_TYPES = [
   '旅館',
   'リゾートホテル',
   'ビジネスホテル',
@@ -146,10 +146,10 @@ const TYPE_PROFILE: { share: number; growth: number; sizes: number[] }[] = [
   { share: 0.07, growth: -0.03, sizes: [0.85, 0.12, 0.03, 0] },
   { share: 0.21, growth: 0.06, sizes: [0.93, 0.06, 0.01, 0] },
 ];
-export const ACCOMMODATION_MONTHS: string[] = [];
+const ACCOMMODATION_MONTHS: string[] = [];
 for (let y = 2011; y <= 2021; y++) for (let m = 1; m <= 12; m++) ACCOMMODATION_MONTHS.push(`${y}-${pad2(m)}`);
 
-export function accommodationFacilities(seed: string) {
+function accommodationFacilities(seed: string) {
   const rows: { prefCode: string; month: string; typeCode: number; sizeCode: number; facilities: number }[] = [];
   for (let pref = 1; pref <= 47; pref++) {
     const rnd = random(seed, 'accommodation', pref);
@@ -200,7 +200,7 @@ const slump = (month: string) => (month < '2020-03' ? 1 : month < '2020-06' ? 0.
  * month by month. The survey counts the rooms and capacity of facilities of ten or more employees only,
  * so those of size class 1 (0～9人) are empty, as the original answers null for that class's rates.
  */
-export function accommodationStays(seed: string, facilities = accommodationFacilities(seed)) {
+function accommodationStays(seed: string, facilities = accommodationFacilities(seed)) {
   return facilities.map((f) => {
     const rnd = random(seed, 'stays', f.prefCode, f.month, f.typeCode, f.sizeCode);
     const type = STAY_PROFILE[f.typeCode - 1]!;
@@ -234,7 +234,7 @@ export function accommodationStays(seed: string, facilities = accommodationFacil
 }
 
 /** Airport areas and the airports foreign visitors enter and leave by (codes are IATA codes). */
-export const AIRPORTS: [area: string, areaName: string, code: string, name: string, pref: number, weight: number][] = [
+const AIRPORTS: [area: string, areaName: string, code: string, name: string, pref: number, weight: number][] = [
   ['1', '北海道', 'CTS', '新千歳空港', 1, 0.07],
   ['1', '北海道', 'HKD', '函館空港', 1, 0.005],
   ['1', '北海道', 'AKJ', '旭川空港', 1, 0.003],
@@ -254,7 +254,7 @@ export const AIRPORTS: [area: string, areaName: string, code: string, name: stri
   ['7', '九州', 'KMJ', '熊本空港', 43, 0.004],
   ['8', '沖縄', 'OKA', '那覇空港', 47, 0.06],
 ];
-export const AIRPORT_YEARS = [2014, 2015, 2016, 2017, 2018, 2019];
+const AIRPORT_YEARS = [2014, 2015, 2016, 2017, 2018, 2019];
 const AIRPORT_TREND: Record<number, number> = { 2014: 0.43, 2015: 0.63, 2016: 0.76, 2017: 0.91, 2018: 0.98, 2019: 1 };
 const HUBS = ['NRT', 'HND', 'KIX'];
 
@@ -269,7 +269,7 @@ function exits(rnd: Random, entry: string): [string, number][] {
   return [...out].sort((a, b) => (a[0] < b[0] ? -1 : 1));
 }
 
-export function airportFlows(seed: string) {
+function airportFlows(seed: string) {
   const travellers: { year: number; quarter: number; entryAirport: string; exitAirport: string; visitors: number }[] =
     [];
   const visits: {
@@ -327,7 +327,7 @@ const SEQUENCE_PREFS = 12;
  * before it and after it, by that prefecture: visitors who land near a prefecture see it first, so
  * prefectures with a hub airport have fewer before them; the others are the nearer and the more visited.
  */
-export function visitSequences(seed: string, visits = airportFlows(seed).visits) {
+function visitSequences(seed: string, visits = airportFlows(seed).visits) {
   const sums = new Map<string, number>();
   for (const v of visits) {
     const key = `${v.prefCode}|${v.year}|${v.quarter}`;

@@ -6,7 +6,7 @@ import { attraction, population2020 } from './profile.ts';
 import { random } from './random.ts';
 import { csvOf, type SampleTables } from './shared.ts';
 
-export const TRADE_YEARS = Array.from({ length: 12 }, (_, i) => 2009 + i);
+const TRADE_YEARS = Array.from({ length: 12 }, (_, i) => 2009 + i);
 const AREA_SHARE = [0.3, 0.24, 0.06, 0.14, 0.19, 0.07];
 const YEAR_FACTOR: Record<number, number> = {
   2009: 0.78,
@@ -23,7 +23,7 @@ const YEAR_FACTOR: Record<number, number> = {
   2020: 0.95,
 };
 
-export function overseasTrade(seed: string) {
+function overseasTrade(seed: string) {
   const rows: { prefCode: string; year: number; flow: string; industry: string; area: number; amount: number }[] = [];
   for (let prefCode = 1; prefCode <= 47; prefCode++) {
     const rnd = random(seed, 'trade', prefCode);

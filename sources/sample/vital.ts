@@ -17,18 +17,18 @@ import { random } from './random.ts';
 import { csvOf, type SampleTables } from './shared.ts';
 
 /** The years drawn for each municipality; births by mother's age need 2022 (the period 2018-2022). */
-export const FIRST_VITAL_YEAR = 1981;
-export const LAST_VITAL_YEAR = 2022;
+const FIRST_VITAL_YEAR = 1981;
+const LAST_VITAL_YEAR = 2022;
 /** The years the table holds, as the original gave them: municipalities 1994–2021, prefectures from 1960. */
-export const MUNICIPAL_EVENTS_FROM = 1994;
-export const PREFECTURE_EVENTS_FROM = 1960;
-export const LAST_EVENT_YEAR = 2021;
-export const MOTHER_AGES = [15, 20, 25, 30, 35, 40, 45];
+const MUNICIPAL_EVENTS_FROM = 1994;
+const PREFECTURE_EVENTS_FROM = 1960;
+const LAST_EVENT_YEAR = 2021;
+const MOTHER_AGES = [15, 20, 25, 30, 35, 40, 45];
 /** Five-year periods centred on the census years 1985–2020: 1983-1987 … 2018-2022. */
-export const BIRTH_PERIODS = Array.from({ length: 8 }, (_, i) => 1983 + 5 * i);
-export const periodText = (from: number) => `${from}-${from + 4}`;
+const BIRTH_PERIODS = Array.from({ length: 8 }, (_, i) => 1983 + 5 * i);
+const periodText = (from: number) => `${from}-${from + 4}`;
 
-export interface VitalRow {
+interface VitalRow {
   regionCode: string;
   year: number;
   births: number;
@@ -37,7 +37,7 @@ export interface VitalRow {
   outMigrants: number;
 }
 
-export interface MotherAgeRow {
+interface MotherAgeRow {
   regionCode: string;
   period: string;
   ageFrom: number;
@@ -105,10 +105,7 @@ const sum = (v: number[]) => v.reduce((s, x) => s + x, 0);
 const cache = new WeakMap<LeafPopulation[], { events: VitalRow[]; byMotherAge: MotherAgeRow[] }>();
 
 /** Both tables, drawn together: a period's births by mother's age add up to the births of its five years. */
-export function vitalEvents(
-  seed: string,
-  leaves: LeafPopulation[],
-): { events: VitalRow[]; byMotherAge: MotherAgeRow[] } {
+function vitalEvents(seed: string, leaves: LeafPopulation[]): { events: VitalRow[]; byMotherAge: MotherAgeRow[] } {
   const cached = cache.get(leaves);
   if (cached) return cached;
   const { drawn, byMotherAge } = leafEvents(seed, leaves);

@@ -8,9 +8,9 @@ import { random } from './random.ts';
 import { prefCodesOf } from './regions.ts';
 import { csvOf, type SampleTables } from './shared.ts';
 
-export const WAGE_YEARS = Array.from({ length: 10 }, (_, i) => 2012 + i);
+const WAGE_YEARS = Array.from({ length: 10 }, (_, i) => 2012 + i);
 /** Lower bounds of the age classes: under 20, 20–24, …, 65–69, 70 and over. */
-export const WAGE_AGES = [0, 20, 25, 30, 35, 40, 45, 50, 55, 60, 65, 70];
+const WAGE_AGES = [0, 20, 25, 30, 35, 40, 45, 50, 55, 60, 65, 70];
 
 /** Annual pay of a worker by age class, 10 thousand yen, before the industry and prefecture factors. */
 const PAY_BY_AGE = [230, 290, 360, 420, 470, 510, 550, 575, 565, 420, 345, 310];
@@ -40,7 +40,7 @@ const PAY_BY_BROAD: Record<string, number> = {
   T: 0.9,
 };
 
-export function wageFacts(seed: string, prefCodes: number[]) {
+function wageFacts(seed: string, prefCodes: number[]) {
   const rows: {
     prefCode: string;
     year: number;

@@ -99,12 +99,19 @@ export function readModule(file: string, text: string): ModuleInfo {
   return info;
 }
 
+/** An export, where it is declared. */
+export interface ExportAt {
+  file: string;
+  line: number;
+  name: string;
+}
+
 /**
  * Exports that no other file imports: `modules` maps every file that may import (by its path from the
  * root) to its text; `checked` says whose exports must be used. A file that takes `*` of a module uses all
- * its exports. Each is named as `file:line name`.
+ * its exports.
  */
-export function unusedExports(modules: Map<string, string>, checked: (file: string) => boolean): string[] {
+export function unusedExports(modules: Map<string, string>, checked: (file: string) => boolean): ExportAt[] {
   const infos = new Map([...modules].map(([file, text]) => [file, readModule(file, text)]));
   const used = new Map<string, Set<string>>();
   for (const [file, info] of infos)
@@ -119,7 +126,7 @@ export function unusedExports(modules: Map<string, string>, checked: (file: stri
     .flatMap(([file, info]) => {
       const names = used.get(file) ?? new Set<string>();
       if (names.has('*')) return [];
-      return info.exports.filter((e) => !names.has(e.name)).map((e) => `${file}:${e.line} ${e.name}`);
+      return info.exports.filter((e) => !names.has(e.name)).map((e) => ({ file, ...e }));
     });
 }
 

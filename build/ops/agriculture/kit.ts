@@ -109,7 +109,7 @@ function farmerScope(ctx: BuildContext, facts: ReadonlyMap<string, FarmFacts>, v
 export const farmAgeLabels = () => Object.fromEntries(FARMER_AGES.map((name, i) => [String(i + 1), name]));
 
 /** What a farmer chart declares of its own: its documentation, result, view, route name and composer, and how it renders. */
-export interface FarmerChart {
+interface FarmerChart {
   title: string;
   titleEn: string;
   description: string;

@@ -100,7 +100,7 @@ export function matterFacts(
 }
 
 /** The `result` of a share operation: per year, sales bands come with a legend of their codes, shipping destinations do not. */
-export function fisheryShareResult(kind: FisheryKind) {
+function fisheryShareResult(kind: FisheryKind) {
   const share = z.strictObject({ label: text, code: codeText, value: quotient });
   const legend = z.array(z.strictObject({ label: text, code: codeText }));
   const years =

@@ -38,14 +38,14 @@ export const countsRoute = <const P extends readonly ParamSpec[]>(name: string, 
   compose: { param: 'addArea', from: FORESTRY_COUNTS_PATH, composer },
 });
 
-export interface ForestryDoc {
+interface ForestryDoc {
   title: string;
   titleEn: string;
   description: string;
   examples: Canonical[];
 }
 
-export const forestryBandLabels = () => Object.fromEntries(FORESTRY_BANDS.map((name, i) => [String(i + 1), name]));
+const forestryBandLabels = () => Object.fromEntries(FORESTRY_BANDS.map((name, i) => [String(i + 1), name]));
 
 /** The facts of a region (none where it has no data), the label a chart gives it, and its header. */
 export function forestryRegion(

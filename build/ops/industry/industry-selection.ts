@@ -12,7 +12,7 @@ import { cityCode, codeOrAll, intParam, prefCode, type BuildContext, type Values
 import { cityCodeText, letterCode, nonEmpty, prefCodeNumber, text, twoDigitCode } from '../result.ts';
 
 /** The economic census years of industry_economy the original answered, as its `year` parameter. */
-export const CENSUS_YEARS = [2012, 2016];
+const CENSUS_YEARS = [2012, 2016];
 /** The years in words, for descriptions: "2012 or 2016". */
 export const CENSUS_YEARS_TEXT = CENSUS_YEARS.join(' or ');
 export const censusYearParam = () => intParam('year', CENSUS_YEARS, `Economic census year: ${CENSUS_YEARS_TEXT}.`);
@@ -31,7 +31,7 @@ export const simcCodeParam = () => ({
 /** The parameters of a municipal industry series: the region, then the industry selection. */
 export const selectionParams = () => [prefCode(), cityCode(), sicCodeParam(), simcCodeParam()] as const;
 /** The values of a file of such a series. */
-export type SelectionValues = Values<ReturnType<typeof selectionParams>>;
+type SelectionValues = Values<ReturnType<typeof selectionParams>>;
 
 /** sicCode and simcCode of the manufacturing-only operations: E, and one of its middle classes or - for all. */
 export const manufacturingParams = (sicDoc: string) =>

@@ -12,7 +12,7 @@ import { lineOverYears } from './kit.ts';
 export const taxSeries = z.array(z.strictObject({ year, value: count }));
 
 /** The result of the municipality-only tax operations (the original's sample: propertyTax/perYear). */
-export const municipalTaxResult = z
+const municipalTaxResult = z
   .strictObject({
     prefCode: prefCodeNumber,
     prefName: nonEmpty,
@@ -23,9 +23,9 @@ export const municipalTaxResult = z
   .nullable();
 
 /** Every municipality of the build, for operations that take cityCode alone. */
-export const municipalityValues = (ctx: BuildContext) =>
+const municipalityValues = (ctx: BuildContext) =>
   ctx.prefs.flatMap((p) => ctx.sources.regions.citiesOf(p).map((c) => ({ cityCode: c.cityCode })));
-export const municipalityDomain = (ctx: BuildContext): RouteData => ({
+const municipalityDomain = (ctx: BuildContext): RouteData => ({
   domains: { municipalities: municipalityValues(ctx).map((v) => v.cityCode) },
 });
 
@@ -33,7 +33,7 @@ export const municipalityDomain = (ctx: BuildContext): RouteData => ({
 export const taxView = (title: string) => lineOverYears(`${title} (千円) / thousand yen`, { year: '年度 / year' });
 
 /** The municipality-only render: its prefecture from the code's first two digits. */
-export function renderMunicipalTax(
+function renderMunicipalTax(
   series: Map<string, { year: number; value: number }[]>,
   cityCode: string,
   sources: Sources,

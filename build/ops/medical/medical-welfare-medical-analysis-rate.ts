@@ -146,7 +146,7 @@ function regionOf(
  * share of the category (one item, code `-`, for a category without middle classes). Shares are percent
  * with 2 decimals, rounded half away from zero from the counts; a chart whose counts are all zero shows 0.
  */
-export function composition(categories: MedicalCategory[], counts: Map<string, number>, label: string) {
+function composition(categories: MedicalCategory[], counts: Map<string, number>, label: string) {
   const itemsOf = (c: MedicalCategory) => (c.items.length ? c.items : [{ code: c.code, name: c.name }]);
   const n = (code: string) => counts.get(code) ?? 0;
   const catTotal = (c: MedicalCategory) => itemsOf(c).reduce((a, i) => a + n(i.code), 0);

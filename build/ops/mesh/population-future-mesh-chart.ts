@@ -6,7 +6,7 @@ import { defineOperation, intParam } from '../operation.ts';
 import { cityCd, meshAnswer } from './kit.ts';
 import { echoed, meshChartData, regionHeader as header, MESH_VIEW } from '../result.ts';
 
-export const FUTURE_MESH_YEARS = [2015, 2020, 2030, 2040, 2050];
+const FUTURE_MESH_YEARS = [2015, 2020, 2030, 2040, 2050];
 /** The year each is compared with for displayMethod 1: the previous one offered, 2010 for 2015. */
 const PREVIOUS: ReadonlyMap<number, number> = new Map([
   [2015, 2010],

@@ -4,7 +4,7 @@ import { defineOperation, prefectureCd, intParam } from '../operation.ts';
 import { cityCd, meshAnswer } from './kit.ts';
 import { echoed, meshChartData, regionHeader as header, MESH_VIEW } from '../result.ts';
 
-export const MESH_YEARS = [2005, 2010, 2015, 2020];
+const MESH_YEARS = [2005, 2010, 2015, 2020];
 
 /** The chart of one matter: population (0) in 人, households (3) in 世帯. */
 const chart = (matter: '0' | '3', unit: '人' | '世帯') =>

@@ -6,9 +6,9 @@ import { cityCodeText, count, nonEmpty, quotient } from '../result.ts';
 import { defineOperation, intParam, prefCode } from '../operation.ts';
 
 /** Projection years the operation serves (the sample's; the original documented year=2040). */
-export const FUTURE_YEARS = [2025, 2030, 2035, 2040, 2045];
+const FUTURE_YEARS = [2025, 2030, 2035, 2040, 2045];
 /** The base year of the decrease of young women (the 2014 Masuda report's, which RESAS charted). */
-export const BASE_YEAR = 2010;
+const BASE_YEAR = 2010;
 /** Young women: the classes 20–24 … 35–39 (AGE_FROM's 5th to 8th). */
 const youngWomen = (women: number[]) => women.slice(4, 8).reduce((a, n) => a + n, 0);
 

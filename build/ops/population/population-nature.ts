@@ -37,7 +37,7 @@ const ageRule: Constraint = {
  * a…a+4 at the middle year, rounded half away from zero to 2 decimals exactly (BigInt, from the counts);
  * null when a class has no women.
  */
-export function totalFertility(classes: { births: number; women: number }[]): number | null {
+function totalFertility(classes: { births: number; women: number }[]): number | null {
   if (classes.some((c) => c.women === 0)) return null;
   const all = classes.reduce((a, c) => a * BigInt(c.women), 1n);
   const num = classes.reduce((a, c) => a + BigInt(c.births) * (all / BigInt(c.women)), 0n);

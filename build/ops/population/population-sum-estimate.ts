@@ -7,7 +7,7 @@ import { defineOperation, regionOf } from '../operation.ts';
 import { POPULATION_NEEDS, regionParams, seriesView } from './kit.ts';
 import { count, tupleOf, year, yearValue } from '../result.ts';
 
-export const PATH = '/api/v1/population/sum/estimate';
+const PATH = '/api/v1/population/sum/estimate';
 
 // The total population comes from the population facts (the same people as composition/perYear), the
 // four event series from vital_events; addArea sums both kinds of counts from the regions' own files.

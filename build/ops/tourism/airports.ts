@@ -6,9 +6,9 @@ import { echoed } from '../result.ts';
 import type { IntParam } from '../../runtime/routes.ts';
 
 /** The years of the airport flows. */
-export const AIRPORT_YEARS = [2014, 2015, 2016, 2017, 2018, 2019];
+const AIRPORT_YEARS = [2014, 2015, 2016, 2017, 2018, 2019];
 
-export const HALF_PERIOD: IntParam & { name: 'halfPeriod'; required: false; default: number } = {
+const HALF_PERIOD: IntParam & { name: 'halfPeriod'; required: false; default: number } = {
   name: 'halfPeriod',
   type: 'int',
   required: false,

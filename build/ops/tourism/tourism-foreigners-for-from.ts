@@ -5,7 +5,7 @@ import { columns } from '../../runtime/view.ts';
 import { defineOperation, intParam, prefCode } from '../operation.ts';
 import { count, nonEmpty, prefCodeText, year } from '../result.ts';
 
-export const FOREIGNER_YEARS = [2011, 2012, 2013, 2014, 2015, 2016, 2017, 2018, 2019, 2020];
+const FOREIGNER_YEARS = [2011, 2012, 2013, 2014, 2015, 2016, 2017, 2018, 2019, 2020];
 
 // Visitors by nationality for the quarters of one year (2011 starts in Q2, 2020 has only Q1: the
 // quarters are those the sources hold). A country is listed when the sources have any figure for it

@@ -39,7 +39,7 @@ export interface FarmerSelection {
 }
 
 /** What /api/v1/agriculture/crops/entityCounts holds for a region: its facts, its prefecture's and the nation's. */
-export interface FarmCounts extends FisheryHead {
+interface FarmCounts extends FisheryHead {
   region: FarmFacts;
   prefecture: FarmFacts;
   nation: FarmFacts;

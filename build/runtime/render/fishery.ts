@@ -29,7 +29,7 @@ export type FisheryKind = 'sales' | 'aquacultureSales' | 'shipRatio';
 export type UnitSalesKind = 'sales' | 'aquacultureSales';
 
 /** What /api/v1/fishery/sea/entityCounts holds for a region: its counts, its prefecture's and the nation's. */
-export interface EntityCounts {
+interface EntityCounts {
   prefCode: string;
   prefName: string;
   cityCode: string;

@@ -24,10 +24,10 @@ export interface ForestryFacts {
   salesAmount?: YearAmounts;
   contractAmount?: YearAmounts;
 }
-export type ForestryIncomeKind = 'sales' | 'contract';
+type ForestryIncomeKind = 'sales' | 'contract';
 
 /** What /api/v1/forestry/income/entityCounts holds for a region: its facts, its prefecture's and the nation's. */
-export interface ForestryCounts extends FisheryHead {
+interface ForestryCounts extends FisheryHead {
   region: ForestryFacts;
   prefecture: ForestryFacts;
   nation: ForestryFacts;

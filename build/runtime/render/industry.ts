@@ -2,7 +2,7 @@
 
 import { composer, type Inputs } from '../composer.ts';
 
-export interface TradeCounts {
+interface TradeCounts {
   /** The main prefecture's header, kept as rendered. */
   head: { prefCode: string; prefName: string; sicCode: string; sicName: string };
   /** Amounts per year for the six world areas, in area order. */
@@ -26,7 +26,7 @@ export function renderTrade(c: TradeCounts) {
 type Trade = ReturnType<typeof renderTrade>;
 
 /** The amounts of a rendered answer: value1 … value6 of each year, back in area order. */
-export function tradeCounts(r: Trade): TradeCounts {
+function tradeCounts(r: Trade): TradeCounts {
   return {
     head: { prefCode: r.prefCode, prefName: r.prefName, sicCode: r.sicCode, sicName: r.sicName },
     years: r.data.map((d) => ({ year: d.year, values: valueKeys(6).map((k) => Number(d[k] ?? 0)) })),
@@ -34,7 +34,7 @@ export function tradeCounts(r: Trade): TradeCounts {
 }
 
 /** Sums the amounts of several prefectures under the first one's header, year by year. */
-export function sumTrade(list: Inputs<TradeCounts>): TradeCounts {
+function sumTrade(list: Inputs<TradeCounts>): TradeCounts {
   const [first] = list;
   return {
     head: first.head,

@@ -44,7 +44,7 @@ export function renderPerYear(c: PerYearCounts) {
 type PerYear = ReturnType<typeof renderPerYear>;
 
 /** The counts back from a rendered answer (composition sums them). */
-export function perYearCounts(r: PerYear): PerYearCounts {
+function perYearCounts(r: PerYear): PerYearCounts {
   const series = (label: string) => {
     const s = r.data.find((d) => d.label === label);
     if (!s) throw new Error(`perYear document has no ${label} series`);
@@ -63,7 +63,7 @@ export function perYearCounts(r: PerYear): PerYearCounts {
 }
 
 /** Sums per-year counts over regions, keeping the years every region has. */
-export function sumPerYear(list: PerYearCounts[]): PerYearCounts | null {
+function sumPerYear(list: PerYearCounts[]): PerYearCounts | null {
   const [first] = list;
   if (!first) return null;
   const byYear = list.map((c) => new Map(c.years.map((y) => [y.year, y])));
@@ -138,11 +138,11 @@ export function renderPyramidHalf(h: PyramidCounts) {
 
 type PyramidHalf = ReturnType<typeof renderPyramidHalf>;
 
-export function pyramidCounts(h: PyramidHalf): PyramidCounts {
+function pyramidCounts(h: PyramidHalf): PyramidCounts {
   return { year: h.year, man: h.data.map((d) => d.man), woman: h.data.map((d) => d.woman) };
 }
 
-export function sumPyramid(list: PyramidCounts[]): PyramidCounts | null {
+function sumPyramid(list: PyramidCounts[]): PyramidCounts | null {
   const [first] = list;
   if (!first) return null;
   const sum = (classes: number[][]) =>

@@ -14,7 +14,7 @@ export interface EventYear {
   outMigrants: number;
 }
 
-export interface EstimateCounts {
+interface EstimateCounts {
   boundaryYear: number;
   /** All residents per population year (actual and projected). */
   population: { year: number; value: number }[];
@@ -45,7 +45,7 @@ export function renderEstimate(c: EstimateCounts) {
 type Estimate = ReturnType<typeof renderEstimate>;
 
 /** The counts back from a rendered answer (composition sums them). */
-export function estimateCounts(r: Estimate): EstimateCounts {
+function estimateCounts(r: Estimate): EstimateCounts {
   const series = (label: string) => {
     const s = r.data.find((d) => d.label === label);
     if (!s) throw new Error(`estimate document has no ${label} series`);
@@ -70,7 +70,7 @@ export function estimateCounts(r: Estimate): EstimateCounts {
 }
 
 /** Sums over regions, keeping the years every region has. */
-export function sumEstimate(list: EstimateCounts[]): EstimateCounts | null {
+function sumEstimate(list: EstimateCounts[]): EstimateCounts | null {
   const [first] = list;
   if (!first) return null;
   const population = first.population.flatMap((p) => {
