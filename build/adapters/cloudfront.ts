@@ -26,7 +26,7 @@ interface CfResponse {
 
 let routes: CompiledRoutes | undefined;
 
-function viewerRequest(event: { request: CfRequest }, table: RouteTable): CfRequest | CfResponse {
+export function viewerRequest(event: { request: CfRequest }, table: RouteTable): CfRequest | CfResponse {
   routes ??= compileRoutes(table);
   const request = event.request;
   // Values arrive as the viewer sent them (still percent-encoded): the resolver decodes them itself.
