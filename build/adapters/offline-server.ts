@@ -12,7 +12,7 @@ import { COMMON_HEADERS } from '../runtime/respond.ts';
 import type { ErrorMode } from '../runtime/errors.ts';
 import type { RouteTable } from '../runtime/routes.ts';
 import { staticPath, typeOf } from '../runtime/static-path.ts';
-import { answerClientError, apiServerHandler, type Store } from '../server/core.ts';
+import { answerClientError, apiServerHandler, type Store } from '../server/api-server.ts';
 import { notFoundText, sendStatic } from '../server/static-file.ts';
 import { Pack } from '../pack/reader.ts';
 import { fileSource } from '../pack/range-sources/file.ts';

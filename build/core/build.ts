@@ -124,7 +124,7 @@ export function renderFile(op: Operation, state: unknown, values: Canonical, ctx
 }
 
 /** What the files other than responses need to know of an operation's files. */
-interface Census {
+interface FileTally {
   op: Operation;
   files: number;
   /** Bytes and seconds are the build's own figures: reported, never written into dist (the on-demand server cannot know them). */
@@ -135,7 +135,7 @@ interface Census {
   example?: Canonical;
 }
 
-export function censusOf(op: Operation, combos: Canonical[], bytes = 0, seconds = 0): Census {
+export function tallyFiles(op: Operation, combos: Canonical[], bytes = 0, seconds = 0): FileTally {
   return {
     op,
     files: combos.length,
@@ -146,7 +146,7 @@ export function censusOf(op: Operation, combos: Canonical[], bytes = 0, seconds 
   };
 }
 
-function reportOf(p: Plan, c: Census): OperationReport {
+function reportOf(p: Plan, c: FileTally): OperationReport {
   const { op } = c;
   const origin = operationOrigin(op, p.routeOf.get(op)!, p.ctx.sources);
   return {
@@ -171,22 +171,22 @@ function scopeOf(ctx: Plan['ctx']): Scope {
 }
 
 /** Every file of dist besides the responses: route table, docs page, manifests, host configurations. */
-export function siteFiles(p: Plan, census: Census[]): [string, string][] {
+export function siteFiles(p: Plan, tallies: FileTally[]): [string, string][] {
   const { sources } = p.ctx;
-  const route = (c: Census) => p.routeOf.get(c.op)!;
-  const reports = census.map((c) => reportOf(p, c));
+  const route = (c: FileTally) => p.routeOf.get(c.op)!;
+  const reports = tallies.map((c) => reportOf(p, c));
   const docs: DocsEntry[] = reports.map((r, i) => ({
     route: r.route,
     title: r.title,
     files: r.files,
-    ...(census[i]!.example ? { example: census[i]!.example } : {}),
+    ...(tallies[i]!.example ? { example: tallies[i]!.example } : {}),
     ...(r.origin ? { origin: r.origin } : {}),
   }));
-  const keySequences = new Map(census.filter((c) => !route(c).unavailable).map((c) => [route(c), c.sequences]));
+  const keySequences = new Map(tallies.filter((c) => !route(c).unavailable).map((c) => [route(c), c.sequences]));
   const manifestText = JSON.stringify(manifest(sources, p.table, reports), null, 2) + '\n';
   const api = openApi(
     p.table,
-    census.map((c) => ({ op: c.op, route: route(c), ...(c.example ? { example: c.example } : {}) })),
+    tallies.map((c) => ({ op: c.op, route: route(c), ...(c.example ? { example: c.example } : {}) })),
     sources.dataset.notice,
   );
   return [
@@ -222,7 +222,7 @@ export function build(options: BuildOptions, effects: BuildEffects): BuildReport
     // Enumerating first gives the whole count, so progress can say how much is left overall.
     const combos = p.operations.map((op) => enumerateFiles(p, op));
     progress.plan?.(combos.reduce((a, c) => a + c.length, 0));
-    const census = p.operations.map((op, i) => {
+    const tallies = p.operations.map((op, i) => {
       const route = p.routeOf.get(op)!;
       const label = `[${i + 1}/${p.operations.length}] ${op.route.path}`;
       const list = combos[i]!;
@@ -230,7 +230,7 @@ export function build(options: BuildOptions, effects: BuildEffects): BuildReport
       progress.start(label, list.length);
       if (route.unavailable) {
         progress.end('skipped: ' + route.unavailable);
-        return censusOf(op, []);
+        return tallyFiles(op, []);
       }
       const state = op.prepare(p.ctx);
       list.forEach((values, n) => {
@@ -238,11 +238,11 @@ export function build(options: BuildOptions, effects: BuildEffects): BuildReport
         if (n % 1000 === 0) progress.tick(n);
       });
       progress.end(`${list.length} files`);
-      return censusOf(op, list, bytes - before.bytes, (performance.now() - before.t) / 1000);
+      return tallyFiles(op, list, bytes - before.bytes, (performance.now() - before.t) / 1000);
     });
-    for (const [path, body] of siteFiles(p, census)) write(path, body);
+    for (const [path, body] of siteFiles(p, tallies)) write(path, body);
     effects.commit();
-    const operations = census.map((c) => reportOf(p, c));
+    const operations = tallies.map((c) => reportOf(p, c));
     const footprint = { files: written, folders: dirs.size, bytes, diskBytes: fileBlocks + folderBlocks(dirs) };
     return { files: written, bytes, operations, layout: hostLimits(written, bytes, dirs), footprint };
   } catch (e) {

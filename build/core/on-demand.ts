@@ -11,7 +11,7 @@ import { valuesOfFile } from '../runtime/file-path.ts';
 import { API_INDEX, type RouteTable } from '../runtime/routes.ts';
 import { apiIndex } from './api-index.ts';
 import {
-  censusOf,
+  tallyFiles,
   enumerateFiles,
   plan,
   renderFile,
@@ -92,7 +92,7 @@ export class OnDemand implements Renderer {
   read(path: string): string | null {
     if (path === API_INDEX) return apiIndex(this.plan.table, titles(this.plan), this.plan.ctx.sources.dataset.notice);
     if (path.startsWith('/api/')) return this.response(path);
-    if (path === '/routes.json') return JSON.stringify(this.plan.table); // the server needs it first; it needs no census
+    if (path === '/routes.json') return JSON.stringify(this.plan.table); // the server needs it first; it needs no tally of files
     return this.siteFiles().get(path) ?? null;
   }
 
@@ -107,7 +107,7 @@ export class OnDemand implements Renderer {
     this.site ??= new Map(
       siteFiles(
         this.plan,
-        this.plan.operations.map((op) => censusOf(op, enumerateFiles(this.plan, op, false))),
+        this.plan.operations.map((op) => tallyFiles(op, enumerateFiles(this.plan, op, false))),
       ),
     );
     return this.site;

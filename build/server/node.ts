@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { Renderer } from '../core/on-demand.ts';
 import { COMMON_HEADERS } from '../runtime/respond.ts';
 import { compileRoutes, type CompiledRoutes, type RouteTable } from '../runtime/routes.ts';
-import { answerClientError, apiServerHandler, type CoreOptions, type Store } from './core.ts';
+import { answerClientError, apiServerHandler, type CoreOptions, type Store } from './api-server.ts';
 import { notFoundText, sendStatic } from './static-file.ts';
 import { staticPath, typeOf } from '../runtime/static-path.ts';
 import { UserError } from '../user-error.ts';
