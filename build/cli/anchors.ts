@@ -6,8 +6,7 @@ import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { reportLines, writeAnchors, type AnchorFile } from '../../sources/anchors/import.ts';
 import { OFFICIAL_DIR, OFFICIAL_FILE_NAMES } from '../../sources/official.ts';
-import { fail } from './fail.ts';
-import { parseCommand, type CommandSpec } from './source-options.ts';
+import { runCommand, type CommandSpec } from './source-options.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const DEFAULT_SHARED_OFFICIAL = resolve(ROOT, '../shared/data/official');
@@ -28,22 +27,17 @@ const ANCHORS_COMMAND = {
   example: 'npm run anchors -- ../shared/data/official',
 } as const satisfies CommandSpec;
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  try {
-    const { values, positionals } = parseCommand(ANCHORS_COMMAND, process.argv.slice(2));
-    const dir = positionals[0] ?? DEFAULT_SHARED_OFFICIAL;
-    const out = values.out ?? OFFICIAL_DIR;
-    const report = writeAnchors(dir, out);
-    const shown = relative(process.cwd(), resolve(out)).startsWith('..')
-      ? resolve(out)
-      : relative(process.cwd(), resolve(out)) || '.';
-    process.stderr.write(
-      `regstat: wrote ${Object.entries(report.rows)
-        .map(([k, n]) => `${OFFICIAL_FILE_NAMES[k as AnchorFile]} (${n.toLocaleString('en')} rows)`)
-        .join(', ')} to ${shown}\n`,
-    );
-    for (const line of reportLines(report)) process.stderr.write(`  ${line}\n`);
-  } catch (e) {
-    fail(e);
-  }
-}
+runCommand(import.meta, ANCHORS_COMMAND, ({ values, positionals }) => {
+  const dir = positionals[0] ?? DEFAULT_SHARED_OFFICIAL;
+  const out = values.out ?? OFFICIAL_DIR;
+  const report = writeAnchors(dir, out);
+  const shown = relative(process.cwd(), resolve(out)).startsWith('..')
+    ? resolve(out)
+    : relative(process.cwd(), resolve(out)) || '.';
+  process.stderr.write(
+    `regstat: wrote ${Object.entries(report.rows)
+      .map(([k, n]) => `${OFFICIAL_FILE_NAMES[k as AnchorFile]} (${n.toLocaleString('en')} rows)`)
+      .join(', ')} to ${shown}\n`,
+  );
+  for (const line of reportLines(report)) process.stderr.write(`  ${line}\n`);
+});

@@ -19,8 +19,7 @@ import { terminalProgress } from '../core/progress.ts';
 import { edgeWorkerScript, offlineServerScript } from '../deploy/scripts.ts';
 import { EDGE_WORKER_FILE, packName, WRANGLER_FILE, wranglerToml } from '../deploy/wrangler.ts';
 import type { ErrorMode } from '../runtime/errors.ts';
-import { fail } from './fail.ts';
-import { ERRORS_OPTION, namesSources, parseCommand, SOURCE_OPTIONS, type CommandSpec } from './source-options.ts';
+import { ERRORS_OPTION, namesSources, runCommand, SOURCE_OPTIONS, type CommandSpec } from './source-options.ts';
 import { OutputError, UsageError } from '../user-error.ts';
 import { buildOptionsFrom, parseErrorMode } from '../core/source-values.ts';
 
@@ -170,39 +169,34 @@ export async function writeBundle(dist: string, out: string, errors?: ErrorMode)
   return writeBundleWith(out, (effects) => copyDist(dist, effects, errors));
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  try {
-    const { values } = parseCommand(BUNDLE_COMMAND, process.argv.slice(2));
-    const started = Date.now();
-    if (values.dir !== undefined && namesSources(values))
-      throw new UsageError(
-        '--dir bundles a built dist as it is, and the source options render one: give --dir or source options, not both.',
-      );
-    const errors = parseErrorMode(values.errors);
-    // A dist is bundled as it is; with none (or with source options), the build core renders straight into the bundle.
-    const fromSources = values.dir === undefined && (!existsSync('dist/routes.json') || namesSources(values));
-    const out = values.out ?? `${fromSources ? 'regstat' : basename(resolve(values.dir ?? 'dist'))}.tar.gz`;
-    if (fromSources)
-      process.stderr.write(
-        `regstat: no dist to bundle; rendering every response from ${values.sources ?? 'the sample provider (synthetic)'} into the bundle\n`,
-      );
-    const table = fromSources
-      ? await writeBundleWith(out, (effects) =>
-          build(
-            {
-              ...buildOptionsFrom(values, { eager: true, warn: (s) => process.stderr.write(`regstat: ${s}\n`) }),
-              progress: terminalProgress(),
-            },
-            effects,
-          ),
-        )
-      : await writeBundle(values.dir ?? 'dist', out, errors);
-    process.stderr.write(
-      `regstat: wrote ${out} in ${((Date.now() - started) / 1000).toFixed(1)} s; unpack it (tar xzf ${basename(out)}) and run node ${BUNDLE_FOLDER}/serve.mjs --port 3000\n`,
+runCommand(import.meta, BUNDLE_COMMAND, async ({ values }) => {
+  const started = Date.now();
+  if (values.dir !== undefined && namesSources(values))
+    throw new UsageError(
+      '--dir bundles a built dist as it is, and the source options render one: give --dir or source options, not both.',
     );
-    const notice = syntheticNotice(table);
-    if (notice) process.stderr.write(`regstat: ${notice}\n`);
-  } catch (e) {
-    fail(e);
-  }
-}
+  const errors = parseErrorMode(values.errors);
+  // A dist is bundled as it is; with none (or with source options), the build core renders straight into the bundle.
+  const fromSources = values.dir === undefined && (!existsSync('dist/routes.json') || namesSources(values));
+  const out = values.out ?? `${fromSources ? 'regstat' : basename(resolve(values.dir ?? 'dist'))}.tar.gz`;
+  if (fromSources)
+    process.stderr.write(
+      `regstat: no dist to bundle; rendering every response from ${values.sources ?? 'the sample provider (synthetic)'} into the bundle\n`,
+    );
+  const table = fromSources
+    ? await writeBundleWith(out, (effects) =>
+        build(
+          {
+            ...buildOptionsFrom(values, { eager: true, warn: (s) => process.stderr.write(`regstat: ${s}\n`) }),
+            progress: terminalProgress(),
+          },
+          effects,
+        ),
+      )
+    : await writeBundle(values.dir ?? 'dist', out, errors);
+  process.stderr.write(
+    `regstat: wrote ${out} in ${((Date.now() - started) / 1000).toFixed(1)} s; unpack it (tar xzf ${basename(out)}) and run node ${BUNDLE_FOLDER}/serve.mjs --port 3000\n`,
+  );
+  const notice = syntheticNotice(table);
+  if (notice) process.stderr.write(`regstat: ${notice}\n`);
+});

@@ -8,8 +8,7 @@ import { join } from 'node:path';
 import { operationsDoc } from '../core/operations-doc.ts';
 import { OPERATIONS } from '../ops/index.ts';
 import { README, withTables } from '../../sources/readme.ts';
-import { fail } from './fail.ts';
-import { parseCommand, type CommandSpec } from './source-options.ts';
+import { runCommand, type CommandSpec } from './source-options.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 
@@ -41,16 +40,11 @@ export const staleDocs = (root = ROOT): string[] =>
     })
     .map(([path]) => path);
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  try {
-    parseCommand(DOCS_COMMAND, process.argv.slice(2));
-    for (const [path, text] of generatedDocs()) writeFileSync(join(ROOT, path), text);
-    process.stderr.write(
-      `regstat: wrote ${generatedDocs()
-        .map(([p]) => p)
-        .join(', ')}\n`,
-    );
-  } catch (e) {
-    fail(e);
-  }
-}
+runCommand(import.meta, DOCS_COMMAND, () => {
+  for (const [path, text] of generatedDocs()) writeFileSync(join(ROOT, path), text);
+  process.stderr.write(
+    `regstat: wrote ${generatedDocs()
+      .map(([p]) => p)
+      .join(', ')}\n`,
+  );
+});

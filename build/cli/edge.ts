@@ -19,8 +19,7 @@ import {
   PACK_BINDING,
   packName,
 } from '../deploy/wrangler.ts';
-import { fail } from './fail.ts';
-import { parseCommand, parsePort, type CommandSpec } from './source-options.ts';
+import { parsePort, runCommand, type CommandSpec } from './source-options.ts';
 import { UsageError, UserError } from '../user-error.ts';
 
 const EDGE_COMMAND = {
@@ -130,28 +129,23 @@ export async function startEdge(o: EdgeOptions): Promise<RunningEdge> {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  try {
-    const { values } = parseCommand(EDGE_COMMAND, process.argv.slice(2));
-    if (!values.pack)
-      throw new UsageError(
-        'npm run edge needs --pack <file or URL>: a dist.pack written by npm run bundle, or an http(s) URL of one',
-      );
-    const edge = await startEdge({
-      pack: values.pack,
-      port: parsePort(values.port),
-      host: values.host,
-      answerCache: !values['no-answer-cache'],
-    });
-    const where =
-      edge.from === 'r2' ? `${values.pack} as R2 object ${DEFAULT_BUCKET}/${packName(edge.digest)}` : values.pack;
-    process.stderr.write(
-      `regstat: the edge worker in workerd serves ${where} at ${edge.base}/ (try ${edge.base}/api/v1/prefectures)\n`,
+runCommand(import.meta, EDGE_COMMAND, async ({ values }) => {
+  if (!values.pack)
+    throw new UsageError(
+      'npm run edge needs --pack <file or URL>: a dist.pack written by npm run bundle, or an http(s) URL of one',
     );
-    const stop = () => void edge.stop().then(() => process.exit(0));
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-  } catch (e) {
-    fail(e);
-  }
-}
+  const edge = await startEdge({
+    pack: values.pack,
+    port: parsePort(values.port),
+    host: values.host,
+    answerCache: !values['no-answer-cache'],
+  });
+  const where =
+    edge.from === 'r2' ? `${values.pack} as R2 object ${DEFAULT_BUCKET}/${packName(edge.digest)}` : values.pack;
+  process.stderr.write(
+    `regstat: the edge worker in workerd serves ${where} at ${edge.base}/ (try ${edge.base}/api/v1/prefectures)\n`,
+  );
+  const stop = () => void edge.stop().then(() => process.exit(0));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+});

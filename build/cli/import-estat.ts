@@ -3,8 +3,7 @@
 import { writeSourceSet, writtenLines } from '../../sources/dir.ts';
 import { importEstat } from '../../sources/estat/import.ts';
 import { loadSources } from '../../sources/load.ts';
-import { fail } from './fail.ts';
-import { parseCommand, type CommandSpec } from './source-options.ts';
+import { runCommand, type CommandSpec } from './source-options.ts';
 import { UsageError } from '../user-error.ts';
 
 const ESTAT_COMMAND = {
@@ -23,40 +22,35 @@ const ESTAT_COMMAND = {
   example: 'npm run import:estat -- ../shared/data/official /tmp/estat-sources',
 } as const satisfies CommandSpec;
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  try {
-    const started = performance.now();
-    const { values, positionals } = parseCommand(ESTAT_COMMAND, process.argv.slice(2));
-    const [folder, out] = positionals as [string, string];
-    const { set, report } = importEstat(folder, {
-      ...(values['migration-year'] !== undefined ? { migrationYear: parseYear(values['migration-year']) } : {}),
-    });
-    loadSources(set); // the tables must pass their schemas before they are written
-    const written = writeSourceSet(set, out);
-    const log = (line: string) => process.stderr.write(line + '\n');
+runCommand(import.meta, ESTAT_COMMAND, ({ values, positionals }) => {
+  const started = performance.now();
+  const [folder, out] = positionals as [string, string];
+  const { set, report } = importEstat(folder, {
+    ...(values['migration-year'] !== undefined ? { migrationYear: parseYear(values['migration-year']) } : {}),
+  });
+  loadSources(set); // the tables must pass their schemas before they are written
+  const written = writeSourceSet(set, out);
+  const log = (line: string) => process.stderr.write(line + '\n');
+  log(
+    `regstat: imported ${report.used.length} official tables into ${out} in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+  for (const u of report.used)
     log(
-      `regstat: imported ${report.used.length} official tables into ${out} in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      `  ${u.file}: ${u.table} — ${u.years.join(', ')}; ${u.rows.toLocaleString('en')} rows${u.regions ? `, ${u.regions.toLocaleString('en')} regions` : ''}`,
     );
-    for (const u of report.used)
-      log(
-        `  ${u.file}: ${u.table} — ${u.years.join(', ')}; ${u.rows.toLocaleString('en')} rows${u.regions ? `, ${u.regions.toLocaleString('en')} regions` : ''}`,
-      );
-    for (const s of report.skipped) log(`  skipped ${s.file}: ${s.why}`);
-    for (const line of writtenLines(out, written)) log(line);
-    for (const c of report.coverage)
-      log(
-        `  ${c.year} (${c.kind}${c.ages === 'groups' ? ', 0–14 / 15–64 / 65+ only' : ''}): ${c.regions.toLocaleString('en')} regions; no figures for ${c.missing.length}${c.missing.length ? ` (${preview(c.missing)})` : ''}`,
-      );
-    for (const m of report.migration) log(`  ${m.year} (net migration): ${m.regions} prefectures`);
-    for (const e of report.events)
-      log(`  ${e.year} (births, deaths and moves): ${e.regions.toLocaleString('en')} regions`);
-    for (const w of report.warnings) log(`  warning: ${w}`);
-    for (const credit of set.dataset.provenance?.credits ?? []) log(`  ${credit}`);
-    log(`build with: npm run build -- --sources ${out}`);
-  } catch (e) {
-    fail(e);
-  }
-}
+  for (const s of report.skipped) log(`  skipped ${s.file}: ${s.why}`);
+  for (const line of writtenLines(out, written)) log(line);
+  for (const c of report.coverage)
+    log(
+      `  ${c.year} (${c.kind}${c.ages === 'groups' ? ', 0–14 / 15–64 / 65+ only' : ''}): ${c.regions.toLocaleString('en')} regions; no figures for ${c.missing.length}${c.missing.length ? ` (${preview(c.missing)})` : ''}`,
+    );
+  for (const m of report.migration) log(`  ${m.year} (net migration): ${m.regions} prefectures`);
+  for (const e of report.events)
+    log(`  ${e.year} (births, deaths and moves): ${e.regions.toLocaleString('en')} regions`);
+  for (const w of report.warnings) log(`  warning: ${w}`);
+  for (const credit of set.dataset.provenance?.credits ?? []) log(`  ${credit}`);
+  log(`build with: npm run build -- --sources ${out}`);
+});
 
 function preview(codes: string[]): string {
   return codes.length <= 8 ? codes.join(', ') : `${codes.slice(0, 8).join(', ')}, … ${codes.length - 8} more`;

@@ -3,8 +3,7 @@
 import { writeSourceSet, writtenLines } from '../../sources/dir.ts';
 import { loadSources } from '../../sources/load.ts';
 import { importResas } from '../../sources/resas/import.ts';
-import { fail } from './fail.ts';
-import { parseCommand, type CommandSpec } from './source-options.ts';
+import { runCommand, type CommandSpec } from './source-options.ts';
 
 export const IMPORT_COMMAND = {
   name: 'npm run import:resas',
@@ -22,20 +21,15 @@ export const IMPORT_COMMAND = {
   example: 'npm run import:resas -- ../shared/data/resas-responses /tmp/resas-sources',
 } as const satisfies CommandSpec;
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  try {
-    const { values, positionals } = parseCommand(IMPORT_COMMAND, process.argv.slice(2));
-    const [archive, out] = positionals as [string, string];
-    const { set, report } = importResas(archive, values.masters ? { masters: values.masters } : {});
-    loadSources(set); // the tables must pass their schemas before they are written
-    const written = writeSourceSet(set, out);
-    process.stderr.write(
-      `regstat: imported ${report.used.length} responses into ${out} (${Object.keys(set.files).join(', ')})\n`,
-    );
-    for (const line of writtenLines(out, written)) process.stderr.write(line + '\n');
-    for (const s of report.skipped) process.stderr.write(`  skipped ${s.file}: ${s.why}\n`);
-    process.stderr.write(`build with: npm run build -- --sources ${out}\n`);
-  } catch (e) {
-    fail(e);
-  }
-}
+runCommand(import.meta, IMPORT_COMMAND, ({ values, positionals }) => {
+  const [archive, out] = positionals as [string, string];
+  const { set, report } = importResas(archive, values.masters ? { masters: values.masters } : {});
+  loadSources(set); // the tables must pass their schemas before they are written
+  const written = writeSourceSet(set, out);
+  process.stderr.write(
+    `regstat: imported ${report.used.length} responses into ${out} (${Object.keys(set.files).join(', ')})\n`,
+  );
+  for (const line of writtenLines(out, written)) process.stderr.write(line + '\n');
+  for (const s of report.skipped) process.stderr.write(`  skipped ${s.file}: ${s.why}\n`);
+  process.stderr.write(`build with: npm run build -- --sources ${out}\n`);
+});

@@ -3,8 +3,7 @@
 
 import { writeSourceSet, writtenLines } from '../../sources/dir.ts';
 import { DEFAULT_SEED, sampleSourceSet } from '../../sources/sample/index.ts';
-import { fail } from './fail.ts';
-import { parseCommand, type CommandSpec } from './source-options.ts';
+import { runCommand, type CommandSpec } from './source-options.ts';
 
 export const SAMPLE_COMMAND = {
   name: 'npm run sample',
@@ -17,14 +16,9 @@ export const SAMPLE_COMMAND = {
   example: 'npm run sample -- /tmp/sample-sources && npm run build -- --sources /tmp/sample-sources --prefs 13',
 } as const satisfies CommandSpec;
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  try {
-    const { values, positionals } = parseCommand(SAMPLE_COMMAND, process.argv.slice(2));
-    const [out] = positionals as [string];
-    const written = writeSourceSet(sampleSourceSet(values.seed), out);
-    process.stderr.write(`regstat: wrote the synthetic sample tables to ${out}\n`);
-    for (const line of writtenLines(out, written)) process.stderr.write(line + '\n');
-  } catch (e) {
-    fail(e);
-  }
-}
+runCommand(import.meta, SAMPLE_COMMAND, ({ values, positionals }) => {
+  const [out] = positionals as [string];
+  const written = writeSourceSet(sampleSourceSet(values.seed), out);
+  process.stderr.write(`regstat: wrote the synthetic sample tables to ${out}\n`);
+  for (const line of writtenLines(out, written)) process.stderr.write(line + '\n');
+});

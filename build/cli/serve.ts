@@ -8,7 +8,7 @@ import type { ErrorMode } from '../runtime/errors.ts';
 import { syntheticNotice } from '../runtime/data-kind.ts';
 import { createApiServer, readTable } from '../server/node.ts';
 import { fail } from './fail.ts';
-import { parseCacheBytes, parseCommand, parsePort, SERVER_OPTIONS, type CommandSpec } from './source-options.ts';
+import { parseCacheBytes, parsePort, runCommand, SERVER_OPTIONS, type CommandSpec } from './source-options.ts';
 import { UsageError } from '../user-error.ts';
 import { parseErrorMode } from '../core/source-values.ts';
 
@@ -111,21 +111,16 @@ function listenFailed(e: Error, port: number, host: string): never {
   process.exit(1);
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  try {
-    const { values } = parseCommand(SERVE_COMMAND, process.argv.slice(2));
-    const workers = values.workers === 'auto' ? availableParallelism() : Number(values.workers);
-    if (!Number.isInteger(workers) || workers < 1)
-      throw new UsageError(`--workers takes a positive integer or auto, got ${JSON.stringify(values.workers)}.`);
-    const errors = parseErrorMode(values.errors);
-    serve(values.dir!, {
-      port: parsePort(values.port),
-      host: values.host!,
-      workers,
-      cacheBytes: parseCacheBytes(values.cache),
-      ...(errors ? { errors } : {}),
-    });
-  } catch (e) {
-    fail(e);
-  }
-}
+runCommand(import.meta, SERVE_COMMAND, ({ values }) => {
+  const workers = values.workers === 'auto' ? availableParallelism() : Number(values.workers);
+  if (!Number.isInteger(workers) || workers < 1)
+    throw new UsageError(`--workers takes a positive integer or auto, got ${JSON.stringify(values.workers)}.`);
+  const errors = parseErrorMode(values.errors);
+  serve(values.dir!, {
+    port: parsePort(values.port),
+    host: values.host!,
+    workers,
+    cacheBytes: parseCacheBytes(values.cache),
+    ...(errors ? { errors } : {}),
+  });
+});

@@ -3,6 +3,7 @@
 // source-values.ts checks and loads them), how to serve (port, host, error mode), and the parsing every
 // command does with them: --help, unknown options and bad values as one line (exit 2).
 
+import { fail } from './fail.ts';
 import { parseArgs } from 'node:util';
 import type { SourceValues } from '../core/source-values.ts';
 import { DEFAULT_SEED } from '../../sources/sample/index.ts';
@@ -146,6 +147,23 @@ export function parseCommand<T extends OptionSpecs>(
     );
   }
   return { values: parsed.values as OptionValues<T>, positionals };
+}
+
+/**
+ * Runs a command when its module is the one node started (not when a test or another command imports it):
+ * parses argv by its spec, then prints any failure as one line, as fail() does.
+ */
+export async function runCommand<T extends OptionSpecs>(
+  meta: ImportMeta,
+  spec: CommandSpec<T>,
+  main: (args: { values: OptionValues<T>; positionals: string[] }) => void | Promise<void>,
+): Promise<void> {
+  if (meta.url !== `file://${process.argv[1]}`) return;
+  try {
+    await main(parseCommand(spec, process.argv.slice(2)));
+  } catch (e) {
+    fail(e);
+  }
 }
 
 function printHelp(spec: CommandSpec): never {

@@ -6,14 +6,13 @@
 import { existsSync, statSync, writeFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { OnDemand } from '../core/on-demand.ts';
-import { fail } from './fail.ts';
 import { PackRenderer, packFile, writePack } from '../start/pack-cache.ts';
 import { Handover, RenderPool } from '../start/render-pool.ts';
 import { serve } from './serve.ts';
 import {
   namesSources,
   parseCacheBytes,
-  parseCommand,
+  runCommand,
   parsePort,
   SERVER_OPTIONS,
   SOURCE_OPTIONS,
@@ -85,46 +84,41 @@ export function onDemandRenderer(values: SourceValues): OnDemand {
   return new OnDemand(buildOptionsFrom(values, { eager: false, warn: (s) => log(`regstat: ${s}`) }));
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  try {
-    const { values } = parseCommand(START_COMMAND, process.argv.slice(2));
-    const port = parsePort(values.port);
-    const host = values.host!;
-    const errors = parseErrorMode(values.errors);
-    const cacheBytes = parseCacheBytes(values.cache);
-    if (!namesSources(values) && existsSync('dist/manifest.json')) {
-      log('regstat: serving the built dist/ (npm run build wrote it; delete it to answer on demand instead)');
-      serve('dist', { port, host, cacheBytes, ...(errors ? { errors } : {}) });
+runCommand(import.meta, START_COMMAND, async ({ values }) => {
+  const port = parsePort(values.port);
+  const host = values.host!;
+  const errors = parseErrorMode(values.errors);
+  const cacheBytes = parseCacheBytes(values.cache);
+  if (!namesSources(values) && existsSync('dist/manifest.json')) {
+    log('regstat: serving the built dist/ (npm run build wrote it; delete it to answer on demand instead)');
+    serve('dist', { port, host, cacheBytes, ...(errors ? { errors } : {}) });
+  } else {
+    const t0 = performance.now();
+    const main = onDemandRenderer(values);
+    const { dataset } = main.plan.ctx.sources;
+    log(dataset.kind === 'sample' ? `regstat: ${dataset.notice}` : `regstat: sources: ${dataset.notice}`);
+    const file = values['no-cache'] ? undefined : packFile(values);
+    const cached = file && existsSync(file) ? await PackRenderer.open(file, main.plan.table) : null;
+    const options = { port, host, cacheBytes, ...(errors ? { errors } : {}) };
+    if (cached) {
+      log(
+        `regstat: no dist/ to serve; every response comes from the response cache an earlier start of the same sources wrote (${file})`,
+      );
+      log(`regstat: ready in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+      serve({ renderer: cached }, options);
     } else {
-      const t0 = performance.now();
-      const main = onDemandRenderer(values);
-      const { dataset } = main.plan.ctx.sources;
-      log(dataset.kind === 'sample' ? `regstat: ${dataset.notice}` : `regstat: sources: ${dataset.notice}`);
-      const file = values['no-cache'] ? undefined : packFile(values);
-      const cached = file && existsSync(file) ? await PackRenderer.open(file, main.plan.table) : null;
-      const options = { port, host, cacheBytes, ...(errors ? { errors } : {}) };
-      if (cached) {
-        log(
-          `regstat: no dist/ to serve; every response comes from the response cache an earlier start of the same sources wrote (${file})`,
-        );
-        log(`regstat: ready in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-        serve({ renderer: cached }, options);
-      } else {
-        // Each operation's facts are prepared in a thread of its own, so no preparation holds the server.
-        const pool = new RenderPool(values, main);
-        const renderer = new Handover(pool);
-        const warm = !values['no-warm-up'];
-        log(
-          `regstat: no dist/ to serve, so responses are made on demand, each operation's facts prepared in a thread of its own when first asked for${!warm ? '' : file ? '; meanwhile every response is written to the response cache in the background, and answers come from it once it is whole (and at once on later starts)' : '; all of them in the background from now on'}. npm run build writes the static tree for hosts.`,
-        );
-        log(`regstat: ready in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-        serve({ renderer }, options);
-        if (warm && file) void warmUpCache(values, file, pool, renderer);
-        else if (warm) void pool.warmUp(log);
-      }
-      reportLoopDelay(process.env.REGSTAT_LOOP_DELAY);
+      // Each operation's facts are prepared in a thread of its own, so no preparation holds the server.
+      const pool = new RenderPool(values, main);
+      const renderer = new Handover(pool);
+      const warm = !values['no-warm-up'];
+      log(
+        `regstat: no dist/ to serve, so responses are made on demand, each operation's facts prepared in a thread of its own when first asked for${!warm ? '' : file ? '; meanwhile every response is written to the response cache in the background, and answers come from it once it is whole (and at once on later starts)' : '; all of them in the background from now on'}. npm run build writes the static tree for hosts.`,
+      );
+      log(`regstat: ready in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+      serve({ renderer }, options);
+      if (warm && file) void warmUpCache(values, file, pool, renderer);
+      else if (warm) void pool.warmUp(log);
     }
-  } catch (e) {
-    fail(e);
+    reportLoopDelay(process.env.REGSTAT_LOOP_DELAY);
   }
-}
+});
