@@ -10,8 +10,7 @@ import type { Canonical } from '../../runtime/params.ts';
 import { farmerSelection, type FarmerSelection, type FarmFacts } from '../../runtime/render/agriculture.ts';
 import type { FisheryHead } from '../../runtime/render/fishery.ts';
 import type { CityParam, ParamSpec, RouteData } from '../../runtime/routes.ts';
-import type { View } from '../../runtime/view.ts';
-import { columns } from '../../runtime/view.ts';
+import { columns, type View } from '../../runtime/view.ts';
 import {
   addArea,
   cityCode,

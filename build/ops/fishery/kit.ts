@@ -8,9 +8,8 @@ import type { Composer } from '../../runtime/composer.ts';
 import type { Canonical } from '../../runtime/params.ts';
 import { fisheryComposers, renderFishery, type FisheryFacts, type FisheryKind } from '../../runtime/render/fishery.ts';
 import type { ParamSpec } from '../../runtime/routes.ts';
-import type { View } from '../../runtime/view.ts';
+import { columns, type View } from '../../runtime/view.ts';
 import type { TableName } from '../../../sources/tables.ts';
-import { columns } from '../../runtime/view.ts';
 import {
   addArea,
   cityCode,

@@ -10,8 +10,7 @@ import { z } from 'zod';
 import type { MedicalCategory } from '../../facts/medical.ts';
 import type { Matter2, MedicalUnit } from '../../../sources/medical-codes.ts';
 import type { Condition, Constraint, PresenceParam } from '../../runtime/routes.ts';
-import type { View } from '../../runtime/view.ts';
-import { columns } from '../../runtime/view.ts';
+import { columns, type View } from '../../runtime/view.ts';
 import type { BuildContext } from '../operation.ts';
 
 export interface ClassSelection {
