@@ -5,7 +5,7 @@ import type { Sources } from '../../sources/load.ts';
 import type { Row } from '../../sources/tables.ts';
 import { getOrSet } from '../runtime/maps.ts';
 import { perSources } from './memo.ts';
-import { rollupRows } from './rollup.ts';
+import { byRegion, rollupRows } from './rollup.ts';
 import { rowsOf } from './table.ts';
 
 /** A region's nets of one year (by block or by age class, in code order) and the year's net over them all. */
@@ -64,7 +64,5 @@ export const migrationByCohort = perSources((sources: Sources): Map<string, Coho
   const rows = rollupRows(sources, 'migration_by_cohort', ['periodFrom', 'ageFrom'], ['net'], 'periodFrom').sort(
     (a, b) => a.periodFrom - b.periodFrom || a.ageFrom - b.ageFrom,
   );
-  const out = new Map<string, CohortRow[]>();
-  for (const r of rows) getOrSet(out, r.region, (): CohortRow[] => []).push(r);
-  return out;
+  return byRegion(rows);
 });

@@ -6,6 +6,7 @@ import * as aq from 'arquero';
 import type { Sources } from '../../sources/load.ts';
 import type { RegionIndex } from '../../sources/regions.ts';
 import type { Row, TableName } from '../../sources/tables.ts';
+import { getOrSet } from '../runtime/maps.ts';
 
 export type Table = ReturnType<typeof aq.table>;
 
@@ -62,6 +63,13 @@ export function rolledRegions(codes: Iterable<string>, regions: RegionIndex): Se
   const out = new Set(given);
   const pairs = regions.rollupPairs();
   pairs.regionCode.forEach((r, i) => given.has(r) && out.add(pairs.target[i]!));
+  return out;
+}
+
+/** Rolled rows by their region, each region's in the order given. */
+export function byRegion<R extends { region: string }>(rows: R[]): Map<string, R[]> {
+  const out = new Map<string, R[]>();
+  for (const r of rows) getOrSet(out, r.region, (): R[] => []).push(r);
   return out;
 }
 

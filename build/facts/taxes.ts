@@ -3,17 +3,15 @@
 // its revenue over its residents, never a mean of its parts' figures.
 
 import type { Sources } from '../../sources/load.ts';
-import { getOrSet } from '../runtime/maps.ts';
 import { ratio } from '../runtime/rounding.ts';
 import { perSources, perSourcesAndKey } from './memo.ts';
-import { rollupRows, type RolledRow } from './rollup.ts';
+import { byRegion, rollupRows, type RolledRow } from './rollup.ts';
 
 export type TaxColumn = 'taxes' | 'propertyTax' | 'corporateTax';
 type TaxRow = RolledRow<'local_taxes', 'year', TaxColumn | 'residents'>;
 
 /** local_taxes rolled up, by region code, in year order. */
 const rolled = perSources((sources: Sources): Map<string, TaxRow[]> => {
-  const out = new Map<string, TaxRow[]>();
   const rows = rollupRows(
     sources,
     'local_taxes',
@@ -21,8 +19,7 @@ const rolled = perSources((sources: Sources): Map<string, TaxRow[]> => {
     ['taxes', 'propertyTax', 'corporateTax', 'residents'],
     'year',
   );
-  for (const r of rows.sort((a, b) => a.year - b.year)) getOrSet(out, r.region, (): TaxRow[] => []).push(r);
-  return out;
+  return byRegion(rows.sort((a, b) => a.year - b.year));
 });
 
 /** Per region code, the yearly thousand yen per resident of one column, rounded to an integer; a year without residents has none. */
