@@ -3,6 +3,7 @@
 // official ratio did (a long climb to 2019, the 2020 slump), each occupation has its own level (care work
 // and construction scarce, clerical work plentiful), and big cities run hotter.
 
+import type { Row } from '../tables.ts';
 import { OCCUPATIONS_MIDDLE } from './classifications.ts';
 import { attraction, population2020 } from './profile.ts';
 import { random } from './random.ts';
@@ -50,14 +51,7 @@ function cycle(t: number): number {
 }
 
 function jobOpenings(seed: string) {
-  const rows: {
-    prefCode: string;
-    month: string;
-    iscoCode: string;
-    ismcoCode: string;
-    openings: number;
-    applicants: number;
-  }[] = [];
+  const rows: Row<'job_openings'>[] = [];
   const perBroad = new Map<string, number>();
   for (const [, isco] of OCCUPATIONS_MIDDLE) perBroad.set(isco, (perBroad.get(isco) ?? 0) + 1);
   for (let prefCode = 1; prefCode <= 47; prefCode++) {

@@ -4,6 +4,7 @@
 // continuing into a year are those of the year before that did not exit. Entrants are smaller and less
 // productive than continuing plants; leavers are the least productive.
 
+import type { Row } from '../tables.ts';
 import { INDUSTRIES_MIDDLE } from './classifications.ts';
 import { attraction, population2020 } from './profile.ts';
 import { random } from './random.ts';
@@ -14,15 +15,7 @@ const PANEL_YEARS = Array.from({ length: 21 }, (_, i) => 1990 + i);
 type PanelStatus = 'continuing' | 'entering' | 'exiting';
 
 function manufacturerPanel(seed: string, prefCodes: number[]) {
-  const rows: {
-    prefCode: string;
-    year: number;
-    simcCode: string;
-    status: PanelStatus;
-    establishments: number;
-    employees: number;
-    valueAdded: number;
-  }[] = [];
+  const rows: Row<'manufacturer_establishments'>[] = [];
   const classes = INDUSTRIES_MIDDLE.filter(([, sic]) => sic === 'E').map(([simcCode]) => simcCode);
   for (const pref of prefCodes) {
     for (const simcCode of classes) {

@@ -4,6 +4,7 @@
 // speaks of the same people as the population operations. Urban places raise more per head (Minato ward
 // raised about 300 thousand yen per resident; a rural town 100), revenue dips after 2008 and recovers.
 
+import type { Row } from '../tables.ts';
 import { leavesOf, type LeafPopulation } from './population.ts';
 import { attraction } from './profile.ts';
 import { random } from './random.ts';
@@ -30,14 +31,7 @@ const TREND: Record<number, number> = {
 };
 
 function localTaxes(seed: string, leaves: LeafPopulation[]) {
-  const rows: {
-    regionCode: string;
-    year: number;
-    taxes: number;
-    propertyTax: number;
-    corporateTax: number;
-    residents: number;
-  }[] = [];
+  const rows: Row<'local_taxes'>[] = [];
   for (const leaf of leaves) {
     const rnd = random(seed, 'taxes', leaf.city.cityCode);
     const u = 0.6 * leaf.urban + 0.4 * attraction(leaf.city.prefCode);

@@ -4,6 +4,7 @@
 // a fivefold rise from 2011 to 2019, Tokyo, Osaka and Kyoto far ahead, the 2020 collapse.
 
 import { toCsv } from '../csv.ts';
+import type { Row } from '../tables.ts';
 import { attraction, distanceKm } from './profile.ts';
 import { random, type Random } from './random.ts';
 import { csvOf, labelled, shared, type SampleTables } from './shared.ts';
@@ -93,14 +94,7 @@ for (let y = 2011; y <= 2020; y++)
   for (let q = 1; q <= 4; q++) if ((y > 2011 || q > 1) && (y < 2020 || q === 1)) VISITOR_QUARTERS.push([y, q]);
 
 function foreignVisitors(seed: string) {
-  const rows: {
-    prefCode: string;
-    year: number;
-    quarter: number;
-    purpose: number;
-    countryCode: string;
-    visitors: number;
-  }[] = [];
+  const rows: Row<'foreign_visitors'>[] = [];
   for (let pref = 1; pref <= 47; pref++) {
     const rnd = random(seed, 'foreign-visitors', pref);
     const base = 4_000_000 * inbound(pref);
@@ -270,16 +264,8 @@ function exits(rnd: Random, entry: string): [string, number][] {
 }
 
 function airportFlows(seed: string) {
-  const travellers: { year: number; quarter: number; entryAirport: string; exitAirport: string; visitors: number }[] =
-    [];
-  const visits: {
-    year: number;
-    quarter: number;
-    entryAirport: string;
-    exitAirport: string;
-    prefCode: string;
-    visitors: number;
-  }[] = [];
+  const travellers: Row<'airport_travellers'>[] = [];
+  const visits: Row<'airport_visits'>[] = [];
   const prefOf = new Map(AIRPORTS.map((a) => [a[2], a[4]]));
   for (const [, , entry, , , weight] of AIRPORTS) {
     const rnd = random(seed, 'airports', entry);
@@ -335,14 +321,7 @@ function visitSequences(seed: string, visits = airportFlows(seed).visits) {
   }
   const visitorsOf = (pref: number, year: number, quarter: number) => sums.get(`${pad2(pref)}|${year}|${quarter}`) ?? 0;
   const hubs = new Set(AIRPORTS.filter(([, , code]) => HUBS.includes(code)).map((a) => a[4]));
-  const rows: {
-    prefCode: string;
-    year: number;
-    quarter: number;
-    position: string;
-    otherPrefCode: string;
-    visitors: number;
-  }[] = [];
+  const rows: Row<'visit_sequences'>[] = [];
   for (let pref = 1; pref <= 47; pref++) {
     const rnd = random(seed, 'sequences', pref);
     const others = Array.from({ length: 47 }, (_, i) => i + 1)
@@ -355,7 +334,7 @@ function visitSequences(seed: string, visits = airportFlows(seed).visits) {
       for (let quarter = 1; quarter <= 4; quarter++) {
         const total = visitorsOf(pref, year, quarter);
         if (total === 0) continue;
-        for (const position of ['before', 'after']) {
+        for (const position of ['before', 'after'] as const) {
           const moved =
             total * (hubs.has(pref) ? (position === 'before' ? 0.25 : 0.35) : 0.6) * Math.exp(0.05 * rnd.normal());
           const weights = others.map(

@@ -2,6 +2,7 @@
 // industry middle class and age class, 2012–2021. Pay rises with age to the fifties and falls after
 // sixty, finance and utilities pay more than lodging and food, and big-city prefectures pay more.
 
+import type { Row } from '../tables.ts';
 import { INDUSTRIES_MIDDLE } from './classifications.ts';
 import { attraction, population2020 } from './profile.ts';
 import { random } from './random.ts';
@@ -41,14 +42,7 @@ const PAY_BY_BROAD: Record<string, number> = {
 };
 
 function wageFacts(seed: string, prefCodes: number[]) {
-  const rows: {
-    prefCode: string;
-    year: number;
-    simcCode: string;
-    ageFrom: number;
-    workers: number;
-    payroll: number;
-  }[] = [];
+  const rows: Row<'wages'>[] = [];
   for (const pref of prefCodes) {
     const scale = (population2020(pref) * 0.012) / INDUSTRIES_MIDDLE.length; // surveyed workers, not all of them
     const level = 0.82 + 0.3 * attraction(pref);

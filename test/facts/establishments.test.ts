@@ -3,12 +3,11 @@
 
 import { describe, expect, it } from 'vitest';
 import { establishmentFacts, regionsWithEstablishments } from '../../build/facts/establishments.ts';
-import { csv, tinySources } from '../helpers/tiny-sources.ts';
+import { csv, INDUSTRIES, tinySources } from '../helpers/tiny-sources.ts';
 
 describe('establishment facts', () => {
   const sources = tinySources({
-    industries_broad: 'sicCode,sicName\nE,製造業',
-    industries_middle: 'simcCode,sicCode,simcName\n09,E,食料品製造業\n10,E,飲料・たばこ・飼料製造業',
+    ...INDUSTRIES,
     establishments: csv`
       regionCode,year,simcCode,companies,plants,employees
       01101,2012,09,3,4,40

@@ -3,12 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { manufacturerSeries, specializationFacts } from '../../build/facts/industry-power.ts';
-import { csv, tinySources } from '../helpers/tiny-sources.ts';
-
-const INDUSTRIES = {
-  industries_broad: 'sicCode,sicName\nE,製造業',
-  industries_middle: 'simcCode,sicCode,simcName\n09,E,食料品製造業\n10,E,飲料・たばこ・飼料製造業',
-};
+import { csv, INDUSTRIES, tinySources } from '../helpers/tiny-sources.ts';
 
 describe('specializationFacts', () => {
   const sources = tinySources({

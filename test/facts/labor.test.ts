@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { jobOpeningSeries, jobPortfolio, occupationNames, wageSeries } from '../../build/facts/labor.ts';
-import { csv, tinySources } from '../helpers/tiny-sources.ts';
+import { csv, INDUSTRIES, tinySources } from '../helpers/tiny-sources.ts';
 
 const OCCUPATIONS = {
   occupations_broad: 'iscoCode,iscoName\nA,管理的職業\nB,専門的・技術的職業',
@@ -13,8 +13,7 @@ const OCCUPATIONS = {
 describe('the labour facts', () => {
   const sources = tinySources({
     ...OCCUPATIONS,
-    industries_broad: 'sicCode,sicName\nE,製造業',
-    industries_middle: 'simcCode,sicCode,simcName\n09,E,食料品製造業\n10,E,飲料・たばこ・飼料製造業',
+    ...INDUSTRIES,
     job_openings: csv`
       prefCode,month,iscoCode,ismcoCode,openings,applicants
       01,2015-03,A,01,5,10

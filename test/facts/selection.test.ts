@@ -3,17 +3,17 @@
 
 import { describe, expect, it } from 'vitest';
 import { economyBySelection } from '../../build/facts/selection.ts';
-import { csv, tinySources } from '../helpers/tiny-sources.ts';
+import { csv, INDUSTRIES, tinySources } from '../helpers/tiny-sources.ts';
 
-const INDUSTRIES = {
-  industries_broad: 'sicCode,sicName\nE,製造業\nI,卸売業，小売業',
-  industries_middle:
-    'simcCode,sicCode,simcName\n09,E,食料品製造業\n10,E,飲料・たばこ・飼料製造業\n51,I,繊維・衣服等卸売業',
+// The shared classes and a wholesale one (broad class I, middle class 51).
+const CLASSES = {
+  industries_broad: `${INDUSTRIES.industries_broad}\nI,卸売業，小売業`,
+  industries_middle: `${INDUSTRIES.industries_middle}\n51,I,繊維・衣服等卸売業`,
 };
 
 describe('economyBySelection', () => {
   const sources = tinySources({
-    ...INDUSTRIES,
+    ...CLASSES,
     industry_economy: csv`
       regionCode,year,simcCode,valueAdded,employees
       01101,2016,09,10,2

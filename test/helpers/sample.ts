@@ -9,11 +9,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from '../../build/core/build.ts';
 import { MemoryEffects } from '../../build/core/effects.ts';
+import { operationsOf } from '../../build/ops/index.ts';
 import { Pack } from '../../build/pack/reader.ts';
 import { fileSource } from '../../build/pack/range-sources/file.ts';
 import { DiskTableCache } from '../../sources/cache.ts';
 import { loadSources, type Sources } from '../../sources/load.ts';
 import { sampleSourceSet } from '../../sources/sample/index.ts';
+import type { TableName } from '../../sources/tables.ts';
 import { SAMPLE_DIST, TEST_TMP } from './paths.ts';
 
 /** Checked sample tables shared by every test file of a run (and by later runs while the sample is unchanged). */
@@ -37,9 +39,32 @@ export function inRegion(region: string, code: string): boolean {
   return code === region || sampleSources().regions.city(code)?.designatedCityCode === region;
 }
 
+/** The region a request names by prefCode and cityCode: the municipality, or the prefecture where cityCode is `-`. */
+export const requestedRegion = (pref: string, city: string): string => (city === '-' ? pref.padStart(2, '0') : city);
+
 /** Rows of a source table as plain objects. */
 export const rowsOf = <T = Record<string, any>>(name: keyof Sources['tables']): T[] =>
   sampleSources().tables[name]!.table.objects() as T[];
+
+/** The lines of a sample table's CSV text, header first, to damage for a test of the build's checks. */
+export const sampleLines = (table: TableName): string[] => sampleSourceSet().files[table]!.text.split('\n');
+
+/**
+ * Builds prefecture 13's operations of `families` from the sample with `lines` as the text of `table`: the
+ * other tables from the shared cache; the damaged one, new content, is read and checked.
+ */
+export function buildWithLines(table: TableName, lines: string[], families: string[]): void {
+  const set = sampleSourceSet();
+  const files = { ...set.files, [table]: { file: `${table}.csv`, text: lines.join('\n') } };
+  build(
+    {
+      sources: loadSources({ ...set, files }, { eager: true, cache: new DiskTableCache(SAMPLE_TABLES) }),
+      prefs: [13],
+      operations: operationsOf(families),
+    },
+    new MemoryEffects(),
+  );
+}
 
 /** A new cache folder for `npm start` holding the checked sample tables (not the response cache): a start that does not re-check 2.26 million rows. */
 export function seededCache(prefix: string): string {

@@ -1,5 +1,21 @@
 // Shape oracles: the key order and value types of real responses, whose values we cannot reproduce.
 
+/**
+ * The key order of a municipality's figures per year for an industry selection: municipality/value, company,
+ * plant, employee and manufacture perYear.
+ */
+export const MUNICIPAL_KEYS = [
+  'prefCode',
+  'prefName',
+  'cityCode',
+  'cityName',
+  'sicName',
+  'sicCode',
+  'simcName',
+  'simcCode',
+  'data',
+];
+
 type Shapes = Map<string, { keys: string[]; always: Set<string>; types: Map<string, Set<string>> }>;
 
 const typeOf = (v: unknown) =>

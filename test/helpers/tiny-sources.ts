@@ -15,6 +15,12 @@ const MUNICIPALITIES = [
   '13101,千代田区,3,',
 ].join('\n');
 
+/** Manufacturing (broad class E) with two of its middle classes, 09 and 10: the classes of the industry tests. */
+export const INDUSTRIES = {
+  industries_broad: 'sicCode,sicName\nE,製造業',
+  industries_middle: 'simcCode,sicCode,simcName\n09,E,食料品製造業\n10,E,飲料・たばこ・飼料製造業',
+};
+
 /**
  * CSV text written as an indented block, as the file would hold it: each line trimmed, the blank ones (the
  * first and last of the block) left out.

@@ -3,16 +3,10 @@
 // regions added (addArea), where the composer sums the days of entityCounts.
 
 import { describe, expect, it } from 'vitest';
-import { build } from '../../build/core/build.ts';
-import { MemoryEffects } from '../../build/core/effects.ts';
-import { operationsOf } from '../../build/ops/index.ts';
 import { AGRICULTURE_YEARS, FARM_BUSINESSES, FARMER_AGES } from '../../sources/agriculture-codes.ts';
-import { DiskTableCache } from '../../sources/cache.ts';
-import { loadSources } from '../../sources/load.ts';
-import { sampleSourceSet } from '../../sources/sample/index.ts';
 import type { Row } from '../../sources/tables.ts';
 import { composed, errorOf as err, result } from '../helpers/dist.ts';
-import { inRegion, rowsOf, SAMPLE_TABLES, sampleSources } from '../helpers/sample.ts';
+import { buildWithLines, inRegion, requestedRegion, rowsOf, sampleLines, sampleSources } from '../helpers/sample.ts';
 
 const farms = rowsOf<Row<'farm_entities'>>('farm_entities');
 const businesses = rowsOf<Row<'farm_businesses'>>('farm_businesses');
@@ -46,9 +40,7 @@ describe('agriculture crops: working days', () => {
       const r = result(`/api/v1/agriculture/crops/workingDays?prefCode=${pref}&cityCode=${city}`);
       expect(Object.keys(r)).toEqual([...header, 'label', 'years']);
       expect([r.oldCityCode, r.oldCityName, r.label]).toEqual(['', '', name(pref, city)]);
-      expect(r.years, `${pref} ${city}`).toEqual(
-        series(summed('workingDays', [city === '-' ? pref.padStart(2, '0') : city])),
-      );
+      expect(r.years, `${pref} ${city}`).toEqual(series(summed('workingDays', [requestedRegion(pref, city)])));
       expect(r.years.map((y: any) => y.year)).toEqual(AGRICULTURE_YEARS);
     }
     expect(result(`/api/v1/agriculture/crops/workingDays?prefCode=13&cityCode=${none.cityCode}`)).toBeNull();
@@ -86,7 +78,7 @@ describe('agriculture crops: share of corporations', () => {
       ['13', t],
     ] as const) {
       for (const [matter, scope, label] of [
-        ['1', city === '-' ? pref.padStart(2, '0') : city, name(pref, city)],
+        ['1', requestedRegion(pref, city), name(pref, city)],
         ['2', pref.padStart(2, '0'), `${regions.prefecture(Number(pref))!.prefName}平均`],
         ['3', '00', '全国平均'],
       ] as const) {
@@ -169,7 +161,7 @@ describe('agriculture crops: production-related businesses', () => {
     ] as const) {
       const r = result(`/api/v1/agriculture/crops/relatedBusiness?prefCode=${pref}&cityCode=${city}`);
       expect(Object.keys(r)).toEqual([...header, 'years']);
-      expect(r.years, `${pref} ${city}`).toEqual(expected([city === '-' ? pref.padStart(2, '0') : city]));
+      expect(r.years, `${pref} ${city}`).toEqual(expected([requestedRegion(pref, city)]));
       expect(r.years.map((y: any) => y.year)).toEqual(AGRICULTURE_YEARS);
     }
     expect(result(`/api/v1/agriculture/crops/relatedBusiness?prefCode=13&cityCode=${none.cityCode}`)).toBeNull();
@@ -233,7 +225,7 @@ describe('agriculture crops: farmers by age', () => {
       for (const type of [1, 2])
         for (const gender of [1, 2, 3])
           for (const [matter, scope, label] of [
-            ['1', city === '-' ? pref.padStart(2, '0') : city, name(pref, city)],
+            ['1', requestedRegion(pref, city), name(pref, city)],
             ['2', pref.padStart(2, '0'), `${regions.prefecture(Number(pref))!.prefName}平均`],
             ['3', '00', '全国平均'],
           ] as const) {
@@ -283,43 +275,22 @@ describe('agriculture crops: farmers by age', () => {
 
 describe('farm_entities and farmers', () => {
   it('fails the build on more corporations than entities, with file, line and column', () => {
-    const set = sampleSourceSet();
-    const text = set.files.farm_entities!.text.split('\n');
+    const text = sampleLines('farm_entities');
     const cells = text[2]!.split(',');
     cells[3] = String(Number(cells[2]) + 1); // corporations, one more than the entities
     text[2] = cells.join(',');
-    const files = { ...set.files, farm_entities: { file: 'farm_entities.csv', text: text.join('\n') } };
-    // The other tables from the shared cache; the damaged one, new content, is read and checked.
-    expect(() =>
-      build(
-        {
-          sources: loadSources({ ...set, files }, { eager: true, cache: new DiskTableCache(SAMPLE_TABLES) }),
-          prefs: [13],
-          operations: operationsOf(['agriculture']),
-        },
-        new MemoryEffects(),
-      ),
-    ).toThrow(/^farm_entities\.csv:3:4: corporations: expected no more corporations than entities, found "\d+"/);
+    expect(() => buildWithLines('farm_entities', text, ['agriculture'])).toThrow(
+      /^farm_entities\.csv:3:4: corporations: expected no more corporations than entities, found "\d+"/,
+    );
   });
 
   it('fails the build on a sum of ages no person could have, with file, line and column', () => {
-    const set = sampleSourceSet();
-    const text = set.files.farmers!.text.split('\n');
+    const text = sampleLines('farmers');
     const at = text.findIndex((line, i) => i > 0 && Number(line.split(',')[5]) > 0);
     const cells = text[at]!.split(',');
     cells[6] = String(Number(cells[5]) * 121); // ageYears: every person 121 years old
     text[at] = cells.join(',');
-    const files = { ...set.files, farmers: { file: 'farmers.csv', text: text.join('\n') } };
-    expect(() =>
-      build(
-        {
-          sources: loadSources({ ...set, files }, { eager: true, cache: new DiskTableCache(SAMPLE_TABLES) }),
-          prefs: [13],
-          operations: operationsOf(['agriculture']),
-        },
-        new MemoryEffects(),
-      ),
-    ).toThrow(
+    expect(() => buildWithLines('farmers', text, ['agriculture'])).toThrow(
       new RegExp(
         `^farmers\\.csv:${at + 1}:7: ageYears: expected the sum of ages of the persons \\(15 to 120 years each\\)`,
       ),

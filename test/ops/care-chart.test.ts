@@ -6,18 +6,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { build } from '../../build/core/build.ts';
-import { MemoryEffects } from '../../build/core/effects.ts';
-import { operationsOf } from '../../build/ops/index.ts';
 import { CARE_LEVELS, CARE_MATTERS, CARE_SERVICES, careLeaves } from '../../sources/care-codes.ts';
-import { DiskTableCache } from '../../sources/cache.ts';
 import { parseCsv } from '../../sources/csv.ts';
-import { loadSources } from '../../sources/load.ts';
-import { sampleSourceSet } from '../../sources/sample/index.ts';
 import type { Row } from '../../sources/tables.ts';
 import { errorOf, fileFor, result, sampleFiles } from '../helpers/dist.ts';
 import { HAS_SHARED, SHARED_DATA, SHARED_SKIP_NOTE } from '../helpers/paths.ts';
-import { rowsOf, SAMPLE_TABLES, sampleSources } from '../helpers/sample.ts';
+import { buildWithLines, rowsOf, sampleLines, sampleSources } from '../helpers/sample.ts';
 import { Checklist } from '../helpers/checklist.ts';
 import { covered, part } from '../helpers/scope.ts';
 
@@ -209,20 +203,9 @@ describe(CHART, () => {
   );
 
   it('fails the build on an insurer in another prefecture than its municipality, with file, line and column', () => {
-    const set = sampleSourceSet();
-    const text = set.files.care_insurers!.text.split('\n');
+    const text = sampleLines('care_insurers');
     text[2] = text[2]!.replace(/^01/, '13');
-    const files = { ...set.files, care_insurers: { file: 'care_insurers.csv', text: text.join('\n') } };
-    expect(() =>
-      build(
-        {
-          sources: loadSources({ ...set, files }, { eager: true, cache: new DiskTableCache(SAMPLE_TABLES) }),
-          prefs: [13],
-          operations: operationsOf(['medical']),
-        },
-        new MemoryEffects(),
-      ),
-    ).toThrow(
+    expect(() => buildWithLines('care_insurers', text, ['medical'])).toThrow(
       /^care_insurers\.csv:3:1: insurerCode: insurer 13\d{3} lies in prefecture 13 but municipality 01\d{3} does not/,
     );
   });

@@ -5,15 +5,11 @@ import { describe, expect, it } from 'vitest';
 import { meshChart } from '../../build/facts/mesh.ts';
 import { composed, errorOf as err, resolveUrl as resolved, result } from '../helpers/dist.ts';
 import type { Row } from '../../sources/tables.ts';
-import { inRegion, rowsOf, sampleSources } from '../helpers/sample.ts';
+import { inRegion, requestedRegion, rowsOf, sampleSources } from '../helpers/sample.ts';
 
 describe('fishery shares', () => {
-  const entities = rowsOf<{ regionCode: string; year: number; activity: string; band: number; entities: number }>(
-    'fishery_entities',
-  );
-  const destinations = rowsOf<{ regionCode: string; year: number; destination: number; entities: number }>(
-    'fishery_destinations',
-  );
+  const entities = rowsOf<Row<'fishery_entities'>>('fishery_entities');
+  const destinations = rowsOf<Row<'fishery_destinations'>>('fishery_destinations');
   const regions = sampleSources().regions;
   const bandCounts = (activity: string, year: number, region: string) => {
     const out = new Map<number, number>();
@@ -152,7 +148,7 @@ describe('fishery sales totals', () => {
         ['13', '-'],
       ] as const) {
         const r = result(`/api/v1/fishery/sea/${op}?prefCode=${pref}&cityCode=${city}`);
-        const region = city === '-' ? pref.padStart(2, '0') : city;
+        const region = requestedRegion(pref, city);
         const expected = yearly(activity, region);
         if (!expected.length) {
           expect(r, `${op} ${region}`).toBeNull();
@@ -217,7 +213,7 @@ describe('fishery sales by shipping destination (shipValue)', () => {
       ['1', hokkaido[0]!],
       ['13', '-'],
     ] as const) {
-      const region = city === '-' ? pref.padStart(2, '0') : city;
+      const region = requestedRegion(pref, city);
       const r = result(`/api/v1/fishery/sea/shipValue?prefCode=${pref}&cityCode=${city}`);
       expect(Object.keys(r)).toEqual(['prefCode', 'prefName', 'cityCode', 'cityName', 'years']);
       expect(Object.keys(r.years[0].data[0])).toEqual(['code', 'label', 'sales']);
@@ -290,7 +286,7 @@ describe('fishery sales per management entity', () => {
         ['1', coastal[0]!],
         ['13', '-'],
       ] as const) {
-        const region = city === '-' ? pref.padStart(2, '0') : city;
+        const region = requestedRegion(pref, city);
         for (const [matter, scope] of [
           ['1', region],
           ['2', pref.padStart(2, '0')],
@@ -353,12 +349,8 @@ describe('fishery sales per management entity', () => {
 });
 
 describe('population mesh charts', () => {
-  const census = rowsOf<{ meshCode: string; cityCode: string; year: number; population: number; households: number }>(
-    'mesh_population',
-  );
-  const future = rowsOf<{ meshCode: string; cityCode: string; year: number; population: number }>(
-    'mesh_population_future',
-  );
+  const census = rowsOf<Row<'mesh_population'>>('mesh_population');
+  const future = rowsOf<Row<'mesh_population_future'>>('mesh_population_future');
 
   /** A brute-force histogram: count the meshes whose value lies in each rank's bounds, read from the labels. */
   const histogram = (values: number[], data: any[]) =>

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { FORESTRY_BANDS, FORESTRY_YEARS } from '../../sources/forestry-codes.ts';
 import type { Row } from '../../sources/tables.ts';
 import { composed, errorOf as err, result } from '../helpers/dist.ts';
-import { inRegion, rowsOf, sampleSources } from '../helpers/sample.ts';
+import { inRegion, requestedRegion, rowsOf, sampleSources } from '../helpers/sample.ts';
 
 const entities = rowsOf<Row<'forestry_entities'>>('forestry_entities');
 const income = rowsOf<Row<'forestry_income'>>('forestry_income');
@@ -40,6 +40,12 @@ const everyYear = [...new Set(entities.map((r) => r.regionCode))].filter((code) 
   ),
 );
 const [a, b] = everyYear.filter((c) => c.startsWith('01'));
+/** Where the charts are asked for: Hokkaido, one of its municipalities, and Tokyo. */
+const PLACES = [
+  ['1', '-'],
+  ['1', a!],
+  ['13', '-'],
+] as const;
 const t = everyYear.find((c) => c.startsWith('13'))!;
 const none = regions.citiesOf(13).find((c) => !entities.some((r) => r.regionCode === c.cityCode))!;
 
@@ -68,12 +74,8 @@ describe('forestry income: band shares', () => {
 
   it('computes the shares of each band from the entities, for the region, its prefecture and the nation', () => {
     for (const [op, kind] of ops)
-      for (const [pref, city] of [
-        ['1', '-'],
-        ['1', a!],
-        ['13', '-'],
-      ] as const) {
-        const region = city === '-' ? pref.padStart(2, '0') : city;
+      for (const [pref, city] of PLACES) {
+        const region = requestedRegion(pref, city);
         for (const [matter, scope, label] of [
           ['1', region, city === '-' ? regions.prefecture(Number(pref))!.prefName : regions.city(city)!.cityName],
           ['2', pref.padStart(2, '0'), `${regions.prefecture(Number(pref))!.prefName}平均`],
@@ -141,12 +143,8 @@ describe('forestry income: per entity and in total', () => {
   };
 
   it('divides the income by the entities (万円), and sums both kinds of income, for a region', () => {
-    for (const [pref, city] of [
-      ['1', '-'],
-      ['1', a!],
-      ['13', '-'],
-    ] as const) {
-      const region = city === '-' ? pref.padStart(2, '0') : city;
+    for (const [pref, city] of PLACES) {
+      const region = requestedRegion(pref, city);
       for (const [op, kind] of [
         ['forSales', 'sales'],
         ['forContractRevenue', 'contract'],

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Row } from '../../sources/tables.ts';
 import { result } from '../helpers/dist.ts';
-import { inRegion, rowsOf, sampleSources } from '../helpers/sample.ts';
+import { inRegion, requestedRegion, rowsOf, sampleSources } from '../helpers/sample.ts';
 
 const BASE = '/api/v1/municipality/foundation/perYear';
 const openings = rowsOf<Row<'establishment_openings'>>('establishment_openings');
@@ -32,7 +32,7 @@ describe('municipality/foundation/perYear', () => {
       ['1', '01100'],
       ['1', '01202'],
     ] as const) {
-      const region = city === '-' ? pref.padStart(2, '0') : city;
+      const region = requestedRegion(pref, city);
       const r = result(`${BASE}?prefCode=${pref}&cityCode=${city}`);
       expect(Object.keys(r)).toEqual(['prefCode', 'prefName', 'cityCode', 'cityName', 'data']);
       expect([r.prefCode, r.cityCode]).toEqual([Number(pref), city === '-' ? '' : city]);

@@ -4,24 +4,15 @@
 
 import { describe, expect, it } from 'vitest';
 import { errorOf as err, fileFor, result } from '../helpers/dist.ts';
+import type { Row } from '../../sources/tables.ts';
 import { rowsOf, sampleSources } from '../helpers/sample.ts';
 import { Checklist } from '../helpers/checklist.ts';
+import { MUNICIPAL_KEYS } from '../helpers/shape.ts';
 
-const econ = rowsOf<{ regionCode: string; year: number; simcCode: string; valueAdded: number; employees: number }>(
-  'industry_economy',
-);
-const est = rowsOf<{
-  regionCode: string;
-  year: number;
-  simcCode: string;
-  companies: number | null;
-  plants: number;
-  employees: number;
-}>('establishments');
+const econ = rowsOf<Row<'industry_economy'>>('industry_economy');
+const est = rowsOf<Row<'establishments'>>('establishments');
 const regions = sampleSources().regions;
-const broadOf = new Map(
-  rowsOf<{ simcCode: string; sicCode: string }>('industries_middle').map((m) => [m.simcCode, m.sicCode]),
-);
+const broadOf = new Map(rowsOf<Row<'industries_middle'>>('industries_middle').map((m) => [m.simcCode, m.sicCode]));
 const designated = new Map(regions.cities.map((c) => [c.cityCode, c.designatedCityCode]));
 
 /** Whether a middle class is in a selection. */
@@ -70,17 +61,6 @@ function sumOf<R extends Fact>(
 }
 
 const NO_DATA = '01695';
-const MUNICIPAL_KEYS = [
-  'prefCode',
-  'prefName',
-  'cityCode',
-  'cityName',
-  'sicName',
-  'sicCode',
-  'simcName',
-  'simcCode',
-  'data',
-];
 
 describe('municipality/value/perYear', () => {
   it('answers value added in 万円 for the requested year, summed over regions and classes', () => {

@@ -42,9 +42,7 @@ describe('masters', () => {
 
 describe('industry/power/forIndustry', () => {
   // The coefficients recomputed here from the raw facts, in floating point.
-  const econ = rowsOf<{ regionCode: string; year: number; simcCode: string; valueAdded: number; employees: number }>(
-    'industry_economy',
-  );
+  const econ = rowsOf<Row<'industry_economy'>>('industry_economy');
   const sums = (year: number, pick: (code: string) => boolean) => {
     const by = new Map<string, { va: number; e: number }>();
     for (const r of econ) {
@@ -109,14 +107,7 @@ describe('industry/power/forIndustry', () => {
 });
 
 describe('municipality/job/perYear', () => {
-  const jobs = rowsOf<{
-    prefCode: string;
-    month: string;
-    iscoCode: string;
-    ismcoCode: string;
-    openings: number;
-    applicants: number;
-  }>('job_openings').filter((r) => r.prefCode === '13');
+  const jobs = rowsOf<Row<'job_openings'>>('job_openings').filter((r) => r.prefCode === '13');
   const expected = (pick: (r: (typeof jobs)[number]) => boolean) => {
     const by = new Map<string, [number, number]>();
     for (const r of jobs.filter(pick)) {
@@ -178,14 +169,7 @@ describe('industry/overseasTransaction/forColumn', () => {
     r.data.forEach((d: any, i: number) =>
       expect(r.sum_data[0][`value${i + 1}`]).toBe(d.value1 + d.value2 + d.value3 + d.value4 + d.value5 + d.value6),
     );
-    const raw = rowsOf<{
-      prefCode: string;
-      year: number;
-      flow: string;
-      industry: string;
-      area: number;
-      amount: number;
-    }>('overseas_trade');
+    const raw = rowsOf<Row<'overseas_trade'>>('overseas_trade');
     const cell = raw.find(
       (x) =>
         x.prefCode === '13' && x.year === 2015 && x.flow === 'import' && x.industry === 'manufacturing' && x.area === 4,

@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Row } from '../../sources/tables.ts';
 import { errorOf as err, result } from '../helpers/dist.ts';
-import { inRegion, rowsOf, sampleSources } from '../helpers/sample.ts';
+import { inRegion, requestedRegion, rowsOf, sampleSources } from '../helpers/sample.ts';
+import { MUNICIPAL_KEYS } from '../helpers/shape.ts';
 
 const BASE = '/api/v1/municipality/manufacture/perYear';
 const rows = rowsOf<Row<'manufacturing_shipments'>>('manufacturing_shipments');
@@ -31,18 +32,8 @@ describe('municipality/manufacture/perYear', () => {
       ['1', '01202', '-'],
     ] as const) {
       const r = result(`${BASE}?prefCode=${pref}&cityCode=${city}&sicCode=E&simcCode=${simc}`);
-      const region = city === '-' ? pref.padStart(2, '0') : city;
-      expect(Object.keys(r)).toEqual([
-        'prefCode',
-        'prefName',
-        'cityCode',
-        'cityName',
-        'sicName',
-        'sicCode',
-        'simcName',
-        'simcCode',
-        'data',
-      ]);
+      const region = requestedRegion(pref, city);
+      expect(Object.keys(r)).toEqual(MUNICIPAL_KEYS);
       expect([r.prefCode, r.sicCode, r.simcCode]).toEqual([Number(pref), 'E', simc === '-' ? '' : simc]);
       expect(r.data, `${region} ${simc}`).toEqual(series(region, simc));
       expect(r.data.map((d: any) => d.year)).toEqual(Array.from({ length: 13 }, (_, i) => 2008 + i));

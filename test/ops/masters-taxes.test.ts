@@ -3,10 +3,11 @@
 
 import { describe, expect, it } from 'vitest';
 import { errorOf as err, result } from '../helpers/dist.ts';
+import type { Row } from '../../sources/tables.ts';
 import { rowsOf, sampleSources } from '../helpers/sample.ts';
 
 describe('industries/narrow', () => {
-  const raw = rowsOf<{ siscCode: string; simcCode: string; siscName: string }>('industries_narrow');
+  const raw = rowsOf<Row<'industries_narrow'>>('industries_narrow');
 
   it('lists the narrow classes of a middle class in the original key order', () => {
     const r = result('/api/v1/industries/narrow?simcCode=20');
@@ -36,7 +37,7 @@ describe('industries/narrow', () => {
 });
 
 describe('oldCities', () => {
-  const raw = rowsOf<{ cityCode: string; oldCityCode: string; oldCityName: string }>('old_cities');
+  const raw = rowsOf<Row<'old_cities'>>('old_cities');
   const regions = sampleSources().regions;
 
   it('lists what a municipality absorbed, with its present code and name', () => {
@@ -76,14 +77,7 @@ describe('oldCities', () => {
 });
 
 describe('municipality/{taxes,propertyTax,residentTaxCorporate}/perYear', () => {
-  const raw = rowsOf<{
-    regionCode: string;
-    year: number;
-    taxes: number;
-    propertyTax: number;
-    corporateTax: number;
-    residents: number;
-  }>('local_taxes');
+  const raw = rowsOf<Row<'local_taxes'>>('local_taxes');
   const regions = sampleSources().regions;
   const perHead = (pick: (code: string) => boolean, column: 'taxes' | 'propertyTax' | 'corporateTax' = 'taxes') => {
     const by = new Map<number, [number, number]>();

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { MATTER2 } from '../../sources/medical-codes.ts';
 import { errorOf, fileFor, result, sampleFiles } from '../helpers/dist.ts';
+import type { Row } from '../../sources/tables.ts';
 import { rowsOf, sampleSources } from '../helpers/sample.ts';
 import { Checklist } from '../helpers/checklist.ts';
 import { covered, part } from '../helpers/scope.ts';
@@ -13,20 +14,11 @@ import { covered, part } from '../helpers/scope.ts';
 const CHART = '/api/v1/medicalWelfare/medicalAnalysis/chart';
 const STEP = 5;
 
-type CountRow = {
-  matter2: number;
-  year: number;
-  regionCode: string;
-  areaCode: string;
-  classCode: string;
-  count: number;
-};
-type ClassRow = { scheme: string; broadCode: string; middleCode: string };
+type CountRow = Row<'medical_counts'>;
+type ClassRow = Row<'medical_classes'>;
 
 const regions = sampleSources().regions;
-const areaOfCity = new Map(
-  rowsOf<{ areaCode: string; cityCode: string }>('medical_areas').map((r) => [r.cityCode, r.areaCode]),
-);
+const areaOfCity = new Map(rowsOf<Row<'medical_areas'>>('medical_areas').map((r) => [r.cityCode, r.areaCode]));
 const classes = rowsOf<ClassRow>('medical_classes');
 
 /** Counts by `matter2|year|region` and class, each row added to every region it lies in. */

@@ -13,12 +13,11 @@ import { listValues } from '../../build/runtime/params.ts';
 import { loadSources } from '../../sources/load.ts';
 import { parseCsv } from '../../sources/csv.ts';
 import { importResas } from '../../sources/resas/import.ts';
-import { sampleSourceSet } from '../../sources/sample/index.ts';
 import { errorOf, fileFor, resolveUrl, result, sampleFiles } from '../helpers/dist.ts';
 import { HAS_SHARED, SAMPLE_DIST, SHARED_DATA, SHARED_SKIP_NOTE } from '../helpers/paths.ts';
-import { rowsOf, SAMPLE_TABLES, sampleSources } from '../helpers/sample.ts';
+import type { Row } from '../../sources/tables.ts';
+import { buildWithLines, rowsOf, sampleLines, sampleSources } from '../helpers/sample.ts';
 import { Checklist } from '../helpers/checklist.ts';
-import { DiskTableCache } from '../../sources/cache.ts';
 
 function readCsv(path: string): Record<string, string>[] {
   const rows: Record<string, string>[] = [];
@@ -33,15 +32,8 @@ function readCsv(path: string): Record<string, string>[] {
 const RATE = '/api/v1/medicalWelfare/medicalAnalysis/rate';
 const LIST = '/api/v1/medicalWelfare/medicalAnalysis/list';
 
-type CountRow = {
-  matter2: number;
-  year: number;
-  regionCode: string;
-  areaCode: string;
-  classCode: string;
-  count: number;
-};
-type ClassRow = { scheme: string; broadCode: string; broadName: string; middleCode: string; middleName: string };
+type CountRow = Row<'medical_counts'>;
+type ClassRow = Row<'medical_classes'>;
 type AreaRow = { areaCode: string; areaName: string; cityCode: string };
 
 const counts = rowsOf<CountRow>('medical_counts');
@@ -292,26 +284,11 @@ describe('medicalAnalysis/rate', () => {
   });
 
   it('fails the build on a class code outside the scheme of its matter2, with file, line and column', () => {
-    const set = sampleSourceSet();
-    const text = set.files.medical_counts!.text.split('\n');
+    const text = sampleLines('medical_counts');
     text[3] = text[3]!.replace(/,0[0-9]{2},/, ',999,');
-    expect(() =>
-      build(
-        {
-          sources: loadSources(
-            {
-              ...set,
-              files: { ...set.files, medical_counts: { file: 'medical_counts.csv', text: text.join('\n') } },
-              // The other tables from the shared cache; the damaged one, new content, is read and checked.
-            },
-            { eager: true, cache: new DiskTableCache(SAMPLE_TABLES) },
-          ),
-          prefs: [13],
-          operations: operationsOf(['medical']),
-        },
-        new MemoryEffects(),
-      ),
-    ).toThrow(/^medical_counts\.csv:4:5: classCode 999 is not a disease class/);
+    expect(() => buildWithLines('medical_counts', text, ['medical'])).toThrow(
+      /^medical_counts\.csv:4:5: classCode 999 is not a disease class/,
+    );
   });
 });
 

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { composed, resolveUrl, result } from '../helpers/dist.ts';
 import { SAMPLE_DIST } from '../helpers/paths.ts';
+import type { Row } from '../../sources/tables.ts';
 import { rowsOf, sampleSources } from '../helpers/sample.ts';
 
 const PATH = '/api/v1/industry/patent/list';
@@ -45,16 +46,11 @@ function walk(query: string): any[] {
 // Brute force from the raw source rows.
 const sources = sampleSources();
 const names = {
-  field: new Map(rowsOf<{ tecCode: number; tecName: string }>('patent_fields').map((f) => [f.tecCode, f.tecName])),
+  field: new Map(rowsOf<Row<'patent_fields'>>('patent_fields').map((f) => [f.tecCode, f.tecName])),
   theme: new Map(
-    rowsOf<{ tecCode: number; themeCode: number; themeName: string }>('patent_themes').map((t) => [
-      `${t.tecCode}_${t.themeCode}`,
-      t.themeName,
-    ]),
+    rowsOf<Row<'patent_themes'>>('patent_themes').map((t) => [`${t.tecCode}_${t.themeCode}`, t.themeName]),
   ),
-  holder: new Map(
-    rowsOf<{ holderId: string; holderName: string }>('patent_holders').map((h) => [h.holderId, h.holderName]),
-  ),
+  holder: new Map(rowsOf<Row<'patent_holders'>>('patent_holders').map((h) => [h.holderId, h.holderName])),
 };
 const raw = rowsOf<any>('patents');
 const holdersPer = new Map<string, number>();

@@ -3,20 +3,14 @@
 
 import { describe, expect, it } from 'vitest';
 import { composed, errorOf as err, result } from '../helpers/dist.ts';
+import type { Row } from '../../sources/tables.ts';
 import { rowsOf, sampleSources } from '../helpers/sample.ts';
 
 const NO_DATA = ['01695', '01696', '01697', '01698', '01699', '01700'];
 const EVENT_LABELS = ['転入数', '転出数', '出生数', '死亡数'] as const;
 const KEYS = { 転入数: 'inMigrants', 転出数: 'outMigrants', 出生数: 'births', 死亡数: 'deaths' } as const;
 
-interface Event {
-  regionCode: string;
-  year: number;
-  births: number;
-  deaths: number;
-  inMigrants: number;
-  outMigrants: number;
-}
+type Event = Row<'vital_events'>;
 
 const regions = sampleSources().regions;
 /** The municipalities that carry facts: all but designated cities and the no-data villages. */
@@ -197,12 +191,8 @@ describe('population/nature', () => {
       man: number;
       woman: number;
     }[];
-  const births = rowsOf<{ regionCode: string; period: string; ageFrom: number; births: number }>(
-    'births_by_mother_age',
-  );
-  const people = rowsOf<{ regionCode: string; year: number; sex: string; ageFrom: number; count: number }>(
-    'population_by_age_sex',
-  );
+  const births = rowsOf<Row<'births_by_mother_age'>>('births_by_mother_age');
+  const people = rowsOf<Row<'population_by_age_sex'>>('population_by_age_sex');
   /** The original's ranges as get_resas sends them: - or 5 … 85 from, 4 … 89 or - to; the ages they cover. */
   const FIVE_YEAR = [['-', '4'], ...Array.from({ length: 17 }, (_, i) => [String(5 + 5 * i), String(9 + 5 * i)])] as [
     string,

@@ -10,15 +10,8 @@ import { rowsOf } from '../helpers/sample.ts';
 const percent2 = (n: number, d: number) => Math.floor((2 * n * 10000 + d) / (2 * d)) / 100;
 
 describe('tourism/foreigners/forFrom', () => {
-  const visitors = rowsOf<{
-    prefCode: string;
-    year: number;
-    quarter: number;
-    purpose: number;
-    countryCode: string;
-    visitors: number;
-  }>('foreign_visitors');
-  const countries = rowsOf<{ countryCode: string; countryName: string }>('countries');
+  const visitors = rowsOf<Row<'foreign_visitors'>>('foreign_visitors');
+  const countries = rowsOf<Row<'countries'>>('countries');
 
   it('lists every country with the quarters of the year, in the original key order and types', () => {
     const r = result('/api/v1/tourism/foreigners/forFrom?year=2019&prefCode=13&purpose=1');
@@ -80,13 +73,7 @@ describe('tourism/foreigners/forFrom', () => {
 });
 
 describe('tourism/hotelAnalysis/facilityStack', () => {
-  const facilities = rowsOf<{
-    prefCode: string;
-    month: string;
-    typeCode: number;
-    sizeCode: number;
-    facilities: number;
-  }>('accommodation_facilities');
+  const facilities = rowsOf<Row<'accommodation_facilities'>>('accommodation_facilities');
 
   it('maps requests that spell out the defaults and requests that omit them to one file', () => {
     const canonical = fileOf('/api/v1/tourism/hotelAnalysis/facilityStack?display=2&unit=0&prefCode=13');
@@ -155,20 +142,14 @@ describe('tourism/hotelAnalysis/facilityStack', () => {
 });
 
 describe('tourism/hotelAnalysis: groupStack, guestRoomLine, capacityLine', () => {
-  const stays = rowsOf<{
-    prefCode: string;
-    month: string;
-    typeCode: number;
-    sizeCode: number;
-    japaneseGuests: number;
-    foreignGuests: number;
-    roomsOccupied: number | null;
-    roomsAvailable: number | null;
-    capacity: number | null;
-  }>('accommodation_stays');
-  const facilities = rowsOf<{ prefCode: string; month: string; typeCode: number; sizeCode: number }>(
-    'accommodation_facilities',
-  );
+  const stays = rowsOf<Row<'accommodation_stays'>>('accommodation_stays');
+  const facilities = rowsOf<Row<'accommodation_facilities'>>('accommodation_facilities');
+  /** The labels of the size classes or the accommodation types, in code order. */
+  const classLabels = (kind: 'size' | 'type') =>
+    rowsOf<Row<'accommodation_classes'>>('accommodation_classes')
+      .filter((c) => c.kind === kind)
+      .sort((x, y) => x.code - y.code)
+      .map((c) => c.label);
   const classOf = (display: number, s: (typeof stays)[number]) => (display === 1 ? s.sizeCode : s.typeCode);
   const inPeriod = (s: (typeof stays)[number], year: number, month: number) =>
     month === 0 ? s.month.startsWith(`${year}-`) : s.month === `${year}-${String(month).padStart(2, '0')}`;
@@ -237,16 +218,8 @@ describe('tourism/hotelAnalysis: groupStack, guestRoomLine, capacityLine', () =>
         const labels = r.changes.map((c: any) => c.label);
         expect(labels).toEqual(
           display === 1
-            ? ['すべての従業者規模', '0～9人', '10～29人', '30～99人', '100人以上']
-            : [
-                'すべての施設タイプ',
-                '旅館',
-                'リゾートホテル',
-                'ビジネスホテル',
-                'シティホテル',
-                '会社・団体の宿泊所',
-                '簡易宿所・その他',
-              ],
+            ? ['すべての従業者規模', ...classLabels('size')]
+            : ['すべての施設タイプ', ...classLabels('type')],
         );
         r.changes.forEach((c: any, code: number) => {
           expect(Object.keys(c)).toEqual(['label', 'data']);
@@ -283,17 +256,8 @@ describe('tourism/hotelAnalysis: groupStack, guestRoomLine, capacityLine', () =>
 });
 
 describe('tourism/airport/forCircle', () => {
-  const visits = rowsOf<{
-    year: number;
-    quarter: number;
-    entryAirport: string;
-    exitAirport: string;
-    prefCode: string;
-    visitors: number;
-  }>('airport_visits');
-  const names = new Map(
-    rowsOf<{ airportCode: string; airportName: string }>('airports').map((a) => [a.airportCode, a.airportName]),
-  );
+  const visits = rowsOf<Row<'airport_visits'>>('airport_visits');
+  const names = new Map(rowsOf<Row<'airports'>>('airports').map((a) => [a.airportCode, a.airportName]));
 
   it('splits the visitors of a prefecture by airport pair, entry and exit airport, largest first', () => {
     const base = '/api/v1/tourism/airport/forCircle';
@@ -364,22 +328,9 @@ describe('tourism/airport/forCircle', () => {
 });
 
 describe('tourism/airport/forBar', () => {
-  const airports = rowsOf<{ areaCode: string; airportCode: string }>('airports');
-  const travellers = rowsOf<{
-    year: number;
-    quarter: number;
-    entryAirport: string;
-    exitAirport: string;
-    visitors: number;
-  }>('airport_travellers');
-  const visits = rowsOf<{
-    year: number;
-    quarter: number;
-    entryAirport: string;
-    exitAirport: string;
-    prefCode: string;
-    visitors: number;
-  }>('airport_visits');
+  const airports = rowsOf<Row<'airports'>>('airports');
+  const travellers = rowsOf<Row<'airport_travellers'>>('airport_travellers');
+  const visits = rowsOf<Row<'airport_visits'>>('airport_visits');
   const areaOf = new Map(airports.map((a) => [a.airportCode, a.areaCode]));
   const base = '/api/v1/tourism/airport/forBar';
   const canonicalPath = (p: Record<string, string>) =>

@@ -2,18 +2,12 @@
 
 import { describe, expect, it } from 'vitest';
 import { errorOf as err, result } from '../helpers/dist.ts';
+import type { Row } from '../../sources/tables.ts';
 import { rowsOf } from '../helpers/sample.ts';
 
 describe('municipality/wages/perYear', () => {
-  const raw = rowsOf<{
-    prefCode: string;
-    year: number;
-    simcCode: string;
-    ageFrom: number;
-    workers: number;
-    payroll: number;
-  }>('wages');
-  const middle = rowsOf<{ simcCode: string; sicCode: string }>('industries_middle');
+  const raw = rowsOf<Row<'wages'>>('wages');
+  const middle = rowsOf<Row<'industries_middle'>>('industries_middle');
   const sicOf = new Map(middle.map((m) => [m.simcCode, m.sicCode]));
   const expected = (pref: string, pick: (r: (typeof raw)[number]) => boolean) => {
     const by = new Map<number, [number, number]>();
