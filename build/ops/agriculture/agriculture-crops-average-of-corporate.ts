@@ -3,7 +3,8 @@ import { farmFacts } from '../../facts/agriculture.ts';
 import { renderCorporateRate } from '../../runtime/render/agriculture.ts';
 import { cityCode, defineOperation, matterScope, prefCode, regionHeader } from '../operation.ts';
 import { nonEmpty, year } from '../result.ts';
-import { farmHeader, matterParam, oldCityCode, yearLine } from './kit.ts';
+import { matterParam, yearLine } from '../census-charts.ts';
+import { farmHeader, oldCityCode } from './kit.ts';
 
 const MATTERS = ['1', '2', '3'] as const;
 

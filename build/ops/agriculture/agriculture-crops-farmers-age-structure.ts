@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { agricultureComposers, renderAgeStructure } from '../../runtime/render/agriculture.ts';
 import { codeText, nonEmpty, year } from '../result.ts';
-import { classBars, farmAgeLabels, farmerChartOperation, farmerHeader } from './kit.ts';
+import { classBars } from '../census-charts.ts';
+import { farmAgeLabels, farmerChartOperation, farmerHeader } from './kit.ts';
 
 const age = z.strictObject({ label: nonEmpty, code: codeText });
 

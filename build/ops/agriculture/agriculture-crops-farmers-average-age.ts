@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { agricultureComposers, renderAverageAge } from '../../runtime/render/agriculture.ts';
 import { nonEmpty, year } from '../result.ts';
-import { farmerChartOperation, farmerHeader, yearLine } from './kit.ts';
+import { yearLine } from '../census-charts.ts';
+import { farmerChartOperation, farmerHeader } from './kit.ts';
 
 export default farmerChartOperation({
   title: '農業経営者・農業就業人口の平均年齢',

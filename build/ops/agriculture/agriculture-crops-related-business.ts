@@ -4,7 +4,8 @@ import { farmFacts } from '../../facts/agriculture.ts';
 import { agricultureComposers, renderBusinesses } from '../../runtime/render/agriculture.ts';
 import { defineOperation } from '../operation.ts';
 import { codeText, count, nonEmpty, year } from '../result.ts';
-import { classBars, countsRoute, farmHeader, regionFacts, REGION_PARAMS } from './kit.ts';
+import { classBars, regionScopes } from '../census-charts.ts';
+import { countsRoute, farmHeader, REGION_PARAMS } from './kit.ts';
 
 const businessLabels = () => Object.fromEntries(FARM_BUSINESSES.map((name, i) => [String(i + 1), name]));
 
@@ -34,7 +35,7 @@ export default defineOperation({
   needs: ['farm_businesses'],
   prepare: (ctx) => farmFacts(ctx.sources),
   render(facts, v, ctx) {
-    const { head, scopes } = regionFacts(ctx, facts, v);
+    const { head, scopes } = regionScopes(ctx, facts, v);
     return renderBusinesses(head, scopes, businessLabels());
   },
   routeData: () => ({ labels: { farmBusinesses: businessLabels() } }),

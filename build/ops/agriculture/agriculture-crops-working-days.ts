@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { farmFacts } from '../../facts/agriculture.ts';
 import { agricultureComposers, renderWorkingDays } from '../../runtime/render/agriculture.ts';
-import { columns } from '../../runtime/view.ts';
 import { defineOperation } from '../operation.ts';
 import { count, nonEmpty, year } from '../result.ts';
-import { countsRoute, farmHeader, regionFacts, REGION_PARAMS } from './kit.ts';
+import { regionScopes, yearBars } from '../census-charts.ts';
+import { countsRoute, farmHeader, REGION_PARAMS } from './kit.ts';
 
 export default defineOperation({
   title: '年間延べ農作業日数',
@@ -19,16 +19,12 @@ export default defineOperation({
   result: z
     .strictObject({ ...farmHeader, label: nonEmpty, years: z.array(z.strictObject({ year, value: count })) })
     .nullable(),
-  view: {
-    rows: [{ path: 'years[]' }],
-    columns: columns({ year: '年 / year', value: '延べ農作業日数 (人日) / person-days' }),
-    chart: { kind: 'bar', x: 'year', y: 'value' },
-  },
+  view: yearBars('延べ農作業日数 (人日) / person-days'),
   route: countsRoute('workingDays', REGION_PARAMS, agricultureComposers.workingDays),
   needs: ['farm_entities'],
   prepare: (ctx) => farmFacts(ctx.sources),
   render(facts, v, ctx) {
-    const { head, scopes } = regionFacts(ctx, facts, v);
+    const { head, scopes } = regionScopes(ctx, facts, v);
     return renderWorkingDays(head, head.cityName || head.prefName, scopes);
   },
 });

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { fisheryFacts } from '../../facts/fishery.ts';
 import { renderShipValue, shipValueComposer } from '../../runtime/render/fishery.ts';
 import { defineOperation } from '../operation.ts';
-import { classBars, countsRoute, fisheryLabels, regionFacts, REGION_PARAMS } from './kit.ts';
+import { classBars, REGION_PARAMS, regionScopes } from '../census-charts.ts';
+import { countsRoute, fisheryLabels } from './kit.ts';
 import { codeText, count, regionHeader as header, text, year } from '../result.ts';
 
 // The sales of a region's sea-catch management entities by main shipping destination, per census year.
@@ -30,7 +31,7 @@ export default defineOperation({
   needs: ['fishery_destination_sales', 'fishery_classes'],
   prepare: (ctx) => ({ facts: fisheryFacts(ctx.sources), labels: fisheryLabels(ctx) }),
   render({ facts, labels }, v, ctx) {
-    const { head, scopes } = regionFacts(ctx, facts, v);
+    const { head, scopes } = regionScopes(ctx, facts, v);
     return renderShipValue(head, scopes, labels.fisheryDestinations);
   },
   routeData: (ctx) => ({ labels: fisheryLabels(ctx) }),

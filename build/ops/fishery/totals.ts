@@ -6,14 +6,11 @@ import { z } from 'zod';
 import { fisheryFacts } from '../../facts/fishery.ts';
 import { renderTotals, totalsComposers, type TotalKind } from '../../runtime/render/fishery.ts';
 import { defineOperation } from '../operation.ts';
-import { countsRoute, regionFacts, REGION_PARAMS, yearBars, type FisheryDoc } from './kit.ts';
+import { REGION_PARAMS, regionScopes, yearBars, type ChartDoc } from '../census-charts.ts';
+import { countsRoute } from './kit.ts';
 import { count, regionHeader as header, yearValue } from '../result.ts';
 
-export function fisheryTotalOperation(
-  kind: 'totalSales' | 'aquacultureTotalSales',
-  amounts: TotalKind,
-  doc: FisheryDoc,
-) {
+export function fisheryTotalOperation(kind: 'totalSales' | 'aquacultureTotalSales', amounts: TotalKind, doc: ChartDoc) {
   return defineOperation({
     ...doc,
     family: 'fishery',
@@ -24,7 +21,7 @@ export function fisheryTotalOperation(
     share: 'prefecture',
     prepare: (ctx) => fisheryFacts(ctx.sources),
     render(facts, v, ctx) {
-      const { head, scopes } = regionFacts(ctx, facts, v);
+      const { head, scopes } = regionScopes(ctx, facts, v);
       return renderTotals(amounts, head, scopes);
     },
   });

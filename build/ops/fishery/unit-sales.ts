@@ -7,13 +7,14 @@ import { z } from 'zod';
 import { fisheryFacts } from '../../facts/fishery.ts';
 import { renderUnitSales, unitSalesComposers, type UnitSalesKind } from '../../runtime/render/fishery.ts';
 import { defineOperation } from '../operation.ts';
-import { countsRoute, MATTER_PARAMS, matterFacts, MATTERS, yearBars, type FisheryDoc } from './kit.ts';
+import { MATTER_PARAMS, matterScopes, MATTERS, yearBars, type ChartDoc } from '../census-charts.ts';
+import { countsRoute } from './kit.ts';
 import { count, regionHeader as header, yearValue } from '../result.ts';
 
 export function fisheryUnitSalesOperation(
   path: 'managementUnitSales' | 'aquacultureManagementUnitSales',
   kind: UnitSalesKind,
-  doc: FisheryDoc,
+  doc: ChartDoc,
 ) {
   return defineOperation({
     ...doc,
@@ -24,8 +25,8 @@ export function fisheryUnitSalesOperation(
     needs: ['fishery_entities', 'fishery_sales'],
     prepare: (ctx) => fisheryFacts(ctx.sources),
     render(facts, v, ctx) {
-      const { head, scope } = matterFacts(ctx, facts, v);
-      return renderUnitSales(kind, head, v.matter, scope ? [scope] : []);
+      const { head, scopes } = matterScopes(ctx, facts, v);
+      return renderUnitSales(kind, head, v.matter, scopes);
     },
   });
 }

@@ -4,7 +4,8 @@ import { forestryComposers, renderStacked } from '../../runtime/render/forestry.
 import { columns } from '../../runtime/view.ts';
 import { defineOperation } from '../operation.ts';
 import { count, nonEmpty, regionHeader as header, year } from '../result.ts';
-import { countsRoute, forestryRegion, REGION_PARAMS } from './kit.ts';
+import { REGION_PARAMS } from '../census-charts.ts';
+import { countsRoute, forestryRegion } from './kit.ts';
 
 export default defineOperation({
   title: '林業総収入（総額）',

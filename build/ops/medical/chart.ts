@@ -99,6 +99,10 @@ export const countryPrefectures = (ctx: BuildContext) =>
     key: String(p.prefCode).padStart(2, '0'),
   }));
 
+/** A prefecture's municipalities, in code order: code, name, key into facts. */
+export const municipalitiesOf = (ctx: BuildContext, pref: string) =>
+  ctx.sources.regions.citiesOf(Number(pref)).map((c) => ({ code: c.cityCode, name: c.cityName, key: c.cityCode }));
+
 /** `sort` 1: largest first, regions without a figure last; ties keep code order (the sort is stable). */
 function largestFirst<T extends { value: number | null }>(data: T[]): T[] {
   return data.sort((a, b) => (b.value ?? -Infinity) - (a.value ?? -Infinity));

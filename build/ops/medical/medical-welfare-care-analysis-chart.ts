@@ -8,6 +8,7 @@ import { mustGet } from '../../runtime/maps.ts';
 import {
   REGION_CHART_VIEW,
   countryPrefectures,
+  municipalitiesOf,
   presenceCity,
   regionChart,
   regionChartResult,
@@ -239,13 +240,11 @@ interface Region {
 
 /** The regions a unit lists, in code order: the country's prefectures, or prefCode's municipalities or insurers. */
 function regionsOf(ctx: BuildContext, facts: CareFacts, unit: CareUnit, pref: string): Region[] {
-  const { regions } = ctx.sources;
   if (unit === 'insurer')
     return [...facts.insurers.values()]
       .filter((i) => i.prefCode === Number(pref))
       .map((i) => ({ code: i.insurerCode, name: i.insurerName, key: i.insurerCode, cities: i.cities }));
-  if (unit === 'municipality')
-    return regions.citiesOf(Number(pref)).map((c) => ({ code: c.cityCode, name: c.cityName, key: c.cityCode }));
+  if (unit === 'municipality') return municipalitiesOf(ctx, pref);
   return countryPrefectures(ctx);
 }
 

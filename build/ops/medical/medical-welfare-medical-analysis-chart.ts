@@ -11,6 +11,7 @@ import {
   REGION_CHART_VIEW,
   classSelections,
   countryPrefectures,
+  municipalitiesOf,
   presenceCity,
   regionChart,
   regionChartResult,
@@ -197,11 +198,9 @@ export default defineOperation({
  * areas are the country's, whatever the build's scope, as in the original: a file is the same in every build.
  */
 function regionsOf(ctx: BuildContext, facts: MedicalFacts, unit: MedicalUnit, pref: string) {
-  const { regions } = ctx.sources;
   if (unit === 'area')
     return [...facts.areas.values()].map((a) => ({ code: a.areaCode, name: a.areaName, key: a.areaCode }));
-  if (unit === 'municipality')
-    return regions.citiesOf(Number(pref)).map((c) => ({ code: c.cityCode, name: c.cityName, key: c.cityCode }));
+  if (unit === 'municipality') return municipalitiesOf(ctx, pref);
   return countryPrefectures(ctx);
 }
 

@@ -13,6 +13,26 @@ export function itemAt<T>(list: readonly T[], i: number, what: string): T {
   return item;
 }
 
+/**
+ * What a composer reads back from a rendered answer's labelled series: a series' points, and the value at
+ * an index of another series (every series has the same years).
+ */
+export function seriesReader<P extends { year: number; value: number }>(
+  data: readonly { label: string; data: P[] }[],
+  answer: string,
+) {
+  const series = (label: string) => {
+    const s = data.find((d) => d.label === label);
+    if (!s) throw new Error(`${answer} document has no ${label} series`);
+    return s.data;
+  };
+  const valueAt = (label: string) => {
+    const points = series(label);
+    return (i: number) => itemAt(points, i, `${label} point`).value;
+  };
+  return { series, valueAt };
+}
+
 export interface YearCounts {
   year: number;
   /** All residents, those of unknown age included. */
@@ -45,16 +65,9 @@ type PerYear = ReturnType<typeof renderPerYear>;
 
 /** The counts back from a rendered answer (composition sums them). */
 function perYearCounts(r: PerYear): PerYearCounts {
-  const series = (label: string) => {
-    const s = r.data.find((d) => d.label === label);
-    if (!s) throw new Error(`perYear document has no ${label} series`);
-    return s.data;
-  };
+  const { series, valueAt } = seriesReader(r.data, 'perYear');
   const total = series(TOTAL_LABEL);
-  const value = (group: AgeGroup) => {
-    const points = series(GROUP_LABEL[group]);
-    return (i: number) => itemAt(points, i, `${GROUP_LABEL[group]} point`).value;
-  };
+  const value = (group: AgeGroup) => valueAt(GROUP_LABEL[group]);
   const [young, working, old] = [value('young'), value('working'), value('old')];
   return {
     boundaryYear: r.boundaryYear,

@@ -4,7 +4,7 @@
 
 import { composer } from '../composer.ts';
 import { TOTAL_LABEL } from './labels.ts';
-import { itemAt } from './population.ts';
+import { seriesReader } from './population.ts';
 
 export interface EventYear {
   year: number;
@@ -46,15 +46,8 @@ type Estimate = ReturnType<typeof renderEstimate>;
 
 /** The counts back from a rendered answer (composition sums them). */
 function estimateCounts(r: Estimate): EstimateCounts {
-  const series = (label: string) => {
-    const s = r.data.find((d) => d.label === label);
-    if (!s) throw new Error(`estimate document has no ${label} series`);
-    return s.data;
-  };
-  const value = (label: EventLabel) => {
-    const points = series(label);
-    return (i: number) => itemAt(points, i, `${label} point`).value;
-  };
+  const { series, valueAt } = seriesReader(r.data, 'estimate');
+  const value = (label: EventLabel) => valueAt(label);
   const [deaths, inMigrants, outMigrants] = [value('死亡数'), value('転入数'), value('転出数')];
   return {
     boundaryYear: r.boundaryYear,
