@@ -32,6 +32,7 @@ import {
   unpackedBundle,
   type Running,
 } from '../helpers/servers.ts';
+import { serverAround } from '../helpers/server-hooks.ts';
 import { startEdge, type RunningEdge } from '../../build/cli/edge.ts';
 import { sampleFiles } from '../helpers/dist.ts';
 import { covered, FULL, part } from '../helpers/scope.ts';
@@ -325,14 +326,8 @@ onTheEdge(
 
 // nginx with the generated configuration: real nginx, installed by .ci/run.
 describe.skipIf(!hasNginx)(`nginx${hasNginx ? '' : ` (${NGINX_SKIP})`}`, () => {
-  let running: Running;
-  let base = '';
-  beforeAll(async () => {
-    running = await startNginx(SAMPLE_DIST);
-    base = running.base;
-  });
-  afterAll(() => running?.stop());
-  conforms('generated configuration', () => (e) => overHttp(base, e), false);
+  const server = serverAround(() => startNginx(SAMPLE_DIST));
+  conforms('generated configuration', () => (e) => overHttp(server.base, e), false);
   it('never leaves dist, whatever the query', async () => {
     for (const q of [
       'prefCode=../../etc',
@@ -340,7 +335,7 @@ describe.skipIf(!hasNginx)(`nginx${hasNginx ? '' : ` (${NGINX_SKIP})`}`, () => {
       'prefCode=%2e%2e%2f',
       'year=2019&mode=2&patentHolderId=..%2F..',
     ]) {
-      const res = await fetch(`${base}/api/v1/population/composition/perYear?${q}`);
+      const res = await fetch(`${server.base}/api/v1/population/composition/perYear?${q}`);
       expect(res.status, q).toBe(400);
       expect((await res.json()).statusCode).toBe('400');
     }

@@ -14,7 +14,8 @@ import { DiskEffects } from '../../build/core/effects.ts';
 import { OPERATIONS } from '../../build/ops/index.ts';
 import { createApiServer } from '../../build/server/node.ts';
 import { close, listen } from '../helpers/http.ts';
-import { hasNginx, NGINX_SKIP, startNginx, type Running } from '../helpers/servers.ts';
+import { serverAround } from '../helpers/server-hooks.ts';
+import { hasNginx, NGINX_SKIP, startNginx } from '../helpers/servers.ts';
 import { SAMPLE_DIST, TMP } from '../helpers/paths.ts';
 import { sampleSources } from '../helpers/sample.ts';
 
@@ -151,19 +152,13 @@ describe('compact layout', () => {
 });
 
 describe.skipIf(!hasNginx)(`nginx on the compact, precompressed build${hasNginx ? '' : ` (${NGINX_SKIP})`}`, () => {
-  let nginx: Running;
-  let base = '';
-  beforeAll(async () => {
-    nginx = await startNginx(COMPACT);
-    base = nginx.base;
-  });
-  afterAll(() => nginx?.stop());
+  const server = serverAround(() => startNginx(COMPACT));
 
   it('sends the stored gzip form to clients that accept it', async () => {
     const url = '/api/v1/population/composition/perYear?prefCode=13&cityCode=-';
     const raw = await new Promise<{ encoding: string | undefined; body: Buffer }>((ok, fail) => {
       import('node:http').then(({ get: httpGet }) =>
-        httpGet(base + url, { headers: { 'Accept-Encoding': 'gzip' } }, (res) => {
+        httpGet(server.base + url, { headers: { 'Accept-Encoding': 'gzip' } }, (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (c) => chunks.push(c));
           res.on('end', () => ok({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }));
@@ -175,10 +170,10 @@ describe.skipIf(!hasNginx)(`nginx on the compact, precompressed build${hasNginx 
   });
 
   it('serves same-year pyramids and answers other pairs with the documented 501', async () => {
-    expect((await get(base, `${PYRAMID}?prefCode=13&yearLeft=2020&yearRight=2020`)).body).toBe(
+    expect((await get(server.base, `${PYRAMID}?prefCode=13&yearLeft=2020&yearRight=2020`)).body).toBe(
       (await get(compactBase, `${PYRAMID}?prefCode=13&yearLeft=2020&yearRight=2020`)).body,
     );
-    const r = await get(base, `${PYRAMID}?prefCode=13&yearLeft=2020&yearRight=2025`);
+    const r = await get(server.base, `${PYRAMID}?prefCode=13&yearLeft=2020&yearRight=2025`);
     expect(r.status).toBe(501);
     expect(JSON.parse(r.body).message).toBe(
       `${PYRAMID} with different yearLeft and yearRight is composed at request time, which this host cannot do`,

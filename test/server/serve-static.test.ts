@@ -3,22 +3,16 @@
 
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { OPERATIONS } from '../../build/ops/index.ts';
 import { fileDataKind } from '../../build/runtime/data-kind.ts';
 import { loadRoutes } from '../../build/server/node.ts';
 import { fileFor } from '../helpers/dist.ts';
 import { SAMPLE_DIST } from '../helpers/paths.ts';
-import { startServe, type Running } from '../helpers/servers.ts';
+import { serverAround } from '../helpers/server-hooks.ts';
+import { startServe } from '../helpers/servers.ts';
 
-let running: Running;
-let base = '';
-
-beforeAll(async () => {
-  running = await startServe(SAMPLE_DIST);
-  base = running.base;
-});
-afterAll(() => running?.stop());
+const server = serverAround(() => startServe(SAMPLE_DIST));
 
 describe('npx serve dist', () => {
   it('serves the path form of every operation', async () => {
@@ -71,7 +65,7 @@ describe('npx serve dist', () => {
     const routes = loadRoutes(SAMPLE_DIST);
     const kinds = new Set<string | null>();
     for (const path of paths) {
-      const res = await fetch(base + path);
+      const res = await fetch(server.base + path);
       expect(res.status, path).toBe(200);
       expect(res.headers.get('content-type'), path).toBe('application/json;charset=UTF-8');
       expect(res.headers.get('access-control-allow-origin')).toBe('*');
@@ -88,7 +82,7 @@ describe('npx serve dist', () => {
   });
 
   it("serves openapi.d.ts as text, as the other hosts do (serve's own table says video/mp2t)", async () => {
-    const res = await fetch(base + '/openapi.d.ts');
+    const res = await fetch(server.base + '/openapi.d.ts');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/plain;charset=UTF-8');
     expect(await res.text()).toBe(readFileSync(join(SAMPLE_DIST, 'openapi.d.ts'), 'utf8'));
@@ -96,13 +90,13 @@ describe('npx serve dist', () => {
 
   it('lists no directories', async () => {
     for (const path of ['/api/v1/population', '/api/v1/population/composition/perYear/prefCode/13']) {
-      const res = await fetch(base + path, { headers: { Accept: 'application/json' } });
+      const res = await fetch(server.base + path, { headers: { Accept: 'application/json' } });
       expect(res.status, path).toBe(404);
     }
   });
 
   it('answers / with the docs page', async () => {
-    const res = await fetch(base + '/');
+    const res = await fetch(server.base + '/');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);
     expect(await res.text()).toBe(readFileSync(join(SAMPLE_DIST, 'index.html'), 'utf8'));
@@ -110,7 +104,7 @@ describe('npx serve dist', () => {
 
   it('lets a CORS preflight through, for any request header, and exposes the ETag', async () => {
     const path = '/api/v1/population/composition/perYear/prefCode/13/cityCode/-';
-    const res = await fetch(base + path, {
+    const res = await fetch(server.base + path, {
       method: 'OPTIONS',
       headers: {
         Origin: 'https://app.example',
@@ -128,7 +122,7 @@ describe('npx serve dist', () => {
     for (const h of ['authorization', 'cache-control', 'x-requested-with']) expect(allowed, h).toContain(h);
     expect(allowed).toContain('*'); // x-custom and any other header
     expect(res.headers.get('access-control-allow-methods')).toContain('GET');
-    const get = await fetch(base + path);
+    const get = await fetch(server.base + path);
     expect(get.headers.get('access-control-expose-headers')).toContain('ETag');
   });
 });
