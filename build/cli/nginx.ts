@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { nginxConfig } from '../deploy/nginx.ts';
 import { fail } from './fail.ts';
-import { parsePort, runCommand, type CommandSpec } from './source-options.ts';
+import { DIST_OPTION, parsePort, runCommand, type CommandSpec } from './source-options.ts';
 import { UsageError, UserError } from '../user-error.ts';
 
 export const NGINX_COMMAND = {
@@ -15,7 +15,7 @@ export const NGINX_COMMAND = {
   summary:
     'Runs nginx (apt-get install -y nginx) in the foreground with the configuration generated from dist/routes.json, or prints it.',
   options: {
-    dir: { type: 'string', default: 'dist', value: '<dir>', help: 'the dist to serve' },
+    dir: DIST_OPTION,
     port: { type: 'string', default: '8080', value: '<n>', help: 'the port to listen on' },
     host: { type: 'string', default: '127.0.0.1', value: '<address>', help: 'the address to listen on' },
     workers: { type: 'string', default: '1', value: '<n>|auto', help: 'nginx worker processes' },

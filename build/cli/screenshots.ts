@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import { createApiServer } from '../server/node.ts';
 import { HAS_CHROMIUM, launchChromium, NO_CHROMIUM } from './chromium.ts';
 import { fail } from './fail.ts';
-import { parseCommand, type CommandSpec } from './source-options.ts';
+import { DIST_OPTION, parseCommand, type CommandSpec } from './source-options.ts';
 import { UsageError } from '../user-error.ts';
 
 const SCREENSHOTS_COMMAND = {
@@ -14,7 +14,7 @@ const SCREENSHOTS_COMMAND = {
   summary:
     "Takes the explorer's pictures (docs/screenshots, shown in the README) from a built dist in headless Chromium, at desktop and phone width.",
   options: {
-    dist: { type: 'string', default: 'dist', value: '<dir>', help: 'the built dist to serve' },
+    dist: DIST_OPTION,
     out: { type: 'string', default: 'docs/screenshots', value: '<dir>', help: 'where the pictures go' },
   },
   example: 'npm run screenshots -- --dist dist --out docs/screenshots',

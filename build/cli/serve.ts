@@ -8,7 +8,14 @@ import type { ErrorMode } from '../runtime/errors.ts';
 import { syntheticNotice } from '../runtime/data-kind.ts';
 import { createApiServer, readTable } from '../server/node.ts';
 import { fail } from './fail.ts';
-import { parseCacheBytes, parsePort, runCommand, SERVER_OPTIONS, type CommandSpec } from './source-options.ts';
+import {
+  DIST_OPTION,
+  parseCacheBytes,
+  parsePort,
+  runCommand,
+  SERVER_OPTIONS,
+  type CommandSpec,
+} from './source-options.ts';
 import { UsageError } from '../user-error.ts';
 import { parseErrorMode } from '../core/source-values.ts';
 
@@ -17,7 +24,7 @@ export const SERVE_COMMAND = {
   summary:
     'Serves a built dist through the resolver: the query form of the original API, compositions, ETags, gzip and CORS.',
   options: {
-    dir: { type: 'string', default: 'dist', value: '<dir>', help: 'the dist to serve (npm run build writes one)' },
+    dir: DIST_OPTION,
     ...SERVER_OPTIONS,
     workers: {
       type: 'string',

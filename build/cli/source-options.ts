@@ -75,6 +75,14 @@ export const ERRORS_OPTION = {
   },
 } as const satisfies OptionSpecs;
 
+/** The built dist a command serves or reads (npm run build writes one). */
+export const DIST_OPTION = {
+  type: 'string',
+  default: 'dist',
+  value: '<dir>',
+  help: 'the built dist to serve (npm run build writes one)',
+} as const;
+
 export const SERVER_OPTIONS = {
   port: {
     type: 'string',
