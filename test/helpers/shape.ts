@@ -16,6 +16,20 @@ export const MUNICIPAL_KEYS = [
   'data',
 ];
 
+/** The key order of the header of an industry selection in a prefecture: industry/power/forArea and forManufacturerEstablishments. */
+export const SELECTION_HEADER_KEYS = ['prefCode', 'prefName', 'sicCode', 'sicName', 'simcCode', 'simcName'];
+
+/**
+ * The scopes a counts extension (agriculture, forestry, fishery entityCounts) answers, with the region code
+ * each sums: the region itself, its prefecture, the nation.
+ */
+export const countScopes = (region: string, pref: string) =>
+  [
+    [region, 'region'],
+    [pref, 'prefecture'],
+    ['00', 'nation'],
+  ] as const;
+
 type Shapes = Map<string, { keys: string[]; always: Set<string>; types: Map<string, Set<string>> }>;
 
 const typeOf = (v: unknown) =>

@@ -7,6 +7,7 @@ import { AGRICULTURE_YEARS, FARM_BUSINESSES, FARMER_AGES } from '../../sources/a
 import type { Row } from '../../sources/tables.ts';
 import { composed, errorOf as err, result } from '../helpers/dist.ts';
 import { buildWithLines, inRegion, requestedRegion, rowsOf, sampleLines, sampleSources } from '../helpers/sample.ts';
+import { countScopes } from '../helpers/shape.ts';
 
 const farms = rowsOf<Row<'farm_entities'>>('farm_entities');
 const businesses = rowsOf<Row<'farm_businesses'>>('farm_businesses');
@@ -108,11 +109,7 @@ describe('agriculture crops: share of corporations', () => {
 
   it('gives the counts it computes from in entityCounts, as the raw rows sum them', () => {
     const r = result(`/api/v1/agriculture/crops/entityCounts?prefCode=1&cityCode=${a}`);
-    for (const [scope, key] of [
-      [a!, 'region'],
-      ['01', 'prefecture'],
-      ['00', 'nation'],
-    ] as const) {
+    for (const [scope, key] of countScopes(a!, '01')) {
       for (const column of ['entities', 'corporations', 'workingDays'] as const)
         expect(r[key][column], `${key} ${column}`).toEqual(
           Object.fromEntries([...summed(column, [scope])].map(([y, v]) => [String(y), v])),

@@ -6,6 +6,8 @@ import { meshChart } from '../../build/facts/mesh.ts';
 import { composed, errorOf as err, resolveUrl as resolved, result } from '../helpers/dist.ts';
 import type { Row } from '../../sources/tables.ts';
 import { inRegion, requestedRegion, rowsOf, sampleSources } from '../helpers/sample.ts';
+import { expectMessages } from '../helpers/errors.ts';
+import { countScopes } from '../helpers/shape.ts';
 
 describe('fishery shares', () => {
   const entities = rowsOf<Row<'fishery_entities'>>('fishery_entities');
@@ -115,8 +117,10 @@ describe('fishery shares', () => {
   });
 
   it('rejects bad matters, municipal entries under a prefecture, and 11 entries', () => {
-    expect(err('/api/v1/fishery/sea/sales?prefCode=1&cityCode=-&matter=4').message).toBe('matter 4 is out of range');
-    expect(err('/api/v1/fishery/sea/sales?prefCode=1&cityCode=-').message).toBe('matter is required');
+    expectMessages([
+      ['/api/v1/fishery/sea/sales?prefCode=1&cityCode=-&matter=4', 'matter 4 is out of range'],
+      ['/api/v1/fishery/sea/sales?prefCode=1&cityCode=-', 'matter is required'],
+    ]);
     expect(err(`/api/v1/fishery/sea/shipRatio?prefCode=1&cityCode=-&matter=1&addArea=13_13101`).status).toBe(400);
     expect(err(`/api/v1/fishery/sea/sales?prefCode=1&matter=1&addArea=${Array(11).fill('13_').join(',')}`).status).toBe(
       400,
@@ -331,11 +335,7 @@ describe('fishery sales per management entity', () => {
 
   it('gives the sales it divides in entityCounts, as the raw rows sum them', () => {
     const r = result(`/api/v1/fishery/sea/entityCounts?prefCode=1&cityCode=${coastal[0]}`);
-    for (const [scope, key] of [
-      [coastal[0]!, 'region'],
-      ['01', 'prefecture'],
-      ['00', 'nation'],
-    ] as const)
+    for (const [scope, key] of countScopes(coastal[0]!, '01'))
       for (const [kind, activity] of [
         ['salesAmount', 'catch'],
         ['aquacultureSalesAmount', 'aquaculture'],
@@ -462,12 +462,16 @@ describe('population mesh charts', () => {
     expect(
       err('/api/v1/population/mesh/chart?year=2010&prefecture_cd=13&city_cd=-&matter=0&displayMethod=2').message,
     ).toBe('displayMethod 2 is out of range');
-    expect(err('/api/v1/population/mesh/chart?year=2010&prefCode=13&city_cd=-&matter=0&displayMethod=0').message).toBe(
-      'prefecture_cd is required',
-    );
-    expect(err('/api/v1/population/futureMesh/chart?year=2025&prefCode=13&city_cd=-&displayMethod=0').message).toBe(
-      'year 2025 is out of range',
-    );
+    expectMessages([
+      [
+        '/api/v1/population/mesh/chart?year=2010&prefCode=13&city_cd=-&matter=0&displayMethod=0',
+        'prefecture_cd is required',
+      ],
+      [
+        '/api/v1/population/futureMesh/chart?year=2025&prefCode=13&city_cd=-&displayMethod=0',
+        'year 2025 is out of range',
+      ],
+    ]);
   });
 
   it('rounds and bins by the documented rule', () => {

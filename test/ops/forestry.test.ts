@@ -5,8 +5,10 @@
 import { describe, expect, it } from 'vitest';
 import { FORESTRY_BANDS, FORESTRY_YEARS } from '../../sources/forestry-codes.ts';
 import type { Row } from '../../sources/tables.ts';
-import { composed, errorOf as err, result } from '../helpers/dist.ts';
+import { composed, result } from '../helpers/dist.ts';
 import { inRegion, requestedRegion, rowsOf, sampleSources } from '../helpers/sample.ts';
+import { expectMessages } from '../helpers/errors.ts';
+import { countScopes } from '../helpers/shape.ts';
 
 const entities = rowsOf<Row<'forestry_entities'>>('forestry_entities');
 const income = rowsOf<Row<'forestry_income'>>('forestry_income');
@@ -116,10 +118,10 @@ describe('forestry income: band shares', () => {
         result(`/api/v1/forestry/income/${op}?prefCode=1&cityCode=-&matter=3`),
       );
     }
-    expect(err('/api/v1/forestry/income/forSalesRatio?prefCode=1&cityCode=-&matter=4').message).toBe(
-      'matter 4 is out of range',
-    );
-    expect(err('/api/v1/forestry/income/forSalesRatio?prefCode=1&cityCode=-').message).toBe('matter is required');
+    expectMessages([
+      ['/api/v1/forestry/income/forSalesRatio?prefCode=1&cityCode=-&matter=4', 'matter 4 is out of range'],
+      ['/api/v1/forestry/income/forSalesRatio?prefCode=1&cityCode=-', 'matter is required'],
+    ]);
   });
 });
 
@@ -175,11 +177,7 @@ describe('forestry income: per entity and in total', () => {
 
   it('gives the counts and income it computes from in entityCounts, as the raw rows sum them', () => {
     const r = result(`/api/v1/forestry/income/entityCounts?prefCode=1&cityCode=${a}`);
-    for (const [scope, key] of [
-      [a!, 'region'],
-      ['01', 'prefecture'],
-      ['00', 'nation'],
-    ] as const)
+    for (const [scope, key] of countScopes(a!, '01'))
       for (const kind of ['sales', 'contract']) {
         const counts = Object.fromEntries(
           [...bands(kind, [scope])].map(([y, c]) => [

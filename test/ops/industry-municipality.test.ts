@@ -7,7 +7,8 @@ import { errorOf as err, fileFor, result } from '../helpers/dist.ts';
 import type { Row } from '../../sources/tables.ts';
 import { rowsOf, sampleSources } from '../helpers/sample.ts';
 import { Checklist } from '../helpers/checklist.ts';
-import { MUNICIPAL_KEYS } from '../helpers/shape.ts';
+import { MUNICIPAL_KEYS, SELECTION_HEADER_KEYS } from '../helpers/shape.ts';
+import { expectMessages } from '../helpers/errors.ts';
 
 const econ = rowsOf<Row<'industry_economy'>>('industry_economy');
 const est = rowsOf<Row<'establishments'>>('establishments');
@@ -124,8 +125,10 @@ describe('municipality/value/perYear', () => {
     expect(result(`${base}&year=2016&sicCode=-&simcCode=51`)).toEqual(
       result(`${base}&year=2016&sicCode=${broadOf.get('51')}&simcCode=51`),
     );
-    expect(err(`${base}&year=2016&sicCode=-&simcCode=ZZ`).message).toBe('simcCode ZZ is not a code of this build');
-    expect(err(`${base}&year=2016&sicCode=U`).message).toBe('sicCode U is not a code of this build');
+    expectMessages([
+      [`${base}&year=2016&sicCode=-&simcCode=ZZ`, 'simcCode ZZ is not a code of this build'],
+      [`${base}&year=2016&sicCode=U`, 'sicCode U is not a code of this build'],
+    ]);
   });
 });
 
@@ -279,16 +282,7 @@ describe('industry/power/forArea', () => {
       const r = result(
         `${base}?year=${year}&prefCode=${pref}&areaType=${area}&dispType=${disp}&sicCode=${sic}&simcCode=${simc}`,
       );
-      expect(Object.keys(r)).toEqual([
-        'prefCode',
-        'prefName',
-        'sicCode',
-        'sicName',
-        'simcCode',
-        'simcName',
-        'prefectures',
-        'cities',
-      ]);
+      expect(Object.keys(r)).toEqual([...SELECTION_HEADER_KEYS, 'prefectures', 'cities']);
       expect(r.prefCode).toBe(String(pref));
       expect(Object.keys(r.prefectures[0])).toEqual(['prefCode', 'prefName', 'value']);
       expect(Object.keys(r.cities[0])).toEqual(['prefCode', 'prefName', 'cityCode', 'cityName', 'value']);
@@ -336,10 +330,13 @@ describe('industry/power/forArea', () => {
       status: 400,
       message: 'areaType is required',
     });
-    expect(err(`${base}?year=2016&prefCode=13&areaType=3&dispType=1`).message).toBe('areaType 3 is out of range');
-    expect(err(`${base}?year=2016&prefCode=13&areaType=1&dispType=4`).message).toBe('dispType 4 is out of range');
-    expect(err(`${base}?year=2016&prefCode=13&areaType=1&dispType=1&sicCode=E&simcCode=51`).message).toBe(
-      'simcCode 51 does not belong to sicCode E',
-    );
+    expectMessages([
+      [`${base}?year=2016&prefCode=13&areaType=3&dispType=1`, 'areaType 3 is out of range'],
+      [`${base}?year=2016&prefCode=13&areaType=1&dispType=4`, 'dispType 4 is out of range'],
+      [
+        `${base}?year=2016&prefCode=13&areaType=1&dispType=1&sicCode=E&simcCode=51`,
+        'simcCode 51 does not belong to sicCode E',
+      ],
+    ]);
   });
 });

@@ -6,6 +6,7 @@ import { ratio } from '../../build/runtime/rounding.ts';
 import type { Row } from '../../sources/tables.ts';
 import { composed, errorOf as err, result } from '../helpers/dist.ts';
 import { inRegion, rowsOf } from '../helpers/sample.ts';
+import { expectMessages } from '../helpers/errors.ts';
 
 describe('masters', () => {
   it('list industries, occupations and patent fields in the original shapes', () => {
@@ -35,8 +36,10 @@ describe('masters', () => {
       status: 400,
       message: 'sicCode Z is not a code of this build',
     });
-    expect(err('/api/v1/jobs/middle?iscoCode=b').message).toBe('iscoCode b is not a code of this build');
-    expect(err('/api/v1/patents/middle?tecCode=9').message).toBe('tecCode 9 is not a code of this build');
+    expectMessages([
+      ['/api/v1/jobs/middle?iscoCode=b', 'iscoCode b is not a code of this build'],
+      ['/api/v1/patents/middle?tecCode=9', 'tecCode 9 is not a code of this build'],
+    ]);
   });
 });
 
@@ -92,13 +95,17 @@ describe('industry/power/forIndustry', () => {
       status: 400,
       message: 'year 2014 is out of range',
     });
-    expect(err('/api/v1/industry/power/forIndustry?prefCode=13&cityCode=-&sicCode=-').message).toBe('year is required');
-    expect(err('/api/v1/industry/power/forIndustry?year=2016&prefCode=13&cityCode=-&sicCode=U').message).toBe(
-      'sicCode U is not a code of this build',
-    );
-    expect(err('/api/v1/industry/power/forIndustry?year=2016&prefCode=13&cityCode=01100&sicCode=-').message).toBe(
-      'cityCode 01100 is not a municipality of prefCode 13',
-    );
+    expectMessages([
+      ['/api/v1/industry/power/forIndustry?prefCode=13&cityCode=-&sicCode=-', 'year is required'],
+      [
+        '/api/v1/industry/power/forIndustry?year=2016&prefCode=13&cityCode=-&sicCode=U',
+        'sicCode U is not a code of this build',
+      ],
+      [
+        '/api/v1/industry/power/forIndustry?year=2016&prefCode=13&cityCode=01100&sicCode=-',
+        'cityCode 01100 is not a municipality of prefCode 13',
+      ],
+    ]);
   });
 
   it('answers result null for a municipality without statistics', () => {
@@ -146,15 +153,20 @@ describe('municipality/job/perYear', () => {
   });
 
   it('rejects a middle class outside its broad class', () => {
-    expect(err('/api/v1/municipality/job/perYear?prefCode=13&iscoCode=B&ismcoCode=25').message).toBe(
-      'ismcoCode 25 does not belong to iscoCode B',
-    );
-    expect(err('/api/v1/municipality/job/perYear?prefCode=13&iscoCode=-&ismcoCode=25').message).toBe(
-      'ismcoCode must be - when iscoCode is -',
-    );
-    expect(err('/api/v1/municipality/job/perYear?prefCode=13&iscoCode=B&ismcoCode=1x').message).toBe(
-      'ismcoCode 1x does not belong to iscoCode B',
-    );
+    expectMessages([
+      [
+        '/api/v1/municipality/job/perYear?prefCode=13&iscoCode=B&ismcoCode=25',
+        'ismcoCode 25 does not belong to iscoCode B',
+      ],
+      [
+        '/api/v1/municipality/job/perYear?prefCode=13&iscoCode=-&ismcoCode=25',
+        'ismcoCode must be - when iscoCode is -',
+      ],
+      [
+        '/api/v1/municipality/job/perYear?prefCode=13&iscoCode=B&ismcoCode=1x',
+        'ismcoCode 1x does not belong to iscoCode B',
+      ],
+    ]);
   });
 });
 
@@ -270,8 +282,10 @@ describe('industry/expense/forLine', () => {
 
   it('takes unit 1 only for companies, and the documented values only', () => {
     expect(err(`${BASE}?prefCode=13&dispType=2&unit=3&sicCode=0`).message).toMatch(/^unit/);
-    expect(err(`${BASE}?prefCode=13&dispType=1&unit=4&sicCode=0`).message).toBe('unit 4 is out of range');
-    expect(err(`${BASE}?prefCode=13&dispType=1&unit=1&sicCode=3`).message).toBe('sicCode 3 is out of range');
+    expectMessages([
+      [`${BASE}?prefCode=13&dispType=1&unit=4&sicCode=0`, 'unit 4 is out of range'],
+      [`${BASE}?prefCode=13&dispType=1&unit=1&sicCode=3`, 'sicCode 3 is out of range'],
+    ]);
     expect(err(`${BASE}?prefCode=13&dispType=1&unit=1&sicCode=0&addArea=13_13101`).status).toBe(400);
   });
 });

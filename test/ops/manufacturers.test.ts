@@ -1,8 +1,10 @@
 // industry/power/forManufacturerEstablishments: the four groups' averages recomputed from the raw panel.
 
 import { describe, expect, it } from 'vitest';
-import { errorOf as err, result } from '../helpers/dist.ts';
+import { result } from '../helpers/dist.ts';
 import { rowsOf } from '../helpers/sample.ts';
+import { expectMessages } from '../helpers/errors.ts';
+import { SELECTION_HEADER_KEYS } from '../helpers/shape.ts';
 
 type Panel = {
   prefCode: string;
@@ -40,15 +42,7 @@ describe('industry/power/forManufacturerEstablishments', () => {
 
   it('answers the four groups in the original order and key order', () => {
     const r = result(`${URL}?prefCode=13&sicCode=E&simcCode=-`);
-    expect(Object.keys(r)).toEqual([
-      'prefCode',
-      'prefName',
-      'sicCode',
-      'sicName',
-      'simcCode',
-      'simcName',
-      'establishments',
-    ]);
+    expect(Object.keys(r)).toEqual([...SELECTION_HEADER_KEYS, 'establishments']);
     expect(r).toMatchObject({
       prefCode: 13,
       prefName: '東京都',
@@ -86,9 +80,11 @@ describe('industry/power/forManufacturerEstablishments', () => {
   });
 
   it('covers manufacturing only', () => {
-    expect(err(`${URL}?prefCode=13&sicCode=D&simcCode=-`).message).toBe('sicCode D is not a code of this build');
-    expect(err(`${URL}?prefCode=13&simcCode=-`).message).toBe('sicCode is required');
-    expect(err(`${URL}?prefCode=13&sicCode=E&simcCode=50`).message).toBe('simcCode 50 does not belong to sicCode E');
+    expectMessages([
+      [`${URL}?prefCode=13&sicCode=D&simcCode=-`, 'sicCode D is not a code of this build'],
+      [`${URL}?prefCode=13&simcCode=-`, 'sicCode is required'],
+      [`${URL}?prefCode=13&sicCode=E&simcCode=50`, 'simcCode 50 does not belong to sicCode E'],
+    ]);
     expect(result(`${URL}?prefCode=13&sicCode=E`)).toEqual(result(`${URL}?prefCode=13&sicCode=E&simcCode=-`));
   });
 });

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { errorOf as err, result } from '../helpers/dist.ts';
 import type { Row } from '../../sources/tables.ts';
 import { rowsOf, sampleSources } from '../helpers/sample.ts';
+import { expectMessages } from '../helpers/errors.ts';
 
 describe('industries/narrow', () => {
   const raw = rowsOf<Row<'industries_narrow'>>('industries_narrow');
@@ -31,8 +32,10 @@ describe('industries/narrow', () => {
 
   it('requires a middle class of this build', () => {
     expect(err('/api/v1/industries/narrow')).toEqual({ status: 400, message: 'simcCode is required' });
-    expect(err('/api/v1/industries/narrow?simcCode=00').message).toBe('simcCode 00 is not a code of this build');
-    expect(err('/api/v1/industries/narrow?simcCode=E').message).toBe('simcCode E is not a code of this build');
+    expectMessages([
+      ['/api/v1/industries/narrow?simcCode=00', 'simcCode 00 is not a code of this build'],
+      ['/api/v1/industries/narrow?simcCode=E', 'simcCode E is not a code of this build'],
+    ]);
   });
 });
 
@@ -69,10 +72,10 @@ describe('oldCities', () => {
   });
 
   it('rejects a municipality of another prefecture', () => {
-    expect(err('/api/v1/oldCities?prefCode=13&cityCode=01202').message).toBe(
-      'cityCode 01202 is not a municipality of prefCode 13',
-    );
-    expect(err('/api/v1/oldCities?cityCode=01202').message).toBe('prefCode is required');
+    expectMessages([
+      ['/api/v1/oldCities?prefCode=13&cityCode=01202', 'cityCode 01202 is not a municipality of prefCode 13'],
+      ['/api/v1/oldCities?cityCode=01202', 'prefCode is required'],
+    ]);
   });
 });
 

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { errorOf as err, fileFor as fileOf, result, routes } from '../helpers/dist.ts';
 import type { Row } from '../../sources/tables.ts';
 import { rowsOf } from '../helpers/sample.ts';
+import { expectMessages } from '../helpers/errors.ts';
 
 /** Percent with 2 decimals, halves away from zero, from the integer counts (the shares of both circle charts). */
 const percent2 = (n: number, d: number) => Math.floor((2 * n * 10000 + d) / (2 * d)) / 100;
@@ -64,10 +65,10 @@ describe('tourism/foreigners/forFrom', () => {
       message: 'year 2010 is out of range',
     });
     expect(err('/api/v1/tourism/foreigners/forFrom?year=2021&prefCode=13&purpose=1').status).toBe(400);
-    expect(err('/api/v1/tourism/foreigners/forFrom?year=2019&prefCode=13&purpose=3').message).toBe(
-      'purpose 3 is out of range',
-    );
-    expect(err('/api/v1/tourism/foreigners/forFrom?year=2019&prefCode=13').message).toBe('purpose is required');
+    expectMessages([
+      ['/api/v1/tourism/foreigners/forFrom?year=2019&prefCode=13&purpose=3', 'purpose 3 is out of range'],
+      ['/api/v1/tourism/foreigners/forFrom?year=2019&prefCode=13', 'purpose is required'],
+    ]);
     expect(err('/api/v1/tourism/foreigners/forFrom?year=2019&prefCode=48&purpose=1').status).toBe(400);
   });
 });
@@ -131,13 +132,11 @@ describe('tourism/hotelAnalysis/facilityStack', () => {
   });
 
   it('rejects values outside the lists', () => {
-    expect(err('/api/v1/tourism/hotelAnalysis/facilityStack?prefCode=13&display=3').message).toBe(
-      'display 3 is out of range',
-    );
-    expect(err('/api/v1/tourism/hotelAnalysis/facilityStack?prefCode=13&unit=2').message).toBe(
-      'unit 2 is out of range',
-    );
-    expect(err('/api/v1/tourism/hotelAnalysis/facilityStack?display=1').message).toBe('prefCode is required');
+    expectMessages([
+      ['/api/v1/tourism/hotelAnalysis/facilityStack?prefCode=13&display=3', 'display 3 is out of range'],
+      ['/api/v1/tourism/hotelAnalysis/facilityStack?prefCode=13&unit=2', 'unit 2 is out of range'],
+      ['/api/v1/tourism/hotelAnalysis/facilityStack?display=1', 'prefCode is required'],
+    ]);
   });
 });
 
@@ -245,13 +244,11 @@ describe('tourism/hotelAnalysis: groupStack, guestRoomLine, capacityLine', () =>
   });
 
   it('rejects values outside the lists', () => {
-    expect(err('/api/v1/tourism/hotelAnalysis/groupStack?prefCode=13&matter=4').message).toBe(
-      'matter 4 is out of range',
-    );
-    expect(err('/api/v1/tourism/hotelAnalysis/guestRoomLine?prefCode=13&unit=2').message).toBe(
-      'unit 2 is out of range',
-    );
-    expect(err('/api/v1/tourism/hotelAnalysis/capacityLine?display=1').message).toBe('prefCode is required');
+    expectMessages([
+      ['/api/v1/tourism/hotelAnalysis/groupStack?prefCode=13&matter=4', 'matter 4 is out of range'],
+      ['/api/v1/tourism/hotelAnalysis/guestRoomLine?prefCode=13&unit=2', 'unit 2 is out of range'],
+      ['/api/v1/tourism/hotelAnalysis/capacityLine?display=1', 'prefCode is required'],
+    ]);
   });
 });
 
@@ -322,8 +319,10 @@ describe('tourism/airport/forCircle', () => {
         expect(values).toEqual([...values].sort((a: number, b: number) => b - a));
       }
     }
-    expect(err(`${base}?year=2013&prefCode=13`).message).toBe('year 2013 is out of range');
-    expect(err(`${base}?year=2019`).message).toBe('prefCode is required');
+    expectMessages([
+      [`${base}?year=2013&prefCode=13`, 'year 2013 is out of range'],
+      [`${base}?year=2019`, 'prefCode is required'],
+    ]);
   });
 });
 
@@ -476,16 +475,14 @@ describe('tourism/airport/forBar', () => {
   it('rejects unknown codes and out-of-range values, naming the parameter', () => {
     expect(err(`${base}?year=2013`)).toEqual({ status: 400, message: 'year 2013 is out of range' });
     expect(err(`${base}?year=2020`).status).toBe(400);
-    expect(err(`${base}`).message).toBe('year is required');
-    expect(err(`${base}?year=2016&dispType=3`).message).toBe('dispType 3 is out of range');
-    expect(err(`${base}?year=2016&halfPeriod=6`).message).toBe('halfPeriod 6 is out of range');
-    expect(err(`${base}?year=2016&sort=0`).message).toBe('sort 0 is out of range');
-    expect(err(`${base}?year=2016&entryAirportArea=99`).message).toBe(
-      'entryAirportArea 99 is not a code of this build',
-    );
-    expect(err(`${base}?year=2016&entryAirportArea=3&entryAirport=XXX`).message).toBe(
-      'entryAirport XXX is not a code of this build',
-    );
+    expectMessages([
+      [`${base}`, 'year is required'],
+      [`${base}?year=2016&dispType=3`, 'dispType 3 is out of range'],
+      [`${base}?year=2016&halfPeriod=6`, 'halfPeriod 6 is out of range'],
+      [`${base}?year=2016&sort=0`, 'sort 0 is out of range'],
+      [`${base}?year=2016&entryAirportArea=99`, 'entryAirportArea 99 is not a code of this build'],
+      [`${base}?year=2016&entryAirportArea=3&entryAirport=XXX`, 'entryAirport XXX is not a code of this build'],
+    ]);
     expect(err(`${base}?year=2016&departureAirport=../..`).status).toBe(400);
   });
 
@@ -549,8 +546,10 @@ describe('tourism/correlation/forCircle', () => {
 
   it('defaults halfPeriod to the whole year and checks its values', () => {
     expect(fileOf(`${base}?year=2018&prefCode=13`)).toBe(`${base}/year/2018/halfPeriod/1/prefCode/13/index.json`);
-    expect(err(`${base}?year=2018&halfPeriod=6&prefCode=13`).message).toBe('halfPeriod 6 is out of range');
-    expect(err(`${base}?year=2020&prefCode=13`).message).toBe('year 2020 is out of range');
-    expect(err(`${base}?year=2018`).message).toBe('prefCode is required');
+    expectMessages([
+      [`${base}?year=2018&halfPeriod=6&prefCode=13`, 'halfPeriod 6 is out of range'],
+      [`${base}?year=2020&prefCode=13`, 'year 2020 is out of range'],
+      [`${base}?year=2018`, 'prefCode is required'],
+    ]);
   });
 });

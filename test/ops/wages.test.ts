@@ -1,9 +1,10 @@
 // municipality/wages/perYear: pay per worker recomputed from the raw wage facts of the sample sources.
 
 import { describe, expect, it } from 'vitest';
-import { errorOf as err, result } from '../helpers/dist.ts';
+import { result } from '../helpers/dist.ts';
 import type { Row } from '../../sources/tables.ts';
 import { rowsOf } from '../helpers/sample.ts';
+import { expectMessages } from '../helpers/errors.ts';
 
 describe('municipality/wages/perYear', () => {
   const raw = rowsOf<Row<'wages'>>('wages');
@@ -65,18 +66,18 @@ describe('municipality/wages/perYear', () => {
   });
 
   it('rejects ages, classes and combinations it does not have', () => {
-    expect(err('/api/v1/municipality/wages/perYear?prefCode=13&sicCode=-&simcCode=-').message).toBe(
-      'wagesAge is required',
-    );
-    expect(err('/api/v1/municipality/wages/perYear?prefCode=13&wagesAge=14').message).toBe(
-      'wagesAge 14 is out of range',
-    );
-    expect(err('/api/v1/municipality/wages/perYear?prefCode=13&sicCode=E&simcCode=50&wagesAge=1').message).toBe(
-      'simcCode 50 does not belong to sicCode E',
-    );
-    expect(err('/api/v1/municipality/wages/perYear?prefCode=13&sicCode=-&simcCode=ZZ&wagesAge=1').message).toBe(
-      'simcCode ZZ is not a code of this build',
-    );
+    expectMessages([
+      ['/api/v1/municipality/wages/perYear?prefCode=13&sicCode=-&simcCode=-', 'wagesAge is required'],
+      ['/api/v1/municipality/wages/perYear?prefCode=13&wagesAge=14', 'wagesAge 14 is out of range'],
+      [
+        '/api/v1/municipality/wages/perYear?prefCode=13&sicCode=E&simcCode=50&wagesAge=1',
+        'simcCode 50 does not belong to sicCode E',
+      ],
+      [
+        '/api/v1/municipality/wages/perYear?prefCode=13&sicCode=-&simcCode=ZZ&wagesAge=1',
+        'simcCode ZZ is not a code of this build',
+      ],
+    ]);
   });
 
   it('answers a middle class asked with sicCode=-, as get_resas asks it (and the original answered): that class, its broad class named', () => {

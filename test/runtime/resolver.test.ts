@@ -5,6 +5,7 @@ import { routes } from '../helpers/dist.ts';
 import { typeOf } from '../../build/runtime/params.ts';
 import { filePath, valuesOfFile } from '../../build/runtime/file-path.ts';
 import type { ParamSpec, RouteTable } from '../../build/runtime/routes.ts';
+import { expectMessages } from '../helpers/errors.ts';
 
 const r = (url: string): Resolution => {
   const q = url.indexOf('?');
@@ -95,15 +96,20 @@ describe('resolver: errors', () => {
       message: 'prefCode is required',
       description: 'Give prefCode as a prefecture code: this build serves 1, 13 (see /api/v1/prefectures).',
     });
-    expect(err('/api/v1/population/composition/perYear?prefCode=&cityCode=-').message).toBe('prefCode is required');
-    expect(err('/api/v1/population/composition/perYear?prefCode=あいうえお').message).toBe(
-      'prefCode must be a prefecture code (an integer), got "あいうえお"',
-    );
-    expect(err('/api/v1/population/composition/perYear?prefCode=1&prefCode=2').message).toBe(
-      'prefCode is given 2 times; give it once',
-    );
-    expect(err('/api/v1/population/composition/perYear?prefCode=13&cityCode=13101&cityCode=13101').message).toBe(
-      'cityCode is given 2 times; give it once',
+    expectMessages(
+      [
+        ['/api/v1/population/composition/perYear?prefCode=&cityCode=-', 'prefCode is required'],
+        [
+          '/api/v1/population/composition/perYear?prefCode=あいうえお',
+          'prefCode must be a prefecture code (an integer), got "あいうえお"',
+        ],
+        ['/api/v1/population/composition/perYear?prefCode=1&prefCode=2', 'prefCode is given 2 times; give it once'],
+        [
+          '/api/v1/population/composition/perYear?prefCode=13&cityCode=13101&cityCode=13101',
+          'cityCode is given 2 times; give it once',
+        ],
+      ],
+      err,
     );
     // A prefecture of the country outside the build's scope is a 404 that names the scope; a code no prefecture has, a 400.
     expect(err('/api/v1/population/composition/perYear?prefCode=2')).toMatchObject({
@@ -115,14 +121,22 @@ describe('resolver: errors', () => {
       status: 400,
       message: 'prefCode 48 is not a prefecture code',
     });
-    expect(err('/api/v1/population/composition/perYear?prefCode=13&addArea=2_').message).toBe(
-      'addArea entry "2_" names prefecture 2, outside this build\'s scope (1, 13)',
-    );
-    expect(err('/api/v1/population/composition/perYear?prefCode=13&cityCode=01101').message).toBe(
-      'cityCode 01101 is not a municipality of prefCode 13',
-    );
-    expect(err('/api/v1/population/composition/perYear?prefCode=13&cityCode=131').message).toBe(
-      'cityCode must be - or a 5-digit municipality code, got "131"',
+    expectMessages(
+      [
+        [
+          '/api/v1/population/composition/perYear?prefCode=13&addArea=2_',
+          'addArea entry "2_" names prefecture 2, outside this build\'s scope (1, 13)',
+        ],
+        [
+          '/api/v1/population/composition/perYear?prefCode=13&cityCode=01101',
+          'cityCode 01101 is not a municipality of prefCode 13',
+        ],
+        [
+          '/api/v1/population/composition/perYear?prefCode=13&cityCode=131',
+          'cityCode must be - or a 5-digit municipality code, got "131"',
+        ],
+      ],
+      err,
     );
     const year = err('/api/v1/population/composition/pyramid?prefCode=13&yearLeft=1975&yearRight=2020');
     expect(year).toMatchObject({
@@ -130,11 +144,15 @@ describe('resolver: errors', () => {
       message: 'yearLeft 1975 is out of range',
       description: 'Give yearLeft as one of 1980 to 2045 in steps of 5.',
     });
-    expect(err('/api/v1/population/composition/pyramid?prefCode=13&yearLeft=2020').message).toBe(
-      'yearRight is required',
-    );
-    expect(err('/api/v1/population/composition/perYear?prefCode=13&cityCode=-&addArea=1_%ZZ').message).toBe(
-      'The query string is not valid percent-encoding',
+    expectMessages(
+      [
+        ['/api/v1/population/composition/pyramid?prefCode=13&yearLeft=2020', 'yearRight is required'],
+        [
+          '/api/v1/population/composition/perYear?prefCode=13&cityCode=-&addArea=1_%ZZ',
+          'The query string is not valid percent-encoding',
+        ],
+      ],
+      err,
     );
   });
 
