@@ -1,7 +1,7 @@
-// What the census charts of agriculture, forestry and fishery share: each family answers addArea by
-// composing from its own entityCounts; a chart shows the region itself, or (`matter`) its prefecture or
-// the nation; and it draws one bar a census year, or a bar a year stacked by class. The three families'
-// kits held a copy each of all of it.
+// What the census charts of agriculture, forestry and fishery share: each family's entityCounts answers
+// the facts of a region, its prefecture and the nation, and its charts answer addArea by composing from
+// it; a chart shows the region itself, or (`matter`) its prefecture or the nation; and it draws one bar a
+// census year, or a bar a year stacked by class. The three families' kits held a copy each of most of it.
 
 import type { Composer } from '../runtime/composer.ts';
 import type { Canonical } from '../runtime/params.ts';
@@ -11,7 +11,6 @@ import {
   addArea,
   cityCode,
   intParam,
-  matterScope,
   prefCode,
   regionHeader,
   regionOf,
@@ -47,6 +46,30 @@ export const REGION_PARAMS = [prefCode(), cityCode(), addArea()] as const;
 
 /** The region, whose figures the chart shows (`matter`), and addArea. */
 export const MATTER_PARAMS = [prefCode(), cityCode(), matterParam(), addArea()] as const;
+
+/**
+ * Whose figures a chart with `matter` shows: 1 the region itself, 2 its prefecture, 3 the nation; the
+ * key of its facts (`00` the nation) and the label the chart gives it.
+ */
+function matterScope(v: Canonical, head: { prefName: string; cityName: string }) {
+  if (v.matter === '2') return { key: (v.prefCode ?? '').padStart(2, '0'), label: `${head.prefName}平均` };
+  if (v.matter === '3') return { key: '00', label: '全国平均' };
+  return { key: regionOf(v), label: head.cityName || head.prefName };
+}
+
+/**
+ * What a counts extension (fishery, forestry, agriculture `entityCounts`) answers for a region: its header
+ * and the facts of the region, its prefecture and the nation, `{}` where there are none, so that it answers
+ * for every region and an addArea composer always has the main region's header.
+ */
+export function scopedFacts<F>(ctx: BuildContext, facts: ReadonlyMap<string, F>, v: RegionValues) {
+  return {
+    ...regionHeader(ctx, v.prefCode, v.cityCode),
+    region: facts.get(regionOf(v)) ?? {},
+    prefecture: facts.get(v.prefCode.padStart(2, '0')) ?? {},
+    nation: facts.get('00') ?? {},
+  };
+}
 
 /** The header of a chart of the region itself, and its facts: none where it has no data. */
 export function regionScopes<F>(ctx: BuildContext, facts: ReadonlyMap<string, F>, v: RegionValues) {

@@ -207,30 +207,6 @@ export function regionOf(values: Canonical, pref = 'prefCode', city = 'cityCode'
   return c && c !== '-' ? c : (values[pref] ?? '').padStart(2, '0');
 }
 
-/**
- * Whose figures a chart with `matter` shows: 1 the region itself, 2 its prefecture, 3 the nation; the
- * key of its facts (`00` the nation) and the label the chart gives it.
- */
-export function matterScope(v: Canonical, head: { prefName: string; cityName: string }) {
-  if (v.matter === '2') return { key: (v.prefCode ?? '').padStart(2, '0'), label: `${head.prefName}平均` };
-  if (v.matter === '3') return { key: '00', label: '全国平均' };
-  return { key: regionOf(v), label: head.cityName || head.prefName };
-}
-
-/**
- * What a counts extension (fishery, forestry, agriculture `entityCounts`) answers for a region: its header
- * and the facts of the region, its prefecture and the nation, `{}` where there are none, so that it answers
- * for every region and an addArea composer always has the main region's header.
- */
-export function scopedFacts<F>(ctx: BuildContext, facts: ReadonlyMap<string, F>, v: RegionValues) {
-  return {
-    ...regionHeader(ctx, v.prefCode, v.cityCode),
-    region: facts.get(regionOf(v)) ?? {},
-    prefecture: facts.get(v.prefCode.padStart(2, '0')) ?? {},
-    nation: facts.get('00') ?? {},
-  };
-}
-
 /** The region a chart speaks of, as text: the city members are empty for a whole prefecture. */
 export function regionHeader(ctx: BuildContext, pref: string, city: string) {
   return {

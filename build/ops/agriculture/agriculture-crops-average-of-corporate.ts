@@ -1,12 +1,10 @@
 import { z } from 'zod';
 import { farmFacts } from '../../facts/agriculture.ts';
 import { renderCorporateRate } from '../../runtime/render/agriculture.ts';
-import { cityCode, defineOperation, matterScope, prefCode, regionHeader } from '../operation.ts';
+import { cityCode, defineOperation, prefCode } from '../operation.ts';
 import { nonEmpty, year } from '../result.ts';
-import { matterParam, yearLine } from '../census-charts.ts';
+import { matterParam, MATTERS, matterScopes, yearLine } from '../census-charts.ts';
 import { farmHeader, oldCityCode } from './kit.ts';
-
-const MATTERS = ['1', '2', '3'] as const;
 
 export default defineOperation({
   title: '農業経営体の法人化率',
@@ -34,8 +32,7 @@ export default defineOperation({
   needs: ['farm_entities'],
   prepare: (ctx) => farmFacts(ctx.sources),
   render(facts, v, ctx) {
-    const head = regionHeader(ctx, v.prefCode, v.cityCode);
-    const { key, label } = matterScope(v, head);
-    return renderCorporateRate(head, v.matter, label, facts.get(key));
+    const { head, label, scopes } = matterScopes(ctx, facts, v);
+    return renderCorporateRate(head, v.matter, label, scopes[0]);
   },
 });

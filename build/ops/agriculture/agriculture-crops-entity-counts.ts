@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { farmFacts } from '../../facts/agriculture.ts';
 import { columns } from '../../runtime/view.ts';
-import { cityCode, defineOperation, prefCode, scopedFacts } from '../operation.ts';
+import { scopedFacts } from '../census-charts.ts';
+import { cityCode, defineOperation, prefCode } from '../operation.ts';
 import { count, regionHeader as header } from '../result.ts';
 import { FARM_COUNTS_PATH } from './kit.ts';
 

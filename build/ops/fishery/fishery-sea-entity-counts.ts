@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { fisheryFacts } from '../../facts/fishery.ts';
 import { columns } from '../../runtime/view.ts';
 import { ENTITY_COUNTS_PATH } from './kit.ts';
-import { cityCode, defineOperation, prefCode, scopedFacts } from '../operation.ts';
+import { scopedFacts } from '../census-charts.ts';
+import { cityCode, defineOperation, prefCode } from '../operation.ts';
 import { count, regionHeader as header } from '../result.ts';
 
 /** Entities per census year, then per class code (sales band or destination); a kind without data is left out. */

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { forestryFacts } from '../../facts/forestry.ts';
 import { columns } from '../../runtime/view.ts';
-import { cityCode, defineOperation, prefCode, scopedFacts } from '../operation.ts';
+import { scopedFacts } from '../census-charts.ts';
+import { cityCode, defineOperation, prefCode } from '../operation.ts';
 import { count, regionHeader as header } from '../result.ts';
 import { FORESTRY_COUNTS_PATH } from './kit.ts';
 
