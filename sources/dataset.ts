@@ -10,6 +10,12 @@ interface TableOrigin {
   all?: string;
   /** The rows of prefectures, or what the municipalities add up to there. */
   prefecture?: string;
+  /** The rows of municipalities and wards. */
+  municipality?: string;
+  /** The official columns, where only some are: an operation that reads others (its `reads`) is synthetic. */
+  columns?: string[];
+  /** What of the named rows is still synthetic (some years, say): an operation reading them is partly official. */
+  part?: string;
   /** A code list or classification: it names what other tables count, and counts nothing itself. */
   codes?: true;
 }

@@ -16,6 +16,7 @@ export const OFFICIAL_FILE_NAMES = {
   national: 'national-population.csv',
   unknownAge: 'national-unknown-age.csv',
   prefectureAge: 'prefecture-age.csv',
+  municipalTaxes: 'municipal-taxes.csv',
 } as const;
 
 /** Absolute paths, so a digest of what generates the sample can hash them. */
@@ -27,6 +28,8 @@ export const ANCHOR_CREDITS: string[] = [
   '出典: 国立社会保障・人口問題研究所「日本の地域別将来推計人口（平成30(2018)年推計）」',
   '出典: 国立社会保障・人口問題研究所「日本の将来推計人口（平成29年推計）」',
   '集計: kota-tagami/JLSTAT-table (MIT License, Copyright (c) 2022 kota-tagami)',
+  '出典: 独立行政法人統計センター「SSDSE（教育用標準データセット）」（地方財政状況調査）',
+  '出典: 総務省「住民基本台帳に基づく人口、人口動態及び世帯数調査」',
 ];
 
 interface Anchors {
@@ -133,3 +136,32 @@ export function prefectureByAgeSex(
   const e = load().prefectureAge.get(prefCode * 10000 + year);
   return e && { male: [...e.male], female: [...e.female], openFrom: (e.male.length - 1) * 5 };
 }
+
+/** A municipality's or ward's official local taxes (thousand yen; none for a ward) and residents in a fiscal year. */
+interface OfficialTaxes {
+  taxes?: number;
+  residents: number;
+}
+
+let taxCache: Map<string, OfficialTaxes> | undefined;
+
+function loadTaxes(): Map<string, OfficialTaxes> {
+  if (taxCache) return taxCache;
+  taxCache = new Map();
+  for (const r of rows(OFFICIAL_FILE_NAMES.municipalTaxes, ['cityCode', 'year', 'taxes', 'residents'])) {
+    const taxes = r.text('taxes');
+    taxCache.set(`${r.text('cityCode')}|${r.int('year')}`, {
+      ...(taxes === '' ? {} : { taxes: r.int('taxes') }),
+      residents: r.int('residents'),
+    });
+  }
+  return taxCache;
+}
+
+/**
+ * 地方税 (SSDSE-A, 地方財政状況調査) of a municipality or designated city in fiscal year `year`, and the
+ * 住民基本台帳 residents of it or a ward on 1 January of the next year: RESAS's numerator and denominator
+ * of municipality/taxes/perYear. Undefined outside FY2015–2019 and for a region the tables lack.
+ */
+export const municipalTaxes = (cityCode: string, year: number): OfficialTaxes | undefined =>
+  loadTaxes().get(`${cityCode}|${year}`);

@@ -20,7 +20,7 @@ const ANCHORS_COMMAND = {
     out: {
       type: 'string',
       value: '<dir>',
-      help: 'write the four files here instead',
+      help: 'write the files here instead',
       shownDefault: 'sources/official',
     },
   },

@@ -18,14 +18,16 @@ export function operationOrigin(op: Operation, route: RouteOp, sources: Sources)
   const figures = needed.filter((t) => !origins[t]?.codes);
   const tables = figures.length ? figures : needed;
   const levels: Level[] = route.params.some((p) => p.name === 'cityCode') ? ['prefecture', 'municipality'] : ['all'];
-  const at = (t: TableName, level: Level) =>
-    origins[t]?.all ?? (level === 'prefecture' ? origins[t]?.prefecture : undefined);
+  const at = (t: TableName, level: Level) => officialAt(origins, op, t, level);
   const out: OperationOrigin = {};
   for (const level of levels) {
     const official = [...new Set(tables.flatMap((t) => at(t, level) ?? []))];
-    const synthetic = tables.filter((t) => at(t, level) === undefined);
-    const kind: LevelOrigin['kind'] =
-      synthetic.length === 0 ? 'official' : synthetic.length < tables.length ? 'mixed' : 'synthetic';
+    // Tables official at this level but for a part (some years), named with that part.
+    const parts = tables.flatMap((t) =>
+      at(t, level) !== undefined && origins[t]?.part ? [`${t} (${origins[t].part})`] : [],
+    );
+    const synthetic = [...tables.filter((t) => at(t, level) === undefined), ...parts];
+    const kind: LevelOrigin['kind'] = synthetic.length === 0 ? 'official' : official.length ? 'mixed' : 'synthetic';
     out[level] = {
       kind,
       ...(official.length ? { official } : {}),
@@ -33,6 +35,18 @@ export function operationOrigin(op: Operation, route: RouteOp, sources: Sources)
     };
   }
   return out;
+}
+
+/**
+ * Where table `t`'s figures read by `op` are official at `level`, as the dataset words it; undefined where
+ * they are synthetic: at no such level, or where `op` reads a column the origin does not name official.
+ */
+function officialAt(origins: Origins, op: Operation, t: TableName, level: Level): string | undefined {
+  const o = origins[t];
+  if (!o) return undefined;
+  const reads = op.reads?.[t];
+  if (o.columns && !(reads && reads.every((c) => o.columns!.includes(c)))) return undefined;
+  return o.all ?? (level === 'prefecture' ? o.prefecture : level === 'municipality' ? o.municipality : undefined);
 }
 
 /**

@@ -89,6 +89,11 @@ export interface Operation<State = unknown, P extends readonly ParamSpec[] = rea
   view: View;
   /** Source tables it reads; an inner list means any one of them will do. */
   needs: (TableName | TableName[])[];
+  /**
+   * The columns it reads of a table whose origin names its official columns (sources/dataset.ts): its
+   * figures are official only if these all are. Unsaid, it counts as reading the synthetic ones.
+   */
+  reads?: Partial<Record<TableName, readonly string[]>>;
   /** Gathers once per build everything the responses need, from build/facts (where all arquero work is). */
   prepare(ctx: BuildContext): State;
   /**

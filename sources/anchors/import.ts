@@ -9,6 +9,7 @@ import { headedRecords, toCsv, type CsvRecord } from '../csv.ts';
 import { localGovPrefectures } from '../local-gov.ts';
 import { OFFICIAL_DIR, OFFICIAL_FILE_NAMES } from '../official.ts';
 import { prefectureAgeRows } from './age.ts';
+import { municipalTaxRows, type TaxReport } from './taxes.ts';
 
 export type AnchorFile = keyof typeof OFFICIAL_FILE_NAMES;
 
@@ -24,6 +25,7 @@ interface AnchorReport {
   openFrom: { year: number; from: number }[];
   /** Prefecture-years whose age table's 総数 is not the JLSTAT total (c03 is on today's boundaries). */
   ageTotals: { prefCode: number; year: number; table: number; jlstat: number }[];
+  taxes: TaxReport;
 }
 
 const SEXES: Record<string, 'male' | 'female'> = { 男性: 'male', 女性: 'female' };
@@ -320,12 +322,14 @@ function anchorTables(dir: string): { files: Record<AnchorFile, string>; report:
     (a, b) => a[0] - b[0] || (a[2] === b[2] ? 0 : a[2] === 'male' ? -1 : 1) || a[3] - b[3],
   );
   const age = prefectureAgeRows(dir);
+  const taxes = municipalTaxRows(dir);
   return {
     files: {
       prefecture: toCsv(['prefCode', 'year', 'kind', 'population'], prefRows),
       national: toCsv(['year', 'kind', 'sex', 'ageFrom', 'population'], nationalRows),
       unknownAge: toCsv(['year', 'population'], nationalAges.unknownRows),
       prefectureAge: toCsv(['prefCode', 'year', 'kind', 'sex', 'ageFrom', 'population'], age.rows),
+      municipalTaxes: toCsv(['cityCode', 'year', 'taxes', 'residents'], taxes.rows),
     },
     report: {
       rows: {
@@ -333,12 +337,14 @@ function anchorTables(dir: string): { files: Record<AnchorFile, string>; report:
         national: nationalRows.length,
         unknownAge: nationalAges.unknownRows.length,
         prefectureAge: age.rows.length,
+        municipalTaxes: taxes.rows.length,
       },
       skipped: census.skipped,
       census: censusSums,
       projection,
       openFrom: nationalAges.openFrom,
       ageTotals: ageTotalsOff(age.totals, prefRows),
+      taxes: taxes.report,
     },
   };
 }
@@ -368,5 +374,9 @@ export function reportLines(report: AnchorReport): string[] {
     report.ageTotals.length === 0
       ? "the prefecture age tables' 総数 = the JLSTAT totals in every year"
       : `the prefecture age tables' 総数 = the JLSTAT totals in every year except ${report.ageTotals.map((a) => `prefecture ${a.prefCode} ${a.year} (table − JLSTAT = ${signed(a.table - a.jlstat)})`).join(', ')}`,
+    `地方税 (SSDSE-A) over 住基 residents, FY${report.taxes.years[0]}–${report.taxes.years.at(-1)}: ${report.taxes.counts.map((c) => `${c.year} ${c.taxes} municipalities with taxes, ${c.residents} regions with residents`).join('; ')}`,
+    report.taxes.unmatched.length === 0
+      ? 'every municipality SSDSE-A gives taxes for has 住基 residents'
+      : `SSDSE-A gives taxes for municipalities the 住基 tables lack (left out): ${report.taxes.unmatched.join(', ')}`,
   ];
 }

@@ -10,6 +10,8 @@ export interface JukiArea {
   /** The 5-digit local-government code (the check digit verified and dropped). */
   code: string;
   name: string;
+  /** Residents (総計: Japanese and foreign) on 1 January of the year after the events. */
+  population: number;
   births: number;
   deaths: number;
   inMigrants: number;
@@ -28,6 +30,7 @@ export interface JukiTable {
 const TITLE = /住民基本台帳人口・世帯数.*人口動態[（(]市区町村別[）)]/;
 /** The columns read, by their header in the fourth row. */
 const COLUMNS = {
+  population: '人',
   inMigrants: '転入者数(計)',
   births: '出生者数',
   outMigrants: '転出者数(計)',
@@ -95,6 +98,7 @@ export function readJuki(grid: Grid): JukiTable {
     areas.push({
       code: m[1]!,
       name: c[2] || c[1] || '',
+      population: n('population'),
       births: n('births'),
       deaths: n('deaths'),
       inMigrants: n('inMigrants'),

@@ -40,11 +40,13 @@ import { ANCHOR_CREDITS, OFFICIAL_FILES } from '../official.ts';
 export const DEFAULT_SEED = 'regstat-sample-1';
 
 const SAMPLE_NOTICE =
-  "SYNTHETIC SAMPLE DATA under official figures. Official: the prefecture and municipality codes and names; the industry and occupation classifications; each prefecture's population by sex and 5-year age (census 1960–2020, 出典: 国勢調査（総務省統計局）; projections 2025–2045, 出典: 国立社会保障・人口問題研究所「日本の地域別将来推計人口（平成30(2018)年推計）」), so the prefecture level of perYear, pyramid and sum/perYear is the census (up to 2015 the census gives 85歳以上 whole: its split into 85–89 and 90歳～ is synthetic); the nation's population by sex and 5-year age (census; 国立社会保障・人口問題研究所「日本の将来推計人口（平成29年推計）」). Synthetic, generated at random by the regstat sample provider: everything below the prefectures (municipalities, wards, meshes), births, deaths and migration, and every other statistic (industry, jobs, trade, patents, tourism, fishery, forestry, agriculture, medical and long-term care, taxes, graduates); the names of the narrow industry classes (beyond x0) and of the old municipalities are invented. Each operation's entry in manifest.json (`origin`) and the explorer say which of its figures are official. Do not use the synthetic ones for analysis or decisions. Official tables: npm run import:estat; saved RESAS responses: npm run import:resas.";
+  "SYNTHETIC SAMPLE DATA under official figures. Official: the prefecture and municipality codes and names; the industry and occupation classifications; each prefecture's population by sex and 5-year age (census 1960–2020, 出典: 国勢調査（総務省統計局）; projections 2025–2045, 出典: 国立社会保障・人口問題研究所「日本の地域別将来推計人口（平成30(2018)年推計）」), so the prefecture level of perYear, pyramid and sum/perYear is the census (up to 2015 the census gives 85歳以上 whole: its split into 85–89 and 90歳～ is synthetic); the nation's population by sex and 5-year age (census; 国立社会保障・人口問題研究所「日本の将来推計人口（平成29年推計）」). Synthetic, generated at random by the regstat sample provider: everything below the prefectures (municipalities, wards, meshes), births, deaths and migration, and every other statistic (industry, jobs, trade, patents, tourism, fishery, forestry, agriculture, medical and long-term care, taxes but the local tax revenue per resident of FY2015–2019 (SSDSE-A, 住民基本台帳), graduates); the names of the narrow industry classes (beyond x0) and of the old municipalities are invented. Each operation's entry in manifest.json (`origin`) and the explorer say which of its figures are official. Do not use the synthetic ones for analysis or decisions. Official tables: npm run import:estat; saved RESAS responses: npm run import:resas.";
 
 /** What is official in the sample, per table (origin.ts): everything not named here is synthetic. */
 const CENSUS_AGES =
   '国勢調査 1960–2020 and IPSS 2018 2025–2045, population by sex and 5-year age (85–89 / 90歳～ split synthetically up to 2015)';
+const LOCAL_TAXES =
+  '地方税 FY2015–2019, SSDSE-A (地方財政状況調査; a designated city’s spread over its wards), over 住民基本台帳 residents of 1 January of the next year; a prefecture’s, its municipalities’ summed';
 const SAMPLE_ORIGINS: Origins = {
   prefectures: { all: '全国地方公共団体コード', codes: true },
   municipalities: { all: '全国地方公共団体コード', codes: true },
@@ -55,6 +57,12 @@ const SAMPLE_ORIGINS: Origins = {
   population_years: { all: 'the census and projection years', codes: true },
   population_by_age_sex: { prefecture: CENSUS_AGES },
   population_by_age_group: { prefecture: '国勢調査 (総数, 年齢不詳 included)' },
+  local_taxes: {
+    prefecture: LOCAL_TAXES,
+    municipality: LOCAL_TAXES,
+    columns: ['taxes', 'residents'],
+    part: 'the fiscal years before 2015 and after 2019, scaled to meet the official ones',
+  },
 };
 
 export function sampleSourceSet(seed = DEFAULT_SEED): SourceSet {
@@ -84,6 +92,7 @@ export function sampleSourceSet(seed = DEFAULT_SEED): SourceSet {
         what: [
           'prefecture population by sex and 5-year age by year (census 1960–2020, IPSS 2018 projections 2025–2045; 85–89 / 90+ split synthetically up to 2015)',
           'national population by sex and 5-year age (census 1960–2020, IPSS 2017 national projections 2025–2045)',
+          "municipal local tax revenue (地方税, SSDSE-A) FY2015–2019 and the 住民基本台帳 residents it is divided by (a designated city's taxes spread over its wards in proportion to synthetic figures)",
         ],
         files: OFFICIAL_FILES.map((f) => `sources/official/${basename(f)}`),
         credits: ANCHOR_CREDITS,

@@ -1,10 +1,14 @@
 // Synthetic local tax revenue by municipality and fiscal year (all of it, the property tax and the
-// corporate part of the municipal resident tax), with the residents it is divided by. The
-// residents are the sample's own population, interpolated between census years, so the per-capita figure
-// speaks of the same people as the population operations. Urban places raise more per head (Minato ward
-// raised about 300 thousand yen per resident; a rural town 100), revenue dips after 2008 and recovers.
+// corporate part of the municipal resident tax), with the residents it is divided by: the sample's own
+// population, interpolated between census years, then scaled to the 住基 residents (below). Urban places
+// raise more per head (Minato ward about 300 thousand yen per resident; a rural town 100), revenue dips
+// after 2008 and recovers.
+// FY2015–2019 are the official figures (sources/official/municipal-taxes.csv): 住基 residents, and 地方税,
+// a designated city's apportioned over its wards; the property and corporate parts keep their shares.
 
+import { municipalTaxes } from '../official.ts';
 import type { Row } from '../tables.ts';
+import { apportion } from './fit.ts';
 import { leavesOf, type LeafPopulation } from './population.ts';
 import { attraction } from './profile.ts';
 import { random } from './random.ts';
@@ -49,7 +53,55 @@ function localTaxes(seed: string, leaves: LeafPopulation[]) {
       rows.push({ regionCode: leaf.city.cityCode, year, taxes, propertyTax, corporateTax, residents });
     }
   }
+  fitOfficial(rows, leaves);
   return rows;
+}
+
+/**
+ * The official figures in place of the synthetic ones where there are any: residents per region, and a
+ * municipality's taxes, spread over a designated city's wards in proportion to their synthetic taxes. A
+ * region's synthetic years before and after are scaled by its factor at the nearest official year, so
+ * that its series does not jump where the official years begin and end.
+ */
+function fitOfficial(rows: Row<'local_taxes'>[], leaves: LeafPopulation[]): void {
+  const cityOf = new Map(leaves.map((l) => [l.city.cityCode, l.city.designatedCityCode || l.city.cityCode]));
+  const groups = new Map<string, Row<'local_taxes'>[]>();
+  for (const r of rows) {
+    const key = `${cityOf.get(r.regionCode)}|${r.year}`;
+    groups.set(key, [...(groups.get(key) ?? []), r]);
+  }
+  const factors = new Map<string, number>();
+  for (const [key, group] of groups) {
+    const [city, year] = key.split('|') as [string, string];
+    const taxes = municipalTaxes(city, Number(year))?.taxes;
+    if (taxes === undefined) continue;
+    const shares = apportion(
+      taxes,
+      group.map((r) => r.taxes),
+    );
+    group.forEach((r, i) => factors.set(`${r.regionCode}|${r.year}`, shares[i]! / r.taxes));
+  }
+  // Residents likewise: a region's official residents over its synthetic ones, per official year.
+  const people = new Map<string, number>();
+  for (const r of rows) {
+    const official = municipalTaxes(r.regionCode, r.year)?.residents;
+    if (official !== undefined) people.set(`${r.regionCode}|${r.year}`, official / r.residents);
+  }
+  const years = [...factors.keys()].map((k) => Number(k.split('|')[1]));
+  const [first, last] = [Math.min(...years), Math.max(...years)];
+  for (const r of rows) {
+    const key = `${r.regionCode}|${Math.min(Math.max(r.year, first), last)}`;
+    const [f, p] = [factors.get(key), people.get(key)];
+    if (f !== undefined) {
+      const scaled = (n: number) => Math.round(n * f);
+      Object.assign(r, {
+        taxes: scaled(r.taxes),
+        propertyTax: scaled(r.propertyTax),
+        corporateTax: scaled(r.corporateTax),
+      });
+    }
+    if (p !== undefined) r.residents = Math.max(1, Math.round(r.residents * p));
+  }
 }
 
 /** Residents in a year: the population of the census years around it, interpolated. */

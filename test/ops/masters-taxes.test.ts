@@ -6,6 +6,7 @@ import { errorOf as err, result } from '../helpers/dist.ts';
 import type { Row } from '../../sources/tables.ts';
 import { rowsOf, sampleSources } from '../helpers/sample.ts';
 import { expectMessages } from '../helpers/errors.ts';
+import { municipalTaxes } from '../../sources/official.ts';
 
 describe('industries/narrow', () => {
   const raw = rowsOf<Row<'industries_narrow'>>('industries_narrow');
@@ -109,12 +110,12 @@ describe('municipality/{taxes,propertyTax,residentTaxCorporate}/perYear', () => 
     expect(result('/api/v1/municipality/taxes/perYear?prefCode=1')).toEqual(pref); // cityCode defaults to -
   });
 
-  it('divides by the same residents the population operations count', () => {
-    const people = result('/api/v1/population/composition/perYear?prefCode=13&cityCode=13103').data[0].data;
-    for (const year of [2010, 2015, 2020]) {
-      const row = raw.find((r) => r.regionCode === '13103' && r.year === year)!;
-      expect(row.residents).toBe(people.find((p: any) => p.year === year).value);
-    }
+  it('divides FY2015–2019 by the 住民基本台帳 residents of the next 1 January, as RESAS did', () => {
+    for (const code of ['13103', '01101', '01202'])
+      for (const year of [2015, 2016, 2017, 2018, 2019]) {
+        const row = raw.find((r) => r.regionCode === code && r.year === year)!;
+        expect(row.residents, `${code} ${year}`).toBe(municipalTaxes(code, year)!.residents);
+      }
   });
 
   it('answers null for a municipality without statistics and refuses unknown regions', () => {

@@ -71,6 +71,7 @@ describe('the sample under official totals', () => {
       'sources/official/national-population.csv',
       'sources/official/national-unknown-age.csv',
       'sources/official/prefecture-age.csv',
+      'sources/official/municipal-taxes.csv',
     ]);
     expect(effects.files.get('/index.html')).toContain('Synthetic, generated at random');
   });
@@ -114,6 +115,7 @@ describe('the sample under official totals', () => {
         'industries/middle',
         'jobs/broad',
         'jobs/middle',
+        'municipality/taxes/perYear',
         'population/composition/perYear',
         'population/composition/pyramid',
         'population/nature',

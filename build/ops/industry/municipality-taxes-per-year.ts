@@ -26,6 +26,7 @@ export default defineOperation({
     .nullable(),
   route: { path: '/api/v1/municipality/taxes/perYear', params: [prefCode(), cityCode()] },
   needs: ['local_taxes'],
+  reads: { local_taxes: ['taxes', 'residents'] },
   share: 'prefecture',
   prepare: (ctx) => perResident(ctx.sources, 'taxes'),
   render(byRegion, v, ctx) {

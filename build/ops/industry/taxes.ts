@@ -83,6 +83,7 @@ export function municipalTaxOperation(o: {
       ],
     },
     needs: ['local_taxes'],
+    reads: { local_taxes: [o.column, 'residents'] },
     prepare: (ctx) => perResident(ctx.sources, o.column),
     render: (series, v, ctx) => renderMunicipalTax(series, v.cityCode, ctx.sources),
     routeData: municipalityDomain,

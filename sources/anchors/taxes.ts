@@ -1,0 +1,98 @@
+// Local tax per resident (municipality/taxes/perYear) as RESAS computed it: SSDSE-A's 地方税（市町村財政）
+// (item D320101, thousand yen) of fiscal year t over the 住民基本台帳 population of 1 January t+1 (総計:
+// Japanese and foreign residents). RESAS's answer for 港区 is exactly that, rounded: 292, 308, 303, 304, 331
+// for FY2015–2019 (test/sources/official-taxes.test.ts). Census populations would give 293 for 2015.
+// SSDSE-A lists designated cities whole; the 住基 tables list their wards too, which get residents only.
+
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { SourceError } from '../../build/user-error.ts';
+import { countAt, normal, readGrid, type Grid } from '../estat/grid.ts';
+import { isJukiTable, readJuki } from '../estat/juki.ts';
+
+const ITEM = 'D320101';
+const LABEL = '地方税(市町村財政)';
+
+/** One row of the anchor file: a municipality's (or ward's) code, fiscal year, tax revenue (none for a ward) and residents. */
+type TaxRow = [cityCode: string, year: number, taxes: number | '', residents: number];
+
+export interface TaxReport {
+  years: number[];
+  /** Per year: municipalities with taxes, and regions with residents. */
+  counts: { year: number; taxes: number; residents: number }[];
+  /** Codes SSDSE-A gives taxes for and the 住基 table no residents (left out). */
+  unmatched: string[];
+}
+
+/** The column of D320101 in an SSDSE-A edition, checked by its label, and the fiscal year it gives. */
+function taxColumn(grid: Grid): { col: number; year: number } {
+  const [codes, years, labels] = grid.rows;
+  const col = codes?.cells.indexOf(ITEM) ?? -1;
+  if (!codes || !years || !labels || col < 0)
+    throw new SourceError(grid.file, 1, 1, `expected SSDSE-A's item codes in row 1, with ${ITEM} (地方税)`);
+  if (normal(labels.cells[col] ?? '') !== LABEL)
+    throw new SourceError(grid.file, labels.line, col + 1, `expected ${ITEM} to be labelled 地方税（市町村財政）`);
+  const year = Number(years.cells[col]);
+  if (!Number.isInteger(year)) throw new SourceError(grid.file, years.line, col + 1, `expected the item's fiscal year`);
+  return { col, year };
+}
+
+/** Per fiscal year, each municipality's 地方税 (thousand yen), from every SSDSE-A edition in `dir`; a later edition's wins. */
+function ssdseTaxes(dir: string): Map<number, Map<string, number>> {
+  const out = new Map<number, Map<string, number>>();
+  const files = readdirSync(dir).filter((f) => /^SSDSE-A-\d{4}\.csv$/.test(f));
+  for (const f of files.sort()) {
+    const grid = readGrid(join(dir, f));
+    const { col, year } = taxColumn(grid);
+    const taxes = new Map<string, number>();
+    for (const row of grid.rows.slice(3)) {
+      const m = /^R(\d{5})$/.exec(row.cells[0] ?? '');
+      if (!m) throw new SourceError(grid.file, row.line, 1, `expected a region code such as R13103`);
+      taxes.set(m[1]!, countAt(grid, row, col, '地方税'));
+    }
+    out.set(year, taxes);
+  }
+  return out;
+}
+
+/** Per year of the events, each area's residents on 1 January of the next year, from the 住基 tables in `dir`. */
+function jukiResidents(dir: string): Map<number, Map<string, number>> {
+  const out = new Map<number, Map<string, number>>();
+  for (const f of readdirSync(dir)
+    .filter((f) => f.endsWith('.csv'))
+    .sort()) {
+    const grid = readGrid(join(dir, f));
+    if (!isJukiTable(grid)) continue;
+    const table = readJuki(grid);
+    // Prefectures (code ending 000) are the sums of their municipalities: not anchored.
+    out.set(table.year, new Map(table.areas.filter((a) => !a.code.endsWith('000')).map((a) => [a.code, a.population])));
+  }
+  return out;
+}
+
+/** The anchor rows of every fiscal year both tables give, in code and year order, and what the checks found. */
+export function municipalTaxRows(official: string): { rows: TaxRow[]; report: TaxReport } {
+  const ssdse = join(official, 'ssdse');
+  const juki = join(official, 'juki-vital');
+  for (const d of [ssdse, juki]) if (!existsSync(d)) throw new SourceError(d, 1, 1, 'no such folder');
+  const taxes = ssdseTaxes(ssdse);
+  const residents = jukiResidents(juki);
+  const years = [...taxes.keys()].filter((y) => residents.has(y)).sort((a, b) => a - b);
+  const rows: TaxRow[] = [];
+  const unmatched = new Set<string>();
+  for (const year of years) {
+    const t = taxes.get(year)!;
+    // A municipality SSDSE-A lists, or a ward of a designated city it lists (01101 of 01100); 住基's other areas are not anchored.
+    const ward = (code: string) => !t.has(code) && t.has(`${code.slice(0, 3)}00`);
+    for (const [code, n] of residents.get(year)!)
+      if (t.has(code) || ward(code)) rows.push([code, year, t.get(code) ?? '', n]);
+    for (const code of t.keys()) if (!residents.get(year)!.has(code)) unmatched.add(`${code} (${year})`);
+  }
+  rows.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1]));
+  const counts = years.map((year) => ({
+    year,
+    taxes: rows.filter((r) => r[1] === year && r[2] !== '').length,
+    residents: rows.filter((r) => r[1] === year).length,
+  }));
+  return { rows, report: { years, counts, unmatched: [...unmatched] } };
+}
