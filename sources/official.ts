@@ -1,5 +1,6 @@
 // The small official tables the sample provider is anchored to: census and IPSS population totals by
-// prefecture, the same by prefecture × sex × 5-year age, and national population by sex × 5-year age
+// prefecture, the same by prefecture × sex × 5-year age, and national population by sex × 5-year age;
+// municipal local taxes with their residents; prefecture guest nights of the facilities of 10+ employees
 // (sources/official/README.md: what, whence, checks). Regenerated from ../shared by `npm run anchors`;
 // read here once, on first use.
 
@@ -17,6 +18,7 @@ export const OFFICIAL_FILE_NAMES = {
   unknownAge: 'national-unknown-age.csv',
   prefectureAge: 'prefecture-age.csv',
   municipalTaxes: 'municipal-taxes.csv',
+  prefectureStays: 'prefecture-stays.csv',
 } as const;
 
 /** Absolute paths, so a digest of what generates the sample can hash them. */
@@ -30,6 +32,7 @@ export const ANCHOR_CREDITS: string[] = [
   '集計: kota-tagami/JLSTAT-table (MIT License, Copyright (c) 2022 kota-tagami)',
   '出典: 独立行政法人統計センター「SSDSE（教育用標準データセット）」（地方財政状況調査）',
   '出典: 総務省「住民基本台帳に基づく人口、人口動態及び世帯数調査」',
+  '出典: 独立行政法人統計センター「SSDSE（教育用標準データセット）」（観光庁「宿泊旅行統計調査」）',
 ];
 
 interface Anchors {
@@ -165,3 +168,30 @@ function loadTaxes(): Map<string, OfficialTaxes> {
  */
 export const municipalTaxes = (cityCode: string, year: number): OfficialTaxes | undefined =>
   loadTaxes().get(`${cityCode}|${year}`);
+
+/** A prefecture's guest nights in a calendar year, all and foreign, of its facilities of 10 or more employees. */
+interface OfficialStays {
+  guests: number;
+  foreignGuests: number;
+}
+
+let stayCache: Map<number, OfficialStays> | undefined;
+
+function loadStays(): Map<number, OfficialStays> {
+  if (stayCache) return stayCache;
+  stayCache = new Map();
+  for (const r of rows(OFFICIAL_FILE_NAMES.prefectureStays, ['prefCode', 'year', 'guests', 'foreignGuests']))
+    stayCache.set(r.int('prefCode') * 10000 + r.int('year'), {
+      guests: r.int('guests'),
+      foreignGuests: r.int('foreignGuests'),
+    });
+  return stayCache;
+}
+
+/**
+ * 延べ宿泊者数 and 外国人延べ宿泊者数 (宿泊旅行統計調査 via SSDSE-B and SSDSE-E) of a prefecture in a calendar
+ * year: the facilities of 10 or more employees only, RESAS's size classes 10～29人, 30～99人 and 100人以上
+ * together, not every facility. Undefined outside 2009–2021.
+ */
+export const prefectureStays = (prefCode: number, year: number): OfficialStays | undefined =>
+  loadStays().get(prefCode * 10000 + year);

@@ -9,6 +9,7 @@ import { headedRecords, toCsv, type CsvRecord } from '../csv.ts';
 import { localGovPrefectures } from '../local-gov.ts';
 import { OFFICIAL_DIR, OFFICIAL_FILE_NAMES } from '../official.ts';
 import { prefectureAgeRows } from './age.ts';
+import { prefectureStayRows, type StayReport } from './stays.ts';
 import { municipalTaxRows, type TaxReport } from './taxes.ts';
 
 export type AnchorFile = keyof typeof OFFICIAL_FILE_NAMES;
@@ -26,6 +27,7 @@ interface AnchorReport {
   /** Prefecture-years whose age table's 総数 is not the JLSTAT total (c03 is on today's boundaries). */
   ageTotals: { prefCode: number; year: number; table: number; jlstat: number }[];
   taxes: TaxReport;
+  stays: StayReport;
 }
 
 const SEXES: Record<string, 'male' | 'female'> = { 男性: 'male', 女性: 'female' };
@@ -323,6 +325,7 @@ function anchorTables(dir: string): { files: Record<AnchorFile, string>; report:
   );
   const age = prefectureAgeRows(dir);
   const taxes = municipalTaxRows(dir);
+  const stays = prefectureStayRows(dir);
   return {
     files: {
       prefecture: toCsv(['prefCode', 'year', 'kind', 'population'], prefRows),
@@ -330,6 +333,7 @@ function anchorTables(dir: string): { files: Record<AnchorFile, string>; report:
       unknownAge: toCsv(['year', 'population'], nationalAges.unknownRows),
       prefectureAge: toCsv(['prefCode', 'year', 'kind', 'sex', 'ageFrom', 'population'], age.rows),
       municipalTaxes: toCsv(['cityCode', 'year', 'taxes', 'residents'], taxes.rows),
+      prefectureStays: toCsv(['prefCode', 'year', 'guests', 'foreignGuests'], stays.rows),
     },
     report: {
       rows: {
@@ -338,6 +342,7 @@ function anchorTables(dir: string): { files: Record<AnchorFile, string>; report:
         unknownAge: nationalAges.unknownRows.length,
         prefectureAge: age.rows.length,
         municipalTaxes: taxes.rows.length,
+        prefectureStays: stays.rows.length,
       },
       skipped: census.skipped,
       census: censusSums,
@@ -345,6 +350,7 @@ function anchorTables(dir: string): { files: Record<AnchorFile, string>; report:
       openFrom: nationalAges.openFrom,
       ageTotals: ageTotalsOff(age.totals, prefRows),
       taxes: taxes.report,
+      stays: stays.report,
     },
   };
 }
@@ -378,5 +384,6 @@ export function reportLines(report: AnchorReport): string[] {
     report.taxes.unmatched.length === 0
       ? 'every municipality SSDSE-A gives taxes for has 住基 residents'
       : `SSDSE-A gives taxes for municipalities the 住基 tables lack (left out): ${report.taxes.unmatched.join(', ')}`,
+    `延べ宿泊者数 of the facilities of 10 or more employees (SSDSE-B, SSDSE-E), Σ of the 47 prefectures, all / foreign: ${report.stays.years.map((y) => `${y.year} ${y.guests.toLocaleString('en')} / ${y.foreignGuests.toLocaleString('en')}${y.file === 'SSDSE-B' ? '' : ` (${y.file})`}`).join(', ')}`,
   ];
 }

@@ -40,13 +40,15 @@ import { ANCHOR_CREDITS, OFFICIAL_FILES } from '../official.ts';
 export const DEFAULT_SEED = 'regstat-sample-1';
 
 const SAMPLE_NOTICE =
-  "SYNTHETIC SAMPLE DATA under official figures. Official: the prefecture and municipality codes and names; the industry and occupation classifications; each prefecture's population by sex and 5-year age (census 1960–2020, 出典: 国勢調査（総務省統計局）; projections 2025–2045, 出典: 国立社会保障・人口問題研究所「日本の地域別将来推計人口（平成30(2018)年推計）」), so the prefecture level of perYear, pyramid and sum/perYear is the census (up to 2015 the census gives 85歳以上 whole: its split into 85–89 and 90歳～ is synthetic); the nation's population by sex and 5-year age (census; 国立社会保障・人口問題研究所「日本の将来推計人口（平成29年推計）」). Synthetic, generated at random by the regstat sample provider: everything below the prefectures (municipalities, wards, meshes), births, deaths and migration, and every other statistic (industry, jobs, trade, patents, tourism, fishery, forestry, agriculture, medical and long-term care, taxes but the local tax revenue per resident of FY2015–2019 (SSDSE-A, 住民基本台帳), graduates); the names of the narrow industry classes (beyond x0) and of the old municipalities are invented. Each operation's entry in manifest.json (`origin`) and the explorer say which of its figures are official. Do not use the synthetic ones for analysis or decisions. Official tables: npm run import:estat; saved RESAS responses: npm run import:resas.";
+  "SYNTHETIC SAMPLE DATA under official figures. Official: the prefecture and municipality codes and names; the industry and occupation classifications; each prefecture's population by sex and 5-year age (census 1960–2020, 出典: 国勢調査（総務省統計局）; projections 2025–2045, 出典: 国立社会保障・人口問題研究所「日本の地域別将来推計人口（平成30(2018)年推計）」), so the prefecture level of perYear, pyramid and sum/perYear is the census (up to 2015 the census gives 85歳以上 whole: its split into 85–89 and 90歳～ is synthetic); the nation's population by sex and 5-year age (census; 国立社会保障・人口問題研究所「日本の将来推計人口（平成29年推計）」). Synthetic, generated at random by the regstat sample provider: everything below the prefectures (municipalities, wards, meshes), births, deaths and migration, and every other statistic (industry, jobs, trade, patents, tourism, fishery, forestry, agriculture, medical and long-term care, taxes but the local tax revenue per resident of FY2015–2019 (SSDSE-A, 住民基本台帳), graduates; of tourism, the yearly guest nights (all and foreign) of each prefecture's facilities of 10 or more employees 2011–2021 are official (SSDSE-B/E, 宿泊旅行統計調査), their months, types and size classes and the facilities of 0–9 employees synthetic); the names of the narrow industry classes (beyond x0) and of the old municipalities are invented. Each operation's entry in manifest.json (`origin`) and the explorer say which of its figures are official. Do not use the synthetic ones for analysis or decisions. Official tables: npm run import:estat; saved RESAS responses: npm run import:resas.";
 
 /** What is official in the sample, per table (origin.ts): everything not named here is synthetic. */
 const CENSUS_AGES =
   '国勢調査 1960–2020 and IPSS 2018 2025–2045, population by sex and 5-year age (85–89 / 90歳～ split synthetically up to 2015)';
 const LOCAL_TAXES =
   '地方税 FY2015–2019, SSDSE-A (地方財政状況調査; a designated city’s spread over its wards), over 住民基本台帳 residents of 1 January of the next year; a prefecture’s, its municipalities’ summed';
+const STAYS =
+  '延べ宿泊者数 (宿泊旅行統計調査) of the facilities of 10 or more employees, all and foreign (Japanese = all − foreign), per prefecture and calendar year 2011–2021, SSDSE-B and SSDSE-E: the size classes 10～29人, 30～99人 and 100人以上 together';
 const SAMPLE_ORIGINS: Origins = {
   prefectures: { all: '全国地方公共団体コード', codes: true },
   municipalities: { all: '全国地方公共団体コード', codes: true },
@@ -62,6 +64,12 @@ const SAMPLE_ORIGINS: Origins = {
     municipality: LOCAL_TAXES,
     columns: ['taxes', 'residents'],
     part: 'the fiscal years before 2015 and after 2019, scaled to meet the official ones',
+  },
+  accommodation_classes: { all: '宿泊旅行統計調査の従業者規模・施設タイプ', codes: true },
+  accommodation_stays: {
+    all: STAYS,
+    columns: ['japaneseGuests', 'foreignGuests'],
+    part: 'the facilities of 0–9 employees (0～9人, scaled with the official ones) and the split of each year by month, accommodation type and size class',
   },
 };
 
@@ -93,6 +101,7 @@ export function sampleSourceSet(seed = DEFAULT_SEED): SourceSet {
           'prefecture population by sex and 5-year age by year (census 1960–2020, IPSS 2018 projections 2025–2045; 85–89 / 90+ split synthetically up to 2015)',
           'national population by sex and 5-year age (census 1960–2020, IPSS 2017 national projections 2025–2045)',
           "municipal local tax revenue (地方税, SSDSE-A) FY2015–2019 and the 住民基本台帳 residents it is divided by (a designated city's taxes spread over its wards in proportion to synthetic figures)",
+          'guest nights (延べ宿泊者数, all and foreign) per prefecture and calendar year 2011–2021 of the facilities of 10 or more employees (宿泊旅行統計調査 via SSDSE-B 2011–2020 and SSDSE-E 2021); the facilities of 0–9 employees and the split by month, type and size class synthetic',
         ],
         files: OFFICIAL_FILES.map((f) => `sources/official/${basename(f)}`),
         credits: ANCHOR_CREDITS,

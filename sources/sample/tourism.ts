@@ -8,6 +8,7 @@ import type { Row } from '../tables.ts';
 import { attraction, distanceKm } from './profile.ts';
 import { random, type Random } from './random.ts';
 import { csvOf, labelled, shared, type SampleTables } from './shared.ts';
+import { fitOfficialStays, type StayOut } from './stays-official.ts';
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
 
@@ -192,10 +193,12 @@ const slump = (month: string) => (month < '2020-03' ? 1 : month < '2020-06' ? 0.
 /**
  * Guest nights, rooms occupied and available and capacity of the facilities of accommodationFacilities,
  * month by month. The survey counts the rooms and capacity of facilities of ten or more employees only,
- * so those of size class 1 (0～9人) are empty, as the original answers null for that class's rates.
+ * so those of size class 1 (0～9人) are empty, as the original answers null for that class's rates. The
+ * guest nights of those facilities of ten or more are the official ones, per prefecture and year
+ * (fitOfficialStays).
  */
-function accommodationStays(seed: string, facilities = accommodationFacilities(seed)) {
-  return facilities.map((f) => {
+function accommodationStays(seed: string, facilities = accommodationFacilities(seed)): StayOut[] {
+  const rows = facilities.map((f): StayOut => {
     const rnd = random(seed, 'stays', f.prefCode, f.month, f.typeCode, f.sizeCode);
     const type = STAY_PROFILE[f.typeCode - 1]!;
     const pref = Number(f.prefCode);
@@ -225,6 +228,8 @@ function accommodationStays(seed: string, facilities = accommodationFacilities(s
       capacity: counted ? capacity : '',
     };
   });
+  fitOfficialStays(rows);
+  return rows;
 }
 
 /** Airport areas and the airports foreign visitors enter and leave by (codes are IATA codes). */

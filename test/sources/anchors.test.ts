@@ -51,6 +51,7 @@ describe('official anchor tables', () => {
     expect(records(OFFICIAL_FILES[2]!)).toHaveLength(21);
     // Prefecture × sex × age: c03's 18 classes 1960–2015, 19 in 2020 and 2025–2045.
     expect(records(OFFICIAL_FILES[3]!)).toHaveLength(47 * 2 * (12 * 18 + 19 + 5 * 19));
+    expect(records(join(OFFICIAL_DIR, OFFICIAL_FILE_NAMES.prefectureStays))).toHaveLength(47 * 13); // 2009–2021
     expect(ANCHOR_CREDITS.join('\n')).toMatch(/国勢調査（総務省統計局）[\s\S]*平成30\(2018\)年推計[\s\S]*平成29年推計/);
   });
 
@@ -112,6 +113,15 @@ describe.skipIf(!HAS_OFFICIAL)(
       // 富谷市 (town until 2016) and 那珂川市 (2018) under their new codes before 住基 used them.
       expect(report.taxes.years).toEqual([2015, 2016, 2017, 2018, 2019]);
       expect(report.taxes.unmatched).toEqual(['04216 (2015)', '40231 (2017)']);
+      // Guest nights of the facilities of 10 or more employees: 2009–2020 SSDSE-B, 2021 SSDSE-E.
+      expect(report.stays.years.map((y) => `${y.year} ${y.file}`)).toEqual([
+        ...Array.from({ length: 12 }, (_, i) => `${2009 + i} SSDSE-B`),
+        '2021 SSDSE-E',
+      ]);
+      expect(report.stays.years.find((y) => y.year === 2019)).toMatchObject({
+        guests: 500_979_890,
+        foreignGuests: 101_306_460,
+      });
     });
 
     it('has the projections of the IPSS 2018 table the e-Stat import reads', () => {

@@ -72,6 +72,7 @@ describe('the sample under official totals', () => {
       'sources/official/national-unknown-age.csv',
       'sources/official/prefecture-age.csv',
       'sources/official/municipal-taxes.csv',
+      'sources/official/prefecture-stays.csv',
     ]);
     expect(effects.files.get('/index.html')).toContain('Synthetic, generated at random');
   });
@@ -122,6 +123,7 @@ describe('the sample under official totals', () => {
         'population/sum/estimate',
         'population/sum/perYear',
         'prefectures',
+        'tourism/hotelAnalysis/groupStack',
       ].sort(),
     );
     // What the build publishes is this.

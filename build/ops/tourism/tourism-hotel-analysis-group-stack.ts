@@ -86,6 +86,7 @@ export default defineOperation({
     ],
   },
   needs: ['accommodation_stays', 'accommodation_classes'],
+  reads: { accommodation_stays: ['japaneseGuests', 'foreignGuests'] },
   share: 'prefecture',
   prepare: (ctx) => stayStacks(ctx.sources),
   render({ stacks, classesOf }, v, ctx) {
