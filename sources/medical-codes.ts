@@ -4,7 +4,8 @@
 // provider generates facts for exactly these years. Pure data at the bottom layer, so the sample provider
 // and the build both read it without importing upward.
 
-export type MedicalScheme = 'disease' | 'department' | 'doctor' | 'bed' | 'nurse';
+/** `total`: no classes, the count alone (matter2 203, 206, 208, whose broadCategoryCode a client gives as -). */
+export type MedicalScheme = 'disease' | 'department' | 'doctor' | 'bed' | 'nurse' | 'total';
 export type MedicalUnit = 'prefecture' | 'municipality' | 'area';
 
 export interface Matter2 {
@@ -49,6 +50,16 @@ export const MATTER2: Matter2[] = [
     scheme: 'department',
     years: { prefecture: every(2008, 2020, 3), area: every(2014, 2020, 3) },
   },
+  // 203, 206 and 208 are named by a client that called toTransition with them (shared research,
+  // remaining-operations.md #24); their data years are not documented: those of their siblings 202
+  // (医療施設調査, 3-yearly) and 205 (医師・歯科医師・薬剤師統計, 2-yearly) are assumed.
+  {
+    code: '203',
+    matter1: 2,
+    name: '歯科診療所数',
+    scheme: 'total',
+    years: { prefecture: every(2008, 2020, 3), area: every(2014, 2020, 3) },
+  },
   {
     code: '204',
     matter1: 2,
@@ -64,13 +75,30 @@ export const MATTER2: Matter2[] = [
     years: { prefecture: every(2008, 2020, 2), municipality: every(2008, 2020, 2), area: every(2014, 2020, 2) },
   },
   {
+    code: '206',
+    matter1: 2,
+    name: '歯科医師数',
+    scheme: 'total',
+    years: { prefecture: every(2008, 2020, 2), municipality: every(2008, 2020, 2), area: every(2014, 2020, 2) },
+  },
+  {
     code: '207',
     matter1: 2,
     name: '看護師・准看護師数（病院・診療所別）',
     scheme: 'nurse',
     years: { prefecture: every(2000, 2020, 2) },
   },
+  {
+    code: '208',
+    matter1: 2,
+    name: '薬剤師数',
+    scheme: 'total',
+    years: { prefecture: every(2008, 2020, 2), municipality: every(2008, 2020, 2), area: every(2014, 2020, 2) },
+  },
 ];
+
+/** The matter2 medicalAnalysis/rate charts the composition of: those with classes. */
+export const COMPOSED: Matter2[] = MATTER2.filter((m) => m.scheme !== 'total');
 
 export const UNIT_NAMES: Record<MedicalUnit, string> = {
   prefecture: 'a prefecture',
@@ -78,8 +106,12 @@ export const UNIT_NAMES: Record<MedicalUnit, string> = {
   area: 'a secondary medical area (secondaryMedicalCode)',
 };
 
-/** The matter2 codes for which a unit is available. */
-export const mattersWith = (unit: MedicalUnit) => MATTER2.filter((m) => m.years[unit]).map((m) => m.code);
+/** The matter2 codes of `list` for which a unit is available. */
+export const mattersWith = (unit: MedicalUnit, list: Matter2[] = MATTER2) =>
+  list.filter((m) => m.years[unit]).map((m) => m.code);
 
-/** Every data year of any matter2 and unit, ascending. */
-export const ALL_YEARS = [...new Set(MATTER2.flatMap((m) => Object.values(m.years).flat()))].sort((a, b) => a - b);
+/** Every data year of any matter2 of `list` and unit, ascending. */
+export const yearsOf = (list: Matter2[]) =>
+  [...new Set(list.flatMap((m) => Object.values(m.years).flat()))].sort((a, b) => a - b);
+
+export const ALL_YEARS = yearsOf(MATTER2);

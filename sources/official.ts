@@ -19,6 +19,7 @@ export const OFFICIAL_FILE_NAMES = {
   prefectureAge: 'prefecture-age.csv',
   municipalTaxes: 'municipal-taxes.csv',
   prefectureStays: 'prefecture-stays.csv',
+  medical: 'medical-counts.csv',
 } as const;
 
 /** Absolute paths, so a digest of what generates the sample can hash them. */
@@ -33,6 +34,7 @@ export const ANCHOR_CREDITS: string[] = [
   '出典: 独立行政法人統計センター「SSDSE（教育用標準データセット）」（地方財政状況調査）',
   '出典: 総務省「住民基本台帳に基づく人口、人口動態及び世帯数調査」',
   '出典: 独立行政法人統計センター「SSDSE（教育用標準データセット）」（観光庁「宿泊旅行統計調査」）',
+  '出典: 独立行政法人統計センター「SSDSE（教育用標準データセット）」（厚生労働省「医療施設調査」「医師・歯科医師・薬剤師統計」）',
 ];
 
 interface Anchors {
@@ -195,3 +197,25 @@ function loadStays(): Map<number, OfficialStays> {
  */
 export const prefectureStays = (prefCode: number, year: number): OfficialStays | undefined =>
   loadStays().get(prefCode * 10000 + year);
+/** The anchor file's count columns, by the matter2 of medicalAnalysis/chart each is the all-class total of. */
+const MEDICAL_COLUMNS = { '202': 'clinics', '203': 'dentalClinics', '206': 'dentists', '208': 'pharmacists' } as const;
+
+let medicalCache: Map<string, number> | undefined;
+
+function loadMedical(): Map<string, number> {
+  if (medicalCache) return medicalCache;
+  medicalCache = new Map();
+  const columns = Object.entries(MEDICAL_COLUMNS);
+  for (const r of rows(OFFICIAL_FILE_NAMES.medical, ['regionCode', 'year', ...columns.map(([, c]) => c)]))
+    for (const [matter2, column] of columns)
+      if (r.text(column) !== '') medicalCache.set(`${matter2}|${r.text('regionCode')}|${r.int('year')}`, r.int(column));
+  return medicalCache;
+}
+
+/**
+ * The official all-class count of medicalAnalysis/chart's matter2 202 一般診療所数, 203 歯科診療所数 (医療施設調査),
+ * 206 歯科医師数 or 208 薬剤師数 (医師・歯科医師・薬剤師統計) in a municipality (designated cities whole) or,
+ * for the years no municipal table gives, a prefecture (2-digit code); undefined where the tables give none.
+ */
+export const medicalCount = (matter2: string, regionCode: string, year: number): number | undefined =>
+  loadMedical().get(`${matter2}|${regionCode}|${year}`);

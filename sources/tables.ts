@@ -48,7 +48,7 @@ const classCode = () =>
   z.string().regex(/^[0-9A-Za-z]{1,8}$/, { error: 'expected a code of letters and digits such as 01 or 011' });
 const orEmpty = <T extends z.ZodType>(schema: T, what: string) =>
   z.union([schema, z.literal('')], { error: `expected ${what} or nothing` });
-const MEDICAL_SCHEMES = ['disease', 'department', 'doctor', 'bed', 'nurse'] as const;
+const MEDICAL_SCHEMES = ['disease', 'department', 'doctor', 'bed', 'nurse', 'total'] as const;
 const decimal = () =>
   z
     .string()
@@ -1193,7 +1193,7 @@ export const TABLES = {
   }),
   medical_classes: table({
     name: 'medical_classes',
-    doc: 'Categories of the medical composition charts, per scheme: disease (matter2 102, 103), department (201, 202), doctor (205), bed (204), nurse (207). A broad category with middle codes is charted by them; one without (middleCode empty) is a single item.',
+    doc: 'Categories of the medical composition charts, per scheme: disease (matter2 102, 103), department (201, 202), doctor (205), bed (204), nurse (207), total (203, 206, 208: one category, code 00, the count alone). A broad category with middle codes is charted by them; one without (middleCode empty) is a single item.',
     schema: z
       .object({
         scheme: oneOf(MEDICAL_SCHEMES),
@@ -1212,9 +1212,9 @@ export const TABLES = {
       }),
     columns: {
       scheme: {
-        type: '`disease`, `department`, `doctor`, `bed` or `nurse`',
+        type: '`disease`, `department`, `doctor`, `bed`, `nurse` or `total`',
         meaning:
-          "classification: diseases for matter2 102/103, clinical departments for 201/202, physicians' main departments for 205, bed types for 204, hospital/clinic nurses for 207",
+          "classification: diseases for matter2 102/103, clinical departments for 201/202, physicians' main departments for 205, bed types for 204, hospital/clinic nurses for 207, none (one category 00) for 203, 206 and 208",
       },
       broadCode: { type: 'code', meaning: 'broad category' },
       broadName: { type: 'text', meaning: "the broad category's name" },
@@ -1247,7 +1247,7 @@ export const TABLES = {
           });
       }),
     columns: {
-      matter2: { type: '102, 103, 201, 202, 204, 205, 207', meaning: 'what is counted' },
+      matter2: { type: '102, 103, 201–208', meaning: 'what is counted' },
       year: {
         type: 'integer',
         meaning: "data year (the operation serves the spec's years per matter2 and region unit)",
@@ -1264,7 +1264,8 @@ export const TABLES = {
       classCode: { type: 'code', meaning: "middleCode, or broadCode for a one-item category, of the matter2's scheme" },
       count: {
         type: 'integer ≥ 0',
-        meaning: 'patients, institutions offering the department, beds, physicians or nurses',
+        meaning:
+          'patients, institutions offering the department, beds, physicians, nurses, dental clinics, dentists or pharmacists',
       },
     },
     key: ['matter2', 'year', 'regionCode', 'areaCode', 'classCode'],

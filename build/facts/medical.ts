@@ -48,7 +48,14 @@ export const medicalFacts = perSources((sources: Sources): MedicalFacts => {
 
 /** medical_classes: each scheme's broad categories, in table order, with their middle classes. */
 function medicalClasses(sources: Sources): Record<MedicalScheme, MedicalCategory[]> {
-  const out: Record<MedicalScheme, MedicalCategory[]> = { disease: [], department: [], doctor: [], bed: [], nurse: [] };
+  const out: Record<MedicalScheme, MedicalCategory[]> = {
+    disease: [],
+    department: [],
+    doctor: [],
+    bed: [],
+    nurse: [],
+    total: [],
+  };
   for (const r of rowsOf(sources, 'medical_classes')) {
     const list = out[r.scheme];
     let cat = list.find((c) => c.code === r.broadCode);

@@ -10,6 +10,7 @@ import { localGovPrefectures } from '../local-gov.ts';
 import { OFFICIAL_DIR, OFFICIAL_FILE_NAMES } from '../official.ts';
 import { prefectureAgeRows } from './age.ts';
 import { prefectureStayRows, type StayReport } from './stays.ts';
+import { MEDICAL_ITEMS, medicalRows, type MedicalReport } from './medical.ts';
 import { municipalTaxRows, type TaxReport } from './taxes.ts';
 
 export type AnchorFile = keyof typeof OFFICIAL_FILE_NAMES;
@@ -28,6 +29,7 @@ interface AnchorReport {
   ageTotals: { prefCode: number; year: number; table: number; jlstat: number }[];
   taxes: TaxReport;
   stays: StayReport;
+  medical: MedicalReport;
 }
 
 const SEXES: Record<string, 'male' | 'female'> = { 男性: 'male', 女性: 'female' };
@@ -326,6 +328,7 @@ function anchorTables(dir: string): { files: Record<AnchorFile, string>; report:
   const age = prefectureAgeRows(dir);
   const taxes = municipalTaxRows(dir);
   const stays = prefectureStayRows(dir);
+  const medical = medicalRows(dir);
   return {
     files: {
       prefecture: toCsv(['prefCode', 'year', 'kind', 'population'], prefRows),
@@ -334,6 +337,7 @@ function anchorTables(dir: string): { files: Record<AnchorFile, string>; report:
       prefectureAge: toCsv(['prefCode', 'year', 'kind', 'sex', 'ageFrom', 'population'], age.rows),
       municipalTaxes: toCsv(['cityCode', 'year', 'taxes', 'residents'], taxes.rows),
       prefectureStays: toCsv(['prefCode', 'year', 'guests', 'foreignGuests'], stays.rows),
+      medical: toCsv(['regionCode', 'year', ...MEDICAL_ITEMS.map((m) => m.column)], medical.rows),
     },
     report: {
       rows: {
@@ -343,6 +347,7 @@ function anchorTables(dir: string): { files: Record<AnchorFile, string>; report:
         prefectureAge: age.rows.length,
         municipalTaxes: taxes.rows.length,
         prefectureStays: stays.rows.length,
+        medical: medical.rows.length,
       },
       skipped: census.skipped,
       census: censusSums,
@@ -351,6 +356,7 @@ function anchorTables(dir: string): { files: Record<AnchorFile, string>; report:
       ageTotals: ageTotalsOff(age.totals, prefRows),
       taxes: taxes.report,
       stays: stays.report,
+      medical: medical.report,
     },
   };
 }
@@ -385,5 +391,9 @@ export function reportLines(report: AnchorReport): string[] {
       ? 'every municipality SSDSE-A gives taxes for has 住基 residents'
       : `SSDSE-A gives taxes for municipalities the 住基 tables lack (left out): ${report.taxes.unmatched.join(', ')}`,
     `延べ宿泊者数 of the facilities of 10 or more employees (SSDSE-B, SSDSE-E), Σ of the 47 prefectures, all / foreign: ${report.stays.years.map((y) => `${y.year} ${y.guests.toLocaleString('en')} / ${y.foreignGuests.toLocaleString('en')}${y.file === 'SSDSE-B' ? '' : ` (${y.file})`}`).join(', ')}`,
+    `medical counts (SSDSE): ${report.medical.years.map((y) => `matter2 ${y.matter2} municipalities ${y.municipal.join(', ')}${y.prefecture.length ? `, prefectures ${y.prefecture.join(', ')}` : ''}`).join('; ')}`,
+    report.medical.disagreements.length === 0
+      ? `SSDSE-B's prefecture clinics and dental clinics = Σ of SSDSE-A's municipalities in ${report.medical.checkedYears.join(', ')}`
+      : `SSDSE-B's prefecture figure is not Σ of SSDSE-A's municipalities: ${report.medical.disagreements.map((d) => `${d.matter2} ${d.year} prefecture ${d.prefCode} (A ${d.a}, B ${d.b})`).join(', ')}`,
   ];
 }

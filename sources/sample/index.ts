@@ -41,6 +41,7 @@ export const DEFAULT_SEED = 'regstat-sample-1';
 
 const SAMPLE_NOTICE =
   "SYNTHETIC SAMPLE DATA under official figures. Official: the prefecture and municipality codes and names; the industry and occupation classifications; each prefecture's population by sex and 5-year age (census 1960–2020, 出典: 国勢調査（総務省統計局）; projections 2025–2045, 出典: 国立社会保障・人口問題研究所「日本の地域別将来推計人口（平成30(2018)年推計）」), so the prefecture level of perYear, pyramid and sum/perYear is the census (up to 2015 the census gives 85歳以上 whole: its split into 85–89 and 90歳～ is synthetic); the nation's population by sex and 5-year age (census; 国立社会保障・人口問題研究所「日本の将来推計人口（平成29年推計）」). Synthetic, generated at random by the regstat sample provider: everything below the prefectures (municipalities, wards, meshes), births, deaths and migration, and every other statistic (industry, jobs, trade, patents, tourism, fishery, forestry, agriculture, medical and long-term care, taxes but the local tax revenue per resident of FY2015–2019 (SSDSE-A, 住民基本台帳), graduates; of tourism, the yearly guest nights (all and foreign) of each prefecture's facilities of 10 or more employees 2011–2021 are official (SSDSE-B/E, 宿泊旅行統計調査), their months, types and size classes and the facilities of 0–9 employees synthetic); the names of the narrow industry classes (beyond x0) and of the old municipalities are invented. Each operation's entry in manifest.json (`origin`) and the explorer say which of its figures are official. Do not use the synthetic ones for analysis or decisions. Official tables: npm run import:estat; saved RESAS responses: npm run import:resas.";
+  "SYNTHETIC SAMPLE DATA under official figures. Official: the prefecture and municipality codes and names; the industry and occupation classifications; each prefecture's population by sex and 5-year age (census 1960–2020, 出典: 国勢調査（総務省統計局）; projections 2025–2045, 出典: 国立社会保障・人口問題研究所「日本の地域別将来推計人口（平成30(2018)年推計）」), so the prefecture level of perYear, pyramid and sum/perYear is the census (up to 2015 the census gives 85歳以上 whole: its split into 85–89 and 90歳～ is synthetic); the nation's population by sex and 5-year age (census; 国立社会保障・人口問題研究所「日本の将来推計人口（平成29年推計）」). Synthetic, generated at random by the regstat sample provider: everything below the prefectures (municipalities, wards, meshes), births, deaths and migration, and every other statistic (industry, jobs, trade, patents, tourism, fishery, forestry, agriculture, medical (but the totals of 一般診療所, 歯科診療所, 歯科医師 and 薬剤師 of the years SSDSE gives: SSDSE-A, SSDSE-B) and long-term care, taxes but the local tax revenue per resident of FY2015–2019 (SSDSE-A, 住民基本台帳), graduates); the names of the narrow industry classes (beyond x0) and of the old municipalities are invented. Each operation's entry in manifest.json (`origin`) and the explorer say which of its figures are official. Do not use the synthetic ones for analysis or decisions. Official tables: npm run import:estat; saved RESAS responses: npm run import:resas.";
 
 /** What is official in the sample, per table (origin.ts): everything not named here is synthetic. */
 const CENSUS_AGES =
@@ -49,6 +50,8 @@ const LOCAL_TAXES =
   '地方税 FY2015–2019, SSDSE-A (地方財政状況調査; a designated city’s spread over its wards), over 住民基本台帳 residents of 1 January of the next year; a prefecture’s, its municipalities’ summed';
 const STAYS =
   '延べ宿泊者数 (宿泊旅行統計調査) of the facilities of 10 or more employees, all and foreign (Japanese = all − foreign), per prefecture and calendar year 2011–2021, SSDSE-B and SSDSE-E: the size classes 10～29人, 30～99人 and 100人以上 together';
+const MEDICAL_TOTALS =
+  'the all-class totals of matter2 202 一般診療所数 and 203 歯科診療所数 (医療施設調査: municipalities 2017, 2020, SSDSE-A; prefectures 2011, 2014, SSDSE-B) and 206 歯科医師数 and 208 薬剤師数 (医師・歯科医師・薬剤師統計: municipalities 2014–2020, SSDSE-A); designated cities whole (their wards’ split synthetic); areas and prefectures their municipalities’ sums';
 const SAMPLE_ORIGINS: Origins = {
   prefectures: { all: '全国地方公共団体コード', codes: true },
   municipalities: { all: '全国地方公共団体コード', codes: true },
@@ -70,6 +73,13 @@ const SAMPLE_ORIGINS: Origins = {
     all: STAYS,
     columns: ['japaneseGuests', 'foreignGuests'],
     part: 'the facilities of 0–9 employees (0～9人, scaled with the official ones) and the split of each year by month, accommodation type and size class',
+  },
+  // The official figures are sums over classCode of some rows: an operation reading the classes apart is synthetic.
+  medical_counts: {
+    prefecture: MEDICAL_TOTALS,
+    municipality: MEDICAL_TOTALS,
+    columns: ['count'],
+    part: 'the classes (departments, beds, diseases), matter2 102, 103, 201, 204, 205 and 207, and the other years (scaled to meet the official ones)',
   },
 };
 
@@ -102,6 +112,7 @@ export function sampleSourceSet(seed = DEFAULT_SEED): SourceSet {
           'national population by sex and 5-year age (census 1960–2020, IPSS 2017 national projections 2025–2045)',
           "municipal local tax revenue (地方税, SSDSE-A) FY2015–2019 and the 住民基本台帳 residents it is divided by (a designated city's taxes spread over its wards in proportion to synthetic figures)",
           'guest nights (延べ宿泊者数, all and foreign) per prefecture and calendar year 2011–2021 of the facilities of 10 or more employees (宿泊旅行統計調査 via SSDSE-B 2011–2020 and SSDSE-E 2021); the facilities of 0–9 employees and the split by month, type and size class synthetic',
+          'municipal and prefecture counts of 一般診療所, 歯科診療所 (医療施設調査), 歯科医師 and 薬剤師 (医師・歯科医師・薬剤師統計, 総数 by place of work) from SSDSE-A and SSDSE-B, in the years medicalAnalysis/chart serves',
         ],
         files: OFFICIAL_FILES.map((f) => `sources/official/${basename(f)}`),
         credits: ANCHOR_CREDITS,

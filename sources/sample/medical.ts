@@ -1,11 +1,18 @@
 // Synthetic medical supply and demand: secondary medical areas made of neighbouring municipalities,
 // and counts of patients, institutions, beds, physicians and nurses by class for the data years of
-// each matter2. Every (matter2, year) is generated at the finest unit the API serves it for; the build
-// sums municipalities and areas up to prefectures and the nation.
+// each matter2. Every (matter2, year) is generated at the finest unit the API serves it for, or at the
+// municipalities where an official table gives them; the build sums municipalities and areas up to
+// prefectures and the nation.
+// Where sources/official/medical-counts.csv gives a total (202, 203, 206, 208: municipalities, designated
+// cities whole, or a prefecture), the classes (and a designated city's wards) are apportioned to it exactly;
+// the other years of those matter2 are scaled by their prefecture's factor at the nearest official year.
 
 import type { City } from '../regions.ts';
 import { prefRegion } from '../regions.ts';
-import { MATTER2, type MedicalScheme } from '../medical-codes.ts';
+import { MATTER2, type Matter2, type MedicalScheme } from '../medical-codes.ts';
+import { medicalCount } from '../official.ts';
+import type { Row } from '../tables.ts';
+import { apportion } from './fit.ts';
 import { leavesOf, type LeafPopulation } from './population.ts';
 import { random } from './random.ts';
 import { citiesOf } from './regions.ts';
@@ -219,6 +226,8 @@ const CLASSES: Record<MedicalScheme, Category[]> = {
     ['04', '結核病床', [0.3]],
     ['05', '療養病床', [19.5]],
   ],
+  // One category coded 00 like the chart's "all classes": these matter2 are counted whole.
+  total: [['00', '総数', [1]]],
   nurse: [
     [
       '1',
@@ -245,9 +254,12 @@ const PER_CAPITA: Record<string, { rate: number; trend: number; use: number }> =
   '103': { rate: 0.057, trend: -0.004, use: 1 },
   '201': { rate: 0.00045, trend: -0.01, use: 0 },
   '202': { rate: 0.0055, trend: 0.004, use: 1 },
+  '203': { rate: 0.00054, trend: -0.002, use: 0 },
   '204': { rate: 0.0124, trend: -0.006, use: 0 },
   '205': { rate: 0.0025, trend: 0.012, use: 0 },
+  '206': { rate: 0.00083, trend: 0.003, use: 0 },
   '207': { rate: 0.0105, trend: 0.018, use: 0 },
+  '208': { rate: 0.0025, trend: 0.017, use: 0 },
 };
 
 interface MedicalClassRow {
@@ -336,14 +348,7 @@ function medicalAreas(leaves: LeafPopulation[], cities: City[]): MedicalArea[] {
   return out;
 }
 
-interface MedicalCountRow {
-  matter2: string;
-  year: number;
-  regionCode: string;
-  areaCode: string;
-  classCode: string;
-  count: number;
-}
+type MedicalCountRow = Row<'medical_counts'>;
 
 function medicalCounts(seed: string, leaves: LeafPopulation[], areas: MedicalArea[]): MedicalCountRow[] {
   const byCity = new Map(leaves.map((l) => [l.city.cityCode, l]));
@@ -367,12 +372,7 @@ function medicalCounts(seed: string, leaves: LeafPopulation[], areas: MedicalAre
     const list = items(m.scheme);
     const sum = list.reduce((a, i) => a + (i.weight[use] ?? i.weight[0]!), 0);
     for (const year of m.years.prefecture ?? []) {
-      const unit = m.years.municipality?.includes(year)
-        ? 'municipality'
-        : m.years.area?.includes(year)
-          ? 'area'
-          : 'prefecture';
-      for (const u of units[unit]) {
+      for (const u of units[unitOf(m, year, leaves)]) {
         const region = u.regionCode || u.areaCode;
         const people = u.members.reduce((a, l) => a + total(l, year), 0);
         const yearNoise = random(seed, 'medical-year', m.code, region, year);
@@ -382,7 +382,7 @@ function medicalCounts(seed: string, leaves: LeafPopulation[], areas: MedicalAre
           const mix = random(seed, 'medical-mix', m.code, region, item.code).normal();
           const expected = (scale * (item.weight[use] ?? item.weight[0]!) * Math.exp(0.25 * mix)) / sum;
           rows.push({
-            matter2: m.code,
+            matter2: Number(m.code),
             year,
             regionCode: u.regionCode,
             areaCode: u.areaCode,
@@ -393,7 +393,71 @@ function medicalCounts(seed: string, leaves: LeafPopulation[], areas: MedicalAre
       }
     }
   }
+  fitOfficial(rows, new Map(leaves.map((l) => [l.city.cityCode, l.city])));
   return rows;
+}
+
+/** Where a matter2's year is generated: the finest unit served, or the municipalities an official table gives. */
+function unitOf(m: Matter2, year: number, leaves: LeafPopulation[]): 'municipality' | 'area' | 'prefecture' {
+  const official = leaves.some((l) => medicalCount(m.code, anchorCity(l.city), year) !== undefined);
+  if (official || m.years.municipality?.includes(year)) return 'municipality';
+  return m.years.area?.includes(year) ? 'area' : 'prefecture';
+}
+
+/** The code the official tables give a municipality's counts under: a ward's designated city (listed whole). */
+const anchorCity = (c: City) => c.designatedCityCode || c.cityCode;
+
+/**
+ * The official totals in place of the synthetic ones: each official region's rows (its classes, and a
+ * designated city's wards) apportioned to its count in proportion to their synthetic counts. The other
+ * years of the matter2 are scaled by their prefecture's factor (official / synthetic) at the nearest
+ * official year, so that a series does not jump where the official years begin.
+ */
+function fitOfficial(rows: MedicalCountRow[], cities: Map<string, City>): void {
+  const groups = new Map<string, MedicalCountRow[]>();
+  for (const r of rows) {
+    const c = cities.get(r.regionCode);
+    const region = c ? anchorCity(c) : r.regionCode || r.areaCode.slice(0, 2);
+    const key = `${r.matter2}|${r.year}|${region}`;
+    const group = groups.get(key);
+    if (group) group.push(r);
+    else groups.set(key, [r]);
+  }
+  // Per matter2|prefecture|year: the official and the synthetic totals of the regions fitted.
+  const fitted = new Map<string, { official: number; synthetic: number }>();
+  for (const [key, group] of groups) {
+    const [matter2, year, region] = key.split('|');
+    const official = medicalCount(matter2 ?? '', region ?? '', Number(year));
+    if (official === undefined) continue;
+    const shares = apportion(
+      official,
+      group.map((r) => r.count),
+    );
+    const at = `${matter2}|${region?.slice(0, 2)}|${year}`;
+    const sums = fitted.get(at) ?? { official: 0, synthetic: 0 };
+    sums.synthetic += group.reduce((a, r) => a + r.count, 0);
+    sums.official += official;
+    fitted.set(at, sums);
+    group.forEach((r, i) => (r.count = shares[i] ?? r.count));
+  }
+  scaleOtherYears(rows, fitted);
+}
+
+/** Rows of the years not fitted, scaled by their prefecture's factor at the matter2's nearest fitted year. */
+function scaleOtherYears(rows: MedicalCountRow[], fitted: Map<string, { official: number; synthetic: number }>): void {
+  const yearsOf = new Map<string, number[]>();
+  for (const key of fitted.keys()) {
+    const at = key.slice(0, key.lastIndexOf('|'));
+    yearsOf.set(at, [...(yearsOf.get(at) ?? []), Number(key.slice(-4))]);
+  }
+  for (const r of rows) {
+    const at = `${r.matter2}|${(r.regionCode || r.areaCode).slice(0, 2)}`;
+    const years = yearsOf.get(at);
+    if (!years || years.includes(r.year)) continue;
+    const nearest = years.reduce((a, y) => (Math.abs(y - r.year) < Math.abs(a - r.year) ? y : a));
+    const sums = fitted.get(`${at}|${nearest}`);
+    if (sums && sums.synthetic > 0) r.count = Math.round((r.count * sums.official) / sums.synthetic);
+  }
 }
 
 /** Residents at the census at or before a year (the sample's population runs in 5-year steps). */

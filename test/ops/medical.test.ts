@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { build } from '../../build/core/build.ts';
 import { MemoryEffects } from '../../build/core/effects.ts';
 import { operationsOf } from '../../build/ops/index.ts';
-import { MATTER2, UNIT_NAMES, type MedicalUnit } from '../../sources/medical-codes.ts';
+import { COMPOSED, MATTER2, UNIT_NAMES, type MedicalUnit } from '../../sources/medical-codes.ts';
 import { listValues } from '../../build/runtime/params.ts';
 import { loadSources } from '../../sources/load.ts';
 import { parseCsv } from '../../sources/csv.ts';
@@ -205,7 +205,7 @@ describe('medicalAnalysis/rate', () => {
   it('answers every cell of the data-year matrix and gives a 400 saying what exists for every other year', () => {
     let files = 0;
     let errors = 0;
-    for (const m of MATTER2) {
+    for (const m of COMPOSED) {
       for (const unit of ['prefecture', 'municipality', 'area'] as MedicalUnit[]) {
         const years = m.years[unit];
         for (let year = 1995; year <= 2025; year++) {
@@ -233,8 +233,8 @@ describe('medicalAnalysis/rate', () => {
         }
       }
     }
-    expect(files).toBe(MATTER2.reduce((a, m) => a + Object.values(m.years).reduce((b, y) => b + y.length, 0), 0));
-    const cells = MATTER2.reduce((a, m) => a + Object.keys(m.years).length, 0);
+    expect(files).toBe(COMPOSED.reduce((a, m) => a + Object.values(m.years).reduce((b, y) => b + y.length, 0), 0));
+    const cells = COMPOSED.reduce((a, m) => a + Object.keys(m.years).length, 0);
     expect(errors).toBe(cells * 31 - files);
   });
 

@@ -15,6 +15,7 @@ import {
   OFFICIAL_FILE_NAMES,
   OFFICIAL_FILES,
   PREFECTURE_YEARS,
+  medicalCount,
   prefecturePopulation,
 } from '../../sources/official.ts';
 import { HAS_SHARED, SHARED_DATA, SHARED_SKIP_NOTE, TMP } from '../helpers/paths.ts';
@@ -52,6 +53,12 @@ describe('official anchor tables', () => {
     // Prefecture × sex × age: c03's 18 classes 1960–2015, 19 in 2020 and 2025–2045.
     expect(records(OFFICIAL_FILES[3]!)).toHaveLength(47 * 2 * (12 * 18 + 19 + 5 * 19));
     expect(records(join(OFFICIAL_DIR, OFFICIAL_FILE_NAMES.prefectureStays))).toHaveLength(47 * 13); // 2009–2021
+    // Medical: 1,741 municipalities in 2014, 2016, 2017, 2018 and 2020, and 47 prefectures in 2011 and 2014.
+    const medical = records(join(OFFICIAL_DIR, OFFICIAL_FILE_NAMES.medical));
+    expect(medical).toHaveLength(1741 * 5 + 47 * 2);
+    expect(medicalCount('202', '13101', 2020)).toBe(506);
+    expect(medicalCount('202', '13', 2014)).toBe(12780);
+    expect(medicalCount('205', '13101', 2020)).toBeUndefined();
     expect(ANCHOR_CREDITS.join('\n')).toMatch(/国勢調査（総務省統計局）[\s\S]*平成30\(2018\)年推計[\s\S]*平成29年推計/);
   });
 
@@ -122,6 +129,15 @@ describe.skipIf(!HAS_OFFICIAL)(
         guests: 500_979_890,
         foreignGuests: 101_306_460,
       });
+      // SSDSE-B's prefectures are SSDSE-A's municipalities summed, wherever both give a year.
+      expect(report.medical.checkedYears).toEqual([2015, 2016, 2017, 2018, 2019, 2020]);
+      expect(report.medical.disagreements).toEqual([]);
+      expect(report.medical.years).toEqual([
+        { matter2: '202', municipal: [2017, 2020], prefecture: [2011, 2014] },
+        { matter2: '203', municipal: [2017, 2020], prefecture: [2011, 2014] },
+        { matter2: '206', municipal: [2014, 2016, 2018, 2020], prefecture: [] },
+        { matter2: '208', municipal: [2014, 2016, 2018, 2020], prefecture: [] },
+      ]);
     });
 
     it('has the projections of the IPSS 2018 table the e-Stat import reads', () => {

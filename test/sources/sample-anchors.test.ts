@@ -73,6 +73,7 @@ describe('the sample under official totals', () => {
       'sources/official/prefecture-age.csv',
       'sources/official/municipal-taxes.csv',
       'sources/official/prefecture-stays.csv',
+      'sources/official/medical-counts.csv',
     ]);
     expect(effects.files.get('/index.html')).toContain('Synthetic, generated at random');
   });
@@ -106,6 +107,15 @@ describe('the sample under official totals', () => {
       municipality: 'synthetic',
     });
     expect(kinds('/api/v1/prefectures')).toEqual({ all: 'official' });
+    // Official totals, synthetic classes: the chart is mixed, the rate (shares of the classes) synthetic.
+    expect(kinds('/api/v1/medicalWelfare/medicalAnalysis/chart')).toEqual({
+      prefecture: 'mixed',
+      municipality: 'mixed',
+    });
+    expect(kinds('/api/v1/medicalWelfare/medicalAnalysis/rate')).toEqual({
+      prefecture: 'synthetic',
+      municipality: 'synthetic',
+    });
     const someOfficial = OPERATIONS.filter((op) =>
       Object.values(of(op.route.path)).some((o) => o.kind !== 'synthetic'),
     ).map((op) => op.route.path.slice(8));
@@ -116,6 +126,7 @@ describe('the sample under official totals', () => {
         'industries/middle',
         'jobs/broad',
         'jobs/middle',
+        'medicalWelfare/medicalAnalysis/chart',
         'municipality/taxes/perYear',
         'population/composition/perYear',
         'population/composition/pyramid',

@@ -25,12 +25,15 @@ const leavesOf = (c: MedicalCategory) => (c.items.length ? c.items.map((i) => i.
 /** Every selection of a scheme's classes, in the order of the classes. */
 export function classSelections(m: Matter2, categories: MedicalCategory[]): ClassSelection[] {
   const whole = (broad: string) => (m.scheme === 'disease' ? `${broad}0` : '-');
+  // A category coded 00 is the count of a scheme without classes (total): the all-classes selection itself.
   return [
     { broad: '00', middle: whole('00'), leaves: categories.flatMap(leavesOf) },
-    ...categories.flatMap((c) => [
-      { broad: c.code, middle: whole(c.code), leaves: leavesOf(c) },
-      ...c.items.map((i) => ({ broad: c.code, middle: i.code, leaves: [i.code] })),
-    ]),
+    ...categories
+      .filter((c) => c.code !== '00')
+      .flatMap((c) => [
+        { broad: c.code, middle: whole(c.code), leaves: leavesOf(c) },
+        ...c.items.map((i) => ({ broad: c.code, middle: i.code, leaves: [i.code] })),
+      ]),
   ];
 }
 

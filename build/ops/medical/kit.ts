@@ -19,12 +19,13 @@ const MATTER2_BY_CODE = new Map(MATTER2.map((m) => [m.code, m]));
 /** The matter2 a request names (the resolver checked it against matter2Param's values). */
 export const matter2Of = (code: string): Matter2 => mustGet(MATTER2_BY_CODE, code, 'matter2');
 
-export const matter2Param = (): IntParam & { name: 'matter2'; required: true } => ({
+/** matter2, any of `list` (the rate charts only those with classes). */
+export const matter2Param = (list: Matter2[] = MATTER2): IntParam & { name: 'matter2'; required: true } => ({
   name: 'matter2',
   type: 'int',
   required: true,
-  values: MATTER2.map((m) => Number(m.code)),
-  doc: MATTER2.map((m) => `${m.code} ${m.name}`).join('; ') + '.',
+  values: list.map((m) => Number(m.code)),
+  doc: list.map((m) => `${m.code} ${m.name}`).join('; ') + '.',
 });
 
 export const matter1Param = (): IntParam & { name: 'matter1'; required: false; ignored: true } => ({
@@ -59,13 +60,14 @@ const CODE_OF: Record<MedicalUnit, string | undefined> = {
  */
 export function medicalYearRule(
   codes: readonly ['cityCode', 'secondaryMedicalCode'] | readonly ['secondaryMedicalCode', 'cityCode'],
+  list: Matter2[] = MATTER2,
 ): Constraint {
   const key = (unit: MedicalUnit) => codes.map((c) => (CODE_OF[unit] === c ? '*' : '-')).join('|');
   return {
     param: 'year',
     by: [{ param: 'matter2' }, ...codes.map((param) => ({ param, given: true }))],
     cases: Object.fromEntries(
-      MATTER2.flatMap((m) =>
+      list.flatMap((m) =>
         UNITS.map((unit) => [
           `${m.code}|${key(unit)}`,
           { values: (m.years[unit] ?? []).map(String), doc: `for matter2 ${m.code} and ${UNIT_NAMES[unit]}` },

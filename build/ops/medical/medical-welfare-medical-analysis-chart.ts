@@ -149,6 +149,8 @@ export default defineOperation({
     constraints: [medicalYearRule(['secondaryMedicalCode', 'cityCode'])],
   },
   needs: ['medical_classes', 'medical_counts', 'medical_areas'],
+  // Its all-class figures are the counts summed, official for some matter2 and years (the origin's part).
+  reads: { medical_counts: ['count'] },
   prepare: (ctx): State => {
     const facts = medicalFacts(ctx.sources);
     const selections = MATTER2.flatMap((m) =>

@@ -4,14 +4,15 @@ import { percent } from '../../runtime/rounding.ts';
 import type { Constraint } from '../../runtime/routes.ts';
 import { columns } from '../../runtime/view.ts';
 import { cityCode, defineOperation, prefCode, regionHeader, type BuildContext } from '../operation.ts';
-import { ALL_YEARS, mattersWith } from '../../../sources/medical-codes.ts';
+import { COMPOSED, mattersWith, yearsOf } from '../../../sources/medical-codes.ts';
 import { areaDomain, dataYearParam, matter1Param, matter2Of, matter2Param, medicalYearRule } from './kit.ts';
 import { nonEmpty, year } from '../result.ts';
 
 // Composition ratios of medical supply and demand: for one region and year, the share of each broad
 // category of a matter2's classification (changes) and, per broad category, the shares of its middle
 // classes (theme). Everything about which parameters apply and which years exist follows from the
-// data-year table in sources/medical-codes.ts.
+// data-year table in sources/medical-codes.ts. The matter2 without classes (203, 206, 208) have no
+// composition: the rate does not take them (COMPOSED).
 
 const dataKbnRule: Constraint = {
   param: 'dataKbn',
@@ -73,10 +74,10 @@ export default defineOperation({
     path: '/api/v1/medicalWelfare/medicalAnalysis/rate',
     params: [
       prefCode(),
-      matter2Param(),
+      matter2Param(COMPOSED),
       {
         ...cityCode(),
-        activeWhen: { param: 'matter2', values: mattersWith('municipality') },
+        activeWhen: { param: 'matter2', values: mattersWith('municipality', COMPOSED) },
         doc: 'Municipality code, or - for the whole prefecture; takes effect for matter2 204 and 205 only.',
       },
       {
@@ -89,7 +90,7 @@ export default defineOperation({
         required: false,
         // A municipality is the finer region: when it is given, the area is not read.
         activeWhen: [
-          { param: 'matter2', values: mattersWith('area') },
+          { param: 'matter2', values: mattersWith('area', COMPOSED) },
           { param: 'cityCode', values: ['-', ''] },
         ],
         doc: 'Secondary medical area code (see /api/v1/medicalWelfare/medicalAnalysis/list), or -; takes effect for matter2 102, 201, 202, 204 and 205 when no municipality is given.',
@@ -102,12 +103,14 @@ export default defineOperation({
         default: 1,
         doc: '1 the region itself, 2 its prefecture average (not for a whole prefecture), 3 the national average.',
       },
-      dataYearParam(ALL_YEARS, 'matter2'),
+      dataYearParam(yearsOf(COMPOSED), 'matter2'),
       matter1Param(),
     ],
-    constraints: [medicalYearRule(['cityCode', 'secondaryMedicalCode']), dataKbnRule],
+    constraints: [medicalYearRule(['cityCode', 'secondaryMedicalCode'], COMPOSED), dataKbnRule],
   },
   needs: ['medical_classes', 'medical_counts', 'medical_areas'],
+  // Shares of the classes: the split of the counts by classCode, synthetic even where their total is official.
+  reads: { medical_counts: ['classCode', 'count'] },
   share: 'year',
   prepare: (ctx) => medicalFacts(ctx.sources),
   render(facts, v, ctx) {
