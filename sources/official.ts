@@ -20,6 +20,7 @@ export const OFFICIAL_FILE_NAMES = {
   municipalTaxes: 'municipal-taxes.csv',
   prefectureStays: 'prefecture-stays.csv',
   medical: 'medical-counts.csv',
+  municipalEstablishments: 'municipal-establishments.csv',
 } as const;
 
 /** Absolute paths, so a digest of what generates the sample can hash them. */
@@ -35,6 +36,7 @@ export const ANCHOR_CREDITS: string[] = [
   '出典: 総務省「住民基本台帳に基づく人口、人口動態及び世帯数調査」',
   '出典: 独立行政法人統計センター「SSDSE（教育用標準データセット）」（観光庁「宿泊旅行統計調査」）',
   '出典: 独立行政法人統計センター「SSDSE（教育用標準データセット）」（厚生労働省「医療施設調査」「医師・歯科医師・薬剤師統計」）',
+  '出典: 独立行政法人統計センター「SSDSE（教育用標準データセット）」（総務省・経済産業省「経済センサス‐基礎調査」「経済センサス‐活動調査」）',
 ];
 
 interface Anchors {
@@ -219,3 +221,41 @@ function loadMedical(): Map<string, number> {
  */
 export const medicalCount = (matter2: string, regionCode: string, year: number): number | undefined =>
   loadMedical().get(`${matter2}|${regionCode}|${year}`);
+/** A municipality's establishments or persons engaged in a year: the total, and the broad classes the table gives. */
+export interface OfficialCounts {
+  all: number;
+  /** By broad class letter (A–S); a class the year's table does not count (S in the 民営 years) is absent. */
+  classes: Partial<Record<string, number>>;
+}
+
+type Measures = Partial<Record<'plants' | 'employees', OfficialCounts>>;
+let establishmentCache: Map<string, Measures> | undefined;
+const CLASS_COLUMNS = 'ABCDEFGHIJKLMNOPQRS'.split('');
+
+function loadEstablishments(): Map<string, Measures> {
+  if (establishmentCache) return establishmentCache;
+  establishmentCache = new Map();
+  const columns = ['cityCode', 'year', 'measure', 'all', ...CLASS_COLUMNS];
+  for (const r of rows(OFFICIAL_FILE_NAMES.municipalEstablishments, columns)) {
+    const key = `${r.text('cityCode')}|${r.int('year')}`;
+    const entry: Measures = establishmentCache.get(key) ?? {};
+    const classes = Object.fromEntries(CLASS_COLUMNS.flatMap((c) => (r.text(c) === '' ? [] : [[c, r.int(c)]])));
+    entry[r.oneOf('measure', ['plants', 'employees'] as const)] = { all: r.int('all'), classes };
+    establishmentCache.set(key, entry);
+  }
+  return establishmentCache;
+}
+
+/**
+ * 事業所数 and 従業者数 of a municipality or designated city (SSDSE-A lists them whole) in 2014 (経済センサス‐
+ * 基礎調査: every establishment, public ones too) or 2016 and 2021 (活動調査: 民営 only), all industries and by
+ * broad class. Undefined in other years and for wards.
+ */
+export const municipalEstablishments = (cityCode: string, year: number): Required<Measures> | undefined => {
+  const { plants, employees } = loadEstablishments().get(`${cityCode}|${year}`) ?? {};
+  return plants && employees && { plants, employees };
+};
+
+/** The years municipalEstablishments covers, ascending. */
+export const establishmentYears = (): number[] =>
+  [...new Set([...loadEstablishments().keys()].map((k) => Number(k.split('|')[1])))].sort((a, b) => a - b);

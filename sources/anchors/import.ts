@@ -11,6 +11,7 @@ import { OFFICIAL_DIR, OFFICIAL_FILE_NAMES } from '../official.ts';
 import { prefectureAgeRows } from './age.ts';
 import { prefectureStayRows, type StayReport } from './stays.ts';
 import { MEDICAL_ITEMS, medicalRows, type MedicalReport } from './medical.ts';
+import { ESTABLISHMENT_COLUMNS, establishmentRows, type EstablishmentReport } from './establishments.ts';
 import { municipalTaxRows, type TaxReport } from './taxes.ts';
 
 export type AnchorFile = keyof typeof OFFICIAL_FILE_NAMES;
@@ -30,6 +31,7 @@ interface AnchorReport {
   taxes: TaxReport;
   stays: StayReport;
   medical: MedicalReport;
+  establishments: EstablishmentReport;
 }
 
 const SEXES: Record<string, 'male' | 'female'> = { 男性: 'male', 女性: 'female' };
@@ -329,6 +331,7 @@ function anchorTables(dir: string): { files: Record<AnchorFile, string>; report:
   const taxes = municipalTaxRows(dir);
   const stays = prefectureStayRows(dir);
   const medical = medicalRows(dir);
+  const establishments = establishmentRows(dir);
   return {
     files: {
       prefecture: toCsv(['prefCode', 'year', 'kind', 'population'], prefRows),
@@ -338,6 +341,7 @@ function anchorTables(dir: string): { files: Record<AnchorFile, string>; report:
       municipalTaxes: toCsv(['cityCode', 'year', 'taxes', 'residents'], taxes.rows),
       prefectureStays: toCsv(['prefCode', 'year', 'guests', 'foreignGuests'], stays.rows),
       medical: toCsv(['regionCode', 'year', ...MEDICAL_ITEMS.map((m) => m.column)], medical.rows),
+      municipalEstablishments: toCsv(ESTABLISHMENT_COLUMNS, establishments.rows),
     },
     report: {
       rows: {
@@ -348,6 +352,7 @@ function anchorTables(dir: string): { files: Record<AnchorFile, string>; report:
         municipalTaxes: taxes.rows.length,
         prefectureStays: stays.rows.length,
         medical: medical.rows.length,
+        municipalEstablishments: establishments.rows.length,
       },
       skipped: census.skipped,
       census: censusSums,
@@ -357,6 +362,7 @@ function anchorTables(dir: string): { files: Record<AnchorFile, string>; report:
       taxes: taxes.report,
       stays: stays.report,
       medical: medical.report,
+      establishments: establishments.report,
     },
   };
 }
@@ -395,5 +401,17 @@ export function reportLines(report: AnchorReport): string[] {
     report.medical.disagreements.length === 0
       ? `SSDSE-B's prefecture clinics and dental clinics = Σ of SSDSE-A's municipalities in ${report.medical.checkedYears.join(', ')}`
       : `SSDSE-B's prefecture figure is not Σ of SSDSE-A's municipalities: ${report.medical.disagreements.map((d) => `${d.matter2} ${d.year} prefecture ${d.prefCode} (A ${d.a}, B ${d.b})`).join(', ')}`,
+    ...establishmentLines(report.establishments),
   ];
+}
+
+/** The establishment anchors' years, and where a total exceeds its classes (establishments no broad class counts). */
+function establishmentLines(report: EstablishmentReport): string[] {
+  return report.years.map(
+    (y) =>
+      `事業所数・従業者数 (SSDSE-A) ${y.year}, ${y.scope === 'all' ? 'all establishments' : '民営'}: ${y.municipalities} municipalities; ` +
+      (y.unclassified.length === 0
+        ? 'every total = the sum of its broad classes'
+        : `the total exceeds the sum of the broad classes in ${y.unclassified.length} (at most by ${y.most.plants} establishments, ${y.most.employees} persons)`),
+  );
 }

@@ -138,6 +138,19 @@ describe.skipIf(!HAS_OFFICIAL)(
         { matter2: '206', municipal: [2014, 2016, 2018, 2020], prefecture: [] },
         { matter2: '208', municipal: [2014, 2016, 2018, 2020], prefecture: [] },
       ]);
+      // Economic census: 2014 every establishment, B and C from the sectors; 2016 and 2021 民営, a few 格付不能.
+      expect(
+        report.establishments.years.map((y) => [y.year, y.scope, y.municipalities, y.unclassified.length]),
+      ).toEqual([
+        [2014, 'all', 1741, 0],
+        [2016, 'private', 1741, 60],
+        [2021, 'private', 1741, 13],
+      ]);
+      expect(report.establishments.years.map((y) => y.most)).toEqual([
+        { plants: 0, employees: 0 },
+        { plants: 15, employees: 112 },
+        { plants: 3, employees: 173 },
+      ]);
     });
 
     it('has the projections of the IPSS 2018 table the e-Stat import reads', () => {
