@@ -388,7 +388,10 @@ export const TABLES = {
     }),
     columns: {
       regionCode: REGION_OWN,
-      year: { type: 'integer', meaning: 'economic census (or its basic survey) year, e.g. 2009, 2012, 2014, 2016' },
+      year: {
+        type: 'integer',
+        meaning: 'economic census (or its basic survey) year, e.g. 2009, 2012, 2014, 2016, 2021',
+      },
       simcCode: INDUSTRY_MIDDLE,
       companies: {
         type: 'integer ≥ 0, or empty',

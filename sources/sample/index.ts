@@ -16,7 +16,6 @@ import { SAMPLE as establishments } from './establishments.ts';
 import { SAMPLE as finance } from './finance.ts';
 import { SAMPLE as fishery } from './fishery.ts';
 import { SAMPLE as forestry } from './forestry.ts';
-import { SAMPLE as industry } from './industry.ts';
 import { SAMPLE as jobs } from './jobs.ts';
 import { SAMPLE as lineage } from './lineage.ts';
 import { SAMPLE as manufacturers } from './manufacturers.ts';
@@ -42,6 +41,7 @@ export const DEFAULT_SEED = 'regstat-sample-1';
 const SAMPLE_NOTICE =
   "SYNTHETIC SAMPLE DATA under official figures. Official: the prefecture and municipality codes and names; the industry and occupation classifications; each prefecture's population by sex and 5-year age (census 1960–2020, 出典: 国勢調査（総務省統計局）; projections 2025–2045, 出典: 国立社会保障・人口問題研究所「日本の地域別将来推計人口（平成30(2018)年推計）」), so the prefecture level of perYear, pyramid and sum/perYear is the census (up to 2015 the census gives 85歳以上 whole: its split into 85–89 and 90歳～ is synthetic); the nation's population by sex and 5-year age (census; 国立社会保障・人口問題研究所「日本の将来推計人口（平成29年推計）」). Synthetic, generated at random by the regstat sample provider: everything below the prefectures (municipalities, wards, meshes), births, deaths and migration, and every other statistic (industry, jobs, trade, patents, tourism, fishery, forestry, agriculture, medical and long-term care, taxes but the local tax revenue per resident of FY2015–2019 (SSDSE-A, 住民基本台帳), graduates; of tourism, the yearly guest nights (all and foreign) of each prefecture's facilities of 10 or more employees 2011–2021 are official (SSDSE-B/E, 宿泊旅行統計調査), their months, types and size classes and the facilities of 0–9 employees synthetic); the names of the narrow industry classes (beyond x0) and of the old municipalities are invented. Each operation's entry in manifest.json (`origin`) and the explorer say which of its figures are official. Do not use the synthetic ones for analysis or decisions. Official tables: npm run import:estat; saved RESAS responses: npm run import:resas.";
   "SYNTHETIC SAMPLE DATA under official figures. Official: the prefecture and municipality codes and names; the industry and occupation classifications; each prefecture's population by sex and 5-year age (census 1960–2020, 出典: 国勢調査（総務省統計局）; projections 2025–2045, 出典: 国立社会保障・人口問題研究所「日本の地域別将来推計人口（平成30(2018)年推計）」), so the prefecture level of perYear, pyramid and sum/perYear is the census (up to 2015 the census gives 85歳以上 whole: its split into 85–89 and 90歳～ is synthetic); the nation's population by sex and 5-year age (census; 国立社会保障・人口問題研究所「日本の将来推計人口（平成29年推計）」). Synthetic, generated at random by the regstat sample provider: everything below the prefectures (municipalities, wards, meshes), births, deaths and migration, and every other statistic (industry, jobs, trade, patents, tourism, fishery, forestry, agriculture, medical (but the totals of 一般診療所, 歯科診療所, 歯科医師 and 薬剤師 of the years SSDSE gives: SSDSE-A, SSDSE-B) and long-term care, taxes but the local tax revenue per resident of FY2015–2019 (SSDSE-A, 住民基本台帳), graduates); the names of the narrow industry classes (beyond x0) and of the old municipalities are invented. Each operation's entry in manifest.json (`origin`) and the explorer say which of its figures are official. Do not use the synthetic ones for analysis or decisions. Official tables: npm run import:estat; saved RESAS responses: npm run import:resas.";
+  "SYNTHETIC SAMPLE DATA under official figures. Official: the prefecture and municipality codes and names; the industry and occupation classifications; each prefecture's population by sex and 5-year age (census 1960–2020, 出典: 国勢調査（総務省統計局）; projections 2025–2045, 出典: 国立社会保障・人口問題研究所「日本の地域別将来推計人口（平成30(2018)年推計）」), so the prefecture level of perYear, pyramid and sum/perYear is the census (up to 2015 the census gives 85歳以上 whole: its split into 85–89 and 90歳～ is synthetic); the nation's population by sex and 5-year age (census; 国立社会保障・人口問題研究所「日本の将来推計人口（平成29年推計）」). Synthetic, generated at random by the regstat sample provider: everything below the prefectures (municipalities, wards, meshes), births, deaths and migration, and every other statistic (industry, jobs, trade, patents, tourism, fishery, forestry, agriculture, medical and long-term care, taxes but the local tax revenue per resident of FY2015–2019 (SSDSE-A, 住民基本台帳), graduates) but the establishments and persons engaged of every municipality in 2014, 2016 and 2021, all industries and by broad class (SSDSE-A, 経済センサス; 2014 every establishment, 2016 and 2021 民営 only), under which the middle classes and wards are synthetic; the names of the narrow industry classes (beyond x0) and of the old municipalities are invented. Each operation's entry in manifest.json (`origin`) and the explorer say which of its figures are official. Do not use the synthetic ones for analysis or decisions. Official tables: npm run import:estat; saved RESAS responses: npm run import:resas.";
 
 /** What is official in the sample, per table (origin.ts): everything not named here is synthetic. */
 const CENSUS_AGES =
@@ -52,6 +52,10 @@ const STAYS =
   '延べ宿泊者数 (宿泊旅行統計調査) of the facilities of 10 or more employees, all and foreign (Japanese = all − foreign), per prefecture and calendar year 2011–2021, SSDSE-B and SSDSE-E: the size classes 10～29人, 30～99人 and 100人以上 together';
 const MEDICAL_TOTALS =
   'the all-class totals of matter2 202 一般診療所数 and 203 歯科診療所数 (医療施設調査: municipalities 2017, 2020, SSDSE-A; prefectures 2011, 2014, SSDSE-B) and 206 歯科医師数 and 208 薬剤師数 (医師・歯科医師・薬剤師統計: municipalities 2014–2020, SSDSE-A); designated cities whole (their wards’ split synthetic); areas and prefectures their municipalities’ sums';
+const ESTABLISHMENTS =
+  '事業所数 and 従業者数 2014, 2016 and 2021, all industries and by broad class, SSDSE-A (経済センサス: 2014 基礎調査, every establishment, public ones too; 2016 and 2021 活動調査, 民営 only; what no broad class counts under T 分類不能の産業; a designated city’s spread over its wards); a prefecture’s, its municipalities’ summed';
+const ECONOMY_EMPLOYEES =
+  '従業者数 2016, all industries and by broad class, SSDSE-A (経済センサス‐活動調査, 民営): the establishments’ persons engaged';
 const SAMPLE_ORIGINS: Origins = {
   prefectures: { all: '全国地方公共団体コード', codes: true },
   municipalities: { all: '全国地方公共団体コード', codes: true },
@@ -62,6 +66,18 @@ const SAMPLE_ORIGINS: Origins = {
   population_years: { all: 'the census and projection years', codes: true },
   population_by_age_sex: { prefecture: CENSUS_AGES },
   population_by_age_group: { prefecture: '国勢調査 (総数, 年齢不詳 included)' },
+  establishments: {
+    prefecture: ESTABLISHMENTS,
+    municipality: ESTABLISHMENTS,
+    columns: ['plants', 'employees'],
+    part: 'the middle classes and wards (apportioned to add up to the official broad classes), and 2009 and 2012 (scaled to meet 2014)',
+  },
+  industry_economy: {
+    prefecture: ECONOMY_EMPLOYEES,
+    municipality: ECONOMY_EMPLOYEES,
+    columns: ['employees'],
+    part: 'every middle class (apportioned to add up to the official broad classes), 2012 (scaled), and value added',
+  },
   local_taxes: {
     prefecture: LOCAL_TAXES,
     municipality: LOCAL_TAXES,
@@ -113,6 +129,7 @@ export function sampleSourceSet(seed = DEFAULT_SEED): SourceSet {
           "municipal local tax revenue (地方税, SSDSE-A) FY2015–2019 and the 住民基本台帳 residents it is divided by (a designated city's taxes spread over its wards in proportion to synthetic figures)",
           'guest nights (延べ宿泊者数, all and foreign) per prefecture and calendar year 2011–2021 of the facilities of 10 or more employees (宿泊旅行統計調査 via SSDSE-B 2011–2020 and SSDSE-E 2021); the facilities of 0–9 employees and the split by month, type and size class synthetic',
           'municipal and prefecture counts of 一般診療所, 歯科診療所 (医療施設調査), 歯科医師 and 薬剤師 (医師・歯科医師・薬剤師統計, 総数 by place of work) from SSDSE-A and SSDSE-B, in the years medicalAnalysis/chart serves',
+          "municipal establishments and persons engaged (事業所数, 従業者数; SSDSE-A, 経済センサス) 2014 (every establishment), 2016 and 2021 (民営), all industries and by broad class (middle classes and a designated city's wards apportioned in proportion to synthetic figures); industry_economy's employees of 2016 are the same",
         ],
         files: OFFICIAL_FILES.map((f) => `sources/official/${basename(f)}`),
         credits: ANCHOR_CREDITS,
@@ -132,7 +149,6 @@ export const SAMPLE_MODULES = [
   finance,
   fishery,
   forestry,
-  industry,
   jobs,
   lineage,
   manufacturers,

@@ -3,10 +3,9 @@
 // manufacturing concentrates in a few places per class, so specialization coefficients spread widely.
 
 import { INDUSTRIES_MIDDLE } from './classifications.ts';
-import { leavesOf, type LeafPopulation } from './population.ts';
+import type { LeafPopulation } from './population.ts';
 import { attraction } from './profile.ts';
 import { random } from './random.ts';
-import { csvOf, type SampleTables } from './shared.ts';
 
 const CENSUS_YEARS = [2012, 2016];
 
@@ -34,8 +33,21 @@ const BROAD: Record<string, { share: number; productivity: number; lean: 'rural'
   T: { share: 0.001, productivity: 4, lean: 'none' },
 };
 
-export function industryEconomy(seed: string, leaves: LeafPopulation[]) {
-  const rows: { regionCode: string; year: number; simcCode: string; valueAdded: number; employees: number }[] = [];
+export interface EconomyRow {
+  regionCode: string;
+  year: number;
+  simcCode: string;
+  valueAdded: number;
+  employees: number;
+}
+
+/** Value added per employee (million yen) typical of a middle class's broad class. */
+export const productivity = (simcCode: string) =>
+  BROAD[INDUSTRIES_MIDDLE.find(([simc]) => simc === simcCode)?.[1] ?? '']?.productivity ?? 5;
+
+/** The synthetic draw; the table is establishments.ts's, whose fit under the official counts it follows. */
+export function industryEconomy(seed: string, leaves: LeafPopulation[]): EconomyRow[] {
+  const rows: EconomyRow[] = [];
   const perBroad = new Map<string, number>();
   for (const [, sic] of INDUSTRIES_MIDDLE) perBroad.set(sic, (perBroad.get(sic) ?? 0) + 1);
   for (const leaf of leaves) {
@@ -77,7 +89,3 @@ function total(leaf: LeafPopulation, year: number): number {
   const y = leaf.byYear.get(year)!;
   return y.man.reduce((a, v) => a + v, 0) + y.woman.reduce((a, v) => a + v, 0);
 }
-
-export const SAMPLE = {
-  industry_economy: (d) => csvOf('industry_economy', industryEconomy(d.seed, leavesOf(d))),
-} satisfies SampleTables;

@@ -180,13 +180,13 @@ describe('municipality company, plant and employee perYear', () => {
     ['1', '01202', '01202', 'P', '83'],
   ] as const;
 
-  it('have the original shape and years: companies 2009–2014, the others 2009–2016', () => {
+  it('have the original shape and years: companies 2009–2014, the others 2009–2016 and 2021', () => {
     for (const what of ['company', 'plant', 'employee']) {
       const r = result(url(what, '13', '13101', 'E', '20'));
       expect(Object.keys(r)).toEqual(MUNICIPAL_KEYS);
       expect(Object.keys(r.data[0])).toEqual(['year', 'value']);
       expect(r.data.map((d: any) => d.year)).toEqual(
-        what === 'company' ? [2009, 2012, 2014] : [2009, 2012, 2014, 2016],
+        what === 'company' ? [2009, 2012, 2014] : [2009, 2012, 2014, 2016, 2021],
       );
       expect(r).toMatchObject({ sicName: '製造業', simcName: 'なめし革・同製品・毛皮製造業' });
     }
@@ -241,7 +241,7 @@ describe('municipality company, plant and employee perYear', () => {
       .citiesOf(13)
       .find((c) => !est.some((r) => r.regionCode === c.cityCode && r.simcCode === '05'))?.cityCode;
     expect(code, 'a Tokyo municipality without class 05').toBeDefined();
-    expect(result(url('plant', '13', code!, 'C', '05')).data.map((d: any) => d.value)).toEqual([0, 0, 0, 0]);
+    expect(result(url('plant', '13', code!, 'C', '05')).data.map((d: any) => d.value)).toEqual([0, 0, 0, 0, 0]);
     for (const what of ['company', 'plant', 'employee']) expect(result(url(what, '1', NO_DATA, '-', '-'))).toBeNull();
     expect(err('/api/v1/municipality/plant/perYear?cityCode=-')).toEqual({
       status: 400,

@@ -74,6 +74,7 @@ describe('the sample under official totals', () => {
       'sources/official/municipal-taxes.csv',
       'sources/official/prefecture-stays.csv',
       'sources/official/medical-counts.csv',
+      'sources/official/municipal-establishments.csv',
     ]);
     expect(effects.files.get('/index.html')).toContain('Synthetic, generated at random');
   });
@@ -127,6 +128,8 @@ describe('the sample under official totals', () => {
         'jobs/broad',
         'jobs/middle',
         'medicalWelfare/medicalAnalysis/chart',
+        'municipality/employee/perYear',
+        'municipality/plant/perYear',
         'municipality/taxes/perYear',
         'population/composition/perYear',
         'population/composition/pyramid',

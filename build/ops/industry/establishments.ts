@@ -30,7 +30,7 @@ export function establishmentOperation(o: {
     family: 'industry',
     titleEn: o.titleEn,
     view: lineOverYears(o.label),
-    description: `${o.meaning} of a prefecture (\`cityCode=-\`) or municipality per year, for all industries (\`sicCode=-\`), one broad class (\`simcCode=-\`) or one of its middle classes: the sum over its middle classes and, for a prefecture or designated city, over its municipalities or wards. \`data\` lists every year the sources give (the sample: ${o.column === 'companies' ? '2009, 2012 and 2014' : '2009, 2012, 2014 and 2016'}); an industry absent from the region that year has value 0, and a region without any facts answers \`null\`. Codes and names of \`-\` are empty, as are \`cityCode\` and \`cityName\` for a whole prefecture.`,
+    description: `${o.meaning} of a prefecture (\`cityCode=-\`) or municipality per year, for all industries (\`sicCode=-\`), one broad class (\`simcCode=-\`) or one of its middle classes: the sum over its middle classes and, for a prefecture or designated city, over its municipalities or wards. \`data\` lists every year the sources give (the sample: ${o.column === 'companies' ? '2009, 2012 and 2014' : "2009, 2012, 2014, 2016 and 2021, the economic censuses RESAS served and the 2021 one; in 2014, 2016 and 2021 all industries and each broad class are SSDSE-A's official counts: 2014 every establishment, public ones too, 2016 and 2021 民営 only (no 公務 S; what no broad class counts is under T), their middle classes synthetic"}); an industry absent from the region that year has value 0, and a region without any facts answers \`null\`. Codes and names of \`-\` are empty, as are \`cityCode\` and \`cityName\` for a whole prefecture.`,
     examples: [
       { prefCode: '13', cityCode: '13101', sicCode: 'E', simcCode: '20' },
       { prefCode: '1', cityCode: '-', sicCode: '-', simcCode: '-' },
@@ -38,6 +38,7 @@ export function establishmentOperation(o: {
     result: selectionResult(z.array(z.strictObject({ year: z.int(), value: count }))),
     route: { path: o.path, params: selectionParams() },
     needs: ['establishments', 'industries_broad', 'industries_middle'],
+    reads: { establishments: [o.column] },
     share: 'prefecture',
     prepare: (ctx: BuildContext) => ({
       ...establishmentFacts(ctx.sources, o.column, ctx.prefs),
