@@ -21,6 +21,7 @@ export const OFFICIAL_FILE_NAMES = {
   prefectureStays: 'prefecture-stays.csv',
   medical: 'medical-counts.csv',
   municipalEstablishments: 'municipal-establishments.csv',
+  municipalFinance: 'municipal-finance.csv',
 } as const;
 
 /** Absolute paths, so a digest of what generates the sample can hash them. */
@@ -259,3 +260,37 @@ export const municipalEstablishments = (cityCode: string, year: number): Require
 /** The years municipalEstablishments covers, ascending. */
 export const establishmentYears = (): number[] =>
   [...new Set([...loadEstablishments().keys()].map((k) => Number(k.split('|')[1])))].sort((a, b) => a - b);
+/** municipal-finance.csv's columns after cityCode and year: 歳出決算総額, then 民生費, 土木費, 教育費, 災害復旧費. */
+export const FINANCE_COLUMNS = ['expenditure', 'welfare', 'publicWorks', 'education', 'disasterRecovery'] as const;
+
+/** A municipality's settled expenditure in a fiscal year (thousand yen): the total and four of its purposes. */
+export type OfficialFinance = Record<(typeof FINANCE_COLUMNS)[number], number>;
+
+let financeCache: Map<string, OfficialFinance> | undefined;
+
+function loadFinance(): Map<string, OfficialFinance> {
+  financeCache ??= new Map(
+    rows(OFFICIAL_FILE_NAMES.municipalFinance, ['cityCode', 'year', ...FINANCE_COLUMNS]).map((r) => [
+      `${r.text('cityCode')}|${r.int('year')}`,
+      {
+        expenditure: r.int('expenditure'),
+        welfare: r.int('welfare'),
+        publicWorks: r.int('publicWorks'),
+        education: r.int('education'),
+        disasterRecovery: r.int('disasterRecovery'),
+      },
+    ]),
+  );
+  return financeCache;
+}
+
+/**
+ * 歳出決算総額 and its 民生費, 土木費, 教育費 and 災害復旧費 (SSDSE-A, 地方財政状況調査) of a municipality or
+ * designated city in fiscal year `year`; undefined outside FY2015–2022 and for a region SSDSE-A lacks.
+ */
+export const municipalFinance = (cityCode: string, year: number): OfficialFinance | undefined =>
+  loadFinance().get(`${cityCode}|${year}`);
+
+/** The fiscal years of municipalFinance, in order. */
+export const financeYears = (): number[] =>
+  [...new Set([...loadFinance().keys()].map((k) => Number(k.split('|')[1])))].sort((a, b) => a - b);

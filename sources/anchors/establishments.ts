@@ -10,6 +10,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { SourceError } from '../../build/user-error.ts';
 import { countAt, normal, readGrid, type Grid, type GridRow } from '../estat/grid.ts';
+import { currentCode } from './ssdse.ts';
 
 /** The broad classes SSDSE-A can give, by their names (NFKC, `、` read as `,`). */
 const CLASS_NAMES: Record<string, string> = {
@@ -129,7 +130,7 @@ function readEdition(file: string): Edition {
       const cells: Record<string, number> = {};
       for (const i of items.filter((i) => i.measure === measure))
         cells[i.what] = countAt(grid, row, i.col, `${i.measure} (${i.what})`);
-      counts[measure].set(m[1]!, checked(grid, row, items, measure, cells));
+      counts[measure].set(currentCode(m[1]!), checked(grid, row, items, measure, cells));
     }
   }
   return { year: items[0]!.year, scope: items.find((i) => !i.what.startsWith('sector'))!.scope, counts };

@@ -7,11 +7,12 @@ import { join } from 'node:path';
 import { InputError } from '../../build/user-error.ts';
 import { headedRecords, toCsv, type CsvRecord } from '../csv.ts';
 import { localGovPrefectures } from '../local-gov.ts';
-import { OFFICIAL_DIR, OFFICIAL_FILE_NAMES } from '../official.ts';
+import { FINANCE_COLUMNS, OFFICIAL_DIR, OFFICIAL_FILE_NAMES } from '../official.ts';
 import { prefectureAgeRows } from './age.ts';
 import { prefectureStayRows, type StayReport } from './stays.ts';
 import { MEDICAL_ITEMS, medicalRows, type MedicalReport } from './medical.ts';
 import { ESTABLISHMENT_COLUMNS, establishmentRows, type EstablishmentReport } from './establishments.ts';
+import { municipalFinanceRows, type FinanceReport } from './finance.ts';
 import { municipalTaxRows, type TaxReport } from './taxes.ts';
 
 export type AnchorFile = keyof typeof OFFICIAL_FILE_NAMES;
@@ -32,6 +33,7 @@ interface AnchorReport {
   stays: StayReport;
   medical: MedicalReport;
   establishments: EstablishmentReport;
+  finance: FinanceReport;
 }
 
 const SEXES: Record<string, 'male' | 'female'> = { 男性: 'male', 女性: 'female' };
@@ -332,6 +334,7 @@ function anchorTables(dir: string): { files: Record<AnchorFile, string>; report:
   const stays = prefectureStayRows(dir);
   const medical = medicalRows(dir);
   const establishments = establishmentRows(dir);
+  const finance = municipalFinanceRows(join(dir, 'ssdse'));
   return {
     files: {
       prefecture: toCsv(['prefCode', 'year', 'kind', 'population'], prefRows),
@@ -342,6 +345,7 @@ function anchorTables(dir: string): { files: Record<AnchorFile, string>; report:
       prefectureStays: toCsv(['prefCode', 'year', 'guests', 'foreignGuests'], stays.rows),
       medical: toCsv(['regionCode', 'year', ...MEDICAL_ITEMS.map((m) => m.column)], medical.rows),
       municipalEstablishments: toCsv(ESTABLISHMENT_COLUMNS, establishments.rows),
+      municipalFinance: toCsv(['cityCode', 'year', ...FINANCE_COLUMNS], finance.rows),
     },
     report: {
       rows: {
@@ -353,6 +357,7 @@ function anchorTables(dir: string): { files: Record<AnchorFile, string>; report:
         prefectureStays: stays.rows.length,
         medical: medical.rows.length,
         municipalEstablishments: establishments.rows.length,
+        municipalFinance: finance.rows.length,
       },
       skipped: census.skipped,
       census: censusSums,
@@ -363,6 +368,7 @@ function anchorTables(dir: string): { files: Record<AnchorFile, string>; report:
       stays: stays.report,
       medical: medical.report,
       establishments: establishments.report,
+      finance: finance.report,
     },
   };
 }
@@ -402,6 +408,7 @@ export function reportLines(report: AnchorReport): string[] {
       ? `SSDSE-B's prefecture clinics and dental clinics = Σ of SSDSE-A's municipalities in ${report.medical.checkedYears.join(', ')}`
       : `SSDSE-B's prefecture figure is not Σ of SSDSE-A's municipalities: ${report.medical.disagreements.map((d) => `${d.matter2} ${d.year} prefecture ${d.prefCode} (A ${d.a}, B ${d.b})`).join(', ')}`,
     ...establishmentLines(report.establishments),
+    `歳出決算総額 and 民生費, 土木費, 教育費, 災害復旧費 (SSDSE-A), FY${report.finance.years[0]}–${report.finance.years.at(-1)}: ${report.finance.counts.join(', ')} municipalities; in each the four purposes do not exceed the total`,
   ];
 }
 

@@ -11,6 +11,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { SourceError } from '../../build/user-error.ts';
 import { countAt, normal, readGrid, type Grid } from '../estat/grid.ts';
+import { currentCode } from './ssdse.ts';
 import { MATTER2 } from '../medical-codes.ts';
 
 /** The anchored matter2, their SSDSE-A item and label, and their column in the anchor file. */
@@ -20,9 +21,6 @@ export const MEDICAL_ITEMS = [
   { matter2: '206', item: 'I6200', label: '歯科医師数', column: 'dentists' },
   { matter2: '208', item: 'I6300', label: '薬剤師数', column: 'pharmacists' },
 ] as const;
-
-/** 那珂川町 became 那珂川市 on 1 October 2018 within the same bounds: its counts carry over to the new code. */
-const RENAMED: Record<string, string> = { '40305': '40231' };
 
 /** Counts by matter2, year and region code (5-digit municipality or 2-digit prefecture). */
 type Counts = Map<string, Map<number, Map<string, number>>>;
@@ -82,7 +80,7 @@ function municipalCounts(grid: Grid, col: number, label: string): Map<string, nu
   for (const row of grid.rows.slice(3)) {
     const m = /^R(\d{5})$/.exec(row.cells[0] ?? '');
     if (!m?.[1]) throw new SourceError(grid.file, row.line, 1, 'expected a region code such as R13103');
-    counts.set(RENAMED[m[1]] ?? m[1], countAt(grid, row, col, label));
+    counts.set(currentCode(m[1]), countAt(grid, row, col, label));
   }
   return counts;
 }

@@ -7,11 +7,11 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { SourceError } from '../../build/user-error.ts';
-import { countAt, normal, readGrid, type Grid } from '../estat/grid.ts';
+import { readGrid } from '../estat/grid.ts';
 import { isJukiTable, readJuki } from '../estat/juki.ts';
+import { currentCode, ssdseSeries } from './ssdse.ts';
 
-const ITEM = 'D320101';
-const LABEL = '地方税(市町村財政)';
+const TAXES = { code: 'D320101', label: '地方税(市町村財政)' };
 
 /** One row of the anchor file: a municipality's (or ward's) code, fiscal year, tax revenue (none for a ward) and residents. */
 type TaxRow = [cityCode: string, year: number, taxes: number | '', residents: number];
@@ -24,35 +24,10 @@ export interface TaxReport {
   unmatched: string[];
 }
 
-/** The column of D320101 in an SSDSE-A edition, checked by its label, and the fiscal year it gives. */
-function taxColumn(grid: Grid): { col: number; year: number } {
-  const [codes, years, labels] = grid.rows;
-  const col = codes?.cells.indexOf(ITEM) ?? -1;
-  if (!codes || !years || !labels || col < 0)
-    throw new SourceError(grid.file, 1, 1, `expected SSDSE-A's item codes in row 1, with ${ITEM} (地方税)`);
-  if (normal(labels.cells[col] ?? '') !== LABEL)
-    throw new SourceError(grid.file, labels.line, col + 1, `expected ${ITEM} to be labelled 地方税（市町村財政）`);
-  const year = Number(years.cells[col]);
-  if (!Number.isInteger(year)) throw new SourceError(grid.file, years.line, col + 1, `expected the item's fiscal year`);
-  return { col, year };
-}
-
-/** Per fiscal year, each municipality's 地方税 (thousand yen), from every SSDSE-A edition in `dir`; a later edition's wins. */
+/** Per fiscal year, each municipality's 地方税 (thousand yen), from every SSDSE-A edition in `dir`. */
 function ssdseTaxes(dir: string): Map<number, Map<string, number>> {
-  const out = new Map<number, Map<string, number>>();
-  const files = readdirSync(dir).filter((f) => /^SSDSE-A-\d{4}\.csv$/.test(f));
-  for (const f of files.sort()) {
-    const grid = readGrid(join(dir, f));
-    const { col, year } = taxColumn(grid);
-    const taxes = new Map<string, number>();
-    for (const row of grid.rows.slice(3)) {
-      const m = /^R(\d{5})$/.exec(row.cells[0] ?? '');
-      if (!m) throw new SourceError(grid.file, row.line, 1, `expected a region code such as R13103`);
-      taxes.set(m[1]!, countAt(grid, row, col, '地方税'));
-    }
-    out.set(year, taxes);
-  }
-  return out;
+  const series = ssdseSeries(dir, [TAXES]);
+  return new Map([...series].map(([year, byCity]) => [year, new Map([...byCity].map(([c, [t]]) => [c, t ?? 0]))]));
 }
 
 /** Per year of the events, each area's residents on 1 January of the next year, from the 住基 tables in `dir`. */
@@ -65,7 +40,10 @@ function jukiResidents(dir: string): Map<number, Map<string, number>> {
     if (!isJukiTable(grid)) continue;
     const table = readJuki(grid);
     // Prefectures (code ending 000) are the sums of their municipalities: not anchored.
-    out.set(table.year, new Map(table.areas.filter((a) => !a.code.endsWith('000')).map((a) => [a.code, a.population])));
+    out.set(
+      table.year,
+      new Map(table.areas.filter((a) => !a.code.endsWith('000')).map((a) => [currentCode(a.code), a.population])),
+    );
   }
   return out;
 }

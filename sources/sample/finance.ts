@@ -4,14 +4,21 @@
 // that in a village of 2,000, as the settlement statistics show. Municipalities spend most on welfare
 // (民生費), prefectures on education (teachers' pay) and have the police (警察費); rural places spend more
 // on farming and forestry. A designated city keeps the accounts of its wards.
+// FY2015–2022 a municipality's total and its 民生費, 土木費, 教育費 and 災害復旧費 are the official ones
+// (sources/official/municipal-finance.csv); its other ten purposes are fitted to fill the rest, and its
+// earlier years are scaled per purpose to meet the first official year. A municipality the official
+// tables never list (the six villages of the Northern Territories) keeps no accounts.
 
 import { leavesOf, type LeafPopulation } from './population.ts';
 import { attraction } from './profile.ts';
 import { random } from './random.ts';
 import { residentsIn } from './taxes.ts';
+import { apportion } from './fit.ts';
+import { financeYears, municipalFinance, type OfficialFinance } from '../official.ts';
+import type { Row } from '../tables.ts';
 import { csvOf, type SampleTables } from './shared.ts';
 
-const SETTLEMENT_YEARS = [2011, 2012, 2013, 2014];
+const SETTLEMENT_YEARS = Array.from({ length: 12 }, (_, i) => 2011 + i);
 
 /** Code, name, and the share of spending at a municipality and at a prefecture (0: the level has no such item). */
 const ITEMS: [string, string, number, number][] = [
@@ -46,7 +53,7 @@ interface Entity {
 }
 
 function settlementAmounts(seed: string, leaves: LeafPopulation[]) {
-  const rows: { regionCode: string; year: number; itemCode: string; amount: number }[] = [];
+  const rows: Row<'settlement_amounts'>[] = [];
   for (const e of entities(leaves)) {
     const rnd = random(seed, 'settlement', e.code);
     const weights = ITEMS.map(([code, , city, pref]) => {
@@ -72,7 +79,69 @@ function settlementAmounts(seed: string, leaves: LeafPopulation[]) {
       });
     }
   }
-  return rows;
+  return fitOfficial(rows);
+}
+
+/** The purposes official in municipal-finance.csv, by item code. */
+const OFFICIAL_ITEMS: Record<string, keyof OfficialFinance> = {
+  '03': 'welfare',
+  '08': 'publicWorks',
+  '11': 'education',
+  '12': 'disasterRecovery',
+};
+
+/** A municipality's amounts of one year, official where the table gives them and the rest fitted to its total. */
+function fitYear(group: Row<'settlement_amounts'>[], official: OfficialFinance): number[] {
+  const fixed = group.map((r) => {
+    const column = OFFICIAL_ITEMS[r.itemCode];
+    return column === undefined ? undefined : official[column];
+  });
+  const rest = official.expenditure - fixed.reduce<number>((a, n) => a + (n ?? 0), 0);
+  const others = group.filter((_, i) => fixed[i] === undefined);
+  const spread = apportion(
+    rest,
+    others.map((r) => r.amount),
+  );
+  let k = 0;
+  return fixed.map((n) => n ?? spread[k++] ?? 0);
+}
+
+/**
+ * The official figures in place of the synthetic ones (municipalities only: prefecture governments are not
+ * in the table). A municipality's years before the first official one are scaled, purpose by purpose, by
+ * its factor at that year, so that its composition does not jump there.
+ */
+function fitOfficial(rows: Row<'settlement_amounts'>[]): Row<'settlement_amounts'>[] {
+  const years = financeYears();
+  const [first = Infinity, last = -Infinity] = [years[0], years.at(-1)];
+  const listed = new Set<string>();
+  const groups = new Map<string, Row<'settlement_amounts'>[]>();
+  for (const r of rows) {
+    if (r.regionCode.length !== 5) continue;
+    if (municipalFinance(r.regionCode, first)) listed.add(r.regionCode);
+    const key = `${r.regionCode}|${r.year}`;
+    groups.set(key, [...(groups.get(key) ?? []), r]);
+  }
+  const factors = new Map<string, number>();
+  for (const [key, group] of groups) {
+    const [code = '', year] = key.split('|');
+    const official = municipalFinance(code, Number(year));
+    if (!official) continue;
+    const fitted = fitYear(group, official);
+    group.forEach((r, i) => {
+      if (Number(year) === first) factors.set(`${code}|${r.itemCode}`, r.amount > 0 ? (fitted[i] ?? 0) / r.amount : 1);
+      r.amount = fitted[i] ?? 0;
+    });
+  }
+  for (const r of rows)
+    if (r.regionCode.length === 5 && r.year < first)
+      r.amount = Math.round(r.amount * (factors.get(`${r.regionCode}|${r.itemCode}`) ?? 1));
+  // A municipality never listed, or a year of the official span a listed one lacks, has no accounts.
+  return rows.filter(
+    (r) =>
+      r.regionCode.length !== 5 ||
+      (listed.has(r.regionCode) && (r.year < first || r.year > last || !!municipalFinance(r.regionCode, r.year))),
+  );
 }
 
 /** The local governments: each prefecture, each municipality with facts, designated cities with their wards. */

@@ -112,7 +112,7 @@ describe('municipality/finance/forSettlementAmount', () => {
     expect(result(url(2014, 1, '01101', 1))).toBeNull();
     expect(result(url(2014, 1, '01101', 2))).toBeNull();
     expect(result(url(2014, 1, '01695', 3))).toBeNull();
-    expect(err(url(2015, 13, '-', 1))).toEqual({ status: 400, message: 'year 2015 is out of range' });
+    expect(err(url(2023, 13, '-', 1))).toEqual({ status: 400, message: 'year 2023 is out of range' });
     expect(err(url(2014, 13, '-', 4)).message).toBe('matter 4 is out of range');
     expect(err(`${BASE}?year=2014&cityCode=-&matter=1`)).toEqual({ status: 400, message: 'prefCode is required' });
   });

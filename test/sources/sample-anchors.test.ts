@@ -75,6 +75,7 @@ describe('the sample under official totals', () => {
       'sources/official/prefecture-stays.csv',
       'sources/official/medical-counts.csv',
       'sources/official/municipal-establishments.csv',
+      'sources/official/municipal-finance.csv',
     ]);
     expect(effects.files.get('/index.html')).toContain('Synthetic, generated at random');
   });
@@ -129,6 +130,7 @@ describe('the sample under official totals', () => {
         'jobs/middle',
         'medicalWelfare/medicalAnalysis/chart',
         'municipality/employee/perYear',
+        'municipality/finance/forSettlementAmount',
         'municipality/plant/perYear',
         'municipality/taxes/perYear',
         'population/composition/perYear',
