@@ -295,7 +295,7 @@ function ageTotalsOff(totals: Map<number, number>, prefRows: PrefectureRow[]): A
     .map(([key, table]) => ({ prefCode: Math.floor(key / 10000), year: key % 10000, table, jlstat: jlstat.get(key)! }));
 }
 
-/** The three files' text and what the checks found, from the JLSTAT tables in `dir`. */
+/** Every anchor file's text and what the checks found, from the official tables in `dir`. */
 function anchorTables(dir: string): { files: Record<AnchorFile, string>; report: AnchorReport } {
   if (!existsSync(dir))
     throw new InputError(`${dir}: no such folder; give the folder of the JLSTAT tables (shared/data/official)`);
@@ -330,22 +330,14 @@ function anchorTables(dir: string): { files: Record<AnchorFile, string>; report:
     (a, b) => a[0] - b[0] || (a[2] === b[2] ? 0 : a[2] === 'male' ? -1 : 1) || a[3] - b[3],
   );
   const age = prefectureAgeRows(dir);
-  const taxes = municipalTaxRows(dir);
-  const stays = prefectureStayRows(dir);
-  const medical = medicalRows(dir);
-  const establishments = establishmentRows(dir);
-  const finance = municipalFinanceRows(join(dir, 'ssdse'));
+  const statistics = statisticTables(dir);
   return {
     files: {
       prefecture: toCsv(['prefCode', 'year', 'kind', 'population'], prefRows),
       national: toCsv(['year', 'kind', 'sex', 'ageFrom', 'population'], nationalRows),
       unknownAge: toCsv(['year', 'population'], nationalAges.unknownRows),
       prefectureAge: toCsv(['prefCode', 'year', 'kind', 'sex', 'ageFrom', 'population'], age.rows),
-      municipalTaxes: toCsv(['cityCode', 'year', 'taxes', 'residents'], taxes.rows),
-      prefectureStays: toCsv(['prefCode', 'year', 'guests', 'foreignGuests'], stays.rows),
-      medical: toCsv(['regionCode', 'year', ...MEDICAL_ITEMS.map((m) => m.column)], medical.rows),
-      municipalEstablishments: toCsv(ESTABLISHMENT_COLUMNS, establishments.rows),
-      municipalFinance: toCsv(['cityCode', 'year', ...FINANCE_COLUMNS], finance.rows),
+      ...statistics.files,
     },
     report: {
       rows: {
@@ -353,17 +345,47 @@ function anchorTables(dir: string): { files: Record<AnchorFile, string>; report:
         national: nationalRows.length,
         unknownAge: nationalAges.unknownRows.length,
         prefectureAge: age.rows.length,
-        municipalTaxes: taxes.rows.length,
-        prefectureStays: stays.rows.length,
-        medical: medical.rows.length,
-        municipalEstablishments: establishments.rows.length,
-        municipalFinance: finance.rows.length,
+        ...statistics.rows,
       },
       skipped: census.skipped,
       census: censusSums,
       projection,
       openFrom: nationalAges.openFrom,
       ageTotals: ageTotalsOff(age.totals, prefRows),
+      ...statistics.report,
+    },
+  };
+}
+
+type StatisticFile = 'municipalTaxes' | 'prefectureStays' | 'medical' | 'municipalEstablishments' | 'municipalFinance';
+
+/** The anchors beyond population (SSDSE, 住基): each file's text and row count, and what its checks found. */
+function statisticTables(dir: string): {
+  files: Record<StatisticFile, string>;
+  rows: Record<StatisticFile, number>;
+  report: Pick<AnchorReport, 'taxes' | 'stays' | 'medical' | 'establishments' | 'finance'>;
+} {
+  const taxes = municipalTaxRows(dir);
+  const stays = prefectureStayRows(dir);
+  const medical = medicalRows(dir);
+  const establishments = establishmentRows(dir);
+  const finance = municipalFinanceRows(join(dir, 'ssdse'));
+  return {
+    files: {
+      municipalTaxes: toCsv(['cityCode', 'year', 'taxes', 'residents'], taxes.rows),
+      prefectureStays: toCsv(['prefCode', 'year', 'guests', 'foreignGuests'], stays.rows),
+      medical: toCsv(['regionCode', 'year', ...MEDICAL_ITEMS.map((m) => m.column)], medical.rows),
+      municipalEstablishments: toCsv(ESTABLISHMENT_COLUMNS, establishments.rows),
+      municipalFinance: toCsv(['cityCode', 'year', ...FINANCE_COLUMNS], finance.rows),
+    },
+    rows: {
+      municipalTaxes: taxes.rows.length,
+      prefectureStays: stays.rows.length,
+      medical: medical.rows.length,
+      municipalEstablishments: establishments.rows.length,
+      municipalFinance: finance.rows.length,
+    },
+    report: {
       taxes: taxes.report,
       stays: stays.report,
       medical: medical.report,
@@ -373,7 +395,7 @@ function anchorTables(dir: string): { files: Record<AnchorFile, string>; report:
   };
 }
 
-/** Writes the three files into `out` (sources/official unless told) and returns what the checks found. */
+/** Writes the files into `out` (sources/official unless told) and returns what the checks found. */
 export function writeAnchors(dir: string, out: string = OFFICIAL_DIR): AnchorReport {
   const { files, report } = anchorTables(dir);
   mkdirSync(out, { recursive: true });
