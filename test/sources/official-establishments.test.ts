@@ -3,15 +3,14 @@
 // random municipalities, designated cities and prefectures against SSDSE-A read here independently of the
 // anchors importer (a broad class found by the name in its label).
 
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseCsv } from '../../sources/csv.ts';
 import { result, routes } from '../helpers/dist.ts';
 import { sampleSources } from '../helpers/sample.ts';
-import { SHARED_DATA, SHARED_SKIP_NOTE } from '../helpers/paths.ts';
+import { SHARED_SKIP_NOTE } from '../helpers/paths.ts';
+import { fixedDraw, publishedGrid, SSDSE } from '../helpers/official.ts';
 
-const SSDSE = join(SHARED_DATA, 'official', 'ssdse');
 const HAS_TABLES = existsSync(SSDSE);
 const NAMES: Record<string, string> = {
   A: '農業,林業',
@@ -46,9 +45,7 @@ function rawCounts(): Map<string, number> {
   for (const f of readdirSync(SSDSE)
     .filter((f) => /^SSDSE-A-\d{4}\.csv$/.test(f))
     .sort()) {
-    const rows: string[][] = [];
-    const file = join(SSDSE, f);
-    parseCsv(new TextDecoder('shift_jis').decode(readFileSync(file)), file, (c) => rows.push(c));
+    const rows = publishedGrid(join(SSDSE, f), 'shift_jis');
     const label = (i: number) => rows[2]![i]!.normalize('NFKC').replaceAll('、', ',');
     for (const what of ['plant', 'employee'] as const) {
       const col = (name: string) =>
@@ -87,9 +84,7 @@ describe('municipality/plant/perYear and employee/perYear, official in 2014, 201
         .regions.cities.filter((c) => [1, 13].includes(c.prefCode) && c.bigCityFlag !== '1')
         .filter((c) => raw.has(`${c.cityCode}|2014|plant|-`));
       const classes = ['-', ...Object.keys(NAMES)];
-      // A fixed draw (a linear congruential sequence): the same 80 every run, so a failure names the same one again.
-      let seed = 20211231;
-      const next = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
+      const next = fixedDraw(20211231);
       for (let i = 0; i < 80; i++) {
         const city = cities[next(cities.length)]!;
         const year = [2014, 2016, 2021][next(3)]!;

@@ -3,15 +3,14 @@
 // Checked at random municipalities against the raw tables in ../shared, read here independently of the
 // anchors importer.
 
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseCsv } from '../../sources/csv.ts';
 import { result, routes } from '../helpers/dist.ts';
 import { sampleSources } from '../helpers/sample.ts';
-import { SHARED_DATA, SHARED_SKIP_NOTE } from '../helpers/paths.ts';
+import { SHARED_SKIP_NOTE } from '../helpers/paths.ts';
+import { fixedDraw, publishedGrid, SSDSE } from '../helpers/official.ts';
 
-const SSDSE = join(SHARED_DATA, 'official/ssdse');
 const HAS_TABLES = existsSync(SSDSE);
 const YEARS = [2015, 2016, 2017, 2018, 2019, 2020, 2021, 2022];
 /** The four purposes SSDSE-A gives, by the operation's item code, and the total. */
@@ -30,9 +29,7 @@ const settlement = (year: number, pref: number, city: string, matter = 1) =>
 function rawItems(): Map<string, number> {
   const out = new Map<string, number>();
   for (const f of readdirSync(SSDSE).filter((f) => f.startsWith('SSDSE-A-'))) {
-    const rows: string[][] = [];
-    const file = join(SSDSE, f);
-    parseCsv(new TextDecoder('shift_jis').decode(readFileSync(file)), file, (c) => rows.push(c));
+    const rows = publishedGrid(join(SSDSE, f), 'shift_jis');
     const [codes = [], years = []] = rows;
     for (const item of [TOTAL, ...Object.values(ITEMS)]) {
       const col = codes.indexOf(item);
@@ -52,12 +49,10 @@ describe('municipality/finance/forSettlementAmount, official in part FY2015–20
         .regions.cities.filter((c) => [1, 13].includes(c.prefCode))
         .filter((c) => c.bigCityFlag !== '1' && raw.has(`${c.cityCode}|${TOTAL}|2022`));
       expect(cities.length).toBeGreaterThan(200);
-      // A fixed draw (a linear congruential sequence): the same 60 every run, so a failure names the same one again.
-      let seed = 20220331;
+      const next = fixedDraw(20220331);
       for (let i = 0; i < 60; i++) {
-        seed = (seed * 1103515245 + 12345) % 2 ** 31;
-        const city = cities[seed % cities.length]!;
-        const year = YEARS[seed % YEARS.length]!;
+        const city = cities[next(cities.length)]!;
+        const year = YEARS[next(YEARS.length)]!;
         const total = raw.get(`${city.cityCode}|${TOTAL}|${year}`)!;
         const answer = settlement(year, city.prefCode, city.cityCode)!.years[0]!.data;
         for (const [code, item] of Object.entries(ITEMS)) {

@@ -3,15 +3,14 @@
 // prefectures against the raw SSDSE tables in ../shared, read here independently of the anchors importer;
 // and the operations' origins: the chart mixed, the rate (shares of synthetic classes) synthetic.
 
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseCsv } from '../../sources/csv.ts';
 import { result, routes } from '../helpers/dist.ts';
 import { sampleSources } from '../helpers/sample.ts';
-import { SHARED_DATA, SHARED_SKIP_NOTE } from '../helpers/paths.ts';
+import { SHARED_SKIP_NOTE } from '../helpers/paths.ts';
+import { fixedDraw, publishedGrid as grid, SSDSE } from '../helpers/official.ts';
 
-const SSDSE = join(SHARED_DATA, 'official', 'ssdse');
 const HAS_TABLES = existsSync(join(SSDSE, 'SSDSE-B-2023.csv'));
 const CHART = '/api/v1/medicalWelfare/medicalAnalysis/chart';
 /** matter2 → SSDSE-A item, and the years the chart serves that SSDSE-A gives. */
@@ -22,13 +21,6 @@ const ITEMS = {
   '208': { item: 'I6300', years: [2014, 2016, 2018, 2020] },
 } as const;
 type Matter = keyof typeof ITEMS;
-
-/** Records of a CSV file in ../shared, decoded as its publisher wrote it. */
-function grid(file: string, encoding: 'shift_jis' | 'utf-8'): string[][] {
-  const out: string[][] = [];
-  parseCsv(new TextDecoder(encoding).decode(readFileSync(file)).replace(/^\uFEFF/, ''), file, (c) => out.push(c));
-  return out;
-}
 
 /** `matter2|code|year` → count, from every SSDSE-A edition (a later edition's year wins). */
 function rawMunicipal(): Map<string, number> {
@@ -71,13 +63,11 @@ describe('medicalAnalysis/chart, official totals', () => {
       const cities = sampleSources()
         .regions.cities.filter((c) => [1, 13].includes(c.prefCode) && c.bigCityFlag !== '1')
         .filter((c) => raw.has(`206|${c.cityCode}|2020`));
-      // A fixed draw (a linear congruential sequence): the same 60 every run, so a failure names the same one again.
-      let seed = 20201231;
+      const next = fixedDraw(20201231);
       for (let i = 0; i < 60; i++) {
-        seed = (seed * 1103515245 + 12345) % 2 ** 31;
-        const city = cities[seed % cities.length]!;
-        const m = (['206', '208'] as const)[seed % 2]!;
-        const year = ITEMS[m].years[seed % ITEMS[m].years.length]!;
+        const city = cities[next(cities.length)]!;
+        const m = (['206', '208'] as const)[next(2)]!;
+        const year = ITEMS[m].years[next(ITEMS[m].years.length)]!;
         const answer = chartValue(m, year, String(city.prefCode), city.cityCode);
         expect(answer, `${m} ${city.cityCode} ${city.cityName} ${year}`).toBe(raw.get(`${m}|${city.cityCode}|${year}`));
       }

@@ -4,26 +4,18 @@
 // display=1; the 0～9人 class, the months and the accommodation types are synthetic. Checked against the
 // SSDSE files in ../shared, read here independently of the anchors importer.
 
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseCsv } from '../../sources/csv.ts';
 import type { Row } from '../../sources/tables.ts';
 import { result, routes } from '../helpers/dist.ts';
 import { rowsOf } from '../helpers/sample.ts';
-import { SAMPLE_PREFS, SHARED_DATA, SHARED_SKIP_NOTE } from '../helpers/paths.ts';
+import { SAMPLE_PREFS, SHARED_SKIP_NOTE } from '../helpers/paths.ts';
+import { fixedDraw, publishedGrid as grid, SSDSE } from '../helpers/official.ts';
 
-const SSDSE = join(SHARED_DATA, 'official/ssdse');
 const HAS_TABLES = existsSync(join(SSDSE, 'SSDSE-B-2023.csv')) && existsSync(join(SSDSE, 'SSDSE-E-2023.csv'));
 const YEARS = Array.from({ length: 11 }, (_, i) => 2011 + i);
 type Nights = { all: number; foreign: number };
-
-/** Records of a CSV file in ../shared, decoded as its publisher wrote it. */
-function grid(file: string, encoding: 'shift_jis' | 'utf-8'): string[][] {
-  const out: string[][] = [];
-  parseCsv(new TextDecoder(encoding).decode(readFileSync(file)).replace(/^\uFEFF/, ''), file, (c) => out.push(c));
-  return out;
-}
 
 /** 延べ宿泊者数 and 外国人延べ宿泊者数 by `prefCode|year`: SSDSE-B's years, and SSDSE-E's (G7101, G7102). */
 function rawNights(): Map<string, Nights> {
@@ -68,11 +60,9 @@ describe.skipIf(!HAS_TABLES)(
         const s = sums.get(key) ?? { all: 0, foreign: 0 };
         sums.set(key, { all: s.all + r.japaneseGuests + r.foreignGuests, foreign: s.foreign + r.foreignGuests });
       }
-      // A fixed draw (a linear congruential sequence): the same 40 every run.
-      let seed = 20191231;
+      const next = fixedDraw(20191231);
       for (let i = 0; i < 40; i++) {
-        seed = (seed * 1103515245 + 12345) % 2 ** 31;
-        const key = `${(seed % 47) + 1}|${YEARS[seed % YEARS.length]}`;
+        const key = `${next(47) + 1}|${YEARS[next(YEARS.length)]}`;
         expect(sums.get(key), key).toEqual(raw.get(key));
       }
     });

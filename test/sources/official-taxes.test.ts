@@ -6,25 +6,17 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseCsv } from '../../sources/csv.ts';
 import { result, routes } from '../helpers/dist.ts';
 import { sampleSources } from '../helpers/sample.ts';
 import { HAS_SHARED, SHARED_DATA, SHARED_SKIP_NOTE } from '../helpers/paths.ts';
+import { fixedDraw, OFFICIAL, publishedGrid as grid } from '../helpers/official.ts';
 
-const OFFICIAL = join(SHARED_DATA, 'official');
 const HAS_TABLES = existsSync(join(OFFICIAL, 'ssdse')) && existsSync(join(OFFICIAL, 'juki-vital'));
 const YEARS = [2015, 2016, 2017, 2018, 2019];
 const taxes = (pref: string, city: string) =>
   result(`/api/v1/municipality/taxes/perYear?prefCode=${pref}&cityCode=${city}`);
 const valueIn = (r: { data: { year: number; value: number }[] }, year: number) =>
   r.data.find((d) => d.year === year)?.value;
-
-/** Records of a CSV file in ../shared, decoded as its publisher wrote it. */
-function grid(file: string, encoding: 'shift_jis' | 'utf-8'): string[][] {
-  const out: string[][] = [];
-  parseCsv(new TextDecoder(encoding).decode(readFileSync(file)).replace(/^\uFEFF/, ''), file, (c) => out.push(c));
-  return out;
-}
 
 /** 地方税 (D320101) per fiscal year and municipality, from every SSDSE-A edition. */
 function rawTaxes(): Map<string, number> {
@@ -68,12 +60,10 @@ describe('municipality/taxes/perYear, official FY2015–2019', () => {
       const cities = sampleSources()
         .regions.cities.filter((c) => [1, 13].includes(c.prefCode))
         .filter((c) => c.bigCityFlag !== '1' && t.has(`${c.cityCode}|2015`));
-      // A fixed draw (a linear congruential sequence): the same 60 every run, so a failure names the same one again.
-      let seed = 20151231;
+      const next = fixedDraw(20151231);
       for (let i = 0; i < 60; i++) {
-        seed = (seed * 1103515245 + 12345) % 2 ** 31;
-        const city = cities[seed % cities.length]!;
-        const year = YEARS[seed % YEARS.length]!;
+        const city = cities[next(cities.length)]!;
+        const year = YEARS[next(YEARS.length)]!;
         const expected = Math.round(t.get(`${city.cityCode}|${year}`)! / p.get(`${city.cityCode}|${year}`)!);
         const answer = valueIn(taxes(String(city.prefCode), city.cityCode), year);
         expect(answer, `${city.cityCode} ${city.cityName} FY${year}`).toBe(expected);
