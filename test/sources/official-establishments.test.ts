@@ -75,7 +75,7 @@ const answer = (what: What, pref: number, city: string, sic: string, year: numbe
 
 describe('municipality/plant/perYear and employee/perYear, official in 2014, 2016 and 2021', () => {
   it.skipIf(!HAS_TABLES)(
-    `answer SSDSE-A's counts at 80 municipalities and classes drawn at random (${HAS_TABLES ? SSDSE : SHARED_SKIP_NOTE})`,
+    `answer SSDSE-A's counts at 100 municipalities and classes drawn at random (${HAS_TABLES ? SSDSE : SHARED_SKIP_NOTE})`,
     () => {
       const raw = rawCounts();
       // The municipalities of the sample dist (prefectures 1 and 13) SSDSE-A lists: designated cities whole
@@ -85,7 +85,7 @@ describe('municipality/plant/perYear and employee/perYear, official in 2014, 201
         .filter((c) => raw.has(`${c.cityCode}|2014|plant|-`));
       const classes = ['-', ...Object.keys(NAMES)];
       const next = fixedDraw(20211231);
-      for (let i = 0; i < 80; i++) {
+      for (let i = 0; i < 100; i++) {
         const city = cities[next(cities.length)]!;
         const year = [2014, 2016, 2021][next(3)]!;
         const what = (['plant', 'employee'] as const)[next(2)]!;

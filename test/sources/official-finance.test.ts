@@ -41,7 +41,7 @@ function rawItems(): Map<string, number> {
 
 describe('municipality/finance/forSettlementAmount, official in part FY2015–2022', () => {
   it.skipIf(!HAS_TABLES)(
-    `answers the shares of 民生費, 土木費, 教育費, 災害復旧費 in 歳出決算総額 for 60 municipality-years drawn at random (${HAS_TABLES ? SSDSE : SHARED_SKIP_NOTE})`,
+    `answers the shares of 民生費, 土木費, 教育費, 災害復旧費 in 歳出決算総額 for 100 municipality-years drawn at random (${HAS_TABLES ? SSDSE : SHARED_SKIP_NOTE})`,
     () => {
       const raw = rawItems();
       // The municipalities of the sample dist (prefectures 1 and 13), designated cities whole as SSDSE-A gives them.
@@ -50,7 +50,7 @@ describe('municipality/finance/forSettlementAmount, official in part FY2015–20
         .filter((c) => c.bigCityFlag !== '1' && raw.has(`${c.cityCode}|${TOTAL}|2022`));
       expect(cities.length).toBeGreaterThan(200);
       const next = fixedDraw(20220331);
-      for (let i = 0; i < 60; i++) {
+      for (let i = 0; i < 100; i++) {
         const city = cities[next(cities.length)]!;
         const year = YEARS[next(YEARS.length)]!;
         const total = raw.get(`${city.cityCode}|${TOTAL}|${year}`)!;

@@ -56,7 +56,7 @@ function chartValue(m: string, year: number, pref: string, code: string): number
 
 describe('medicalAnalysis/chart, official totals', () => {
   it.skipIf(!HAS_TABLES)(
-    `answers SSDSE-A's count for 60 municipality-years drawn at random (${HAS_TABLES ? SSDSE : SHARED_SKIP_NOTE})`,
+    `answers SSDSE-A's count for 100 municipality-years drawn at random (${HAS_TABLES ? SSDSE : SHARED_SKIP_NOTE})`,
     () => {
       const raw = rawMunicipal();
       // Municipalities of the sample dist (prefectures 1 and 13) the chart lists: 206 and 208 serve them; designated cities whole.
@@ -64,7 +64,7 @@ describe('medicalAnalysis/chart, official totals', () => {
         .regions.cities.filter((c) => [1, 13].includes(c.prefCode) && c.bigCityFlag !== '1')
         .filter((c) => raw.has(`206|${c.cityCode}|2020`));
       const next = fixedDraw(20201231);
-      for (let i = 0; i < 60; i++) {
+      for (let i = 0; i < 100; i++) {
         const city = cities[next(cities.length)]!;
         const m = (['206', '208'] as const)[next(2)]!;
         const year = ITEMS[m].years[next(ITEMS[m].years.length)]!;

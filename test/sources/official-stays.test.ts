@@ -52,7 +52,7 @@ describe.skipIf(!HAS_TABLES)(
       }
     });
 
-    it('fits the sample table under them at 40 prefecture-years drawn at random, all 47 prefectures', () => {
+    it('fits the sample table under them at 100 prefecture-years drawn at random, all 47 prefectures', () => {
       const sums = new Map<string, Nights>();
       for (const r of rowsOf<Row<'accommodation_stays'>>('accommodation_stays')) {
         if (r.sizeCode === 1) continue; // 0～9人: synthetic
@@ -61,7 +61,7 @@ describe.skipIf(!HAS_TABLES)(
         sums.set(key, { all: s.all + r.japaneseGuests + r.foreignGuests, foreign: s.foreign + r.foreignGuests });
       }
       const next = fixedDraw(20191231);
-      for (let i = 0; i < 40; i++) {
+      for (let i = 0; i < 100; i++) {
         const key = `${next(47) + 1}|${YEARS[next(YEARS.length)]}`;
         expect(sums.get(key), key).toEqual(raw.get(key));
       }

@@ -53,7 +53,7 @@ describe('municipality/taxes/perYear, official FY2015–2019', () => {
   });
 
   it.skipIf(!HAS_TABLES)(
-    `answers round(地方税 / 住基 residents) for 60 municipalities drawn at random (${HAS_TABLES ? OFFICIAL : SHARED_SKIP_NOTE})`,
+    `answers round(地方税 / 住基 residents) for 100 municipalities drawn at random (${HAS_TABLES ? OFFICIAL : SHARED_SKIP_NOTE})`,
     () => {
       const [t, p] = [rawTaxes(), rawResidents()];
       // The municipalities of the sample dist (prefectures 1 and 13), designated cities whole as SSDSE-A gives them.
@@ -61,7 +61,7 @@ describe('municipality/taxes/perYear, official FY2015–2019', () => {
         .regions.cities.filter((c) => [1, 13].includes(c.prefCode))
         .filter((c) => c.bigCityFlag !== '1' && t.has(`${c.cityCode}|2015`));
       const next = fixedDraw(20151231);
-      for (let i = 0; i < 60; i++) {
+      for (let i = 0; i < 100; i++) {
         const city = cities[next(cities.length)]!;
         const year = YEARS[next(YEARS.length)]!;
         const expected = Math.round(t.get(`${city.cityCode}|${year}`)! / p.get(`${city.cityCode}|${year}`)!);
