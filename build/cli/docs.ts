@@ -1,11 +1,15 @@
 // npm run docs: rewrites the documentation generated from the declarations (docs/operations.md from the
-// operations, the tables' part of sources/README.md from sources/tables.ts), so that an operation's or a
+// operations, docs/official-figures.md from them and the sample's table origins, the tables' part of
+// sources/README.md from sources/tables.ts), so that an operation's or a
 // table's docs come with its declaration. A test fails while a file differs from what
 // this would write.
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { officialFiguresDoc } from '../core/official-doc.ts';
 import { operationsDoc } from '../core/operations-doc.ts';
+import { loadSources } from '../../sources/load.ts';
+import { sampleSourceSet } from '../../sources/sample/index.ts';
 import { OPERATIONS } from '../ops/index.ts';
 import { README, withTables } from '../../sources/readme.ts';
 import { runCommand, type CommandSpec } from './source-options.ts';
@@ -15,7 +19,7 @@ const ROOT = join(import.meta.dirname, '../..');
 const DOCS_COMMAND = {
   name: 'npm run docs',
   summary:
-    'Rewrites the documentation generated from the declarations: docs/operations.md and the tables of sources/README.md.',
+    'Rewrites the documentation generated from the declarations: docs/operations.md, docs/official-figures.md and the tables of sources/README.md.',
   options: {},
   example: 'npm run docs',
 } as const satisfies CommandSpec;
@@ -24,6 +28,7 @@ const DOCS_COMMAND = {
 export function generatedDocs(): [path: string, text: string][] {
   return [
     ['docs/operations.md', operationsDoc(OPERATIONS)],
+    ['docs/official-figures.md', officialFiguresDoc(OPERATIONS, loadSources(sampleSourceSet(), { eager: false }))],
     ['sources/README.md', withTables(readFileSync(README, 'utf8'))],
   ];
 }
