@@ -1,7 +1,7 @@
 // The small official tables the sample provider is anchored to: census and IPSS population totals by
 // prefecture, the same by prefecture × sex × 5-year age, and national population by sex × 5-year age;
-// municipal local taxes with their residents; prefecture guest nights of the facilities of 10+ employees
-// (sources/official/README.md: what, whence, checks). Regenerated from ../shared by `npm run anchors`;
+// municipal local taxes with their residents; prefecture guest nights of the facilities of 10+ employees;
+// prefecture net migration in 2021 (sources/official/README.md: what, whence, checks). Regenerated from ../shared by `npm run anchors`;
 // read here once, on first use.
 
 import { readFileSync } from 'node:fs';
@@ -22,6 +22,7 @@ export const OFFICIAL_FILE_NAMES = {
   medical: 'medical-counts.csv',
   municipalEstablishments: 'municipal-establishments.csv',
   municipalFinance: 'municipal-finance.csv',
+  prefectureMigration: 'prefecture-migration.csv',
 } as const;
 
 /** Absolute paths, so a digest of what generates the sample can hash them. */
@@ -38,6 +39,7 @@ export const ANCHOR_CREDITS: string[] = [
   '出典: 独立行政法人統計センター「SSDSE（教育用標準データセット）」（観光庁「宿泊旅行統計調査」）',
   '出典: 独立行政法人統計センター「SSDSE（教育用標準データセット）」（厚生労働省「医療施設調査」「医師・歯科医師・薬剤師統計」）',
   '出典: 独立行政法人統計センター「SSDSE（教育用標準データセット）」（総務省・経済産業省「経済センサス‐基礎調査」「経済センサス‐活動調査」）',
+  '出典: 総務省統計局「住民基本台帳人口移動報告」',
 ];
 
 interface Anchors {
@@ -294,3 +296,49 @@ export const municipalFinance = (cityCode: string, year: number): OfficialFinanc
 /** The fiscal years of municipalFinance, in order. */
 export const financeYears = (): number[] =>
   [...new Set([...loadFinance().keys()].map((k) => Number(k.split('|')[1])))].sort((a, b) => a - b);
+
+/** A prefecture's official net migration in a year: with each regional block, and with the rest of Japan by age class. */
+export interface OfficialMigration {
+  /** By block code '01'–'09': the other prefectures of the block only. */
+  blocks: Record<string, number>;
+  /** 0–14, 15–64, 65 and over. */
+  ageClasses: [number, number, number];
+}
+
+const BLOCK_CODES = ['01', '02', '03', '04', '05', '06', '07', '08', '09'] as const;
+const AGE_CLASS_CODES = ['1', '2', '3'] as const;
+
+/** A whole number that may be negative (a net), or a fault at its file, line and column. */
+function signedInt(r: CsvRecord, column: string): number {
+  const text = r.text(column);
+  if (!/^-?[0-9]+$/.test(text)) throw r.fault(column, `expected a whole number, found ${JSON.stringify(text)}`);
+  return Number(text);
+}
+
+let migrationCache: Map<number, OfficialMigration> | undefined;
+
+function loadMigration(): Map<number, OfficialMigration> {
+  if (migrationCache) return migrationCache;
+  migrationCache = new Map();
+  for (const r of rows(OFFICIAL_FILE_NAMES.prefectureMigration, ['prefCode', 'year', 'kind', 'code', 'net'])) {
+    const key = r.int('prefCode') * 10000 + r.int('year');
+    const entry = migrationCache.get(key) ?? { blocks: {}, ageClasses: [0, 0, 0] };
+    if (r.oneOf('kind', ['block', 'ageClass'] as const) === 'block')
+      entry.blocks[r.oneOf('code', BLOCK_CODES)] = signedInt(r, 'net');
+    else entry.ageClasses[AGE_CLASS_CODES.indexOf(r.oneOf('code', AGE_CLASS_CODES))] = signedInt(r, 'net');
+    migrationCache.set(key, entry);
+  }
+  return migrationCache;
+}
+
+/**
+ * 転入超過数 of a prefecture (住民基本台帳人口移動報告, 日本人移動者, moves within Japan): with each of
+ * forArea's regional blocks, and with the rest of Japan in forAgeClass's three age classes. 2021 only;
+ * undefined in other years.
+ */
+export const prefectureMigration = (prefCode: number, year: number): OfficialMigration | undefined =>
+  loadMigration().get(prefCode * 10000 + year);
+
+/** The years prefectureMigration covers, ascending. */
+export const migrationYears = (): number[] =>
+  [...new Set([...loadMigration().keys()].map((k) => k % 10000))].sort((a, b) => a - b);

@@ -13,6 +13,7 @@ import { prefectureStayRows, type StayReport } from './stays.ts';
 import { MEDICAL_ITEMS, medicalRows, type MedicalReport } from './medical.ts';
 import { ESTABLISHMENT_COLUMNS, establishmentRows, type EstablishmentReport } from './establishments.ts';
 import { municipalFinanceRows, type FinanceReport } from './finance.ts';
+import { prefectureMigrationRows, type MigrationReport } from './migration.ts';
 import { municipalTaxRows, type TaxReport } from './taxes.ts';
 
 export type AnchorFile = keyof typeof OFFICIAL_FILE_NAMES;
@@ -34,6 +35,7 @@ interface AnchorReport {
   medical: MedicalReport;
   establishments: EstablishmentReport;
   finance: FinanceReport;
+  migration: MigrationReport;
 }
 
 const SEXES: Record<string, 'male' | 'female'> = { 男性: 'male', 女性: 'female' };
@@ -357,19 +359,26 @@ function anchorTables(dir: string): { files: Record<AnchorFile, string>; report:
   };
 }
 
-type StatisticFile = 'municipalTaxes' | 'prefectureStays' | 'medical' | 'municipalEstablishments' | 'municipalFinance';
+type StatisticFile =
+  | 'municipalTaxes'
+  | 'prefectureStays'
+  | 'medical'
+  | 'municipalEstablishments'
+  | 'municipalFinance'
+  | 'prefectureMigration';
 
 /** The anchors beyond population (SSDSE, 住基): each file's text and row count, and what its checks found. */
 function statisticTables(dir: string): {
   files: Record<StatisticFile, string>;
   rows: Record<StatisticFile, number>;
-  report: Pick<AnchorReport, 'taxes' | 'stays' | 'medical' | 'establishments' | 'finance'>;
+  report: Pick<AnchorReport, 'taxes' | 'stays' | 'medical' | 'establishments' | 'finance' | 'migration'>;
 } {
   const taxes = municipalTaxRows(dir);
   const stays = prefectureStayRows(dir);
   const medical = medicalRows(dir);
   const establishments = establishmentRows(dir);
   const finance = municipalFinanceRows(join(dir, 'ssdse'));
+  const migration = prefectureMigrationRows(dir);
   return {
     files: {
       municipalTaxes: toCsv(['cityCode', 'year', 'taxes', 'residents'], taxes.rows),
@@ -377,6 +386,7 @@ function statisticTables(dir: string): {
       medical: toCsv(['regionCode', 'year', ...MEDICAL_ITEMS.map((m) => m.column)], medical.rows),
       municipalEstablishments: toCsv(ESTABLISHMENT_COLUMNS, establishments.rows),
       municipalFinance: toCsv(['cityCode', 'year', ...FINANCE_COLUMNS], finance.rows),
+      prefectureMigration: toCsv(['prefCode', 'year', 'kind', 'code', 'net'], migration.rows),
     },
     rows: {
       municipalTaxes: taxes.rows.length,
@@ -384,6 +394,7 @@ function statisticTables(dir: string): {
       medical: medical.rows.length,
       municipalEstablishments: establishments.rows.length,
       municipalFinance: finance.rows.length,
+      prefectureMigration: migration.rows.length,
     },
     report: {
       taxes: taxes.report,
@@ -391,6 +402,7 @@ function statisticTables(dir: string): {
       medical: medical.report,
       establishments: establishments.report,
       finance: finance.report,
+      migration: migration.report,
     },
   };
 }
@@ -431,6 +443,17 @@ export function reportLines(report: AnchorReport): string[] {
       : `SSDSE-B's prefecture figure is not Σ of SSDSE-A's municipalities: ${report.medical.disagreements.map((d) => `${d.matter2} ${d.year} prefecture ${d.prefCode} (A ${d.a}, B ${d.b})`).join(', ')}`,
     ...establishmentLines(report.establishments),
     `歳出決算総額 and 民生費, 土木費, 教育費, 災害復旧費 (SSDSE-A), FY${report.finance.years[0]}–${report.finance.years.at(-1)}: ${report.finance.counts.join(', ')} municipalities; in each the four purposes do not exceed the total`,
+    ...migrationLines(report.migration),
+  ];
+}
+
+/** The migration table's checks: what every prefecture's nets add up to, and where 総数 is not its age classes. */
+function migrationLines(m: MigrationReport): string[] {
+  return [
+    `転入超過数 ${m.year} (住民基本台帳人口移動報告, 日本人移動者): ${m.rows.toLocaleString('en')} rows read; every check of the e-Stat reader holds; Σ of the 47 prefectures by age class (0–14, 15–64, 65+): ${m.nationalAgeClasses.join(', ')}`,
+    m.ageGaps.length === 0
+      ? "every prefecture's 総数 with 全国 = the sum of its age classes"
+      : `総数 with 全国 is not the sum of the age classes (forAgeClass shows the classes) in ${m.ageGaps.map((g) => `prefecture ${g.prefCode} (${g.total} vs ${g.classes})`).join(', ')}`,
   ];
 }
 

@@ -39,7 +39,7 @@ import { ANCHOR_CREDITS, OFFICIAL_FILES } from '../official.ts';
 export const DEFAULT_SEED = 'regstat-sample-1';
 
 const SAMPLE_NOTICE =
-  "SYNTHETIC SAMPLE DATA under official figures. Official: the prefecture and municipality codes and names; the industry and occupation classifications; each prefecture's population by sex and 5-year age (census 1960–2020, 出典: 国勢調査（総務省統計局）; projections 2025–2045, 出典: 国立社会保障・人口問題研究所「日本の地域別将来推計人口（平成30(2018)年推計）」), so the prefecture level of perYear, pyramid and sum/perYear is the census (up to 2015 the census gives 85歳以上 whole: its split into 85–89 and 90歳～ is synthetic); the nation's population by sex and 5-year age (census; 国立社会保障・人口問題研究所「日本の将来推計人口（平成29年推計）」). Synthetic, generated at random by the regstat sample provider: everything below the prefectures (municipalities, wards, meshes), births, deaths and migration, and every other statistic (industry, jobs, trade, patents, tourism, fishery, forestry, agriculture, medical and long-term care, taxes, local government expenditure, graduates) except these official figures: local tax revenue per resident FY2015–2019 (SSDSE-A, 住民基本台帳); a municipality's settled expenditure and its 民生費, 土木費, 教育費 and 災害復旧費 FY2015–2022 (SSDSE-A, 地方財政状況調査); the establishments and persons engaged of every municipality in 2014, 2016 and 2021, all industries and by broad class (SSDSE-A, 経済センサス; 2014 every establishment, 2016 and 2021 民営 only), under which the middle classes and wards are synthetic; the totals of 一般診療所, 歯科診療所, 歯科医師 and 薬剤師 in the years SSDSE gives (SSDSE-A, SSDSE-B); each prefecture's yearly guest nights (all and foreign) of its facilities of 10 or more employees 2011–2021 (SSDSE-B/E, 宿泊旅行統計調査), their months, types and size classes and the facilities of 0–9 employees synthetic. The names of the narrow industry classes (beyond x0) and of the old municipalities are invented. Each operation's entry in manifest.json (`origin`) and the explorer say which of its figures are official. Do not use the synthetic ones for analysis or decisions. Official tables: npm run import:estat; saved RESAS responses: npm run import:resas.";
+  "SYNTHETIC SAMPLE DATA under official figures. Official: the prefecture and municipality codes and names; the industry and occupation classifications; each prefecture's population by sex and 5-year age (census 1960–2020, 出典: 国勢調査（総務省統計局）; projections 2025–2045, 出典: 国立社会保障・人口問題研究所「日本の地域別将来推計人口（平成30(2018)年推計）」), so the prefecture level of perYear, pyramid and sum/perYear is the census (up to 2015 the census gives 85歳以上 whole: its split into 85–89 and 90歳～ is synthetic); the nation's population by sex and 5-year age (census; 国立社会保障・人口問題研究所「日本の将来推計人口（平成29年推計）」). Synthetic, generated at random by the regstat sample provider: everything below the prefectures (municipalities, wards, meshes), births, deaths and migration, and every other statistic (industry, jobs, trade, patents, tourism, fishery, forestry, agriculture, medical and long-term care, taxes, local government expenditure, graduates) except these official figures: local tax revenue per resident FY2015–2019 (SSDSE-A, 住民基本台帳); a municipality's settled expenditure and its 民生費, 土木費, 教育費 and 災害復旧費 FY2015–2022 (SSDSE-A, 地方財政状況調査); the establishments and persons engaged of every municipality in 2014, 2016 and 2021, all industries and by broad class (SSDSE-A, 経済センサス; 2014 every establishment, 2016 and 2021 民営 only), under which the middle classes and wards are synthetic; each prefecture's net migration in 2021 by regional block and by age class (住民基本台帳人口移動報告, 日本人移動者), its municipalities' synthetic nets shifted to add up to it; the totals of 一般診療所, 歯科診療所, 歯科医師 and 薬剤師 in the years SSDSE gives (SSDSE-A, SSDSE-B); each prefecture's yearly guest nights (all and foreign) of its facilities of 10 or more employees 2011–2021 (SSDSE-B/E, 宿泊旅行統計調査), their months, types and size classes and the facilities of 0–9 employees synthetic. The names of the narrow industry classes (beyond x0) and of the old municipalities are invented. Each operation's entry in manifest.json (`origin`) and the explorer say which of its figures are official. Do not use the synthetic ones for analysis or decisions. Official tables: npm run import:estat; saved RESAS responses: npm run import:resas.";
 
 /** What is official in the sample, per table (origin.ts): everything not named here is synthetic. */
 const CENSUS_AGES =
@@ -56,6 +56,8 @@ const ECONOMY_EMPLOYEES =
   '従業者数 2016, all industries and by broad class, SSDSE-A (経済センサス‐活動調査, 民営): the establishments’ persons engaged';
 const MUNICIPAL_FINANCE =
   '歳出決算総額 and its 民生費, 土木費, 教育費, 災害復旧費 FY2015–2022, SSDSE-A (地方財政状況調査)';
+const MIGRATION =
+  '転入超過数 2021, 住民基本台帳人口移動報告 (日本人移動者, moves within Japan): a prefecture’s nets with the other prefectures of each block, and with the rest of Japan by age class (0–14, 15–64, 65+)';
 const SAMPLE_ORIGINS: Origins = {
   prefectures: { all: '全国地方公共団体コード', codes: true },
   municipalities: { all: '全国地方公共団体コード', codes: true },
@@ -87,6 +89,12 @@ const SAMPLE_ORIGINS: Origins = {
     municipality: LOCAL_TAXES,
     columns: ['taxes', 'residents'],
     part: 'the fiscal years before 2015 and after 2019, scaled to meet the official ones',
+  },
+  migration_by_block: { all: MIGRATION, part: 'the years 2010–2020 and 2022' },
+  // Municipalities' nets are synthetic, shifted to add up to the prefecture's: official at that level only.
+  migration_by_age_group: {
+    prefecture: MIGRATION,
+    part: 'the years 2010–2020 and 2022 (each region shifted as in 2021)',
   },
   accommodation_classes: { all: '宿泊旅行統計調査の従業者規模・施設タイプ', codes: true },
   accommodation_stays: {
@@ -135,6 +143,7 @@ export function sampleSourceSet(seed = DEFAULT_SEED): SourceSet {
           'guest nights (延べ宿泊者数, all and foreign) per prefecture and calendar year 2011–2021 of the facilities of 10 or more employees (宿泊旅行統計調査 via SSDSE-B 2011–2020 and SSDSE-E 2021); the facilities of 0–9 employees and the split by month, type and size class synthetic',
           'municipal and prefecture counts of 一般診療所, 歯科診療所 (医療施設調査), 歯科医師 and 薬剤師 (医師・歯科医師・薬剤師統計, 総数 by place of work) from SSDSE-A and SSDSE-B, in the years medicalAnalysis/chart serves',
           "municipal establishments and persons engaged (事業所数, 従業者数; SSDSE-A, 経済センサス) 2014 (every establishment), 2016 and 2021 (民営), all industries and by broad class (middle classes and a designated city's wards apportioned in proportion to synthetic figures); industry_economy's employees of 2016 are the same",
+          "each prefecture's net migration (転入超過数, 住民基本台帳人口移動報告, 日本人移動者) in 2021 with each regional block and by age class (0–14, 15–64, 65+); its municipalities' nets synthetic, shifted to add up to it",
         ],
         files: OFFICIAL_FILES.map((f) => `sources/official/${basename(f)}`),
         credits: ANCHOR_CREDITS,

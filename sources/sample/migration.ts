@@ -1,6 +1,13 @@
 // Synthetic net migration. People move toward places that draw them (Tokyo most of all, less so in the
 // pandemic years); the young move most, from rural municipalities to urban ones.
+// 2021 is official at the prefecture level (sources/official/prefecture-migration.csv, 住民基本台帳人口移動報告,
+// 日本人移動者): a prefecture's nets with each block are the report's (the other years as drawn), and its
+// municipalities' nets by age class are shifted to add up to the report's (the shift spread by population,
+// and kept in the other years). The cohorts (forAgeClassLine, a census statistic) stay as drawn.
 
+import { prefectureMigration } from '../official.ts';
+import type { Row } from '../tables.ts';
+import { apportion } from './fit.ts';
 import { leavesOf, type LeafPopulation } from './population.ts';
 import { BLOCK_PREFS, attraction, population2020 } from './profile.ts';
 import { random } from './random.ts';
@@ -29,7 +36,9 @@ function blockMigration(seed: string) {
           net +=
             (pull(prefCode, year) - pull(other, year)) * scale * 0.35 * (1 + 0.25 * rnd.normal()) + 15 * rnd.normal();
         }
-        rows.push({ prefCode: String(prefCode).padStart(2, '0'), year, blockCode, net: Math.round(net) });
+        // Drawn in every year all the same, so that the other years do not change with the official ones.
+        const official = prefectureMigration(prefCode, year)?.blocks[blockCode];
+        rows.push({ prefCode: String(prefCode).padStart(2, '0'), year, blockCode, net: official ?? Math.round(net) });
       }
     }
   }
@@ -51,7 +60,55 @@ function ageClassMigration(seed: string, leaves: LeafPopulation[]) {
       );
     }
   }
+  fitOfficial(rows, leaves);
   return rows;
+}
+
+/**
+ * Where the report gives a prefecture's net in an age class, its municipalities' (and wards') nets are
+ * shifted to add up to it (officialShifts). Each region keeps its shift in the other years too, nearest
+ * official year's, so that the series does not jump where the official year is: the drawn nets lean to
+ * gains (urban drift), the report's are losses in most prefectures.
+ */
+function fitOfficial(rows: Row<'migration_by_age_group'>[], leaves: LeafPopulation[]): void {
+  const shifts = officialShifts(rows, leaves);
+  const years = [...shifts.keys()].map((k) => Number(k.split('|')[2]));
+  if (years.length === 0) return;
+  const [first, last] = [Math.min(...years), Math.max(...years)];
+  for (const r of rows) {
+    const year = Math.min(Math.max(r.year, first), last);
+    r.net += shifts.get(`${r.regionCode}|${r.ageClass}|${year}`) ?? 0;
+  }
+}
+
+/**
+ * By region, age class and official year: how much a region's drawn net must move for its prefecture's
+ * to be the report's. The difference from the drawn sum is spread in proportion to 2020 population (a
+ * net can have either sign, so the shift is apportioned by its size and given its sign).
+ */
+function officialShifts(rows: Row<'migration_by_age_group'>[], leaves: LeafPopulation[]): Map<string, number> {
+  const leafOf = new Map(leaves.map((l) => [l.city.cityCode, l]));
+  const groups = new Map<string, Row<'migration_by_age_group'>[]>();
+  for (const r of rows) {
+    const key = `${leafOf.get(r.regionCode)?.city.prefCode}|${r.year}|${r.ageClass}`;
+    const group = groups.get(key);
+    if (group) group.push(r);
+    else groups.set(key, [r]);
+  }
+  const shifts = new Map<string, number>();
+  for (const [key, group] of groups) {
+    const [prefCode, year, ageClass] = key.split('|').map(Number) as [number, number, number];
+    const official = prefectureMigration(prefCode, year)?.ageClasses[ageClass - 1];
+    if (official === undefined) continue;
+    const gap = official - group.reduce((a, r) => a + r.net, 0);
+    const weights = group.map((r) => {
+      const leaf = leafOf.get(r.regionCode);
+      return leaf ? total(leaf, 2020) : 0;
+    });
+    const shares = apportion(Math.abs(gap), weights);
+    group.forEach((r, i) => shifts.set(`${r.regionCode}|${ageClass}|${year}`, Math.sign(gap) * shares[i]!));
+  }
+  return shifts;
 }
 
 /** Net migration of each 5-year cohort over each five-year period. */

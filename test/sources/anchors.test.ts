@@ -16,6 +16,8 @@ import {
   OFFICIAL_FILES,
   PREFECTURE_YEARS,
   medicalCount,
+  migrationYears,
+  prefectureMigration,
   prefecturePopulation,
 } from '../../sources/official.ts';
 import { HAS_SHARED, SHARED_DATA, SHARED_SKIP_NOTE, TMP } from '../helpers/paths.ts';
@@ -59,6 +61,16 @@ describe('official anchor tables', () => {
     expect(medicalCount('202', '13101', 2020)).toBe(506);
     expect(medicalCount('202', '13', 2014)).toBe(12780);
     expect(medicalCount('205', '13101', 2020)).toBeUndefined();
+    // Net migration 2021: 47 prefectures × (9 blocks + 3 age classes); a block's and the classes' sums agree
+    // but where the report's 総数 is not its classes' sum (see the README).
+    expect(records(join(OFFICIAL_DIR, OFFICIAL_FILE_NAMES.prefectureMigration))).toHaveLength(47 * 12);
+    expect(migrationYears()).toEqual([2021]);
+    const tokyo = prefectureMigration(13, 2021)!;
+    expect(sum(Object.values(tokyo.blocks))).toBe(10_815);
+    expect(sum(tokyo.ageClasses)).toBe(10_815);
+    expect(prefectureMigration(1, 2021)!.blocks['01']).toBe(0); // 北海道 has no other prefecture in its block
+    expect(prefectureMigration(13, 2020)).toBeUndefined();
+    expect(ANCHOR_CREDITS).toContain('出典: 総務省統計局「住民基本台帳人口移動報告」');
     expect(ANCHOR_CREDITS.join('\n')).toMatch(/国勢調査（総務省統計局）[\s\S]*平成30\(2018\)年推計[\s\S]*平成29年推計/);
   });
 
@@ -153,6 +165,16 @@ describe.skipIf(!HAS_OFFICIAL)(
       expect(report.taxes.unmatched).toEqual(['04216 (2015)']);
       expect(report.finance.years).toEqual([2015, 2016, 2017, 2018, 2019, 2020, 2021, 2022]);
       expect(report.finance.counts).toEqual(Array(8).fill(1741));
+      // Migration 2021: every move counted at both ends, so the prefectures' nets add up to 0 per age class.
+      expect(report.migration).toMatchObject({ year: 2021, rows: 15_768, nationalAgeClasses: [0, 0, 0] });
+      expect(report.migration.ageGaps.map((g) => [g.prefCode, g.total - g.classes])).toEqual([
+        [4, -1],
+        [20, -1],
+        [23, 3],
+        [24, -1],
+        [33, -1],
+        [39, 1],
+      ]);
     });
 
     it('has the projections of the IPSS 2018 table the e-Stat import reads', () => {

@@ -76,6 +76,7 @@ describe('the sample under official totals', () => {
       'sources/official/medical-counts.csv',
       'sources/official/municipal-establishments.csv',
       'sources/official/municipal-finance.csv',
+      'sources/official/prefecture-migration.csv',
     ]);
     expect(effects.files.get('/index.html')).toContain('Synthetic, generated at random');
   });
@@ -136,6 +137,8 @@ describe('the sample under official totals', () => {
         'population/composition/perYear',
         'population/composition/pyramid',
         'population/nature',
+        'population/society/forAgeClass',
+        'population/society/forArea',
         'population/sum/estimate',
         'population/sum/perYear',
         'prefectures',
