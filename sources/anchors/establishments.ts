@@ -34,7 +34,7 @@ const CLASS_NAMES: Record<string, string> = {
   'サービス業(他に分類されないもの)': 'R',
   '公務(他に分類されるものを除く)': 'S',
 };
-export const BROAD_CLASSES = Object.values(CLASS_NAMES);
+const BROAD_CLASSES = Object.values(CLASS_NAMES);
 const MEASURES = ['plants', 'employees'] as const;
 type Measure = (typeof MEASURES)[number];
 /** What an item counts: a measure, over all establishments or 民営 ones, of one broad class, all, or a sector. */
@@ -47,13 +47,7 @@ interface Item {
 }
 
 /** One row of the anchor file: a municipality's counts of one measure and year, all and per class ('' where not given). */
-export type EstablishmentRow = [
-  cityCode: string,
-  year: number,
-  measure: Measure,
-  all: number,
-  ...classes: (number | '')[],
-];
+type EstablishmentRow = [cityCode: string, year: number, measure: Measure, all: number, ...classes: (number | '')[]];
 
 export interface EstablishmentReport {
   /** Per year: what it counts, municipalities, and those whose total exceeds the sum of its classes (by at most `most`). */

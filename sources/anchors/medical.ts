@@ -26,7 +26,7 @@ export const MEDICAL_ITEMS = [
 type Counts = Map<string, Map<number, Map<string, number>>>;
 
 /** A row of the anchor file: region, year and one cell per MEDICAL_ITEMS entry (empty where not given). */
-export type MedicalRow = [regionCode: string, year: number, ...counts: (number | '')[]];
+type MedicalRow = [regionCode: string, year: number, ...counts: (number | '')[]];
 
 export interface MedicalReport {
   /** Per matter2: the municipal years (SSDSE-A) and the prefecture years (SSDSE-B) kept. */

@@ -9,16 +9,16 @@ import { SourceError } from '../../build/user-error.ts';
 import { countAt, normal, readGrid, type Grid } from '../estat/grid.ts';
 
 /** An SSDSE-A item: its code and its label as `normal` writes it (ASCII parentheses, no spaces). */
-export interface SsdseItem {
+interface SsdseItem {
   code: string;
   label: string;
 }
 
 /** Per reference year, per municipality code, the items' values in the order asked. */
-export type SsdseSeries = Map<number, Map<string, number[]>>;
+type SsdseSeries = Map<number, Map<string, number[]>>;
 
 /** A check of one row's values: the index of the item at fault and what is wrong, or nothing. */
-export type SsdseCheck = (values: number[]) => { item: number; message: string } | undefined;
+type SsdseCheck = (values: number[]) => { item: number; message: string } | undefined;
 
 const EDITION = /^SSDSE-A-\d{4}\.csv$/;
 

@@ -33,7 +33,6 @@ export default defineOperation({
   description: `The composition of the expenditure a local government settled in a fiscal \`year\` (2011–2022), by purpose (目的別歳出: 議会費, 総務費, 民生費 … 諸支出金): each item's share of the total, in percent with 2 decimals. The government is the prefecture's when \`cityCode\` is \`-\`, else the municipality's (a designated city as a whole; its wards keep no accounts and answer null). \`matter\` \`1\` gives the government's own composition, \`2\` that of the mean government of its group (${Object.values(FINANCE_GROUPS).join(', ')}) and \`3\` that of the mean prefecture or municipality; a mean is taken per item, in thousand yen rounded half away from zero, before the shares. Only prefectures have 警察費. In the default build a municipality's 民生費 (03), 土木費 (08), 教育費 (11) and 災害復旧費 (12) and its total are the official ones of fiscal years 2015–2022 (SSDSE-A, 地方財政状況調査), so their shares are too; its other purposes and prefecture governments are synthetic.`,
   examples: [
     { year: '2014', prefCode: '13', cityCode: '-', matter: '1' },
-    { year: '2014', prefCode: '13', cityCode: '13101', matter: '2' },
     { year: '2011', prefCode: '1', cityCode: '01100', matter: '3' },
     { year: '2022', prefCode: '13', cityCode: '13103', matter: '1' },
   ],
