@@ -298,7 +298,7 @@ export const financeYears = (): number[] =>
   [...new Set([...loadFinance().keys()].map((k) => Number(k.split('|')[1])))].sort((a, b) => a - b);
 
 /** A prefecture's official net migration in a year: with each regional block, and with the rest of Japan by age class. */
-export interface OfficialMigration {
+interface OfficialMigration {
   /** By block code '01'–'09': the other prefectures of the block only. */
   blocks: Record<string, number>;
   /** 0–14, 15–64, 65 and over. */
