@@ -6,11 +6,10 @@
 // 第2次 = C + D + E), so B and C are those differences. The 民営 totals count a few establishments no
 // broad class does (格付不能 between classes): the total is kept, as the table gives it.
 
-import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { SourceError } from '../../build/user-error.ts';
-import { countAt, normal, readGrid, type Grid, type GridRow } from '../estat/grid.ts';
-import { currentCode } from './ssdse.ts';
+import { countAt, normal, type Grid, type GridRow } from '../estat/grid.ts';
+import { municipalityOf, ssdseEditions } from './ssdse.ts';
 
 /** The broad classes SSDSE-A can give, by their names (NFKC, `、` read as `,`). */
 const CLASS_NAMES: Record<string, string> = {
@@ -113,18 +112,16 @@ function editionItems(grid: Grid): Item[] {
 }
 
 /** One edition's counts, checked: B and C made from the sectors where not given, no class above the total. */
-function readEdition(file: string): Edition {
-  const grid = readGrid(file);
+function readEdition(grid: Grid): Edition {
   const items = editionItems(grid);
   const counts: Record<Measure, Counts> = { plants: new Map(), employees: new Map() };
   for (const row of grid.rows.slice(3)) {
-    const m = /^R(\d{5})$/.exec(row.cells[0] ?? '');
-    if (!m) throw new SourceError(grid.file, row.line, 1, `expected a region code such as R13103`);
+    const code = municipalityOf(grid, row);
     for (const measure of MEASURES) {
       const cells: Record<string, number> = {};
       for (const i of items.filter((i) => i.measure === measure))
         cells[i.what] = countAt(grid, row, i.col, `${i.measure} (${i.what})`);
-      counts[measure].set(currentCode(m[1]!), checked(grid, row, items, measure, cells));
+      counts[measure].set(code, checked(grid, row, items, measure, cells));
     }
   }
   return { year: items[0]!.year, scope: items.find((i) => !i.what.startsWith('sector'))!.scope, counts };
@@ -163,10 +160,8 @@ function checked(grid: Grid, row: GridRow, items: Item[], measure: Measure, c: R
 export function establishmentRows(official: string): { rows: EstablishmentRow[]; report: EstablishmentReport } {
   const dir = join(official, 'ssdse');
   const editions = new Map<number, Edition>();
-  for (const f of readdirSync(dir)
-    .filter((f) => /^SSDSE-A-\d{4}\.csv$/.test(f))
-    .sort()) {
-    const e = readEdition(join(dir, f));
+  for (const grid of ssdseEditions(dir)) {
+    const e = readEdition(grid);
     editions.set(e.year, e);
   }
   const rows: EstablishmentRow[] = [];

@@ -7,11 +7,11 @@
 // 精神科病院; RESAS's 病院数 counts every hospital) and 205 (SSDSE's 医師数 is every registered doctor;
 // RESAS's, classed by 主たる診療科 with 臨床研修医, 全科, その他, 不詳, those working in medical facilities).
 
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { SourceError } from '../../build/user-error.ts';
-import { countAt, normal, readGrid, type Grid } from '../estat/grid.ts';
-import { currentCode } from './ssdse.ts';
+import { countAt, readGrid } from '../estat/grid.ts';
+import { labelColumn, ssdseByItem } from './ssdse.ts';
 import { MATTER2 } from '../medical-codes.ts';
 
 /** The anchored matter2, their SSDSE-A item and label, and their column in the anchor file. */
@@ -39,61 +39,20 @@ export interface MedicalReport {
 const yearsServed = (matter2: string) =>
   new Set(Object.values(MATTER2.find((m) => m.code === matter2)?.years ?? {}).flat());
 
-/** The columns of the first row headed by `names` (item codes, or labels as printed in any width). */
-function itemColumns(grid: Grid, names: readonly string[], what: string): number[] {
-  const head = grid.rows[0];
-  return names.map((name) => {
-    const col = head?.cells.findIndex((c) => normal(c) === name) ?? -1;
-    if (!head || col < 0) throw new SourceError(grid.file, head?.line ?? 1, 1, `expected ${what} ${name} in this row`);
-    return col;
-  });
-}
-
 /** SSDSE-A: per matter2 and year, each municipality's count; a later edition's year wins whole. */
 function ssdseA(dir: string): Counts {
-  const out: Counts = new Map(MEDICAL_ITEMS.map((m) => [m.matter2, new Map()]));
-  for (const f of readdirSync(dir)
-    .filter((f) => /^SSDSE-A-\d{4}\.csv$/.test(f))
-    .sort()) {
-    const grid = readGrid(join(dir, f));
-    const cols = itemColumns(
-      grid,
-      MEDICAL_ITEMS.map((m) => m.item),
-      "SSDSE-A's item code",
-    );
-    MEDICAL_ITEMS.forEach((m, i) => {
-      const col = cols[i]!;
-      const [years, labels] = [grid.rows[1], grid.rows[2]];
-      if (!years || !labels || normal(labels.cells[col] ?? '') !== m.label)
-        throw new SourceError(grid.file, labels?.line ?? 3, col + 1, `expected ${m.item} to be labelled ${m.label}`);
-      const year = Number(years.cells[col]);
-      if (!Number.isInteger(year)) throw new SourceError(grid.file, years.line, col + 1, "expected the item's year");
-      out.get(m.matter2)?.set(year, municipalCounts(grid, col, m.label));
-    });
-  }
-  return out;
-}
-
-/** One column of SSDSE-A's municipal rows, by 5-digit code. */
-function municipalCounts(grid: Grid, col: number, label: string): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const row of grid.rows.slice(3)) {
-    const m = /^R(\d{5})$/.exec(row.cells[0] ?? '');
-    if (!m?.[1]) throw new SourceError(grid.file, row.line, 1, 'expected a region code such as R13103');
-    counts.set(currentCode(m[1]), countAt(grid, row, col, label));
-  }
-  return counts;
+  const byItem = ssdseByItem(
+    dir,
+    MEDICAL_ITEMS.map((m) => ({ code: m.item, label: m.label })),
+  );
+  return new Map(MEDICAL_ITEMS.map((m) => [m.matter2, byItem.get(m.item) ?? new Map()]));
 }
 
 /** SSDSE-B: per matter2 it gives (202, 203) and year, each prefecture's count. */
 function ssdseB(file: string): Counts {
   const grid = readGrid(file);
   const items = MEDICAL_ITEMS.filter((m) => m.matter2 === '202' || m.matter2 === '203');
-  const cols = itemColumns(
-    grid,
-    items.map((m) => m.label),
-    "SSDSE-B's column",
-  );
+  const cols = items.map((m) => labelColumn(grid, m.label));
   const out: Counts = new Map(items.map((m) => [m.matter2, new Map()]));
   for (const row of grid.rows.slice(1)) {
     const year = Number(row.cells[0]);

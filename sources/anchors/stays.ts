@@ -10,6 +10,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { SourceError } from '../../build/user-error.ts';
 import { countAt, normal, readGrid, type Grid, type GridRow } from '../estat/grid.ts';
+import { itemColumn, labelColumn } from './ssdse.ts';
 
 /** The two items, as SSDSE labels them (NFKC), and SSDSE-E's codes for them. */
 const ITEMS = {
@@ -38,14 +39,6 @@ function prefectureOf(grid: Grid, row: GridRow, col: number): number | undefined
   return code;
 }
 
-/** The column whose header (NFKC) is `label` in `header`, which must be there exactly once. */
-function columnOf(grid: Grid, header: GridRow, label: string): number {
-  const cols = header.cells.flatMap((c, i) => (normal(c) === label ? [i] : []));
-  if (cols.length !== 1)
-    throw new SourceError(grid.file, header.line, 1, `expected one column headed ${label}, found ${cols.length}`);
-  return cols[0]!;
-}
-
 /** The two counts of a row, from the columns of all guest nights and of the foreign ones. */
 const counts = (grid: Grid, row: GridRow, g: number, f: number): [number, number] => [
   countAt(grid, row, g, ITEMS.guests.label),
@@ -58,7 +51,7 @@ function ssdseB(file: string): Read[] {
   const header = grid.rows[0];
   if (!header || normal(header.cells[0] ?? '') !== '年度' || normal(header.cells[1] ?? '') !== '地域コード')
     throw new SourceError(file, 1, 1, 'expected SSDSE-B: a header row starting 年度, 地域コード');
-  const [g, f] = [columnOf(grid, header, ITEMS.guests.label), columnOf(grid, header, ITEMS.foreignGuests.label)];
+  const [g, f] = [labelColumn(grid, ITEMS.guests.label), labelColumn(grid, ITEMS.foreignGuests.label)];
   return grid.rows.slice(1).map((row): Read => {
     const year = Number(row.cells[0]);
     if (!/^\d{4}$/.test(row.cells[0] ?? '')) throw new SourceError(file, row.line, 1, 'expected a year such as 2019');
@@ -71,23 +64,9 @@ function ssdseB(file: string): Read[] {
 /** SSDSE-E: item codes in row 1, each item's year in row 2, labels in row 3, then one row a region. */
 function ssdseE(file: string): Read[] {
   const grid = readGrid(file);
-  const [codes, years, labels] = grid.rows;
-  if (!codes || !years || !labels) throw new SourceError(file, 1, 1, 'expected SSDSE-E: item codes, years, labels');
-  const item = (it: { code: string; label: string }) => {
-    const col = codes.cells.indexOf(it.code);
-    if (col < 0) throw new SourceError(file, codes.line, 1, `expected item ${it.code} (${it.label}) in row 1`);
-    if (normal(labels.cells[col] ?? '') !== it.label)
-      throw new SourceError(file, labels.line, col + 1, `expected ${it.code} to be labelled ${it.label}`);
-    return { col, year: Number(years.cells[col]) };
-  };
-  const [g, f] = [item(ITEMS.guests), item(ITEMS.foreignGuests)];
-  if (!Number.isInteger(g.year) || g.year !== f.year)
-    throw new SourceError(
-      file,
-      years.line,
-      f.col + 1,
-      `expected both items of one year, found ${g.year} and ${f.year}`,
-    );
+  const [g, f] = [itemColumn(grid, ITEMS.guests), itemColumn(grid, ITEMS.foreignGuests)];
+  if (g.year !== f.year)
+    throw new SourceError(file, 2, f.col + 1, `expected both items of one year, found ${g.year} and ${f.year}`);
   return grid.rows.slice(3).flatMap((row): Read[] => {
     const prefCode = prefectureOf(grid, row, 0);
     if (prefCode === undefined) return [];

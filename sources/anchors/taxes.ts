@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { SourceError } from '../../build/user-error.ts';
 import { readGrid } from '../estat/grid.ts';
 import { isJukiTable, readJuki } from '../estat/juki.ts';
-import { currentCode, ssdseSeries } from './ssdse.ts';
+import { currentCode, ssdseByItem } from './ssdse.ts';
 
 const TAXES = { code: 'D320101', label: '地方税(市町村財政)' };
 
@@ -25,10 +25,8 @@ export interface TaxReport {
 }
 
 /** Per fiscal year, each municipality's 地方税 (thousand yen), from every SSDSE-A edition in `dir`. */
-function ssdseTaxes(dir: string): Map<number, Map<string, number>> {
-  const series = ssdseSeries(dir, [TAXES]);
-  return new Map([...series].map(([year, byCity]) => [year, new Map([...byCity].map(([c, [t]]) => [c, t ?? 0]))]));
-}
+const ssdseTaxes = (dir: string): Map<number, Map<string, number>> =>
+  ssdseByItem(dir, [TAXES]).get(TAXES.code) ?? new Map();
 
 /** Per year of the events, each area's residents on 1 January of the next year, from the 住基 tables in `dir`. */
 function jukiResidents(dir: string): Map<number, Map<string, number>> {
