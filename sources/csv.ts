@@ -199,6 +199,8 @@ export interface CsvRecord {
   text(column: string): string;
   /** A whole number of 0 or more. */
   int(column: string): number;
+  /** A whole number that may be negative (a net figure). */
+  signed(column: string): number;
   /** A finite number of 0 or more. */
   num(column: string): number;
   oneOf<T extends string>(column: string, values: readonly T[]): T;
@@ -228,6 +230,10 @@ export function headedRecords(text: string, file: string, columns: readonly stri
       fault,
       int(c) {
         if (!/^[0-9]+$/.test(cell(c))) throw fault(c, `expected a whole number, found ${JSON.stringify(cell(c))}`);
+        return Number(cell(c));
+      },
+      signed(c) {
+        if (!/^-?[0-9]+$/.test(cell(c))) throw fault(c, `expected a whole number, found ${JSON.stringify(cell(c))}`);
         return Number(cell(c));
       },
       num(c) {

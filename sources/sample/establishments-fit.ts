@@ -5,7 +5,7 @@
 // years are scaled by a municipality's and class's factor at the nearest official year (2009 and 2012 by
 // 2014's), so that their series do not jump where the official years begin.
 
-import { establishmentYears, municipalEstablishments, type OfficialCounts } from '../official.ts';
+import { establishmentYears, municipalEstablishments, type OfficialCounts } from '../official-statistics.ts';
 import { INDUSTRIES_MIDDLE } from './classifications.ts';
 import type { EstablishmentRow } from './establishments.ts';
 import { apportion } from './fit.ts';

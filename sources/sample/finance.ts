@@ -14,7 +14,7 @@ import { attraction } from './profile.ts';
 import { random } from './random.ts';
 import { residentsIn } from './taxes.ts';
 import { apportion } from './fit.ts';
-import { financeYears, municipalFinance, type OfficialFinance } from '../official.ts';
+import { financeYears, municipalFinance, type OfficialFinance } from '../official-statistics.ts';
 import type { Row } from '../tables.ts';
 import { csvOf, type SampleTables } from './shared.ts';
 

@@ -10,7 +10,7 @@
 import type { City } from '../regions.ts';
 import { prefRegion } from '../regions.ts';
 import { MATTER2, type Matter2, type MedicalScheme } from '../medical-codes.ts';
-import { medicalCount } from '../official.ts';
+import { medicalCount } from '../official-statistics.ts';
 import type { Row } from '../tables.ts';
 import { apportion } from './fit.ts';
 import { leavesOf, type LeafPopulation } from './population.ts';

@@ -5,7 +5,7 @@
 // municipalities' nets by age class are shifted to add up to the report's (the shift spread by population,
 // and kept in the other years). The cohorts (forAgeClassLine, a census statistic) stay as drawn.
 
-import { prefectureMigration } from '../official.ts';
+import { prefectureMigration } from '../official-statistics.ts';
 import type { Row } from '../tables.ts';
 import { apportion } from './fit.ts';
 import { leavesOf, type LeafPopulation } from './population.ts';

@@ -5,7 +5,7 @@
 // were. The survey counts the facilities of 0–9 employees too, but SSDSE does not give them: their
 // nights stay synthetic, scaled by the same factors so that their share stays what the sample drew.
 
-import { prefectureStays } from '../official.ts';
+import { prefectureStays } from '../official-statistics.ts';
 import { apportion } from './fit.ts';
 
 /** A row of accommodation_stays as generated: room and capacity cells empty where the survey counts none. */

@@ -6,7 +6,7 @@
 // FY2015–2019 are the official figures (sources/official/municipal-taxes.csv): 住基 residents, and 地方税,
 // a designated city's apportioned over its wards; the property and corporate parts keep their shares.
 
-import { municipalTaxes } from '../official.ts';
+import { municipalTaxes } from '../official-statistics.ts';
 import type { Row } from '../tables.ts';
 import { apportion } from './fit.ts';
 import { leavesOf, type LeafPopulation } from './population.ts';

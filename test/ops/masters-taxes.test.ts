@@ -6,7 +6,7 @@ import { errorOf as err, result } from '../helpers/dist.ts';
 import type { Row } from '../../sources/tables.ts';
 import { rowsOf, sampleSources } from '../helpers/sample.ts';
 import { expectMessages } from '../helpers/errors.ts';
-import { municipalTaxes } from '../../sources/official.ts';
+import { municipalTaxes } from '../../sources/official-statistics.ts';
 
 describe('industries/narrow', () => {
   const raw = rowsOf<Row<'industries_narrow'>>('industries_narrow');

@@ -15,11 +15,9 @@ import {
   OFFICIAL_FILE_NAMES,
   OFFICIAL_FILES,
   PREFECTURE_YEARS,
-  medicalCount,
-  migrationYears,
-  prefectureMigration,
   prefecturePopulation,
 } from '../../sources/official.ts';
+import { medicalCount, migrationYears, prefectureMigration } from '../../sources/official-statistics.ts';
 import { HAS_SHARED, SHARED_DATA, SHARED_SKIP_NOTE, TMP } from '../helpers/paths.ts';
 
 const OFFICIAL = join(SHARED_DATA, 'official');
