@@ -3,6 +3,7 @@
 // facilities of 10+ employees and net migration in 2021. Each file is read once, on first use, into a map
 // keyed as its accessor asks.
 
+import type { CsvRecord } from './csv.ts';
 import { OFFICIAL_FILE_NAMES, rows } from './official.ts';
 
 /** A value made on first use and kept. */
@@ -10,6 +11,10 @@ const once = <T>(make: () => T): (() => T) => {
   let value: T | undefined;
   return () => (value ??= make());
 };
+
+/** A file's rows as a map, each row one entry, made on first use. */
+const keyed = <K, V>(name: string, columns: readonly string[], entry: (r: CsvRecord) => [K, V]) =>
+  once(() => new Map(rows(name, columns).map(entry)));
 
 /** The years of a map keyed `code|year`, ascending. */
 const yearsOf = (keys: Iterable<string>): number[] =>
@@ -21,16 +26,13 @@ interface OfficialTaxes {
   residents: number;
 }
 
-const taxes = once(
-  () =>
-    new Map(
-      rows(OFFICIAL_FILE_NAMES.municipalTaxes, ['cityCode', 'year', 'taxes', 'residents']).map(
-        (r): [string, OfficialTaxes] => [
-          `${r.text('cityCode')}|${r.int('year')}`,
-          { ...(r.text('taxes') === '' ? {} : { taxes: r.int('taxes') }), residents: r.int('residents') },
-        ],
-      ),
-    ),
+const taxes = keyed(
+  OFFICIAL_FILE_NAMES.municipalTaxes,
+  ['cityCode', 'year', 'taxes', 'residents'],
+  (r): [string, OfficialTaxes] => [
+    `${r.text('cityCode')}|${r.int('year')}`,
+    { ...(r.text('taxes') === '' ? {} : { taxes: r.int('taxes') }), residents: r.int('residents') },
+  ],
 );
 
 /**
@@ -47,16 +49,13 @@ interface OfficialStays {
   foreignGuests: number;
 }
 
-const stays = once(
-  () =>
-    new Map(
-      rows(OFFICIAL_FILE_NAMES.prefectureStays, ['prefCode', 'year', 'guests', 'foreignGuests']).map(
-        (r): [number, OfficialStays] => [
-          r.int('prefCode') * 10000 + r.int('year'),
-          { guests: r.int('guests'), foreignGuests: r.int('foreignGuests') },
-        ],
-      ),
-    ),
+const stays = keyed(
+  OFFICIAL_FILE_NAMES.prefectureStays,
+  ['prefCode', 'year', 'guests', 'foreignGuests'],
+  (r): [number, OfficialStays] => [
+    r.int('prefCode') * 10000 + r.int('year'),
+    { guests: r.int('guests'), foreignGuests: r.int('foreignGuests') },
+  ],
 );
 
 /**
@@ -129,22 +128,19 @@ export const FINANCE_COLUMNS = ['expenditure', 'welfare', 'publicWorks', 'educat
 /** A municipality's settled expenditure in a fiscal year (thousand yen): the total and four of its purposes. */
 export type OfficialFinance = Record<(typeof FINANCE_COLUMNS)[number], number>;
 
-const finance = once(
-  () =>
-    new Map(
-      rows(OFFICIAL_FILE_NAMES.municipalFinance, ['cityCode', 'year', ...FINANCE_COLUMNS]).map(
-        (r): [string, OfficialFinance] => [
-          `${r.text('cityCode')}|${r.int('year')}`,
-          {
-            expenditure: r.int('expenditure'),
-            welfare: r.int('welfare'),
-            publicWorks: r.int('publicWorks'),
-            education: r.int('education'),
-            disasterRecovery: r.int('disasterRecovery'),
-          },
-        ],
-      ),
-    ),
+const finance = keyed(
+  OFFICIAL_FILE_NAMES.municipalFinance,
+  ['cityCode', 'year', ...FINANCE_COLUMNS],
+  (r): [string, OfficialFinance] => [
+    `${r.text('cityCode')}|${r.int('year')}`,
+    {
+      expenditure: r.int('expenditure'),
+      welfare: r.int('welfare'),
+      publicWorks: r.int('publicWorks'),
+      education: r.int('education'),
+      disasterRecovery: r.int('disasterRecovery'),
+    },
+  ],
 );
 
 /**
