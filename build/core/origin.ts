@@ -21,11 +21,13 @@ export function operationOrigin(op: Operation, route: RouteOp, sources: Sources)
   const at = (t: TableName, level: Level) => officialAt(origins, op, t, level);
   const out: OperationOrigin = {};
   for (const level of levels) {
-    const official = [...new Set(tables.flatMap((t) => at(t, level) ?? []))];
-    // Tables official at this level but for a part (some years), named with that part.
-    const parts = tables.flatMap((t) =>
-      at(t, level) !== undefined && origins[t]?.part ? [`${t} (${origins[t].part})`] : [],
-    );
+    const official = [...new Set(tables.flatMap((t) => at(t, level)?.text ?? []))];
+    // Tables official at this level but for a part (some years, some values of a parameter), named with it.
+    const parts = tables.flatMap((t) => {
+      const a = at(t, level);
+      const part = [a?.except, origins[t]?.part].filter(Boolean).join('; ');
+      return a && part ? [`${t} (${part})`] : [];
+    });
     const synthetic = [...tables.filter((t) => at(t, level) === undefined), ...parts];
     const kind: LevelOrigin['kind'] = synthetic.length === 0 ? 'official' : official.length ? 'mixed' : 'synthetic';
     out[level] = {
@@ -37,16 +39,39 @@ export function operationOrigin(op: Operation, route: RouteOp, sources: Sources)
   return out;
 }
 
+/** Where a table's figures are official for an operation; `except` the values of a parameter whose reads are not. */
+interface OfficialAt {
+  text: string;
+  except?: string;
+}
+
 /**
  * Where table `t`'s figures read by `op` are official at `level`, as the dataset words it; undefined where
  * they are synthetic: at no such level, or where `op` reads a column the origin does not name official.
+ * An answer of every level (`all`, no cityCode) lists prefectures and municipalities alike: official
+ * where both are, in the same words.
  */
-function officialAt(origins: Origins, op: Operation, t: TableName, level: Level): string | undefined {
+function officialAt(origins: Origins, op: Operation, t: TableName, level: Level): OfficialAt | undefined {
   const o = origins[t];
   if (!o) return undefined;
+  const both = o.prefecture === o.municipality ? o.prefecture : undefined;
+  const text = o.all ?? (level === 'all' ? both : o[level]);
+  if (text === undefined) return undefined;
+  const columns = o.columns;
+  if (!columns) return { text };
   const reads = op.reads?.[t];
-  if (o.columns && !(reads && reads.every((c) => o.columns!.includes(c)))) return undefined;
-  return o.all ?? (level === 'prefecture' ? o.prefecture : level === 'municipality' ? o.municipality : undefined);
+  const officialColumns = (c: readonly string[]) => c.every((name) => columns.includes(name));
+  if (!reads) return undefined;
+  if (!('cases' in reads)) return officialColumns(reads) ? { text } : undefined;
+  const values = Object.keys(reads.cases);
+  const official = values.filter((v) => officialColumns(reads.cases[v]!));
+  if (official.length === values.length) return { text };
+  if (!official.length) return undefined;
+  const others = values.filter((v) => !official.includes(v));
+  return {
+    text: `${text} (for ${reads.param} ${official.join(', ')})`,
+    except: `for ${reads.param} ${others.join(', ')}`,
+  };
 }
 
 /**

@@ -71,6 +71,12 @@ export function routeOf(route: DeclaredRoute<readonly ParamSpec[]>): RouteOp {
   };
 }
 
+/** The columns an operation reads of a table, per value of `param` (each value its own list). */
+export interface ReadsBy {
+  param: string;
+  cases: Readonly<Record<string, readonly string[]>>;
+}
+
 export interface Operation<State = unknown, P extends readonly ParamSpec[] = readonly ParamSpec[]> {
   route: DeclaredRoute<P>;
   /** The original's title, for people reading the manifest. */
@@ -91,9 +97,10 @@ export interface Operation<State = unknown, P extends readonly ParamSpec[] = rea
   needs: (TableName | TableName[])[];
   /**
    * The columns it reads of a table whose origin names its official columns (sources/dataset.ts): its
-   * figures are official only if these all are. Unsaid, it counts as reading the synthetic ones.
+   * figures are official only if these all are. Unsaid, it counts as reading the synthetic ones. Where the
+   * columns depend on a parameter (a coefficient of value added or of employees), one list per value.
    */
-  reads?: Partial<Record<TableName, readonly string[]>>;
+  reads?: Partial<Record<TableName, readonly string[] | ReadsBy>>;
   /** Gathers once per build everything the responses need, from build/facts (where all arquero work is). */
   prepare(ctx: BuildContext): State;
   /**

@@ -130,11 +130,55 @@ describe('municipality/plant/perYear and employee/perYear, official in 2014, 201
     expect(answer('plant', 13, '13101', 'S', 2014)).toBeGreaterThan(0);
   });
 
-  it('say which: both counts partly official, companies and the specialization coefficients synthetic', () => {
+  it('say which: both counts and the coefficients by region partly official, companies and by industry synthetic', () => {
     const data = (path: string) => routes.table.operations.find((o) => o.path === path)!.data;
     expect(data('/api/v1/municipality/plant/perYear')).toBe('mixed');
     expect(data('/api/v1/municipality/employee/perYear')).toBe('mixed');
     expect(data('/api/v1/municipality/company/perYear')).toBe('synthetic');
-    expect(data('/api/v1/industry/power/forArea')).toBe('synthetic');
+    expect(data('/api/v1/industry/power/forArea')).toBe('mixed');
+    // Its coefficients are of middle classes, which no table gives.
+    expect(data('/api/v1/industry/power/forIndustry')).toBe('synthetic');
   });
+});
+
+describe("industry/power/forArea's employee coefficients of 2016, from SSDSE-A's persons engaged", () => {
+  it.skipIf(!HAS_TABLES)(
+    `answer (region's share of the class) / (nation's share) for every prefecture and municipality listed (${HAS_TABLES ? SSDSE : SHARED_SKIP_NOTE})`,
+    () => {
+      const raw = rawCounts();
+      // Per region (a municipality, or a prefecture as 2 digits) and class: persons engaged in 2016.
+      const sums = new Map<string, number>();
+      const add = (key: string, n: number) => sums.set(key, (sums.get(key) ?? 0) + n);
+      for (const [key, n] of raw) {
+        const [code, year, what, sic] = key.split('|') as [string, string, string, string];
+        if (year !== '2016' || what !== 'employee') continue;
+        add(`${code}|${sic}`, n);
+        add(`${code.slice(0, 2)}|${sic}`, n);
+        add(`nation|${sic}`, n);
+      }
+      const engaged = (region: string, sic: string) => sums.get(`${region}|${sic}`) ?? 0;
+      const next = fixedDraw(20160601);
+      const classes = Object.keys(NAMES).filter((k) => k !== 'S');
+      let checked = 0;
+      for (let i = 0; i < 4; i++) {
+        const sic = classes[next(classes.length)]!;
+        const pref = [1, 13][i % 2]!;
+        const share = engaged('nation', sic) / engaged('nation', '-');
+        const got = result(
+          `/api/v1/industry/power/forArea?year=2016&prefCode=${pref}&areaType=2&dispType=2&sicCode=${sic}&simcCode=-`,
+        );
+        const rows = [
+          ...got.prefectures.map((r: { prefCode: number; value: number }) => [String(r.prefCode).padStart(2, '0'), r]),
+          ...got.cities.map((r: { cityCode: string; value: number }) => [r.cityCode, r]),
+        ] as [string, { value: number }][];
+        expect(got.prefectures).toHaveLength(47);
+        for (const [region, r] of rows) {
+          const expected = engaged(region, sic) / engaged(region, '-') / share;
+          expect(Math.abs(r.value - expected), `${sic} ${region}`).toBeLessThanOrEqual(0.5e-5 + 1e-9);
+          checked++;
+        }
+      }
+      expect(checked).toBeGreaterThan(200);
+    },
+  );
 });

@@ -119,6 +119,13 @@ describe('the sample under official totals', () => {
       prefecture: 'synthetic',
       municipality: 'synthetic',
     });
+    // Employees official, value added synthetic: the coefficients of employees alone are official.
+    expect(of('/api/v1/industry/power/forArea').all).toMatchObject({
+      kind: 'mixed',
+      official: [expect.stringMatching(/^従業者数 2016, .* \(for dispType 2\)$/)],
+      synthetic: [expect.stringMatching(/^industry_economy \(for dispType 1, 3; every middle class/)],
+    });
+    expect(kinds('/api/v1/industry/power/forIndustry')).toMatchObject({ prefecture: 'synthetic' });
     const someOfficial = OPERATIONS.filter((op) =>
       Object.values(of(op.route.path)).some((o) => o.kind !== 'synthetic'),
     ).map((op) => op.route.path.slice(8));
@@ -126,6 +133,7 @@ describe('the sample under official totals', () => {
       [
         'cities',
         'industries/broad',
+        'industry/power/forArea',
         'industries/middle',
         'jobs/broad',
         'jobs/middle',

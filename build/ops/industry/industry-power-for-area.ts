@@ -103,6 +103,13 @@ export default defineOperation({
     ],
   },
   needs: ['industry_economy', 'industries_broad', 'industries_middle'],
+  // Employees decide which regions are listed whatever the coefficient; dispType 2 reads nothing else.
+  reads: {
+    industry_economy: {
+      param: 'dispType',
+      cases: { '1': ['valueAdded', 'employees'], '2': ['employees'], '3': ['valueAdded', 'employees'] },
+    },
+  },
   share: 'year',
   prepare: economyState,
   render({ facts, names }, v, ctx) {
