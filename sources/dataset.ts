@@ -5,7 +5,7 @@
 import type { TableName } from './tables.ts';
 
 /** Where a table's figures come from at each level, in a few words; a level not named is synthetic. */
-interface TableOrigin {
+export interface TableOrigin {
   /** Every row (a code list, a classification). */
   all?: string;
   /** The rows of prefectures, or what the municipalities add up to there. */
@@ -16,6 +16,8 @@ interface TableOrigin {
   columns?: string[];
   /** What of the named rows is still synthetic (some years, say): an operation reading them is partly official. */
   part?: string;
+  /** The years of the named rows that hold official figures, where not every year does: per level where they differ. */
+  years?: number[] | Partial<Record<'prefecture' | 'municipality', number[]>>;
   /** A code list or classification: it names what other tables count, and counts nothing itself. */
   codes?: true;
 }

@@ -43,6 +43,9 @@ const taxes = keyed(
 export const municipalTaxes = (cityCode: string, year: number): OfficialTaxes | undefined =>
   taxes().get(`${cityCode}|${year}`);
 
+/** The fiscal years municipalTaxes covers, ascending. */
+export const taxYears = (): number[] => yearsOf(taxes().keys());
+
 /** A prefecture's guest nights in a calendar year, all and foreign, of its facilities of 10 or more employees. */
 interface OfficialStays {
   guests: number;
@@ -66,6 +69,9 @@ const stays = keyed(
 export const prefectureStays = (prefCode: number, year: number): OfficialStays | undefined =>
   stays().get(prefCode * 10000 + year);
 
+/** The years prefectureStays covers, ascending. */
+export const stayYears = (): number[] => [...new Set([...stays().keys()].map((k) => k % 10000))].sort((a, b) => a - b);
+
 /** The anchor file's count columns, by the matter2 of medicalAnalysis/chart each is the all-class total of. */
 const MEDICAL_COLUMNS = { '202': 'clinics', '203': 'dentalClinics', '206': 'dentists', '208': 'pharmacists' } as const;
 
@@ -85,6 +91,16 @@ const medical = once(() => {
  */
 export const medicalCount = (matter2: string, regionCode: string, year: number): number | undefined =>
   medical().get(`${matter2}|${regionCode}|${year}`);
+
+/**
+ * The years medicalCount gives some count in: of municipalities, and of prefectures (theirs, or their
+ * municipalities' sums), ascending.
+ */
+export const medicalYears = (): Record<'prefecture' | 'municipality', number[]> => {
+  const keys = [...medical().keys()].map((k) => k.split('|'));
+  const years = (ks: string[][]) => [...new Set(ks.map((k) => Number(k[2])))].sort((a, b) => a - b);
+  return { prefecture: years(keys), municipality: years(keys.filter((k) => k[1]!.length === 5)) };
+};
 
 /** A municipality's establishments or persons engaged in a year: the total, and the broad classes the table gives. */
 export interface OfficialCounts {

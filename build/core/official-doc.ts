@@ -13,13 +13,25 @@ const LEVELS: Level[] = ['all', 'prefecture', 'municipality'];
 /** A table cell: one line, pipes escaped. */
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');
 
+/** Years as runs: 2014–2020, 2022. */
+function yearRanges(years: number[]): string {
+  const runs: number[][] = [];
+  for (const y of years) {
+    const run = runs.at(-1);
+    if (run && run.at(-1) === y - 1) run.push(y);
+    else runs.push([y]);
+  }
+  return runs.map((r) => (r.length > 1 ? `${r[0]}–${r.at(-1)}` : `${r[0]}`)).join(', ');
+}
+
 /** The rows of an operation with some official figures that are not only code lists: one per level. */
 function rows(path: string, origin: OperationOrigin): string[] {
   return LEVELS.flatMap((level) => {
     const o = origin[level];
     if (!o || o.kind === 'synthetic') return [];
     const [official, synthetic] = [(o.official ?? []).join('; '), (o.synthetic ?? []).join(', ') || '—'];
-    return [`| \`${path}\` | ${level} | ${o.kind} | ${cell(official)} | ${cell(synthetic)} |`];
+    const years = o.years ? yearRanges(o.years) : 'every year';
+    return [`| \`${path}\` | ${level} | ${o.kind} | ${years} | ${cell(official)} | ${cell(synthetic)} |`];
   });
 }
 
@@ -36,10 +48,10 @@ export function officialFiguresDoc(ops: readonly Operation[], sources: Sources):
     '',
     '# Official figures in the default build',
     '',
-    `The default build (no extra data) answers ${ops.length} operations. ${masters.length} serve code lists only, all official: ${masters.map(({ op }) => `\`${op.route.path.slice(8)}\``).join(', ')}. Of the ${statistical.length} statistical operations, **${some.length} have official figures** at some level, listed below with what is official and which tables are still synthetic (wholly, or in the part named); the other ${statistical.length - some.length} are synthetic at every level. \`manifest.json\` gives the same per operation (\`origin\`), and every response says it in its \`X-Regstat-Data\` header (\`official\`, \`mixed\`, \`synthetic\`).`,
+    `The default build (no extra data) answers ${ops.length} operations. ${masters.length} serve code lists only, all official: ${masters.map(({ op }) => `\`${op.route.path.slice(8)}\``).join(', ')}. Of the ${statistical.length} statistical operations, **${some.length} have official figures** at some level, listed below with the years in which some of their figures are official, what is official and which tables are still synthetic (wholly, or in the part named); the other ${statistical.length - some.length} are synthetic at every level. \`manifest.json\` gives the same per operation (\`origin\`), and every response says it in its \`X-Regstat-Data\` header (\`official\`, \`mixed\`, \`synthetic\`).`,
     '',
-    '| operation | level | kind | official | synthetic |',
-    '|---|---|---|---|---|',
+    '| operation | level | kind | official years | official | synthetic |',
+    '|---|---|---|---|---|---|',
     ...some.flatMap(({ op, origin }) => rows(op.route.path.slice(8), origin)),
     '',
   ].join('\n');

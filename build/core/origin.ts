@@ -4,6 +4,7 @@
 // A dataset without `origins` (an import) makes no such distinction: its notice speaks for every figure.
 
 import type { Origins, Sources } from '../../sources/load.ts';
+import type { TableOrigin } from '../../sources/dataset.ts';
 import type { TableName } from '../../sources/tables.ts';
 import type { Operation } from '../ops/operation.ts';
 import type { Level, LevelOrigin, OpDataKind, OperationOrigin } from '../runtime/origin.ts';
@@ -30,10 +31,18 @@ export function operationOrigin(op: Operation, route: RouteOp, sources: Sources)
     });
     const synthetic = [...tables.filter((t) => at(t, level) === undefined), ...parts];
     const kind: LevelOrigin['kind'] = synthetic.length === 0 ? 'official' : official.length ? 'mixed' : 'synthetic';
+    const years =
+      kind === 'mixed'
+        ? officialYears(
+            tables.flatMap((t) => at(t, level) ?? []),
+            route,
+          )
+        : undefined;
     out[level] = {
       kind,
       ...(official.length ? { official } : {}),
       ...(kind === 'mixed' ? { synthetic } : {}),
+      ...(years ? { years } : {}),
     };
   }
   return out;
@@ -43,6 +52,28 @@ export function operationOrigin(op: Operation, route: RouteOp, sources: Sources)
 interface OfficialAt {
   text: string;
   except?: string;
+  /** The years it is official in; every year where unsaid. */
+  years?: number[];
+}
+
+/**
+ * The years in which some figure of a level is official: those of its official tables, and of them the
+ * ones its `year` parameter takes, if it has one. Undefined if one of the tables is official in every year.
+ */
+function officialYears(official: OfficialAt[], route: RouteOp): number[] | undefined {
+  if (!official.length || official.some((a) => !a.years)) return undefined;
+  const param = route.params.find((p) => p.name === 'year');
+  const taken = param?.type === 'int' ? param.values : undefined;
+  const years = new Set(official.flatMap((a) => a.years!).filter((y) => !taken || taken.includes(y)));
+  return [...years].sort((a, b) => a - b);
+}
+
+/** A table's official years at a level (both levels' for an answer of every level), as its origin gives them. */
+function yearsAt(o: TableOrigin, level: Level): number[] | undefined {
+  const y = o.years;
+  if (!y || Array.isArray(y)) return y;
+  if (level !== 'all') return y[level];
+  return [...new Set([...(y.prefecture ?? []), ...(y.municipality ?? [])])];
 }
 
 /**
@@ -57,18 +88,21 @@ function officialAt(origins: Origins, op: Operation, t: TableName, level: Level)
   const both = o.prefecture === o.municipality ? o.prefecture : undefined;
   const text = o.all ?? (level === 'all' ? both : o[level]);
   if (text === undefined) return undefined;
+  const years = yearsAt(o, level);
+  const whole = { text, ...(years ? { years } : {}) };
   const columns = o.columns;
-  if (!columns) return { text };
+  if (!columns) return whole;
   const reads = op.reads?.[t];
   const officialColumns = (c: readonly string[]) => c.every((name) => columns.includes(name));
   if (!reads) return undefined;
-  if (!('cases' in reads)) return officialColumns(reads) ? { text } : undefined;
+  if (!('cases' in reads)) return officialColumns(reads) ? whole : undefined;
   const values = Object.keys(reads.cases);
   const official = values.filter((v) => officialColumns(reads.cases[v]!));
-  if (official.length === values.length) return { text };
+  if (official.length === values.length) return whole;
   if (!official.length) return undefined;
   const others = values.filter((v) => !official.includes(v));
   return {
+    ...whole,
     text: `${text} (for ${reads.param} ${official.join(', ')})`,
     except: `for ${reads.param} ${others.join(', ')}`,
   };

@@ -13,6 +13,8 @@ interface ChartInput {
   width: number;
   /** The last actual year, where a line chart's projections begin. */
   boundary?: number | null;
+  /** The years with official figures where others are synthetic: a line chart over years rings their points. */
+  officialYears?: number[];
 }
 
 const unique = <T>(xs: T[]) => [...new Set(xs)];
@@ -112,6 +114,7 @@ function linePanel(
       Plot.ruleY([0]),
       ...boundaryMarks(input.boundary, roomRight(input, chart.xType === 'year' ? extent(x as (d: Row) => number) : [])),
       Plot.lineY(rows, { x, y: chart.y, stroke: chart.series ?? (() => label(chart.y)), z: chart.series }),
+      ...officialMarks(chart, input, rows, x),
       Plot.dot(rows, {
         x,
         y: chart.y,
@@ -121,6 +124,36 @@ function linePanel(
       }),
     ],
   });
+}
+
+/**
+ * Rings round the points of the years with official figures, and a note saying so in the corner; none
+ * where every year or none is official, or the x axis is not years.
+ */
+function officialMarks(chart: LineChart, { officialYears }: ChartInput, rows: Row[], x: unknown) {
+  if (!officialYears?.length || chart.xType !== 'year') return [];
+  const official = rows.filter((r) => officialYears.includes(Number(r[chart.x])));
+  if (!official.length) return [];
+  return [
+    Plot.dot(official, {
+      x: x as (d: Row) => number,
+      y: chart.y,
+      r: 5,
+      stroke: 'currentColor',
+      fill: 'none',
+      // Told apart from the data's dots (whose group Plot labels `dot` too) by its description.
+      ariaDescription: 'official years',
+    }),
+    Plot.text(['◯ 公式統計の年 / years with official figures'], {
+      frameAnchor: 'top-left',
+      dy: -2,
+      fill: 'currentColor',
+      stroke: 'white',
+      strokeWidth: 3,
+      paintOrder: 'stroke',
+      ariaDescription: 'official years note',
+    }),
+  ];
 }
 
 /** Pixels from the boundary year to the plot's right edge (Plot's default margins), Infinity if unknown. */

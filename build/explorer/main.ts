@@ -11,12 +11,13 @@ import { FAMILY_TABLE } from '../runtime/families.ts';
 import type { Manifest, ManifestOperation } from '../runtime/manifest-types.ts';
 import { formatHash, HOME, linkRequest, parseHash, requestPath, settle, type State } from './state.ts';
 import { drawTable } from './table.ts';
-import { originOfAnswer } from '../runtime/origin.ts';
+import { originAt, originOfAnswer } from '../runtime/origin.ts';
 
 const $ = (id: string) => document.getElementById(id)!;
 let manifest: Manifest;
 let shown = 0;
-let drawn: { op: ManifestOperation; rows: Row[]; result: unknown } | null = null;
+/** What is shown: the answer's rows, and the years in which some of its figures are official (a mixed origin). */
+let drawn: { op: ManifestOperation; rows: Row[]; result: unknown; officialYears?: number[] } | null = null;
 
 function setState(state: 'loading' | 'ready' | 'error' | 'empty') {
   document.body.dataset.state = state;
@@ -109,7 +110,7 @@ async function show() {
   const body = await request(requestPath(op, values), ticket);
   if (!body) return;
   const rows = body.result === null ? [] : rowsOf(body.result, op.view);
-  drawn = { op, rows, result: body.result };
+  drawn = { op, rows, result: body.result, officialYears: op.origin && originAt(op.origin, values.cityCode).years };
   $('status').textContent =
     body.result === null ? 'No data for this region: the API answers result null.' : `${rows.length} rows`;
   pager(op, values);
@@ -183,6 +184,7 @@ function redraw() {
       columns: drawn.op.view.columns,
       width: Math.max(280, box.clientWidth),
       boundary,
+      officialYears: drawn.officialYears,
     }),
   );
 }

@@ -22,6 +22,8 @@ export interface LevelOrigin {
   official?: string[];
   /** Its tables whose figures are synthetic. */
   synthetic?: string[];
+  /** The years with official figures, where some years have none (a mixed level): the explorer marks them. */
+  years?: number[];
 }
 
 /** `prefecture` and `municipality` (wards included) for operations that take cityCode; `all` otherwise. */
@@ -37,9 +39,10 @@ const WHERE: Record<Level, string> = {
 function levelText(o: LevelOrigin): string {
   if (o.kind === 'synthetic') return 'synthetic';
   const official = o.official!.join('; ');
+  const years = o.years ? `; official years: ${o.years.join(', ')}` : '';
   return o.kind === 'official'
     ? `official (${official})`
-    : `partly official (official: ${official}; synthetic: ${o.synthetic!.join(', ')})`;
+    : `partly official (official: ${official}; synthetic: ${o.synthetic!.join(', ')}${years})`;
 }
 
 /** The origin in one line, as the docs page shows it. */
@@ -49,9 +52,13 @@ export function originLine(o: OperationOrigin): string {
     .join(' ');
 }
 
-/** What the explorer says of one answer: the origin at the level asked for (a municipality when cityCode names one). */
+/** The origin at the level an answer is of: a municipality's when cityCode names one. */
+export const originAt = (o: OperationOrigin, cityCode: string | undefined): LevelOrigin =>
+  o.all ?? (cityCode && cityCode !== '-' ? o.municipality : o.prefecture)!;
+
+/** What the explorer says of one answer: the origin at the level asked for. */
 export function originOfAnswer(o: OperationOrigin, cityCode: string | undefined): string {
-  const l = o.all ?? (cityCode && cityCode !== '-' ? o.municipality : o.prefecture)!;
+  const l = originAt(o, cityCode);
   if (l.kind === 'synthetic')
     return 'These figures are synthetic: generated at random by the sample provider, not official statistics.';
   return `These figures are ${levelText(l)}.`;

@@ -29,12 +29,21 @@ import { SAMPLE as population } from './population.ts';
 import { SAMPLE as regions } from './regions.ts';
 import { SAMPLE as research } from './research.ts';
 import { SAMPLE as taxes } from './taxes.ts';
-import { SAMPLE as tourism } from './tourism.ts';
+import { ACCOMMODATION_YEARS, SAMPLE as tourism } from './tourism.ts';
 import { SAMPLE as trade } from './trade.ts';
 import { SAMPLE as vital } from './vital.ts';
 import { SAMPLE as wages } from './wages.ts';
 import type { Draws, Generator, SampleTables } from './shared.ts';
 import { ANCHOR_CREDITS, OFFICIAL_FILES } from '../official.ts';
+import {
+  establishmentYears,
+  financeYears,
+  medicalYears,
+  migrationYears,
+  stayYears,
+  taxYears,
+} from '../official-statistics.ts';
+import { CENSUS_YEARS as ECONOMY_YEARS } from './industry.ts';
 
 export const DEFAULT_SEED = 'regstat-sample-1';
 
@@ -73,34 +82,58 @@ const SAMPLE_ORIGINS: Origins = {
     municipality: ESTABLISHMENTS,
     columns: ['plants', 'employees'],
     part: 'the middle classes and wards (apportioned to add up to the official broad classes), and 2009 and 2012 (scaled to meet 2014)',
+    get years() {
+      return establishmentYears();
+    },
   },
   industry_economy: {
     prefecture: ECONOMY_EMPLOYEES,
     municipality: ECONOMY_EMPLOYEES,
     columns: ['employees'],
     part: 'every middle class (apportioned to add up to the official broad classes), 2012 (scaled), and value added',
+    get years() {
+      return establishmentYears().filter((y) => ECONOMY_YEARS.includes(y));
+    },
   },
   settlement_amounts: {
     municipality: MUNICIPAL_FINANCE,
     part: 'the other ten purposes, fitted to the official total, and the fiscal years 2011–2014',
+    get years() {
+      return financeYears();
+    },
   },
   local_taxes: {
     prefecture: LOCAL_TAXES,
     municipality: LOCAL_TAXES,
     columns: ['taxes', 'residents'],
     part: 'the fiscal years before 2015 and after 2019, scaled to meet the official ones',
+    get years() {
+      return taxYears();
+    },
   },
-  migration_by_block: { all: MIGRATION, part: 'the years 2010–2020 and 2022' },
+  migration_by_block: {
+    all: MIGRATION,
+    part: 'the years 2010–2020 and 2022',
+    get years() {
+      return migrationYears();
+    },
+  },
   // Municipalities' nets are synthetic, shifted to add up to the prefecture's: official at that level only.
   migration_by_age_group: {
     prefecture: MIGRATION,
     part: 'the years 2010–2020 and 2022 (each region shifted as in 2021)',
+    get years() {
+      return migrationYears();
+    },
   },
   accommodation_classes: { all: '宿泊旅行統計調査の従業者規模・施設タイプ', codes: true },
   accommodation_stays: {
     all: STAYS,
     columns: ['japaneseGuests', 'foreignGuests'],
     part: 'the facilities of 0–9 employees (0～9人, scaled with the official ones) and the split of each year by month, accommodation type and size class',
+    get years() {
+      return stayYears().filter((y) => y >= ACCOMMODATION_YEARS.from && y <= ACCOMMODATION_YEARS.to);
+    },
   },
   // The official figures are sums over classCode of some rows: an operation reading the classes apart is synthetic.
   medical_counts: {
@@ -108,6 +141,9 @@ const SAMPLE_ORIGINS: Origins = {
     municipality: MEDICAL_TOTALS,
     columns: ['count'],
     part: 'the classes (departments, beds, diseases), matter2 102, 103, 201, 204, 205 and 207, and the other years (scaled to meet the official ones)',
+    get years() {
+      return medicalYears();
+    },
   },
 };
 

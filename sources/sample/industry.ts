@@ -7,7 +7,8 @@ import type { LeafPopulation } from './population.ts';
 import { attraction } from './profile.ts';
 import { random } from './random.ts';
 
-const CENSUS_YEARS = [2012, 2016];
+/** The economic census years of industry_economy. */
+export const CENSUS_YEARS = [2012, 2016];
 
 /** Share of employment and value added per employee (million yen) by broad class. */
 const BROAD: Record<string, { share: number; productivity: number; lean: 'rural' | 'urban' | 'none' | 'cluster' }> = {

@@ -141,8 +141,11 @@ const TYPE_PROFILE: { share: number; growth: number; sizes: number[] }[] = [
   { share: 0.07, growth: -0.03, sizes: [0.85, 0.12, 0.03, 0] },
   { share: 0.21, growth: 0.06, sizes: [0.93, 0.06, 0.01, 0] },
 ];
+/** The calendar years of the accommodation tables. */
+export const ACCOMMODATION_YEARS = { from: 2011, to: 2021 };
 const ACCOMMODATION_MONTHS: string[] = [];
-for (let y = 2011; y <= 2021; y++) for (let m = 1; m <= 12; m++) ACCOMMODATION_MONTHS.push(`${y}-${pad2(m)}`);
+for (let y = ACCOMMODATION_YEARS.from; y <= ACCOMMODATION_YEARS.to; y++)
+  for (let m = 1; m <= 12; m++) ACCOMMODATION_MONTHS.push(`${y}-${pad2(m)}`);
 
 function accommodationFacilities(seed: string) {
   const rows: { prefCode: string; month: string; typeCode: number; sizeCode: number; facilities: number }[] = [];

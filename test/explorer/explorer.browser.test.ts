@@ -166,7 +166,9 @@ const format = (v: unknown) =>
 /** The marks a chart must draw for these rows, and the selector that finds them. */
 function expectedMarks(chart: Chart, rows: Row[]): { selector: string; count: number } {
   const numeric = (k: string) => rows.filter((r) => typeof r[k] === 'number').length;
-  if (chart.kind === 'line') return { selector: '[aria-label="dot"] circle', count: numeric(chart.y) };
+  // The data's dots, not the rings round those of official years (described so).
+  if (chart.kind === 'line')
+    return { selector: '[aria-label="dot"]:not([aria-description]) circle', count: numeric(chart.y) };
   if (chart.kind === 'pyramid')
     return { selector: '[aria-label="bar"] rect', count: numeric(chart.left) + numeric(chart.right) };
   return { selector: '[aria-label="bar"] rect', count: numeric(chart.y) };
@@ -286,6 +288,26 @@ describe.skipIf(!HAS_CHROMIUM)(`the explorer in Chromium${skipNote}`, () => {
             'These figures are synthetic: generated at random by the sample provider, not official statistics.',
           );
           await city.close();
+          await page.close();
+        });
+
+        it('rings the points of the years with official figures where others are synthetic', async () => {
+          const hash = '#/municipality/taxes/perYear?prefCode=13&cityCode=13101';
+          const page = await open(hash);
+          const op = manifest.operations.find((o) => o.path === '/api/v1/municipality/taxes/perYear')!;
+          const years = op.origin!.municipality!.years!;
+          expect(years).toEqual([2015, 2016, 2017, 2018, 2019]);
+          const { text } = await nodeAnswer('/api/v1/municipality/taxes/perYear?prefCode=13&cityCode=13101');
+          const shown = rowsOf(JSON.parse(text).result, op.view).filter((r) => years.includes(Number(r.year)));
+          expect(shown.length).toBeGreaterThan(0);
+          expect(await page.locator('#chart [aria-description="official years"] circle').count()).toBe(shown.length);
+          expect(await page.textContent('#chart [aria-description="official years note"]')).toContain(
+            'official figures',
+          );
+          // Every year official, or none: no rings.
+          const census = await open('#/population/composition/perYear?prefCode=13&cityCode=-');
+          expect(await census.locator('#chart [aria-description="official years"]').count()).toBe(0);
+          await census.close();
           await page.close();
         });
 

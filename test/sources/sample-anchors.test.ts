@@ -126,6 +126,14 @@ describe('the sample under official totals', () => {
       synthetic: [expect.stringMatching(/^industry_economy \(for dispType 1, 3; every middle class/)],
     });
     expect(kinds('/api/v1/industry/power/forIndustry')).toMatchObject({ prefecture: 'synthetic' });
+    // The years with official figures, where others have none: those of the anchors, within the years asked.
+    expect(of('/api/v1/industry/power/forArea').all!.years).toEqual([2016]);
+    expect(of('/api/v1/municipality/plant/perYear').municipality!.years).toEqual([2014, 2016, 2021]);
+    expect(of('/api/v1/municipality/taxes/perYear').prefecture!.years).toEqual([2015, 2016, 2017, 2018, 2019]);
+    expect(of('/api/v1/population/society/forArea').all!.years).toEqual([2021]);
+    // Official in every year (the census), or official people beside synthetic events: no list.
+    expect(of('/api/v1/population/sum/perYear').prefecture!.years).toBeUndefined();
+    expect(of('/api/v1/population/sum/estimate').prefecture!.years).toBeUndefined();
     const someOfficial = OPERATIONS.filter((op) =>
       Object.values(of(op.route.path)).some((o) => o.kind !== 'synthetic'),
     ).map((op) => op.route.path.slice(8));
