@@ -1455,32 +1455,37 @@ export const TABLES = {
   }),
   local_taxes: table({
     name: 'local_taxes',
-    doc: "Local tax revenue (thousand yen): all of it, the fixed-asset (property) tax and the corporate part of the municipal resident tax, and the residents they are divided by, by region and fiscal year. The build adds both up the region hierarchy and divides: a prefecture's figure is its revenue over its residents, not a mean of its municipalities' figures.",
+    doc: "Local tax revenue (thousand yen): all of it, the fixed-asset (property) tax and the corporate part of the municipal resident tax, and the residents they are divided by, by region and fiscal year. The build adds both up the region hierarchy and divides: a prefecture's figure is its revenue over its residents, not a mean of its municipalities' figures. A part left empty (an import of SSDSE-A, which gives 地方税 only) has no figure for that region and year, nor for what it adds up to.",
     schema: z
       .object({
         regionCode: regionCode(),
         year: intIn(1950, 2100),
         taxes: count(),
-        propertyTax: count(),
-        corporateTax: count(),
+        propertyTax: countOrNothing(),
+        corporateTax: countOrNothing(),
         residents: count(),
       })
       .superRefine((r, ctx) => {
-        if (r.propertyTax + r.corporateTax > r.taxes)
+        const parts = (r.propertyTax ?? 0) + (r.corporateTax ?? 0);
+        if (parts > r.taxes)
           ctx.addIssue({
             code: 'custom',
             path: ['taxes'],
-            message: `taxes ${r.taxes} is less than its parts propertyTax + corporateTax (${r.propertyTax + r.corporateTax})`,
+            message: `taxes ${r.taxes} is less than its parts propertyTax + corporateTax (${parts})`,
           });
       }),
     columns: {
       regionCode: REGION,
       year: FISCAL_YEAR,
       taxes: { type: 'integer ≥ 0', meaning: 'local tax revenue, thousand yen' },
-      propertyTax: { type: 'integer ≥ 0', meaning: 'of it, the fixed-asset tax (固定資産税), thousand yen' },
+      propertyTax: {
+        type: 'integer ≥ 0, or empty',
+        meaning: 'of it, the fixed-asset tax (固定資産税), thousand yen; empty where the source does not give it',
+      },
       corporateTax: {
-        type: 'integer ≥ 0',
-        meaning: 'of it, the corporate part of the municipal resident tax (市町村民税法人分), thousand yen',
+        type: 'integer ≥ 0, or empty',
+        meaning:
+          'of it, the corporate part of the municipal resident tax (市町村民税法人分), thousand yen; empty where the source does not give it',
       },
       residents: { type: 'integer ≥ 0', meaning: 'residents it is divided by (住民基本台帳)' },
     },

@@ -9,7 +9,7 @@ import { UsageError } from '../user-error.ts';
 const ESTAT_COMMAND = {
   name: 'npm run import:estat',
   summary:
-    'Reads the official tables in <folder> (e-Stat census tables of population by area × sex × 5-year age, the census time series c03 by prefecture × sex × 5-year age 1960–2015, SSDSE-A (municipal census figures), IPSS 2018 municipal projections, the 1980–2020 municipality converter, 住民基本台帳 人口動態 by municipality (births, deaths, moves), 住民基本台帳人口移動報告 net migration by prefecture × 国籍 × area × 5-year age; recognised by content, whatever their file names), checks them and writes population source tables to <sources-dir>, to build from with --sources.',
+    'Reads the official tables in <folder> (e-Stat census tables of population by area × sex × 5-year age, the census time series c03 by prefecture × sex × 5-year age 1960–2015, SSDSE-A of every edition, SSDSE-B and SSDSE-E (municipal census figures, local taxes over 住基 residents, dental clinics, dentists and pharmacists), IPSS 2018 municipal projections, the 1980–2020 municipality converter, 住民基本台帳 人口動態 by municipality (births, deaths, moves), 住民基本台帳人口移動報告 net migration by prefecture × 国籍 × area × 5-year age; recognised by content, whatever their file names), checks them and writes population source tables to <sources-dir>, to build from with --sources.',
   args: { usage: '<folder> <sources-dir>', min: 2, max: 2 },
   options: {
     'migration-year': {
@@ -47,6 +47,8 @@ runCommand(import.meta, ESTAT_COMMAND, ({ values, positionals }) => {
   for (const m of report.migration) log(`  ${m.year} (net migration): ${m.regions} prefectures`);
   for (const e of report.events)
     log(`  ${e.year} (births, deaths and moves): ${e.regions.toLocaleString('en')} regions`);
+  for (const w of report.ssdse?.written ?? []) log(`  ${w.table} (SSDSE): ${w.years.join(', ')}`);
+  for (const n of report.ssdse?.notWritten ?? []) log(`  not written from SSDSE: ${n}`);
   for (const w of report.warnings) log(`  warning: ${w}`);
   for (const credit of set.dataset.provenance?.credits ?? []) log(`  ${credit}`);
   log(`build with: npm run build -- --sources ${out}`);

@@ -9,7 +9,7 @@
 import { join } from 'node:path';
 import { SourceError } from '../../build/user-error.ts';
 import { countAt, normal, type Grid, type GridRow } from '../estat/grid.ts';
-import { municipalityOf, ssdseEditions } from './ssdse.ts';
+import { municipalityOf, ssdseEditions } from '../estat/ssdse-layout.ts';
 
 /** The broad classes SSDSE-A can give, by their names (NFKC, `、` read as `,`). */
 const CLASS_NAMES: Record<string, string> = {
@@ -87,7 +87,7 @@ function itemOf(grid: Grid, col: number): Item | undefined {
 
 /** Every municipality's counts in one edition: per reference year and measure, the classes it gives. */
 type Counts = Map<string, Record<string, number>>;
-interface Edition {
+export interface Edition {
   year: number;
   scope: 'all' | 'private';
   counts: Record<Measure, Counts>;
@@ -111,8 +111,8 @@ function editionItems(grid: Grid): Item[] {
   return items;
 }
 
-/** One edition's counts, checked: B and C made from the sectors where not given, no class above the total. */
-function readEdition(grid: Grid): Edition {
+/** One edition's counts, checked: B and C made from the sectors where not given, no class above the total (the importer's check too). */
+export function readEdition(grid: Grid): Edition {
   const items = editionItems(grid);
   const counts: Record<Measure, Counts> = { plants: new Map(), employees: new Map() };
   for (const row of grid.rows.slice(3)) {

@@ -5,7 +5,7 @@
 // other ten purposes are synthetic, fitted to fill the rest. Prefecture governments are not in SSDSE-A.
 
 import { SourceError } from '../../build/user-error.ts';
-import { ssdseSeries } from './ssdse.ts';
+import { ssdseSeries } from '../estat/ssdse-layout.ts';
 
 /** In the order of FINANCE_COLUMNS (sources/official.ts). */
 const ITEMS = [

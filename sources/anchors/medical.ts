@@ -10,8 +10,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { SourceError } from '../../build/user-error.ts';
-import { countAt, readGrid } from '../estat/grid.ts';
-import { labelColumn, ssdseByItem } from './ssdse.ts';
+import { countAt, readGrid, type Grid } from '../estat/grid.ts';
+import { labelColumn, ssdseByItemOf, ssdseEditions } from '../estat/ssdse-layout.ts';
 import { MATTER2 } from '../medical-codes.ts';
 
 /** The anchored matter2, their SSDSE-A item and label, and their column in the anchor file. */
@@ -40,17 +40,17 @@ const yearsServed = (matter2: string) =>
   new Set(Object.values(MATTER2.find((m) => m.code === matter2)?.years ?? {}).flat());
 
 /** SSDSE-A: per matter2 and year, each municipality's count; a later edition's year wins whole. */
-function ssdseA(dir: string): Counts {
-  const byItem = ssdseByItem(
-    dir,
+function ssdseA(editions: Grid[]): Counts {
+  const byItem = ssdseByItemOf(
+    editions,
     MEDICAL_ITEMS.map((m) => ({ code: m.item, label: m.label })),
   );
   return new Map(MEDICAL_ITEMS.map((m) => [m.matter2, byItem.get(m.item) ?? new Map()]));
 }
 
 /** SSDSE-B: per matter2 it gives (202, 203) and year, each prefecture's count. */
-function ssdseB(file: string): Counts {
-  const grid = readGrid(file);
+function ssdseB(grid: Grid | undefined): Counts {
+  if (!grid) return new Map();
   const items = MEDICAL_ITEMS.filter((m) => m.matter2 === '202' || m.matter2 === '203');
   const cols = items.map((m) => labelColumn(grid, m.label));
   const out: Counts = new Map(items.map((m) => [m.matter2, new Map()]));
@@ -92,7 +92,15 @@ export function medicalRows(official: string): { rows: MedicalRow[]; report: Med
   const dir = join(official, 'ssdse');
   const bFile = join(dir, 'SSDSE-B-2023.csv');
   for (const p of [dir, bFile]) if (!existsSync(p)) throw new SourceError(p, 1, 1, 'no such file or folder');
-  const [a, b] = [ssdseA(dir), ssdseB(bFile)];
+  return medicalRowsOf(ssdseEditions(dir), readGrid(bFile));
+}
+
+/** medicalRows of SSDSE-A editions (oldest first) and SSDSE-B already read: the importer's, recognised by content. */
+export function medicalRowsOf(
+  editions: Grid[],
+  bGrid: Grid | undefined,
+): { rows: MedicalRow[]; report: MedicalReport } {
+  const [a, b] = [ssdseA(editions), ssdseB(bGrid)];
   const cells = new Map<string, (number | '')[]>();
   const years: MedicalReport['years'] = [];
   MEDICAL_ITEMS.forEach((item, i) => {

@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { SourceError } from '../../build/user-error.ts';
 import { countAt, normal, readGrid, type Grid, type GridRow } from '../estat/grid.ts';
-import { itemColumn, labelColumn } from './ssdse.ts';
+import { itemColumn, labelColumn } from '../estat/ssdse-layout.ts';
 
 /** The two items, as SSDSE labels them (NFKC), and SSDSE-E's codes for them. */
 const ITEMS = {

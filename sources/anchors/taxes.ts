@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { SourceError } from '../../build/user-error.ts';
 import { readGrid } from '../estat/grid.ts';
 import { isJukiTable, readJuki } from '../estat/juki.ts';
-import { currentCode, ssdseByItem } from './ssdse.ts';
+import { currentCode, ssdseByItem } from '../estat/ssdse-layout.ts';
 
 const TAXES = { code: 'D320101', label: '地方税(市町村財政)' };
 

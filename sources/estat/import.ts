@@ -19,7 +19,16 @@ import { isMigrationTable, readMigration, type MigrationTable } from './migratio
 import { NO_DATA_CITIES } from '../local-gov.ts';
 import { prefRegion } from '../regions.ts';
 import { addInto, checkSums, compareSum, RegionList, total, type RegionFigures } from './regions.ts';
-import { isSsdseTable, readSsdse, type SsdseTable } from './ssdse.ts';
+import {
+  isSsdsePrefectureTable,
+  isSsdseTable,
+  readSsdse,
+  readSsdsePrefectures,
+  type SsdsePrefectureTable,
+  type SsdseTable,
+} from './ssdse.ts';
+import { currentCode } from './ssdse-layout.ts';
+import { NOT_WRITTEN, ssdseTables, type SsdseOutput } from './ssdse-tables.ts';
 import {
   isTimeSeriesTable,
   readTimeSeries,
@@ -77,6 +86,8 @@ export interface EstatReport {
   migration: { year: number; regions: number }[];
   /** Births, deaths and moves, per year: kept apart likewise. */
   events: { year: number; regions: number }[];
+  /** SSDSE's tables beyond the population: each written table's years, and what SSDSE has that no table is written from. */
+  ssdse?: { written: { table: string; years: number[] }[]; notWritten: string[] };
 }
 
 interface EstatOptions {
@@ -89,6 +100,7 @@ const RANK = {
   census: 0,
   timeseries: 5e3,
   ssdse: 6e3,
+  'ssdse-pref': 7e3,
   projection: 1e4,
   juki: 1.5e4,
   migration: 2e4,
@@ -102,6 +114,7 @@ type Recognised = { grid: Grid; sha256: string } & (
   | { table: CensusTable }
   | { table: TimeSeriesTable }
   | { table: SsdseTable }
+  | { table: SsdsePrefectureTable }
   | { table: ProjectionTable }
   | { table: JukiTable }
   | { table: Converter }
@@ -134,10 +147,11 @@ export function importEstat(folder: string, options: EstatOptions = {}): { set: 
   const converter = found.find((f): f is Recognised & { table: Converter } => f.table.kind === 'converter');
   const ctx = newContext(converter?.table, report);
   const migrations = addTables(ctx, folder, found, converter);
+  const ssdse = addSsdseTables(ctx, folder, found);
   if (converter) reportConverter(ctx, relative(folder, converter.grid.file), converter);
   if (options.migrationYear !== undefined && migrations.length === 0)
     report.warnings.push(`a migration year (${options.migrationYear}) was given, but no net-migration table was read`);
-  if (ctx.years.size === 0 && migrations.length === 0 && ctx.events.length === 0) {
+  if (ctx.years.size === 0 && migrations.length === 0 && ctx.events.length === 0 && !ssdse) {
     throw new InputError(
       `${folder} holds no table regstat reads (${report.skipped.length} files skipped: ${report.skipped.map((s) => `${s.file}: ${s.why}`).join('; ')})`,
     );
@@ -151,14 +165,53 @@ export function importEstat(folder: string, options: EstatOptions = {}): { set: 
   }
   report.migration.sort((a, b) => a.year - b.year);
   report.events.sort((a, b) => a.year - b.year);
-  return { set: sourceSet(ctx.list, ordered, migrations, ctx.events, report), report };
+  return { set: sourceSet(ctx.list, ordered, migrations, ctx.events, ssdse, report), report };
 }
+
+/**
+ * SSDSE's tables beyond the population (ssdse-tables.ts), from every SSDSE-A edition (oldest first, by the
+ * latest reference year each gives), SSDSE-B and the 住基 residents; each SSDSE file reported as used.
+ */
+function addSsdseTables(ctx: Context, folder: string, found: Recognised[]): SsdseOutput | undefined {
+  const editions = found
+    .filter((f): f is Recognised & { table: SsdseTable } => f.table.kind === 'ssdse')
+    .sort((a, b) => a.table.edition - b.table.edition || (a.grid.file < b.grid.file ? -1 : 1));
+  const prefs = found.filter((f): f is Recognised & { table: SsdsePrefectureTable } => f.table.kind === 'ssdse-pref');
+  if (!editions.length && !prefs.length) return undefined;
+  const b = prefs.find((p) => p.table.ssdse === 'B');
+  const residents = new Map(ctx.events.map((e) => [e.year, new Map([...e.rows].map(([r, c]) => [r, c.population]))]));
+  const out = ssdseTables(
+    editions.map((e) => e.table),
+    b?.grid,
+    residents,
+    ctx.list,
+  );
+  ctx.report.ssdse = { written: out.years.filter((y) => y.years.length), notWritten: NOT_WRITTEN };
+  const gave = out.years.filter((y) => y.years.length).map((y) => `${y.table} ${y.years.join(', ')}`);
+  const summary = `${gave.join('; ') || 'nothing'}; not written: ${NOT_WRITTEN.map((n) => n.slice(0, n.indexOf(' ('))).join(', ')}`;
+  for (const f of [...editions, ...prefs]) {
+    const rel = relative(folder, f.grid.file);
+    const kind = f.table.kind === 'ssdse' ? 'A' : f.table.ssdse;
+    const known = ctx.report.used.find((u) => u.file === rel);
+    const title = `SSDSE-${kind}, read by item code and label, checked; of the SSDSE tables: ${summary}`;
+    if (known) known.title += `; ${title}`;
+    else
+      ctx.report.used.push(
+        used(rel, f, 'SSDSE（教育用標準データセット）', title, yearsOf(f.table), rowsOf(f.table), 0, SSDSE_CREDIT),
+      );
+  }
+  return out;
+}
+
+const yearsOf = (t: SsdseTable | SsdsePrefectureTable) => (t.kind === 'ssdse' ? [t.year] : t.years);
+const rowsOf = (t: SsdseTable | SsdsePrefectureTable) => (t.kind === 'ssdse' ? t.areas.length : t.rows);
 
 /** The readers, in the order they are tried, with what each table is called in a message. */
 const READERS: { is: (g: Grid) => boolean; what: string; read: (g: Grid, year: number) => Recognised['table'] }[] = [
   { is: isCensusTable, what: 'a census table', read: readCensus },
   { is: isTimeSeriesTable, what: 'the census time series', read: (g) => readTimeSeries(g, timeSeriesYears(g)) },
   { is: isSsdseTable, what: 'SSDSE-A', read: readSsdse },
+  { is: isSsdsePrefectureTable, what: 'SSDSE-B or SSDSE-E', read: readSsdsePrefectures },
   { is: isJukiTable, what: 'a 住民基本台帳 人口動態 table', read: readJuki },
   { is: isProjectionTable, what: 'an IPSS projection table', read: readProjection },
   { is: isMigrationTable, what: 'a net-migration table', read: readMigration }, // its year from its name: below
@@ -281,7 +334,7 @@ function reportConverter(ctx: Context, rel: string, converter: Recognised & { ta
     );
 }
 
-type EventCounts = Pick<JukiArea, 'births' | 'deaths' | 'inMigrants' | 'outMigrants'>;
+type EventCounts = Pick<JukiArea, 'births' | 'deaths' | 'inMigrants' | 'outMigrants' | 'population'>;
 const EVENT_KEYS = ['births', 'deaths', 'inMigrants', 'outMigrants'] as const;
 
 /** What the readers of the tables share: the regions, the converter, the report and the years claimed so far. */
@@ -505,21 +558,22 @@ function addTimeSeries(ctx: Context, f: Recognised, t: TimeSeriesTable, rel: str
 function addSsdse(ctx: Context, f: Recognised, t: SsdseTable, rel: string) {
   const known = ctx.years.get(t.year);
   if (known?.municipal) {
-    ctx.report.skipped.push({
-      file: rel,
-      why: `SSDSE-A, whose ${t.year} municipalities ${known.municipal} (a census table or a later SSDSE-A edition) gives already`,
-    });
+    ctx.report.warnings.push(
+      `${rel}: its ${t.year} population is not used: ${known.municipal} (a census table or a later SSDSE-A edition) gives that year's municipalities`,
+    );
     return;
   }
   const figures = known ? known.figures : ctx.claim(t.year, 'actual', rel);
   if (known) known.municipal = rel;
-  let outside = 0;
   for (const area of t.areas) {
-    const region = todayOf(ctx, area.code);
-    if (!region || region.length === 2) {
-      outside++;
-      continue;
-    }
+    const region = todayOf(ctx, currentCode(area.code));
+    if (!region || region.length === 2)
+      throw new SourceError(
+        t.file,
+        area.row.line,
+        1,
+        `団体コード ${area.code} (${area.name}) is no municipality of today's, nor a former code regstat knows`,
+      );
     const at = { file: t.file, line: area.row.line, column: t.totalColumn + 1 };
     addInto(
       figures,
@@ -528,12 +582,8 @@ function addSsdse(ctx: Context, f: Recognised, t: SsdseTable, rel: string) {
       at,
     );
   }
-  if (outside)
-    ctx.report.warnings.push(
-      `${rel}: ${outside} rows name areas that are not among the regions RESAS listed and were left out${renameHint(ctx)}`,
-    );
   warnSums(ctx, figures, `${rel}, ${t.year}`);
-  const counted = t.areas.length - outside;
+  const counted = t.areas.length;
   ctx.report.used.push(
     used(
       rel,
@@ -568,9 +618,10 @@ function addJuki(ctx: Context, f: Recognised, t: JukiTable, rel: string) {
     }
     const at = { file: t.file, line: a.row.line, column: 1 };
     const have = rows.get(region);
-    if (have) for (const k of EVENT_KEYS) have[k] += a[k];
+    if (have) for (const k of [...EVENT_KEYS, 'population'] as const) have[k] += a[k];
     else
       rows.set(region, {
+        population: a.population,
         births: a.births,
         deaths: a.deaths,
         inMigrants: a.inMigrants,
@@ -653,7 +704,7 @@ function whyNot(grid: Grid): string {
     .join(' / ');
   if (/統計名/.test(first[0] ?? ''))
     return `an e-Stat table (${head}) that is not one regstat reads: it reads census tables of population by area × sex × 5-year age`;
-  return 'not a table regstat recognises (e-Stat census by area × sex × 5-year age, the census time series c03 by prefecture × sex × 5-year age, SSDSE-A, IPSS 2018 projections by area × sex × 5-year age, 住民基本台帳 人口動態 by municipality, 住民基本台帳人口移動報告 net migration by prefecture × 国籍 × area × sex × 5-year age, or the municipality converter)';
+  return 'not a table regstat recognises (e-Stat census by area × sex × 5-year age, the census time series c03 by prefecture × sex × 5-year age, SSDSE-A, -B or -E, IPSS 2018 projections by area × sex × 5-year age, 住民基本台帳 人口動態 by municipality, 住民基本台帳人口移動報告 net migration by prefecture × 国籍 × area × sex × 5-year age, or the municipality converter)';
 }
 
 function sourceSet(
@@ -661,9 +712,11 @@ function sourceSet(
   years: [number, { kind: 'actual' | 'projection'; figures: Map<string, RegionFigures> }][],
   migrations: MigrationTable[],
   events: Context['events'],
+  ssdse: SsdseOutput | undefined,
   report: EstatReport,
 ): SourceSet {
   const files: SourceSet['files'] = populationFiles(list, years);
+  if (ssdse) Object.assign(files, ssdseFiles(ssdse));
   if (events.length) files.vital_events = eventsFile(events);
   if (migrations.length) Object.assign(files, migrationFiles(migrations));
   return { dataset: datasetInfo(report), files };
@@ -720,6 +773,26 @@ function populationFiles(
   };
 }
 
+/** SSDSE's tables: local taxes (the parts empty) where 住基 residents were read; the medical counts of one class, its class and no areas. */
+function ssdseFiles(o: SsdseOutput): Partial<SourceSet['files']> {
+  const files: Partial<SourceSet['files']> = {};
+  if (o.localTaxes.length)
+    files.local_taxes = text(
+      'local_taxes',
+      toCsv(['regionCode', 'year', 'taxes', 'propertyTax', 'corporateTax', 'residents'], o.localTaxes),
+    );
+  if (o.medicalCounts.length) {
+    const counts = ['matter2', 'year', 'regionCode', 'areaCode', 'classCode', 'count'];
+    files.medical_counts = text('medical_counts', toCsv(counts, o.medicalCounts));
+    // The class of the counts that are one figure (regstat's classification, no figure), and no secondary
+    // medical areas: SSDSE does not say which municipalities make one.
+    const classes = ['scheme', 'broadCode', 'broadName', 'middleCode', 'middleName'];
+    files.medical_classes = text('medical_classes', toCsv(classes, [['total', '00', '総数', '', '']]));
+    files.medical_areas = text('medical_areas', toCsv(['areaCode', 'areaName', 'cityCode'], []));
+  }
+  return files;
+}
+
 /** Births, deaths and moves (住民基本台帳), by region and then year. */
 function eventsFile(events: Context['events']): { file: string; text: string } {
   const rows = events.flatMap((e) =>
@@ -758,12 +831,14 @@ function datasetInfo(report: EstatReport): DatasetInfo {
   const projected = report.coverage.filter((c) => c.kind === 'projection').map((c) => c.year);
   const migration = report.migration.map((m) => m.year);
   const events = report.events.map((m) => m.year);
+  const ssdse = (report.ssdse?.written ?? []).map((w) => `${w.table} ${w.years.join(', ')}`);
   const notice =
     `Official statistics. ${credits.join('; ')}. ` +
     `Population by region (by sex and 5-year age where a table gives them, else 0–14 / 15–64 / 65+) imported by regstat from ${report.used.length} official table${report.used.length === 1 ? '' : 's'}: ` +
     `census ${actual.join(', ') || 'none'}${projected.length ? `; projection ${projected.join(', ')}` : ''}` +
     `${migration.length ? `; net migration of Japanese nationals (日本人移動者) by prefecture ${migration.join(', ')}` : ''}` +
-    `${events.length ? `; births, deaths and moves (住民基本台帳) ${events.join(', ')}` : ''}. ` +
+    `${events.length ? `; births, deaths and moves (住民基本台帳) ${events.join(', ')}` : ''}` +
+    `${ssdse.length ? `; from SSDSE: ${ssdse.join('; ')}` : ''}. ` +
     'Years and regions no table covers are absent (result null), never estimated; no synthetic figure is mixed in.';
   const provenance: Provenance = {
     importer: 'npm run import:estat',

@@ -96,8 +96,8 @@ function fitOfficial(rows: Row<'local_taxes'>[], leaves: LeafPopulation[]): void
       const scaled = (n: number) => Math.round(n * f);
       Object.assign(r, {
         taxes: scaled(r.taxes),
-        propertyTax: scaled(r.propertyTax),
-        corporateTax: scaled(r.corporateTax),
+        propertyTax: scaled(r.propertyTax ?? 0), // the sample gives every part
+        corporateTax: scaled(r.corporateTax ?? 0),
       });
     }
     if (p !== undefined) r.residents = Math.max(1, Math.round(r.residents * p));

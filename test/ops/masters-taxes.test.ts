@@ -87,7 +87,7 @@ describe('municipality/{taxes,propertyTax,residentTaxCorporate}/perYear', () => 
     const by = new Map<number, [number, number]>();
     for (const r of raw.filter((r) => pick(r.regionCode))) {
       const s = by.get(r.year) ?? [0, 0];
-      by.set(r.year, [s[0] + r[column], s[1] + r.residents]);
+      by.set(r.year, [s[0] + (r[column] ?? 0), s[1] + r.residents]);
     }
     return [...by].sort(([a], [b]) => a - b).map(([year, [t, n]]) => ({ year, value: Math.round(t / n) }));
   };

@@ -7,12 +7,29 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { SourceError } from '../../build/user-error.ts';
-import { countAt, normal, readGrid, type Grid, type GridRow } from '../estat/grid.ts';
+import { countAt, normal, readGrid, type Grid, type GridRow } from './grid.ts';
 
-/** An SSDSE item: its code and its label as `normal` writes it (ASCII parentheses, no spaces). */
-interface SsdseItem {
+/** An SSDSE item: its code and its label as `normal` writes it (ASCII parentheses, no spaces), or one an edition used instead. */
+export interface SsdseItem {
   code: string;
   label: string;
+  /** Labels earlier editions gave the same item (the 2018 edition's 人口総数 for 総人口). */
+  also?: readonly string[];
+}
+
+/** What an SSDSE table is, from its header rows alone: A (municipalities), B (prefectures × years) or E (prefectures). */
+export type SsdseKind = 'A' | 'B' | 'E';
+
+/**
+ * The kind of an SSDSE table, by its content: row 1's first head varies (`Code`, `code`, `SSDSE-A-2021`), so
+ * A and E are told by row 3's region heads and row 1's item codes, B by its one header row of labels.
+ */
+export function ssdseKind(grid: Grid): SsdseKind | null {
+  const [codes, , labels] = grid.rows.slice(0, 3).map((r) => r.cells.map(normal));
+  if (codes?.[0] === '年度' && codes[1] === '地域コード' && codes[2] === '都道府県' && codes.includes('総人口'))
+    return 'B';
+  if (labels?.[0] !== '地域コード' || labels[1] !== '都道府県' || !codes?.includes('A1101')) return null;
+  return labels[2] === '市区町村' ? 'A' : 'E';
 }
 
 /** Per reference year, per municipality code, the values of one item or of several in the order asked. */
@@ -40,8 +57,14 @@ export function itemColumn(grid: Grid, item: SsdseItem): { col: number; year: nu
   if (!codes || !years || !labels) throw new SourceError(grid.file, 1, 1, "expected SSDSE's three header rows");
   const col = codes.cells.indexOf(item.code);
   if (col < 0) throw new SourceError(grid.file, codes.line, 1, `expected item ${item.code} (${item.label}) in row 1`);
-  if (normal(labels.cells[col] ?? '') !== item.label)
-    throw new SourceError(grid.file, labels.line, col + 1, `expected ${item.code} to be labelled ${item.label}`);
+  const label = normal(labels.cells[col] ?? '');
+  if (label !== item.label && !item.also?.includes(label))
+    throw new SourceError(
+      grid.file,
+      labels.line,
+      col + 1,
+      `expected ${item.code} to be labelled ${item.label}, found "${labels.cells[col] ?? ''}"`,
+    );
   const year = Number(years.cells[col]);
   if (!Number.isInteger(year))
     throw new SourceError(grid.file, years.line, col + 1, "expected the item's reference year");
@@ -92,8 +115,11 @@ function seriesOf(editions: Grid[], items: SsdseItem[], check?: SsdseCheck): ByY
 }
 
 /** Each of `items` on its own (its reference year may differ from the others'), by item code: as ssdseSeries. */
-export function ssdseByItem(dir: string, items: SsdseItem[]): Map<string, ByYear<number>> {
-  const editions = ssdseEditions(dir);
+export const ssdseByItem = (dir: string, items: SsdseItem[]): Map<string, ByYear<number>> =>
+  ssdseByItemOf(ssdseEditions(dir), items);
+
+/** ssdseByItem over editions already read, oldest first (the importer's, recognised by content). */
+export function ssdseByItemOf(editions: Grid[], items: SsdseItem[]): Map<string, ByYear<number>> {
   const single = (series: ByYear<number[]>): ByYear<number> =>
     new Map([...series].map(([year, byCity]) => [year, new Map([...byCity].map(([c, [n = 0]]) => [c, n]))]));
   return new Map(items.map((item) => [item.code, single(seriesOf(editions, [item]))]));
