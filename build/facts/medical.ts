@@ -185,7 +185,7 @@ function sumUp(sources: Sources) {
   const sum = { count: aq.op.sum('count') };
   const municipal = t.filter((d: any) => aq.op.length(d.regionCode) === 5).select('regionCode', ...by, 'count');
   // Municipalities, designated cities and prefectures.
-  const rolled = rollupRegions(municipal, sources.regions, by, 'count', 'year');
+  const rolled = rollupRegions(municipal, sources.regions, by, 'count', 'year', { wholeCities: true }); // a designated city listed whole counts toward its prefecture
   const membership = sources.tables.medical_areas?.table.select('areaCode', 'cityCode').rename({ cityCode: 'region' });
   const areasFromCities = membership
     ? rolled

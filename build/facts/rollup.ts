@@ -4,7 +4,7 @@
 
 import * as aq from 'arquero';
 import type { Sources } from '../../sources/load.ts';
-import type { RegionIndex } from '../../sources/regions.ts';
+import { prefRegion, type RegionIndex } from '../../sources/regions.ts';
 import type { Row, TableName } from '../../sources/tables.ts';
 import { getOrSet } from '../runtime/maps.ts';
 
@@ -22,17 +22,38 @@ export function rollupRegions(
   by: string[],
   value: string | string[],
   period: string,
+  options: { wholeCities?: boolean } = {},
 ): Table {
   const values = Array.isArray(value) ? value : [value];
   const pairs = aq.table(regions.rollupPairs());
   const direct = facts.rename({ regionCode: 'region' }).select('region', ...by, ...values);
-  const derived = facts
-    .join(pairs, 'regionCode')
+  const joined = facts.join(pairs, 'regionCode');
+  const derived = (options.wholeCities ? joined.concat(wholeCityFacts(facts, regions, period)) : joined)
     .groupby(['target', ...by])
     .rollup(Object.fromEntries(values.map((v) => [v, aq.op.sum(v)])))
     .rename({ target: 'region' });
   const shadowed = direct.select('region', period).dedupe();
   return direct.concat(derived.antijoin(shadowed, sharedKeys('region', period)).select('region', ...by, ...values));
+}
+
+/**
+ * Rows of designated cities given whole, with their prefecture as `target`: a city none of whose wards has a
+ * row for that period (an import of SSDSE lists designated cities whole). Its wards add to the prefecture
+ * otherwise; a city with ward rows too is left to them, so nothing counts twice.
+ */
+function wholeCityFacts(facts: Table, regions: RegionIndex, period: string): Table {
+  const cities = regions.cities.filter((c) => c.bigCityFlag === '2');
+  const toPref = aq.table({
+    regionCode: cities.map((c) => c.cityCode),
+    target: cities.map((c) => prefRegion(c.prefCode)),
+  });
+  const wards = regions.cities.filter((c) => c.bigCityFlag === '1');
+  const toCity = aq.table({ regionCode: wards.map((w) => w.cityCode), city: wards.map((w) => w.designatedCityCode) });
+  const withWards = facts
+    .join(toCity, 'regionCode')
+    .select({ city: 'regionCode', [period]: period })
+    .dedupe();
+  return facts.join(toPref, 'regionCode').antijoin(withWards, ['regionCode', period]);
 }
 
 /** A rolled-up row of table N: its region, the key columns K and the summed values V, as the table's schema types them. */

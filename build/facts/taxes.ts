@@ -19,7 +19,8 @@ const rolled = perSourcesAndKey((sources: Sources, column: TaxColumn): Map<strin
   const t = sources.tables.local_taxes;
   if (!t) return new Map();
   const given = t.table.filter(aq.escape((r: { [k: string]: unknown }) => r[column] !== null));
-  const parts = rollupRegions(given, sources.regions, ['year'], [column, 'residents'], 'year');
+  // Designated cities given whole (an import of SSDSE-A) count toward their prefecture.
+  const parts = rollupRegions(given, sources.regions, ['year'], [column, 'residents'], 'year', { wholeCities: true });
   const whole = complete(sources, t.table, given);
   const rows = (parts.objects() as TaxRow[]).filter((r) => whole(r.region, r.year));
   return byRegion(rows.sort((a, b) => a.year - b.year));
@@ -28,7 +29,7 @@ const rolled = perSourcesAndKey((sources: Sources, column: TaxColumn): Map<strin
 /** Whether every row a region's figure adds up (for a year) gives the column: the counts of rows rolled up, all and given, agree. */
 function complete(sources: Sources, all: Table, given: Table): (region: string, year: number) => boolean {
   const counted = (t: Table) => {
-    const n = rollupRegions(t.derive({ n: () => 1 }), sources.regions, ['year'], ['n'], 'year');
+    const n = rollupRegions(t.derive({ n: () => 1 }), sources.regions, ['year'], ['n'], 'year', { wholeCities: true });
     return new Map(
       (n.objects() as { region: string; year: number; n: number }[]).map((r) => [`${r.region}|${r.year}`, r.n]),
     );
