@@ -72,7 +72,7 @@ export function routeOf(route: DeclaredRoute<readonly ParamSpec[]>): RouteOp {
 }
 
 /** The columns an operation reads of a table, per value of `param` (each value its own list). */
-export interface ReadsBy {
+interface ReadsBy {
   param: string;
   cases: Readonly<Record<string, readonly string[]>>;
 }

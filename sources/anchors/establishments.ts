@@ -87,7 +87,7 @@ function itemOf(grid: Grid, col: number): Item | undefined {
 
 /** Every municipality's counts in one edition: per reference year and measure, the classes it gives. */
 type Counts = Map<string, Record<string, number>>;
-export interface Edition {
+interface Edition {
   year: number;
   scope: 'all' | 'private';
   counts: Record<Measure, Counts>;

@@ -18,7 +18,7 @@ export interface SsdseItem {
 }
 
 /** What an SSDSE table is, from its header rows alone: A (municipalities), B (prefectures × years) or E (prefectures). */
-export type SsdseKind = 'A' | 'B' | 'E';
+type SsdseKind = 'A' | 'B' | 'E';
 
 /**
  * The kind of an SSDSE table, by its content: row 1's first head varies (`Code`, `code`, `SSDSE-A-2021`), so

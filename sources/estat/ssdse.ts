@@ -104,7 +104,7 @@ function sexesAddUp(grid: Grid, row: GridRow, item: SsdseItem, cols: { col: numb
 }
 
 /** The region code of a row (`R13103`, `R13000`): `digits` 5 for a municipality, 2 for a prefecture (R..000). */
-export function regionCodeOf(grid: Grid, row: GridRow, digits: 2 | 5, col = 0): string {
+function regionCodeOf(grid: Grid, row: GridRow, digits: 2 | 5, col = 0): string {
   const cell = row.cells[col] ?? '';
   const m = digits === 5 ? /^R(\d{5})$/.exec(cell) : /^R(\d{2})000$/.exec(cell);
   if (!m?.[1])
