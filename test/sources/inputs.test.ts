@@ -254,7 +254,7 @@ describe('each table of the sample, header-only', () => {
   // The sample's checked tables from the run's cache, kept in memory across the cases (the loader puts only
   // what it checked, so hits are kept here): each case loads afresh only its header-only tables and those whose
   // checks read them. Read from disk each case, the 2.26 million rows took 0.6 s a case. Folders of
-  // header-only files are read above and by the CLI tests.
+  // header-only files are read above (the warning as the build command prints it included).
   const disk = new DiskTableCache(SAMPLE_TABLES);
   const checked = new Map<string, LoadedTable>();
   const cache: TableCache = {
