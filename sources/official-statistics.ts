@@ -204,3 +204,45 @@ export const prefectureMigration = (prefCode: number, year: number): OfficialMig
 /** The years prefectureMigration covers, ascending. */
 export const migrationYears = (): number[] =>
   [...new Set([...migration().keys()].map((k) => k % 10000))].sort((a, b) => a - b);
+
+/** municipal-age.csv's columns: the region, year and sex, its people of unknown age, then the 19 classes 0–4 … 90歳～. */
+export const MUNICIPAL_AGE_COLUMNS = [
+  'regionCode',
+  'year',
+  'sex',
+  'unknown',
+  ...Array.from({ length: 19 }, (_, i) => `age${i * 5}`),
+] as const;
+
+/** A region's census population of a year: men and women in the 19 classes, and the people of unknown age. */
+export interface OfficialAgeSex {
+  male: number[];
+  female: number[];
+  unknown: number;
+}
+
+const municipalAge = once(() => {
+  const out = new Map<string, OfficialAgeSex>();
+  for (const r of rows(OFFICIAL_FILE_NAMES.municipalAge, MUNICIPAL_AGE_COLUMNS)) {
+    const key = `${r.text('regionCode')}|${r.int('year')}`;
+    const entry = out.get(key) ?? { male: [], female: [], unknown: 0 };
+    entry[r.oneOf('sex', ['male', 'female'] as const)] = MUNICIPAL_AGE_COLUMNS.slice(4).map((c) => r.int(c));
+    entry.unknown += r.int('unknown');
+    out.set(key, entry);
+  }
+  return out;
+});
+
+/**
+ * The census population by sex and 5-year age (to 90歳～) and of unknown age of a municipality of today
+ * (1980: added up through the municipality converter, designated cities whole; 2020: wards too, designated
+ * cities only as their wards) or, for 1980, a prefecture (2-digit code, on 1980's boundaries). Undefined in
+ * other years and for other regions.
+ */
+export const municipalByAgeSex = (regionCode: string, year: number): OfficialAgeSex | undefined => {
+  const e = municipalAge().get(`${regionCode}|${year}`);
+  return e && { male: [...e.male], female: [...e.female], unknown: e.unknown };
+};
+
+/** The years municipalByAgeSex covers, ascending. */
+export const municipalAgeYears = (): number[] => yearsOf(municipalAge().keys());

@@ -23,6 +23,7 @@ export const OFFICIAL_FILE_NAMES = {
   municipalEstablishments: 'municipal-establishments.csv',
   municipalFinance: 'municipal-finance.csv',
   prefectureMigration: 'prefecture-migration.csv',
+  municipalAge: 'municipal-age.csv',
 } as const;
 
 /** Absolute paths, so a digest of what generates the sample can hash them. */
@@ -40,6 +41,7 @@ export const ANCHOR_CREDITS: string[] = [
   '出典: 独立行政法人統計センター「SSDSE（教育用標準データセット）」（厚生労働省「医療施設調査」「医師・歯科医師・薬剤師統計」）',
   '出典: 独立行政法人統計センター「SSDSE（教育用標準データセット）」（総務省・経済産業省「経済センサス‐基礎調査」「経済センサス‐活動調査」）',
   '出典: 総務省統計局「住民基本台帳人口移動報告」',
+  '市区町村コンバータ: Kondo (2019), keisukekondokk/female-population-japan (MIT License, Copyright (c) 2024 Keisuke Kondo)',
 ];
 
 interface Anchors {

@@ -8,8 +8,9 @@ import { InputError } from '../../build/user-error.ts';
 import { headedRecords, toCsv, type CsvRecord } from '../csv.ts';
 import { localGovPrefectures } from '../local-gov.ts';
 import { OFFICIAL_DIR, OFFICIAL_FILE_NAMES } from '../official.ts';
-import { FINANCE_COLUMNS } from '../official-statistics.ts';
+import { FINANCE_COLUMNS, MUNICIPAL_AGE_COLUMNS } from '../official-statistics.ts';
 import { prefectureAgeRows } from './age.ts';
+import { municipalAgeLines, municipalAgeRows, type MunicipalAgeReport } from './municipal-age.ts';
 import { prefectureStayRows, type StayReport } from './stays.ts';
 import { MEDICAL_ITEMS, medicalRows, type MedicalReport } from './medical.ts';
 import { ESTABLISHMENT_COLUMNS, establishmentRows, type EstablishmentReport } from './establishments.ts';
@@ -37,6 +38,7 @@ interface AnchorReport {
   establishments: EstablishmentReport;
   finance: FinanceReport;
   migration: MigrationReport;
+  municipalAge: MunicipalAgeReport;
 }
 
 const SEXES: Record<string, 'male' | 'female'> = { 男性: 'male', 女性: 'female' };
@@ -298,6 +300,22 @@ function ageTotalsOff(totals: Map<number, number>, prefRows: PrefectureRow[]): A
     .map(([key, table]) => ({ prefCode: Math.floor(key / 10000), year: key % 10000, table, jlstat: jlstat.get(key)! }));
 }
 
+/** prefecture-age.csv's classes of a prefecture, year and sex, from its rows (prefCode, year, kind, sex, ageFrom, population). */
+function prefectureClasses(rows: ReturnType<typeof prefectureAgeRows>['rows']) {
+  const by = new Map<string, number[]>();
+  for (const [pref, year, , sex, from, n] of rows) {
+    const key = `${pref}|${year}|${sex}`;
+    by.set(key, [...(by.get(key) ?? []), n]);
+    if (by.get(key)!.length !== from / 5 + 1)
+      throw new InputError(`prefecture-age rows of ${key} are not in class order`);
+  }
+  return (prefCode: number, year: number, sex: 'male' | 'female'): number[] => {
+    const classes = by.get(`${prefCode}|${year}|${sex}`);
+    if (!classes) throw new InputError(`prefecture-age.csv has no ${sex} of prefecture ${prefCode} in ${year}`);
+    return classes;
+  };
+}
+
 /** Every anchor file's text and what the checks found, from the official tables in `dir`. */
 function anchorTables(dir: string): { files: Record<AnchorFile, string>; report: AnchorReport } {
   if (!existsSync(dir))
@@ -333,6 +351,7 @@ function anchorTables(dir: string): { files: Record<AnchorFile, string>; report:
     (a, b) => a[0] - b[0] || (a[2] === b[2] ? 0 : a[2] === 'male' ? -1 : 1) || a[3] - b[3],
   );
   const age = prefectureAgeRows(dir);
+  const municipalAge = municipalAgeRows(dir, prefectureClasses(age.rows));
   const statistics = statisticTables(dir);
   return {
     files: {
@@ -340,6 +359,7 @@ function anchorTables(dir: string): { files: Record<AnchorFile, string>; report:
       national: toCsv(['year', 'kind', 'sex', 'ageFrom', 'population'], nationalRows),
       unknownAge: toCsv(['year', 'population'], nationalAges.unknownRows),
       prefectureAge: toCsv(['prefCode', 'year', 'kind', 'sex', 'ageFrom', 'population'], age.rows),
+      municipalAge: toCsv(MUNICIPAL_AGE_COLUMNS, municipalAge.rows),
       ...statistics.files,
     },
     report: {
@@ -348,6 +368,7 @@ function anchorTables(dir: string): { files: Record<AnchorFile, string>; report:
         national: nationalRows.length,
         unknownAge: nationalAges.unknownRows.length,
         prefectureAge: age.rows.length,
+        municipalAge: municipalAge.rows.length,
         ...statistics.rows,
       },
       skipped: census.skipped,
@@ -355,6 +376,7 @@ function anchorTables(dir: string): { files: Record<AnchorFile, string>; report:
       projection,
       openFrom: nationalAges.openFrom,
       ageTotals: ageTotalsOff(age.totals, prefRows),
+      municipalAge: municipalAge.report,
       ...statistics.report,
     },
   };
@@ -445,6 +467,7 @@ export function reportLines(report: AnchorReport): string[] {
     ...establishmentLines(report.establishments),
     `歳出決算総額 and 民生費, 土木費, 教育費, 災害復旧費 (SSDSE-A), FY${report.finance.years[0]}–${report.finance.years.at(-1)}: ${report.finance.counts.join(', ')} municipalities; in each the four purposes do not exceed the total`,
     ...migrationLines(report.migration),
+    ...municipalAgeLines(report.municipalAge),
   ];
 }
 

@@ -388,9 +388,7 @@ function addCensus(ctx: Context, f: Recognised, t: CensusTable, rel: string, map
     const own = list.region(area.code);
     if (own?.length === 2 || (own && !map)) addInto(figures, own, counts, at);
     else if (map) {
-      // e-Stat recoded some past cities to the code they have as designated cities today (仙台市 04100 in
-      // 1980, where the converter still says 04201): a code of today that is not a ward names itself.
-      const today = map.get(area.code) ?? (own && list.byCode.get(own)!.bigCityFlag !== '1' ? own : undefined);
+      const today = list.pastRegion(area.code, map);
       if (today === undefined) continue; // an aggregate (市部, 郡, 支庁) or a ward of a city added up whole
       if (!list.byCode.has(today)) {
         report.warnings.push(

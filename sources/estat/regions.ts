@@ -61,6 +61,17 @@ export class RegionList {
     return this.byCode.has(code) ? code : undefined;
   }
 
+  /**
+   * The municipality of today a past census year's area lies in, through the converter's column of that
+   * year (`map`); undefined for an aggregate (市部, 郡, 支庁) or a ward of a city the converter adds up whole.
+   * e-Stat recoded some past cities to the code they have as designated cities today (仙台市 04100 in 1980,
+   * where the converter still says 04201): a code of today that is not a ward names itself.
+   */
+  pastRegion(code: string, map: Map<string, string>): string | undefined {
+    const own = this.byCode.get(code);
+    return map.get(code) ?? (own && own.bigCityFlag !== '1' ? code : undefined);
+  }
+
   /** Parts a region is the sum of: a prefecture's municipalities (designated cities whole), a designated city's wards. */
   parts(region: string): City[] {
     if (region.length === 2)
