@@ -18,6 +18,8 @@ export interface TableOrigin {
   part?: string;
   /** The years of the named rows that hold official figures, where not every year does: per level where they differ. */
   years?: number[] | Partial<Record<'prefecture' | 'municipality', number[]>>;
+  /** What of the municipal rows alone is still synthetic, where the prefecture rows are official throughout. */
+  municipalityPart?: string;
   /** A code list or classification: it names what other tables count, and counts nothing itself. */
   codes?: true;
 }

@@ -24,9 +24,11 @@ export function operationOrigin(op: Operation, route: RouteOp, sources: Sources)
   for (const level of levels) {
     const official = [...new Set(tables.flatMap((t) => at(t, level)?.text ?? []))];
     // Tables official at this level but for a part (some years, some values of a parameter), named with it.
+    const partOf = (t: TableName) =>
+      level === 'municipality' ? (origins[t]?.municipalityPart ?? origins[t]?.part) : origins[t]?.part;
     const parts = tables.flatMap((t) => {
       const a = at(t, level);
-      const part = [a?.except, origins[t]?.part].filter(Boolean).join('; ');
+      const part = [a?.except, partOf(t)].filter(Boolean).join('; ');
       return a && part ? [`${t} (${part})`] : [];
     });
     const synthetic = [...tables.filter((t) => at(t, level) === undefined), ...parts];

@@ -27,7 +27,8 @@ function fitMargins(seed: number[][], rows: number[], cols: number[], iterations
   for (let it = 0; it < iterations; it++) {
     m.forEach((r, i) => {
       const s = r.reduce((a, v) => a + v, 0);
-      const f = rows[i]! / s;
+      // A row with nothing (a municipality the census found empty: 双葉町 2020) stays empty.
+      const f = s > 0 ? rows[i]! / s : 0;
       for (let j = 0; j < r.length; j++) r[j]! *= f;
     });
     for (let j = 0; j < cols.length; j++) {

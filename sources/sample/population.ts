@@ -1,17 +1,32 @@
-// Synthetic residents by municipality, year, sex and 5-year age class, drawn UNDER OFFICIAL FIGURES: each
+// Residents by municipality, year, sex and 5-year age class, drawn UNDER OFFICIAL FIGURES: each
 // prefecture's people by sex and 5-year age are the census (1960–2020) or the IPSS 2018 projection
-// (2025–2045), and its total the official one (sources/official/). Only the detail below them is
-// synthetic: the 85–89 / 90+ split to 2015 (the tables stop at 85 and over), how a prefecture's people
-// divide among municipalities (urban shares rising, remote ones falling, smoothly) and wards.
-// Every level is an integer table fitted to the level above, so municipalities and wards add up to the
-// official figures exactly, for every year, sex and age class. Prefectures and designated cities are
-// never generated for 1980 on: the build adds them up from these rows.
+// (2025–2045), and its total the official one (sources/official/); each municipality's (and 2020's wards')
+// are the census in 1980 and 2020 (municipal-age.csv). Only the rest is synthetic: the 85–89 / 90+ split of
+// the prefectures 1985–2015 (the tables stop at 85 and over), the municipalities in the other years (moving
+// smoothly from one census to the next, and on after 2020: population-anchors.ts) and the wards but in 2020.
+// Every synthetic level is an integer table fitted to the level above, so municipalities and wards add up
+// to the official figures exactly. In a census year they are the census, whose municipalities of today do
+// not add up to three prefectures of 1980 (東京都 by 37, 長野県 and 岐阜県 by 山口村's 2,148, in 長野県 in
+// 1980 and in 岐阜県 中津川市 today): those prefecture-years get rows of their own, which the build keeps
+// over the sum (RESAS, too, showed both). Other prefectures and designated cities are never generated for
+// 1980 on: the build adds them up from these rows.
 
-import type { City } from '../regions.ts';
+import { prefRegion, type City } from '../regions.ts';
 import { toCsv } from '../csv.ts';
 import { NO_DATA_CITIES } from '../local-gov.ts';
+import { municipalByAgeSex } from '../official-statistics.ts';
 import { nationalByAgeSex, prefectureByAgeSex, prefecturePopulation } from '../official.ts';
 import { apportion, fitIntegers } from './fit.ts';
+import {
+  addCells,
+  censusCells,
+  censusYears,
+  municipalPart,
+  wardPart,
+  type Anchored,
+  type Cells,
+  type Part,
+} from './population-anchors.ts';
 import { random } from './random.ts';
 import { citiesOf } from './regions.ts';
 import { csvOf, shared, type SampleTables } from './shared.ts';
@@ -23,8 +38,6 @@ const LAST_YEAR = 2045;
 export const YEARS = range(FIRST_YEAR, LAST_YEAR, 5);
 const DETAIL_YEARS = range(FIRST_DETAIL_YEAR, LAST_YEAR, 5);
 const CLASSES = range(0, 90, 5);
-/** Cells of a region-year: men in the 19 classes, then women. */
-const CELLS = 2 * CLASSES.length;
 
 export interface LeafPopulation {
   city: City;
@@ -41,12 +54,6 @@ function leafCities(cities: City[]): City[] {
   return cities.filter((c) => c.bigCityFlag !== '2' && !NO_DATA_CITIES.has(c.cityCode));
 }
 
-/** A region-year: 38 cells (men 0–4 … 90+, women 0–4 … 90+) and the people of unknown age. */
-interface Cells {
-  cells: number[];
-  unknown: number;
-}
-
 /** The official prefecture total of a year: the census to 2020, the IPSS 2018 projection after. */
 function officialTotal(prefCode: number, year: number): number {
   const n = prefecturePopulation(prefCode, year);
@@ -56,9 +63,8 @@ function officialTotal(prefCode: number, year: number): number {
 
 /**
  * A prefecture's official people of stated age in a year, as 38 cells. To 2015 the tables' last class
- * is 85 and over: its 90+ part is synthetic, the nation's share that year where the census gives it
- * (2005 on), else the 2005 share, smaller the further back (the oldest were fewer), so the split meets
- * 2005 without a step.
+ * is 85 and over: in 1980 the census table of that year splits it (municipal-age.csv); in the other years
+ * its 90+ part is synthetic, the nation's share (over90Share).
  */
 function officialCells(prefCode: number, year: number): number[] {
   const a = prefectureByAgeSex(prefCode, year);
@@ -66,8 +72,10 @@ function officialCells(prefCode: number, year: number): number[] {
     throw new Error(
       `sources/official has no population of prefecture ${prefCode} by sex and age in ${year}; run npm run anchors`,
     );
+  const census = municipalByAgeSex(prefRegion(prefCode), year);
   const fold = (v: number[], sex: 'male' | 'female') => {
     if (a.openFrom === 90) return v;
+    if (census) return censusSplit(v, census[sex], `${prefCode} ${year} ${sex}`);
     const share = over90Share(year, sex);
     const [over90] = apportion(v[17]!, [share, 1 - share]);
     return [...v.slice(0, 17), v[17]! - over90!, over90!];
@@ -75,32 +83,38 @@ function officialCells(prefCode: number, year: number): number[] {
   return [...fold(a.male, 'male'), ...fold(a.female, 'female')];
 }
 
-/** The nation's share of 90 and over among people 85 and over (the census gives both from 2005). */
-function over90Share(year: number, sex: 'male' | 'female'): number {
-  const share = (y: number) => {
-    const v = nationalByAgeSex(y)![sex];
-    return v.slice(18).reduce((a, x) => a + x, 0) / v.slice(17).reduce((a, x) => a + x, 0);
-  };
-  return nationalByAgeSex(year)!.openFrom >= 90 ? share(year) : share(2005) * Math.exp(0.015 * (year - 2005));
+/** 85歳以上 (`v[17]`) split as the census table of the year splits it, which must add up to it. */
+function censusSplit(v: number[], census: number[], what: string): number[] {
+  if (census[17]! + census[18]! !== v[17])
+    throw new Error(
+      `sources/official: the 85+ of prefecture ${what} differ in prefecture-age.csv and municipal-age.csv`,
+    );
+  return [...v.slice(0, 17), census[17]!, census[18]!];
 }
 
 /**
- * How a region's age structure leans from the one above it: towards young adults where it is urban,
- * towards the old where it is not, more so as Japan aged. Fixed per region, so its series stay smooth.
+ * The nation's share of 90 and over among people 85 and over: the census's where it gives both (1980 by
+ * its prefectures, 2005 on); between 1980 and 2005 moving geometrically from one to the other, before
+ * 1980 smaller the further back (the oldest were fewer), so the split has no step.
  */
-function ageShape(from: number): number {
-  if (from < 15) return -0.2;
-  if (from < 20) return 0;
-  if (from < 45) return from >= 25 && from < 35 ? 1.2 : 1;
-  if (from < 65) return 0.3;
-  return from < 75 ? -0.8 : -1;
+function over90Share(year: number, sex: 'male' | 'female'): number {
+  const share = (v: number[]) => v.slice(18).reduce((a, x) => a + x, 0) / v.slice(17).reduce((a, x) => a + x, 0);
+  if (nationalByAgeSex(year)!.openFrom >= 90) return share(nationalByAgeSex(year)![sex]);
+  const [first, later] = [share(census1980(sex)), share(nationalByAgeSex(2005)![sex])];
+  if (year < 1980) return first * Math.exp(0.015 * (year - 1980));
+  const t = (year - 1980) / (2005 - 1980);
+  return first ** (1 - t) * later ** t;
 }
-const strength = (year: number) => 0.5 + 0.5 * Math.min(1, Math.max(0, (year - 1960) / 60));
 
-function tilt(lean: number, year: number, noise: number[]): number[] {
-  return Array.from({ length: CELLS }, (_, c) =>
-    Math.exp(lean * strength(year) * ageShape(CLASSES[c % CLASSES.length]!) + noise[c % CLASSES.length]!),
-  );
+/** The 47 prefectures' 1980 census classes to 90歳～ added up. */
+function census1980(sex: 'male' | 'female'): number[] {
+  const out = new Array<number>(19).fill(0);
+  for (let p = 1; p <= 47; p++) {
+    const c = municipalByAgeSex(prefRegion(p), 1980);
+    if (!c) throw new Error(`sources/official has no 1980 census of prefecture ${p}; run npm run anchors`);
+    c[sex].forEach((v, i) => (out[i]! += v));
+  }
+  return out;
 }
 
 const prefectureCache = new Map<number, Map<number, Cells>>();
@@ -128,14 +142,22 @@ export function prefectureCells(): Map<number, Map<number, Cells>> {
 
 /**
  * The units a prefecture divides into: a designated city whole (its wards come after), every other
- * municipality on its own. Each has a 2020 share and a drift: the yearly change of its log share.
+ * municipality on its own, each with its census cells in the census years (population-anchors.ts).
  */
 interface Unit {
   code: string;
   members: City[];
-  share2020: number;
-  urban: number;
-  drift: number;
+  anchored: Anchored;
+}
+
+/** A region's census cells of a year, which the anchor must give (else the anchor file is older than the region list). */
+function mustCensus(code: string, year: number, parts: string[] = []): Cells {
+  const c = censusCells(code, year, parts);
+  if (!c)
+    throw new Error(
+      `sources/official has no census of ${code} by sex and age in ${year}; run npm run anchors (municipal-age.csv)`,
+    );
+  return c;
 }
 
 export function samplePopulation(seed: string, cities: City[]): LeafPopulation[] {
@@ -144,30 +166,26 @@ export function samplePopulation(seed: string, cities: City[]): LeafPopulation[]
   const out: LeafPopulation[] = [];
   for (const prefCode of new Set(leaves.map((c) => c.prefCode))) {
     const mine = leaves.filter((c) => c.prefCode === prefCode);
-    const shares = shares2020(seed, prefCode, mine);
-    const urbanOf = urbanity(mine, shares);
-    const units = unitsOf(seed, mine, shares, urbanOf);
-    const wards: WardWeights = {
-      shares,
-      urbanOf,
-      drift: new Map(mine.map((c) => [c.cityCode, 0.01 * random(seed, 'ward-drift', c.cityCode).normal()])),
-    };
+    const units = unitsOf(mine);
+    const urbanOf = urbanity(mine);
     const byCity = new Map(
       mine.map((c) => [
         c.cityCode,
         { byYear: new Map<number, { man: number[]; woman: number[] }>(), unknown: new Map<number, number>() },
       ]),
     );
-    for (const year of DETAIL_YEARS) divideYear(seed, prefs.get(prefCode)!.get(year)!, year, units, wards, byCity);
+    for (const year of DETAIL_YEARS) divideYear(seed, prefs.get(prefCode)!.get(year)!, year, units, byCity);
     for (const c of mine) out.push({ city: c, urban: urbanOf.get(c.cityCode)!, ...byCity.get(c.cityCode)! });
   }
   return out.sort((a, b) => (a.city.cityCode < b.city.cityCode ? -1 : 1));
 }
 
-/** How urban each municipality is: its rank by 2020 share within the prefecture (0–1), designated cities' wards at least 0.8. */
-function urbanity(mine: City[], shares: Map<string, number>): Map<string, number> {
+/** How urban each municipality is: its rank by 2020 census population within the prefecture (0–1), designated cities' wards at least 0.8. */
+function urbanity(mine: City[]): Map<string, number> {
+  const last = censusYears().at(-1)!;
+  const size = new Map(mine.map((c) => [c.cityCode, mustCensus(c.cityCode, last).cells.reduce((a, v) => a + v, 0)]));
   const ranked = [...mine].sort(
-    (a, b) => shares.get(a.cityCode)! - shares.get(b.cityCode)! || (a.cityCode < b.cityCode ? -1 : 1),
+    (a, b) => size.get(a.cityCode)! - size.get(b.cityCode)! || (a.cityCode < b.cityCode ? -1 : 1),
   );
   return new Map(
     mine.map((c) => {
@@ -177,63 +195,49 @@ function urbanity(mine: City[], shares: Map<string, number>): Map<string, number
   );
 }
 
-/** The prefecture's units, each with its 2020 share, how urban its most urban member is, and its drift. */
-function unitsOf(seed: string, mine: City[], shares: Map<string, number>, urbanOf: Map<string, number>): Unit[] {
-  const units: Unit[] = [];
+/** The prefecture's units, each with its census cells and those of all units together in the first and last census year. */
+function unitsOf(mine: City[]): Unit[] {
+  const groups = new Map<string, City[]>();
   for (const c of mine) {
     const code = c.bigCityFlag === '1' ? c.designatedCityCode : c.cityCode;
-    let unit = units.find((u) => u.code === code);
-    if (!unit) units.push((unit = { code, members: [], share2020: 0, urban: 0, drift: 0 }));
-    unit.members.push(c);
-    unit.share2020 += shares.get(c.cityCode)!;
-    unit.urban = Math.max(unit.urban, urbanOf.get(c.cityCode)!);
+    groups.set(code, [...(groups.get(code) ?? []), c]);
   }
-  for (const u of units) u.drift = 0.025 * (u.urban - 0.5) + 0.004 * random(seed, 'drift', u.code).normal();
-  return units;
+  const [first, last] = [censusYears()[0]!, censusYears().at(-1)!];
+  const cells = [...groups].map(([code, members]) => {
+    const wards = members[0]!.cityCode === code ? [] : members.map((m) => m.cityCode);
+    return { code, members, first: mustCensus(code, first, wards), last: mustCensus(code, last, wards) };
+  });
+  const firstAll = addCells(cells.map((c) => c.first));
+  const lastAll = addCells(cells.map((c) => c.last));
+  return cells.map(({ code, members, first, last }) => ({
+    code,
+    members,
+    anchored: { first, last, firstAll, lastAll },
+  }));
 }
 
-/** What a designated city's wards are weighed by: their 2020 shares, how urban they are and their own drifts. */
-interface WardWeights {
-  shares: Map<string, number>;
-  urbanOf: Map<string, number>;
-  drift: Map<string, number>;
-}
-
-/** One year's prefecture cells divided among the units, and a designated city's among its wards, into `byCity`. */
+/**
+ * One year's prefecture cells divided among the units, and a designated city's among its wards, into
+ * `byCity`. In a census year the census is the division; in the others the units' parts
+ * (population-anchors.ts) are fitted to the prefecture's cells.
+ */
 function divideYear(
   seed: string,
   whole: Cells,
   year: number,
   units: Unit[],
-  wards: WardWeights,
   byCity: Map<string, Omit<LeafPopulation, 'city' | 'urban'>>,
 ): void {
-  const years = driftYears(year);
-  const parts = split(
-    seed,
-    whole,
-    year,
-    units.map((u) => ({
-      code: u.code,
-      weight: u.share2020 * Math.exp(u.drift * years),
-      lean: 1.6 * (u.urban - 0.5),
-    })),
-  );
+  const [first, last] = [censusYears()[0]!, censusYears().at(-1)!];
+  const census = censusYears().includes(year);
+  const parts = census
+    ? units.map((u) => mustCensus(u.code, year, wardsOf(u)))
+    : split(
+        whole,
+        units.map((u) => municipalPart(u.anchored, (year - first) / (last - first), whole)),
+      );
   units.forEach((u, k) => {
-    // A designated city (a unit whose members are its wards) divides among them the same way, their shares drifting a little.
-    const cells =
-      u.members[0]!.cityCode === u.code
-        ? [parts[k]!]
-        : split(
-            seed,
-            parts[k]!,
-            year,
-            u.members.map((w) => ({
-              code: w.cityCode,
-              weight: wards.shares.get(w.cityCode)! * Math.exp(wards.drift.get(w.cityCode)! * years),
-              lean: 0.4 * (wards.urbanOf.get(w.cityCode)! - 0.8),
-            })),
-          );
+    const cells = wardsOf(u).length === 0 ? [parts[k]!] : divideCity(seed, u, parts[k]!, year);
     u.members.forEach((c, w) => {
       const { cells: leafCells, unknown } = cells[w]!;
       const leaf = byCity.get(c.cityCode)!;
@@ -241,6 +245,31 @@ function divideYear(
       if (year <= LAST_ACTUAL_YEAR) leaf.unknown.set(year, unknown);
     });
   });
+}
+
+/** A designated city's wards (none for a unit that is a municipality on its own). */
+const wardsOf = (u: Unit): string[] => (u.members[0]!.cityCode === u.code ? [] : u.members.map((m) => m.cityCode));
+
+/**
+ * A designated city's year divided among its wards: the census where it gives every ward (2020), else
+ * each ward's 2020 share of the city's cells, its total drifting a little from 2020's (synthetic).
+ */
+function divideCity(seed: string, u: Unit, city: Cells, year: number): Cells[] {
+  const own = u.members.map((w) => censusCells(w.cityCode, year));
+  if (own.every((c) => c)) return own as Cells[];
+  const last = censusYears().at(-1)!;
+  const years = driftYears(year);
+  return split(
+    city,
+    u.members.map((w) =>
+      wardPart(
+        mustCensus(w.cityCode, last),
+        u.anchored.last,
+        0.01 * random(seed, 'ward-drift', w.cityCode).normal() * years,
+        city,
+      ),
+    ),
+  );
 }
 
 /**
@@ -255,86 +284,26 @@ function driftYears(year: number): number {
 }
 
 /**
- * Divides a region-year's cells among parts with these weights (relative sizes) and leans: integers
+ * Divides a region-year's cells among parts with these weights (relative sizes) and seeds: integers
  * whose columns add up to the region's exactly, sizes in proportion to the weights.
  */
-function split(
-  seed: string,
-  whole: Cells,
-  year: number,
-  parts: { code: string; weight: number; lean: number }[],
-): Cells[] {
+function split(whole: Cells, parts: Part[]): Cells[] {
   const totalWeight = parts.reduce((a, p) => a + p.weight, 0);
   const all = whole.cells.reduce((a, v) => a + v, 0) + whole.unknown;
   const unknown = apportion(
     whole.unknown,
-    parts.map((p) => p.weight * (0.5 + Math.max(0, p.lean))),
+    parts.map((p) => p.unknownWeight),
   );
   const stated = apportion(
     all - whole.unknown,
     parts.map((p, i) => Math.max(0, (all * p.weight) / totalWeight - unknown[i]!)),
   );
-  const seedTable = parts.map((p) => {
-    const rnd = random(seed, 'age-noise', p.code);
-    const t = tilt(
-      p.lean,
-      year,
-      CLASSES.map(() => 0.04 * rnd.normal()),
-    );
-    return whole.cells.map((n, c) => n * t[c]!);
-  });
-  const fitted = fitIntegers(seedTable, stated, whole.cells);
+  const fitted = fitIntegers(
+    parts.map((p) => p.seed),
+    stated,
+    whole.cells,
+  );
   return parts.map((_, i) => ({ cells: fitted[i]!, unknown: unknown[i]! }));
-}
-
-/**
- * Each municipality's share of its prefecture in 2020. Big cities are drawn as wholes: the designated
- * cities of a prefecture take 30–70% of it and Tokyo's 23 special wards together about two thirds, like
- * the real ones, and split that among their wards; the other municipalities share the rest, the capital
- * weighing most.
- */
-/** Relative size by the kind of municipality its name ends with: 市, 町, 村. */
-const KIND_WEIGHT: Record<string, number> = { 市: 8, 町: 1, 村: 0.3 };
-
-function shares2020(seed: string, prefCode: number, mine: City[]): Map<string, number> {
-  const rnd = random(seed, 'shares', prefCode);
-  const units = new Map<string, City[]>();
-  for (const c of mine) {
-    const unit = c.bigCityFlag === '1' ? c.designatedCityCode : c.bigCityFlag === '3' ? 'special-wards' : c.cityCode;
-    units.set(unit, [...(units.get(unit) ?? []), c]);
-  }
-  const big = [...units.keys()].filter((u) => units.get(u)!.length > 1 || u === 'special-wards');
-  const bigShare =
-    big.length === 0
-      ? 0
-      : big.includes('special-wards')
-        ? 0.68 + 0.02 * rnd.normal()
-        : Math.min(0.7, 0.3 + 0.12 * (big.length - 1) + 0.05 * rnd.normal());
-  const weights = new Map<string, number>();
-  for (const u of units.keys()) {
-    const z = Math.max(-2.5, Math.min(2.2, random(seed, 'weight', u).normal()));
-    // The first designated city of a prefecture is its largest (Yokohama, Osaka, Fukuoka…).
-    // Cities are larger than towns and towns than villages, the prefectural capital (XX201) most of all.
-    const kind = big.includes(u) ? 1 : (KIND_WEIGHT[units.get(u)![0]!.cityName.slice(-1)] ?? 1);
-    weights.set(
-      u,
-      big.includes(u)
-        ? Math.exp(0.3 * z) * (u === big[0] ? 2.5 : 1)
-        : Math.exp(0.6 * z) * kind * (u.endsWith('201') ? 4 : 1),
-    );
-  }
-  const sum = (us: string[]) => us.reduce((a, u) => a + weights.get(u)!, 0);
-  const small = [...units.keys()].filter((u) => !big.includes(u));
-  const out = new Map<string, number>();
-  for (const [u, members] of units) {
-    const share = big.includes(u)
-      ? (bigShare * weights.get(u)!) / sum(big)
-      : ((1 - bigShare) * weights.get(u)!) / sum(small);
-    const w = members.map((c) => Math.exp(0.4 * random(seed, 'ward', c.cityCode).normal()));
-    const total = w.reduce((a, x) => a + x, 0);
-    members.forEach((c, i) => out.set(c.cityCode, (share * w[i]!) / total));
-  }
-  return out;
 }
 
 /** Prefecture-level broad groups for 1960–1975, before municipal detail starts: the prefecture's own cells. */
@@ -369,10 +338,20 @@ export const SAMPLE = {
       'population_years',
       YEARS.map((year) => ({ year, kind: year <= LAST_ACTUAL_YEAR ? 'actual' : 'projection' })),
     ),
-  population_by_age_sex: (d) => toCsv(['regionCode', 'year', 'sex', 'ageFrom', 'count'], detailRows(leavesOf(d))),
+  population_by_age_sex: (d) =>
+    toCsv(
+      ['regionCode', 'year', 'sex', 'ageFrom', 'count'],
+      [...detailRows(leavesOf(d)), ...ownPrefectureRows(leavesOf(d))],
+    ),
   population_by_age_group: (d) =>
     csvOf('population_by_age_group', [
       ...earlyPrefectureGroups(),
+      ...ownPrefectureYears(leavesOf(d)).map(({ prefCode, year, cells }) => ({
+        regionCode: prefRegion(prefCode),
+        year,
+        ageGroup: 'unknown',
+        count: cells.unknown,
+      })),
       ...leavesOf(d).flatMap((l) =>
         [...l.unknown].map(([year, count]) => ({ regionCode: l.city.cityCode, year, ageGroup: 'unknown', count })),
       ),
@@ -386,4 +365,32 @@ function* detailRows(leaves: LeafPopulation[]) {
       for (const [i, count] of woman.entries()) yield [leaf.city.cityCode, year, 'female', i * 5, count];
     }
   }
+}
+
+/**
+ * The prefecture-years whose municipalities do not add up to the prefecture's official cells (in a census
+ * year, where both are the census: 東京都, 長野県 and 岐阜県 in 1980), with the prefecture's cells.
+ */
+function ownPrefectureYears(leaves: LeafPopulation[]): { prefCode: number; year: number; cells: Cells }[] {
+  const out: { prefCode: number; year: number; cells: Cells }[] = [];
+  for (const [prefCode, byYear] of prefectureCells())
+    for (const year of censusYears()) {
+      const mine = leaves.filter((l) => l.city.prefCode === prefCode);
+      const sum = addCells(
+        mine.map((l) => {
+          const y = l.byYear.get(year)!;
+          return { cells: [...y.man, ...y.woman], unknown: l.unknown.get(year) ?? 0 };
+        }),
+      );
+      const own = byYear.get(year)!;
+      if (sum.unknown !== own.unknown || sum.cells.some((v, i) => v !== own.cells[i]))
+        out.push({ prefCode, year, cells: own });
+    }
+  return out;
+}
+
+function* ownPrefectureRows(leaves: LeafPopulation[]) {
+  for (const { prefCode, year, cells } of ownPrefectureYears(leaves))
+    for (const [i, count] of cells.cells.entries())
+      yield [prefRegion(prefCode), year, i < CLASSES.length ? 'male' : 'female', (i % CLASSES.length) * 5, count];
 }

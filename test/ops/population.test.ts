@@ -30,6 +30,9 @@ describe('population/composition/perYear', () => {
   });
 
   it('adds municipalities up to their prefecture and wards up to their designated city', () => {
+    // 東京都 1980: the census table's municipalities lack 37 people of its prefecture figure (men 20–64 35,
+    // women 70–74 2), and both are the census: the prefecture keeps its own (sources/official/README.md).
+    const tokyo1980: Record<string, number> = { 総人口: -37, 年少人口: 0, 生産年齢人口: -35, 老年人口: -2 };
     for (const pref of [1, 13]) {
       const parts = cities(pref)
         .filter((c) => c.bigCityFlag !== '2' && !NO_DATA.includes(c.cityCode))
@@ -38,7 +41,8 @@ describe('population/composition/perYear', () => {
       for (const label of LABELS) {
         for (const point of series(whole, label).filter((p) => p.year >= 1980)) {
           const sum = parts.reduce((a, r) => a + series(r, label).find((p) => p.year === point.year)!.value, 0);
-          expect(sum, `${pref} ${label} ${point.year}`).toBe(point.value);
+          const off = pref === 13 && point.year === 1980 ? tokyo1980[label]! : 0;
+          expect(sum, `${pref} ${label} ${point.year}`).toBe(point.value + off);
         }
       }
     }

@@ -88,7 +88,8 @@ describe('the sample under official totals', () => {
       return operationOrigin(op, routeOf(op.route), sources)!;
     };
     const kinds = (path: string) => Object.fromEntries(Object.entries(of(path)).map(([level, o]) => [level, o.kind]));
-    const population = { prefecture: 'official', municipality: 'synthetic' };
+    // Municipalities: the census of 1980 and 2020, the other years synthetic.
+    const population = { prefecture: 'official', municipality: 'mixed' };
     expect(kinds('/api/v1/population/composition/perYear')).toEqual(population);
     expect(kinds('/api/v1/population/composition/pyramid')).toEqual(population);
     expect(kinds('/api/v1/population/sum/perYear')).toEqual(population);
@@ -195,6 +196,10 @@ describe('the sample under official totals', () => {
   );
 
   it('adds municipalities and wards up to the official totals in every year, sex and age class', () => {
+    // In 1980 municipalities and prefectures are both the census, and today's municipalities do not add up
+    // to three of 1980's prefectures (山口村 moved from 長野県 to 岐阜県; 東京都's table lacks 37 people):
+    // Σ of the municipalities − the prefecture.
+    const census1980: Record<number, number> = { 13: -37, 20: -2148, 21: 2148 };
     for (const pref of PREFS) {
       const mine = leaves.filter((l) => l.city.prefCode === pref);
       for (const [year, whole] of prefs.get(pref)!) {
@@ -207,6 +212,11 @@ describe('the sample under official totals', () => {
           y.man.forEach((n, i) => (cells[i]! += n));
           y.woman.forEach((n, i) => (cells[19 + i]! += n));
           unknown += l.unknown.get(year) ?? 0;
+        }
+        const off = year === 1980 ? (census1980[pref] ?? 0) : 0;
+        if (off !== 0) {
+          expect(sum(cells) + unknown - sum(whole.cells) - whole.unknown, `${pref} ${year}`).toBe(off);
+          continue;
         }
         expect(cells, `${pref} ${year}`).toEqual(whole.cells);
         expect(unknown, `${pref} ${year}`).toBe(year <= 2020 ? whole.unknown : 0);
