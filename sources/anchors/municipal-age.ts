@@ -7,7 +7,7 @@
 
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { InputError } from '../../build/user-error.ts';
+import { InputError, SourceError } from '../../build/user-error.ts';
 import { isCensusTable, readCensus, type CensusTable } from '../estat/census.ts';
 import { isConverter, readConverter } from '../estat/converter.ts';
 import { readGrid, type Grid } from '../estat/grid.ts';
@@ -29,6 +29,8 @@ interface Counts {
   male: number[];
   female: number[];
   unknown: { male: number; female: number };
+  /** The line of the first area row added in, for messages. */
+  line?: number;
 }
 
 /** Where Σ of a prefecture's municipalities (on today's boundaries) is not the prefecture's own figure. */
@@ -53,7 +55,7 @@ const zero = (): Counts => ({
 });
 
 function add(into: Map<string, Counts>, code: string, area: CensusTable['areas'][number]): void {
-  const c = into.get(code) ?? zero();
+  const c = into.get(code) ?? { ...zero(), line: area.sexes.total!.row.line };
   into.set(code, c);
   for (const sex of ['male', 'female'] as const) {
     area.sexes[sex]!.classes.forEach((v, i) => (c[sex][i]! += v));
@@ -90,8 +92,11 @@ function censusRegions(
     if (!today) continue;
     const city = list.byCode.get(today);
     if (!city || (map && city.bigCityFlag === '1'))
-      throw new InputError(
-        `${t.file}: ${t.year} area ${area.code} ${area.name} becomes ${today}, which is ${city ? 'a ward' : 'not a municipality of today'}; the converter must name a municipality of today, designated cities whole`,
+      throw new SourceError(
+        t.file,
+        area.sexes.total!.row.line,
+        t.totalColumn + 1,
+        `${t.year} area ${area.code} ${area.name} becomes ${today}, which is ${city ? 'a ward' : 'not a municipality of today'}; the converter must name a municipality of today, designated cities whole`,
       );
     add(regions, today, area);
   }
@@ -155,8 +160,11 @@ function checkPrefectures(
       const mine = [...c[sex].slice(0, open), c[sex].slice(open).reduce((a, v) => a + v, 0)];
       const at = mine.findIndex((v, i) => v !== theirs[i]);
       if (at >= 0)
-        throw new InputError(
-          `${t.file}: ${t.year} prefecture ${pref} ${sex} ${at * 5}歳～ is ${mine[at]}, but prefecture-age.csv has ${theirs[at]}; the tables disagree`,
+        throw new SourceError(
+          t.file,
+          c.line ?? 1,
+          t.totalColumn + 1,
+          `${t.year} prefecture ${pref} ${sex} ${at * 5}歳～ is ${mine[at]}, but prefecture-age.csv has ${theirs[at]}; the tables disagree`,
         );
     }
 }
