@@ -7,7 +7,8 @@
 // migration is what remains of each interval's change, spread over its five years, on top of gross
 // moves that are largest in urban places and wards. 2021 and 2022 continue the last interval's trend.
 // The table holds the years the original's last release gave: municipalities' events 1994–2021; before
-// 1994 (to 1960) a prefecture's own rows, the sum of its municipalities' from 1981 and drawn from its own
+// 1994 (to 1960) a prefecture's own rows, the sum of its municipalities' from 1981 (in 1981 with the gap between
+// its own 1980 census and its municipalities of today: censusGap) and drawn from its own
 // residents before (the prefecture's cells go back to 1960, municipal detail only to 1980).
 
 import { NO_DATA_CITIES } from '../local-gov.ts';
@@ -110,7 +111,7 @@ function vitalEvents(seed: string, leaves: LeafPopulation[]): { events: VitalRow
   if (cached) return cached;
   const { drawn, byMotherAge } = leafEvents(seed, leaves);
   const events = [
-    ...prefectureEvents(seed, drawn),
+    ...prefectureEvents(seed, drawn, leaves),
     ...drawn.filter((e) => e.year >= MUNICIPAL_EVENTS_FROM && e.year <= LAST_EVENT_YEAR),
   ];
   const out = { events, byMotherAge };
@@ -222,7 +223,7 @@ function leafNetMigration(
  * prefecture's cells as the municipalities' are from theirs; 1960, whose interval starts before the
  * first population year, continues the next interval's migration.
  */
-function prefectureEvents(seed: string, drawn: VitalRow[]): VitalRow[] {
+function prefectureEvents(seed: string, drawn: VitalRow[], leaves: LeafPopulation[]): VitalRow[] {
   const rows: VitalRow[] = [];
   const sums = new Map<string, VitalRow>();
   for (const e of drawn) {
@@ -235,15 +236,38 @@ function prefectureEvents(seed: string, drawn: VitalRow[]): VitalRow[] {
   }
   for (const [prefCode, byYear] of prefectureCells()) {
     rows.push(...earlyPrefectureEvents(seed, prefCode, byYear));
+    const gap = censusGap(prefCode, byYear, leaves);
     for (let year = FIRST_VITAL_YEAR; year < MUNICIPAL_EVENTS_FROM; year++) {
       const s = sums.get(`${String(prefCode).padStart(2, '0')}|${year}`);
-      if (s) rows.push(s);
+      if (!s) continue;
+      if (year === FIRST_VITAL_YEAR && gap > 0) rows.push({ ...s, inMigrants: s.inMigrants + gap });
+      else if (year === FIRST_VITAL_YEAR && gap < 0) rows.push({ ...s, outMigrants: s.outMigrants - gap });
+      else rows.push(s);
     }
   }
   return rows;
 }
 
 type PrefectureYears = ReturnType<typeof prefectureCells> extends Map<number, infer Y> ? Y : never;
+
+/**
+ * Σ of a prefecture's municipalities of today − its own figure, in the first census year of municipal
+ * detail (1980): 0 but where the census's prefecture of that year is not its municipalities of today
+ * (東京都 −37; 長野県 −2,148 and 岐阜県 +2,148, 山口村). Its first year's moves carry the gap, so that its own
+ * rows account for its own change to the next census, as the municipalities' account for theirs.
+ */
+function censusGap(prefCode: number, byYear: PrefectureYears, leaves: LeafPopulation[]): number {
+  const year = FIRST_VITAL_YEAR - 1;
+  const own = byYear.get(year)!;
+  const sum = (v: number[]) => v.reduce((a, x) => a + x, 0);
+  const mine = leaves
+    .filter((l) => l.city.prefCode === prefCode)
+    .reduce(
+      (a, l) => a + sum(l.byYear.get(year)!.man) + sum(l.byYear.get(year)!.woman) + (l.unknown.get(year) ?? 0),
+      0,
+    );
+  return mine - sum(own.cells) - own.unknown;
+}
 
 /** A prefecture's events PREFECTURE_EVENTS_FROM … FIRST_VITAL_YEAR − 1, from its own cells. */
 function earlyPrefectureEvents(seed: string, prefCode: number, byYear: PrefectureYears): VitalRow[] {

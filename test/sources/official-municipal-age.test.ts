@@ -12,9 +12,7 @@ import { OPERATIONS } from '../../build/ops/index.ts';
 import perYearOp from '../../build/ops/population/population-composition-per-year.ts';
 import pyramidOp from '../../build/ops/population/population-composition-pyramid.ts';
 import { NO_DATA_CITIES, localGovCities } from '../../sources/local-gov.ts';
-import { resolveUrl } from '../helpers/dist.ts';
 import { fixedDraw, OFFICIAL, publishedGrid } from '../helpers/official.ts';
-import { SHARED_SKIP_NOTE } from '../helpers/paths.ts';
 import { sampleSources } from '../helpers/sample.ts';
 
 const CENSUS = join(OFFICIAL, 'census-estat');
@@ -82,79 +80,83 @@ function in1980(table: Map<string, Published>, mapped: Map<string, string>, toda
 const draw = fixedDraw(1980_2020);
 const PREFS = [...new Set([11, 20, 21, 1 + draw(47), 1 + draw(47)])].sort((a, b) => a - b);
 
-describe.skipIf(!HAS_CENSUS)(`the default build's municipalities in 1980 and 2020 (${SHARED_SKIP_NOTE})`, () => {
-  let effects: MemoryEffects | undefined;
-  const answer = (url: string) => {
-    if (!effects) {
-      effects = new MemoryEffects();
-      const masters = OPERATIONS.filter((o) => o.family === 'masters');
-      build({ sources: sampleSources(), operations: [...masters, pyramidOp, perYearOp], prefs: PREFS }, effects);
-    }
-    const r = resolveUrl(url);
-    if (r.kind !== 'file') throw new Error(`${url} resolved to ${r.kind}`);
-    return JSON.parse(effects.files.get(`/${r.path.replace(/^\//, '')}`)!).result;
-  };
-  const pyramid = (pref: number, city: string) =>
-    answer(`/api/v1/population/composition/pyramid?prefCode=${pref}&cityCode=${city}&yearLeft=1980&yearRight=2020`);
-  const total = (pref: number, city: string, year: number) =>
-    answer(`/api/v1/population/composition/perYear?prefCode=${pref}&cityCode=${city}`)
-      .data.find((s: { label: string }) => s.label === '総人口')
-      .data.find((p: { year: number }) => p.year === year).value;
-
-  it('answers every class of both sexes, and the total with 年齢不詳, as the census tables give them', () => {
-    const tables = { 1980: published(FILES[1980]), 2020: published(FILES[2020]) };
-    const mapped = converter1980();
-    const leaves = localGovCities().filter(
-      (c) => PREFS.includes(c.prefCode) && c.bigCityFlag !== '2' && !NO_DATA_CITIES.has(c.cityCode),
-    );
-    const picked = new Set([
-      '11362',
-      '21206',
-      ...Array.from({ length: 12 }, () => leaves[draw(leaves.length)]!.cityCode),
-    ]);
-    for (const city of leaves.filter((c) => picked.has(c.cityCode))) {
-      // 1980 knows designated cities whole: their census is the city's, not a ward's.
-      const whole = city.bigCityFlag === '1' ? city.designatedCityCode : city.cityCode;
-      const want = { 1980: in1980(tables[1980], mapped, whole), 2020: tables[2020].get(city.cityCode)! };
-      const got = {
-        1980: pyramid(city.prefCode, whole).yearLeft,
-        2020: pyramid(city.prefCode, city.cityCode).yearRight,
-      };
-      for (const year of [1980, 2020] as const) {
-        const at = `${city.cityCode} ${city.cityName} ${year}`;
-        expect(
-          got[year].data.map((d: { man: number }) => d.man),
-          at,
-        ).toEqual(want[year].male);
-        expect(
-          got[year].data.map((d: { woman: number }) => d.woman),
-          at,
-        ).toEqual(want[year].female);
-        expect(total(city.prefCode, year === 1980 ? whole : city.cityCode, year), at).toBe(want[year].total);
+describe.skipIf(!HAS_CENSUS)(
+  `the default build's municipalities in 1980 and 2020 (needs the census tables in ${CENSUS}; skipped when they are absent)`,
+  () => {
+    let effects: MemoryEffects | undefined;
+    /** The `result` of a file the build wrote (the shared dist's routes know its prefectures only: the path is spelled out). */
+    const answer = (path: string) => {
+      if (!effects) {
+        effects = new MemoryEffects();
+        const masters = OPERATIONS.filter((o) => o.family === 'masters');
+        build({ sources: sampleSources(), operations: [...masters, pyramidOp, perYearOp], prefs: PREFS }, effects);
       }
-    }
-    // 皆野町, as RESAS's perYear would show it: 12,817 in 1980 and 9,302 in 2020.
-    expect([total(11, '11362', 1980), total(11, '11362', 2020)]).toEqual([12817, 9302]);
-  });
+      const file = effects.files.get(`/api/v1/population/composition/${path}/index.json`);
+      if (!file) throw new Error(`the build wrote no ${path}`);
+      return JSON.parse(file).result;
+    };
+    const pyramid = (pref: number, city: string) =>
+      answer(`pyramid/prefCode/${pref}/cityCode/${city}/yearLeft/1980/yearRight/2020`);
+    const total = (pref: number, city: string, year: number) =>
+      answer(`perYear/prefCode/${pref}/cityCode/${city}`)
+        .data.find((s: { label: string }) => s.label === '総人口')
+        .data.find((p: { year: number }) => p.year === year).value;
 
-  it("keeps 1980's prefectures whole where today's municipalities do not add up to them (山口村)", () => {
-    const table = published(FILES[1980]);
-    for (const pref of [20, 21]) {
-      const own = table.get(`${pref}000`)!;
-      const got = pyramid(pref, '-').yearLeft;
-      expect(
-        got.data.map((d: { man: number }) => d.man),
-        String(pref),
-      ).toEqual(own.male);
-      expect(
-        got.data.map((d: { woman: number }) => d.woman),
-        String(pref),
-      ).toEqual(own.female);
-      expect(total(pref, '-', 1980)).toBe(own.total);
-    }
-    // 長野県 1980 counted 山口村's 2,148 people, which 岐阜県中津川市 (21206) counts today.
-    const nagano = localGovCities().filter((c) => c.prefCode === 20 && c.bigCityFlag !== '1');
-    const sum = nagano.reduce((a, c) => a + total(20, c.cityCode, 1980), 0);
-    expect(total(20, '-', 1980) - sum).toBe(2148);
-  });
-});
+    it('answers every class of both sexes, and the total with 年齢不詳, as the census tables give them', () => {
+      const tables = { 1980: published(FILES[1980]), 2020: published(FILES[2020]) };
+      const mapped = converter1980();
+      const leaves = localGovCities().filter(
+        (c) => PREFS.includes(c.prefCode) && c.bigCityFlag !== '2' && !NO_DATA_CITIES.has(c.cityCode),
+      );
+      const picked = new Set([
+        '11362',
+        '21206',
+        ...Array.from({ length: 12 }, () => leaves[draw(leaves.length)]!.cityCode),
+      ]);
+      for (const city of leaves.filter((c) => picked.has(c.cityCode))) {
+        // 1980 knows designated cities whole: their census is the city's, not a ward's.
+        const whole = city.bigCityFlag === '1' ? city.designatedCityCode : city.cityCode;
+        const want = { 1980: in1980(tables[1980], mapped, whole), 2020: tables[2020].get(city.cityCode)! };
+        const got = {
+          1980: pyramid(city.prefCode, whole).yearLeft,
+          2020: pyramid(city.prefCode, city.cityCode).yearRight,
+        };
+        for (const year of [1980, 2020] as const) {
+          const at = `${city.cityCode} ${city.cityName} ${year}`;
+          expect(
+            got[year].data.map((d: { man: number }) => d.man),
+            at,
+          ).toEqual(want[year].male);
+          expect(
+            got[year].data.map((d: { woman: number }) => d.woman),
+            at,
+          ).toEqual(want[year].female);
+          expect(total(city.prefCode, year === 1980 ? whole : city.cityCode, year), at).toBe(want[year].total);
+        }
+      }
+      // 皆野町, as RESAS's perYear would show it: 12,817 in 1980 and 9,302 in 2020.
+      expect([total(11, '11362', 1980), total(11, '11362', 2020)]).toEqual([12817, 9302]);
+    });
+
+    it("keeps 1980's prefectures whole where today's municipalities do not add up to them (山口村)", () => {
+      const table = published(FILES[1980]);
+      for (const pref of [20, 21]) {
+        const own = table.get(`${pref}000`)!;
+        const got = pyramid(pref, '-').yearLeft;
+        expect(
+          got.data.map((d: { man: number }) => d.man),
+          String(pref),
+        ).toEqual(own.male);
+        expect(
+          got.data.map((d: { woman: number }) => d.woman),
+          String(pref),
+        ).toEqual(own.female);
+        expect(total(pref, '-', 1980)).toBe(own.total);
+      }
+      // 長野県 1980 counted 山口村's 2,148 people, which 岐阜県中津川市 (21206) counts today.
+      const nagano = localGovCities().filter((c) => c.prefCode === 20 && c.bigCityFlag !== '1');
+      const sum = nagano.reduce((a, c) => a + total(20, c.cityCode, 1980), 0);
+      expect(total(20, '-', 1980) - sum).toBe(2148);
+    });
+  },
+);

@@ -77,6 +77,7 @@ describe('the sample under official totals', () => {
       'sources/official/municipal-establishments.csv',
       'sources/official/municipal-finance.csv',
       'sources/official/prefecture-migration.csv',
+      'sources/official/municipal-age.csv',
     ]);
     expect(effects.files.get('/index.html')).toContain('Synthetic, generated at random');
   });
