@@ -281,13 +281,22 @@ describe.skipIf(!HAS_CHROMIUM)(`the explorer in Chromium${skipNote}`, () => {
           expect(new URL(page.url()).hash).toBe('#/population/composition/perYear?prefCode=13&cityCode=-');
           expect(await page.locator('#chart [aria-label="line"]').count()).toBeGreaterThan(0);
           expect(await page.textContent('#dataset')).toContain('Synthetic sample data — not official statistics.');
-          // Beside the figures: a prefecture's population is the census; a municipality's is synthetic.
+          // Beside the figures: a prefecture's population is the census; a municipality's the census of
+          // 1980 and 2020 only, whose points are ringed; a municipality's companies synthetic.
           expect(await page.textContent('#op-origin')).toMatch(/^These figures are official \(国勢調査 1960–2020/);
           const city = await open('#/population/composition/perYear?prefCode=13&cityCode=13101');
-          expect(await city.textContent('#op-origin')).toBe(
+          expect(await city.textContent('#op-origin')).toMatch(
+            /^These figures are partly official .*official years: 1980, 2020\)\.$/,
+          );
+          expect(await city.locator('#chart [aria-description="official years"] circle').count()).toBeGreaterThan(0);
+          await city.close();
+          const companies = await open(
+            '#/municipality/company/perYear?prefCode=13&cityCode=13101&sicCode=-&simcCode=-',
+          );
+          expect(await companies.textContent('#op-origin')).toBe(
             'These figures are synthetic: generated at random by the sample provider, not official statistics.',
           );
-          await city.close();
+          await companies.close();
           await page.close();
         });
 
