@@ -316,6 +316,20 @@ function prefectureClasses(rows: ReturnType<typeof prefectureAgeRows>['rows']) {
   };
 }
 
+/** The prefectures' and municipalities' population by sex × 5-year age: the files, their rows and checks. */
+function ageTables(dir: string, prefRows: Parameters<typeof ageTotalsOff>[1]) {
+  const age = prefectureAgeRows(dir);
+  const municipalAge = municipalAgeRows(dir, prefectureClasses(age.rows));
+  return {
+    files: {
+      prefectureAge: toCsv(['prefCode', 'year', 'kind', 'sex', 'ageFrom', 'population'], age.rows),
+      municipalAge: toCsv(MUNICIPAL_AGE_COLUMNS, municipalAge.rows),
+    },
+    rows: { prefectureAge: age.rows.length, municipalAge: municipalAge.rows.length },
+    report: { ageTotals: ageTotalsOff(age.totals, prefRows), municipalAge: municipalAge.report },
+  };
+}
+
 /** Every anchor file's text and what the checks found, from the official tables in `dir`. */
 function anchorTables(dir: string): { files: Record<AnchorFile, string>; report: AnchorReport } {
   if (!existsSync(dir))
@@ -350,16 +364,14 @@ function anchorTables(dir: string): { files: Record<AnchorFile, string>; report:
   const nationalRows = nationalAges.rows.sort(
     (a, b) => a[0] - b[0] || (a[2] === b[2] ? 0 : a[2] === 'male' ? -1 : 1) || a[3] - b[3],
   );
-  const age = prefectureAgeRows(dir);
-  const municipalAge = municipalAgeRows(dir, prefectureClasses(age.rows));
+  const ages = ageTables(dir, prefRows);
   const statistics = statisticTables(dir);
   return {
     files: {
       prefecture: toCsv(['prefCode', 'year', 'kind', 'population'], prefRows),
       national: toCsv(['year', 'kind', 'sex', 'ageFrom', 'population'], nationalRows),
       unknownAge: toCsv(['year', 'population'], nationalAges.unknownRows),
-      prefectureAge: toCsv(['prefCode', 'year', 'kind', 'sex', 'ageFrom', 'population'], age.rows),
-      municipalAge: toCsv(MUNICIPAL_AGE_COLUMNS, municipalAge.rows),
+      ...ages.files,
       ...statistics.files,
     },
     report: {
@@ -367,16 +379,14 @@ function anchorTables(dir: string): { files: Record<AnchorFile, string>; report:
         prefecture: prefRows.length,
         national: nationalRows.length,
         unknownAge: nationalAges.unknownRows.length,
-        prefectureAge: age.rows.length,
-        municipalAge: municipalAge.rows.length,
+        ...ages.rows,
         ...statistics.rows,
       },
       skipped: census.skipped,
       census: censusSums,
       projection,
       openFrom: nationalAges.openFrom,
-      ageTotals: ageTotalsOff(age.totals, prefRows),
-      municipalAge: municipalAge.report,
+      ...ages.report,
       ...statistics.report,
     },
   };
