@@ -93,14 +93,14 @@ it('has a reference answer of each kind: files, compositions, errors, preflight'
 
 it('says in X-Regstat-Data whether the figures of each 200 are official, and nothing with an error', () => {
   const data = (name: string) => reference.get(name)!.headers['x-regstat-data'];
-  // The sample: a prefecture's population is the census's, a municipality's synthetic; patents all synthetic;
-  // the prefectures are the official list.
+  // The sample: a prefecture's population is the census's, a municipality's the census's of 1980 and 2020
+  // only; patents all synthetic; the prefectures are the official list.
   expect(data('path form')).toBe('official');
-  expect(data('query form')).toBe('synthetic');
+  expect(data('query form')).toBe('mixed');
   expect(data('first page of a list')).toBe('synthetic');
   expect(data('master')).toBe('official');
-  // A composition says what its files say (two municipalities' births and deaths here).
-  expect(data('addArea, births, deaths and moves')).toBe('synthetic');
+  // A composition says what its files say (two municipalities' people, births and deaths here).
+  expect(data('addArea, births, deaths and moves')).toBe('mixed');
   for (const [name, a] of reference) if (a.status !== 200) expect(a.headers['x-regstat-data'], name).toBeUndefined();
 });
 

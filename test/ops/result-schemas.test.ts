@@ -247,7 +247,7 @@ const COMPOSED = [
   // offsets between pages, and the last page
   '/api/v1/industry/patent/list?year=2019&mode=1&prefCode=13&sort1=1&sort2=1&offset=37',
   '/api/v1/industry/patent/list?year=2022&mode=1&prefCode=13&sort1=7&sort2=2&offset=1250',
-  '/api/v1/industry/patent/list?year=2019&mode=1&prefCode=13&cityCode=13201&sort1=3&sort2=1&offset=150',
+  '/api/v1/industry/patent/list?year=2019&mode=1&prefCode=13&cityCode=13201&sort1=3&sort2=1&offset=50',
   // addTec filters: fields, themes, several, a filter that keeps nothing, with an offset
   '/api/v1/industry/patent/list?year=2019&mode=1&prefCode=13&sort1=1&sort2=1&offset=0&addTec=1_',
   '/api/v1/industry/patent/list?year=2020&mode=1&prefCode=13&sort1=5&sort2=2&offset=0&addTec=2_1,3_,8_4',

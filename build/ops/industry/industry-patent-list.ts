@@ -80,7 +80,7 @@ export default defineOperation({
   examples: [
     { year: '2019', mode: '1', prefCode: '13', cityCode: '-', sort1: '1', sort2: '1', offset: '0' },
     { year: '2019', mode: '1', prefCode: '13', cityCode: '-', sort1: '7', sort2: '2', offset: '0', addTec: '7_,8_4' },
-    { year: '2019', mode: '1', prefCode: '13', cityCode: '13201', sort1: '6', sort2: '1', offset: '150' },
+    { year: '2019', mode: '1', prefCode: '13', cityCode: '13201', sort1: '6', sort2: '1', offset: '50' },
   ],
   result: z.strictObject({ data: z.array(patent).max(PAGE_SIZE) }),
   route: {
