@@ -2,14 +2,34 @@
 // given source values into one pack, staged beside its name and renamed when whole.
 // Usage: pack-cache-writer.ts <file.pack> <source values as JSON>
 
+import { Worker } from 'node:worker_threads';
 import { build } from '../core/build.ts';
 import { PackEffects } from '../pack/writer.ts';
 import { fail } from './fail.ts';
+import { WRITER_PARENT } from '../start/pack-cache.ts';
 import { buildOptionsFrom, type SourceValues } from '../core/source-values.ts';
+
+/**
+ * Ends this process when the server that started it is gone (killed with -9, or by the kernel for memory): the
+ * writer then belongs to PID 1 and would build on for minutes, gigabytes, for no one. The build is synchronous,
+ * so the main thread cannot notice; a thread of its own polls the parent's pid and kills the process. A killed
+ * writer's staging file is cleared by the next writer (PackEffects).
+ */
+function endWithParent(): void {
+  // The server names itself: by the time this runs (after the build's modules load) it may be gone already.
+  const parent = Number(process.env[WRITER_PARENT] ?? process.ppid);
+  const watch = `
+    const { workerData } = require('node:worker_threads');
+    const check = () => { if (process.ppid !== workerData) process.kill(process.pid, 'SIGKILL'); };
+    check();
+    setInterval(check, 200);`;
+  new Worker(watch, { eval: true, workerData: parent }).unref();
+}
 
 try {
   const [file, json] = process.argv.slice(2);
   const values = JSON.parse(json!) as SourceValues;
+  endWithParent();
   build(buildOptionsFrom(values, { eager: true }), new PackEffects(file!));
 } catch (e) {
   fail(e);

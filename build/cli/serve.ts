@@ -87,15 +87,36 @@ function forkWorkers(dir: string, port: number, host: string, workers: number) {
   const notice = syntheticNotice(readTable(dir));
   if (notice) process.stderr.write(`regstat: ${notice}\n`);
   let stopping = false;
-  let alive = workers;
   const stop = (code: number) => {
     stopping = true;
     for (const w of Object.values(cluster.workers ?? {})) w?.kill();
     process.exit(code);
   };
-  // A worker that cannot listen has said why; without workers the primary has nothing to serve.
-  cluster.on('exit', () => {
-    if (--alive === 0 && !stopping) stop(1);
+  const listening = new Set<number>();
+  cluster.on('listening', (w) => listening.add(w.id));
+  const replaced: number[] = [];
+  cluster.on('exit', (w, code, signal) => {
+    if (stopping) return;
+    const how = signal ? `was killed (${signal})` : `exited with code ${code}`;
+    // The dead worker may still be listed until it has disconnected too.
+    const left = Object.values(cluster.workers ?? {}).filter((x) => x && x !== w && !x.isDead()).length;
+    // A worker that never listened has said why (a port it cannot have): another would fail the same way.
+    if (!listening.delete(w.id)) {
+      if (left === 0) stop(1);
+      return;
+    }
+    // One that served and died (killed, out of memory) is replaced, unless they keep dying: then say so and stop.
+    const now = Date.now();
+    replaced.push(now);
+    while (replaced[0]! < now - 60_000) replaced.shift();
+    if (replaced.length > 5 * workers) {
+      process.stderr.write(
+        `regstat: worker ${w.process.pid} ${how}; ${replaced.length} workers died within a minute, so the server stops\n`,
+      );
+      return stop(1);
+    }
+    process.stderr.write(`regstat: worker ${w.process.pid} ${how}; starting another (${left + 1} of ${workers})\n`);
+    cluster.fork();
   });
   process.on('SIGINT', () => stop(0));
   process.on('SIGTERM', () => stop(0));

@@ -4,7 +4,7 @@
 // and no thread per operation. A pack is named by a digest of everything its bytes depend on, so a
 // changed source, seed, option or line of code is simply a miss; nothing is invalidated by hand.
 
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { platform } from 'node:os';
@@ -91,6 +91,9 @@ export class PackRenderer implements Renderer {
   }
 }
 
+/** The environment variable that tells the pack writer its server's pid. */
+export const WRITER_PARENT = 'REGSTAT_WRITER_PARENT';
+
 /**
  * Writes the pack of these values in a child process at the lowest priority; `done` is true once it is
  * in place (every other pack is then removed: each is a whole build), or says why not.
@@ -105,11 +108,16 @@ export function writePack(values: SourceValues, file: string): { child: ChildPro
     file,
     JSON.stringify(packValues(values)),
   ];
+  // The writer ends when this process does (pack-cache-writer.ts), which it knows by this pid.
+  const o: SpawnOptions = {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, [WRITER_PARENT]: String(process.pid) },
+  };
   // nice: the server's threads and its clients come first; the pack only fills idle time.
   const child =
     platform() === 'win32'
-      ? spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'] })
-      : spawn('nice', ['-n', '19', process.execPath, ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+      ? spawn(process.execPath, args, o)
+      : spawn('nice', ['-n', '19', process.execPath, ...args], o);
   let err = '';
   child.stderr!.on('data', (d) => (err = (err + d).slice(-2000)));
   const done = new Promise<true | string>((ok) => {
