@@ -1,7 +1,7 @@
 // The build core: from loaded sources to every file of dist, written through an effects object so the
 // same core serves the CLI (staged on disk) and the tests (in memory).
 
-import { OPERATIONS } from '../ops/index.ts';
+import { forgetFacts, OPERATIONS } from '../ops/index.ts';
 import { missingTables, type BuildContext, type Operation } from '../ops/operation.ts';
 import { fileProduct } from '../runtime/file-product.ts';
 import { successBody } from '../runtime/respond.ts';
@@ -31,6 +31,7 @@ import { routeTable } from './route-table.ts';
 import { serveConfig } from './serve-config.ts';
 import { deployFiles } from '../deploy/index.ts';
 import { hostLimits, type LayoutFigures } from '../deploy/limits.ts';
+import { FolderCount } from './folder-count.ts';
 import { UserError } from '../user-error.ts';
 
 export interface BuildOptions {
@@ -43,6 +44,8 @@ export interface BuildOptions {
   layout?: 'full' | 'compact';
   /** `resas`: errors answered as the original did (HTTP 200 with its bodies) by every host of this build. */
   errors?: ErrorMode;
+  /** The build loaded `sources` for itself: the facts of a family are let go once its operations are written. */
+  ownsSources?: boolean;
 }
 
 export interface BuildReport {
@@ -207,13 +210,13 @@ export function build(options: BuildOptions, effects: BuildEffects): BuildReport
   const progress = options.progress ?? silentProgress;
   try {
     const p = plan(options);
-    const dirs = new Map<string, number>();
+    const folders = new FolderCount();
     let written = 0;
     let bytes = 0;
     let fileBlocks = 0;
     const write = (path: string, body: string) => {
       effects.write(path, body);
-      countEntry(dirs, path);
+      folders.add(path);
       written++;
       const n = Buffer.byteLength(body);
       bytes += n;
@@ -232,19 +235,24 @@ export function build(options: BuildOptions, effects: BuildEffects): BuildReport
         progress.end('skipped: ' + route.unavailable);
         return tallyFiles(op, []);
       }
+      // Operations come family by family; a new family's facts are mostly its own.
+      if (options.ownsSources && i > 0 && p.operations[i - 1]!.family !== op.family) forgetFacts(p.ctx.sources);
       const state = op.prepare(p.ctx);
       list.forEach((values, n) => {
         write(filePath(route, values), renderFile(op, state, values, p.ctx));
         if (n % 1000 === 0) progress.tick(n);
       });
       progress.end(`${list.length} files`);
-      return tallyFiles(op, list, bytes - before.bytes, (performance.now() - before.t) / 1000);
+      const tally = tallyFiles(op, list, bytes - before.bytes, (performance.now() - before.t) / 1000);
+      combos[i] = []; // the full build's 3.8 million parameter sets are let go as their files are written
+      return tally;
     });
     for (const [path, body] of siteFiles(p, tallies)) write(path, body);
     effects.commit();
     const operations = tallies.map((c) => reportOf(p, c));
-    const footprint = { files: written, folders: dirs.size, bytes, diskBytes: fileBlocks + folderBlocks(dirs) };
-    return { files: written, bytes, operations, layout: hostLimits(written, bytes, dirs), footprint };
+    const diskBytes = fileBlocks + folderBlocks(folders);
+    const footprint = { files: written, folders: folders.size, bytes, diskBytes };
+    return { files: written, bytes, operations, layout: hostLimits(written, bytes, folders.widest), footprint };
   } catch (e) {
     effects.abort();
     throw e;
@@ -252,27 +260,10 @@ export function build(options: BuildOptions, effects: BuildEffects): BuildReport
 }
 
 /** A folder takes a block, and more as its entries (about 8 bytes and the padded name each; ours are short) outgrow it. */
-function folderBlocks(dirs: Map<string, number>): number {
+function folderBlocks(folders: FolderCount): number {
   let total = 0;
-  for (const entries of dirs.values()) total += blocks(Math.max(1, 24 * entries * 1.3));
+  for (const entries of folders.counts()) total += blocks(Math.max(1, 24 * entries * 1.3));
   return total;
-}
-
-/** Counts each directory once in its parent, so the largest count is the widest directory. */
-function countEntry(dirs: Map<string, number>, path: string): void {
-  let child = path;
-  for (;;) {
-    const at = child.lastIndexOf('/');
-    if (at <= 0) {
-      dirs.set('/', (dirs.get('/') ?? 0) + 1);
-      return;
-    }
-    const parent = child.slice(0, at);
-    const known = dirs.has(parent);
-    dirs.set(parent, (dirs.get(parent) ?? 0) + 1);
-    if (known) return;
-    child = parent;
-  }
 }
 
 function scope(sources: Sources, prefs: number[] | undefined): number[] {

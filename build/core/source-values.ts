@@ -83,6 +83,7 @@ export function buildOptionsFrom(
   });
   return {
     sources,
+    ownsSources: true,
     layout,
     ...(prefs ? { prefs } : {}),
     ...(operations ? { operations } : {}),

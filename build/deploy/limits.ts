@@ -8,9 +8,7 @@ export interface LayoutFigures {
   hosts: { host: string; limit: string; fits: boolean }[];
 }
 
-export function hostLimits(files: number, bytes: number, dirs: Map<string, number>): LayoutFigures {
-  let widest = { path: '/', entries: 0 };
-  for (const [path, entries] of dirs) if (entries > widest.entries) widest = { path, entries };
+export function hostLimits(files: number, bytes: number, widest: { path: string; entries: number }): LayoutFigures {
   // The hosts document "1 GB" and "100 MB" without saying which base; read them in decimal, the units
   // the build prints its sizes in, so that "fits" never rests on the more generous reading.
   const mb = 1e6;

@@ -17,6 +17,9 @@ import type { Operation } from './operation.ts';
 import population from './population/index.ts';
 import tourism from './tourism/index.ts';
 
+/** Drops what the operations prepared of a Sources (the facts layer's caches): for builds that let go family by family. */
+export { forgetFacts } from '../facts/memo.ts';
+
 /** Each family's operations, by the family's folder name. */
 export const BY_FAMILY: Record<Family, Operation<any>[]> = {
   masters,

@@ -11,7 +11,6 @@ import { resolve } from 'node:path';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import { brotliCompressSync, constants } from 'node:zlib';
 import {
-  compareBytes,
   encodeHead,
   encodeHeader,
   encodeLeaf,
@@ -58,9 +57,10 @@ export class PackEffects implements BuildEffects {
   private pending: Buffer[] = [];
   private pendingBytes = 0;
   private blockCount = 0;
-  private readonly paths: string[] = [];
+  private readonly paths = new PathArena();
   /** Per entry: block number, offset in the block, length. */
   private places = new Uint32Array(3 * 4096);
+  /** Entry of each distinct body, by the first 16 bytes of its SHA-256 as a short string (not the 44 of base64). */
   private readonly seen = new Map<string, number>();
   /** routes.json as written (the pack's head holds it). */
   table: Uint8Array = new Uint8Array(0);
@@ -89,7 +89,7 @@ export class PackEffects implements BuildEffects {
   }
 
   get files(): number {
-    return this.paths.length;
+    return this.paths.count;
   }
 
   /** Takes bytes as well as text, so that files copied from a dist are stored exactly as they are. */
@@ -99,14 +99,14 @@ export class PackEffects implements BuildEffects {
     const bytes =
       typeof body === 'string' ? Buffer.from(body) : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
     if (path === '/routes.json') this.table = Uint8Array.from(bytes);
-    const n = this.paths.length;
+    const n = this.paths.count;
     if (3 * n + 3 > this.places.length) {
       const grown = new Uint32Array(2 * this.places.length);
       grown.set(this.places);
       this.places = grown;
     }
     this.paths.push(path);
-    const digest = createHash('sha256').update(bytes).digest('base64');
+    const digest = createHash('sha256').update(bytes).digest().toString('latin1', 0, 16);
     const same = this.seen.get(digest);
     if (same !== undefined) {
       this.places.copyWithin(3 * n, 3 * same, 3 * same + 3);
@@ -127,12 +127,12 @@ export class PackEffects implements BuildEffects {
     const blockAt: number[] = [];
     let position = HEAD_SPACE;
     for (let b = 0; b < this.blockCount; b++) (blockAt.push(position - HEAD_SPACE), (position += blocks[2 * b]!));
-    const { keys, order } = this.sorted();
+    const { keys, count, order } = this.sorted();
     const digest = createHash('sha256');
     for (let b = 0; b < this.blockCount; b++) digest.update(String(blocks[2 * b + 1]));
     const leavesAt = position;
     for (let leafEntries = this.o.leafEntries; ; leafEntries *= 2) {
-      const leaves = this.writeLeaves(keys, order, leafEntries, blockAt, blocks, leavesAt);
+      const leaves = this.writeLeaves(keys, count, order, leafEntries, blockAt, blocks, leavesAt);
       const head = encodeHead(this.table, leaves.firstKeys, leaves.lengths);
       const packed = compress(head, 9);
       if (HEADER_BYTES + 8 + packed.length > HEAD_SPACE) continue; // fewer, larger leaves until the root fits
@@ -153,7 +153,7 @@ export class PackEffects implements BuildEffects {
       this.header = {
         version: 2,
         ...header,
-        entries: keys.length,
+        entries: count,
         blocks: this.blockCount,
         bodies: this.seen.size,
         rawBytes: this.bytes,
@@ -183,19 +183,20 @@ export class PackEffects implements BuildEffects {
     rmSync(this.staging, { force: true });
   }
 
-  /** Paths as UTF-8 bytes, and their order by those bytes; a path written twice is a build fault. */
-  private sorted(): { keys: Uint8Array[]; order: number[] } {
-    const keys = this.paths.map((p) => Buffer.from(p));
-    const order = keys.map((_, i) => i).sort((a, b) => Buffer.compare(keys[a]!, keys[b]!));
+  /** The entries in the order of their paths' UTF-8 bytes, and the path of each rank; a path written twice is a build fault. */
+  private sorted(): { keys: (rank: number) => Uint8Array; count: number; order: number[] } {
+    const paths = this.paths;
+    const order = Array.from({ length: paths.count }, (_, i) => i).sort((a, b) => paths.compare(a, b));
     for (let r = 1; r < order.length; r++)
-      if (compareBytes(keys[order[r]!]!, keys[order[r - 1]!]!) === 0)
-        throw new Error(`file conflict: ${this.paths[order[r]!]} is written twice`);
-    return { keys: order.map((i) => keys[i]!), order };
+      if (paths.compare(order[r]!, order[r - 1]!) === 0)
+        throw new Error(`file conflict: ${paths.text(order[r]!)} is written twice`);
+    return { keys: (rank) => paths.key(order[rank]!), count: order.length, order };
   }
 
   /** Writes the leaves from leavesAt; their first paths, frame lengths, checks and bytes. */
   private writeLeaves(
-    keys: Uint8Array[],
+    keys: (rank: number) => Uint8Array,
+    count: number,
     order: number[],
     leafEntries: number,
     blockAt: number[],
@@ -203,19 +204,21 @@ export class PackEffects implements BuildEffects {
     leavesAt: number,
   ) {
     const out = { firstKeys: [] as Uint8Array[], lengths: [] as number[], checks: [] as number[], bytes: 0 };
-    for (let from = 0; from < keys.length; from += leafEntries) {
-      const to = Math.min(keys.length, from + leafEntries);
+    for (let from = 0; from < count; from += leafEntries) {
+      const to = Math.min(count, from + leafEntries);
       const places: Place[] = [];
+      const leafKeys: Uint8Array[] = [];
       for (let r = from; r < to; r++) {
+        leafKeys.push(keys(r));
         const i = order[r]!;
         const b = this.places[3 * i]!;
         places.push([blockAt[b]!, blocks[2 * b]!, this.places[3 * i + 1]!, this.places[3 * i + 2]!]);
       }
-      const raw = encodeLeaf(keys.slice(from, to), places);
+      const raw = encodeLeaf(leafKeys, places);
       const packed = compress(raw, this.o.quality);
       const head = frameHead(packed, raw.length);
       writeAll(this.fd!, Buffer.concat([head, packed]), leavesAt + out.bytes);
-      out.firstKeys.push(keys[from]!);
+      out.firstKeys.push(leafKeys[0]!);
       out.lengths.push(head.length + packed.length);
       out.checks.push(head[0]! | (head[1]! << 8) | (head[2]! << 16) | (head[3]! << 24));
       out.bytes += head.length + packed.length;
@@ -272,6 +275,51 @@ export class PackEffects implements BuildEffects {
       throw new Error(`writing ${this.staging} failed: ${blocks.length / 2} of ${this.blockCount} blocks were written`);
     return blocks;
   }
+}
+
+/**
+ * The paths written, as UTF-8 in one growing buffer with each one's start and length: the full build's 3.8
+ * million paths as strings (and as a Buffer each while sorting) held about a gigabyte of the writer's heap.
+ */
+class PathArena {
+  private bytes = Buffer.allocUnsafeSlow(1 << 20);
+  private used = 0;
+  private spans = new Uint32Array(2 * 4096);
+  count = 0;
+
+  push(path: string): void {
+    const most = 3 * path.length;
+    if (this.used + most > this.bytes.length) this.bytes = grow(this.bytes, this.used + most, this.used);
+    if (2 * this.count + 2 > this.spans.length) this.spans = grow(this.spans, 2 * this.count + 2, 2 * this.count);
+    const n = this.bytes.write(path, this.used, 'utf8');
+    this.spans[2 * this.count] = this.used;
+    this.spans[2 * this.count + 1] = n;
+    this.used += n;
+    this.count++;
+  }
+
+  key(i: number): Uint8Array {
+    const at = this.spans[2 * i]!;
+    return this.bytes.subarray(at, at + this.spans[2 * i + 1]!);
+  }
+
+  text(i: number): string {
+    return Buffer.from(this.key(i)).toString('utf8');
+  }
+
+  /** Path i against path j, bytewise, as Buffer.compare orders them. */
+  compare(i: number, j: number): number {
+    const [a, b] = [this.spans[2 * i]!, this.spans[2 * j]!];
+    return this.bytes.compare(this.bytes, b, b + this.spans[2 * j + 1]!, a, a + this.spans[2 * i + 1]!);
+  }
+}
+
+/** A copy of `array`'s first `used` items in one at least twice as large and at least `need` long. */
+function grow<T extends Buffer | Uint32Array>(array: T, need: number, used: number): T {
+  const size = Math.max(need, 2 * array.length);
+  const out = (array instanceof Buffer ? Buffer.allocUnsafeSlow(size) : new Uint32Array(size)) as T;
+  out.set(array.subarray(0, used));
+  return out;
 }
 
 /** Brotli for text; the head, read by every cold reader, at a higher quality. */

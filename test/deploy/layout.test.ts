@@ -89,7 +89,7 @@ describe('host limits', () => {
 
   it('reads the hosts\' "1 GB" and "100 MB" in decimal units, as the sizes are printed, and counts files inclusively', () => {
     const fits = (files: number, bytes: number, widest = 1) =>
-      Object.fromEntries(hostLimits(files, bytes, new Map([['/a', widest]])).hosts.map((h) => [h.host, h.fits]));
+      Object.fromEntries(hostLimits(files, bytes, { path: '/a', entries: widest }).hosts.map((h) => [h.host, h.fits]));
     expect(fits(20_000, 100e6)).toMatchObject({ 'Cloudflare Pages (Free)': true, 'Vercel (Hobby)': true });
     expect(fits(20_001, 100e6 + 1)).toMatchObject({
       'Cloudflare Pages (Free)': false,
