@@ -14,9 +14,25 @@ export class UserError extends Error {
   override name = 'UserError';
   declare readonly problem?: string;
   constructor(message: string, options: UserErrorOptions = {}) {
-    super(message, options.cause === undefined ? {} : { cause: options.cause });
-    if (options.problem !== undefined) this.problem = options.problem;
+    // Escaped here, where every message is made, since many quote a file's cells or names.
+    super(printable(message), options.cause === undefined ? {} : { cause: options.cause });
+    if (options.problem !== undefined) this.problem = printable(options.problem);
   }
+}
+
+const CONTROLS = /[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * What a terminal would act on instead of showing, escaped: the C0 controls (line breaks and tabs too, a
+ * message being one line), DEL, the C1 controls, and the formats that reorder or break a line (bidi
+ * overrides and isolates, U+2028/U+2029). A downloaded file's cell holding ESC [ 2 J would otherwise clear
+ * the screen of whoever reads the message; it shows as \x1b[2J instead. Backslashes are left as they are.
+ */
+export function printable(text: string): string {
+  return text.replace(CONTROLS, (c) => {
+    const code = c.charCodeAt(0);
+    return code < 0x80 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
+  });
 }
 
 /** A fault in the user's input that its message explains. */

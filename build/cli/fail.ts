@@ -1,4 +1,4 @@
-import { UsageError, UserError } from '../user-error.ts';
+import { printable, UsageError, UserError } from '../user-error.ts';
 
 /** File-system failures a user can act on, whatever wrote the file. */
 const FS_FAULTS: Record<string, string> = {
@@ -14,7 +14,7 @@ export function failureText(e: unknown): string {
   const err = e as NodeJS.ErrnoException;
   if (e instanceof UserError) return err.message;
   if (err?.code && FS_FAULTS[err.code] && err.path)
-    return `${FS_FAULTS[err.code]}: ${err.path} (${err.syscall ?? 'io'})`;
+    return printable(`${FS_FAULTS[err.code]}: ${err.path} (${err.syscall ?? 'io'})`); // a file's name may hold controls
   return err?.stack ?? String(e);
 }
 

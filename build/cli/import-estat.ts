@@ -4,7 +4,7 @@ import { writeSourceSet, writtenLines } from '../../sources/dir.ts';
 import { importEstat } from '../../sources/estat/import.ts';
 import { loadSources } from '../../sources/load.ts';
 import { runCommand, type CommandSpec } from './source-options.ts';
-import { UsageError } from '../user-error.ts';
+import { printable, UsageError } from '../user-error.ts';
 
 const ESTAT_COMMAND = {
   name: 'npm run import:estat',
@@ -30,7 +30,8 @@ runCommand(import.meta, ESTAT_COMMAND, ({ values, positionals }) => {
   });
   loadSources(set); // the tables must pass their schemas before they are written
   const written = writeSourceSet(set, out);
-  const log = (line: string) => process.stderr.write(line + '\n');
+  // The report quotes the files' names, titles and cells: escaped as the errors are.
+  const log = (line: string) => process.stderr.write(printable(line) + '\n');
   log(
     `regstat: imported ${report.used.length} official tables into ${out} in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );

@@ -26,6 +26,7 @@ import { loadSources } from '../../sources/load.ts';
 import {
   countOf,
   digests,
+  rawCells,
   HAS_OFFICIAL,
   OFFICIAL,
   OFFICIAL_SKIP_NOTE,
@@ -592,6 +593,80 @@ describe.skipIf(!HAS_MORE)(
         1,
         /births 2015: 東京都 \(13\) is 116,562, but its municipalities add up to 121,562/,
       );
+    });
+  },
+);
+
+const HAS_SMALL = existsSync(REAL.census2020) && existsSync(MORE.c03);
+
+describe.skipIf(!HAS_SMALL)(
+  `import:estat on folders saved oddly, damaged, linked or hostile (${HAS_SMALL ? 'small tables cut from the real ones, in a temp folder' : OFFICIAL_SKIP_NOTE})`,
+  () => {
+    let work: string;
+    beforeAll(() => {
+      const base = process.env.REGSTAT_TEST_TMP ?? TMP;
+      mkdirSync(base, { recursive: true });
+      work = mkdtempSync(join(base, 'estat-odd-'));
+    });
+    afterAll(() => work && rmSync(work, { recursive: true, force: true }));
+
+    /** The 2020 census cut to its head and header and the rows (国籍総数) of `codes`: read in a tenth of a second. */
+    const cut2020 = (codes: string[]) => {
+      const t = new Table(REAL.census2020);
+      const header = t.one('/年齢', '総数', '0～4歳');
+      const rows = codes.flatMap((code) => t.find(code, '国籍総数'));
+      expect(rows).toHaveLength(3 * codes.length);
+      return [...t.lines.slice(0, header), ...rows.map((l) => t.lines[l - 1]!)];
+    };
+    /** The two wards' 2020 rows and c03, whose import a failing one must leave as it was. */
+    const WARDS = ['13101', '13102'];
+
+    /** A case: `<name>/in` holding c03 and the cut 2020 table as `lines` make it, and the import of the two as they were in `<name>/parent/sources`. */
+    function prepare(name: string, lines: (pristine: string[]) => string[] | Buffer) {
+      const input = join(work, name, 'in');
+      mkdirSync(input, { recursive: true });
+      copyFileSync(MORE.c03, join(input, 'c03.csv'));
+      const census = join(input, 'c2020.csv');
+      writeFileSync(census, cut2020(WARDS).join('\n'));
+      const parent = join(work, name, 'parent');
+      const out = join(parent, 'sources');
+      expect(inProcess(input, out).stderr).toBe('');
+      const before = digests(out);
+      const changed = lines(cut2020(WARDS));
+      writeFileSync(census, Array.isArray(changed) ? changed.join('\n') : changed);
+      const expectKept = () => {
+        expect(digests(out)).toEqual(before);
+        expect(readdirSync(parent)).toEqual(['sources']);
+      };
+      return { input, out, census, expectKept };
+    }
+
+    it("9: a cell's or a file name's control characters are shown escaped, in an error and in the report (through the command)", async () => {
+      const hostile = '12\x1b[2Jx\x00\u009b';
+      const c = prepare('controls', (lines) => {
+        const t = new Table(REAL.census2020);
+        const at = lines.findIndex((l) => l.includes('"13101"') && rawCells(l)[5] === '"男"');
+        const cells = rawCells(lines[at]!);
+        cells[t.column(t.one('/年齢', '総数', '0～4歳'), '25～29歳') - 1] = quote(hostile);
+        lines[at] = cells.join(',');
+        return lines;
+      });
+      const r = await cli(c.input, c.out);
+      expect(r.code, r.stderr).toBe(1);
+      expect(r.stderr).toMatch(/found "12\\x1b\[2Jx\\x00\\u009b"\n$/);
+      expect(r.stderr).not.toMatch(/[\x00-\x09\x0b-\x1f\x7f-\x9f]/);
+      c.expectKept();
+
+      // An e-Stat table of another survey, skipped: its title and its name are in the report.
+      writeFileSync(c.census, cut2020(WARDS).join('\n'));
+      const other = new Table(c.census);
+      other.set(1, 2, quote('労働力調査 \x1b]0;owned\x07')).write(join(c.input, 'other\x1b[31m.csv'));
+      const ok = await cli(c.input, c.out);
+      expect(ok.code, ok.stderr).toBe(0);
+      expect(ok.stderr).toContain(
+        '  skipped other\\x1b[31m.csv: an e-Stat table (統計名： 労働力調査 \\x1b]0;owned\\x07 / ',
+      );
+      expect(ok.stderr).not.toMatch(/[\x00-\x09\x0b-\x1f\x7f-\x9f]/);
     });
   },
 );
