@@ -5,12 +5,12 @@
 
 import { createHash } from 'node:crypto';
 import { basename, dirname, extname, relative } from 'node:path';
-import fg from 'fast-glob';
 import { toCsv } from '../csv.ts';
 import type { Provenance } from '../dataset.ts';
 import type { DatasetInfo, SourceSet } from '../load.ts';
 import { isCensusTable, readCensus, type CensusTable } from './census.ts';
 import { isConverter, readConverter, type Converter } from './converter.ts';
+import { csvFiles } from './folder.ts';
 import { readGrid, type Grid } from './grid.ts';
 import { readHead, readRecognised } from './head.ts';
 import { isProjectionTable, readProjection, type ProjectionTable } from './ipss.ts';
@@ -132,7 +132,7 @@ interface YearEntry {
 
 export function importEstat(folder: string, options: EstatOptions = {}): { set: SourceSet; report: EstatReport } {
   const report: EstatReport = { used: [], skipped: [], warnings: [], coverage: [], migration: [], events: [] };
-  const files = fg.sync(['**/*.csv', '**/*.CSV'], { cwd: folder, absolute: true, onlyFiles: true }).sort();
+  const files = csvFiles(folder, report.skipped);
   if (files.length === 0)
     throw new InputError(
       `${folder} holds no .csv file; download the tables from e-Stat as CSV (see README, "Real statistics")`,

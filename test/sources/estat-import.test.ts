@@ -13,7 +13,9 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  realpathSync,
   rmSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
@@ -51,8 +53,8 @@ interface Ran {
   stderr: string;
 }
 
-/** The command as a user runs it. */
-function cli(folder: string, out: string): Promise<Ran> {
+/** The command as a user runs it, killed (code null) if it runs longer than `timeout` ms. */
+function cli(folder: string, out: string, timeout = 60_000): Promise<Ran> {
   return new Promise((done) => {
     const child = spawn(process.execPath, ['--import', LOADER, join(ROOT, 'build/cli/import-estat.ts'), folder, out], {
       cwd: ROOT,
@@ -60,7 +62,7 @@ function cli(folder: string, out: string): Promise<Ran> {
     });
     let stderr = '';
     child.stderr.on('data', (d) => (stderr += d));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeout);
     child.on('close', (code) => {
       clearTimeout(timer);
       done({ code, stderr });
@@ -640,6 +642,35 @@ describe.skipIf(!HAS_SMALL)(
       };
       return { input, out, census, expectKept };
     }
+
+    it('8: links to folders are not followed, loops included; a link to a file is read, and a file reached twice once (through the command)', async () => {
+      const c = prepare('links', (lines) => lines);
+      const outside = join(work, 'links', 'c03-elsewhere.csv');
+      copyFileSync(MORE.c03, outside);
+      rmSync(join(c.input, 'c03.csv'));
+      symlinkSync(outside, join(c.input, 'c03.csv')); // a link to a file: read
+      symlinkSync('c2020.csv', join(c.input, 'z-again.csv')); // the census again: read once
+      symlinkSync('.', join(c.input, 'self')); // two loops: the paths the glob walked doubled at every depth
+      symlinkSync('..', join(c.input, 'up'));
+      mkdirSync(join(c.input, 'sub'));
+      symlinkSync('../../in', join(c.input, 'sub', 'back'));
+      const r = await cli(c.input, c.out, 30_000);
+      expect(r.code, r.stderr).toBe(0);
+      const { report } = inProcess(c.input, join(work, 'links', 'again'));
+      expect(report!.used.map((u) => [u.file, u.years[0]])).toEqual([
+        ['c2020.csv', 2020],
+        ['c03.csv', 1960],
+      ]);
+      const loop = (to: string) =>
+        `a link to ${realpathSync(to)}, this folder or one that holds it: not followed (it would loop)`;
+      expect(report!.skipped).toEqual([
+        { file: 'self', why: loop(c.input) },
+        { file: join('sub', 'back'), why: loop(c.input) },
+        { file: 'up', why: loop(dirname(c.input)) },
+        { file: 'z-again.csv', why: 'the same file as c2020.csv, read once' },
+      ]);
+      for (const s of report!.skipped) expect(r.stderr).toContain(`  skipped ${s.file}: ${s.why}\n`);
+    });
 
     it("9: a cell's or a file name's control characters are shown escaped, in an error and in the report (through the command)", async () => {
       const hostile = '12\x1b[2Jx\x00\u009b';
