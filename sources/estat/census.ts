@@ -47,8 +47,17 @@ function estatHead(grid: Grid): { statName: string; tableNo: string; title: stri
 
 /** Whether a grid is a census table this reader understands: e-Stat's head, 国勢調査, and 5-year age columns. */
 export function isCensusTable(grid: Grid): boolean {
+  return censusProblem(grid) === null;
+}
+
+/** What keeps a grid from being a census table this reader understands, in words for a message; null if nothing. */
+export function censusProblem(grid: Grid): string | null {
   const head = estatHead(grid);
-  return !!head && normal(head.statName).includes('国勢調査') && findHeader(grid) !== null;
+  if (!head) return 'its first lines hold no e-Stat head ("統計名：", "表番号：", "表題：" in the first column)';
+  if (!normal(head.statName).includes('国勢調査')) return `its 統計名 is "${head.statName}", not 国勢調査`;
+  if (findHeader(grid) === null)
+    return 'none of its first 40 rows is a header with 総数 and the 5-year age classes (0～4歳, 5～9歳 …) beside the 男女, 時間軸 and area (name and コード) columns';
+  return null;
 }
 
 interface Layout {

@@ -1,4 +1,4 @@
-// An official table as downloaded: every record with its line, read strictly (UTF-8, a BOM dropped), and
+// An official table as downloaded: every record with its line, read strictly (UTF-8, BOMs dropped), and
 // the cell conventions of e-Stat and IPSS downloads (thousands separators, "-" and "***" for none).
 
 import { isUtf8 } from 'node:buffer';
@@ -18,8 +18,30 @@ export interface Grid {
 
 export function readGrid(file: string, bytes: Uint8Array = readFileSync(file)): Grid {
   const rows: GridRow[] = [];
-  parseCsv(decode(bytes, file), file, (cells, line) => rows.push({ cells: cells.map((c) => c.trim()), line }));
+  parseCsv(decode(csvBytes(bytes), file), file, (cells, line) =>
+    rows.push({ cells: cells.map((c) => c.trim()), line }),
+  );
   return { file, rows };
+}
+
+const BOM = [0xef, 0xbb, 0xbf];
+const CR = 0x0d;
+const LF = 0x0a;
+
+/**
+ * The bytes as the CSV reader takes them, where a file is unambiguous but unusual: every leading byte-order
+ * mark dropped (a file saved again by an editor that adds one has two, and the second hid its first cell,
+ * 統計名, from the readers), and old Mac line endings (CR alone, and no LF anywhere) made LF, so that the
+ * first megabyte holds whole lines and a line number is what an editor shows. Anything else is as it was.
+ */
+export function csvBytes(bytes: Uint8Array): Uint8Array {
+  let start = 0;
+  while (BOM.every((b, i) => bytes[start + i] === b)) start += BOM.length;
+  const text = bytes.subarray(start);
+  if (text.indexOf(LF) >= 0 || text.indexOf(CR) < 0) return text;
+  const lf = Uint8Array.from(text);
+  for (let i = lf.indexOf(CR); i >= 0; i = lf.indexOf(CR, i + 1)) lf[i] = LF;
+  return lf;
 }
 
 /** UTF-8, or Shift_JIS as e-Stat also offers its downloads; anything else fails at its first bad byte. */

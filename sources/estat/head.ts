@@ -6,7 +6,7 @@
 import { constants as bufferLimits } from 'node:buffer';
 import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { csvPosition } from '../csv.ts';
-import { readGrid, type Grid } from './grid.ts';
+import { csvBytes, readGrid, type Grid } from './grid.ts';
 import { InputError } from '../../build/user-error.ts';
 
 /** Enough for the 40 header rows of the widest table read (the census's, about 60 kB). */
@@ -33,9 +33,11 @@ export function readHead(file: string, headBytes = HEAD_BYTES): Head {
   } finally {
     closeSync(fd);
   }
-  // A head without one whole record is no table: the readers' header lines are short.
-  const cut = csvPosition(buf, n).recordEnd;
-  return { grid: cut === 0 ? { file, rows: [] } : readGrid(file, buf.subarray(0, cut)) };
+  // A head without one whole record is no table: the readers' header lines are short. Cut where the reader
+  // reads: after the BOMs it drops, and at its line ends (old Mac's CR made LF).
+  const head = csvBytes(buf.subarray(0, n));
+  const cut = csvPosition(head, head.length).recordEnd;
+  return { grid: cut === 0 ? { file, rows: [] } : readGrid(file, head.subarray(0, cut)) };
 }
 
 /** The whole file, once its head has been recognised as `what`; refused if it cannot be one text. */

@@ -10,6 +10,7 @@ import type { Provenance } from '../dataset.ts';
 import type { DatasetInfo, SourceSet } from '../load.ts';
 import { isCensusTable, readCensus, type CensusTable } from './census.ts';
 import { isConverter, readConverter, type Converter } from './converter.ts';
+import { expectedTable, unreadableTable } from './expected.ts';
 import { csvFiles } from './folder.ts';
 import { readGrid, type Grid } from './grid.ts';
 import { readHead, readRecognised } from './head.ts';
@@ -110,7 +111,7 @@ const rank = (t: Recognised['table']) => RANK[t.kind] + ('year' in t ? t.year : 
 /** Of two SSDSE-A editions of one census year, the later first: it gives the year, the earlier is skipped. */
 const edition = (t: Recognised['table']) => (t.kind === 'ssdse' ? -t.edition : 0);
 
-type Recognised = { grid: Grid; sha256: string } & (
+type Recognised = { grid: Grid; sha256: string; what: string } & (
   | { table: CensusTable }
   | { table: TimeSeriesTable }
   | { table: SsdseTable }
@@ -148,9 +149,10 @@ export function importEstat(folder: string, options: EstatOptions = {}): { set: 
   const ctx = newContext(converter?.table, report);
   const migrations = addTables(ctx, folder, found, converter);
   const ssdse = addSsdseTables(ctx, folder, found);
-  if (converter) reportConverter(ctx, relative(folder, converter.grid.file), converter);
+  if (converter) reportConverter(ctx, folder, found, converter);
   if (options.migrationYear !== undefined && migrations.length === 0)
     report.warnings.push(`a migration year (${options.migrationYear}) was given, but no net-migration table was read`);
+  checkContributed(ctx, folder, found);
   if (ctx.years.size === 0 && migrations.length === 0 && ctx.events.length === 0 && !ssdse) {
     throw new InputError(
       `${folder} holds no table regstat reads (${report.skipped.length} files skipped: ${report.skipped.map((s) => `${s.file}: ${s.why}`).join('; ')})`,
@@ -220,7 +222,8 @@ const READERS: { is: (g: Grid) => boolean; what: string; read: (g: Grid, year: n
 
 /**
  * Each file recognised by its content, from its first lines, and only then read whole; a file no reader
- * knows is skipped, with the reason, without reading the rest of it (it may be any size).
+ * knows is skipped, with the reason, without reading the rest of it (it may be any size), unless its title
+ * or name says it is one of the tables regstat reads: then it stops the import (expected.ts).
  */
 function recogniseTables(folder: string, files: string[], options: EstatOptions, report: EstatReport): Recognised[] {
   const found: Recognised[] = [];
@@ -229,6 +232,9 @@ function recogniseTables(folder: string, files: string[], options: EstatOptions,
     const head = readHead(file);
     const reader = READERS.find((r) => r.is(head.grid));
     if (!reader) {
+      // One of regstat's tables by its title or name, unread, would leave its years out of the import unsaid.
+      const expected = expectedTable(file, head.grid);
+      if (expected) throw unreadableTable(name, expected, head.grid);
       report.skipped.push({ file: name, why: whyNot(head.grid) });
       continue;
     }
@@ -244,7 +250,7 @@ function recogniseTables(folder: string, files: string[], options: EstatOptions,
     const grid = head.bytes ? head.grid : readGrid(file, bytes);
     const sha256 = createHash('sha256').update(bytes).digest('hex');
     const table = reader.read(grid, year ?? 0);
-    found.push({ grid, sha256, table } as Recognised);
+    found.push({ grid, sha256, table, what: reader.what } as Recognised);
   }
   return found;
 }
@@ -291,6 +297,30 @@ function addTables(
   return migrations;
 }
 
+/**
+ * Nothing recognised is left out unsaid: each recognised file was used for some year or skipped with its
+ * reason, and each population year and year of events read has regions. Else the import stops, as writing
+ * would replace the previous sources with less than the folder gives (a 2020 census table whose rows were
+ * 全国 and 特別区部 only wrote 2020 without a region, and exited 0).
+ */
+function checkContributed(ctx: Context, folder: string, found: Recognised[]): void {
+  const fix = 'check that it is the whole table as downloaded, or take it out of the folder';
+  for (const f of found) {
+    const rel = relative(folder, f.grid.file);
+    if (ctx.report.skipped.some((s) => s.file === rel)) continue;
+    if (!ctx.report.used.find((u) => u.file === rel)?.years.length)
+      throw new InputError(`${rel} was read as ${f.what}, but gives none of the years regstat writes; ${fix}`);
+  }
+  for (const [year, y] of ctx.years)
+    if (y.figures.size === 0)
+      throw new InputError(
+        `${y.file} gives ${year}, but none of its rows is a region RESAS listed, so ${year} would be written without a figure; ${fix}`,
+      );
+  for (const e of ctx.events)
+    if (e.rows.size === 0)
+      throw new InputError(`${e.file} gives the events of ${e.year}, but for no region RESAS listed; ${fix}`);
+}
+
 /** A census year's codes onto today's: none needed for today's codes, else the converter's column of that year. */
 function censusCodeMap(
   folder: string,
@@ -311,9 +341,21 @@ function censusCodeMap(
   return map;
 }
 
-/** The converter is used only if some table's codes needed it; else it is reported as skipped. */
-function reportConverter(ctx: Context, rel: string, converter: Recognised & { table: Converter }): void {
+/** The converter is used only if some table's codes needed it; else it is reported as skipped, as is any other converter. */
+function reportConverter(
+  ctx: Context,
+  folder: string,
+  found: Recognised[],
+  converter: Recognised & { table: Converter },
+) {
   const { report, convertedYears } = ctx;
+  const rel = relative(folder, converter.grid.file);
+  for (const other of found)
+    if (other.table.kind === 'converter' && other !== converter)
+      report.skipped.push({
+        file: relative(folder, other.grid.file),
+        why: `a second municipality converter; ${rel} is used`,
+      });
   if (convertedYears.size === 0)
     report.skipped.push({
       file: rel,

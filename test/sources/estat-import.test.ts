@@ -643,6 +643,49 @@ describe.skipIf(!HAS_SMALL)(
       return { input, out, census, expectKept };
     }
 
+    it('7: the 2020 census saved with a second BOM, or with old Mac line endings (CR alone), is read as the original', () => {
+      const folder = (name: string, bytes: Buffer) => {
+        const input = join(work, name);
+        mkdirSync(input);
+        writeFileSync(join(input, NAME.census2020), bytes);
+        const r = inProcess(input, join(work, `${name}-out`));
+        expect(r.stderr).toBe('');
+        expect(r.report!.skipped).toEqual([]);
+        expect(r.report!.used.map((u) => [u.file, u.years])).toEqual([[NAME.census2020, [2020]]]);
+        return join(work, `${name}-out`);
+      };
+      const utf8 = readFileSync(REAL.census2020);
+      expect([...utf8.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      expect(utf8.length).toBeGreaterThan(2 ** 20); // past the head the importer recognises a table by
+      const original = folder('lf', utf8);
+      const bom = Buffer.concat([utf8.subarray(0, 3), utf8]);
+      expectSameImport(folder('bom2', bom), original, 'sha256');
+      const cr = Buffer.from(utf8.toString('latin1').replaceAll('\n', '\r'), 'latin1');
+      expect(cr.includes(0x0a)).toBe(false);
+      expectSameImport(folder('cr', cr), original, 'sha256');
+    });
+
+    it('7: a census table by its title that no reader recognises stops the import, naming the file, what is wrong and what to do (through the command)', async () => {
+      // The header row of 総数 and the age classes lost: its head still says 国勢調査 by 男女 and 年齢（5歳階級）.
+      const c = prepare('unreadable', (lines) => lines.filter((l) => !l.includes('"0～4歳"')));
+      const r = await cli(c.input, c.out);
+      expect(r.code, r.stderr).toBe(1);
+      expect(r.stderr).toBe(
+        'regstat: c2020.csv: its title (国勢調査, 男女, 年齢5歳階級) says it is a census table, but regstat cannot read it: none of its first 40 rows is a header with 総数 and the 5-year age classes (0～4歳, 5～9歳 …) beside the 男女, 時間軸 and area (name and コード) columns; if it is a census table, download it again (as CSV, UTF-8 or Shift_JIS; see README, "Official statistics"); if it is another table, take it out of the folder\n',
+      );
+      c.expectKept();
+    });
+
+    it('7: a table recognised but giving nothing (the 2020 census cut to 全国 and 特別区部) stops the import', () => {
+      const c = prepare('nothing', () => cut2020(['00000', '13100']));
+      const r = inProcess(c.input, c.out);
+      expect(r.code, r.stderr).toBe(1);
+      expect(r.stderr).toBe(
+        'regstat: c2020.csv gives 2020, but none of its rows is a region RESAS listed, so 2020 would be written without a figure; check that it is the whole table as downloaded, or take it out of the folder\n',
+      );
+      c.expectKept();
+    });
+
     it('8: links to folders are not followed, loops included; a link to a file is read, and a file reached twice once (through the command)', async () => {
       const c = prepare('links', (lines) => lines);
       const outside = join(work, 'links', 'c03-elsewhere.csv');
