@@ -6,6 +6,7 @@ import { missingTables, type BuildContext, type Operation } from '../ops/operati
 import { fileProduct } from '../runtime/file-product.ts';
 import { successBody } from '../runtime/respond.ts';
 import { filePath } from '../runtime/file-path.ts';
+import { resolve } from '../runtime/resolve.ts';
 import { isListParam, type Canonical } from '../runtime/params.ts';
 import {
   API_INDEX,
@@ -138,14 +139,14 @@ interface FileTally {
   example?: Canonical;
 }
 
-export function tallyFiles(op: Operation, combos: Canonical[], bytes = 0, seconds = 0): FileTally {
+export function tallyFiles(p: Plan, op: Operation, combos: Canonical[], bytes = 0, seconds = 0): FileTally {
   return {
     op,
     files: combos.length,
     bytes,
     seconds,
     sequences: new Set(combos.map((v) => Object.keys(v).join('/'))),
-    example: example(op, combos),
+    example: example(p, op, combos),
   };
 }
 
@@ -233,7 +234,7 @@ export function build(options: BuildOptions, effects: BuildEffects): BuildReport
       progress.start(label, list.length);
       if (route.unavailable) {
         progress.end('skipped: ' + route.unavailable);
-        return tallyFiles(op, []);
+        return tallyFiles(p, op, []);
       }
       // Operations come family by family; a new family's facts are mostly its own.
       if (options.ownsSources && i > 0 && p.operations[i - 1]!.family !== op.family) forgetFacts(p.ctx.sources);
@@ -243,7 +244,7 @@ export function build(options: BuildOptions, effects: BuildEffects): BuildReport
         if (n % 1000 === 0) progress.tick(n);
       });
       progress.end(`${list.length} files`);
-      const tally = tallyFiles(op, list, bytes - before.bytes, (performance.now() - before.t) / 1000);
+      const tally = tallyFiles(p, op, list, bytes - before.bytes, (performance.now() - before.t) / 1000);
       combos[i] = []; // the full build's 3.8 million parameter sets are let go as their files are written
       return tally;
     });
@@ -290,12 +291,15 @@ function sameValues(a: Record<string, string>, b: Record<string, string | undefi
 
 /**
  * The request the docs page links and OpenAPI shows: the declaration's first example whose file this
- * build has (its scope may leave Tokyo out), else Tokyo's first file, else the first.
+ * build has and which this build answers (its scope may leave Tokyo out, or the prefecture an `addArea`
+ * names), else Tokyo's first file, else the first.
  */
-function example(op: Operation, combos: Record<string, string | undefined>[]) {
+function example(p: Plan, op: Operation, combos: Record<string, string | undefined>[]) {
+  const answered = (e: Record<string, string>) =>
+    resolve(p.routes, op.route.path, `?${new URLSearchParams(e)}`).kind !== 'error';
   const declared = op.examples.find((e) => {
     const file = withoutLists(op.route, e as Record<string, string>);
-    return combos.some((c) => sameValues(file, c));
+    return combos.some((c) => sameValues(file, c)) && answered(e as Record<string, string>);
   });
   return (declared ??
     combos.find((c) => c.prefCode === '13' && (c.cityCode ?? '-') === '-') ??

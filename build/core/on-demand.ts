@@ -107,7 +107,7 @@ export class OnDemand implements Renderer {
     this.site ??= new Map(
       siteFiles(
         this.plan,
-        this.plan.operations.map((op) => tallyFiles(op, enumerateFiles(this.plan, op, false))),
+        this.plan.operations.map((op) => tallyFiles(this.plan, op, enumerateFiles(this.plan, op, false))),
       ),
     );
     return this.site;
