@@ -205,33 +205,40 @@ export const prefectureMigration = (prefCode: number, year: number): OfficialMig
 export const migrationYears = (): number[] =>
   [...new Set([...migration().keys()].map((k) => k % 10000))].sort((a, b) => a - b);
 
-/** municipal-age.csv's columns: the region, year and sex, its people of unknown age, then the 19 classes 0–4 … 90歳～. */
-export const MUNICIPAL_AGE_COLUMNS = [
-  'regionCode',
-  'year',
-  'sex',
-  'unknown',
-  ...Array.from({ length: 19 }, (_, i) => `age${i * 5}`),
-] as const;
+/** The 19 classes' columns of the age files: 0–4 … 90歳～. */
+const AGE_COLUMNS = Array.from({ length: 19 }, (_, i) => `age${i * 5}`);
 
-/** A region's census population of a year: men and women in the 19 classes, and the people of unknown age. */
+/** municipal-age.csv's columns: the region, year and sex, its people of unknown age, then the 19 classes 0–4 … 90歳～. */
+export const MUNICIPAL_AGE_COLUMNS = ['regionCode', 'year', 'sex', 'unknown', ...AGE_COLUMNS] as const;
+
+/** municipal-projection.csv's columns: the region, year and sex, then the 19 classes (a projection has no unknown age). */
+export const MUNICIPAL_PROJECTION_COLUMNS = ['regionCode', 'year', 'sex', ...AGE_COLUMNS] as const;
+
+/** A region's population of a year: men and women in the 19 classes, and the people of unknown age. */
 export interface OfficialAgeSex {
   male: number[];
   female: number[];
   unknown: number;
 }
 
-const municipalAge = once(() => {
-  const out = new Map<string, OfficialAgeSex>();
-  for (const r of rows(OFFICIAL_FILE_NAMES.municipalAge, MUNICIPAL_AGE_COLUMNS)) {
-    const key = `${r.text('regionCode')}|${r.int('year')}`;
-    const entry = out.get(key) ?? { male: [], female: [], unknown: 0 };
-    entry[r.oneOf('sex', ['male', 'female'] as const)] = MUNICIPAL_AGE_COLUMNS.slice(4).map((c) => r.int(c));
-    entry.unknown += r.int('unknown');
-    out.set(key, entry);
-  }
-  return out;
-});
+/** A file of regions' people by year, sex and class (and of unknown age, where it has the column), by `region|year`. */
+const ageSexFile = (name: string, columns: readonly string[]) =>
+  once(() => {
+    const out = new Map<string, OfficialAgeSex>();
+    for (const r of rows(name, columns)) {
+      const key = `${r.text('regionCode')}|${r.int('year')}`;
+      const entry = out.get(key) ?? { male: [], female: [], unknown: 0 };
+      entry[r.oneOf('sex', ['male', 'female'] as const)] = AGE_COLUMNS.map((c) => r.int(c));
+      if (columns.includes('unknown')) entry.unknown += r.int('unknown');
+      out.set(key, entry);
+    }
+    return out;
+  });
+
+const copy = (e: OfficialAgeSex | undefined): OfficialAgeSex | undefined =>
+  e && { male: [...e.male], female: [...e.female], unknown: e.unknown };
+
+const municipalAge = ageSexFile(OFFICIAL_FILE_NAMES.municipalAge, MUNICIPAL_AGE_COLUMNS);
 
 /**
  * The census population by sex and 5-year age (to 90歳～) and of unknown age of a municipality of today
@@ -239,10 +246,21 @@ const municipalAge = once(() => {
  * cities only as their wards) or, for 1980, a prefecture (2-digit code, on 1980's boundaries). Undefined in
  * other years and for other regions.
  */
-export const municipalByAgeSex = (regionCode: string, year: number): OfficialAgeSex | undefined => {
-  const e = municipalAge().get(`${regionCode}|${year}`);
-  return e && { male: [...e.male], female: [...e.female], unknown: e.unknown };
-};
+export const municipalByAgeSex = (regionCode: string, year: number): OfficialAgeSex | undefined =>
+  copy(municipalAge().get(`${regionCode}|${year}`));
 
 /** The years municipalByAgeSex covers, ascending. */
 export const municipalAgeYears = (): number[] => yearsOf(municipalAge().keys());
+
+const municipalProjection = ageSexFile(OFFICIAL_FILE_NAMES.municipalProjection, MUNICIPAL_PROJECTION_COLUMNS);
+
+/**
+ * IPSS 2018's projected population by sex and 5-year age (to 90歳～; unknown 0) of a municipality or ward of
+ * today, or of a designated city IPSS gives only whole (8 cities: their wards are undefined), 2025–2045.
+ * Undefined for 福島県's municipalities, the Northern-Territories villages and in other years.
+ */
+export const municipalProjectionByAgeSex = (regionCode: string, year: number): OfficialAgeSex | undefined =>
+  copy(municipalProjection().get(`${regionCode}|${year}`));
+
+/** The years municipalProjectionByAgeSex covers, ascending. */
+export const municipalProjectionYears = (): number[] => yearsOf(municipalProjection().keys());

@@ -24,6 +24,7 @@ export const OFFICIAL_FILE_NAMES = {
   municipalFinance: 'municipal-finance.csv',
   prefectureMigration: 'prefecture-migration.csv',
   municipalAge: 'municipal-age.csv',
+  municipalProjection: 'municipal-projection.csv',
 } as const;
 
 /** Absolute paths, so a digest of what generates the sample can hash them. */

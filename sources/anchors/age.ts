@@ -12,7 +12,7 @@ import { isProjectionTable, readProjection } from '../estat/ipss.ts';
 import { isTimeSeriesTable, readTimeSeries } from '../estat/timeseries.ts';
 
 /** Where each table sits under shared/data/official, and the years taken from it. */
-const AGE_TABLES = {
+export const AGE_TABLES = {
   timeseries: {
     file: 'census-timeseries/c03.csv',
     years: [1960, 1965, 1970, 1975, 1980, 1985, 1990, 1995, 2000, 2005, 2010, 2015],
@@ -33,7 +33,8 @@ type AgeRow = [
 /** Per prefecture and year: 総数 as the age table gives it (people of unknown age included), to compare with the JLSTAT totals. */
 type AgeTableTotals = Map<number, number>; // key prefCode * 10000 + year
 
-function grid(dir: string, name: string, is: (g: ReturnType<typeof readGrid>) => boolean, what: string) {
+/** A table under `dir`, which must be there and be `what` (its header tells). */
+export function grid(dir: string, name: string, is: (g: ReturnType<typeof readGrid>) => boolean, what: string) {
   const file = join(dir, name);
   if (!existsSync(file))
     throw new InputError(`${file}: not found; give the folder of shared/data/official (it holds ${what})`);

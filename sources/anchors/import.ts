@@ -8,9 +8,14 @@ import { InputError } from '../../build/user-error.ts';
 import { headedRecords, toCsv, type CsvRecord } from '../csv.ts';
 import { localGovPrefectures } from '../local-gov.ts';
 import { OFFICIAL_DIR, OFFICIAL_FILE_NAMES } from '../official.ts';
-import { FINANCE_COLUMNS, MUNICIPAL_AGE_COLUMNS } from '../official-statistics.ts';
+import { FINANCE_COLUMNS, MUNICIPAL_AGE_COLUMNS, MUNICIPAL_PROJECTION_COLUMNS } from '../official-statistics.ts';
 import { prefectureAgeRows } from './age.ts';
 import { municipalAgeLines, municipalAgeRows, type MunicipalAgeReport } from './municipal-age.ts';
+import {
+  municipalProjectionLines,
+  municipalProjectionRows,
+  type MunicipalProjectionReport,
+} from './municipal-projection.ts';
 import { prefectureStayRows, type StayReport } from './stays.ts';
 import { MEDICAL_ITEMS, medicalRows, type MedicalReport } from './medical.ts';
 import { ESTABLISHMENT_COLUMNS, establishmentRows, type EstablishmentReport } from './establishments.ts';
@@ -39,6 +44,7 @@ interface AnchorReport {
   finance: FinanceReport;
   migration: MigrationReport;
   municipalAge: MunicipalAgeReport;
+  municipalProjection: MunicipalProjectionReport;
 }
 
 const SEXES: Record<string, 'male' | 'female'> = { 男性: 'male', 女性: 'female' };
@@ -316,17 +322,28 @@ function prefectureClasses(rows: ReturnType<typeof prefectureAgeRows>['rows']) {
   };
 }
 
-/** The prefectures' and municipalities' population by sex × 5-year age: the files, their rows and checks. */
+/** The prefectures' and municipalities' population by sex × 5-year age (census and IPSS): the files, their rows and checks. */
 function ageTables(dir: string, prefRows: Parameters<typeof ageTotalsOff>[1]) {
   const age = prefectureAgeRows(dir);
-  const municipalAge = municipalAgeRows(dir, prefectureClasses(age.rows));
+  const classes = prefectureClasses(age.rows);
+  const municipalAge = municipalAgeRows(dir, classes);
+  const projection = municipalProjectionRows(dir, classes);
   return {
     files: {
       prefectureAge: toCsv(['prefCode', 'year', 'kind', 'sex', 'ageFrom', 'population'], age.rows),
       municipalAge: toCsv(MUNICIPAL_AGE_COLUMNS, municipalAge.rows),
+      municipalProjection: toCsv(MUNICIPAL_PROJECTION_COLUMNS, projection.rows),
     },
-    rows: { prefectureAge: age.rows.length, municipalAge: municipalAge.rows.length },
-    report: { ageTotals: ageTotalsOff(age.totals, prefRows), municipalAge: municipalAge.report },
+    rows: {
+      prefectureAge: age.rows.length,
+      municipalAge: municipalAge.rows.length,
+      municipalProjection: projection.rows.length,
+    },
+    report: {
+      ageTotals: ageTotalsOff(age.totals, prefRows),
+      municipalAge: municipalAge.report,
+      municipalProjection: projection.report,
+    },
   };
 }
 
@@ -478,6 +495,7 @@ export function reportLines(report: AnchorReport): string[] {
     `歳出決算総額 and 民生費, 土木費, 教育費, 災害復旧費 (SSDSE-A), FY${report.finance.years[0]}–${report.finance.years.at(-1)}: ${report.finance.counts.join(', ')} municipalities; in each the four purposes do not exceed the total`,
     ...migrationLines(report.migration),
     ...municipalAgeLines(report.municipalAge),
+    ...municipalProjectionLines(report.municipalProjection),
   ];
 }
 

@@ -17,7 +17,13 @@ import {
   PREFECTURE_YEARS,
   prefecturePopulation,
 } from '../../sources/official.ts';
-import { medicalCount, migrationYears, prefectureMigration } from '../../sources/official-statistics.ts';
+import {
+  medicalCount,
+  migrationYears,
+  municipalProjectionByAgeSex,
+  municipalProjectionYears,
+  prefectureMigration,
+} from '../../sources/official-statistics.ts';
 import { HAS_SHARED, SHARED_DATA, SHARED_SKIP_NOTE, TMP } from '../helpers/paths.ts';
 
 const OFFICIAL = join(SHARED_DATA, 'official');
@@ -68,6 +74,12 @@ describe('official anchor tables', () => {
     expect(sum(tokyo.ageClasses)).toBe(10_815);
     expect(prefectureMigration(1, 2021)!.blocks['01']).toBe(0); // 北海道 has no other prefecture in its block
     expect(prefectureMigration(13, 2020)).toBeUndefined();
+    // IPSS 2018's municipalities, wards and 8 designated cities whole, 2025–2045; 千代田区 2040: 77,135.
+    expect(records(join(OFFICIAL_DIR, OFFICIAL_FILE_NAMES.municipalProjection))).toHaveLength(1798 * 5 * 2);
+    expect(municipalProjectionYears()).toEqual([2025, 2030, 2035, 2040, 2045]);
+    const chiyoda = municipalProjectionByAgeSex('13101', 2040)!;
+    expect(sum(chiyoda.male) + sum(chiyoda.female)).toBe(77_135);
+    expect(municipalProjectionByAgeSex('07201', 2040)).toBeUndefined(); // 福島市: IPSS did not project 福島県's
     expect(ANCHOR_CREDITS).toContain('出典: 総務省統計局「住民基本台帳人口移動報告」');
     expect(ANCHOR_CREDITS.join('\n')).toMatch(/国勢調査（総務省統計局）[\s\S]*平成30\(2018\)年推計[\s\S]*平成29年推計/);
   });
@@ -165,6 +177,27 @@ describe.skipIf(!HAS_OFFICIAL)(
       expect(report.finance.counts).toEqual(Array(8).fill(1741));
       // Migration 2021: every move counted at both ends, so the prefectures' nets add up to 0 per age class.
       expect(report.migration).toMatchObject({ year: 2021, rows: 15_768, nationalAgeClasses: [0, 0, 0] });
+      // IPSS 2018's municipalities 2025–2045: none of 福島県's, 8 designated cities whole, 那珂川町 renamed.
+      const fukushima = Array.from({ length: 59 }, () => expect.stringMatching(/^07\d{3}$/));
+      expect(report.municipalProjection).toEqual({
+        years: [2025, 2030, 2035, 2040, 2045],
+        municipalities: 1670,
+        wards: 128,
+        wholeCities: [
+          '11100 さいたま市',
+          '14150 相模原市',
+          '15100 新潟市',
+          '22100 静岡市',
+          '22130 浜松市',
+          '27140 堺市',
+          '33100 岡山市',
+          '43100 熊本市',
+        ],
+        wardsOfWholeCities: 47,
+        renamed: ['40305 那珂川町 → 40231'],
+        prefecturesWithout: [7],
+        missing: ['01695', '01696', '01697', '01698', '01699', '01700', ...fukushima],
+      });
       expect(report.migration.ageGaps.map((g) => [g.prefCode, g.total - g.classes])).toEqual([
         [4, -1],
         [20, -1],
