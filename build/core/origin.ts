@@ -19,13 +19,15 @@ export function operationOrigin(op: Operation, route: RouteOp, sources: Sources)
   const figures = needed.filter((t) => !origins[t]?.codes);
   const tables = figures.length ? figures : needed;
   const levels: Level[] = route.params.some((p) => p.name === 'cityCode') ? ['prefecture', 'municipality'] : ['all'];
-  const at = (t: TableName, level: Level) => officialAt(origins, op, t, level);
+  // An answer of every level that lists municipalities only reads the tables' municipal rows.
+  const rowsOf = (level: Level): Level => (level === 'all' ? (op.lists ?? level) : level);
+  const at = (t: TableName, level: Level) => officialAt(origins, op, t, rowsOf(level));
   const out: OperationOrigin = {};
   for (const level of levels) {
     const official = [...new Set(tables.flatMap((t) => at(t, level)?.text ?? []))];
     // Tables official at this level but for a part (some years, some values of a parameter), named with it.
     const partOf = (t: TableName) =>
-      level === 'municipality' ? (origins[t]?.municipalityPart ?? origins[t]?.part) : origins[t]?.part;
+      rowsOf(level) === 'municipality' ? (origins[t]?.municipalityPart ?? origins[t]?.part) : origins[t]?.part;
     const parts = tables.flatMap((t) => {
       const a = at(t, level);
       const part = [a?.except, partOf(t)].filter(Boolean).join('; ');
@@ -79,12 +81,24 @@ function yearsAt(o: TableOrigin, level: Level): number[] | undefined {
 }
 
 /**
+ * Where table `t`'s figures read by `op` are official at `level`, as the dataset words it (see columnsAt),
+ * less the fields `op` computes from a base year in which they are not: those are named in `except`.
+ */
+function officialAt(origins: Origins, op: Operation, t: TableName, level: Level): OfficialAt | undefined {
+  const a = columnsAt(origins, op, t, level);
+  const off = Object.entries(op.baseYears ?? {}).filter(([, y]) => a?.years && !a.years.includes(y));
+  if (!a || !off.length) return a;
+  const based = off.map(([field, y]) => `${field}'s base year ${y}`).join(', ');
+  return { ...a, except: [based, a.except].filter(Boolean).join('; ') };
+}
+
+/**
  * Where table `t`'s figures read by `op` are official at `level`, as the dataset words it; undefined where
  * they are synthetic: at no such level, or where `op` reads a column the origin does not name official.
  * An answer of every level (`all`, no cityCode) lists prefectures and municipalities alike: official
  * where both are, in the same words.
  */
-function officialAt(origins: Origins, op: Operation, t: TableName, level: Level): OfficialAt | undefined {
+function columnsAt(origins: Origins, op: Operation, t: TableName, level: Level): OfficialAt | undefined {
   const o = origins[t];
   if (!o) return undefined;
   const both = o.prefecture === o.municipality ? o.prefecture : undefined;

@@ -101,6 +101,16 @@ export interface Operation<State = unknown, P extends readonly ParamSpec[] = rea
    * columns depend on a parameter (a coefficient of value added or of employees), one list per value.
    */
   reads?: Partial<Record<TableName, readonly string[] | ReadsBy>>;
+  /**
+   * What an operation without cityCode lists, where it lists one level only: `municipality` (and wards, no
+   * prefecture), whose figures are then as official as the tables' municipal rows (build/core/origin.ts).
+   */
+  lists?: 'municipality';
+  /**
+   * Fields it computes from a fixed year besides the one asked (a base year), with that year: official only
+   * where the tables are official in that year too (build/core/origin.ts).
+   */
+  baseYears?: Readonly<Record<string, number>>;
   /** Gathers once per build everything the responses need, from build/facts (where all arquero work is). */
   prepare(ctx: BuildContext): State;
   /**

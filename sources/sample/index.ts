@@ -41,6 +41,7 @@ import {
   medicalYears,
   migrationYears,
   municipalAgeYears,
+  municipalProjectionYears,
   stayYears,
   taxYears,
 } from '../official-statistics.ts';
@@ -49,15 +50,20 @@ import { CENSUS_YEARS as ECONOMY_YEARS } from './industry.ts';
 export const DEFAULT_SEED = 'regstat-sample-1';
 
 const SAMPLE_NOTICE =
-  "SYNTHETIC SAMPLE DATA under official figures. Official: the prefecture and municipality codes and names; the industry and occupation classifications; each prefecture's population by sex and 5-year age (census 1960–2020, 出典: 国勢調査（総務省統計局）; projections 2025–2045, 出典: 国立社会保障・人口問題研究所「日本の地域別将来推計人口（平成30(2018)年推計）」), so the prefecture level of perYear, pyramid and sum/perYear is the census (1985–2015 the census gives 85歳以上 whole: its split into 85–89 and 90歳～ is synthetic); every municipality's population by sex and 5-year age in the censuses of 1980 and 2020 (1980 added up onto today's municipalities, designated cities whole; 2020 with its wards), the other years' municipalities and the other years' and 1980's wards synthetic under them; the nation's population by sex and 5-year age (census; 国立社会保障・人口問題研究所「日本の将来推計人口（平成29年推計）」). Synthetic, generated at random by the regstat sample provider: everything else below the prefectures (municipalities and wards in the other years, meshes), births, deaths and migration, and every other statistic (industry, jobs, trade, patents, tourism, fishery, forestry, agriculture, medical and long-term care, taxes, local government expenditure, graduates) except these official figures: local tax revenue per resident FY2015–2019 (SSDSE-A, 住民基本台帳); a municipality's settled expenditure and its 民生費, 土木費, 教育費 and 災害復旧費 FY2015–2022 (SSDSE-A, 地方財政状況調査); the establishments and persons engaged of every municipality in 2014, 2016 and 2021, all industries and by broad class (SSDSE-A, 経済センサス; 2014 every establishment, 2016 and 2021 民営 only), under which the middle classes and wards are synthetic; each prefecture's net migration in 2021 by regional block and by age class (住民基本台帳人口移動報告, 日本人移動者), its municipalities' synthetic nets shifted to add up to it; the totals of 一般診療所, 歯科診療所, 歯科医師 and 薬剤師 in the years SSDSE gives (SSDSE-A, SSDSE-B); each prefecture's yearly guest nights (all and foreign) of its facilities of 10 or more employees 2011–2021 (SSDSE-B/E, 宿泊旅行統計調査), their months, types and size classes and the facilities of 0–9 employees synthetic. The names of the narrow industry classes (beyond x0) and of the old municipalities are invented. Each operation's entry in manifest.json (`origin`) and the explorer say which of its figures are official. Do not use the synthetic ones for analysis or decisions. Official tables: npm run import:estat; saved RESAS responses: npm run import:resas.";
+  "SYNTHETIC SAMPLE DATA under official figures. Official: the prefecture and municipality codes and names; the industry and occupation classifications; each prefecture's population by sex and 5-year age (census 1960–2020, 出典: 国勢調査（総務省統計局）; projections 2025–2045, 出典: 国立社会保障・人口問題研究所「日本の地域別将来推計人口（平成30(2018)年推計）」), so the prefecture level of perYear, pyramid and sum/perYear is the census (1985–2015 the census gives 85歳以上 whole: its split into 85–89 and 90歳～ is synthetic); every municipality's population by sex and 5-year age in the censuses of 1980 and 2020 (1980 added up onto today's municipalities, designated cities whole; 2020 with its wards) and in IPSS 2018's municipal projections 2025–2045 (日本の地域別将来推計人口（平成30(2018)年推計）: every municipality and ward of today but 福島県's municipalities, which IPSS did not project, and the wards of さいたま, 相模原, 新潟, 静岡, 浜松, 堺, 岡山 and 熊本, which it projects whole), synthetic under them: the municipalities 1985–2015, 福島県's municipalities 2025–2045, the wards of designated cities in 1980–2015 and those 8 cities' wards 2025–2045 (the 6 Northern-Territories villages have no figures); the nation's population by sex and 5-year age (census; 国立社会保障・人口問題研究所「日本の将来推計人口（平成29年推計）」). Synthetic, generated at random by the regstat sample provider: everything else below the prefectures (municipalities and wards in the years named, meshes), births, deaths and migration, and every other statistic (industry, jobs, trade, patents, tourism, fishery, forestry, agriculture, medical and long-term care, taxes, local government expenditure, graduates) except these official figures: local tax revenue per resident FY2015–2019 (SSDSE-A, 住民基本台帳); a municipality's settled expenditure and its 民生費, 土木費, 教育費 and 災害復旧費 FY2015–2022 (SSDSE-A, 地方財政状況調査); the establishments and persons engaged of every municipality in 2014, 2016 and 2021, all industries and by broad class (SSDSE-A, 経済センサス; 2014 every establishment, 2016 and 2021 民営 only), under which the middle classes and wards are synthetic; each prefecture's net migration in 2021 by regional block and by age class (住民基本台帳人口移動報告, 日本人移動者), its municipalities' synthetic nets shifted to add up to it; the totals of 一般診療所, 歯科診療所, 歯科医師 and 薬剤師 in the years SSDSE gives (SSDSE-A, SSDSE-B); each prefecture's yearly guest nights (all and foreign) of its facilities of 10 or more employees 2011–2021 (SSDSE-B/E, 宿泊旅行統計調査), their months, types and size classes and the facilities of 0–9 employees synthetic. The names of the narrow industry classes (beyond x0) and of the old municipalities are invented. Each operation's entry in manifest.json (`origin`) and the explorer say which of its figures are official. Do not use the synthetic ones for analysis or decisions. Official tables: npm run import:estat; saved RESAS responses: npm run import:resas.";
+
+/** The years of the municipal anchors: the census's and IPSS 2018's projections'. */
+const municipalYears = () => [...municipalAgeYears(), ...municipalProjectionYears()];
 
 /** What is official in the sample, per table (origin.ts): everything not named here is synthetic. */
 const CENSUS_AGES =
   '国勢調査 1960–2020 and IPSS 2018 2025–2045, population by sex and 5-year age (85–89 / 90歳～ split synthetically up to 2015 but for 1980)';
-const MUNICIPAL_CENSUS_AGES =
-  '国勢調査 1980 and 2020, population by sex and 5-year age (to 90歳～) of every municipality of today (1980’s municipalities added up through the municipality converter, Kondo 2019) and of 2020’s wards';
+/** The municipalities IPSS 2018 does not project on their own (population-anchors.ts). */
+const NOT_PROJECTED =
+  'not 福島県’s municipalities, nor the wards of さいたま, 相模原, 新潟, 静岡, 浜松, 堺, 岡山 and 熊本, which it projects whole';
+const MUNICIPAL_CENSUS_AGES = `国勢調査 1980 and 2020, population by sex and 5-year age (to 90歳～) of every municipality of today (1980’s municipalities added up through the municipality converter, Kondo 2019) and of 2020’s wards; IPSS 2018 municipal projections 2025–2045 (日本の地域別将来推計人口（平成30(2018)年推計）), by sex and 5-year age, of every municipality and ward of today (${NOT_PROJECTED})`;
 const MUNICIPAL_CENSUS_PART =
-  'the years 1985–2015 (each municipality moving smoothly from its 1980 census to its 2020 census under the official prefecture) and 2025–2045 (its 1980–2020 trend continued under the IPSS prefecture); the wards of designated cities in every year but 2020 (1980 knows the cities only whole: their wards, some of which did not exist, are a synthetic split of the city’s census)';
+  'the years 1985–2015 (each municipality moving smoothly from its 1980 census to its 2020 census under the official prefecture); 福島県’s municipalities in 2025–2045 (their 1980–2020 trend continued under the IPSS prefecture, less what IPSS gives its other regions); the wards of designated cities 1980–2015, and those of the 8 cities IPSS projects whole (さいたま, 相模原, 新潟, 静岡, 浜松, 堺, 岡山, 熊本) in 2025–2045 too (1980 knows the cities only whole: their wards, some of which did not exist, are a synthetic split of the city’s census or projection); the 6 Northern-Territories villages have no figures';
 const LOCAL_TAXES =
   '地方税 FY2015–2019, SSDSE-A (地方財政状況調査; a designated city’s spread over its wards), over 住民基本台帳 residents of 1 January of the next year; a prefecture’s, its municipalities’ summed';
 const STAYS =
@@ -85,16 +91,16 @@ const SAMPLE_ORIGINS: Origins = {
     municipality: MUNICIPAL_CENSUS_AGES,
     municipalityPart: MUNICIPAL_CENSUS_PART,
     get years() {
-      return { municipality: municipalAgeYears() };
+      return { municipality: municipalYears() };
     },
   },
   population_by_age_group: {
     prefecture: '国勢調査 (総数, 年齢不詳 included)',
     municipality:
-      '国勢調査 1980 and 2020, 年齢不詳 (1980 added up onto today’s municipalities through the municipality converter)',
+      '国勢調査 1980 and 2020, 年齢不詳 (1980 added up onto today’s municipalities through the municipality converter); none in IPSS 2018’s municipal projections 2025–2045, which have no unknown age',
     municipalityPart: MUNICIPAL_CENSUS_PART,
     get years() {
-      return { municipality: municipalAgeYears() };
+      return { municipality: municipalYears() };
     },
   },
   establishments: {
@@ -193,7 +199,7 @@ export function sampleSourceSet(seed = DEFAULT_SEED): SourceSet {
       official: {
         what: [
           'prefecture population by sex and 5-year age by year (census 1960–2020, IPSS 2018 projections 2025–2045; 85–89 / 90+ split synthetically 1960–1975 and 1985–2015)',
-          "municipal population by sex and 5-year age and of unknown age, census 1980 (added up onto today's municipalities through the municipality converter, designated cities whole) and 2020 (with the wards of designated cities); the other years and 1980's wards synthetic under them",
+          "municipal population by sex and 5-year age and of unknown age, census 1980 (added up onto today's municipalities through the municipality converter, designated cities whole) and 2020 (with the wards of designated cities); by sex and 5-year age, IPSS 2018 municipal projections 2025–2045 (every municipality and ward of today but 福島県's municipalities and the wards of the 8 designated cities IPSS projects whole); the other years, 福島県's municipalities 2025–2045 and the wards of designated cities but in 2020 and where IPSS projects them synthetic under them",
           'national population by sex and 5-year age (census 1960–2020, IPSS 2017 national projections 2025–2045)',
           'municipal settled expenditure (歳出決算総額) and its 民生費, 土木費, 教育費 and 災害復旧費 (SSDSE-A) FY2015–2022',
           "municipal local tax revenue (地方税, SSDSE-A) FY2015–2019 and the 住民基本台帳 residents it is divided by (a designated city's taxes spread over its wards in proportion to synthetic figures)",

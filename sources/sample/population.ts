@@ -1,15 +1,18 @@
 // Residents by municipality, year, sex and 5-year age class, drawn UNDER OFFICIAL FIGURES: each
 // prefecture's people by sex and 5-year age are the census (1960–2020) or the IPSS 2018 projection
 // (2025–2045), and its total the official one (sources/official/); each municipality's (and 2020's wards')
-// are the census in 1980 and 2020 (municipal-age.csv). Only the rest is synthetic: the 85–89 / 90+ split of
-// the prefectures 1985–2015 (the tables stop at 85 and over), the municipalities in the other years (moving
-// smoothly from one census to the next, and on after 2020: population-anchors.ts) and the wards but in 2020.
+// are the census in 1980 and 2020 (municipal-age.csv), and IPSS 2018's in 2025–2045 wherever IPSS gives the
+// municipality or ward (municipal-projection.csv). Only the rest is synthetic: the 85–89 / 90+ split of the
+// prefectures 1985–2015 (the tables stop at 85 and over), the municipalities 1985–2015 (moving smoothly from
+// one census to the next: population-anchors.ts), 福島県's in 2025–2045 (on from 2020, under what IPSS's
+// prefecture is), and the wards but in 2020 and where IPSS gives them (it gives 8 designated cities whole).
 // Every synthetic level is an integer table fitted to the level above, so municipalities and wards add up
 // to the official figures exactly. In a census year they are the census, whose municipalities of today do
 // not add up to three prefectures of 1980 (東京都 by 37, 長野県 and 岐阜県 by 山口村's 2,148, in 長野県 in
 // 1980 and in 岐阜県 中津川市 today): those prefecture-years get rows of their own, which the build keeps
-// over the sum (RESAS, too, showed both). Other prefectures and designated cities are never generated for
-// 1980 on: the build adds them up from these rows.
+// over the sum (RESAS, too, showed both). IPSS's municipalities add up to its prefectures exactly (npm run
+// anchors checks it). Other prefectures and designated cities are never generated for 1980 on: the build
+// adds them up from these rows.
 
 import { prefRegion, type City } from '../regions.ts';
 import { toCsv } from '../csv.ts';
@@ -22,6 +25,7 @@ import {
   censusCells,
   censusYears,
   municipalPart,
+  projectedCells,
   wardPart,
   type Anchored,
   type Cells,
@@ -218,8 +222,8 @@ function unitsOf(mine: City[]): Unit[] {
 
 /**
  * One year's prefecture cells divided among the units, and a designated city's among its wards, into
- * `byCity`. In a census year the census is the division; in the others the units' parts
- * (population-anchors.ts) are fitted to the prefecture's cells.
+ * `byCity`. The units the anchors give (anchoredCells) are theirs; the others' parts (population-anchors.ts)
+ * are fitted to what those leave of the prefecture's cells.
  */
 function divideYear(
   seed: string,
@@ -228,14 +232,12 @@ function divideYear(
   units: Unit[],
   byCity: Map<string, Omit<LeafPopulation, 'city' | 'urban'>>,
 ): void {
-  const [first, last] = [censusYears()[0]!, censusYears().at(-1)!];
-  const census = censusYears().includes(year);
-  const parts = census
-    ? units.map((u) => mustCensus(u.code, year, wardsOf(u)))
-    : split(
-        whole,
-        units.map((u) => municipalPart(u.anchored, (year - first) / (last - first), whole)),
-      );
+  const parts = drawRest(
+    whole,
+    year,
+    units,
+    units.map((u) => anchoredCells(u, year)),
+  );
   units.forEach((u, k) => {
     const cells = wardsOf(u).length === 0 ? [parts[k]!] : divideCity(seed, u, parts[k]!, year);
     u.members.forEach((c, w) => {
@@ -247,15 +249,51 @@ function divideYear(
   });
 }
 
+/**
+ * A unit's cells of a year where the anchors give them: the census in its years (every unit); after 2020
+ * IPSS 2018's, for a municipality, a designated city it gives whole, or one whose wards it gives. Undefined
+ * for the others (福島県's municipalities after 2020, every unit 1985–2015).
+ */
+function anchoredCells(u: Unit, year: number): Cells | undefined {
+  if (censusYears().includes(year)) return mustCensus(u.code, year, wardsOf(u));
+  return year > LAST_ACTUAL_YEAR ? projectedCells(u.code, year, wardsOf(u)) : undefined;
+}
+
+/**
+ * The units' cells: the anchored ones as they are, the others drawn from what those leave of the prefecture
+ * (all of it 1985–2015, none of it where IPSS gives every municipality: which must then add up exactly).
+ */
+function drawRest(whole: Cells, year: number, units: Unit[], anchored: (Cells | undefined)[]): Cells[] {
+  // Census years keep the census as it is, even where it does not add up to the prefecture (1980).
+  if (censusYears().includes(year)) return anchored as Cells[];
+  const given = addCells(anchored.filter((c) => c !== undefined));
+  const left = [whole.unknown - given.unknown, ...whole.cells.map((n, i) => n - given.cells[i]!)];
+  const rest = units.filter((_, k) => !anchored[k]);
+  if (rest.length === 0 ? left.some((n) => n !== 0) : left.some((n) => n < 0))
+    throw new Error(
+      `sources/official: prefecture ${units[0]!.members[0]!.prefCode}'s municipalities in municipal-projection.csv do not add up to its ${year} cells; run npm run anchors`,
+    );
+  if (rest.length === 0) return anchored as Cells[];
+  const [first, last] = [censusYears()[0]!, censusYears().at(-1)!];
+  const t = (year - first) / (last - first);
+  const remainder: Cells = { cells: left.slice(1), unknown: left[0]! };
+  const drawn = split(
+    remainder,
+    rest.map((u) => municipalPart(u.anchored, t, remainder)),
+  );
+  return anchored.map((c) => c ?? drawn.shift()!);
+}
+
 /** A designated city's wards (none for a unit that is a municipality on its own). */
 const wardsOf = (u: Unit): string[] => (u.members[0]!.cityCode === u.code ? [] : u.members.map((m) => m.cityCode));
 
 /**
- * A designated city's year divided among its wards: the census where it gives every ward (2020), else
- * each ward's 2020 share of the city's cells, its total drifting a little from 2020's (synthetic).
+ * A designated city's year divided among its wards: the census or IPSS where they give every ward (2020;
+ * 2025–2045 but for the 8 cities IPSS gives whole), else each ward's 2020 share of the city's cells, its
+ * total drifting a little from 2020's (synthetic).
  */
 function divideCity(seed: string, u: Unit, city: Cells, year: number): Cells[] {
-  const own = u.members.map((w) => censusCells(w.cityCode, year));
+  const own = u.members.map((w) => censusCells(w.cityCode, year) ?? projectedCells(w.cityCode, year));
   if (own.every((c) => c)) return own as Cells[];
   const last = censusYears().at(-1)!;
   const years = driftYears(year);

@@ -94,7 +94,7 @@ it('has a reference answer of each kind: files, compositions, errors, preflight'
 it('says in X-Regstat-Data whether the figures of each 200 are official, and nothing with an error', () => {
   const data = (name: string) => reference.get(name)!.headers['x-regstat-data'];
   // The sample: a prefecture's population is the census's, a municipality's the census's of 1980 and 2020
-  // only; patents all synthetic; the prefectures are the official list.
+  // and IPSS 2018's of 2025–2045 only; patents all synthetic; the prefectures are the official list.
   expect(data('path form')).toBe('official');
   expect(data('query form')).toBe('mixed');
   expect(data('first page of a list')).toBe('synthetic');

@@ -282,11 +282,12 @@ describe.skipIf(!HAS_CHROMIUM)(`the explorer in Chromium${skipNote}`, () => {
           expect(await page.locator('#chart [aria-label="line"]').count()).toBeGreaterThan(0);
           expect(await page.textContent('#dataset')).toContain('Synthetic sample data — not official statistics.');
           // Beside the figures: a prefecture's population is the census; a municipality's the census of
-          // 1980 and 2020 only, whose points are ringed; a municipality's companies synthetic.
+          // 1980 and 2020 and IPSS 2018's projections 2025–2045 only, whose points are ringed; a
+          // municipality's companies synthetic.
           expect(await page.textContent('#op-origin')).toMatch(/^These figures are official \(国勢調査 1960–2020/);
           const city = await open('#/population/composition/perYear?prefCode=13&cityCode=13101');
           expect(await city.textContent('#op-origin')).toMatch(
-            /^These figures are partly official .*official years: 1980, 2020\)\.$/,
+            /^These figures are partly official .*official years: 1980, 2020, 2025, 2030, 2035, 2040, 2045\)\.$/,
           );
           expect(await city.locator('#chart [aria-description="official years"] circle').count()).toBeGreaterThan(0);
           await city.close();

@@ -27,7 +27,7 @@ export default defineOperation({
     chart: { kind: 'bar', x: 'cityName', y: 'ratio', horizontal: true },
   },
   description:
-    "Every municipality of a prefecture with its projected population in `year` (`value`, all residents) and its `ratio`, the decrease of young women (若年女性人口減少率: women aged 20–39) from 2010 to `year` as a fraction of the 2010 figure, 2 decimals (0.5 is a decrease by half; negative when they grow; null without women in 2010). As in the original, the wards of a designated city are listed instead of the city, Tokyo's special wards as municipalities, in code order; municipalities without population figures are left out. `year` is a projection year, 2025–2045 (the original documented 2040).",
+    "Every municipality of a prefecture with its projected population in `year` (`value`, all residents) and its `ratio`, the decrease of young women (若年女性人口減少率: women aged 20–39) from 2010 to `year` as a fraction of the 2010 figure, 2 decimals (0.5 is a decrease by half; negative when they grow; null without women in 2010). As in the original, the wards of a designated city are listed instead of the city, Tokyo's special wards as municipalities, in code order; municipalities without population figures are left out. `year` is a projection year, 2025–2045 (the original documented 2040). In the default build `value` is IPSS 2018's official municipal projection wherever IPSS gives the municipality or ward (not 福島県's municipalities, nor the wards of さいたま, 相模原, 新潟, 静岡, 浜松, 堺, 岡山 and 熊本, which it projects whole), while `ratio` stays synthetic: its base, 2010's women, is synthetic there (the default build's municipal census years are 1980 and 2020).",
   examples: [
     { year: '2040', prefCode: '13' },
     { year: '2045', prefCode: '1' },
@@ -42,6 +42,9 @@ export default defineOperation({
     params: [intParam('year', FUTURE_YEARS, 'Projection year: 2025, 2030, 2035, 2040 or 2045.'), prefCode()],
   },
   needs: ['population_years', 'population_by_age_sex'],
+  // Municipalities and wards only; `ratio` compares `year` with 2010, whose figures may be of another origin.
+  lists: 'municipality',
+  baseYears: { ratio: BASE_YEAR },
   share: 'prefecture',
   prepare: (ctx) => populationFacts(ctx.sources),
   render(population, v, ctx) {
