@@ -74,6 +74,8 @@ describe.skipIf(!existsSync(FILE))(
     beforeAll(() => {
       ipss = projections();
       renderer = new OnDemand({ sources: sampleSources(), operations: [futureOp, pyramidOp, perYearOp] });
+      // The points span every prefecture: the three operations' facts prepared once, whole, not share by share.
+      for (const op of [futureOp, pyramidOp, perYearOp]) renderer.prepare(op.route.path);
     });
     const results = new Map<string, any>();
     /** A file's `result`, parsed once (future/cities' list of a prefecture serves many points). */
