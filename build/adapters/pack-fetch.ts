@@ -6,7 +6,8 @@
 // The pack is opened by the first request and kept; a request that cannot read it is answered 503
 // with a JSON body (never a wrong answer) and the next request opens it again. Answers of 200 are kept
 // in `cache` (the Cache API on Cloudflare) under the request's URL and the pack's digest, so a new pack
-// is never answered from the old one's entries.
+// is never answered from the old one's entries. Every 200 carries the ETag the Node server gives the same
+// body (a 304 answers it) and Vary: Accept-Encoding, since workerd and Cloudflare compress what a worker sends.
 
 import { apiError, type ErrorMode } from '../runtime/errors.ts';
 import {
@@ -20,6 +21,7 @@ import {
 import { compileRoutes, type CompiledRoutes, type RouteTable } from '../runtime/routes.ts';
 import { staticPath, typeOf } from '../runtime/static-path.ts';
 import { type Pack, type ReadStats } from '../pack/reader.ts';
+import { noneMatch } from '../server/negotiate.ts';
 import { PackError } from '../user-error.ts';
 
 interface PackFetchOptions {
@@ -33,6 +35,8 @@ interface PackFetchOptions {
 interface Opened {
   pack: Pack;
   routes: CompiledRoutes;
+  /** The ETags of the static files served so far (a few site files), so that manifest.json is hashed once. */
+  tags: Map<string, string>;
 }
 
 /** Seconds a client waits before asking again after a 503. */
@@ -60,7 +64,11 @@ export function packFetch(o: PackFetchOptions): (request: Request, ctx?: Request
         'it holds no routes.json (it was not written by npm run bundle)',
         'Write it with npm run bundle.',
       );
-    return (opened ??= { pack, routes: compileRoutes(JSON.parse(new TextDecoder().decode(pack.table)) as RouteTable) });
+    return (opened ??= {
+      pack,
+      routes: compileRoutes(JSON.parse(new TextDecoder().decode(pack.table)) as RouteTable),
+      tags: new Map(),
+    });
   };
 
   return async (request, ctx) => {
@@ -70,29 +78,42 @@ export function packFetch(o: PackFetchOptions): (request: Request, ctx?: Request
     const stats: ReadStats = { reads: 0, bytes: 0 };
     let mode: ErrorMode = 'status';
     try {
-      const { pack, routes } = await open(stats);
-      mode = routes.errors;
-      const cached = url.pathname.startsWith('/api/') ? await fromCache(o, request, url, pack.digest) : null;
-      if (cached) return cached;
-      // Files go out as the bytes the pack holds; only compositions read them as text.
-      const decoder = new TextDecoder();
-      const text = async (path: string) => {
-        const bytes = await pack.get(path, stats);
-        return bytes && decoder.decode(bytes);
-      };
-      const a = await answer<Uint8Array | string>(routes, request.method, url.pathname, url.search, {
-        file: (path) => pack.get(path, stats),
-        compose: (c) => composedText(c, text, routes),
-      });
-      if (!a) return await staticFile(pack, request.method, url.pathname, stats);
-      if ('file' in a) keep(o, url, pack.digest, a, ctx);
-      return withReads(toResponse(request.method, a), stats);
+      const current = await open(stats);
+      mode = current.routes.errors;
+      const cached = url.pathname.startsWith('/api/') ? await fromCache(o, request, url, current.pack.digest) : null;
+      return cached ?? (await fromPack(o, current, request, url, stats, ctx));
     } catch (e) {
       opened = undefined; // the next request opens the pack again: it may have been repaired or replaced
       o.log?.(`regstat edge: ${e instanceof Error ? e.message : String(e)}`);
       return unavailable(e, mode);
     }
   };
+}
+
+/** An answer read from the pack: the API's through answer(), other files as they are. */
+async function fromPack(
+  o: PackFetchOptions,
+  { pack, routes, tags }: Opened,
+  request: Request,
+  url: URL,
+  stats: ReadStats,
+  ctx?: RequestContext,
+): Promise<Response> {
+  // Files go out as the bytes the pack holds; only compositions read them as text.
+  const decoder = new TextDecoder();
+  const text = async (path: string) => {
+    const bytes = await pack.get(path, stats);
+    return bytes && decoder.decode(bytes);
+  };
+  const a = await answer<Uint8Array | string>(routes, request.method, url.pathname, url.search, {
+    file: (path) => pack.get(path, stats),
+    compose: (c) => composedText(c, text, routes),
+  });
+  if (!a) return await staticFile(pack, tags, request, url.pathname, stats);
+  if (!('file' in a)) return withReads(toResponse(request.method, a), stats);
+  const etag = await etagOf(a.file);
+  keep(o, url, pack.digest, a, etag, ctx);
+  return withReads(validated(request, new Headers(a.headers), bodyOf(a), etag), stats);
 }
 
 type Answer = ApiResponse | FileAnswer<Uint8Array | string>;
@@ -109,24 +130,63 @@ function withReads(res: Response, stats: ReadStats): Response {
   return res;
 }
 
+/**
+ * The ETag the Node server gives the same body uncompressed (build/server/entry.ts: SHA-1 in base64url,
+ * quoted), so that caches in front of either host agree; Web Crypto, since the worker runs in workerd.
+ */
+async function etagOf(body: Uint8Array | string): Promise<string> {
+  const bytes = typeof body === 'string' ? new TextEncoder().encode(body) : body;
+  const hash = new Uint8Array(await crypto.subtle.digest('SHA-1', bytes as Uint8Array<ArrayBuffer>));
+  return `"${btoa(String.fromCharCode(...hash))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '')}"`;
+}
+
+/** What a client may hold for a body: the Node server's tags of its compressed forms too, so either host revalidates the other's. */
+const tagsOf = (etag: string) => [etag, `${etag.slice(0, -1)}-gz"`, `${etag.slice(0, -1)}-br"`];
+
+/**
+ * A cacheable 200, or the 304 that answers a matching If-None-Match (weak comparison, `*` included) with
+ * the same headers but the body's own. Vary on every one: workerd and Cloudflare compress what a worker
+ * sends by the client's Accept-Encoding, and a shared cache must not give one client's coding to another.
+ */
+function validated(request: Request, headers: Headers, body: BodyInit | null, etag: string): Response {
+  headers.set('ETag', etag);
+  headers.set('Vary', 'Accept-Encoding');
+  const inm = request.headers.get('If-None-Match');
+  if (inm !== null && noneMatch(inm, tagsOf(etag))) {
+    headers.delete('Content-Type');
+    headers.delete('Content-Length');
+    return new Response(null, { status: 304, headers });
+  }
+  return new Response(request.method === 'HEAD' ? null : body, { status: 200, headers });
+}
+
 const cacheKey = (url: URL, digest: string) => `${url.origin}/__regstat/${digest}${url.pathname}${url.search}`;
 
 async function fromCache(o: PackFetchOptions, request: Request, url: URL, digest: string): Promise<Response | null> {
   if (!o.cache || (request.method !== 'GET' && request.method !== 'HEAD')) return null;
   const hit = await o.cache.match(cacheKey(url, digest));
-  if (!hit) return null;
+  const etag = hit?.headers.get('ETag');
+  // An entry kept by a worker that stored no ETag is answered afresh (and kept again, with one).
+  if (!hit || !etag) return (await hit?.body?.cancel(), null);
   const headers = new Headers(hit.headers);
   headers.set('Cache-Control', hit.headers.get('X-Regstat-Cache-Control') ?? 'no-store');
   headers.delete('X-Regstat-Cache-Control');
   headers.set('Server-Timing', 'pack;desc="cached"');
-  return new Response(request.method === 'HEAD' ? null : hit.body, { status: hit.status, headers });
+  const res = validated(request, headers, hit.body, etag);
+  if (res.status === 304 || request.method === 'HEAD') await hit.body?.cancel();
+  return res;
 }
 
-function keep(o: PackFetchOptions, url: URL, digest: string, a: Answer, ctx?: RequestContext): void {
+function keep(o: PackFetchOptions, url: URL, digest: string, a: Answer, etag: string, ctx?: RequestContext): void {
   if (!o.cache) return;
   // The cache keeps the entry as long as KEPT allows; the client gets the answer's own Cache-Control back.
+  // The ETag is kept with it, so that an answer from the cache is not hashed again.
   const headers = {
     ...a.headers,
+    ETag: etag,
     'Cache-Control': KEPT,
     'X-Regstat-Cache-Control': a.headers['Cache-Control'] ?? 'no-store',
   };
@@ -134,22 +194,33 @@ function keep(o: PackFetchOptions, url: URL, digest: string, a: Answer, ctx?: Re
   ctx?.waitUntil(put);
 }
 
-async function staticFile(pack: Pack, method: string, pathname: string, stats: ReadStats): Promise<Response> {
+/** A file outside the API (the site, the manifests): revalidated by its ETag, hashed once per pack. */
+async function staticFile(
+  pack: Pack,
+  tags: Map<string, string>,
+  request: Request,
+  pathname: string,
+  stats: ReadStats,
+): Promise<Response> {
   const path = staticPath(pathname);
   const body = path === null ? null : await pack.get(path, stats);
   if (!body)
-    return new Response(method === 'HEAD' ? null : 'Not found\n', {
+    return new Response(request.method === 'HEAD' ? null : 'Not found\n', {
       status: 404,
       headers: { 'Content-Type': 'text/plain;charset=UTF-8', ...COMMON_HEADERS },
     });
-  const headers = { 'Content-Type': typeOf(path!), 'Cache-Control': 'no-cache', ...COMMON_HEADERS };
-  return withReads(
-    new Response(method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), { status: 200, headers }),
-    stats,
-  );
+  let etag = tags.get(path!);
+  if (!etag) {
+    etag = await etagOf(body);
+    if (tags.size >= 256) tags.clear(); // a pack holds a few dozen; the bound is for one that holds more
+    tags.set(path!, etag);
+  }
+  const headers = new Headers({ 'Content-Type': typeOf(path!), 'Cache-Control': 'no-cache', ...COMMON_HEADERS });
+  return withReads(validated(request, headers, body as Uint8Array<ArrayBuffer>, etag), stats);
 }
 
 /** The pack could not be read: 503 with the API's error body, saying what is wrong but not where the pack lives. */
+
 function unavailable(e: unknown, mode: ErrorMode): Response {
   const problem = e instanceof PackError ? e.problem : 'reading it failed';
   const r = errorResponse(

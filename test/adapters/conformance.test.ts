@@ -41,6 +41,7 @@ type Adapter = (e: Entry) => Promise<Answer>;
 
 const reference = new Map<string, Answer>();
 const server = createApiServer({ dir: SAMPLE_DIST });
+let referenceBase = '';
 
 async function overHttp(base: string, e: Entry): Promise<Answer> {
   const res = await fetch(base + e.url, { method: e.method ?? 'GET' });
@@ -48,8 +49,8 @@ async function overHttp(base: string, e: Entry): Promise<Answer> {
 }
 
 beforeAll(async () => {
-  const base = await listen(server);
-  for (const e of ENTRIES) reference.set(e.name, await overHttp(base, e));
+  referenceBase = await listen(server);
+  for (const e of ENTRIES) reference.set(e.name, await overHttp(referenceBase, e));
 });
 afterAll(() => close(server));
 
@@ -293,7 +294,8 @@ describe('offline bundle', () => {
 
 // The edge worker (the bundle's worker.js) in workerd, Cloudflare's own runtime, as npm run edge runs it:
 // the bundle's pack in a simulated R2 bucket, and the same pack on real nginx read by Range. Each table
-// is asked twice: the second time the answers come from the Cache API, and must not differ.
+// is asked twice: the second time the answers come from the Cache API, and must not differ. Its ETags are
+// the Node server's (of the uncompressed body), so that caches in front of either agree.
 function onTheEdge(name: string, where: () => Promise<string>, skip = false) {
   describe.skipIf(skip)(name, () => {
     let edge: RunningEdge | undefined;
@@ -308,6 +310,18 @@ function onTheEdge(name: string, where: () => Promise<string>, skip = false) {
     });
     conforms('reading the pack', () => (e) => overHttp(edge!.base, e), true);
     conforms('again, from the Cache API', () => (e) => overHttp(edge!.base, e), true);
+    it("sends the Node server's ETag with each 200, and a 304 to it", async () => {
+      const got = ENTRIES.filter((e) => !e.method && reference.get(e.name)!.status === 200);
+      expect(got.filter((e) => e.composes).length).toBeGreaterThan(0);
+      for (const e of got) {
+        const node = await fetch(referenceBase + e.url, { headers: { 'Accept-Encoding': 'identity' } });
+        await node.body?.cancel();
+        const etag = node.headers.get('etag');
+        const res = await fetch(edge!.base + e.url, { headers: { 'If-None-Match': etag ?? '"none"' } });
+        await res.body?.cancel();
+        expect([res.status, res.headers.get('etag')], e.name).toEqual(etag ? [304, etag] : [200, null]);
+      }
+    });
   });
 }
 

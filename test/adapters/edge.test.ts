@@ -2,15 +2,17 @@
 // unreachable or whose host ignores Range each give the operator one clear error at start, and every
 // request a 503 with the API's error body once the pack goes bad under a running worker, never a wrong
 // answer; the worker recovers by itself when the pack is good again. (Its answers, byte for byte like
-// the Node server's, are in conformance.test.ts.)
+// the Node server's, are in conformance.test.ts.) Its validators are the Node server's.
 
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { offlineServer, openBundlePack } from '../../build/adapters/offline-server.ts';
 import { Pack } from '../../build/pack/reader.ts';
 import { fileSource } from '../../build/pack/range-sources/file.ts';
 import { startEdge, type RunningEdge } from '../../build/cli/edge.ts';
@@ -264,4 +266,48 @@ describe('per request, a 503 with the error body, never a wrong answer', () => {
       expect((await ask(edge, '/api/v1/fishery/sea/sales?prefCode=31&cityCode=31204&matter=3')).status).toBe(200);
     });
   });
+});
+
+describe('validators: the ETag the Node server sends for the same body, a 304 to it, Vary', () => {
+  let edge: RunningEdge | undefined;
+  let pack: Pack | undefined;
+  let node: Server | undefined;
+  let nodeBase = '';
+  beforeAll(async () => {
+    edge = await startEdge({ pack: good, port: await freePort() });
+    pack = await openBundlePack(good);
+    node = await offlineServer(pack);
+    nodeBase = await listen(node);
+  }, 60_000);
+  afterAll(async () => (await edge?.stop(), node && (await close(node)), await pack?.close()));
+
+  it.each(['/api/v1/prefectures', '/api/v1/fishery/sea/sales?prefCode=31&cityCode=-&matter=2', '/', '/manifest.json'])(
+    '%s, read from the pack and again (an API answer from the Cache API)',
+    async (url) => {
+      const reference = await fetch(nodeBase + url, { headers: { 'Accept-Encoding': 'identity' } });
+      const body = Buffer.from(await reference.arrayBuffer());
+      const etag = reference.headers.get('etag')!;
+      expect(etag).toBe(`"${createHash('sha1').update(body).digest('base64url')}"`);
+      for (const time of ['first', 'again']) {
+        const res = await fetch(edge!.base + url);
+        expect(res.status, time).toBe(200);
+        expect(Buffer.from(await res.arrayBuffer()).equals(body), time).toBe(true);
+        expect(res.headers.get('etag'), time).toBe(etag);
+        expect(res.headers.get('vary'), time).toBe('Accept-Encoding');
+        if (time === 'again' && url.startsWith('/api/'))
+          expect(res.headers.get('server-timing')).toBe('pack;desc="cached"');
+        // Its own tag, weak or strong, any tag, and the Node server's tag of its gzip form, in a list.
+        for (const tag of [etag, `W/${etag}`, '*', `"other", ${etag.slice(0, -1)}-gz"`]) {
+          const again = await fetch(edge!.base + url, { headers: { 'If-None-Match': tag } });
+          expect(again.status, `${time}: ${tag}`).toBe(304);
+          expect(await again.text()).toBe('');
+          for (const name of ['etag', 'cache-control', 'vary', 'access-control-allow-origin', 'x-regstat-data'])
+            expect(again.headers.get(name), `${time}: ${tag}: ${name}`).toBe(res.headers.get(name));
+        }
+        const other = await fetch(edge!.base + url, { headers: { 'If-None-Match': '"other"' } });
+        expect(other.status, time).toBe(200);
+        await other.body?.cancel();
+      }
+    },
+  );
 });
