@@ -2,11 +2,12 @@
 // Runs the edge worker (the bundle's worker.js) in workerd, Cloudflare's own runtime, through
 // miniflare: a local file is put in a simulated R2 bucket under its digest's name, as an operator
 // uploads it; a URL is read by Range as the deployed worker would. No account, no network. The pack is
-// checked here first, so a bad one is one line before anything starts.
+// checked here first, so a bad one is one line before anything starts; the port asked for opens only
+// once the pack is in the bucket and the worker has read it.
 
 import { openAsBlob } from 'node:fs';
 import { resolve } from 'node:path';
-import { Log, LogLevel, Miniflare } from 'miniflare';
+import { Log, LogLevel, Miniflare, type MiniflareOptions } from 'miniflare';
 import { Pack } from '../pack/reader.ts';
 import { fileSource } from '../pack/range-sources/file.ts';
 import { httpSource } from '../pack/range-sources/http.ts';
@@ -95,7 +96,7 @@ export async function startEdge(o: EdgeOptions): Promise<RunningEdge> {
   const pack = await Pack.open(url ? httpSource(file) : fileSource(file));
   await pack.close();
   const key = packName(pack.digest);
-  const mf = new Miniflare({
+  const options = (host: string, port: number): MiniflareOptions => ({
     modules: [{ type: 'ESModule', path: EDGE_WORKER_FILE, contents: edgeWorkerScript() }],
     compatibilityDate: COMPATIBILITY_DATE,
     compatibilityFlags: COMPATIBILITY_FLAGS,
@@ -104,29 +105,39 @@ export async function startEdge(o: EdgeOptions): Promise<RunningEdge> {
       ...(url ? { PACK_URL: file } : { PACK_KEY: key }),
       ...(o.answerCache === false ? { REGSTAT_CACHE: 'off' } : {}),
     },
-    host: o.host ?? '127.0.0.1',
-    port: o.port ?? 8787,
+    host,
+    port,
     log: new Log(LogLevel.WARN),
     ...(o.inspectorPort ? { inspectorPort: o.inspectorPort } : {}),
     // No request to workers.cloudflare.com for a sample request.cf object: nothing here uses the network.
     cf: false,
   });
+  // workerd listens on a port of its own while the pack goes into the bucket (seconds for a large one) and
+  // the worker reads it, and then on the port asked for (a restart; the bucket and the Cache API stay): a
+  // request there never meets an empty bucket, and a pack the worker cannot read never opens it.
+  const mf = new Miniflare(options('127.0.0.1', 0));
   try {
-    const base = (await mf.ready).origin;
+    const staging = (await mf.ready).origin;
     if (!url) await putInBucket(await mf.getR2Bucket(PACK_BINDING), key, file);
-    // The worker's own first read, which may fail where this process's did not (a URL workerd cannot reach).
-    const probe = await fetch(`${base}/api/v1/prefectures`);
-    if (probe.status === 503)
-      throw new UserError(
-        `the edge worker cannot read ${file}: ${((await probe.json()) as { description: string }).description}`,
-      );
-    await probe.body?.cancel();
-    const firstAnswer = probe.headers.get('server-timing') ?? '';
+    const firstAnswer = await firstRead(staging, file);
+    await mf.setOptions(options(o.host ?? '127.0.0.1', o.port ?? 8787));
+    const base = (await mf.ready).origin;
     return { base, digest: pack.digest, from: url ? 'url' : 'r2', firstAnswer, stop: () => mf.dispose() };
   } catch (e) {
     await mf.dispose();
     throw e;
   }
+}
+
+/** The worker's own first read, which may fail where this process's did not (a URL workerd cannot reach): its Server-Timing. */
+async function firstRead(base: string, file: string): Promise<string> {
+  const probe = await fetch(`${base}/api/v1/prefectures`);
+  if (probe.status === 503)
+    throw new UserError(
+      `the edge worker cannot read ${file}: ${((await probe.json()) as { description: string }).description}`,
+    );
+  await probe.body?.cancel();
+  return probe.headers.get('server-timing') ?? '';
 }
 
 runCommand(import.meta, EDGE_COMMAND, async ({ values }) => {

@@ -2,7 +2,8 @@
 // unreachable or whose host ignores Range each give the operator one clear error at start, and every
 // request a 503 with the API's error body once the pack goes bad under a running worker, never a wrong
 // answer; the worker recovers by itself when the pack is good again. (Its answers, byte for byte like
-// the Node server's, are in conformance.test.ts.) Its validators are the Node server's.
+// the Node server's, are in conformance.test.ts.) Its validators are the Node server's, and its port
+// opens only once the pack answers there.
 
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -145,6 +146,33 @@ describe('at start, one clear error', () => {
       );
     } finally {
       await close(server);
+    }
+  });
+
+  it('opens its port only once the pack is in the bucket and answers: nothing asked there meanwhile is refused', async () => {
+    const port = await freePort();
+    const seen: string[] = [];
+    let started = false;
+    // As fast as a client retries: the port, once open, must answer every request 200.
+    const poll = (async () => {
+      while (!started)
+        for (const path of ['/healthz', '/api/v1/prefectures'])
+          await fetch(`http://127.0.0.1:${port}${path}`).then(
+            async (res) => seen.push(`${path} ${res.status} ${(await res.text()).slice(0, 120)}`),
+            () => new Promise((ok) => setTimeout(ok, 2)),
+          );
+    })();
+    const edge = await startEdge({ pack: good, port });
+    started = true;
+    await poll;
+    try {
+      expect(seen.filter((s) => !/^\S+ 200 /.test(s))).toEqual([]);
+      expect(await ask(edge, '/healthz')).toMatchObject({
+        status: 200,
+        body: expect.stringMatching(/^{"status":"ok",/),
+      });
+    } finally {
+      await edge.stop();
     }
   });
 
