@@ -32,6 +32,23 @@ const unusable = (problem: string) => `The bundle's data file cannot be used: ${
 export const openBundlePack = async (file: string) =>
   Pack.open(fileSource(file), { advice: BUNDLE_ADVICE, blockCacheBytes: 64 << 20, leafCacheBytes: 64 << 20 });
 
+/**
+ * For /healthz: the pack the server reads (the same open file) opened again, with no cache, and a file
+ * read through it, so that a pack truncated or overwritten in place since the start is told, not hidden
+ * by the blocks the server has kept. Null when it reads, else what is wrong. (Not closed: the file is the server's.)
+ */
+async function packAnswers(pack: Pack): Promise<string | null> {
+  try {
+    const now = await Pack.open(pack.source, { advice: BUNDLE_ADVICE, blockCacheBytes: 0, leafCacheBytes: 0 });
+    if (now.digest !== pack.digest) return 'it was overwritten with another pack while being served';
+    await now.check();
+    return null;
+  } catch (e) {
+    process.stderr.write(`regstat offline bundle: /healthz: ${(e as Error).message}\n`);
+    return e instanceof PackError ? e.problem : 'reading it failed';
+  }
+}
+
 /** The Node server's core over the pack: the same answers, caches and limits as npm run serve. */
 export async function offlineServer(pack: Pack, o: { errors?: ErrorMode } = {}) {
   const text = pack.table;
@@ -46,6 +63,7 @@ export async function offlineServer(pack: Pack, o: { errors?: ErrorMode } = {}) 
     // A copy: the pack's bytes are a view of a whole block, which a cached entry would keep alive. A PackError
     // goes to the core, whose 500 says what is wrong (its problem), not where the pack lives; the log has both.
     read: (path) => pack.get(path).then((b) => b && Buffer.from(b)),
+    health: () => packAnswers(pack),
     serveStatic(req, res, raw) {
       const path = staticPath(raw);
       if (path === null) return notFoundText(res);

@@ -15,6 +15,8 @@ import {
   composedText,
   COMMON_HEADERS,
   errorResponse,
+  HEALTH_PATH,
+  healthResponse,
   type ApiResponse,
   type FileAnswer,
 } from '../runtime/respond.ts';
@@ -77,15 +79,18 @@ export function packFetch(o: PackFetchOptions): (request: Request, ctx?: Request
     if (url.pathname.includes('//')) url.pathname = url.pathname.replace(/\/{2,}/g, '/');
     const stats: ReadStats = { reads: 0, bytes: 0 };
     let mode: ErrorMode = 'status';
+    let operations: number | undefined;
     try {
       const current = await open(stats);
       mode = current.routes.errors;
+      operations = current.routes.table.operations.length;
       const cached = url.pathname.startsWith('/api/') ? await fromCache(o, request, url, current.pack.digest) : null;
       return cached ?? (await fromPack(o, current, request, url, stats, ctx));
     } catch (e) {
       opened = undefined; // the next request opens the pack again: it may have been repaired or replaced
       o.log?.(`regstat edge: ${e instanceof Error ? e.message : String(e)}`);
-      return unavailable(e, mode);
+      if (url.pathname !== HEALTH_PATH) return unavailable(e, mode);
+      return toResponse(request.method, healthResponse(operations, problemOf(e)));
     }
   };
 }
@@ -108,6 +113,8 @@ async function fromPack(
   const a = await answer<Uint8Array | string>(routes, request.method, url.pathname, url.search, {
     file: (path) => pack.get(path, stats),
     compose: (c) => composedText(c, text, routes),
+    // A file read through the pack, as answers are: its head alone says nothing of its blocks.
+    health: async () => (await pack.check(stats), null),
   });
   if (!a) return await staticFile(pack, tags, request, url.pathname, stats);
   if (!('file' in a)) return withReads(toResponse(request.method, a), stats);
@@ -219,10 +226,13 @@ async function staticFile(
   return withReads(validated(request, headers, body as Uint8Array<ArrayBuffer>, etag), stats);
 }
 
+/** What is wrong with the pack, for a client: never where it lives (the log has that). */
+const problemOf = (e: unknown) => (e instanceof PackError ? e.problem : 'reading it failed');
+
 /** The pack could not be read: 503 with the API's error body, saying what is wrong but not where the pack lives. */
 
 function unavailable(e: unknown, mode: ErrorMode): Response {
-  const problem = e instanceof PackError ? e.problem : 'reading it failed';
+  const problem = problemOf(e);
   const r = errorResponse(
     apiError(
       503,

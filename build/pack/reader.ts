@@ -123,6 +123,18 @@ export class Pack {
     return body.subarray(offset, offset + length);
   }
 
+  /**
+   * That the pack answers, for /healthz: its routes.json read as any file is (leaf and block read and
+   * checked, unless cached) must be the copy its head holds. Throws a PackError saying what is wrong.
+   */
+  async check(stats?: ReadStats): Promise<void> {
+    const file = await this.get('/routes.json', stats);
+    const table = this.table;
+    let same = !!file && !!table && file.length === table.length;
+    for (let i = 0; same && i < file!.length; i++) same = file![i] === table![i];
+    if (!same) throw this.bad('its routes.json does not read back as its head holds it');
+  }
+
   async has(path: string): Promise<boolean> {
     const key = this.encoder.encode(path);
     const n = leafOf(this.root, key);

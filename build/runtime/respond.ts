@@ -92,6 +92,11 @@ interface Bodies<B> {
   file(path: string, kind?: DataKind): B | null | Promise<B | null>;
   /** The body of a composition (see `composedText` for adapters without a cache of their own). */
   compose(c: Composition, kind?: DataKind): B | Promise<B>;
+  /**
+   * For hosts whose files can fail to read (a pack): whether they answer, checked by reading one, so that
+   * /healthz never says ok while every file fails. Null when they do, else what is wrong (its 503 says it).
+   */
+  health?(): Promise<string | null>;
 }
 
 export type Composition = Extract<Resolution, { kind: 'compose' }>;
@@ -109,7 +114,7 @@ export function answer<B>(
   bodies: Bodies<B>,
   mode: ErrorMode = routes.errors,
 ): ApiResponse | FileAnswer<B> | Promise<ApiResponse | FileAnswer<B>> | null {
-  if (pathname === HEALTH_PATH) return health(routes, method);
+  if (pathname === HEALTH_PATH) return health(routes, method, bodies.health);
   const r = resolve(routes, pathname, search);
   if (r.kind === 'pass') return null;
   if (method === 'OPTIONS') return { status: 204, headers: { ...PREFLIGHT_HEADERS }, body: '' };
@@ -136,22 +141,39 @@ export function answer<B>(
 
 /**
  * GET /healthz: what a load balancer or an operator checks, answered by every host that runs code (and
- * nginx): 200 once the process has its route table, never cached. The body names how many operations it
- * serves, so a check can also tell a build that lost its operations.
+ * nginx): 200 once the process has its route table and, where files can fail to read, once one reads;
+ * never cached. The body names how many operations it serves, so a check can also tell a build that lost
+ * its operations.
  */
 export const HEALTH_PATH = '/healthz';
 
-function health(routes: CompiledRoutes, method: string): ApiResponse {
+function health(
+  routes: CompiledRoutes,
+  method: string,
+  check?: () => Promise<string | null>,
+): ApiResponse | Promise<ApiResponse> {
   if (method === 'OPTIONS') return { status: 204, headers: { ...PREFLIGHT_HEADERS }, body: '' };
   if (method !== 'GET' && method !== 'HEAD') return methodNotAllowed(method);
+  const operations = routes.table.operations.length;
+  return check ? check().then((problem) => healthResponse(operations, problem)) : healthResponse(operations, null);
+}
+
+/**
+ * /healthz's answer: 200 and `{"status":"ok","operations":n}`, or 503 and the same shape with status
+ * "unavailable" and the problem (without operations where the route table could not be read either).
+ */
+export function healthResponse(operations: number | undefined, problem: string | null): ApiResponse {
   return {
-    status: 200,
+    status: problem === null ? 200 : 503,
     headers: { 'Content-Type': JSON_TYPE, 'Cache-Control': ERROR_CACHE_CONTROL, ...COMMON_HEADERS },
-    body: healthBody(routes.table),
+    body:
+      problem === null
+        ? `{"status":"ok","operations":${operations}}`
+        : JSON.stringify({ status: 'unavailable', operations, problem }),
   };
 }
 
-export const healthBody = (table: RouteTable) => `{"status":"ok","operations":${table.operations.length}}`;
+export const healthBody = (table: RouteTable) => healthResponse(table.operations.length, null).body;
 
 /** Shared by every 200, one per data kind; adapters copy headers they change (see methodNotAllowed), never these. */
 const OK_HEADERS = new Map(

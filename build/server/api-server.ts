@@ -41,6 +41,8 @@ export interface Store {
   readonly changes: boolean;
   /** What a failure to read a file of this store means, for its 500. */
   readonly failure: string;
+  /** For stores whose files can fail to read (a pack): whether one reads, for /healthz (see answer()). */
+  health?(): Promise<string | null>;
 }
 
 export interface CoreOptions {
@@ -226,7 +228,11 @@ class ApiServer {
       method,
       pathname,
       q < 0 ? '' : target.slice(q),
-      { file: (path, kind) => this.file(g, path, kind), compose: (c, kind) => this.compose(g, c, kind) },
+      {
+        file: (path, kind) => this.file(g, path, kind),
+        compose: (c, kind) => this.compose(g, c, kind),
+        ...(this.store.health && { health: () => this.store.health!() }),
+      },
       this.mode(g),
     );
     if (a === null) return this.store.serveStatic(req, res, pathname.replace(/\/{2,}/g, '/'));

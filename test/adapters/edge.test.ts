@@ -3,7 +3,7 @@
 // request a 503 with the API's error body once the pack goes bad under a running worker, never a wrong
 // answer; the worker recovers by itself when the pack is good again. (Its answers, byte for byte like
 // the Node server's, are in conformance.test.ts.) Its validators are the Node server's, and its port
-// opens only once the pack answers there.
+// opens only once the pack answers there; /healthz reads a file through the pack.
 
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -56,8 +56,8 @@ function damaged(name: string, change: (b: Buffer) => Buffer): string {
   return file;
 }
 
-/** Each API file of the pack as a request in the path form, with the offset of the block that holds its body. */
-function blocksOfRequests(): Map<string, number> {
+/** Each file of the pack by its path, with the offset of the block that holds its body. */
+function blocksOfFiles(): Map<string, number> {
   const head = unframe(bytes.subarray(HEADER_BYTES, HEADER_BYTES + header.headLength))!;
   const root = decodeHead(brotliDecompressSync(head.packed), header.leavesAt);
   const blocks = new Map<string, number>();
@@ -65,12 +65,17 @@ function blocksOfRequests(): Map<string, number> {
     const leaf = brotliDecompressSync(
       unframe(bytes.subarray(root.leafAt[n]!, root.leafAt[n]! + root.leafLength[n]!))!.packed,
     );
-    for (const [key, place] of leafEntries(leaf)) {
-      const path = Buffer.from(key).toString();
-      if (path.startsWith('/api/v1/') && path.endsWith('/index.json'))
-        blocks.set(path.slice(0, -'/index.json'.length), place[0]);
-    }
+    for (const [key, place] of leafEntries(leaf)) blocks.set(Buffer.from(key).toString(), place[0]);
   });
+  return blocks;
+}
+
+/** Each API file of the pack as a request in the path form, with the offset of the block that holds its body. */
+function blocksOfRequests(): Map<string, number> {
+  const blocks = new Map<string, number>();
+  for (const [path, at] of blocksOfFiles())
+    if (path.startsWith('/api/v1/') && path.endsWith('/index.json'))
+      blocks.set(path.slice(0, -'/index.json'.length), at);
   return blocks;
 }
 
@@ -238,6 +243,32 @@ describe('per request, a 503 with the error body, never a wrong answer', () => {
         );
       const fine = [...blocks].find(([, at]) => at !== target)![0];
       expect((await ask(edge, fine)).status).toBe(200);
+    } finally {
+      await edge.stop();
+    }
+  });
+
+  it('/healthz reads a file through the pack: 503 saying why when its block is damaged, though others answer', async () => {
+    const target = blocksOfFiles().get('/routes.json')!;
+    expect(blocksOfRequests().get('/api/v1/prefectures'), 'the start check reads another block').not.toBe(target);
+    const pack = await Pack.open(fileSource(good));
+    const { operations } = JSON.parse(Buffer.from(pack.table!).toString()) as { operations: unknown[] };
+    await pack.close();
+    const edge = await startEdge({
+      pack: damaged('routes-block.pack', (b) => ((b[HEAD_SPACE + target + 40]! ^= 1), b)),
+      port: await freePort(),
+      answerCache: false,
+    });
+    try {
+      const health = await ask(edge, '/healthz');
+      expect(health.status).toBe(503);
+      expect(JSON.parse(health.body)).toEqual({
+        status: 'unavailable',
+        operations: operations.length,
+        problem: `the block at ${target} fails its check (it is damaged)`,
+      });
+      expect(health.body).not.toMatch(/127\.0\.0\.1|\.pack|\/tmp\//);
+      expect((await ask(edge, '/api/v1/prefectures')).status).toBe(200);
     } finally {
       await edge.stop();
     }

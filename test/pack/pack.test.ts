@@ -3,7 +3,17 @@
 // damaged, truncated or foreign file says so (and how to get a good one) instead of answering wrong bytes.
 
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -375,25 +385,33 @@ describe('a bundle from the build core, without a dist', () => {
   });
 });
 
-describe('serve.mjs over a bundle with a damaged block', () => {
-  it('answers the files of that block 500 with what is wrong and none of where the file lives, and the others as ever', async () => {
+/** One prefecture's fishery operations bundled as npm run bundle writes them, unpacked once: its pack and the build's files. */
+let fishery: Promise<{ pack: string; files: Map<string, string> }> | undefined;
+const fisheryBundle = () =>
+  (fishery ??= (async () => {
     const options = { sources: sampleSources(), prefs: [31], operations: operationsOf(['fishery']) };
     const memory = new MemoryEffects();
     build(options, memory);
-    const out = join(work, 'damaged.tar.gz');
+    const out = join(work, 'fishery.tar.gz');
     await writeBundleWith(out, (effects) => build(options, effects));
-    const unpacked = join(work, 'damaged');
+    const unpacked = join(work, 'fishery');
     spawnSync('mkdir', ['-p', unpacked]);
     expect(spawnSync('tar', ['-xzf', out, '-C', unpacked]).status).toBe(0);
-    const file = join(unpacked, BUNDLE_FOLDER, DATA_FILE);
-    const bytes = readFileSync(file);
+    return { pack: join(unpacked, BUNDLE_FOLDER, DATA_FILE), files: memory.files };
+  })());
+
+describe('serve.mjs over a bundle with a damaged block', () => {
+  it('answers the files of that block 500 with what is wrong and none of where the file lives, and the others as ever', async () => {
+    const { pack, files } = await fisheryBundle();
+    const file = join(work, 'damaged.pack');
+    const bytes = readFileSync(pack);
     bytes[HEAD_SPACE + 20]! ^= 0x40; // inside the first block
     writeFileSync(file, bytes);
     const server = await offlineServer(await openBundlePack(file));
     const base = await listen(server);
     try {
       const statuses = new Map<number, number>();
-      for (const [path, body] of memory.files) {
+      for (const [path, body] of files) {
         if (!path.startsWith('/api/v1/') || !path.endsWith('/index.json')) continue;
         const res = await fetch(base + path.slice(0, -'/index.json'.length));
         const text = await res.text();
@@ -402,14 +420,46 @@ describe('serve.mjs over a bundle with a damaged block', () => {
         else {
           expect(res.status, path).toBe(500);
           expect(text).toMatch(/the block at 0 fails its check \(it is damaged\)/);
-          expect(text).not.toContain(unpacked);
-          expect(text).not.toContain('dist.pack');
+          expect(text).not.toContain(work);
+          expect(text).not.toContain('.pack');
         }
       }
       expect(statuses.get(500)).toBeGreaterThan(0);
       expect(statuses.get(200)).toBeGreaterThan(0);
     } finally {
       await close(server);
+    }
+  });
+});
+
+describe('serve.mjs over a bundle whose pack is truncated in place while it serves', () => {
+  it('answers /healthz 503 saying so, though the blocks it keeps still answer: the check reads the file', async () => {
+    const file = join(work, 'truncated.pack');
+    copyFileSync((await fisheryBundle()).pack, file);
+    const pack = await openBundlePack(file);
+    const server = await offlineServer(pack);
+    const base = await listen(server);
+    try {
+      const before = await fetch(`${base}/healthz`);
+      expect(before.status).toBe(200);
+      const { operations } = (await before.json()) as { operations: number };
+      expect(operations).toBeGreaterThan(0);
+      expect((await fetch(`${base}/api/v1/prefectures`)).status).toBe(200);
+      truncateSync(file, statSync(file).size - 1000);
+      expect((await fetch(`${base}/api/v1/prefectures`)).status, 'kept').toBe(200);
+      const after = await fetch(`${base}/healthz`);
+      expect(after.status).toBe(503);
+      expect(after.headers.get('cache-control')).toBe('no-store');
+      const text = await after.text();
+      expect(JSON.parse(text)).toEqual({
+        status: 'unavailable',
+        operations,
+        problem: expect.stringMatching(/^it has \d+ bytes and its header says \d+ \(it is truncated\)$/),
+      });
+      expect(text).not.toContain(work);
+    } finally {
+      await close(server);
+      await pack.close();
     }
   });
 });
