@@ -100,8 +100,9 @@ function forkWorkers(dir: string, port: number, host: string, workers: number) {
     const how = signal ? `was killed (${signal})` : `exited with code ${code}`;
     // The dead worker may still be listed until it has disconnected too.
     const left = Object.values(cluster.workers ?? {}).filter((x) => x && x !== w && !x.isDead()).length;
-    // A worker that never listened has said why (a port it cannot have): another would fail the same way.
-    if (!listening.delete(w.id)) {
+    // A worker that exited before it listened has said why (a port it cannot have): another would fail the
+    // same way. One killed (by a signal: kill -9, the OOM killer) is replaced whenever it died.
+    if (!listening.delete(w.id) && !signal) {
       if (left === 0) stop(1);
       return;
     }

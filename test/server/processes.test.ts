@@ -29,15 +29,16 @@ function alive(pid: number): boolean {
   }
 }
 
-/** The running children of a process. */
-function childrenOf(parent: number): number[] {
+/** The running children of a process that run `script` (tsx's esbuild service is a child of the primary too). */
+function childrenOf(parent: number, script = 'build/cli/serve.ts'): number[] {
   return readdirSync('/proc')
     .filter((d) => /^\d+$/.test(d))
     .flatMap((d) => {
       try {
         const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
         const [state, ppid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        return Number(ppid) === parent && state !== 'Z' ? [Number(d)] : [];
+        const runs = readFileSync(`/proc/${d}/cmdline`, 'utf8').includes(script);
+        return Number(ppid) === parent && state !== 'Z' && runs ? [Number(d)] : [];
       } catch {
         return []; // ended while listed
       }
