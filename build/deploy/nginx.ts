@@ -15,7 +15,7 @@ import {
   type ApiError,
   type ErrorMode,
 } from '../runtime/errors.ts';
-import { describe, isListParam, outsideScope, typeOf } from '../runtime/params.ts';
+import { describe, isListParam, outsideScope, PARAM_TYPES, typeOf } from '../runtime/params.ts';
 import {
   COMMON_HEADERS,
   ERROR_CACHE_CONTROL,
@@ -192,8 +192,29 @@ function httpLines(table: RouteTable, o: NginxOptions): string[] {
     // The method decides first, except for nginx's own error pages (a bad request line may have any).
     '  map "$request_method:$uri" $regstat_method { "~^(GET|HEAD):" ""; "~^[^:]*:/_regstat/" ""; "~^OPTIONS:" "OPTIONS"; default "405"; }',
     // The path form: the file a path names, as the resolver strips a trailing slash and /index.json.
-    '  map $uri $regstat_api_file { "~^(?<regstat_f>/api/.*?)(?:/index\\.json)?/?$" "$regstat_f/index.json"; default "/~"; }',
+    '  map $uri $regstat_api_file {',
+    ...presenceFiles(table),
+    '    "~^(?<regstat_f>/api/.*?)(?:/index\\.json)?/?$" "$regstat_f/index.json";',
+    '    default "/~";',
+    '  }',
   ];
+}
+
+/**
+ * A presence parameter's code in the path form names its collapsed file (`…/cityCode/13101/…` is
+ * `…/cityCode/any/…`), as the resolver maps it: the query form's maps do the same for a query.
+ */
+function presenceFiles(table: RouteTable): string[] {
+  return table.operations.flatMap((op) =>
+    op.params.flatMap((p) => {
+      const collapsed = PARAM_TYPES[p.type].collapsed;
+      if (!collapsed || !('syntax' in p)) return [];
+      const head = `(?<regstat_h>${op.path}/(?:[^/]+/[^/]+/)*${p.name})`;
+      return [
+        `    "~^${head}/(?:${p.syntax})(?<regstat_t>/.*?)?(?:/index\\.json)?/?$" "$regstat_h/${collapsed}$regstat_t/index.json";`,
+      ];
+    }),
+  );
 }
 
 /**

@@ -74,6 +74,14 @@ const CHOSEN: Entry[] = [
     url: '/api/v1/medicalWelfare/careAnalysis/chart?prefCode=1&matter_2=302&broad_category_cd=3&middle_category_cd=300&insuranceCode=01100&year=2019',
   },
   {
+    name: 'any municipality code in the path form reaches the one chart too',
+    url: '/api/v1/medicalWelfare/medicalAnalysis/chart/prefCode/13/matter2/204/broadCategoryCode/00/middleCategoryCode/-/secondaryMedicalCode/-/cityCode/99999/year/2020/dispType/2/sort/1',
+  },
+  {
+    name: 'any insurer code in the path form, with /index.json',
+    url: '/api/v1/medicalWelfare/careAnalysis/chart/prefCode/1/matter_2/302/broad_category_cd/3/middle_category_cd/300/insuranceCode/01100/year/2019/disp_type/1/sort_type/2/index.json',
+  },
+  {
     name: 'first page of a list',
     url: '/api/v1/industry/patent/list?year=2019&mode=1&prefCode=13&sort1=6&sort2=2&offset=0',
   },
