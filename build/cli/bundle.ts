@@ -55,7 +55,7 @@ function readme(digest: string): string {
   const key = packName(digest);
   return `regstat bundle: a RESAS API v1 compatible API in one file (${DATA_FILE}).
 
-Offline, with Node 18 or later and nothing to install:
+Offline, with Node 20 or later and nothing to install:
   node serve.mjs --port 3000          then http://127.0.0.1:3000/api/v1/prefectures
   Options: --host 127.0.0.1, --data <file> (default: ${DATA_FILE} beside serve.mjs), --errors status|resas.
 
