@@ -191,7 +191,13 @@ function httpLines(table: RouteTable, o: NginxOptions): string[] {
     '  map $regstat_shown_from $regstat_shown { "~^(?<regstat_s>/[A-Za-z0-9/._~-]{0,200})$" "$regstat_s"; default "this path"; }',
     // The method decides first, except for nginx's own error pages (a bad request line may have any).
     '  map "$request_method:$uri" $regstat_method { "~^(GET|HEAD):" ""; "~^[^:]*:/_regstat/" ""; "~^OPTIONS:" "OPTIONS"; default "405"; }',
-    // The path form: the file a path names, as the resolver strips a trailing slash and /index.json.
+    ...apiFileMap(table),
+  ];
+}
+
+/** The path form: the file a path names, as the resolver strips a trailing slash and /index.json. */
+function apiFileMap(table: RouteTable): string[] {
+  return [
     '  map $uri $regstat_api_file {',
     ...presenceFiles(table),
     '    "~^(?<regstat_f>/api/.*?)(?:/index\\.json)?/?$" "$regstat_f/index.json";',
