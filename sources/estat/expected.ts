@@ -21,7 +21,7 @@ const NAMES: { name: RegExp; what: string }[] = [
   { name: /^municipality_converter/i, what: 'the municipality converter' },
 ];
 
-export interface Expected {
+interface Expected {
   what: string;
   /** What says so: its title, or its name. */
   by: string;
