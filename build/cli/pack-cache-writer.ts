@@ -3,11 +3,7 @@
 // Usage: pack-cache-writer.ts <file.pack> <source values as JSON>
 
 import { Worker } from 'node:worker_threads';
-import { build } from '../core/build.ts';
-import { PackEffects } from '../pack/writer.ts';
-import { fail } from './fail.ts';
-import { WRITER_PARENT } from '../start/pack-cache.ts';
-import { buildOptionsFrom, type SourceValues } from '../core/source-values.ts';
+import type { SourceValues } from '../core/source-values.ts';
 
 /**
  * Ends this process when the server that started it is gone (killed with -9, or by the kernel for memory): the
@@ -16,8 +12,8 @@ import { buildOptionsFrom, type SourceValues } from '../core/source-values.ts';
  * writer's staging file is cleared by the next writer (PackEffects).
  */
 function endWithParent(): void {
-  // The server names itself: by the time this runs (after the build's modules load) it may be gone already.
-  const parent = Number(process.env[WRITER_PARENT] ?? process.ppid);
+  // The server names itself (pack-cache.ts's WRITER_PARENT): at nice 19 on a busy machine this may run long after it is gone.
+  const parent = Number(process.env.REGSTAT_WRITER_PARENT ?? process.ppid);
   const watch = `
     const { workerData } = require('node:worker_threads');
     const check = () => { if (process.ppid !== workerData) process.kill(process.pid, 'SIGKILL'); };
@@ -26,10 +22,17 @@ function endWithParent(): void {
   new Worker(watch, { eval: true, workerData: parent }).unref();
 }
 
+// The watch starts before the build's modules load (seconds of CPU a process at nice 19 may wait long for).
+endWithParent();
+const { fail } = await import('./fail.ts');
 try {
+  const [{ build }, { PackEffects }, { buildOptionsFrom }] = await Promise.all([
+    import('../core/build.ts'),
+    import('../pack/writer.ts'),
+    import('../core/source-values.ts'),
+  ]);
   const [file, json] = process.argv.slice(2);
   const values = JSON.parse(json!) as SourceValues;
-  endWithParent();
   build(buildOptionsFrom(values, { eager: true }), new PackEffects(file!));
 } catch (e) {
   fail(e);
