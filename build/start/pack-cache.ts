@@ -91,8 +91,8 @@ export class PackRenderer implements Renderer {
   }
 }
 
-/** The environment variable that tells the pack writer its server's pid. */
-export const WRITER_PARENT = 'REGSTAT_WRITER_PARENT';
+/** The environment variable that tells the pack writer its server's pid (pack-cache-writer.ts reads it by name, before loading anything). */
+const WRITER_PARENT = 'REGSTAT_WRITER_PARENT';
 
 /**
  * Writes the pack of these values in a child process at the lowest priority; `done` is true once it is
