@@ -230,7 +230,6 @@ async function staticFile(
 const problemOf = (e: unknown) => (e instanceof PackError ? e.problem : 'reading it failed');
 
 /** The pack could not be read: 503 with the API's error body, saying what is wrong but not where the pack lives. */
-
 function unavailable(e: unknown, mode: ErrorMode): Response {
   const problem = problemOf(e);
   const r = errorResponse(
