@@ -2,6 +2,7 @@
 // table is requested from the page twice, online and with the network cut (the browser offline and the
 // server stopped). Both times every answer must be the Node server's, compositions included.
 
+import '../helpers/sample-ready.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HAS_CHROMIUM, launchChromium, NO_CHROMIUM } from '../../build/cli/chromium.ts';
 import { createApiServer } from '../../build/server/node.ts';

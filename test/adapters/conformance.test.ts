@@ -4,6 +4,7 @@
 // nginx with its generated configuration and (in browser.test.ts) the service worker must answer each
 // entry byte for byte as it does, or with the documented 501 where they cannot compose.
 
+import '../helpers/sample-ready.ts';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

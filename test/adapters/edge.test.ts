@@ -5,6 +5,7 @@
 // the Node server's, are in conformance.test.ts.) Its validators are the Node server's, and its port
 // opens only once the pack answers there; /healthz reads a file through the pack.
 
+import '../helpers/sample-ready.ts';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

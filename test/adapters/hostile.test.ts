@@ -3,6 +3,7 @@
 // answer with a file outside dist, and every answer under /api/ is JSON: an error there has the error
 // shape with the status it travels with, so no input can forge a field (JSON injection) or break parsing.
 
+import '../helpers/sample-ready.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -3,6 +3,7 @@
 // anything (regstat runs on air-gapped networks) and logs no error, served by the Node server (at
 // /reference/ and /reference) and by `npx serve dist`.
 
+import '../helpers/sample-ready.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

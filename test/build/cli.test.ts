@@ -2,6 +2,7 @@
 // npm run nginx's clean-up, what the servers say of synthetic data, and faults in the inputs and the
 // output, each ending in one line (no stack) and the right exit status.
 
+import '../helpers/sample-ready.ts';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';

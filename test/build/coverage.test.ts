@@ -1,6 +1,7 @@
 // Every enumerated combination of every operation resolves, through its query form, to a file that
 // exists; and every file of dist/api is reachable that way.
 
+import '../helpers/sample-ready.ts';
 import { describe, expect, it } from 'vitest';
 import { enumerateFiles, plan } from '../../build/core/build.ts';
 import { resolve } from '../../build/runtime/resolve.ts';
@@ -36,7 +37,7 @@ describe('enumeration and files', () => {
     expect(reached.size).toBe(onDisk.size);
   });
 
-  // The list the tests read is the build's writes (test/helpers/global-setup.ts); listing the disk's 480,000
+  // The list the tests read is the build's writes (test/helpers/build-sample.ts); listing the disk's 480,000
   // files again takes 10–50 s, so the default run trusts the writer, whose own tests check its files.
   it.runIf(FULL)('lists the files the disk holds, no more and no fewer', () => {
     expect(diskFiles().sort()).toEqual(sampleFiles());

@@ -1,6 +1,7 @@
 // Golden files: whole responses through the Node server, and the digest of a whole output tree.
 // `npm run golden` regenerates them; the diff shows what users would see change.
 
+import '../helpers/sample-ready.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

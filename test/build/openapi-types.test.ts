@@ -1,6 +1,7 @@
 // dist/openapi.d.ts: TypeScript types of the API, generated from openapi.json with openapi-typescript at
 // build time. A client that imports them compiles when it reads real fields and fails on a typo.
 
+import '../helpers/sample-ready.ts';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';

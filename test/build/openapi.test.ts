@@ -1,6 +1,7 @@
 // dist/openapi.json: a real OpenAPI 3.1 document, linted clean by Redocly, typed from the declarations'
 // result schemas, with parameters that say what the resolver accepts.
 
+import '../helpers/sample-ready.ts';
 import { createConfig, lintFromString, type NormalizedProblem } from '@redocly/openapi-core';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,6 +1,7 @@
 // dist/reference/: Swagger UI copied from node_modules, its page and initializer, written into every
 // dist and routed by every host configuration. What the page does in a browser is reference.browser.test.ts.
 
+import '../helpers/sample-ready.ts';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

@@ -3,6 +3,7 @@
 // system time), else in test/.tmp; REGSTAT_TEST_TMP overrides both. The first process decides and every
 // other inherits its choice. RAM folders of checkouts that are gone are deleted.
 
+import '../helpers/sample-ready.ts';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

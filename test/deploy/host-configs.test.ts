@@ -2,6 +2,7 @@
 // hosts' documented syntax and limits, and interpreted here by the documented matching rules to show
 // that each query form lands on the file the Node server answers with.
 
+import '../helpers/sample-ready.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import vm from 'node:vm';

@@ -2,6 +2,7 @@
 // build answers every pyramid pair, addArea included, exactly as the full layout does, from 1/14 of the
 // files; nginx serves the stored .gz forms and answers the pairs it cannot compose with the 501.
 
+import '../helpers/sample-ready.ts';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';

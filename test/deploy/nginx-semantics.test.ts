@@ -2,6 +2,7 @@
 // escaping of echoed paths, JSON bodies for every error under /api/, the ends of paged lists, invalid
 // list and offset values, the resas error mode, conditional requests and the --precompress siblings.
 
+import '../helpers/sample-ready.ts';
 import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

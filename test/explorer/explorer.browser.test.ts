@@ -5,6 +5,7 @@
 // logged as an error. The same checks run against the Node server, the on-demand renderer, `npx serve`
 // (which never sees query strings), the offline bundle and nginx.
 
+import '../helpers/sample-ready.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

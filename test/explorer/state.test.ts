@@ -1,6 +1,7 @@
 // The explorer's state: page URLs it reads and writes, and the requests it settles on. Every request the
 // explorer can settle on must be one the API answers from a file (or composes), whatever the page URL said.
 
+import '../helpers/sample-ready.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

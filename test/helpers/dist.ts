@@ -1,5 +1,6 @@
-// Reading the shared sample dist in tests.
+// Reading the shared sample dist in tests: importing this waits until the global setup's build made it whole.
 
+import './sample-ready.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';

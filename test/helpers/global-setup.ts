@@ -1,19 +1,16 @@
-// Builds the shared sample dist once per test run. The build is keyed by a digest of the code and
-// sources that produce it, so an unchanged tree reuses the previous run's dist (a fresh clone builds).
+// Checks the sample's tables, then has the shared sample dist built once per test run, in the background
+// (build-sample.ts; sample-state.ts says why). The build is keyed by a digest of the code and sources that
+// produce it, so an unchanged tree reuses the previous run's dist (a fresh clone builds).
 
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 import fg from 'fast-glob';
-import { build } from '../../build/core/build.ts';
-import { DiskEffects, type BuildEffects } from '../../build/core/effects.ts';
-import { PackEffects } from '../../build/pack/writer.ts';
-import type { Sources } from '../../sources/load.ts';
 import { TABLE_NAMES, type TableName } from '../../sources/tables.ts';
-import { GOLDEN_TREE_PREF } from '../golden/requests.ts';
-import { cachedSample, prefPack } from './sample.ts';
-import { keptBundle, keptBundlePath, writeKept } from './servers.ts';
+import { cachedSample } from './sample.ts';
+import { SAMPLE_FAILED, SAMPLE_READY } from './sample-state.ts';
+import { keptBundlePath } from './servers.ts';
 import {
   HAS_SHARED,
   RAM_FOLDER,
@@ -37,26 +34,6 @@ function digest(): string {
   return hash.digest('hex');
 }
 
-/**
- * The build's writes, into the dist and into the bundle's pack at once, and their paths. Rendering
- * 480,000 files once for both spares reading them back (a listing of 10–50 s and a packing of 40 s):
- * the tests then hold the pack to the dist byte for byte, and test:full the list to a listing of the disk.
- */
-class TeeEffects implements BuildEffects {
-  readonly paths: string[] = [];
-  constructor(private readonly outs: BuildEffects[]) {}
-  write(path: string, body: string): void {
-    for (const out of this.outs) out.write(path, body);
-    this.paths.push(path);
-  }
-  commit(): void {
-    for (const out of this.outs) out.commit();
-  }
-  abort(): void {
-    for (const out of this.outs) out.abort();
-  }
-}
-
 /** The list of the dist's files, written after the dist, so a list never describes another dist. */
 function writeList(paths: string[]): void {
   writeFileSync(`${SAMPLE_FILES}.tmp`, [...paths].sort().join('\n'));
@@ -74,7 +51,7 @@ export function diskFiles(dir = SAMPLE_DIST): string[] {
  * Every table of the sample checked into the run's shared cache (0.5 s when it is already there): test
  * files read it. Cold, half the tables are checked by a second process at the same time (20 s on one core).
  */
-async function checkTables(): Promise<Sources> {
+async function checkTables(): Promise<void> {
   // About half the work, measured (the medical counts 3.8 s, establishments 3.2 s, wages 1.8 s…), and none of
   // the population's, which the others are drawn from: cold, 15.5 s where one process took 22.8 s.
   const names: TableName[] = ['medical_counts', 'establishments', 'wages', 'local_taxes', 'airport_visits'];
@@ -82,7 +59,6 @@ async function checkTables(): Promise<Sources> {
   const mine = cachedSample();
   for (const name of TABLE_NAMES) if (!names.includes(name)) void mine.tables[name];
   await done;
-  return cachedSample(undefined, true);
 }
 
 /** Runs a script of this folder in a process of its own; rejects with its stderr when it fails. */
@@ -106,6 +82,7 @@ function claimRamFolder(): void {
 export default async function setup() {
   mkdirSync(TMP, { recursive: true }); // tests write beside the sample, when REGSTAT_TEST_TMP puts the sample elsewhere
   claimRamFolder();
+  for (const mark of [SAMPLE_READY, SAMPLE_FAILED]) rmSync(mark, { force: true });
   const stamp = `${SAMPLE_DIST}.digest`;
   const key = digest();
   const fresh = existsSync(SAMPLE_DIST) && existsSync(stamp) && readFileSync(stamp, 'utf8') === key;
@@ -117,21 +94,38 @@ export default async function setup() {
     for (const f of fg.sync([`${basename(SAMPLE_DIST)}.bundle-*`, 'build-*.pack'], { cwd: dirname(SAMPLE_DIST) }))
       rmSync(join(dirname(SAMPLE_DIST), f), { force: true });
   }
-  const sources = await checkTables();
-  if (!fresh) {
-    await writeKept(keptBundlePath(SAMPLE_DIST, key), (pack) => {
-      const tee = new TeeEffects([pack, new DiskEffects(SAMPLE_DIST)]);
-      build({ sources, prefs: SAMPLE_PREFS }, tee);
-      writeList(tee.paths);
-    });
-    // Prefecture 31 after the dist, from the same Sources: the facts every prefecture shares are prepared
-    // once (build/facts/memo.ts), so it takes about 6 s where a process of its own took 22 s of a core.
-    // The golden test holds it to the committed tree (test/helpers/sample.ts, memoryBuild, reads it).
-    build({ sources, prefs: [GOLDEN_TREE_PREF] }, new PackEffects(prefPack(GOLDEN_TREE_PREF, key), { quality: 1 }));
-    writeFileSync(stamp, key);
-  }
-  if (!existsSync(SAMPLE_FILES)) writeList(diskFiles());
-  // Packed here (when the dist was reused), once and before any test's timeout starts, for the five test files that serve the bundle.
-  await keptBundle(SAMPLE_DIST);
+  await checkTables();
   if (!HAS_SHARED) console.warn(`\n[regstat] Real-data tests ${SHARED_SKIP_NOTE}.\n`);
+  if (fresh && !existsSync(SAMPLE_FILES)) writeList(diskFiles());
+  if (fresh && existsSync(keptBundlePath(SAMPLE_DIST, key))) {
+    writeFileSync(SAMPLE_READY, key);
+    return;
+  }
+  const build = buildInBackground(key, fresh ? 'bundle' : 'build');
+  return () => build.stop();
+}
+
+/**
+ * Runs build-sample.ts in a process of its own and returns at once: the files that do not read the dist
+ * run meanwhile (sample-state.ts). Its failure is written where the files that wait for it look.
+ */
+function buildInBackground(key: string, mode: 'build' | 'bundle'): { stop(): Promise<void> } {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'build-sample.ts'), key, mode], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (d) => (stderr += d));
+  const exited = new Promise<void>((done) =>
+    child.on('exit', (code, signal) => {
+      if (code !== 0) writeFileSync(SAMPLE_FAILED, `exit ${code ?? signal}\n${stderr}`);
+      done();
+    }),
+  );
+  return {
+    // A run that ends before the build (a filter that picked no file reading the dist, a failure) stops it.
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill();
+      await exited;
+    },
+  };
 }

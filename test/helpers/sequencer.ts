@@ -3,9 +3,12 @@
 // by the durations of the previous run when it has them (node_modules/.vite), but a clean clone has none:
 // it then kept the glob's order, and a 59 s file started last left one worker idle 24 s (measured).
 // Durations of the previous run win where there are any; otherwise those below, from a clean-clone run.
+// The files that do not read the sample dist go first: they run while it is built (sample-state.ts).
 
+import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { readsSample } from './sample-state.ts';
 
 /** Seconds per file in an `npm test` on the 2-core machine (with the sample dist built; unlisted files took under 2 s). */
 const SECONDS: Record<string, number> = {
@@ -47,6 +50,9 @@ export default class LongestFirst extends BaseSequencer {
       const path = relative(root, f.moduleId);
       return this.ctx.cache.getFileTestResults(`${f.project.name}:${path}`)?.duration ?? (SECONDS[path] ?? 1) * 1000;
     };
-    return [...files].sort((a, b) => ms(b) - ms(a) || (a.moduleId < b.moduleId ? -1 : 1));
+    const waits = new Map(files.map((f) => [f, readsSample(readFileSync(f.moduleId, 'utf8'))]));
+    return [...files].sort(
+      (a, b) => +waits.get(a)! - +waits.get(b)! || ms(b) - ms(a) || (a.moduleId < b.moduleId ? -1 : 1),
+    );
   }
 }

@@ -2,6 +2,7 @@
 // and the share of entities that are corporations, for a region, its prefecture and the nation, and with
 // regions added (addArea), where the composer sums the days of entityCounts.
 
+import '../helpers/sample-ready.ts';
 import { describe, expect, it } from 'vitest';
 import { AGRICULTURE_YEARS, FARM_BUSINESSES, FARMER_AGES } from '../../sources/agriculture-codes.ts';
 import type { Row } from '../../sources/tables.ts';

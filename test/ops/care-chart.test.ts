@@ -3,6 +3,7 @@
 // weighted by their insured) and, per 100,000 elderly, from the census's 老年人口 of perYear; any municipality
 // or insurer code reaching one file; the class codes against the original's code page (../shared).
 
+import '../helpers/sample-ready.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -3,6 +3,7 @@
 // recomputed from the raw rows; toTransition's shape is the real response's (test/ops/real-shapes.test.ts
 // compares a whole answer with it), portfolio's the 2023 documentation's field list.
 
+import '../helpers/sample-ready.ts';
 import { describe, expect, it } from 'vitest';
 import { percent, ratio } from '../../build/runtime/rounding.ts';
 import type { Row } from '../../sources/tables.ts';

@@ -2,6 +2,7 @@
 // purpose, and of the mean government of its group and of the nation, each recomputed here from the raw
 // rows of the sample.
 
+import '../helpers/sample-ready.ts';
 import { describe, expect, it } from 'vitest';
 import type { Row } from '../../sources/tables.ts';
 import { errorOf as err, result } from '../helpers/dist.ts';

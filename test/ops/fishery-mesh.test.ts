@@ -1,6 +1,7 @@
 // Fishery shares, sales and sales per entity, and population mesh charts: figures from counts, the averages, addArea recomputation,
 // destination codes per year, and the mesh binning against a brute-force histogram of the mesh table.
 
+import '../helpers/sample-ready.ts';
 import { describe, expect, it } from 'vitest';
 import { meshChart } from '../../build/facts/mesh.ts';
 import { composed, errorOf as err, resolveUrl as resolved, result } from '../helpers/dist.ts';

@@ -2,6 +2,7 @@
 // shares, income per entity and total income, for a region, its prefecture and the nation, and with
 // regions added (addArea), where the composers sum the counts and income of entityCounts first.
 
+import '../helpers/sample-ready.ts';
 import { describe, expect, it } from 'vitest';
 import { FORESTRY_BANDS, FORESTRY_YEARS } from '../../sources/forestry-codes.ts';
 import type { Row } from '../../sources/tables.ts';

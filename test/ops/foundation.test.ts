@@ -1,6 +1,7 @@
 // municipality/foundation/perYear: opening rates recomputed from the raw rows of establishment_openings
 // and establishments, for a prefecture, a designated city (its wards summed) and municipalities.
 
+import '../helpers/sample-ready.ts';
 import { describe, expect, it } from 'vitest';
 import type { Row } from '../../sources/tables.ts';
 import { result } from '../helpers/dist.ts';

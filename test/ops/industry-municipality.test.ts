@@ -2,6 +2,7 @@
 // and specialization coefficients by region: shapes as the original's, every figure recomputed from the
 // raw facts of the sample sources.
 
+import '../helpers/sample-ready.ts';
 import { describe, expect, it } from 'vitest';
 import { errorOf as err, fileFor, result } from '../helpers/dist.ts';
 import type { Row } from '../../sources/tables.ts';

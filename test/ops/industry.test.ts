@@ -1,6 +1,7 @@
 // Industry masters, specialization coefficients, job ratios, overseas transactions and research spending:
 // shapes, and the arithmetic checked against the raw facts of the sample sources.
 
+import '../helpers/sample-ready.ts';
 import { describe, expect, it } from 'vitest';
 import { ratio } from '../../build/runtime/rounding.ts';
 import type { Row } from '../../sources/tables.ts';

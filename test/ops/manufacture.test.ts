@@ -1,6 +1,7 @@
 // municipality/manufacture/perYear: shipments of manufactured goods, recomputed from the raw rows of
 // manufacturing_shipments for a prefecture, a designated city (its wards summed) and municipalities.
 
+import '../helpers/sample-ready.ts';
 import { describe, expect, it } from 'vitest';
 import type { Row } from '../../sources/tables.ts';
 import { errorOf as err, result } from '../helpers/dist.ts';

@@ -1,5 +1,6 @@
 // industry/power/forManufacturerEstablishments: the four groups' averages recomputed from the raw panel.
 
+import '../helpers/sample-ready.ts';
 import { describe, expect, it } from 'vitest';
 import { result } from '../helpers/dist.ts';
 import { rowsOf } from '../helpers/sample.ts';

@@ -1,6 +1,7 @@
 // industries/narrow, oldCities and municipality/taxes/perYear: the original's shapes, and the figures
 // recomputed from the raw facts of the sample sources.
 
+import '../helpers/sample-ready.ts';
 import { describe, expect, it } from 'vitest';
 import { errorOf as err, result } from '../helpers/dist.ts';
 import type { Row } from '../../sources/tables.ts';

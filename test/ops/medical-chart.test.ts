@@ -3,6 +3,7 @@
 // population perYear answers; any municipality or area code reaching one file, as the original answered them
 // alike; the orders; and the 400s of classes and years a matter2 does not have.
 
+import '../helpers/sample-ready.ts';
 import { describe, expect, it } from 'vitest';
 import { MATTER2 } from '../../sources/medical-codes.ts';
 import { errorOf, fileFor, result, sampleFiles } from '../helpers/dist.ts';

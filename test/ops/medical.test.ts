@@ -2,6 +2,7 @@
 // the prefecture and national averages, the spec's data-year matrix cell by cell, the parameters that
 // are ignored (and so share a file), and the secondary-area list against the sample and the real master.
 
+import '../helpers/sample-ready.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

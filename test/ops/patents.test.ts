@@ -1,6 +1,7 @@
 // The patent list: paging without loss or repetition, the 14 orderings, arbitrary offsets, the two
 // modes and their ignored parameters, and addTec filtering against a brute-force filter.
 
+import '../helpers/sample-ready.ts';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

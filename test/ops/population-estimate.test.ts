@@ -1,6 +1,7 @@
 // population/sum/estimate, population/nature and population/future/cities: the original's shapes, and the
 // figures recomputed from the raw vital events, births by mother's age and the population answers.
 
+import '../helpers/sample-ready.ts';
 import { describe, expect, it } from 'vitest';
 import { composed, errorOf as err, result } from '../helpers/dist.ts';
 import type { Row } from '../../sources/tables.ts';

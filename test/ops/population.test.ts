@@ -1,6 +1,7 @@
 // What a user of the sample build can check for themselves: parts add up to wholes, shares match the
 // counts they come from, growth matches the counts five years apart, labels are the original's.
 
+import '../helpers/sample-ready.ts';
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

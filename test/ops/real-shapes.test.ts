@@ -2,6 +2,7 @@
 // each real RESAS response answered: same keys in the same order, same value types, same labels. (The
 // result schemas hold every file to the same shapes; this compares whole answers with the real ones.)
 
+import '../helpers/sample-ready.ts';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

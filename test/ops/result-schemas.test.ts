@@ -2,6 +2,7 @@
 // order. These tests hold the schemas to what regstat answers (every file of a build, composed answers,
 // the operations' examples) and to the real RESAS responses, and show that they are not vacuous.
 
+import '../helpers/sample-ready.ts';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';

@@ -1,6 +1,7 @@
 // Tourism: visitors by nationality, accommodation facilities and stays, and visitors between entry and exit
 // airports. Shapes, the canonical aliasing the spec asks for, and the arithmetic against the raw facts.
 
+import '../helpers/sample-ready.ts';
 import { describe, expect, it } from 'vitest';
 import { errorOf as err, fileFor as fileOf, result, routes } from '../helpers/dist.ts';
 import type { Row } from '../../sources/tables.ts';

@@ -1,5 +1,6 @@
 // municipality/wages/perYear: pay per worker recomputed from the raw wage facts of the sample sources.
 
+import '../helpers/sample-ready.ts';
 import { describe, expect, it } from 'vitest';
 import { result } from '../helpers/dist.ts';
 import type { Row } from '../../sources/tables.ts';

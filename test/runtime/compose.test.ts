@@ -1,5 +1,6 @@
 // addArea: counts are summed over the main and the added regions and every ratio is computed anew.
 
+import '../helpers/sample-ready.ts';
 import { describe, expect, it } from 'vitest';
 import { composed, result, routes } from '../helpers/dist.ts';
 

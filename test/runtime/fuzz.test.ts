@@ -1,6 +1,7 @@
 // The resolver is the security boundary: whatever the input, it must not throw, must not name a file
 // outside dist/, and every file or composition input it names must exist.
 
+import '../helpers/sample-ready.ts';
 import { existsSync } from 'node:fs';
 import { join, resolve as resolvePath, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+import '../helpers/sample-ready.ts';
 import { describe, expect, it } from 'vitest';
 import { querySchema } from '../../build/core/query-schema.ts';
 import { resolve, type Resolution } from '../../build/runtime/resolve.ts';

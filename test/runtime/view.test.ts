@@ -2,6 +2,7 @@
 // walking rules, and on every operation's declared examples in the sample dist: each gives rows, every
 // column is filled somewhere, and the chart reads only columns the table has.
 
+import '../helpers/sample-ready.ts';
 import { describe, expect, it } from 'vitest';
 import { OPERATIONS } from '../../build/ops/index.ts';
 import { rowsOf, toCsv, valueAt, type View } from '../../build/runtime/view.ts';

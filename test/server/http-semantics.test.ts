@@ -3,6 +3,7 @@
 // coding varies (304 included), headers browser code may read, preflights for any header, the RESAS
 // error mode, bounded memory and the composition lane.
 
+import '../helpers/sample-ready.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ByteCache } from '../../build/server/byte-cache.ts';
 import { preferredCoding } from '../../build/server/negotiate.ts';

@@ -2,6 +2,7 @@
 // of the shared sample dist it is asked for, byte for byte, the docs page and manifests included, and
 // over HTTP the whole conformance table as the server of the built tree answers it.
 
+import '../helpers/sample-ready.ts';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer as netServer } from 'node:net';

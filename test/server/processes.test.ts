@@ -2,6 +2,7 @@
 // kernel's OOM killer): a worker of `npm run serve -- --workers 2` is replaced and the log says so, and
 // npm start's pack writer ends with the server that started it instead of building on under PID 1.
 
+import '../helpers/sample-ready.ts';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { setPriority, tmpdir } from 'node:os';

@@ -2,6 +2,7 @@
 // with the dist's bytes and the right types: the Node server over a built tree and on demand, `npx serve
 // dist`, the offline bundle, and nginx with its generated configuration.
 
+import '../helpers/sample-ready.ts';
 import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join } from 'node:path';

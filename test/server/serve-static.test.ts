@@ -1,6 +1,7 @@
 // `npx serve dist` (the serve CLI, without our server) serves the path form of every operation through
 // the generated serve.json.
 
+import '../helpers/sample-ready.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+import '../helpers/sample-ready.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';

@@ -2,6 +2,7 @@
 // tables larger than one string, a full disk, header-only tables. Each must end in one line that
 // names the file and says what to do, and leave the previous dist as it was.
 
+import '../helpers/sample-ready.ts';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

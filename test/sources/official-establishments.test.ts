@@ -3,6 +3,7 @@
 // random municipalities, designated cities and prefectures against SSDSE-A read here independently of the
 // anchors importer (a broad class found by the name in its label).
 
+import '../helpers/sample-ready.ts';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -3,6 +3,7 @@
 // prefectures against the raw SSDSE tables in ../shared, read here independently of the anchors importer;
 // and the operations' origins: the chart mixed, the rate (shares of synthetic classes) synthetic.
 
+import '../helpers/sample-ready.ts';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

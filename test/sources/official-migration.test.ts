@@ -3,6 +3,7 @@
 // its municipalities' synthetic nets adding up to it. Checked against the report's table in ../shared,
 // read here independently of the anchors importer (its own block membership, its own age sums).
 
+import '../helpers/sample-ready.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

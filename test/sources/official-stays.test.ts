@@ -4,6 +4,7 @@
 // display=1; the 0～9人 class, the months and the accommodation types are synthetic. Checked against the
 // SSDSE files in ../shared, read here independently of the anchors importer.
 
+import '../helpers/sample-ready.ts';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -3,6 +3,7 @@
 // 港区, and at random municipalities against the raw tables in ../shared, read here independently of the
 // anchors importer.
 
+import '../helpers/sample-ready.ts';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

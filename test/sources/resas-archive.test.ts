@@ -1,6 +1,7 @@
 // Against real RESAS material from ../shared (never copied into the repository): the importer and a
 // build reproduce every archived response exactly, and sample responses have the real shapes.
 
+import '../helpers/sample-ready.ts';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
