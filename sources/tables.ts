@@ -1196,7 +1196,7 @@ export const TABLES = {
   }),
   medical_classes: table({
     name: 'medical_classes',
-    doc: 'Categories of the medical composition charts, per scheme: disease (matter2 102, 103), department (201, 202), doctor (205), bed (204), nurse (207), total (203, 206, 208: one category, code 00, the count alone). A broad category with middle codes is charted by them; one without (middleCode empty) is a single item.',
+    doc: 'Categories of the medical composition charts, per scheme: disease (matter2 102, 103), department (201, 202), doctor (205), bed (204), nurse (207), total (203, 206, 208: one category, code 00, the count alone). A broad category with middle codes is charted by them; one without (middleCode empty) is a single item. The classes of the original, which the sample uses, are in sources/medical-classes.ts; code 00 (and, for diseases, a broad code followed by 0) is the code of the chart for all classes, not a class.',
     schema: z
       .object({
         scheme: oneOf(MEDICAL_SCHEMES),

@@ -1,15 +1,17 @@
 // Synthetic medical supply and demand: secondary medical areas made of neighbouring municipalities,
-// and counts of patients, institutions, beds, physicians and nurses by class for the data years of
-// each matter2. Every (matter2, year) is generated at the finest unit the API serves it for, or at the
-// municipalities where an official table gives them; the build sums municipalities and areas up to
-// prefectures and the nation.
+// and counts of patients, institutions, beds, physicians and nurses by the original's classes
+// (sources/medical-classes.ts) for the data years of each matter2. Every (matter2, year) is generated at
+// the finest unit the API serves it for, or at the municipalities where an official table gives them; the
+// build sums municipalities and areas up to prefectures and the nation.
 // Where sources/official/medical-counts.csv gives a total (202, 203, 206, 208: municipalities, designated
-// cities whole, or a prefecture), the classes (and a designated city's wards) are apportioned to it exactly;
-// the other years of those matter2 are scaled by their prefecture's factor at the nearest official year.
+// cities whole, or a prefecture), the classes (and a designated city's wards, or a prefecture's
+// municipalities) are apportioned to it exactly; the other years of those matter2 are scaled by their
+// prefecture's factor at the nearest official year.
 
 import type { City } from '../regions.ts';
 import { prefRegion } from '../regions.ts';
 import { MATTER2, type Matter2, type MedicalScheme } from '../medical-codes.ts';
+import { MEDICAL_CLASSES, type MedicalClassDecl } from '../medical-classes.ts';
 import { medicalCount } from '../official-statistics.ts';
 import type { Row } from '../tables.ts';
 import { apportion } from './fit.ts';
@@ -18,234 +20,173 @@ import { random } from './random.ts';
 import { citiesOf } from './regions.ts';
 import { csvOf, shared, type SampleTables } from './shared.ts';
 
-/** A broad category: its code, name and either middle classes or, alone, a weight per matter2 use. */
-type Category = [code: string, name: string, items: [code: string, name: string, weight: number[]][] | number[]];
-
-// Weights: disease [inpatients, outpatients]; department [hospitals, clinics]; others one weight.
-const CLASSES: Record<MedicalScheme, Category[]> = {
-  disease: [
-    [
-      '01',
-      '感染症及び寄生虫症',
-      [
-        ['011', '腸管感染症', [0.2, 0.6]],
-        ['012', '結核', [0.3, 0.05]],
-        ['013', 'その他の感染症及び寄生虫症', [0.8, 1.4]],
-      ],
-    ],
-    [
-      '02',
-      '新生物',
-      [
-        ['021', '悪性新生物', [9.5, 3.0]],
-        ['022', '良性新生物及びその他の新生物', [1.0, 0.9]],
-      ],
-    ],
-    ['03', '血液及び造血器の疾患並びに免疫機構の障害', [0.4, 0.3]],
-    [
-      '04',
-      '内分泌，栄養及び代謝疾患',
-      [
-        ['041', '糖尿病', [1.5, 3.5]],
-        ['042', 'その他の内分泌，栄養及び代謝疾患', [1.0, 3.5]],
-      ],
-    ],
-    [
-      '05',
-      '精神及び行動の障害',
-      [
-        ['051', '統合失調症等', [11.5, 0.9]],
-        ['052', '気分［感情］障害', [2.1, 1.2]],
-        ['053', 'その他の精神及び行動の障害', [4.5, 0.8]],
-      ],
-    ],
-    [
-      '06',
-      '神経系の疾患',
-      [
-        ['061', 'アルツハイマー病', [3.8, 0.6]],
-        ['062', 'その他の神経系の疾患', [5.0, 1.8]],
-      ],
-    ],
-    ['07', '眼及び付属器の疾患', [0.8, 4.5]],
-    ['08', '耳及び乳様突起の疾患', [0.2, 1.4]],
-    [
-      '09',
-      '循環器系の疾患',
-      [
-        ['091', '高血圧性疾患', [0.5, 8.5]],
-        ['092', '心疾患', [5.8, 2.0]],
-        ['093', '脳血管疾患', [12.0, 1.2]],
-      ],
-    ],
-    [
-      '10',
-      '呼吸器系の疾患',
-      [
-        ['101', '肺炎', [3.0, 0.1]],
-        ['102', 'その他の呼吸器系の疾患', [4.5, 7.5]],
-      ],
-    ],
-    [
-      '11',
-      '消化器系の疾患',
-      [
-        ['111', '歯及び歯の支持組織の疾患', [0.1, 18.0]],
-        ['112', 'その他の消化器系の疾患', [4.7, 3.5]],
-      ],
-    ],
-    ['12', '皮膚及び皮下組織の疾患', [0.9, 4.0]],
-    [
-      '13',
-      '筋骨格系及び結合組織の疾患',
-      [
-        ['131', '脊柱障害', [2.0, 5.5]],
-        ['132', 'その他の筋骨格系及び結合組織の疾患', [3.0, 6.0]],
-      ],
-    ],
-    [
-      '14',
-      '腎尿路生殖器系の疾患',
-      [
-        ['141', '腎不全', [2.1, 2.4]],
-        ['142', 'その他の腎尿路生殖器系の疾患', [2.6, 2.6]],
-      ],
-    ],
-    ['15', '妊娠，分娩及び産じょく', [1.2, 0.2]],
-    [
-      '19',
-      '損傷，中毒及びその他の外因の影響',
-      [
-        ['191', '骨折', [7.0, 1.8]],
-        ['192', 'その他の損傷，中毒及びその他の外因の影響', [3.0, 3.2]],
-      ],
-    ],
-  ],
-  department: [
-    [
-      '01',
-      '内科系',
-      [
-        ['011', '内科', [8.0, 60.0]],
-        ['012', '呼吸器内科', [2.5, 6.0]],
-        ['013', '循環器内科', [4.0, 12.0]],
-        ['014', '消化器内科', [4.0, 14.0]],
-        ['015', '糖尿病内科', [1.5, 4.0]],
-      ],
-    ],
-    [
-      '02',
-      '外科系',
-      [
-        ['021', '外科', [5.0, 12.0]],
-        ['022', '整形外科', [5.0, 12.0]],
-        ['023', '脳神経外科', [2.5, 2.5]],
-        ['024', '形成外科', [1.2, 2.0]],
-      ],
-    ],
-    ['03', '小児科', [2.6, 19.0]],
-    ['04', '産婦人科', [1.2, 3.5]],
-    [
-      '05',
-      '精神科系',
-      [
-        ['051', '精神科', [2.8, 6.0]],
-        ['052', '心療内科', [0.8, 5.0]],
-      ],
-    ],
-    [
-      '06',
-      '感覚器系',
-      [
-        ['061', '眼科', [2.5, 8.0]],
-        ['062', '耳鼻いんこう科', [2.0, 5.5]],
-        ['063', '皮膚科', [2.2, 12.0]],
-      ],
-    ],
-    ['07', '泌尿器科', [2.6, 4.0]],
-    ['08', 'リハビリテーション科', [5.5, 12.0]],
-    ['09', '放射線科', [2.7, 3.0]],
-  ],
-  doctor: [
-    [
-      '01',
-      '内科系',
-      [
-        ['011', '内科', [20.0]],
-        ['012', '呼吸器内科', [2.1]],
-        ['013', '循環器内科', [4.4]],
-        ['014', '消化器内科', [5.0]],
-        ['015', '糖尿病内科', [1.8]],
-      ],
-    ],
-    [
-      '02',
-      '外科系',
-      [
-        ['021', '外科', [4.5]],
-        ['022', '整形外科', [7.0]],
-        ['023', '脳神経外科', [2.6]],
-        ['024', '形成外科', [1.0]],
-      ],
-    ],
-    ['03', '小児科', [5.6]],
-    ['04', '産婦人科', [3.5]],
-    [
-      '05',
-      '精神科系',
-      [
-        ['051', '精神科', [5.0]],
-        ['052', '心療内科', [0.3]],
-      ],
-    ],
-    [
-      '06',
-      '感覚器系',
-      [
-        ['061', '眼科', [4.3]],
-        ['062', '耳鼻いんこう科', [3.1]],
-        ['063', '皮膚科', [3.0]],
-      ],
-    ],
-    ['07', '泌尿器科', [2.3]],
-    ['08', 'リハビリテーション科', [1.0]],
-    ['09', '放射線科', [2.2]],
-    [
-      '10',
-      'その他',
-      [
-        ['101', '臨床研修医', [5.8]],
-        ['102', 'その他・不詳', [6.0]],
-      ],
-    ],
-  ],
-  bed: [
-    ['01', '一般病床', [59.0]],
-    ['02', '精神病床', [21.0]],
-    ['03', '感染症病床', [0.2]],
-    ['04', '結核病床', [0.3]],
-    ['05', '療養病床', [19.5]],
-  ],
-  // One category coded 00 like the chart's "all classes": these matter2 are counted whole.
-  total: [['00', '総数', [1]]],
-  nurse: [
-    [
-      '1',
-      '病院',
-      [
-        ['11', '看護師', [62.0]],
-        ['12', '准看護師', [9.0]],
-      ],
-    ],
-    [
-      '2',
-      '診療所',
-      [
-        ['21', '看護師', [17.0]],
-        ['22', '准看護師', [12.0]],
-      ],
-    ],
-  ],
+// The weights of the classes: disease [inpatients, outpatients], roughly 患者調査 2020's estimated patients in
+// thousands; department [hospitals, clinics], roughly 医療施設調査 2020's facilities offering each; doctor,
+// roughly 医師・歯科医師・薬剤師統計 2020's physicians by main department; bed and nurse, shares in percent.
+// Only their proportions matter (each matter2's total is drawn per resident); the counts are synthetic.
+const WEIGHTS: Record<MedicalScheme, Record<string, number[]>> = {
+  disease: {
+    '011': [1.5, 23],
+    '012': [2.5, 2],
+    '013': [1.2, 50],
+    '014': [0.6, 40],
+    '015': [11, 35],
+    '021': [10, 25],
+    '022': [15, 35],
+    '023': [15, 25],
+    '024': [54, 95],
+    '025': [8, 45],
+    '031': [2, 12],
+    '032': [3, 8],
+    '041': [1, 40],
+    '042': [15, 230],
+    '043': [0.5, 135],
+    '044': [9, 30],
+    '051': [143, 53],
+    '052': [28, 91],
+    '053': [6, 73],
+    '054': [55, 40],
+    '06': [126, 167],
+    '071': [5, 70],
+    '072': [4, 230],
+    '081': [0.1, 17],
+    '082': [0.3, 30],
+    '083': [0.2, 8],
+    '084': [1, 20],
+    '085': [0.4, 15],
+    '091': [5, 590],
+    '092': [12, 60],
+    '093': [52, 66],
+    '094': [70, 50],
+    '095': [39, 20],
+    '096': [20, 30],
+    '101': [1, 160],
+    '102': [25, 8],
+    '103': [1, 50],
+    '104': [6, 40],
+    '105': [2, 75],
+    '106': [40, 137],
+    '111': [0.1, 290],
+    '112': [0.1, 500],
+    '113': [0.1, 240],
+    '114': [3, 25],
+    '115': [1, 55],
+    '116': [6, 30],
+    '117': [53, 150],
+    '12': [11, 310],
+    '131': [4, 60],
+    '133': [20, 390],
+    '134': [2, 60],
+    '135': [48, 390],
+    '141': [30, 130],
+    '142': [4, 70],
+    '143': [16, 90],
+    '151': [0.3, 0.5],
+    '152': [0.7, 0.3],
+    '153': [1.5, 0.1],
+    '154': [9.5, 10],
+    '16': [6, 3],
+    '17': [5, 14],
+    '18': [12, 80],
+    '191': [100, 100],
+    '192': [33, 130],
+    '201': [1, 40],
+    '202': [5, 710],
+  },
+  department: {
+    '01': [7000, 63000],
+    '02': [2900, 6000],
+    '03': [3800, 12000],
+    '04': [3900, 15000],
+    '05': [1500, 2200],
+    '06': [2300, 3700],
+    '07': [1700, 5000],
+    '08': [750, 700],
+    '09': [2000, 12500],
+    '10': [550, 5500],
+    '11': [1600, 3800],
+    '12': [300, 500],
+    '13': [2500, 18800],
+    '14': [2700, 7000],
+    '15': [650, 5500],
+    '16': [4400, 11500],
+    '17': [900, 250],
+    '18': [1050, 600],
+    '19': [1200, 1100],
+    '20': [80, 250],
+    '21': [1700, 1900],
+    '22': [2700, 4000],
+    '23': [1100, 3000],
+    '24': [2500, 2600],
+    '25': [4900, 12500],
+    '26': [1400, 2500],
+    '27': [90, 1100],
+    '28': [2300, 8200],
+    '29': [2000, 5800],
+    '30': [400, 300],
+    '31': [1050, 3000],
+    '32': [140, 150],
+    '33': [800, 2100],
+    '34': [5700, 12500],
+    '35': [3400, 4000],
+    '36': [3000, 2600],
+    '37': [850, 100],
+    '38': [200, 50],
+    '39': [800, 150],
+    '40': [1100, 800],
+    '41': [250, 70],
+    '42': [200, 80],
+    '43': [1100, 300],
+  },
+  doctor: {
+    '01': [61100],
+    '02': [6800],
+    '03': [13000],
+    '04': [15400],
+    '05': [5300],
+    '06': [5800],
+    '07': [5500],
+    '08': [2900],
+    '09': [9300],
+    '10': [180],
+    '11': [1700],
+    '12': [590],
+    '13': [18000],
+    '14': [16500],
+    '15': [910],
+    '16': [13800],
+    '17': [2100],
+    '18': [3300],
+    '19': [2100],
+    '20': [74],
+    '21': [5300],
+    '22': [7700],
+    '23': [430],
+    '24': [7300],
+    '25': [22500],
+    '26': [3100],
+    '27': [1050],
+    '28': [13600],
+    '29': [9400],
+    '30': [870],
+    '31': [11700],
+    '32': [450],
+    '33': [1900],
+    '34': [2900],
+    '35': [7100],
+    '36': [10300],
+    '37': [2100],
+    '38': [620],
+    '39': [3800],
+    '40': [18200],
+    '41': [440],
+    '42': [4000],
+    '43': [1300],
+  },
+  bed: { '01': [59.0], '02': [21.0], '03': [0.2], '04': [0.3], '05': [19.5] },
+  nurse: { '01': [71.0], '02': [29.0] },
+  // One class coded 00 like the chart's "all classes": these matter2 are counted whole.
+  total: { '00': [1] },
 };
 
 /** Counts per resident for each matter2, and their yearly trend. */
@@ -270,29 +211,34 @@ interface MedicalClassRow {
   middleName: string;
 }
 
+/** The table of the original's classes (medical-classes.ts); the scheme without classes has one, 00. */
 function medicalClasses(): MedicalClassRow[] {
-  return (Object.entries(CLASSES) as [MedicalScheme, Category[]][]).flatMap(([scheme, cats]) =>
-    cats.flatMap(([broadCode, broadName, items]) =>
-      typeof items[0] === 'number'
-        ? [{ scheme, broadCode, broadName, middleCode: '', middleName: '' }]
-        : (items as [string, string, number[]][]).map(([middleCode, middleName]) => ({
-            scheme,
-            broadCode,
-            broadName,
-            middleCode,
-            middleName,
-          })),
-    ),
+  return (Object.entries(MEDICAL_CLASSES) as [MedicalScheme, MedicalClassDecl[]][]).flatMap(
+    ([scheme, cats]): MedicalClassRow[] =>
+      scheme === 'total'
+        ? [{ scheme, broadCode: '00', broadName: '総数', middleCode: '', middleName: '' }]
+        : cats.flatMap((c) =>
+            (c.middles.length ? c.middles : [{ code: '', name: '' }]).map((m) => ({
+              scheme,
+              broadCode: c.code,
+              broadName: c.name,
+              middleCode: m.code,
+              middleName: m.name,
+            })),
+          ),
   );
 }
 
-/** The chartable items of a scheme: class code and weight per use. */
+/** The chartable items of a scheme: class code and weight per use; every class of the table has its weight. */
 function items(scheme: MedicalScheme): { code: string; weight: number[] }[] {
-  return CLASSES[scheme].flatMap(([code, , inner]) =>
-    typeof inner[0] === 'number'
-      ? [{ code, weight: inner as number[] }]
-      : (inner as [string, string, number[]][]).map(([c, , weight]) => ({ code: c, weight })),
-  );
+  return medicalClasses()
+    .filter((r) => r.scheme === scheme)
+    .map((r) => {
+      const code = r.middleCode || r.broadCode;
+      const weight = WEIGHTS[scheme][code];
+      if (!weight) throw new Error(`sources/sample/medical.ts: no weight for ${scheme} class ${code}`);
+      return { code, weight };
+    });
 }
 
 interface MedicalArea {
@@ -394,7 +340,26 @@ function medicalCounts(seed: string, leaves: LeafPopulation[], areas: MedicalAre
     }
   }
   fitOfficial(rows, new Map(leaves.map((l) => [l.city.cityCode, l.city])));
-  return rows;
+  return withoutZeros(rows);
+}
+
+/**
+ * The rows of nonzero counts: most classes of a small municipality count 0 (half of 1.9 million rows), and
+ * a class without a row counts 0. A region and year whose counts are all 0 keep their first row, so that
+ * its chart says 0, not that there are no data.
+ */
+function withoutZeros(rows: MedicalCountRow[]): MedicalCountRow[] {
+  const key = (r: MedicalCountRow) => `${r.matter2}|${r.year}|${r.regionCode}|${r.areaCode}`;
+  const counted = new Set(rows.filter((r) => r.count > 0).map(key));
+  const out: MedicalCountRow[] = [];
+  for (const r of rows) {
+    if (r.count > 0) out.push(r);
+    else if (!counted.has(key(r))) {
+      counted.add(key(r));
+      out.push(r);
+    }
+  }
+  return out;
 }
 
 /** Where a matter2's year is generated: the finest unit served, or the municipalities an official table gives. */
@@ -417,7 +382,10 @@ function fitOfficial(rows: MedicalCountRow[], cities: Map<string, City>): void {
   const groups = new Map<string, MedicalCountRow[]>();
   for (const r of rows) {
     const c = cities.get(r.regionCode);
-    const region = c ? anchorCity(c) : r.regionCode || r.areaCode.slice(0, 2);
+    // A municipality the official table gives is fitted alone; the others together under their prefecture,
+    // for the years the table gives the prefectures only (SSDSE-B's).
+    const own = c && medicalCount(String(r.matter2), anchorCity(c), r.year) !== undefined;
+    const region = own ? anchorCity(c) : (r.regionCode || r.areaCode).slice(0, 2);
     const key = `${r.matter2}|${r.year}|${region}`;
     const group = groups.get(key);
     if (group) group.push(r);

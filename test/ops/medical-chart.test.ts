@@ -5,7 +5,7 @@
 
 import '../helpers/sample-ready.ts';
 import { describe, expect, it } from 'vitest';
-import { MATTER2 } from '../../sources/medical-codes.ts';
+import { MATTER2, type MedicalUnit } from '../../sources/medical-codes.ts';
 import { errorOf, fileFor, result, sampleFiles } from '../helpers/dist.ts';
 import type { Row } from '../../sources/tables.ts';
 import { rowsOf, sampleSources } from '../helpers/sample.ts';
@@ -47,9 +47,9 @@ const byRegion = (() => {
   return out;
 })();
 
-/** The leaf classes a broad and middle code select, from the classes table. */
+/** The leaf classes a broad and middle code select, from the classes table (broad - too is all, where allowed). */
 function leaves(scheme: string, broad: string, middle: string): string[] {
-  const rows = classes.filter((c) => c.scheme === scheme && (broad === '00' || c.broadCode === broad));
+  const rows = classes.filter((c) => c.scheme === scheme && (broad === '00' || broad === '-' || c.broadCode === broad));
   const all = middle === '-' || middle === `${broad}0`;
   return rows.filter((c) => all || c.middleCode === middle).map((c) => c.middleCode || c.broadCode);
 }
@@ -134,6 +134,21 @@ describe(CHART, () => {
     expect([r.prefecture_cd, r.municipality_cd, r.secondary_medical_cd, r.code]).toEqual(['13', 'any', '-', 'any']);
     expect(errorOf(`${base}&cityCode=131`)).toMatchObject({ status: 400 });
     expect(errorOf(`${base}&secondaryMedicalCode=abcd`).message).toMatch(/secondaryMedicalCode must be - or a 4-digit/);
+  });
+
+  it("serves the prefectures in every year of a matter2's municipalities or areas; rate's years are among the chart's", () => {
+    for (const m of MATTER2) {
+      const prefecture = m.years.prefecture ?? [];
+      for (const year of [...(m.years.municipality ?? []), ...(m.years.area ?? [])])
+        expect(prefecture, `${m.code} ${year}`).toContain(year);
+      for (const [unit, years] of Object.entries(m.rate ?? {}))
+        for (const year of years) expect(m.years[unit as MedicalUnit], `${m.code} ${unit} ${year}`).toContain(year);
+    }
+    // 201's municipalities, as a client asked the original for them, and its prefectures, 2002 on.
+    expect(result(fileFor(`${CHART}?prefCode=1&matter2=201&year=2002&cityCode=01100`)).data.length).toBeGreaterThan(
+      100,
+    );
+    expect(result(fileFor(`${CHART}?prefCode=1&matter2=201&year=2002`)).data.length).toBe(47);
   });
 
   it('answers 400 for classes and years a matter2 and region unit do not have, saying which exist', () => {

@@ -2,9 +2,9 @@
 // result, answer and class rules), and what medicalAnalysis/chart selects: for each matter2, the class
 // selections its broadCategoryCode and
 // middleCategoryCode name (each a set of the scheme's leaf classes, whose counts are summed), and the region
-// unit its secondaryMedicalCode and cityCode select. The codes follow the original's: broad 00 is every class;
-// for the disease scheme a middle code ending in 0 (000, 010) is every class of its broad category, for the
-// other schemes - is.
+// unit its secondaryMedicalCode and cityCode select. The codes follow the original's: broad 00 is every class
+// (for a matter2 without classes, - is too); for the disease scheme a middle code ending in 0 (000, 010) is
+// every class of its broad category, for the other schemes - is.
 
 import { z } from 'zod';
 import type { MedicalCategory } from '../../facts/medical.ts';
@@ -25,9 +25,12 @@ const leavesOf = (c: MedicalCategory) => (c.items.length ? c.items.map((i) => i.
 /** Every selection of a scheme's classes, in the order of the classes. */
 export function classSelections(m: Matter2, categories: MedicalCategory[]): ClassSelection[] {
   const whole = (broad: string) => (m.scheme === 'disease' ? `${broad}0` : '-');
-  // A category coded 00 is the count of a scheme without classes (total): the all-classes selection itself.
+  const all = categories.flatMap(leavesOf);
+  // A category coded 00 is the count of a scheme without classes (total): the all-classes selection itself,
+  // which a client of the original asked for as broad code - (K-Oxon/get_resas), and regstat first as 00.
   return [
-    { broad: '00', middle: whole('00'), leaves: categories.flatMap(leavesOf) },
+    { broad: '00', middle: whole('00'), leaves: all },
+    ...(m.scheme === 'total' ? [{ broad: '-', middle: '-', leaves: all }] : []),
     ...categories
       .filter((c) => c.code !== '00')
       .flatMap((c) => [

@@ -5,6 +5,7 @@ import { ratio } from '../../runtime/rounding.ts';
 import type { Constraint } from '../../runtime/routes.ts';
 import { defineOperation, prefCode, type BuildContext } from '../operation.ts';
 import { ALL_YEARS, MATTER2, type Matter2, type MedicalUnit } from '../../../sources/medical-codes.ts';
+import { ALL_CLASSES_NAME, ALL_MIDDLES_NAME } from '../../../sources/medical-classes.ts';
 import { mustGet } from '../../runtime/maps.ts';
 import { dataYearParam, matter1Param, matter2Of, matter2Param, medicalYearRule } from './kit.ts';
 import {
@@ -43,12 +44,18 @@ const classRules = (classes: MedicalFacts['classes']): Constraint[] =>
     MATTER2,
     (m) => selectionsOf(classes, m),
     { matter: 'matter2', broad: 'broadCategoryCode', middle: 'middleCategoryCode' },
-    {
-      broad: (m) => `for matter2 ${m.code} (00 all classes)`,
-      middle: (m, b) =>
-        `for matter2 ${m.code} and broadCategoryCode ${b} (${m.scheme === 'disease' ? `${b}0` : '-'} all of it)`,
-    },
+    { broad: broadDoc, middle: middleDoc },
   );
+
+/** The broad rule's doc, naming code 00 as the original's code lists did. */
+function broadDoc(m: Matter2): string {
+  if (m.scheme === 'total') return `for matter2 ${m.code} (00 or -: the count, which has no classes)`;
+  return `for matter2 ${m.code} (00 ${ALL_CLASSES_NAME[m.scheme] ?? 'all classes'})`;
+}
+
+/** The middle rule's doc, naming the code for all of the broad class as the disease code list did. */
+const middleDoc = (m: Matter2, broad: string) =>
+  `for matter2 ${m.code} and broadCategoryCode ${broad} (${m.scheme === 'disease' ? `${broad}0 ${ALL_MIDDLES_NAME}` : '- all of it'})`;
 
 export default defineOperation({
   title: '医療需給 地域間比較',
@@ -101,9 +108,11 @@ export default defineOperation({
         name: 'broadCategoryCode',
         type: 'code',
         domain: 'medicalBroadClasses',
+        // - only for the matter2 without classes (the class rules say so), as a client of the original sent it.
+        all: true,
         required: false,
         default: '00',
-        doc: 'Broad class of the matter2 scheme (the categories of medicalAnalysis/rate); 00 all classes.',
+        doc: "Broad class of the matter2's scheme, the original's codes (the categories of medicalAnalysis/rate): 00 all classes; 01–20 傷病分類 for 102 and 103, 01–43 診療科 for 201 and 202 (40–43 dental) and for 205 (40–43 臨床研修医, 全科, その他, 不詳), 01–05 病床の種類 for 204, 01 病院 and 02 診療所 for 207; 00 or - for 203, 206 and 208, which have no classes.",
       },
       {
         name: 'middleCategoryCode',
@@ -112,7 +121,7 @@ export default defineOperation({
         all: true,
         required: false,
         default: '-',
-        doc: 'Middle class of the broad class; all of it is its code followed by 0 for matter2 102 and 103 (000, 010), - for the others.',
+        doc: 'Middle class of the broad class for matter2 102 and 103 (such as 011), all of it being the broad code followed by 0 (000, 010); - for the others, which have no middle classes.',
       },
       {
         name: 'secondaryMedicalCode',
@@ -188,7 +197,7 @@ export default defineOperation({
     const all = MATTER2.flatMap((m) => selectionsOf(classes, m));
     return {
       domains: {
-        medicalBroadClasses: [...new Set(all.map((s) => s.broad))].sort(),
+        medicalBroadClasses: [...new Set(all.map((s) => s.broad).filter((c) => c !== '-'))].sort(),
         medicalMiddleClasses: [...new Set(all.map((s) => s.middle).filter((c) => c !== '-'))].sort(),
       },
     };

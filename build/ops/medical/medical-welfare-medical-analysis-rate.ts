@@ -10,9 +10,11 @@ import { nonEmpty, year } from '../result.ts';
 
 // Composition ratios of medical supply and demand: for one region and year, the share of each broad
 // category of a matter2's classification (changes) and, per broad category, the shares of its middle
-// classes (theme). Everything about which parameters apply and which years exist follows from the
-// data-year table in sources/medical-codes.ts. The matter2 without classes (203, 206, 208) have no
-// composition: the rate does not take them (COMPOSED).
+// classes (theme). Everything about which parameters apply and which years exist follows from rate's
+// data-year table in sources/medical-codes.ts, its documentation's: narrower than the chart's, which serves
+// the years a client asked the original's chart for (201 and 202 by municipality, say; rate's cityCode is
+// for 204 and 205 only). The matter2 without classes (203, 206, 208) have no composition: the rate does not
+// take them (COMPOSED).
 
 const dataKbnRule: Constraint = {
   param: 'dataKbn',
