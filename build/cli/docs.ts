@@ -47,14 +47,13 @@ export const COMMAND_GROUPS: CommandGroup[] = [
   },
   {
     title: 'Data',
-    intro:
-      'The commands that write source tables to build from with `--sources` (see [Real data](../README.md#real-data)).',
+    intro: 'The commands that write source tables to build from with `--sources` (see [Data](data.md)).',
     commands: [SAMPLE_COMMAND, IMPORT_COMMAND, ESTAT_COMMAND, ANCHORS_COMMAND],
   },
   {
     title: 'Development',
     intro:
-      'For working on regstat; `npm test`, `npm run test:full` and `npm run format` are in the [README](../README.md#command-line).',
+      'For working on regstat; `npm test`, `npm run test:full` and `npm run format` are in [CONTRIBUTING.md](../CONTRIBUTING.md).',
     commands: [DOCS_COMMAND, GOLDEN_COMMAND, BENCH_COMMAND, SCREENSHOTS_COMMAND],
   },
 ];

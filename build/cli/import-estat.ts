@@ -20,7 +20,7 @@ export const ESTAT_COMMAND = {
     },
   },
   example: 'npm run import:estat -- ../shared/data/official /tmp/estat-sources',
-  docs: 'Reads the official tables in a folder (e-Stat census, the census time series c03, SSDSE-A, IPSS 2018 projections, the municipality converter, 住民基本台帳 人口動態, the 2021 migration report; recognised by content) into population source tables (see [Official statistics](../README.md#official-statistics-npm-run-importestat)).',
+  docs: 'Reads the official tables in a folder (e-Stat census, the census time series c03, SSDSE-A, IPSS 2018 projections, the municipality converter, 住民基本台帳 人口動態, the 2021 migration report; recognised by content) into population source tables (see [Official statistics](data.md#official-statistics-npm-run-importestat)).',
 } as const satisfies CommandSpec;
 
 runCommand(import.meta, ESTAT_COMMAND, ({ values, positionals }) => {
