@@ -6,7 +6,7 @@ export const AGRICULTURE_YEARS = [2005, 2010, 2015, 2020];
 /**
  * The kinds of agricultural production-related business (農業生産関連事業) the census counts entities in,
  * coded 1–8 in the census's order. No client or documentation page gives the original's codes: these are
- * regstat's (README, "Choices").
+ * regstat's (docs/compatibility.md, "Choices").
  */
 export const FARM_BUSINESSES = [
   '農産物の加工',

@@ -6,7 +6,8 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fail } from '../cli/fail.ts';
-import { parseCommand, type CommandSpec, type OptionValues } from '../cli/source-options.ts';
+import { BENCH_COMMAND } from '../cli/dev-commands.ts';
+import { parseCommand, type OptionValues } from '../cli/source-options.ts';
 import { build } from '../core/build.ts';
 import { DiskEffects } from '../core/effects.ts';
 import { terminalProgress } from '../core/progress.ts';
@@ -21,38 +22,6 @@ import { benchPackSizes } from './pack-sizes.ts';
 import { benchBundle, benchOnDemand } from './on-demand.ts';
 import { benchOrigin } from './origin.ts';
 import { ensure, startNginx, waitFor, wrk } from './tools.ts';
-
-const BENCH_COMMAND = {
-  name: 'npm run bench',
-  summary:
-    'Measures: npm start on demand, the full build (time, files, bytes, peak memory), regstat against nginx on the same file with wrk, the layouts and the offline bundle. Figures, not assertions.',
-  options: {
-    prefs: { type: 'string', value: '<codes>', help: 'build only these prefectures, e.g. 1,13', shownDefault: 'all' },
-    seconds: { type: 'string', default: '10', value: '<n>', help: 'seconds per wrk case' },
-    keep: { type: 'boolean', default: false, help: 'keep the work folder (its dist) afterwards' },
-    parts: {
-      type: 'string',
-      default: 'on-demand,build,serve,origin,layouts,bundle,explorer',
-      value: '<list>',
-      help: 'which parts to run (code: counts on the syntax trees of build/ and sources/, which the issues quote; origin: the hot path against bare node:http, compositions beside plain requests, a 60 s soak, RSS; explorer: time to a drawn chart in headless Chromium; edge: the edge worker in workerd over a pack (--pack, or one rendered for --prefs, default 1,13); pack-sizes: block and leaf sizes against bytes fetched per answer; full: the whole build at full scale, tree and pack, then the edge over the full pack: about an hour and 35 GB of disk)',
-    },
-    pack: {
-      type: 'string',
-      value: '<file>',
-      help: 'the pack the edge part measures',
-      shownDefault: 'rendered from the sample',
-    },
-    'keep-tree': { type: 'boolean', default: false, help: 'keep the full-scale tree (full part) in the work folder' },
-    cache: {
-      type: 'string',
-      default: '128',
-      value: '<MB>',
-      help: 'the cache budget of the server in the origin part (small, so the soak evicts)',
-    },
-  },
-  example:
-    'npm run bench -- --prefs 13 --seconds 5 --parts build,serve   (the edge over a bundle: npm run bench -- --parts edge --pack regstat/dist.pack)',
-} as const satisfies CommandSpec;
 
 let values: OptionValues<typeof BENCH_COMMAND.options>;
 try {

@@ -11,7 +11,7 @@ import { runCommand, type CommandSpec } from './source-options.ts';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const DEFAULT_SHARED_OFFICIAL = resolve(ROOT, '../shared/data/official');
 
-const ANCHORS_COMMAND = {
+export const ANCHORS_COMMAND = {
   name: 'npm run anchors',
   summary:
     'Regenerates sources/official/*.csv (census and IPSS population totals by prefecture, and by prefecture × sex × 5-year age 1960–2045; by municipality × sex × 5-year age in the censuses of 1980 and 2020 and IPSS 2018’s projections 2025–2045; national population by sex × 5-year age and of unknown age; the SSDSE, 住基 and migration anchors) from the official tables in <shared-official-dir>, and prints their checks.',

@@ -28,6 +28,7 @@ export const BUILD_COMMAND = {
     ...ERRORS_OPTION,
   },
   example: 'npm run build -- --prefs 13 --only population --out dist-tokyo',
+  docs: 'Builds every file (`--layout compact`: fewer files for hosts with limits; `--precompress`: `.gz` and `.br` beside JSON files of 1 KB or more, for nginx). Without `--sources`, from the sample provider. `--prefs` limits the data to some prefectures (the masters still list the whole country; other prefectures answer 404 naming the scope). `--only` builds some families (masters, population, industry, employment, tourism, fishery, forestry, mesh, medical; the masters always come along); the other operations are then unknown paths. Writes into `<out>.staging-<pid>` and swaps it in whole at the end: a failed or killed build leaves the previous output untouched, and the next build cleans up after a killed one. It refuses to replace a folder it did not write. Byte-for-byte deterministic.',
 } as const satisfies CommandSpec;
 
 /** The build's report, with the warnings it printed (header-only tables). */

@@ -44,6 +44,7 @@ export const BUNDLE_COMMAND = {
     ...ERRORS_OPTION,
   },
   example: 'npm run bundle -- --dir dist --out regstat.tar.gz --errors resas',
+  docs: "Writes the bundle: a `tar.gz` that unpacks into `regstat/` with **five files**: `dist.pack` (every file of dist in one pack read by ranges, see [Deploy the whole API in one upload](hosts/cloudflare.md#deploy-the-whole-api-in-one-upload)), `serve.mjs` (dependency-free; `node regstat/serve.mjs --port 3000` serves the whole API from the pack: no unpacking into files, no npm install; `--data <file>` names another pack), `worker.js` and `wrangler.toml` (the edge worker and its configuration, naming the pack `regstat-<digest>.pack`) and `README.txt`. From `--dir` (or `dist/` when it exists); with no dist, or with any source option, the build core renders straight into the pack without writing a tree. `--errors`, and `node regstat/serve.mjs [--errors …]`: The bundle's error mode: written into its `routes.json`, or given to `serve.mjs` at start.",
 } as const satisfies CommandSpec;
 
 /** The folder the tar.gz unpacks into; DATA_FILE is the archive in it that serve.mjs reads by default. */

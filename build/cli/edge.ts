@@ -23,7 +23,7 @@ import {
 import { parsePort, runCommand, type CommandSpec } from './source-options.ts';
 import { UsageError, UserError } from '../user-error.ts';
 
-const EDGE_COMMAND = {
+export const EDGE_COMMAND = {
   name: 'npm run edge',
   summary:
     "Runs the edge worker (the bundle's worker.js) in workerd, Cloudflare's runtime, on this machine: the whole API from one pack, a local file put in a simulated R2 bucket or a URL read by Range. No account or network needed.",
@@ -43,6 +43,7 @@ const EDGE_COMMAND = {
     },
   },
   example: 'npm run edge -- --pack regstat/dist.pack --port 8787',
+  docs: "Runs the edge worker (`worker.js`) on this machine in **workerd**, Cloudflare's own runtime (npm `miniflare`; no account, no network): a local pack is put in a simulated R2 bucket under its digest's name, as an operator uploads it; a URL is read by Range, as the deployed worker reads it. The pack is checked first: a bad one is one line and exit 1.",
 } as const satisfies CommandSpec;
 
 interface EdgeOptions {

@@ -6,7 +6,7 @@ import { loadSources } from '../../sources/load.ts';
 import { runCommand, type CommandSpec } from './source-options.ts';
 import { printable, UsageError } from '../user-error.ts';
 
-const ESTAT_COMMAND = {
+export const ESTAT_COMMAND = {
   name: 'npm run import:estat',
   summary:
     'Reads the official tables in <folder> (e-Stat census tables of population by area × sex × 5-year age, the census time series c03 by prefecture × sex × 5-year age 1960–2015, SSDSE-A of every edition, SSDSE-B and SSDSE-E (municipal census figures, local taxes over 住基 residents, dental clinics, dentists and pharmacists), IPSS 2018 municipal projections, the 1980–2020 municipality converter, 住民基本台帳 人口動態 by municipality (births, deaths, moves), 住民基本台帳人口移動報告 net migration by prefecture × 国籍 × area × 5-year age; recognised by content, whatever their file names), checks them and writes population source tables to <sources-dir>, to build from with --sources.',
@@ -20,6 +20,7 @@ const ESTAT_COMMAND = {
     },
   },
   example: 'npm run import:estat -- ../shared/data/official /tmp/estat-sources',
+  docs: 'Reads the official tables in a folder (e-Stat census, the census time series c03, SSDSE-A, IPSS 2018 projections, the municipality converter, 住民基本台帳 人口動態, the 2021 migration report; recognised by content) into population source tables (see [Official statistics](data.md#official-statistics-npm-run-importestat)).',
 } as const satisfies CommandSpec;
 
 runCommand(import.meta, ESTAT_COMMAND, ({ values, positionals }) => {

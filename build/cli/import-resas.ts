@@ -19,6 +19,7 @@ export const IMPORT_COMMAND = {
     },
   },
   example: 'npm run import:resas -- ../shared/data/resas-responses /tmp/resas-sources',
+  docs: 'Turns saved RESAS responses (and, with `--masters`, saved code lists) into source tables (see [Real data](data.md#real-data)).',
 } as const satisfies CommandSpec;
 
 runCommand(import.meta, IMPORT_COMMAND, ({ values, positionals }) => {

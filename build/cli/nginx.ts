@@ -22,6 +22,7 @@ export const NGINX_COMMAND = {
     print: { type: 'boolean', default: false, help: 'print the http {} block instead of running nginx' },
   },
   example: 'npm run nginx -- --dir dist --port 8080',
+  docs: "Runs nginx (from Debian: `apt-get install -y nginx`) in the foreground with the configuration generated from `dist/routes.json`, or prints it. Its temporary folder (configuration, logs, nginx's temp files) is removed when nginx stops, Ctrl-C included.",
 } as const satisfies CommandSpec;
 
 runCommand(import.meta, NGINX_COMMAND, ({ values }) => {

@@ -14,6 +14,7 @@ export const SAMPLE_COMMAND = {
     seed: { type: 'string', value: '<text>', help: "the sample provider's seed", shownDefault: DEFAULT_SEED },
   },
   example: 'npm run sample -- /tmp/sample-sources && npm run build -- --sources /tmp/sample-sources --prefs 13',
+  docs: "Writes the sample provider's tables as CSV, to read, edit and build from.",
 } as const satisfies CommandSpec;
 
 runCommand(import.meta, SAMPLE_COMMAND, ({ values, positionals }) => {

@@ -1,4 +1,4 @@
-// npm run screenshots: the explorer's pictures in docs/screenshots (shown in the README), taken from a
+// npm run screenshots: the explorer's pictures in docs/screenshots (shown in docs/explorer.md and the README), taken from a
 // built dist in headless Chromium at desktop and phone width. Run it after changing the explorer.
 
 import { mkdirSync } from 'node:fs';
@@ -9,10 +9,10 @@ import { fail } from './fail.ts';
 import { DIST_OPTION, parseCommand, type CommandSpec } from './source-options.ts';
 import { UsageError } from '../user-error.ts';
 
-const SCREENSHOTS_COMMAND = {
+export const SCREENSHOTS_COMMAND = {
   name: 'npm run screenshots',
   summary:
-    "Takes the explorer's pictures (docs/screenshots, shown in the README) from a built dist in headless Chromium, at desktop and phone width.",
+    "Takes the explorer's pictures (docs/screenshots, shown in docs/explorer.md and the README) from a built dist in headless Chromium, at desktop and phone width.",
   options: {
     dist: DIST_OPTION,
     out: { type: 'string', default: 'docs/screenshots', value: '<dir>', help: 'where the pictures go' },
@@ -62,4 +62,4 @@ async function screenshots() {
   }
 }
 
-screenshots().catch(fail);
+if (import.meta.url === `file://${process.argv[1]}`) screenshots().catch(fail);

@@ -34,6 +34,7 @@ export const SERVE_COMMAND = {
     },
   },
   example: 'npm run serve -- --dir dist --port 3000 --workers auto',
+  docs: "Serves a dist through the resolver. `--workers auto` runs one process per core; a worker that dies after it listened is replaced, with one line in the log (more than 5 a worker within a minute stop the server, saying so); `--cache` is each process's memory budget in MB (also on `npm start`). A rebuild into the dist it serves is picked up whole (see [the Node server](hosts/node.md)).",
 } as const satisfies CommandSpec;
 
 interface ServeOptions {

@@ -32,6 +32,8 @@ export interface CommandSpec<T extends OptionSpecs = OptionSpecs> {
   args?: { usage: string; min: number; max: number };
   options: T;
   example: string;
+  /** What docs/cli.md says of the command beyond --help (Markdown; links relative to docs/). */
+  docs?: string;
 }
 
 export type OptionValues<T extends OptionSpecs> = {
@@ -206,20 +208,32 @@ function usageErrorOf(spec: CommandSpec, e: unknown): Error {
   }
 }
 
+/** A command's options as --help lists them: its own, then --help. */
+export const helpOptions = (spec: CommandSpec): OptionSpecs => ({ ...spec.options, ...HELP }) as OptionSpecs;
+
+/** An option's default as --help states it, when it has one to state. */
+export const shownDefault = (o: OptionSpec): string | undefined =>
+  o.shownDefault ?? (typeof o.default === 'string' ? o.default : undefined);
+
+/** An option as --help names it: -h, --help; --port <n>. */
+export const optionFlag = (name: string, o: OptionSpec): string =>
+  `${o.short ? `-${o.short}, ` : ''}--${name}${o.type === 'string' ? ` ${o.value ?? '<value>'}` : ''}`;
+
+/** The usage line: npm run import:resas -- <archive-dir> <sources-dir> [options]. */
+export const usageLine = (spec: CommandSpec): string =>
+  `${spec.name} -- ${spec.args ? `${spec.args.usage} ` : ''}[options]`;
+
 /** What --help prints: the usage line, the options with their defaults, and one example. */
 function usage(spec: CommandSpec): string {
-  const options = { ...spec.options, ...HELP } as OptionSpecs;
-  const left = Object.entries(options).map(
-    ([name, o]) =>
-      `${o.short ? `-${o.short}, ` : '    '}--${name}${o.type === 'string' ? ` ${o.value ?? '<value>'}` : ''}`,
-  );
+  const options = helpOptions(spec);
+  const left = Object.entries(options).map(([name, o]) => `${o.short ? '' : '    '}${optionFlag(name, o)}`);
   const width = Math.max(...left.map((l) => l.length)) + 2;
   const lines = Object.values(options).map((o, i) => {
-    const shown = o.shownDefault ?? (typeof o.default === 'string' ? o.default : undefined);
+    const shown = shownDefault(o);
     return `  ${left[i]!.padEnd(width)}${o.help}${shown !== undefined ? ` (default: ${shown})` : ''}`;
   });
   return [
-    `Usage: ${spec.name} -- ${spec.args ? `${spec.args.usage} ` : ''}[options]`,
+    `Usage: ${usageLine(spec)}`,
     '',
     spec.summary,
     '',

@@ -36,6 +36,7 @@ export const START_COMMAND = {
     },
   },
   example: 'npm start -- --prefs 13 --only population --port 3001',
+  docs: "Serves on `--port`/`PORT` (default 3000) and `--host`/`HOST` (default 127.0.0.1). With no `dist/` (or with any source option), answers **on demand** from the sample provider or `--sources`: nothing is built first; each operation's facts are prepared in a thread of its own, so preparing one never holds the server or the other operations, and in the background every response is written into the response cache, which answers once it is whole and at once on later starts (the log says `warm-up done`; `--no-warm-up` leaves each operation to its first request; `--no-cache` keeps no cache and prepares every operation in its thread instead); the log says the data is synthetic (for the sample) and that responses are made on demand. With a `dist/` and no option it serves that tree, as `npm run serve` does.",
 } as const satisfies CommandSpec;
 
 /**

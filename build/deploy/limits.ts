@@ -1,4 +1,4 @@
-// The known limits of static hosts (see README, Deployment), checked against a build's output.
+// The known limits of static hosts (see docs/hosts/README.md), checked against a build's output.
 
 export interface LayoutFigures {
   files: number;

@@ -16,7 +16,7 @@ export const packName = (digest: string) => `regstat-${digest}.pack`;
 export function wranglerToml(digest: string): string {
   const key = packName(digest);
   return `# regstat edge worker: the whole API from one pack, ${key}.
-# Deploy (README: "Deploy the whole API in one upload"), from this folder:
+# Deploy (docs/hosts/cloudflare.md: "Deploy the whole API in one upload"), from this folder:
 #   npx wrangler r2 bucket create ${DEFAULT_BUCKET}                       (once)
 #   npx wrangler r2 object put ${DEFAULT_BUCKET}/${key} --file dist.pack --remote
 #   npx wrangler deploy

@@ -33,7 +33,7 @@ export interface PackOptions {
 }
 
 /**
- * Sizes chosen on measurement (`npm run bench -- --parts pack-sizes`, README "Deploy the whole API in one upload"):
+ * Sizes chosen on measurement (`npm run bench -- --parts pack-sizes`, docs/figures.md "Pack block and leaf sizes"):
  * a cold answer fetches the head, one leaf and one block, so both are kept small where that costs the
  * pack little. Blocks of 256 KiB at quality 6 keep the full pack within the 300 MiB that one `wrangler r2
  * object put` uploads: the full build's 3,776,109 responses (the same writes, repacked) took 325.1 MiB in

@@ -49,7 +49,7 @@ export function unreadableTable(name: string, expected: Expected, grid: Grid): I
   const { what, by } = expected;
   const other = by === 'its name' ? 'take it out of the folder or rename it' : 'take it out of the folder';
   return new InputError(
-    `${name}: ${by} says it is ${what}, but regstat cannot read it: ${problemOf(what, grid)}; if it is ${what}, download it again (as CSV, UTF-8 or Shift_JIS; see README, "Official statistics"); if it is another table, ${other}`,
+    `${name}: ${by} says it is ${what}, but regstat cannot read it: ${problemOf(what, grid)}; if it is ${what}, download it again (as CSV, UTF-8 or Shift_JIS; see docs/data.md, "Official statistics"); if it is another table, ${other}`,
   );
 }
 

@@ -136,7 +136,7 @@ export function importEstat(folder: string, options: EstatOptions = {}): { set: 
   const files = csvFiles(folder, report.skipped);
   if (files.length === 0)
     throw new InputError(
-      `${folder} holds no .csv file; download the tables from e-Stat as CSV (see README, "Real statistics")`,
+      `${folder} holds no .csv file; download the tables from e-Stat as CSV (see docs/data.md, "Official statistics")`,
     );
   const found = recogniseTables(folder, files, options, report);
 
@@ -330,7 +330,7 @@ function censusCodeMap(
 ): Map<string, string> | null {
   if (t.year !== CODES_YEAR && !converter) {
     throw new InputError(
-      `${rel} is the ${t.year} census, whose municipalities are not today's; add the municipality converter (municipality_converter_jp.csv, see README) to the folder so they can be added up onto today's`,
+      `${rel} is the ${t.year} census, whose municipalities are not today's; add the municipality converter (municipality_converter_jp.csv, see docs/data.md) to the folder so they can be added up onto today's`,
     );
   }
   const map = t.year === CODES_YEAR ? null : converter!.table.to2020.get(t.year);

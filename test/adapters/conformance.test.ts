@@ -130,7 +130,7 @@ conforms(
 );
 
 // CloudFront: the function file evaluated with no Node globals at all, in front of an S3-like origin
-// whose objects carry the headers the README's deployment section sets.
+// whose objects carry the headers docs/hosts/cloudfront.md sets.
 const cloudFrontScript = () => readFileSync(join(SAMPLE_DIST, '_deploy/cloudfront-function.js'), 'utf8');
 
 function fromOrigin(e: Entry, uri: string): Answer {
@@ -175,7 +175,7 @@ conforms(
   false,
 );
 
-// Lambda@Edge, the deployment the README recommends (the function is over CloudFront Functions' 10 KB):
+// Lambda@Edge, the deployment docs/hosts/cloudfront.md recommends (the function is over CloudFront Functions' 10 KB):
 // the same file loaded as a CommonJS module, its lambdaHandler given the Records event with a raw query.
 let edgeHandler: ((event: unknown) => Promise<any>) | undefined;
 conforms(

@@ -16,7 +16,7 @@ const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
   dependencies: Record<string, string>;
 };
 
-/** The commands the README gives operators (not the developers' test, bench, golden, screenshots, format). */
+/** The commands docs/cli.md gives operators (not the developers' test, bench, golden, screenshots, format). */
 const OPERATOR_SCRIPTS = [
   'build',
   'serve',

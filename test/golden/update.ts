@@ -3,7 +3,8 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fail } from '../../build/cli/fail.ts';
-import { parseCommand, type CommandSpec } from '../../build/cli/source-options.ts';
+import { GOLDEN_COMMAND } from '../../build/cli/dev-commands.ts';
+import { parseCommand } from '../../build/cli/source-options.ts';
 import { build } from '../../build/core/build.ts';
 import { DiskEffects, MemoryEffects } from '../../build/core/effects.ts';
 import { createApiServer } from '../../build/server/node.ts';
@@ -13,20 +14,6 @@ import { close, listen } from '../helpers/http.ts';
 import { ROOT, SAMPLE_PREFS, TMP } from '../helpers/paths.ts';
 import { GOLDEN_REQUESTS, GOLDEN_TREE_PREF } from './requests.ts';
 import { treeDigest } from './tree.ts';
-
-const GOLDEN_COMMAND = {
-  name: 'npm run golden',
-  summary:
-    "Rewrites test/golden from the current code: the responses to every operation's examples, and the digest of prefecture 31's output tree. It builds the sample dist (prefectures 1 and 13) in test/.tmp/golden-dist on the way and removes it after. Review the diff before committing.",
-  options: {
-    tree: {
-      type: 'boolean',
-      default: false,
-      help: 'rewrite only the digest of the tree (seconds, no sample dist); the golden responses are left as they are',
-    },
-  },
-  example: 'npm run golden   (after a change to site files or bundled scripts only: npm run golden -- --tree)',
-} as const satisfies CommandSpec;
 
 // --help, or an unknown argument, stops here: before anything is built or rewritten.
 let treeOnly = false;

@@ -671,7 +671,7 @@ describe.skipIf(!HAS_SMALL)(
       const r = await cli(c.input, c.out);
       expect(r.code, r.stderr).toBe(1);
       expect(r.stderr).toBe(
-        'regstat: c2020.csv: its title (国勢調査, 男女, 年齢5歳階級) says it is a census table, but regstat cannot read it: none of its first 40 rows is a header with 総数 and the 5-year age classes (0～4歳, 5～9歳 …) beside the 男女, 時間軸 and area (name and コード) columns; if it is a census table, download it again (as CSV, UTF-8 or Shift_JIS; see README, "Official statistics"); if it is another table, take it out of the folder\n',
+        'regstat: c2020.csv: its title (国勢調査, 男女, 年齢5歳階級) says it is a census table, but regstat cannot read it: none of its first 40 rows is a header with 総数 and the 5-year age classes (0～4歳, 5～9歳 …) beside the 男女, 時間軸 and area (name and コード) columns; if it is a census table, download it again (as CSV, UTF-8 or Shift_JIS; see docs/data.md, "Official statistics"); if it is another table, take it out of the folder\n',
       );
       c.expectKept();
     });

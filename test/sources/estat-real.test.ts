@@ -90,7 +90,7 @@ describe.skipIf(!HAS_OFFICIAL)(`import:estat on the official tables (${HAS_OFFIC
         COVERED,
       ]);
       if (pref === '20') {
-        // c03 is on today's boundaries; RESAS's 1960 was not: the one point allowed to differ (README).
+        // c03 is on today's boundaries; RESAS's 1960 was not: the one point allowed to differ (docs/data.md).
         const at1960 = (r: PerYear) => r.data.map((s) => s.data.find((p) => p.year === 1960)!.value);
         expect(at1960(real.result)).toEqual(NAGANO_1960.real);
         expect(at1960(ours.result)).toEqual(NAGANO_1960.c03);

@@ -9,7 +9,7 @@ import { echoed, nonEmpty, quotient, regionHeader as header, twoDigitCode, year 
 // The composition of settled expenditure by purpose (目的別歳出決算額構成割合) of a prefecture government or a
 // municipality in one fiscal year, or of the mean government of its group or of the nation: each item's
 // share of the total, in percent. The original's item codes and groups are not known: the items are those
-// of the settlement statistics, numbered in their order, and the group is the kind of government (README,
+// of the settlement statistics, numbered in their order, and the group is the kind of government (docs/compatibility.md,
 // Choices).
 
 /** Fiscal years: 2011–2014 the 2018 documentation gives, 2015–2022 the years of the official municipal figures. */
