@@ -75,6 +75,7 @@ function param(p: ParamSpec, table: RouteTable): ManifestParam {
     ...(p.activeWhen ? { activeWhen: p.activeWhen } : {}),
     ...(p.ignored ? { ignored: true } : {}),
     ...(p.type === 'int' && p.open ? { open: p.open } : {}),
+    ...(p.type === 'pref' && p.nation ? { open: p.nation } : {}),
   };
   return { ...base, ...typeOf(p).allowed(p, table), canonical: typeOf(p).canonical };
 }

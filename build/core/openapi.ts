@@ -223,7 +223,13 @@ function parameterSchema(p: ParamSpec, table: RouteTable): JsonSchema {
   if ('min' in allowed) return withDefault(orDash({ type: 'integer', minimum: allowed.min, maximum: allowed.max }));
   // Any prefecture code, whatever the build's scope: a client passes /prefectures' prefCode (a number), and
   // a prefecture outside the scope is a 404 that says so, not a type error.
-  if (type.region === 'prefecture') return withDefault(orDash({ type: 'integer', minimum: 1, maximum: 47 }));
+  if (type.region === 'prefecture') {
+    const code: JsonSchema = { type: 'integer', minimum: 1, maximum: 47 };
+    // `-` for the nation besides the codes, where the parameter takes it.
+    return withDefault(
+      orDash(p.type === 'pref' && p.nation ? { anyOf: [code, { type: 'string', const: '-' }] } : code),
+    );
+  }
   // Any code of its form is a value, though all of them share one canonical form.
   if (type.collapsed) return withDefault(orDash({ type: 'string', pattern: `^(${type.syntax(p)})$` }));
   // Codes that depend on another parameter: the schema lists their union, - first.

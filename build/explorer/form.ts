@@ -93,8 +93,9 @@ async function areasPicker(
   const options: [string, string][] = [];
   if (city === '-' || !cityParam || !p.list?.entry.includes('cityCode')) {
     const prefNames = await namesOf(prefParam && listOf(prefParam));
-    for (const code of (prefParam?.values as number[] | undefined) ?? [])
-      options.push([`${code}_`, `${code} ${prefNames[code] ?? ''}`]);
+    // The nation (-), where the prefecture parameter takes it, is no region to add.
+    for (const code of (prefParam?.values as (number | string)[] | undefined) ?? [])
+      if (code !== '-') options.push([`${code}_`, `${code} ${prefNames[code] ?? ''}`]);
   } else {
     const pref = values[prefParam?.name ?? 'prefCode'] ?? '';
     const names = await paramNames(cityParam, values);

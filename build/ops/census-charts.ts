@@ -5,7 +5,7 @@
 
 import type { Composer } from '../runtime/composer.ts';
 import type { Canonical } from '../runtime/params.ts';
-import type { ParamSpec } from '../runtime/routes.ts';
+import type { Constraint, ParamSpec } from '../runtime/routes.ts';
 import { columns, type View } from '../runtime/view.ts';
 import {
   addArea,
@@ -46,6 +46,32 @@ export const REGION_PARAMS = [prefCode(), cityCode(), addArea()] as const;
 
 /** The region, whose figures the chart shows (`matter`), and addArea. */
 export const MATTER_PARAMS = [prefCode(), cityCode(), matterParam(), addArea()] as const;
+
+/**
+ * MATTER_PARAMS where prefCode may also be `-`, the nation, as the 2018 Java client asks the forestry
+ * share charts for the national figure (`prefCode=-&cityCode=-&matter=3`); NATION_MATTER_RULE keeps
+ * such a request to matter 3, the only one that names the nation.
+ */
+export const NATION_MATTER_PARAMS = [
+  {
+    ...prefCode(),
+    nation: 'the nation (全国)',
+    doc: 'Prefecture code (1–47, see /api/v1/prefectures), or - for the nation (then cityCode is - and matter 3).',
+  },
+  cityCode(),
+  matterParam(),
+  addArea(),
+] as const;
+
+/** With prefCode - (the nation), matter is 3: the nation has no region of its own to show nor a prefecture. */
+export const NATION_MATTER_RULE: Constraint = {
+  param: 'matter',
+  by: [{ param: 'prefCode', given: true }],
+  cases: {
+    '*': { values: [...MATTERS], doc: 'for a prefecture' },
+    '-': { values: ['3'], doc: 'when prefCode is - (the nation)' },
+  },
+};
 
 /**
  * Whose figures a chart with `matter` shows: 1 the region itself, 2 its prefecture, 3 the nation; the

@@ -229,8 +229,12 @@ export function regionOf(values: Canonical, pref = 'prefCode', city = 'cityCode'
   return c && c !== '-' ? c : (values[pref] ?? '').padStart(2, '0');
 }
 
-/** The region a chart speaks of, as text: the city members are empty for a whole prefecture. */
+/**
+ * The region a chart speaks of, as text: the city members are empty for a whole prefecture, and all four
+ * for the nation (prefCode -), the interface spec's "empty string when unavailable".
+ */
 export function regionHeader(ctx: BuildContext, pref: string, city: string) {
+  if (pref === '-') return { prefCode: '', prefName: '', cityCode: '', cityName: '' };
   return {
     prefCode: pref,
     prefName: ctx.sources.regions.prefName(pref),

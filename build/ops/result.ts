@@ -104,6 +104,13 @@ export const regionHeader = {
   cityName: text,
 };
 
+/** The region of a chart that also answers for the nation (prefCode -): then every member is empty. */
+export const regionOrNationHeader = {
+  ...regionHeader,
+  prefCode: z.union([prefCodeText, z.literal('')]),
+  prefName: text,
+};
+
 /** One point of a yearly series. */
 export const yearValue = <V extends z.ZodType>(value: V) => z.strictObject({ year, value });
 

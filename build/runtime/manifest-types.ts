@@ -58,7 +58,7 @@ export interface ManifestParam {
   doc: string;
   activeWhen?: Condition | Condition[];
   ignored?: boolean;
-  /** What - means for an integer that takes it (an open bound). */
+  /** What - means where it is a value besides the listed ones: an integer's open bound, a prefecture parameter's nation. */
   open?: string;
   values?: (string | number)[] | Record<string, (string | number)[]>;
   valuesBy?: string;

@@ -100,7 +100,7 @@ const TEC_RE = new RegExp(`^${TEC_SYNTAX}$`);
 export const PARAM_TYPES: { [T in TypeName]: ParamType<SpecOf<T>> } = {
   pref: {
     canonical: 'the prefecture code as an integer without leading zeros (01 and 1 are 1)',
-    syntax: () => PREF_SYNTAX,
+    syntax: (spec) => (spec.nation ? `-|${PREF_SYNTAX}` : PREF_SYNTAX),
     numeric: true,
     list: false,
     region: 'prefecture',
@@ -109,9 +109,14 @@ export const PARAM_TYPES: { [T in TypeName]: ParamType<SpecOf<T>> } = {
     scoped: (spec) => !spec.country,
     check: checkPref,
     fix: (spec, routes) =>
-      `Give ${spec.name} as a prefecture code: ${spec.country ? 'an integer from 1 to 47' : prefRange(routes)} (see /api/v1/prefectures).`,
-    allowed: (spec, table) => ({ values: spec.country ? table.country : table.prefectures }),
-    fileValues: (spec, _got, routes) => [...(spec.country ? routes.country : routes.prefectures)].map(String),
+      `Give ${spec.name} as a prefecture code: ${spec.country ? 'an integer from 1 to 47' : prefRange(routes)} (see /api/v1/prefectures)${spec.nation ? `, or - for ${spec.nation}` : ''}.`,
+    allowed: (spec, table) => ({
+      values: [...(spec.nation ? ['-'] : []), ...(spec.country ? table.country : table.prefectures)],
+    }),
+    fileValues: (spec, _got, routes) => [
+      ...(spec.nation ? ['-'] : []),
+      ...[...(spec.country ? routes.country : routes.prefectures)].map(String),
+    ],
   },
   city: {
     canonical: '- or the 5-digit municipality code',
@@ -248,8 +253,13 @@ function fail(spec: ParamSpec, message: string, routes: CompiledRoutes): Checked
 }
 
 function checkPref(spec: PrefParam, raw: string, _got: Canonical, routes: CompiledRoutes): Checked {
+  if (spec.nation && raw === '-') return { ok: true, value: raw };
   if (!PREF_RE.test(raw))
-    return fail(spec, `${spec.name} must be a prefecture code (an integer), got ${quote(raw)}`, routes);
+    return fail(
+      spec,
+      `${spec.name} must be a prefecture code (an integer)${spec.nation ? ' or -' : ''}, got ${quote(raw)}`,
+      routes,
+    );
   const code = Number(raw);
   if (spec.country ? routes.country.has(code) : routes.prefectures.has(code)) return { ok: true, value: String(code) };
   if (routes.country.has(code)) return { ok: false, error: outsideScope(`${spec.name} ${code}`, routes) };
@@ -271,6 +281,7 @@ function checkCity(spec: CityParam, raw: string, got: Canonical, routes: Compile
     return fail(spec, `${spec.name} must be - or a 5-digit municipality code, got ${quote(raw)}`, routes);
   const pref = got[spec.pref];
   if (pref === undefined) return { ok: true, value: raw }; // the prefecture error is reported instead
+  if (pref === '-') return fail(spec, `${spec.name} must be - when ${spec.pref} is - (the nation)`, routes);
   if (!routes.cities.get(Number(pref))?.has(raw)) {
     return fail(spec, `${spec.name} ${raw} is not a municipality of ${spec.pref} ${pref}`, routes);
   }
@@ -346,6 +357,9 @@ function checkAreas(spec: AreasParam, raw: string, got: Canonical, routes: Compi
   if (entries.length > spec.max) {
     return fail(spec, `${spec.name} has ${entries.length} entries; at most ${spec.max} are allowed`, routes);
   }
+  // The nation holds every region already: nothing can be added to it.
+  if (got[spec.pref] === '-')
+    return fail(spec, `${spec.name} adds regions to a region; ${spec.pref} - (the nation) holds them all`, routes);
   const municipal = spec.city !== undefined && got[spec.city] !== undefined && got[spec.city] !== '-';
   const seen = new Set<string>([`${got[spec.pref]}_${municipal ? got[spec.city!] : ''}`]);
   const areas: Area[] = [];

@@ -56,6 +56,11 @@ export interface PrefParam extends ParamBase {
   default?: undefined;
   /** A master's: any prefecture of the country, whatever the build's scope (the original always listed 47). */
   country?: boolean;
+  /**
+   * `-` is a value too and stands for the nation (the original's clients sent prefCode=- for a national
+   * figure); what it is called, for people. Its municipality parameter is then `-` and it adds no areas.
+   */
+  nation?: string;
 }
 
 /** `-` (the whole prefecture) or a 5-digit municipality code inside the prefecture named by `pref`. */

@@ -13,7 +13,7 @@ import { SAMPLE_FAILED, SAMPLE_READY } from './sample-state.ts';
 import { keptBundlePath } from './servers.ts';
 import {
   HAS_SHARED,
-  RAM_FOLDER,
+  RAM_PREFIX,
   SAMPLE_DIST,
   SAMPLE_FILES,
   SAMPLE_PREFS,
@@ -72,9 +72,12 @@ async function runHelper(script: string, args: string[], what: string): Promise<
   if (code !== 0) throw new Error(`${what} failed: ${stderr}`);
 }
 
-/** Names this checkout in its RAM folder, so that a later run of another checkout keeps the folder while this checkout exists. */
+/**
+ * Names this checkout in its RAM folder, so that a later run of another checkout keeps the folder while this
+ * checkout exists: REGSTAT_TEST_TMP's too, when it names one there (another checkout's run removed an unclaimed one mid-run).
+ */
 function claimRamFolder(): void {
-  if (TEST_TMP !== RAM_FOLDER) return;
+  if (!TEST_TMP.startsWith(RAM_PREFIX)) return;
   mkdirSync(TEST_TMP, { recursive: true });
   writeFileSync(join(TEST_TMP, 'checkout'), ROOT);
 }

@@ -124,6 +124,37 @@ describe('forestry income: band shares', () => {
       ['/api/v1/forestry/income/forSalesRatio?prefCode=1&cityCode=-', 'matter is required'],
     ]);
   });
+
+  // code4nagoya/resas-client's ForestryIncomeFor{Sales,ContractRevenue}RatioRequestTest send exactly this
+  // and read a result (its prefCode, legend and years) without checking for null.
+  it("answers the Java client's prefCode=- (the nation) with matter 3: the nation's shares, the header empty", () => {
+    for (const [op, kind] of ops) {
+      const r = result(`/api/v1/forestry/income/${op}?cityCode=-&prefCode=-&matter=3`);
+      expect([r.prefCode, r.prefName, r.cityCode, r.cityName, r.matter], op).toEqual(['', '', '', '', '3']);
+      expect(new Set(r.years.map((y: any) => y.label)), op).toEqual(new Set(['全国平均']));
+      expectShares(r, bands(kind, ['00']), `${op} nation`);
+      // The same figures as any region's matter 3.
+      expect(r.years, op).toEqual(result(`/api/v1/forestry/income/${op}?prefCode=13&cityCode=-&matter=3`).years);
+    }
+    expectMessages([
+      [
+        '/api/v1/forestry/income/forSalesRatio?prefCode=-&cityCode=-&matter=1',
+        'matter 1 is not available when prefCode is - (the nation)',
+      ],
+      [
+        '/api/v1/forestry/income/forSalesRatio?prefCode=-&cityCode=13101&matter=3',
+        'cityCode must be - when prefCode is - (the nation)',
+      ],
+      [
+        '/api/v1/forestry/income/forSalesRatio?prefCode=-&cityCode=-&matter=3&addArea=13_',
+        'addArea adds regions to a region; prefCode - (the nation) holds them all',
+      ],
+      [
+        '/api/v1/forestry/income/forSales?prefCode=-&cityCode=-',
+        'prefCode must be a prefecture code (an integer), got "-"',
+      ],
+    ]);
+  });
 });
 
 describe('forestry income: per entity and in total', () => {

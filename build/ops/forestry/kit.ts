@@ -10,8 +10,9 @@ import { renderBandShares, renderPerEntity, type ForestryFacts } from '../../run
 import {
   classBars,
   countsRoutes,
-  MATTER_PARAMS,
   MATTERS,
+  NATION_MATTER_PARAMS,
+  NATION_MATTER_RULE,
   matterScopes,
   REGION_PARAMS,
   regionScopes,
@@ -19,7 +20,16 @@ import {
   type ChartDoc,
 } from '../census-charts.ts';
 import { defineOperation, type BuildContext, type RegionValues } from '../operation.ts';
-import { codeText, count, nonEmpty, quotient, regionHeader as header, text, year } from '../result.ts';
+import {
+  codeText,
+  count,
+  nonEmpty,
+  quotient,
+  regionHeader as header,
+  regionOrNationHeader,
+  text,
+  year,
+} from '../result.ts';
 
 export const FORESTRY_COUNTS_PATH = '/api/v1/forestry/income/entityCounts';
 const NEEDS = ['forestry_entities', 'forestry_income'] as const;
@@ -35,7 +45,11 @@ export function forestryRegion(ctx: BuildContext, facts: ReadonlyMap<string, For
   return { head, scopes, label: head.cityName || head.prefName };
 }
 
-/** forSalesRatio and forContractRevenueRatio: the share of entities in each band of the kind's income. */
+/**
+ * forSalesRatio and forContractRevenueRatio: the share of entities in each band of the kind's income. They
+ * also answer prefCode=- (the nation) with matter 3, which the 2018 Java client's tests ask for; the
+ * header is then empty and the figure the nation's, as matter 3 of any region.
+ */
 export function bandShareOperation(path: string, kind: ForestryKind, compose: Composer, doc: ChartDoc) {
   const band = z.strictObject({ label: text, code: codeText });
   return defineOperation({
@@ -43,7 +57,7 @@ export function bandShareOperation(path: string, kind: ForestryKind, compose: Co
     family: 'forestry',
     result: z
       .strictObject({
-        ...header,
+        ...regionOrNationHeader,
         matter: z.enum(MATTERS),
         legend: z.array(band),
         years: z.array(
@@ -56,7 +70,7 @@ export function bandShareOperation(path: string, kind: ForestryKind, compose: Co
       })
       .nullable(),
     view: classBars('金額帯 / band', { key: 'value', label: '割合 (%) / share' }),
-    route: countsRoute(path, MATTER_PARAMS, compose),
+    route: { ...countsRoute(path, NATION_MATTER_PARAMS, compose), constraints: [NATION_MATTER_RULE] },
     needs: ['forestry_entities'],
     prepare: (ctx) => forestryFacts(ctx.sources),
     render(facts, v, ctx) {
