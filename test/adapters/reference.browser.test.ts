@@ -40,7 +40,7 @@ describe.skipIf(!HAS_CHROMIUM)(`API reference in Chromium${HAS_CHROMIUM ? '' : `
     });
     page.on('pageerror', (e) => v.errors.push(`pageerror: ${e.message}`));
     await page.goto(url);
-    await page.waitForSelector('.opblock', { timeout: 30_000 });
+    await page.waitForSelector('.opblock', { timeout: 120_000 });
     return v;
   }
 
@@ -58,7 +58,7 @@ describe.skipIf(!HAS_CHROMIUM)(`API reference in Chromium${HAS_CHROMIUM ? '' : `
     await block.locator('button.try-out__btn').click();
     await block.locator('button.execute').click();
     const body = block.locator('.live-responses-table tr.response .response-col_description');
-    await body.waitFor({ timeout: 30_000 });
+    await body.waitFor({ timeout: 120_000 });
     return (await body.textContent()) ?? '';
   }
 

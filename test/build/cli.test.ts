@@ -57,7 +57,7 @@ function run(
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
     child.stderr.on('data', (d) => (stderr += d));
-    const timer = setTimeout(() => child.kill('SIGKILL'), o.ms ?? 60_000);
+    const timer = setTimeout(() => child.kill('SIGKILL'), o.ms ?? 300_000);
     child.on('close', (code) => {
       clearTimeout(timer);
       resolve({ code, stdout, stderr });
@@ -307,7 +307,7 @@ describe('synthetic data', () => {
           expect(sample.log()).toMatch(
             /\nregstat: SYNTHETIC DATA, not official statistics: \d+ of the 75 operations answer synthetic figures only and \d+ in part; each response says which in its X-Regstat-Data header/,
           ),
-        { timeout: 30_000 },
+        { timeout: 120_000 },
       );
       expect(imported.log()).not.toContain('SYNTHETIC');
     } finally {

@@ -436,7 +436,7 @@ describe.skipIf(!HAS_CHROMIUM)(`the explorer in Chromium${skipNote}`, () => {
               }),
             );
             await page.goto(`${base}/#/tourism/airport/forBar?year=2019`);
-            await page.waitForFunction(() => document.body.dataset.state === 'error', null, { timeout: 30_000 });
+            await page.waitForFunction(() => document.body.dataset.state === 'error', null, { timeout: 120_000 });
             expect(await page.textContent('#error strong')).toBe(`404: ${path} is not available in this build`);
             expect(await page.textContent('#error p')).toBe(reason);
             expect(await page.locator('#op option[disabled]').allTextContents()).toEqual([
@@ -454,7 +454,7 @@ describe.skipIf(!HAS_CHROMIUM)(`the explorer in Chromium${skipNote}`, () => {
               page.waitForFunction(
                 (h) => location.hash.includes(h) && document.body.dataset.state === 'ready',
                 hashPart,
-                { timeout: 30_000 },
+                { timeout: 120_000 },
               );
             await page.selectOption('#param-prefCode', '1');
             await waitReady('prefCode=1&');
