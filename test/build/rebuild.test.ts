@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { build } from '../../build/core/build.ts';
 import { DiskEffects } from '../../build/core/effects.ts';
 import { operationsOf } from '../../build/ops/index.ts';
@@ -149,8 +149,14 @@ it('never mixes two builds in one answer, and answers with the new build once it
       if (seen.get(u)!.has(a)) fromOld++;
     }
     expect(fromOld, 'answers from the old build while the new one was made').toBeGreaterThan(0);
-    await new Promise((ok) => setTimeout(ok, 300)); // one poll
-    for (const u of URLS) expect(await (await fetch(base + u)).text(), `${u} after the switch`).toBe(fresh.get(u)!);
+    // The server looks for a new build every 100 ms; on a loaded machine a look can come late (a CI run beside
+    // other work failed a fixed 300 ms wait), so the switch is awaited, with a timeout that guards a hang only.
+    await vi.waitFor(
+      async () => {
+        for (const u of URLS) expect(await (await fetch(base + u)).text(), `${u} after the switch`).toBe(fresh.get(u)!);
+      },
+      { timeout: 60_000, interval: 200 },
+    );
   } finally {
     await close(server);
   }
