@@ -317,6 +317,15 @@ function medicalCounts(seed: string, leaves: LeafPopulation[], areas: MedicalAre
     const { rate, trend, use } = PER_CAPITA[m.code]!;
     const list = items(m.scheme);
     const sum = list.reduce((a, i) => a + (i.weight[use] ?? i.weight[0]!), 0);
+    // A region's mix is its own but steady over the years: the class noise ignores the year, so it is drawn
+    // once per region and class (a stream per row was half the sample's generation time).
+    const mixes = new Map<string, number>();
+    const mixOf = (region: string, item: string) => {
+      const key = `${region}|${item}`;
+      let mix = mixes.get(key);
+      if (mix === undefined) mixes.set(key, (mix = random(seed, 'medical-mix', m.code, region, item).normal()));
+      return mix;
+    };
     for (const year of m.years.prefecture ?? []) {
       for (const u of units[unitOf(m, year, leaves)]) {
         const region = u.regionCode || u.areaCode;
@@ -324,8 +333,7 @@ function medicalCounts(seed: string, leaves: LeafPopulation[], areas: MedicalAre
         const yearNoise = random(seed, 'medical-year', m.code, region, year);
         const scale = people * rate * Math.exp(trend * (year - 2014) + 0.03 * yearNoise.normal());
         for (const item of list) {
-          // A region's mix is its own but steady over the years: the class noise ignores the year.
-          const mix = random(seed, 'medical-mix', m.code, region, item.code).normal();
+          const mix = mixOf(region, item.code);
           const expected = (scale * (item.weight[use] ?? item.weight[0]!) * Math.exp(0.25 * mix)) / sum;
           rows.push({
             matter2: Number(m.code),
@@ -349,18 +357,22 @@ function medicalCounts(seed: string, leaves: LeafPopulation[], areas: MedicalAre
  * its chart says 0, not that there are no data.
  */
 function withoutZeros(rows: MedicalCountRow[]): MedicalCountRow[] {
-  const key = (r: MedicalCountRow) => `${r.matter2}|${r.year}|${r.regionCode}|${r.areaCode}`;
-  const counted = new Set(rows.filter((r) => r.count > 0).map(key));
   const out: MedicalCountRow[] = [];
-  for (const r of rows) {
-    if (r.count > 0) out.push(r);
-    else if (!counted.has(key(r))) {
-      counted.add(key(r));
-      out.push(r);
-    }
+  // A region's rows of a matter2 and year are generated together (medicalCounts), so each is one run.
+  for (let start = 0; start < rows.length; ) {
+    let end = start + 1;
+    while (end < rows.length && sameRun(rows[start]!, rows[end]!)) end++;
+    const before = out.length;
+    for (let i = start; i < end; i++) if (rows[i]!.count > 0) out.push(rows[i]!);
+    if (out.length === before) out.push(rows[start]!);
+    start = end;
   }
   return out;
 }
+
+/** Whether two rows count the same matter2, year and region. */
+const sameRun = (a: MedicalCountRow, b: MedicalCountRow) =>
+  a.matter2 === b.matter2 && a.year === b.year && a.regionCode === b.regionCode && a.areaCode === b.areaCode;
 
 /** Where a matter2's year is generated: the finest unit served, or the municipalities an official table gives. */
 function unitOf(m: Matter2, year: number, leaves: LeafPopulation[]): 'municipality' | 'area' | 'prefecture' {
@@ -380,16 +392,21 @@ const anchorCity = (c: City) => c.designatedCityCode || c.cityCode;
  */
 function fitOfficial(rows: MedicalCountRow[], cities: Map<string, City>): void {
   const groups = new Map<string, MedicalCountRow[]>();
-  for (const r of rows) {
-    const c = cities.get(r.regionCode);
-    // A municipality the official table gives is fitted alone; the others together under their prefecture,
-    // for the years the table gives the prefectures only (SSDSE-B's).
-    const own = c && medicalCount(String(r.matter2), anchorCity(c), r.year) !== undefined;
-    const region = own ? anchorCity(c) : (r.regionCode || r.areaCode).slice(0, 2);
-    const key = `${r.matter2}|${r.year}|${region}`;
-    const group = groups.get(key);
-    if (group) group.push(r);
-    else groups.set(key, [r]);
+  let group: MedicalCountRow[] = [];
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i]!;
+    // The key of a run of rows (withoutZeros) is found once for the run.
+    if (i === 0 || !sameRun(rows[i - 1]!, r)) {
+      const c = cities.get(r.regionCode);
+      // A municipality the official table gives is fitted alone; the others together under their prefecture,
+      // for the years the table gives the prefectures only (SSDSE-B's).
+      const own = c && medicalCount(String(r.matter2), anchorCity(c), r.year) !== undefined;
+      const region = own ? anchorCity(c) : (r.regionCode || r.areaCode).slice(0, 2);
+      const key = `${r.matter2}|${r.year}|${region}`;
+      group = groups.get(key) ?? [];
+      if (!group.length) groups.set(key, group);
+    }
+    group.push(r);
   }
   // Per matter2|prefecture|year: the official and the synthetic totals of the regions fitted.
   const fitted = new Map<string, { official: number; synthetic: number }>();

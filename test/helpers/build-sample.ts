@@ -1,6 +1,6 @@
 // The sample dist's build, run by the global setup in a process of its own (sample-state.ts says why):
-// the dist and its bundle at once, its file list, prefecture 31's pack for the golden tree, then the
-// digest stamp and the ready mark, each written whole. Argument: the digest of the code and sources.
+// the dist and its bundle at once, its file list, the digest stamp and the ready mark, then prefecture
+// 31's pack for the golden tree and its mark, each written whole. Argument: the digest of the code and sources.
 
 import { renameSync, writeFileSync } from 'node:fs';
 import { build } from '../../build/core/build.ts';
@@ -9,7 +9,7 @@ import { PackEffects } from '../../build/pack/writer.ts';
 import { GOLDEN_TREE_PREF } from '../golden/requests.ts';
 import { SAMPLE_DIST, SAMPLE_FILES, SAMPLE_PREFS } from './paths.ts';
 import { cachedSample, prefPack } from './sample.ts';
-import { SAMPLE_READY } from './sample-state.ts';
+import { PACKS_READY, SAMPLE_READY } from './sample-state.ts';
 import { keptBundle, keptBundlePath, writeKept } from './servers.ts';
 
 /**
@@ -46,13 +46,15 @@ if (mode === 'build') {
     build({ sources, prefs: SAMPLE_PREFS }, tee);
     writeWhole(SAMPLE_FILES, [...tee.paths].sort().join('\n'));
   });
+  writeWhole(`${SAMPLE_DIST}.digest`, key);
+  writeWhole(SAMPLE_READY, key);
   // Prefecture 31 after the dist, from the same Sources: the facts every prefecture shares are prepared
   // once (build/facts/memo.ts), so it takes about 6 s where a process of its own took 22 s of a core.
   // The golden test holds it to the committed tree (test/helpers/sample.ts, memoryBuild, reads it).
   build({ sources, prefs: [GOLDEN_TREE_PREF] }, new PackEffects(prefPack(GOLDEN_TREE_PREF, key), { quality: 1 }));
-  writeWhole(`${SAMPLE_DIST}.digest`, key);
 } else {
   // The dist was reused without its bundle (code of the packer changed): packed once, before any test needs it.
   await keptBundle(SAMPLE_DIST);
+  writeWhole(SAMPLE_READY, key);
 }
-writeWhole(SAMPLE_READY, key);
+writeWhole(PACKS_READY, key);

@@ -9,7 +9,7 @@ import { basename, dirname, join, relative } from 'node:path';
 import fg from 'fast-glob';
 import { TABLE_NAMES, type TableName } from '../../sources/tables.ts';
 import { cachedSample } from './sample.ts';
-import { SAMPLE_FAILED, SAMPLE_READY } from './sample-state.ts';
+import { PACKS_READY, SAMPLE_FAILED, SAMPLE_READY } from './sample-state.ts';
 import { keptBundlePath } from './servers.ts';
 import {
   HAS_SHARED,
@@ -85,7 +85,7 @@ function claimRamFolder(): void {
 export default async function setup() {
   mkdirSync(TMP, { recursive: true }); // tests write beside the sample, when REGSTAT_TEST_TMP puts the sample elsewhere
   claimRamFolder();
-  for (const mark of [SAMPLE_READY, SAMPLE_FAILED]) rmSync(mark, { force: true });
+  for (const mark of [SAMPLE_READY, PACKS_READY, SAMPLE_FAILED]) rmSync(mark, { force: true });
   const stamp = `${SAMPLE_DIST}.digest`;
   const key = digest();
   const fresh = existsSync(SAMPLE_DIST) && existsSync(stamp) && readFileSync(stamp, 'utf8') === key;
@@ -101,7 +101,8 @@ export default async function setup() {
   if (!HAS_SHARED) console.warn(`\n[regstat] Real-data tests ${SHARED_SKIP_NOTE}.\n`);
   if (fresh && !existsSync(SAMPLE_FILES)) writeList(diskFiles());
   if (fresh && existsSync(keptBundlePath(SAMPLE_DIST, key))) {
-    writeFileSync(SAMPLE_READY, key);
+    // A pack a killed run left unwritten is built by the first file that reads it (memoryBuild).
+    for (const mark of [SAMPLE_READY, PACKS_READY]) writeFileSync(mark, key);
     return;
   }
   const build = buildInBackground(key, fresh ? 'bundle' : 'build');

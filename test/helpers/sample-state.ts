@@ -7,8 +7,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { SAMPLE_DIST } from './paths.ts';
 
-/** Written last by the build (or by the global setup when the dist was reused): the dist, its list, bundle and packs are whole. */
+/** Written by the build once the dist, its list, bundle and digest stamp are whole (or by the global setup when the dist was reused). */
 export const SAMPLE_READY = `${SAMPLE_DIST}.ready`;
+/**
+ * Written after SAMPLE_READY, once the prefecture packs memoryBuild reads are whole (or by the global setup
+ * when the dist was reused): the files that read the dist need not wait the 13 s of prefecture 31's build.
+ */
+export const PACKS_READY = `${SAMPLE_DIST}.packs-ready`;
 /** Written by the global setup when the build failed: its exit and what it wrote to stderr. */
 export const SAMPLE_FAILED = `${SAMPLE_DIST}.failed`;
 
@@ -22,10 +27,10 @@ export const readsSample = (source: string): boolean =>
     source,
   );
 
-/** Resolves once the sample dist is whole; rejects with the build's error when it failed. */
-export async function sampleReady(): Promise<void> {
+/** Resolves once the sample dist (or, with `mark` PACKS_READY, the packs) is whole; rejects with the build's error when it failed. */
+export async function sampleReady(mark = SAMPLE_READY): Promise<void> {
   for (;;) {
-    if (existsSync(SAMPLE_READY)) return;
+    if (existsSync(mark)) return;
     if (existsSync(SAMPLE_FAILED))
       throw new Error(`the sample dist's build failed:\n${readFileSync(SAMPLE_FAILED, 'utf8')}`);
     await sleep(200);

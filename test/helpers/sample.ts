@@ -17,6 +17,7 @@ import { loadSources, type Sources } from '../../sources/load.ts';
 import { sampleSourceSet } from '../../sources/sample/index.ts';
 import type { TableName } from '../../sources/tables.ts';
 import { SAMPLE_DIST, TEST_TMP } from './paths.ts';
+import { PACKS_READY, sampleReady } from './sample-state.ts';
 
 /** Checked sample tables shared by every test file of a run (and by later runs while the sample is unchanged). */
 export const SAMPLE_TABLES = join(TEST_TMP, 'sample-tables');
@@ -91,6 +92,7 @@ export function memoryBuild(pref: number): Promise<ReadonlyMap<string, string>> 
 }
 
 async function readOrBuild(pref: number): Promise<ReadonlyMap<string, string>> {
+  await sampleReady(PACKS_READY);
   const stamp = `${SAMPLE_DIST}.digest`;
   const packed = existsSync(stamp) ? prefPack(pref, readFileSync(stamp, 'utf8')) : undefined;
   if (!packed || !existsSync(packed)) {
