@@ -12,6 +12,15 @@ const once = <T>(make: () => T): (() => T) => {
   return () => (value ??= make());
 };
 
+/**
+ * A list made on first use, a copy given each time: the origins ask for these years for every operation and
+ * level (the build of the test sample spent 4.7 s making them again).
+ */
+const onceList = <T>(make: () => T[]): (() => T[]) => {
+  const list = once(make);
+  return () => [...list()];
+};
+
 /** A file's rows as a map, each row one entry, made on first use. */
 const keyed = <K, V>(name: string, columns: readonly string[], entry: (r: CsvRecord) => [K, V]) =>
   once(() => new Map(rows(name, columns).map(entry)));
@@ -44,7 +53,7 @@ export const municipalTaxes = (cityCode: string, year: number): OfficialTaxes | 
   taxes().get(`${cityCode}|${year}`);
 
 /** The fiscal years municipalTaxes covers, ascending. */
-export const taxYears = (): number[] => yearsOf(taxes().keys());
+export const taxYears = onceList(() => yearsOf(taxes().keys()));
 
 /** A prefecture's guest nights in a calendar year, all and foreign, of its facilities of 10 or more employees. */
 interface OfficialStays {
@@ -70,7 +79,7 @@ export const prefectureStays = (prefCode: number, year: number): OfficialStays |
   stays().get(prefCode * 10000 + year);
 
 /** The years prefectureStays covers, ascending. */
-export const stayYears = (): number[] => [...new Set([...stays().keys()].map((k) => k % 10000))].sort((a, b) => a - b);
+export const stayYears = onceList(() => [...new Set([...stays().keys()].map((k) => k % 10000))].sort((a, b) => a - b));
 
 /** The anchor file's count columns, by the matter2 of medicalAnalysis/chart each is the all-class total of. */
 const MEDICAL_COLUMNS = { '202': 'clinics', '203': 'dentalClinics', '206': 'dentists', '208': 'pharmacists' } as const;
@@ -97,10 +106,15 @@ export const medicalCount = (matter2: string, regionCode: string, year: number):
  * municipalities' sums), ascending.
  */
 export const medicalYears = (): Record<'prefecture' | 'municipality', number[]> => {
+  const { prefecture, municipality } = medicalYearLists();
+  return { prefecture: [...prefecture], municipality: [...municipality] };
+};
+
+const medicalYearLists = once(() => {
   const keys = [...medical().keys()].map((k) => k.split('|'));
   const years = (ks: string[][]) => [...new Set(ks.map((k) => Number(k[2])))].sort((a, b) => a - b);
   return { prefecture: years(keys), municipality: years(keys.filter((k) => k[1]!.length === 5)) };
-};
+});
 
 /** A municipality's establishments or persons engaged in a year: the total, and the broad classes the table gives. */
 export interface OfficialCounts {
@@ -136,7 +150,7 @@ export const municipalEstablishments = (cityCode: string, year: number): Require
 };
 
 /** The years municipalEstablishments covers, ascending. */
-export const establishmentYears = (): number[] => yearsOf(establishments().keys());
+export const establishmentYears = onceList(() => yearsOf(establishments().keys()));
 
 /** municipal-finance.csv's columns after cityCode and year: 歳出決算総額, then 民生費, 土木費, 教育費, 災害復旧費. */
 export const FINANCE_COLUMNS = ['expenditure', 'welfare', 'publicWorks', 'education', 'disasterRecovery'] as const;
@@ -167,7 +181,7 @@ export const municipalFinance = (cityCode: string, year: number): OfficialFinanc
   finance().get(`${cityCode}|${year}`);
 
 /** The fiscal years of municipalFinance, in order. */
-export const financeYears = (): number[] => yearsOf(finance().keys());
+export const financeYears = onceList(() => yearsOf(finance().keys()));
 
 /** A prefecture's official net migration in a year: with each regional block, and with the rest of Japan by age class. */
 interface OfficialMigration {
@@ -202,8 +216,9 @@ export const prefectureMigration = (prefCode: number, year: number): OfficialMig
   migration().get(prefCode * 10000 + year);
 
 /** The years prefectureMigration covers, ascending. */
-export const migrationYears = (): number[] =>
-  [...new Set([...migration().keys()].map((k) => k % 10000))].sort((a, b) => a - b);
+export const migrationYears = onceList(() =>
+  [...new Set([...migration().keys()].map((k) => k % 10000))].sort((a, b) => a - b),
+);
 
 /** The 19 classes' columns of the age files: 0–4 … 90歳～. */
 const AGE_COLUMNS = Array.from({ length: 19 }, (_, i) => `age${i * 5}`);
@@ -250,7 +265,7 @@ export const municipalByAgeSex = (regionCode: string, year: number): OfficialAge
   copy(municipalAge().get(`${regionCode}|${year}`));
 
 /** The years municipalByAgeSex covers, ascending. */
-export const municipalAgeYears = (): number[] => yearsOf(municipalAge().keys());
+export const municipalAgeYears = onceList(() => yearsOf(municipalAge().keys()));
 
 const municipalProjection = ageSexFile(OFFICIAL_FILE_NAMES.municipalProjection, MUNICIPAL_PROJECTION_COLUMNS);
 
@@ -263,4 +278,4 @@ export const municipalProjectionByAgeSex = (regionCode: string, year: number): O
   copy(municipalProjection().get(`${regionCode}|${year}`));
 
 /** The years municipalProjectionByAgeSex covers, ascending. */
-export const municipalProjectionYears = (): number[] => yearsOf(municipalProjection().keys());
+export const municipalProjectionYears = onceList(() => yearsOf(municipalProjection().keys()));

@@ -5,17 +5,12 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { join } from 'node:path';
 import fg from 'fast-glob';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { build } from '../../build/core/build.ts';
-import { MemoryEffects } from '../../build/core/effects.ts';
 import { writeSourceSet } from '../../sources/dir.ts';
-import { loadSources } from '../../sources/load.ts';
 import { sampleSourceSet } from '../../sources/sample/index.ts';
 import { ROOT, SAMPLE_DIST, TMP } from '../helpers/paths.ts';
 import { sampleFiles } from '../helpers/dist.ts';
 import { SAMPLE_TABLES, sampleSources } from '../helpers/sample.ts';
-import { GOLDEN_TREE_PREF } from '../golden/requests.ts';
 import { FULL } from '../helpers/scope.ts';
-import { goldenTreeChanges } from '../golden/tree.ts';
 
 // The command reads the sample's checked tables from the run's shared cache, as it reads its own.
 const env = { ...process.env, REGSTAT_CACHE: SAMPLE_TABLES };
@@ -38,15 +33,18 @@ const digestTree = async (dir: string) => {
 describe('build output', () => {
   // In test:full. By default golden.test.ts holds prefecture 31, built from the run's checked tables in a
   // process of the global setup, to the golden tree; on a clean clone (CI) those tables were generated and
-  // parsed from text earlier in the same run. This adds a load from text in this process, with no cache
-  // between: 36 s of the default run, nearly all of it loading every table (the manifest hashes each).
-  it.runIf(FULL)('is byte-for-byte identical for the same sources (every operation, in this process)', () => {
-    // Sources generated and loaded here, against the golden tree that npm run golden wrote in another
-    // process: builds that share nothing but the code. The disk writer only copies these bytes.
-    const effects = new MemoryEffects();
-    build({ sources: loadSources(sampleSourceSet()), prefs: [GOLDEN_TREE_PREF] }, effects);
-    expect(effects.files.size).toBeGreaterThan(4000);
-    expect(goldenTreeChanges(effects.files, GOLDEN_TREE_PREF), 'differs from the golden tree').toEqual([]);
+  // parsed from text earlier in the same run. This adds a build from text in a process of its own, with no
+  // cache between (test/helpers/golden-from-text.ts).
+  it.runIf(FULL)('is byte-for-byte identical for the same sources (every operation, in a process of its own)', () => {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'test/helpers/golden-from-text.ts')], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      maxBuffer: 1 << 20,
+    });
+    expect(run.status, run.stderr).toBe(0);
+    const { files, changes } = JSON.parse(run.stdout) as { files: number; changes: string[] };
+    expect(files).toBeGreaterThan(4000);
+    expect(changes, 'differs from the golden tree').toEqual([]);
   });
 
   it('describes itself in manifest.json: dataset, hashes, row counts, operations and file counts', async () => {
