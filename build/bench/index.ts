@@ -20,6 +20,7 @@ import { benchExplorer } from './explorer.ts';
 import { benchFullScale } from './full-scale.ts';
 import { benchPackSizes } from './pack-sizes.ts';
 import { benchBundle, benchOnDemand } from './on-demand.ts';
+import { benchOnDemandMemory } from './on-demand-memory.ts';
 import { benchOrigin } from './origin.ts';
 import { ensure, startNginx, waitFor, wrk } from './tools.ts';
 
@@ -45,6 +46,7 @@ if (parts.has('code')) {
 }
 // 0. On demand: what a new user's npm start costs, before any tree exists.
 if (parts.has('on-demand')) await benchOnDemand(seconds);
+if (parts.has('on-demand-memory')) await benchOnDemandMemory();
 // The origin under abuse, over the built tree, or over four prefectures when no build part runs.
 if (parts.has('origin') && !parts.has('build') && ensure([{ cmd: 'wrk', pkg: 'wrk' }])) {
   const originPrefs = prefs ?? [1, 13, 27, 40];

@@ -7,7 +7,7 @@ import { existsSync, statSync, writeFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { OnDemand } from '../core/on-demand.ts';
 import { PackRenderer, packFile, writePack } from '../start/pack-cache.ts';
-import { Handover, RenderPool } from '../start/render-pool.ts';
+import { DEFAULT_THREADS, Handover, RenderPool } from '../start/render-pool.ts';
 import { serve } from './serve.ts';
 import {
   namesSources,
@@ -36,7 +36,7 @@ export const START_COMMAND = {
     },
   },
   example: 'npm start -- --prefs 13 --only population --port 3001',
-  docs: "Serves on `--port`/`PORT` (default 3000) and `--host`/`HOST` (default 127.0.0.1). With no `dist/` (or with any source option), answers **on demand** from the sample provider or `--sources`: nothing is built first; each operation's facts are prepared in a thread of its own, so preparing one never holds the server or the other operations, and in the background every response is written into the response cache, which answers once it is whole and at once on later starts (the log says `warm-up done`; `--no-warm-up` leaves each operation to its first request; `--no-cache` keeps no cache and prepares every operation in its thread instead); the log says the data is synthetic (for the sample) and that responses are made on demand. With a `dist/` and no option it serves that tree, as `npm run serve` does.",
+  docs: "Serves on `--port`/`PORT` (default 3000) and `--host`/`HOST` (default 127.0.0.1). With no `dist/` (or with any source option), answers **on demand** from the sample provider or `--sources`: nothing is built first; each operation's facts are prepared in a thread of its own, so preparing one never holds the server or the other operations (at most 4 threads at once, the least recently asked stopped first, so that memory stays bounded), and in the background every response is written into the response cache, which answers once it is whole and at once on later starts (the log says `warm-up done`; `--no-warm-up` leaves each operation to its first request; `--no-cache` keeps no cache and prepares every operation in its thread instead); the log says the data is synthetic (for the sample) and that responses are made on demand. With a `dist/` and no option it serves that tree, as `npm run serve` does.",
 } as const satisfies CommandSpec;
 
 /**
@@ -109,7 +109,9 @@ runCommand(import.meta, START_COMMAND, async ({ values }) => {
       serve({ renderer: cached }, options);
     } else {
       // Each operation's facts are prepared in a thread of its own, so no preparation holds the server.
-      const pool = new RenderPool(values, main);
+      // With the response cache written, a few threads at a time (DEFAULT_THREADS: memory); --no-cache
+      // prepares every operation to keep it, so it keeps every thread.
+      const pool = new RenderPool(values, main, file ? DEFAULT_THREADS : Infinity);
       const renderer = new Handover(pool);
       const warm = !values['no-warm-up'];
       log(

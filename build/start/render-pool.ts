@@ -60,6 +60,11 @@ class RenderThread {
     for (const ok of this.drained.splice(0)) ok();
   }
 
+  /** Whether it has nothing to answer: a thread may then be stopped without failing a request. */
+  get idle(): boolean {
+    return this.pending.size === 0;
+  }
+
   /** Stops the thread once it has answered what it was asked. */
   async stop(): Promise<number> {
     if (this.pending.size) await new Promise<void>((ok) => this.drained.push(ok));
@@ -67,7 +72,17 @@ class RenderThread {
   }
 }
 
+/**
+ * Operation threads kept at once, by default: each holds its operation's facts (of every prefecture, once
+ * a few have been asked for) and its own copy of the tables they come from, so that with a thread for each
+ * of the 75 operations npm start held 5.3–5.5 GB. Beyond the bound, the thread asked least recently and idle
+ * is stopped (its memory with it); its operation is prepared again if asked again before the response cache
+ * is whole.
+ */
+export const DEFAULT_THREADS = 4;
+
 export class RenderPool implements Renderer {
+  /** Operation threads by key, the most recently asked last. */
   private readonly threads = new Map<string, RenderThread>();
   private readonly data: ThreadData;
   /**
@@ -81,6 +96,7 @@ export class RenderPool implements Renderer {
   constructor(
     values: SourceValues,
     private readonly main: OnDemand,
+    private readonly maxThreads = DEFAULT_THREADS,
   ) {
     this.data = { values, table: main.plan.table };
     this.spare = new RenderThread(this.data);
@@ -137,7 +153,12 @@ export class RenderPool implements Renderer {
   /** Asks the thread of `key`, started (or taken from the spare) when first asked. */
   private ask(key: string, what: Omit<Ask, 'id'>): Promise<string | null> {
     const known = this.threads.get(key);
-    if (known?.alive) return known.ask(what);
+    this.threads.delete(key);
+    if (known?.alive) {
+      this.threads.set(key, known); // the most recently asked, last
+      return known.ask(what);
+    }
+    this.makeRoom();
     const t = this.spare?.alive ? this.spare : new RenderThread(this.data);
     this.spare = undefined;
     this.threads.set(key, t);
@@ -147,6 +168,16 @@ export class RenderPool implements Renderer {
     };
     answer.then(nextSpare, nextSpare);
     return answer;
+  }
+
+  /** Stops the least recently asked idle threads until a new one keeps within the bound (busy ones are left to finish). */
+  private makeRoom(): void {
+    for (const [key, t] of this.threads) {
+      if (this.threadCount < this.maxThreads) return;
+      if (t.alive && !t.idle) continue;
+      this.threads.delete(key);
+      void t.stop();
+    }
   }
 }
 

@@ -320,7 +320,8 @@ describe("npm start's render threads", () => {
   afterAll(() => vi.unstubAllEnvs());
   const { values } = parseCommand(START_COMMAND, ['--prefs', SAMPLE_PREFS.join(','), '--only', 'masters']);
   const main = onDemandRenderer(values);
-  const pool = new RenderPool(values, main);
+  // A bound above the masters' operations and the docs page: each keeps its thread here.
+  const pool = new RenderPool(values, main, 20);
   afterAll(() => pool.close());
 
   it('answers byte for byte as the build wrote, each operation from a thread of its own, the docs page from another', async () => {
@@ -340,6 +341,22 @@ describe("npm start's render threads", () => {
     // The site files speak of the operations of this build (the masters): compare with the main thread's.
     expect(await pool.read('/manifest.json')).toBe(main.read('/manifest.json'));
     expect(pool.threadCount).toBe(ops.length + 1);
+  });
+
+  it('keeps at most its bound of threads, stopping the least recently asked, and answers the same bytes', async () => {
+    const bounded = new RenderPool(values, main, 2);
+    try {
+      const api = built.filter((f) => f.startsWith('/api/v1/') && f !== '/api/v1/index.json');
+      const ops = main.plan.table.operations.filter((o) => !o.unavailable).map((o) => o.path);
+      // Every operation, then the first again (its thread was stopped: it is started and prepared again).
+      for (const op of [...ops, ops[0]!]) {
+        const f = api.find((p) => p.startsWith(op + '/'))!;
+        expect(await bounded.read(f), f).toBe(readFileSync(join(SAMPLE_DIST, f), 'utf8'));
+        expect(bounded.threadCount, op).toBeLessThanOrEqual(2);
+      }
+    } finally {
+      await bounded.close();
+    }
   });
 
   it('warms up every operation in the background and says when it is done', async () => {
