@@ -42,7 +42,7 @@ export const COMMAND_GROUPS: CommandGroup[] = [
   {
     title: 'Serving and building',
     intro:
-      'The commands that serve and build the API. They and the data commands below need only the production dependencies (`npm ci --omit=dev`; `test/build/production-deps.test.ts` checks it).',
+      'The commands that serve and build the API. They and the data commands below need only the production dependencies (`npm ci --omit=dev`; `test/build/production-deps.test.ts` checks it), but for `npm run edge`, whose runtime (miniflare: workerd and sharp, 166 MB) is a development dependency: after `npm ci --omit=dev` it says so in one line, and `npm install --include=dev` adds it.',
     commands: [START_COMMAND, SERVE_COMMAND, BUILD_COMMAND, BUNDLE_COMMAND, EDGE_COMMAND, NGINX_COMMAND],
   },
   {

@@ -7,7 +7,7 @@
 
 import { openAsBlob } from 'node:fs';
 import { resolve } from 'node:path';
-import { Log, LogLevel, Miniflare, type MiniflareOptions } from 'miniflare';
+import type { MiniflareOptions } from 'miniflare';
 import { Pack } from '../pack/reader.ts';
 import { fileSource } from '../pack/range-sources/file.ts';
 import { httpSource } from '../pack/range-sources/http.ts';
@@ -43,7 +43,7 @@ export const EDGE_COMMAND = {
     },
   },
   example: 'npm run edge -- --pack regstat/dist.pack --port 8787',
-  docs: "Runs the edge worker (`worker.js`) on this machine in **workerd**, Cloudflare's own runtime (npm `miniflare`; no account, no network): a local pack is put in a simulated R2 bucket under its digest's name, as an operator uploads it; a URL is read by Range, as the deployed worker reads it. The pack is checked first: a bad one is one line and exit 1.",
+  docs: "Runs the edge worker (`worker.js`) on this machine in **workerd**, Cloudflare's own runtime (npm `miniflare`, a development dependency: `npm ci`, or `npm install --include=dev` after `npm ci --omit=dev`; no account, no network): a local pack is put in a simulated R2 bucket under its digest's name, as an operator uploads it; a URL is read by Range, as the deployed worker reads it. The pack is checked first: a bad one is one line and exit 1.",
 } as const satisfies CommandSpec;
 
 interface EdgeOptions {
@@ -64,6 +64,25 @@ export interface RunningEdge {
   /** What the worker's first answer (/api/v1/prefectures, from a cold isolate) cost, as its Server-Timing says: pack;desc="reads=3 bytes=…". */
   firstAnswer: string;
   stop(): Promise<void>;
+}
+
+/**
+ * miniflare, and with it workerd and sharp (166 MB of the 265 MB npm ci --omit=dev installed), is a
+ * development dependency: only this command runs it, and a server has no use for it. Loaded when the
+ * command runs, it is one line saying how to install it where it is absent. (npm install --no-save
+ * miniflare@… does not do: with --omit=dev npm leaves a devDependency out even when named, without it
+ * npm adds every devDependency anyway.)
+ */
+export async function loadMiniflare(load = () => import('miniflare')): Promise<typeof import('miniflare')> {
+  try {
+    return await load();
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ERR_MODULE_NOT_FOUND') throw e;
+    throw new UserError(
+      'npm run edge runs the worker in miniflare, a development dependency this install left out (npm ci --omit=dev): add the development dependencies with npm install --include=dev',
+      { cause: e },
+    );
+  }
 }
 
 const isUrl = (pack: string) => /^https?:\/\//i.test(pack);
@@ -92,6 +111,7 @@ async function putInBucket(bucket: unknown, key: string, file: string): Promise<
 
 /** Checks the pack as the worker will read it, then runs the worker in workerd; throws a PackError for a bad pack. */
 export async function startEdge(o: EdgeOptions): Promise<RunningEdge> {
+  const { Log, LogLevel, Miniflare } = await loadMiniflare();
   const url = isUrl(o.pack);
   const file = url ? o.pack : resolve(o.pack);
   const pack = await Pack.open(url ? httpSource(file) : fileSource(file));

@@ -396,7 +396,7 @@ function infoDescription(notice: string, resas: boolean): string {
     resas
       ? '**Errors.** This build answers errors as the original did: a bad request is HTTP 200 with the body `"400"`, an unknown path HTTP 200 with the original\'s 404 object; composition faults (501, 503) keep their codes.'
       : "**Errors.** Errors travel with real HTTP status codes and the original's body shape, `{statusCode, message, description}` (`message` says what is wrong, `description` how to fix it).",
-    "**Types.** `openapi.d.ts`, beside this file, has TypeScript types generated from this document: `import type { Result } from './openapi.js'`.",
+    "**Types.** `openapi.d.ts`, beside this file, has TypeScript types generated from this document, for openapi-fetch (`createClient<paths>()`) or `import type { Result } from './openapi.js'`: a parameter with listed values also takes any value of its type there, so that codes and years read from other responses type-check.",
   ].join('\n\n');
 }
 
@@ -544,10 +544,13 @@ const pascal = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 const HEADER = `/**
  * TypeScript types of this regstat build's API, generated from openapi.json with openapi-typescript.
- * Do not edit: \`npm run build\` writes it. For example:
+ * Do not edit: \`npm run build\` writes it, and every server of the API (npm start too) serves it at
+ * /openapi.d.ts. With openapi-fetch, for example:
  *
- *   import type { Result } from './openapi.js';
- *   const r: Result<'/api/v1/population/composition/perYear'> = (await (await fetch(url)).json()).result;
+ *   import createClient from 'openapi-fetch';
+ *   import type { paths } from './openapi.js';
+ *   const api = createClient<paths>({ baseUrl: 'http://127.0.0.1:3000' });
+ *   const { data } = await api.GET('/api/v1/cities', { params: { query: { prefCode: 13 } } });
  */
 
 `;
@@ -560,23 +563,64 @@ export type Success<P extends Path> = paths[P]['get']['responses'][200]['content
 /** The \`result\` member of a successful response of an operation (null for a region without data, where the operation has such regions). */
 export type Result<P extends Path> = Extract<Success<P>, { result: unknown }>['result'];
 /**
- * The query parameters of an operation, their literal types widened to number and string: a code or year
- * read from another response (a prefCode, a sicCode) is then accepted as it is typed there. The API checks values.
+ * The query parameters of an operation, as openapi-fetch takes them: a parameter with listed values takes
+ * those (an editor offers them) or any value of their type, so that a code or year read from another
+ * response (a prefCode, a sicCode, a year) is accepted as it is typed there. The API checks values.
  */
-export type Query<P extends Path> = Widened<NonNullable<paths[P]['get']['parameters']['query']>>;
-type Widened<Q> = { [K in keyof Q]: Wide<Q[K]> };
-type Wide<T> = T extends number ? number : T extends string ? string : T;
+export type Query<P extends Path> = NonNullable<paths[P]['get']['parameters']['query']>;
 /** An error body. */
 export type ApiError = components['schemas']['Error'];
 `;
 
 /** The types openapi-typescript writes for this document, with the header and the helper types above. */
 export function openApiTypes(doc: object): string {
-  return HEADER + typesOf(doc) + HELPERS;
+  return HEADER + typesOf(typingDocument(doc)) + HELPERS;
+}
+
+/** Marks the schema that stands for any value of a parameter's type beside its listed values. */
+const ANY_VALUE = 'x-regstat-any-value';
+
+/**
+ * The document as the types read it: each query parameter's listed values (an enum) become those values
+ * or any value of their type. A client passes codes and years read from other responses, which type them
+ * as number or string (/industries/broad's sicCode, a perYear answer's year); with the bare lists every
+ * such call failed to compile (TS2322) in openapi-fetch. The literals stay, for editors to offer and
+ * readers to see; openapi.json keeps the lists as they are (Swagger UI's drop-downs, validators).
+ */
+export function typingDocument(doc: object): object {
+  const copy = structuredClone(doc) as { paths: Record<string, { get: { parameters?: { schema: JsonSchema }[] } }> };
+  const open = (schema: JsonSchema): JsonSchema => {
+    if (Array.isArray(schema.anyOf)) return { ...schema, anyOf: schema.anyOf.map(open) };
+    if (!Array.isArray(schema.enum) || (schema.type !== 'integer' && schema.type !== 'string')) return schema;
+    const { enum: values, type, ...rest } = schema;
+    return {
+      ...rest,
+      anyOf: [
+        { type, enum: values },
+        { type, [ANY_VALUE]: true },
+      ],
+    };
+  };
+  for (const item of Object.values(copy.paths)) for (const p of item.get.parameters ?? []) p.schema = open(p.schema);
+  return copy;
 }
 
 /**
- * openapi-typescript's default output for a document, synchronously: the build and the on-demand server
+ * openapi-typescript's transform for the schema typingDocument adds: \`number & {}\` (or \`string & {}\`), which
+ * takes any number but, unlike \`number\`, does not absorb the literals beside it in a union.
+ */
+export function anyValueType(schema: JsonSchema): import('typescript').TypeNode | undefined {
+  if (!schema[ANY_VALUE]) return undefined;
+  const ts = createRequire(import.meta.url)('typescript') as typeof import('typescript');
+  const keyword = schema.type === 'integer' ? ts.SyntaxKind.NumberKeyword : ts.SyntaxKind.StringKeyword;
+  return ts.factory.createIntersectionTypeNode([
+    ts.factory.createKeywordTypeNode(keyword),
+    ts.factory.createTypeLiteralNode([]),
+  ]);
+}
+
+/**
+ * openapi-typescript's output for a document (its defaults, and anyValueType), synchronously: the build and the on-demand server
  * render site files synchronously, and openapiTS() is async only for parsing, linting and bundling,
  * which a document of plain objects with internal refs does not need (the tests check that the output
  * is that of openapiTS()). Loaded on first use: it takes a few hundred milliseconds to load.
@@ -609,7 +653,7 @@ function typesOf(doc: object): string {
     redoc: undefined as never, // read by openapiTS() only, for parsing and bundling
     silent: true,
     inject: undefined,
-    transform: undefined,
+    transform: (schema) => anyValueType(schema as JsonSchema),
     transformProperty: undefined,
     makePathsEnum: false,
     generatePathParams: false,

@@ -1,7 +1,8 @@
 // An operator installs with `npm ci --omit=dev` and runs the commands of package.json: every package those
 // commands load (and the runner of the scripts, tsx) must then be installed, that is, be a dependency
 // and not a devDependency. Their module graphs are read by esbuild, from each command's script and from
-// the scripts they start as workers and threads.
+// the scripts they start as workers and threads. One exception: npm run edge's runtime (miniflare, with
+// workerd and sharp) is a devDependency, imported only when the command runs, which says how to install it.
 
 import { readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
@@ -9,12 +10,18 @@ import { join } from 'node:path';
 import { build } from 'esbuild';
 import fg from 'fast-glob';
 import { describe, expect, it } from 'vitest';
+import { loadMiniflare } from '../../build/cli/edge.ts';
+import { UserError } from '../../build/user-error.ts';
 import { ROOT } from '../helpers/paths.ts';
 
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
   scripts: Record<string, string>;
   dependencies: Record<string, string>;
+  devDependencies: Record<string, string>;
 };
+
+/** Packages an operator command imports only when it runs, saying how to install them when they are absent. */
+const LOADED_ON_USE = ['miniflare'];
 
 /** The commands docs/cli.md gives operators (not the developers' test, bench, golden, screenshots, format). */
 const OPERATOR_SCRIPTS = [
@@ -44,7 +51,8 @@ const packageOf = (spec: string) =>
     .join('/');
 const BUILTIN = new Set(builtinModules);
 
-async function packagesLoadedBy(entries: string[]): Promise<Map<string, string>> {
+/** Each package the entries import, with a file that imports it and whether every import of it is dynamic. */
+async function packagesLoadedBy(entries: string[]): Promise<Map<string, { file: string; dynamic: boolean }>> {
   const { metafile } = await build({
     entryPoints: entries.map((e) => join(ROOT, e)),
     bundle: true,
@@ -56,11 +64,14 @@ async function packagesLoadedBy(entries: string[]): Promise<Map<string, string>>
     outdir: join(ROOT, 'test/.tmp/production-deps'),
     logLevel: 'silent',
   });
-  const found = new Map<string, string>(); // package → a file that imports it
+  const found = new Map<string, { file: string; dynamic: boolean }>();
   for (const [file, input] of Object.entries(metafile.inputs))
     for (const i of input.imports)
-      if (i.external && !i.path.startsWith('node:') && !BUILTIN.has(i.path) && !i.path.startsWith('.'))
-        found.set(packageOf(i.path), file);
+      if (i.external && !i.path.startsWith('node:') && !BUILTIN.has(i.path) && !i.path.startsWith('.')) {
+        const name = packageOf(i.path);
+        const dynamic = i.kind === 'dynamic-import' && (found.get(name)?.dynamic ?? true);
+        found.set(name, { file, dynamic });
+      }
   return found;
 }
 
@@ -81,7 +92,28 @@ describe('npm ci --omit=dev', () => {
     expect(started.length).toBeGreaterThan(0);
     const loaded = await packagesLoadedBy([...scripts, ...started]);
     expect(loaded.size).toBeGreaterThan(5);
-    const missing = [...loaded].filter(([p]) => !(p in pkg.dependencies)).map(([p, file]) => `${p} (from ${file})`);
+    const missing = [...loaded]
+      .filter(([p]) => !(p in pkg.dependencies) && !LOADED_ON_USE.includes(p))
+      .map(([p, { file }]) => `${p} (from ${file})`);
     expect(missing).toEqual([]);
+    // The exceptions are loaded, by import() only, and installed for development.
+    for (const p of LOADED_ON_USE) {
+      expect(loaded.get(p), p).toMatchObject({ dynamic: true });
+      expect(pkg.devDependencies, p).toHaveProperty(p);
+      expect(pkg.dependencies, p).not.toHaveProperty(p);
+    }
+  });
+
+  it("leaves out npm run edge's runtime, and npm run edge then says in one line how to install it", async () => {
+    // A package that is not installed fails as miniflare does after npm ci --omit=dev.
+    const absent = loadMiniflare(() => import('regstat-no-such-package' as string));
+    await expect(absent).rejects.toBeInstanceOf(UserError);
+    await expect(absent).rejects.toThrow(
+      'npm run edge runs the worker in miniflare, a development dependency this install left out (npm ci --omit=dev): add the development dependencies with npm install --include=dev',
+    );
+    // Any other failure is not hidden behind it.
+    const broken = new Error('workerd cannot start');
+    await expect(loadMiniflare(() => Promise.reject(broken))).rejects.toBe(broken);
+    expect(typeof (await loadMiniflare()).Miniflare).toBe('function');
   });
 });
