@@ -138,6 +138,7 @@ if (
         String(ports.regstat),
         '--workers',
         String(workers),
+        '--quiet', // as nginx here, which keeps no access log
       ],
       { stdio: 'ignore' },
     );

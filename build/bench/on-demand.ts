@@ -112,6 +112,7 @@ async function start(port: number, cache: string, warmUp = true): Promise<Starte
   const options = [
     ...(existsSync(join(ROOT, 'dist')) ? ['--seed', 'regstat-sample-1'] : []),
     ...(warmUp ? [] : ['--no-warm-up']),
+    '--quiet', // the figures under wrk are the server's, not its log's
   ];
   const args = ['start', ...(options.length ? ['--', ...options] : [])];
   const child = spawn('npm', args, {
