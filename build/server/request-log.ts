@@ -13,7 +13,8 @@ const FLUSH_BYTES = 64 * 1024;
 /** One line of the log: method, target, status (or how the exchange ended without one) and time. */
 export function requestLine(method: string, target: string, status: number | string, ms: number): string {
   const shown = target.length > TARGET_MAX ? `${target.slice(0, TARGET_MAX)}…` : target;
-  return `${method} ${shown} ${status} ${ms < 10 ? ms.toFixed(1) : Math.round(ms)} ms`;
+  // Two decimals below 1 ms: an answer from memory takes a few hundredths, which 0.0 would hide.
+  return `${method} ${shown} ${status} ${ms < 1 ? ms.toFixed(2) : ms < 10 ? ms.toFixed(1) : Math.round(ms)} ms`;
 }
 
 /** Writes lines to `out` in batches of one event-loop turn. */

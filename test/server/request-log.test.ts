@@ -15,8 +15,8 @@ import { ROOT, SAMPLE_DIST } from '../helpers/paths.ts';
 import { freePort, startBundle, waitUp, type Running } from '../helpers/servers.ts';
 
 const LOADER = pathToFileURL(join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
-/** A logged line: method, target, status, milliseconds (one decimal under 10 ms). */
-const LINE = /^(GET|HEAD) (\S+) (\d{3}|closed) (\d\.\d|\d{2,}) ms$/;
+/** A logged line: method, target, status, milliseconds (two decimals under 1 ms, one under 10 ms). */
+const LINE = /^(GET|HEAD) (\S+) (\d{3}|closed) (\d+(?:\.\d{1,2})?) ms$/;
 
 const started: (ChildProcess | Running)[] = [];
 afterAll(() => {
@@ -140,8 +140,10 @@ describe('the request log', () => {
 
   it('cuts a very long target, so that a line stays one line of the log', () => {
     const line = requestLine('GET', '/api/v1/prefectures?' + 'a'.repeat(5000), 400, 0.25);
-    expect(line).toMatch(/^GET \/api\/v1\/prefectures\?a+… 400 0\.3 ms$/);
+    expect(line).toMatch(/^GET \/api\/v1\/prefectures\?a+… 400 0\.25 ms$/);
     expect(line.length).toBeLessThan(340);
     expect(requestLine('GET', '/', 200, 12.4)).toBe('GET / 200 12 ms');
+    expect(requestLine('GET', '/', 200, 2.345)).toBe('GET / 200 2.3 ms');
+    expect(requestLine('GET', '/', 304, 0.0412)).toBe('GET / 304 0.04 ms');
   });
 });
