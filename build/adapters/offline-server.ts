@@ -8,12 +8,14 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { syntheticNotice } from '../runtime/data-kind.ts';
+import { scopeNotice } from '../runtime/scope-notice.ts';
 import { COMMON_HEADERS } from '../runtime/respond.ts';
 import type { ErrorMode } from '../runtime/errors.ts';
 import type { RouteTable } from '../runtime/routes.ts';
 import { staticPath, typeOf } from '../runtime/static-path.ts';
 import { answerClientError, apiServerHandler, type Store } from '../server/api-server.ts';
 import { notFoundText, sendStatic } from '../server/static-file.ts';
+import { logRequests } from '../server/request-log.ts';
 import { Pack } from '../pack/reader.ts';
 import { fileSource } from '../pack/range-sources/file.ts';
 import { PackError } from '../user-error.ts';
@@ -50,7 +52,7 @@ async function packAnswers(pack: Pack): Promise<string | null> {
 }
 
 /** The Node server's core over the pack: the same answers, caches and limits as npm run serve. */
-export async function offlineServer(pack: Pack, o: { errors?: ErrorMode } = {}) {
+export async function offlineServer(pack: Pack, o: { errors?: ErrorMode; log?: (text: string) => void } = {}) {
   const text = pack.table;
   if (!text)
     throw new PackError(pack.source.name, 'it has no routes.json (it was not made by npm run bundle)', BUNDLE_ADVICE);
@@ -77,10 +79,11 @@ export async function offlineServer(pack: Pack, o: { errors?: ErrorMode } = {}) 
       );
     },
   };
-  return createServer(apiServerHandler(store, { signature: pack.digest, table }, o)).on(
+  const server = createServer(apiServerHandler(store, { signature: pack.digest, table }, o)).on(
     'clientError',
     answerClientError,
   );
+  return o.log ? logRequests(server, o.log) : server;
 }
 
 const USAGE = `node serve.mjs [options]: serves the regstat API from the bundle's data file, with nothing installed.
@@ -89,6 +92,7 @@ const USAGE = `node serve.mjs [options]: serves the regstat API from the bundle'
   --host <address>        address to listen on (default 127.0.0.1, or HOST)
   --data <file>           the data file (default dist.pack beside serve.mjs)
   --errors status|resas   errors as real HTTP status codes (default) or as the original API answered them
+  --quiet                 no request log (by default one line per request on stderr)
   -h, --help              this text
 
 example: node serve.mjs --port 8080, then open http://127.0.0.1:8080/api/v1/prefectures
@@ -99,7 +103,7 @@ async function main(): Promise<void> {
     process.stderr.write(`regstat offline bundle: ${message}\n`);
     process.exit(code);
   };
-  let values: { port: string; host: string; data?: string; errors?: string; help?: boolean };
+  let values: { port: string; host: string; data?: string; errors?: string; quiet?: boolean; help?: boolean };
   try {
     ({ values } = parseArgs({
       options: {
@@ -107,11 +111,12 @@ async function main(): Promise<void> {
         host: { type: 'string', default: process.env.HOST ?? '127.0.0.1' },
         data: { type: 'string' },
         errors: { type: 'string' },
+        quiet: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     }) as { values: typeof values });
   } catch (e) {
-    return die(`${(e as Error).message}. The options are --port, --host, --data, --errors and --help.`, 2);
+    return die(`${(e as Error).message}. The options are --port, --host, --data, --errors, --quiet and --help.`, 2);
   }
   if (values.help) return void process.stdout.write(USAGE);
   if (values.errors !== undefined && values.errors !== 'status' && values.errors !== 'resas')
@@ -119,11 +124,15 @@ async function main(): Promise<void> {
   const file = values.data ?? join(dirname(fileURLToPath(import.meta.url)), DATA_FILE);
   let server: Awaited<ReturnType<typeof offlineServer>>;
   let pack: Pack;
-  let notice: string | null = null;
+  let notice = '';
   try {
     pack = await openBundlePack(file);
-    server = await offlineServer(pack, { errors: values.errors as ErrorMode | undefined });
-    notice = syntheticNotice(JSON.parse(Buffer.from(pack.table!).toString('utf8')));
+    server = await offlineServer(pack, {
+      errors: values.errors as ErrorMode | undefined,
+      ...(values.quiet ? {} : { log: (text: string) => process.stderr.write(text) }),
+    });
+    const table = JSON.parse(Buffer.from(pack.table!).toString('utf8')) as RouteTable;
+    notice = `${scopeNotice(table)}\n${syntheticNotice(table) ?? ''}`.trim();
   } catch (e) {
     const missing = e instanceof PackError && e.problem === 'it does not exist';
     return die(
@@ -139,7 +148,10 @@ async function main(): Promise<void> {
   );
   server.listen(Number(values.port), values.host, () =>
     process.stderr.write(
-      `regstat offline bundle: serving ${file} (${pack.entries} files) at http://${values.host}:${values.port}/\n${notice ? `regstat offline bundle: ${notice}\n` : ''}`,
+      `regstat offline bundle: serving ${file} (${pack.entries} files) at http://${values.host}:${values.port}/\n${notice
+        .split('\n')
+        .map((line) => `regstat offline bundle: ${line}\n`)
+        .join('')}`,
     ),
   );
 }

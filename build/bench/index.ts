@@ -19,7 +19,7 @@ import { benchEdge } from './edge.ts';
 import { benchExplorer } from './explorer.ts';
 import { benchFullScale } from './full-scale.ts';
 import { benchPackSizes } from './pack-sizes.ts';
-import { benchBundle, benchOnDemand } from './on-demand.ts';
+import { benchBundle, benchOnDemand, firstPageAfterReady } from './on-demand.ts';
 import { benchOnDemandMemory } from './on-demand-memory.ts';
 import { benchOrigin } from './origin.ts';
 import { ensure, startNginx, waitFor, wrk } from './tools.ts';
@@ -46,6 +46,7 @@ if (parts.has('code')) {
 }
 // 0. On demand: what a new user's npm start costs, before any tree exists.
 if (parts.has('on-demand')) await benchOnDemand(seconds);
+else if (parts.has('first-page')) await firstPageAfterReady(39290);
 if (parts.has('on-demand-memory')) await benchOnDemandMemory();
 // The origin under abuse, over the built tree, or over four prefectures when no build part runs.
 if (parts.has('origin') && !parts.has('build') && ensure([{ cmd: 'wrk', pkg: 'wrk' }])) {
@@ -140,6 +141,7 @@ if (
         String(ports.regstat),
         '--workers',
         String(workers),
+        '--quiet', // as nginx here, which keeps no access log
       ],
       { stdio: 'ignore' },
     );

@@ -112,6 +112,7 @@ async function start(port: number, cache: string, warmUp = true): Promise<Starte
   const options = [
     ...(existsSync(join(ROOT, 'dist')) ? ['--seed', 'regstat-sample-1'] : []),
     ...(warmUp ? [] : ['--no-warm-up']),
+    '--quiet', // the figures under wrk are the server's, not its log's
   ];
   const args = ['start', ...(options.length ? ['--', ...options] : [])];
   const child = spawn('npm', args, {
@@ -192,6 +193,7 @@ export async function benchOnDemand(seconds: number): Promise<void> {
     return s;
   };
   try {
+    await firstPageAfterReady(39290);
     await coldStart(launch, cache, seconds);
     await tablesCached(launch);
     await withWarmUp(launch, cache);
@@ -199,6 +201,74 @@ export async function benchOnDemand(seconds: number): Promise<void> {
   } finally {
     started.forEach(stop); // also after a failure: no server left behind on its port
     rmSync(cache, { recursive: true, force: true });
+  }
+}
+
+/** The README's curl lines, as paths (and headers) on the server they name. */
+function readmeCurlLines(): { path: string; headers: Record<string, string> }[] {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  return [...readme.matchAll(/^curl '[^']*?:3000([^']+)'((?: -H '[^']+')*)/gm)].map(([, path, h]) => ({
+    path: path!,
+    headers: Object.fromEntries([...h!.matchAll(/-H '([^:]+): ([^']*)'/g)].map(([, k, v]) => [k!, v!])),
+  }));
+}
+
+/**
+ * A fresh clone as a user meets it: `npm start` as the README says (warm-up on, no cache of any kind),
+ * then, from its `ready` line, the explorer (`/`) as a browser opened then asks it and the README's
+ * curl lines, all at once: each figure is the time from `ready` to its answer.
+ */
+export async function firstPageAfterReady(port: number): Promise<void> {
+  console.log('\nthe first page (npm start on a fresh clone: no table or response cache)');
+  const cache = mkdtempSync(join(tmpdir(), 'regstat-bench-fresh-'));
+  const options = existsSync(join(ROOT, 'dist')) ? ['--', '--seed', 'regstat-sample-1'] : [];
+  const child = spawn('npm', ['start', ...options], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), REGSTAT_CACHE: cache },
+    stdio: ['ignore', 'ignore', 'pipe'],
+    detached: true,
+  });
+  let err = '';
+  const t0 = performance.now();
+  const ready = new Promise<number>((ok, fail) => {
+    child.stderr!.on('data', (d) => ((err += d), /regstat: ready in/.test(err) && ok(performance.now())));
+    child.on('exit', () => fail(new Error(`npm start exited: ${err}`)));
+  });
+  const s: Started = { child, base: `http://127.0.0.1:${port}`, seconds: 0, log: () => err, loopFile: '' };
+  try {
+    const at = await ready;
+    console.log(`  fresh clone: npm start to its ready line            ${((at - t0) / 1000).toFixed(1)} s`);
+    // All asked at once, as a user who opens the page and pastes the curl lines does: each timed from `ready`.
+    const asks = [{ path: '/', headers: {} }, ...readmeCurlLines()];
+    const answered = await Promise.all(
+      asks.map(async ({ path, headers }) => ({
+        path,
+        status: await untilAnswered(s.base + path, headers),
+        at: performance.now(),
+      })),
+    );
+    for (const { path, status, at: t } of answered) {
+      const shown = path.length > 44 ? path.slice(0, 43) + '…' : path;
+      console.log(
+        `    ready to ${shown.padEnd(44)} ${((t - at) / 1000).toFixed(2)} s${status === 200 ? '' : `  status ${status}`} (target ≤ 2 s)`,
+      );
+    }
+  } finally {
+    stop(s);
+    rmSync(cache, { recursive: true, force: true });
+  }
+}
+
+/** The status of the first answer to `url`, asked again while the server does not listen yet. */
+async function untilAnswered(url: string, headers: Record<string, string>): Promise<number> {
+  for (;;) {
+    try {
+      const res = await fetch(url, { headers });
+      await res.arrayBuffer();
+      return res.status;
+    } catch {
+      await pause(10);
+    }
   }
 }
 

@@ -51,7 +51,8 @@ export function runBuild(argv: string[]): CliBuildReport {
     const options = buildOptionsFrom(choices, { eager: true, warn });
     const { sources } = options;
     log(`loaded ${Object.values(sources.tables).reduce((a, t) => a + t!.rows, 0)} rows in ${Date.now() - started} ms`);
-    report = build({ ...options, progress: terminalProgress() }, effects);
+    // Off a terminal, a line every 10 s within an operation of minutes too (a full build's largest).
+    report = build({ ...options, progress: terminalProgress(process.stderr, 10_000) }, effects);
     if (sources.dataset.kind === 'sample') log(`NOTE: ${sources.dataset.notice}`);
     else logProvenance(sources.dataset, log);
   } catch (e) {

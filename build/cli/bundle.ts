@@ -15,7 +15,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { DATA_FILE } from '../adapters/offline-server.ts';
 import { PackEffects } from '../pack/writer.ts';
 import { build } from '../core/build.ts';
-import { terminalProgress } from '../core/progress.ts';
+import { silentProgress, terminalProgress, type Progress } from '../core/progress.ts';
 import { edgeWorkerScript, offlineServerScript } from '../deploy/scripts.ts';
 import { EDGE_WORKER_FILE, packName, WRANGLER_FILE, wranglerToml } from '../deploy/wrangler.ts';
 import type { ErrorMode } from '../runtime/errors.ts';
@@ -107,10 +107,21 @@ export function withErrorMode(routes: Buffer, errors: ErrorMode): Buffer {
   return Buffer.from(JSON.stringify(errors === 'resas' ? { ...table, errors } : table));
 }
 
-/** Writes every file of a dist into the archive, bytes as they are (routes.json with `errors`, when given), and commits. */
-export async function copyDist(dist: string, effects: PackEffects, errors?: ErrorMode): Promise<number> {
+/**
+ * Writes every file of a dist into the archive, bytes as they are (routes.json with `errors`, when given),
+ * and commits; `progress` hears of the listing and of the copy (minutes for a full build).
+ */
+export async function copyDist(
+  dist: string,
+  effects: PackEffects,
+  errors?: ErrorMode,
+  progress: Progress = silentProgress,
+): Promise<number> {
   try {
+    progress.start(`listing the files of ${dist}`, 0);
     const files = distFiles(dist);
+    progress.end(`${files.length.toLocaleString('en')} files`);
+    progress.start(`copying them into the pack`, files.length);
     // Reads run ahead in libuv's threads while earlier files are stored; the writes keep the sorted order.
     const AHEAD = 64;
     const reads: Promise<Buffer>[] = [];
@@ -123,8 +134,12 @@ export async function copyDist(dist: string, effects: PackEffects, errors?: Erro
       const body = await reads[i]!;
       effects.write(files[i]!, errors && files[i] === '/routes.json' ? withErrorMode(body, errors) : body);
       reads[i] = undefined!;
+      if (i % 1000 === 0) progress.tick(i);
     }
+    progress.end(`${files.length.toLocaleString('en')} files`);
+    progress.start('writing the pack index', 0);
     effects.commit();
+    progress.end('done');
     return files.length;
   } catch (e) {
     effects.abort();
@@ -150,24 +165,35 @@ export function packBundle(folder: string, out: string): void {
  * writeBundleWith(out, (effects) => build(options, effects)) bundles a build without writing a dist.
  * fill must commit the effects (build() and copyDist do).
  */
-export async function writeBundleWith(out: string, fill: (effects: PackEffects) => unknown): Promise<RouteTable> {
+export async function writeBundleWith(
+  out: string,
+  fill: (effects: PackEffects) => unknown,
+  progress: Progress = silentProgress,
+): Promise<RouteTable> {
   const stage = mkdtempSync(join(tmpdir(), 'regstat-bundle-'));
   try {
     const folder = join(stage, BUNDLE_FOLDER);
     const effects = bundleEffects(folder);
     await fill(effects);
     finishBundle(folder, effects);
+    progress.start(`compressing the bundle into ${out} (tar czf)`, 0);
     packBundle(folder, out);
+    progress.end('done');
     return JSON.parse(Buffer.from(effects.table).toString('utf8')) as RouteTable;
   } finally {
     rmSync(stage, { recursive: true, force: true });
   }
 }
 
-export async function writeBundle(dist: string, out: string, errors?: ErrorMode): Promise<RouteTable> {
+export async function writeBundle(
+  dist: string,
+  out: string,
+  errors?: ErrorMode,
+  progress: Progress = silentProgress,
+): Promise<RouteTable> {
   if (!existsSync(join(dist, 'routes.json')))
     throw new UsageError(`${dist} is not a regstat dist (it has no routes.json); build one with npm run build.`);
-  return writeBundleWith(out, (effects) => copyDist(dist, effects, errors));
+  return writeBundleWith(out, (effects) => copyDist(dist, effects, errors, progress), progress);
 }
 
 runCommand(import.meta, BUNDLE_COMMAND, async ({ values }) => {
@@ -184,17 +210,22 @@ runCommand(import.meta, BUNDLE_COMMAND, async ({ values }) => {
     process.stderr.write(
       `regstat: no dist to bundle; rendering every response from ${values.sources ?? 'the sample provider (synthetic)'} into the bundle\n`,
     );
+  // Off a terminal (CI, a pipe), a line every 10 s while a step of minutes runs.
+  const progress = terminalProgress(process.stderr, 10_000);
   const table = fromSources
-    ? await writeBundleWith(out, (effects) =>
-        build(
-          {
-            ...buildOptionsFrom(values, { eager: true, warn: (s) => process.stderr.write(`regstat: ${s}\n`) }),
-            progress: terminalProgress(),
-          },
-          effects,
-        ),
+    ? await writeBundleWith(
+        out,
+        (effects) =>
+          build(
+            {
+              ...buildOptionsFrom(values, { eager: true, warn: (s) => process.stderr.write(`regstat: ${s}\n`) }),
+              progress,
+            },
+            effects,
+          ),
+        progress,
       )
-    : await writeBundle(values.dir ?? 'dist', out, errors);
+    : await writeBundle(values.dir ?? 'dist', out, errors, progress);
   process.stderr.write(
     `regstat: wrote ${out} in ${((Date.now() - started) / 1000).toFixed(1)} s; unpack it (tar xzf ${basename(out)}) and run node ${BUNDLE_FOLDER}/serve.mjs --port 3000\n`,
   );

@@ -16,7 +16,7 @@ export const BENCH_COMMAND = {
       type: 'string',
       default: 'on-demand,build,serve,origin,layouts,bundle,explorer',
       value: '<list>',
-      help: 'which parts to run (code: counts on the syntax trees of build/ and sources/, which the issues quote; origin: the hot path against bare node:http, compositions beside plain requests, a 60 s soak, RSS; explorer: time to a drawn chart in headless Chromium; edge: the edge worker in workerd over a pack (--pack, or one rendered for --prefs, default 1,13); pack-sizes: block and leaf sizes against bytes fetched per answer; on-demand-memory: the resident memory of npm start, server and writer, once every operation has been asked for every prefecture; full: the whole build at full scale, tree and pack, then the edge over the full pack: about an hour and 35 GB of disk)',
+      help: 'which parts to run (first-page: on a fresh clone, the time from the ready line of npm start to the explorer page and to the curl lines of the README, also the first figure of on-demand; code: counts on the syntax trees of build/ and sources/, which the issues quote; origin: the hot path against bare node:http, compositions beside plain requests, a 60 s soak, RSS; explorer: time to a drawn chart in headless Chromium; edge: the edge worker in workerd over a pack (--pack, or one rendered for --prefs, default 1,13); pack-sizes: block and leaf sizes against bytes fetched per answer; on-demand-memory: the resident memory of npm start, server and writer, once every operation has been asked for every prefecture; full: the whole build at full scale, tree and pack, then the edge over the full pack: about an hour and 35 GB of disk)',
     },
     pack: {
       type: 'string',

@@ -6,6 +6,7 @@ import { availableParallelism } from 'node:os';
 import type { Renderer } from '../core/on-demand.ts';
 import type { ErrorMode } from '../runtime/errors.ts';
 import { syntheticNotice } from '../runtime/data-kind.ts';
+import { scopeNotice } from '../runtime/scope-notice.ts';
 import { createApiServer, readTable } from '../server/node.ts';
 import { fail } from './fail.ts';
 import {
@@ -45,6 +46,8 @@ interface ServeOptions {
   errors?: ErrorMode;
   /** The memory budget of each process's caches. */
   cacheBytes?: number;
+  /** No request log. */
+  quiet?: boolean;
 }
 
 /**
@@ -53,7 +56,7 @@ interface ServeOptions {
  */
 export function serve(
   from: string | { renderer: Renderer },
-  { port, host, workers = 1, errors, cacheBytes }: ServeOptions,
+  { port, host, workers = 1, errors, cacheBytes, quiet }: ServeOptions,
 ) {
   const dir = typeof from === 'string' ? from : 'on-demand responses';
   if (workers > 1 && cluster.isPrimary) {
@@ -67,6 +70,7 @@ export function serve(
     ...(typeof from === 'string' ? { dir: from } : from),
     ...(errors ? { errors } : {}),
     ...(cacheBytes ? { cacheBytes } : {}),
+    ...(quiet ? {} : { log: (text: string) => process.stderr.write(text) }),
   });
   server.once('error', (e) => listenFailed(e, port, host));
   server.listen(port, host, () => {
@@ -74,7 +78,9 @@ export function serve(
     const a = server.address();
     const where = typeof a === 'object' && a ? `http://${host}:${a.port}` : String(a);
     process.stderr.write(`regstat: serving ${dir} at ${where}/ (try ${where}/api/v1/prefectures)\n`);
-    const notice = typeof from === 'string' ? syntheticNotice(readTable(from)) : null;
+    const table = typeof from === 'string' ? readTable(from) : from.renderer.plan.table;
+    process.stderr.write(`regstat: ${scopeNotice(table)}\n`);
+    const notice = typeof from === 'string' ? syntheticNotice(table) : null;
     if (notice) process.stderr.write(`regstat: ${notice}\n`);
   });
   const stop = () => server.close(() => process.exit(0));
@@ -85,7 +91,9 @@ export function serve(
 function forkWorkers(dir: string, port: number, host: string, workers: number) {
   for (let i = 0; i < workers; i++) cluster.fork();
   process.stderr.write(`regstat: serving ${dir} at http://${host}:${port}/ with ${workers} workers\n`);
-  const notice = syntheticNotice(readTable(dir));
+  const table = readTable(dir);
+  process.stderr.write(`regstat: ${scopeNotice(table)}\n`);
+  const notice = syntheticNotice(table);
   if (notice) process.stderr.write(`regstat: ${notice}\n`);
   let stopping = false;
   const stop = (code: number) => {
@@ -151,6 +159,7 @@ runCommand(import.meta, SERVE_COMMAND, ({ values }) => {
     host: values.host!,
     workers,
     cacheBytes: parseCacheBytes(values.cache),
+    quiet: values.quiet!,
     ...(errors ? { errors } : {}),
   });
 });

@@ -107,6 +107,11 @@ export const SERVER_OPTIONS = {
     value: '<MB>',
     help: 'memory for responses, their compressed forms, parsed documents and the URL memo (each worker)',
   },
+  quiet: {
+    type: 'boolean',
+    default: false,
+    help: 'no request log (by default one line per request on stderr: method, path, status, time)',
+  },
 } as const satisfies OptionSpecs;
 
 /** --cache in bytes. */

@@ -92,7 +92,7 @@ runCommand(import.meta, START_COMMAND, async ({ values }) => {
   const cacheBytes = parseCacheBytes(values.cache);
   if (!namesSources(values) && existsSync('dist/manifest.json')) {
     log('regstat: serving the built dist/ (npm run build wrote it; delete it to answer on demand instead)');
-    serve('dist', { port, host, cacheBytes, ...(errors ? { errors } : {}) });
+    serve('dist', { port, host, cacheBytes, quiet: values.quiet!, ...(errors ? { errors } : {}) });
   } else {
     const t0 = performance.now();
     const main = onDemandRenderer(values);
@@ -100,7 +100,7 @@ runCommand(import.meta, START_COMMAND, async ({ values }) => {
     log(dataset.kind === 'sample' ? `regstat: ${dataset.notice}` : `regstat: sources: ${dataset.notice}`);
     const file = values['no-cache'] ? undefined : packFile(values);
     const cached = file && existsSync(file) ? await PackRenderer.open(file, main.plan.table) : null;
-    const options = { port, host, cacheBytes, ...(errors ? { errors } : {}) };
+    const options = { port, host, cacheBytes, quiet: values.quiet!, ...(errors ? { errors } : {}) };
     if (cached) {
       log(
         `regstat: no dist/ to serve; every response comes from the response cache an earlier start of the same sources wrote (${file})`,
@@ -119,6 +119,7 @@ runCommand(import.meta, START_COMMAND, async ({ values }) => {
       );
       log(`regstat: ready in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
       serve({ renderer }, options);
+      if (warm) pool.prefetchDocsPage();
       if (warm && file) void warmUpCache(values, file, pool, renderer);
       else if (warm) void pool.warmUp(log);
     }

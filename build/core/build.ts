@@ -174,18 +174,30 @@ function scopeOf(ctx: Plan['ctx']): Scope {
   return { names: ctx.prefs.map((n) => `${regions.prefecture(n)?.prefName ?? n} (${n})`) };
 }
 
+/**
+ * The docs page (dist/index.html): it needs each operation's file count and example, not the digests of
+ * every source table the manifest gives, so the on-demand server makes it without generating them.
+ */
+export function docsPageOf(p: Plan, tallies: FileTally[]): string {
+  const docs: DocsEntry[] = tallies.map((c) => {
+    const route = p.routeOf.get(c.op)!;
+    const origin = operationOrigin(c.op, route, p.ctx.sources);
+    return {
+      route,
+      title: c.op.title,
+      files: c.files,
+      ...(c.example ? { example: c.example } : {}),
+      ...(origin ? { origin } : {}),
+    };
+  });
+  return docsPage(p.ctx.sources.dataset, docs, scopeOf(p.ctx));
+}
+
 /** Every file of dist besides the responses: route table, docs page, manifests, host configurations. */
 export function siteFiles(p: Plan, tallies: FileTally[]): [string, string][] {
   const { sources } = p.ctx;
   const route = (c: FileTally) => p.routeOf.get(c.op)!;
   const reports = tallies.map((c) => reportOf(p, c));
-  const docs: DocsEntry[] = reports.map((r, i) => ({
-    route: r.route,
-    title: r.title,
-    files: r.files,
-    ...(tallies[i]!.example ? { example: tallies[i]!.example } : {}),
-    ...(r.origin ? { origin: r.origin } : {}),
-  }));
   const keySequences = new Map(tallies.filter((c) => !route(c).unavailable).map((c) => [route(c), c.sequences]));
   const manifestText = JSON.stringify(manifest(sources, p.table, reports), null, 2) + '\n';
   const api = openApi(
@@ -197,7 +209,7 @@ export function siteFiles(p: Plan, tallies: FileTally[]): [string, string][] {
     ['/routes.json', JSON.stringify(p.table)],
     [API_INDEX, apiIndex(p.table, titles(p), sources.dataset.notice)],
     ['/serve.json', JSON.stringify(serveConfig(keySequences), null, 2) + '\n'],
-    ['/index.html', docsPage(sources.dataset, docs, scopeOf(p.ctx))],
+    ['/index.html', docsPageOf(p, tallies)],
     ...explorerFiles(),
     ['/openapi.json', JSON.stringify(api, null, 2) + '\n'],
     ['/openapi.d.ts', openApiTypes(api)],

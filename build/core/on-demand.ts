@@ -1,7 +1,8 @@
 // The build without the tree: any file of dist, rendered when first asked for by the same plan,
 // enumeration and render functions `build()` writes with, so its bytes are the build's. An operation's
 // facts are prepared the first time one of its files is asked for; the docs page and manifests, which
-// speak of every file, enumerate every operation the first time one of them is asked for.
+// speak of every file, enumerate every operation the first time one of them is asked for (the docs page
+// without the manifests' digests of every source table, which generate them all).
 
 import type { BuildContext, Operation } from '../ops/operation.ts';
 import type { Canonical } from '../runtime/params.ts';
@@ -12,6 +13,7 @@ import { API_INDEX, type RouteTable } from '../runtime/routes.ts';
 import { apiIndex } from './api-index.ts';
 import {
   tallyFiles,
+  docsPageOf,
   enumerateFiles,
   plan,
   renderFile,
@@ -37,6 +39,8 @@ export class OnDemand implements Renderer {
   private readonly shares = new Map<Operation, Map<string, { state: unknown; ctx: BuildContext }>>();
   private readonly opOf = new Map<string, Operation>();
   private site: Map<string, string> | undefined;
+  private tallied: ReturnType<typeof tallyFiles>[] | undefined;
+  private page: string | undefined;
 
   /** `table`: the route table of a plan of the same options, when one was made already (by another thread). */
   constructor(options: BuildOptions, table?: RouteTable) {
@@ -93,7 +97,15 @@ export class OnDemand implements Renderer {
     if (path === API_INDEX) return apiIndex(this.plan.table, titles(this.plan), this.plan.ctx.sources.dataset.notice);
     if (path.startsWith('/api/')) return this.response(path);
     if (path === '/routes.json') return JSON.stringify(this.plan.table); // the server needs it first; it needs no tally of files
+    // The docs page counts files but reads no table digest: it comes before the manifests' table generation.
+    if (path === '/index.html' && !this.site) return (this.page ??= docsPageOf(this.plan, this.tallies()));
     return this.siteFiles().get(path) ?? null;
+  }
+
+  /** Every operation's file count and example, enumerated once (no operation's facts are prepared). */
+  private tallies(): ReturnType<typeof tallyFiles>[] {
+    this.tallied ??= this.plan.operations.map((op) => tallyFiles(this.plan, op, enumerateFiles(this.plan, op, false)));
+    return this.tallied;
   }
 
   /** The response files are exactly the canonical paths the resolver maps a request to: validation is the resolver's. */
@@ -104,12 +116,8 @@ export class OnDemand implements Renderer {
   }
 
   private siteFiles(): Map<string, string> {
-    this.site ??= new Map(
-      siteFiles(
-        this.plan,
-        this.plan.operations.map((op) => tallyFiles(this.plan, op, enumerateFiles(this.plan, op, false))),
-      ),
-    );
+    this.site ??= new Map(siteFiles(this.plan, this.tallies()));
+    this.tallied = undefined; // the site files hold what they needed of the 3.8 million parameter sets' tally
     return this.site;
   }
 }

@@ -11,7 +11,11 @@ export interface Progress {
 
 export const silentProgress: Progress = { start() {}, tick() {}, end() {} };
 
-export function terminalProgress(stream: NodeJS.WriteStream = process.stderr): Progress {
+/**
+ * `lineEveryMs`: off a terminal, also a line this often while a step runs (for steps of minutes, such as
+ * the bundle's copy of a dist, which would otherwise print nothing until they end).
+ */
+export function terminalProgress(stream: NodeJS.WriteStream = process.stderr, lineEveryMs?: number): Progress {
   let label = '';
   let total = 0;
   let last = 0;
@@ -41,11 +45,11 @@ export function terminalProgress(stream: NodeJS.WriteStream = process.stderr): P
     },
     tick(done) {
       const now = Date.now();
-      if (!live || (now - last < 100 && done < total)) return;
+      const every = live ? 100 : lineEveryMs;
+      if (every === undefined || (now - Math.max(last, began) < every && done < total)) return;
       last = now;
-      stream.write(
-        `\r\x1b[K${label} ${done}/${total} (${Math.floor((100 * done) / Math.max(total, 1))}%)${overall(done)}`,
-      );
+      const line = `${label} ${done}/${total} (${Math.floor((100 * done) / Math.max(total, 1))}%)${overall(done)}`;
+      stream.write(live ? `\r\x1b[K${line}` : `${line}\n`);
     },
     end(summary) {
       finished += total;

@@ -13,12 +13,15 @@ import { answerClientError, apiServerHandler, type CoreOptions, type Store } fro
 import { notFoundText, sendStatic } from './static-file.ts';
 import { staticPath, typeOf } from '../runtime/static-path.ts';
 import { UserError } from '../user-error.ts';
+import { logRequests } from './request-log.ts';
 
 interface ServerOptions extends CoreOptions {
   /** A built dist to serve; a rebuild into it is noticed and switched to whole. */
   dir?: string;
   /** Or no tree at all: every file rendered when first asked for (npm start). */
   renderer?: Renderer;
+  /** Where the request log goes (one line per request); none when absent. */
+  log?: (text: string) => void;
 }
 
 const NOT_A_DIST = (dir: string) =>
@@ -104,5 +107,6 @@ export function createApiServer(
   const { store, first } = o.renderer ? rendererStore(o.renderer) : dirStore(o.dir!);
   const handle = apiServerHandler(store, first, o);
   const server = createServer(handle).on('clientError', answerClientError);
+  if (o.log) logRequests(server, o.log);
   return Object.assign(server, { stats: handle.stats, refresh: handle.refresh });
 }

@@ -134,6 +134,18 @@ export class RenderPool implements Renderer {
     );
   }
 
+  /**
+   * Starts making the docs page now, in a thread of its own (not the spare, which stays for the first API
+   * request): a browser opened after \`ready\` then finds it made, or waits less. A failure is left to the
+   * request that asks for the page, which is answered 500 and logged.
+   */
+  prefetchDocsPage(): void {
+    if (this.threads.has(SITE)) return;
+    const t = new RenderThread(this.data);
+    this.threads.set(SITE, t);
+    t.ask({ read: '/index.html' }).catch(() => {});
+  }
+
   /** How many render threads have been started for operations and are running (the spare not counted). */
   get threadCount(): number {
     return [...this.threads.values()].filter((t) => t.alive).length;

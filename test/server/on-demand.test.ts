@@ -235,6 +235,8 @@ describe('npm start without a dist', () => {
       );
       expect(s.log()).toMatch(/SYNTHETIC SAMPLE DATA/);
       expect(s.log()).toMatch(/made on demand/);
+      // Which prefectures it serves is said at start, not met as 404s.
+      expect(s.log()).toContain('regstat: scope: prefecture 13 only (a --prefs build; the others answer 404)');
       const outside = await fetch(`${s.base}/api/v1/population/composition/perYear?prefCode=1`);
       expect(outside.status).toBe(404); // outside --prefs, and the 404 says so
       expect((await outside.json()).message).toBe("prefCode 1 is outside this build's scope");
