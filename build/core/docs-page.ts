@@ -33,7 +33,9 @@ function operationRow({ route, title, files, example, origin }: DocsEntry): stri
       : '');
   const explore = '#' + route.path.slice('/api/v1'.length) + (q ? `?${q}` : '');
   const params = route.params.map((p) => `${p.name}${p.required ? '' : '?'}`).join(', ');
-  const status = route.unavailable ? `<em>not available: ${esc(route.unavailable)}</em>` : `${files} files`;
+  const status = route.unavailable
+    ? `<em>not available: ${esc(route.unavailable)}</em>`
+    : `${files} ${files === 1 ? 'file' : 'files'}`;
   const figures = origin ? `<br><small class="origin">${esc(originLine(origin))}</small>` : '';
   return `<tr><td>${esc(title)}${figures}</td><td><code>${esc(route.path)}</code><br><small>${esc(params)}</small></td><td>${route.unavailable ? '' : `<a href="${esc(explore)}">explore</a> · <a href="${esc(queryUrl)}">query form</a> · <a href="${esc(pathUrl)}">path form</a>`}</td><td>${status}</td></tr>`;
 }
@@ -48,7 +50,7 @@ export function docsPage(dataset: DatasetInfo, entries: DocsEntry[], scope?: Sco
 <script src="explorer/app.js" defer></script>
 </head><body data-state="loading">
 <header><h1><span lang="ja">地域統計</span> regstat</h1>
-<nav><a href="./">Explorer</a> <a href="reference/">API reference</a> <a href="openapi.json">openapi.json</a> <a href="openapi.d.ts">openapi.d.ts</a> <a href="manifest.json">manifest.json</a> <a href="api/v1/">/api/v1/</a></nav></header>
+<nav><a href="./">Explorer</a> <a href="reference/">API reference</a> <a href="openapi.json">openapi.json</a> <a href="openapi.d.ts">openapi.d.ts</a> <a href="manifest.json">manifest.json</a> <a href="api/v1/">/api/v1/</a> <a href="offline.html">Offline use</a></nav></header>
 ${datasetBanners(dataset, scope)}
 <main>
 <section id="controls" aria-label="Request">
@@ -108,7 +110,12 @@ ${events}</section>
 /** Whose data this is (synthetic said first, as a user could take it for official), and the build's scope. */
 function datasetBanners(dataset: DatasetInfo, scope: Scope): string {
   const synthetic = dataset.kind === 'sample';
-  return `<div id="dataset" class="${synthetic ? 'banner synthetic' : 'banner'}"><strong>${synthetic ? 'Synthetic sample data — not official statistics.' : `Data: ${esc(dataset.kind)}.`}</strong> ${esc(dataset.notice)}${dataset.provenance ? ' <a href="#sources">The tables this build read.</a>' : ''}</div>${
+  // The sample's notice, which names every official table under it, is 2,841 characters: in full the banner
+  // was 1,379 px tall on a 390 × 844 phone (83 px folded). The warning stays in sight; the rest opens on demand.
+  const notice = synthetic
+    ? `<details><summary>What is official and what is synthetic</summary>${esc(dataset.notice)}</details>`
+    : esc(dataset.notice);
+  return `<div id="dataset" class="${synthetic ? 'banner synthetic' : 'banner'}"><strong>${synthetic ? 'Synthetic sample data — not official statistics.' : `Data: ${esc(dataset.kind)}.`}</strong> ${notice}${dataset.provenance ? ' <a href="#sources">The tables this build read.</a>' : ''}</div>${
     scope
       ? `\n<div id="scope" class="banner">This build serves the data of ${esc(scope.names.join(', '))} only (it was built with <code>--prefs</code>): other prefectures answer 404 naming this scope. The prefecture and municipality lists hold the whole country.</div>`
       : ''

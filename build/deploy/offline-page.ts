@@ -4,9 +4,11 @@
 export function offlinePage(notice: string): string {
   const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>regstat offline</title>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>regstat offline</title>
+<link rel="icon" href="data:,">
 <style>body{font:15px/1.5 system-ui,sans-serif;max-width:50rem;margin:2rem auto;padding:0 1rem}.synthetic{padding:1rem;border:2px solid #c00;background:#fee}textarea{width:100%}</style>
 </head><body>
+<p><a href="./">← The explorer</a></p>
 <h1>regstat offline</h1>
 <p class="synthetic">${esc(notice)}</p>
 <p id="state">Installing the offline worker…</p>

@@ -240,6 +240,7 @@ function barChart(chart: BarChart, input: ChartInput, frame: Frame) {
         type: 'ordinal' as const,
         domain: fills,
         scheme: fills.length > 10 ? ('turbo' as const) : ('observable10' as const),
+        tickFormat: legendFormat(frame.label(chart.fill), fills),
       }
     : undefined;
   const bar = {
@@ -250,6 +251,16 @@ function barChart(chart: BarChart, input: ChartInput, frame: Frame) {
   };
   const bars: Bars = { chart, input, frame, rows, categories, color, bar };
   return chart.horizontal ? horizontalBars(bars) : verticalBars(bars);
+}
+
+/**
+ * A legend of bare numbers (forFrom's quarters read `1 2 3 4`) names them by their column, `四半期 / quarter`:
+ * `四半期 1 / quarter 1`. Named classes stand as they are.
+ */
+function legendFormat(label: string, fills: (Cell | undefined)[]) {
+  if (!fills.every(isNumber)) return undefined;
+  const [ja, en] = label.split(' / ');
+  return (d: unknown) => (en ? `${ja} ${d} / ${en} ${d}` : `${ja} ${d}`);
 }
 
 /** What both layouts of a bar chart draw from. */
@@ -337,21 +348,35 @@ function verticalBars({ chart, input, frame, rows, categories, color, bar }: Bar
   const { label, common } = frame;
   // Show about one tick label per 40 pixels, so long series (months) stay readable.
   const every = Math.max(1, Math.ceil((categories.length * 40) / input.width));
+  const rotate = every > 1 || categories.length > 12;
+  const { bottom, left } = tickRoom(categories, every, rotate);
   return Plot.plot({
     ...common,
-    height: chart.facet ? 220 * unique(rows.map((r) => r[chart.facet!])).length : 380,
-    marginBottom: 60,
+    height: (chart.facet ? 220 * unique(rows.map((r) => r[chart.facet!])).length : 380) + bottom - 20,
+    marginBottom: bottom + 40,
+    marginLeft: Math.max(common.marginLeft, left),
     marginRight: chart.facet ? 100 : 20,
     x: {
       domain: categories,
       label: label(chart.x),
-      tickRotate: every > 1 || categories.length > 12 ? -45 : 0,
+      tickRotate: rotate ? -45 : 0,
       tickFormat: (d: unknown, i: number) => (i % every ? '' : String(d)),
     },
     y: { grid: true, label: chart.yLabel ?? label(chart.y), tickFormat: '~s' },
     color,
     marks: [Plot.barY(rows, { ...bar, x: chart.x, y: chart.y }), Plot.ruleY([0]), ...ruleMarks(chart)],
   });
+}
+
+/**
+ * The room the shown category labels take below the axis, and left of the first bar: a label turned 45°
+ * reaches 0.71 of its length down and to the left. A fixed 60 px margin cut a mesh chart's ranks
+ * (`7600人以下`, `7600人超`) and drew the axis title over them.
+ */
+function tickRoom(categories: (Cell | undefined)[], every: number, rotate: boolean) {
+  const shown = categories.filter((_, i) => i % every === 0).map((c) => textWidth(String(c ?? '')));
+  if (!rotate || shown.length === 0) return { bottom: 20, left: 0 };
+  return { bottom: Math.ceil(Math.max(...shown) * Math.SQRT1_2) + 10, left: Math.ceil(shown[0]! * Math.SQRT1_2) };
 }
 
 /** Roughly how wide a text is at 12 px: full-width characters 12 px, the others 7. */

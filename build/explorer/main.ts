@@ -9,7 +9,7 @@ import { codeSpans, h } from './dom.ts';
 import { paramFields } from './form.ts';
 import { FAMILY_TABLE } from '../runtime/families.ts';
 import type { Manifest, ManifestOperation } from '../runtime/manifest-types.ts';
-import { formatHash, HOME, linkRequest, parseHash, requestPath, settle, type State } from './state.ts';
+import { formatHash, HOME, linkRequest, parseHash, requestPath, settle, valueAxisLabel, type State } from './state.ts';
 import { drawTable } from './table.ts';
 import { originAt, originOfAnswer } from '../runtime/origin.ts';
 
@@ -17,7 +17,14 @@ const $ = (id: string) => document.getElementById(id)!;
 let manifest: Manifest;
 let shown = 0;
 /** What is shown: the answer's rows, and the years in which some of its figures are official (a mixed origin). */
-let drawn: { op: ManifestOperation; rows: Row[]; result: unknown; officialYears?: number[] } | null = null;
+let drawn: {
+  op: ManifestOperation;
+  rows: Row[];
+  result: unknown;
+  officialYears?: number[];
+  /** The value axis's label where the request decides what is drawn (see valueAxisLabel). */
+  yLabel?: string;
+} | null = null;
 
 function setState(state: 'loading' | 'ready' | 'error' | 'empty') {
   document.body.dataset.state = state;
@@ -110,7 +117,13 @@ async function show() {
   const body = await request(requestPath(op, values), ticket);
   if (!body) return;
   const rows = body.result === null ? [] : rowsOf(body.result, op.view);
-  drawn = { op, rows, result: body.result, officialYears: op.origin && originAt(op.origin, values.cityCode).years };
+  drawn = {
+    op,
+    rows,
+    result: body.result,
+    officialYears: op.origin && originAt(op.origin, values.cityCode).years,
+    yLabel: valueAxisLabel(op, values),
+  };
   $('status').textContent =
     body.result === null ? 'No data for this region: the API answers result null.' : `${rows.length} rows`;
   pager(op, values);
@@ -173,13 +186,14 @@ function redraw() {
     return;
   }
   box.hidden = false;
+  const chart = drawn.yLabel ? { ...drawn.op.view.chart, yLabel: drawn.yLabel } : drawn.op.view.chart;
   const boundary =
     drawn.op.view.chart.kind === 'line' && drawn.op.view.chart.boundary
       ? Number(valueAt(drawn.result, drawn.op.view.chart.boundary))
       : null;
   box.replaceChildren(
     drawChart({
-      chart: drawn.op.view.chart,
+      chart,
       rows: drawn.rows,
       columns: drawn.op.view.columns,
       width: Math.max(280, box.clientWidth),
@@ -201,7 +215,9 @@ function fail(message: string, description: string, status?: number) {
   $('status').textContent = '';
   $('table').replaceChildren();
   $('pager').replaceChildren();
+  // No table, so nothing to download: a link without a target, still showing, was clicked in vain.
   ($('csv') as HTMLAnchorElement).removeAttribute('href');
+  $('csv').hidden = true;
   redraw();
   setState('error');
 }
@@ -229,6 +245,7 @@ function csvLink(op: ManifestOperation, values: Record<string, string>, rows: Ro
   if (csvUrl) URL.revokeObjectURL(csvUrl);
   csvUrl = URL.createObjectURL(new Blob([toCsv(rows, op.view.columns, note)], { type: 'text/csv;charset=utf-8' }));
   a.href = csvUrl;
+  a.hidden = false;
   const name = [
     op.path.slice('/api/v1/'.length).replace(/\//g, '-'),
     ...Object.entries(values).map(([k, v]) => `${k}-${v}`),

@@ -70,6 +70,7 @@ export function settle(
   prefer: Record<string, string> = HOME.values,
 ): Record<string, string> {
   const out: Record<string, string> = {};
+  const opens = op.view.opens ?? {};
   for (const p of op.params) {
     if (p.ignored || !isActive(p, out)) continue;
     const allowed = choices(op, p, out);
@@ -93,6 +94,7 @@ export function settle(
     }
     const fallback = [
       prefer[type.region === 'prefecture' ? 'prefCode' : p.name],
+      opens[p.name],
       p.default === undefined ? undefined : text(p.default),
     ].find((v) => v !== undefined && allowed.includes(v));
     const value = want !== undefined && allowed.includes(want) ? want : (fallback ?? allowed[0]);
@@ -139,8 +141,27 @@ function fittingAreas(op: ManifestOperation, p: ManifestParam, want: string, set
 /** Labels of an int parameter's values read from its doc ("1 exports, 2 imports."), when the doc names every value. */
 export function intLabels(p: ManifestParam): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const m of p.doc.matchAll(/(?:^|[,;:] ?)(\d+) ([^,;]+?)(?=[,;]|\.$|$)/g)) out[m[1]!] = m[2]!.trim();
+  // A name ends at a semicolon, or a comma where `, <code> ` begins the next: names hold commas of their own
+  // (`per 100,000 residents`, `保険料基準額, 円/月`), which cut them short.
+  for (const m of p.doc.matchAll(/(?:^|[,;:] )(\d+) (.+?)(?=, \d+ |; |\.$|$)/g)) out[m[1]!] = m[2]!.trim();
   const values = Array.isArray(p.values) ? p.values.map(String) : [];
   // "2012 or 2016" names no value: labels count only when each value has its own.
   return values.length > 0 && values.every((v) => v in out) ? out : {};
+}
+
+/**
+ * The value axis's label where the chart names the parameters it depends on (`yLabelOf`): the names of their
+ * chosen values, those at their default left out; undefined where none names anything.
+ */
+export function valueAxisLabel(op: ManifestOperation, values: Record<string, string>): string | undefined {
+  const chart = op.view.chart;
+  if (chart?.kind !== 'bar' || !chart.yLabelOf) return undefined;
+  const names = chart.yLabelOf.flatMap((name) => {
+    const p = op.params.find((q) => q.name === name);
+    const value = values[name];
+    if (!p || value === undefined || value === String(p.default ?? '')) return [];
+    const label = intLabels(p)[value];
+    return label ? [label] : [];
+  });
+  return names.length > 0 ? names.join(' · ') : undefined;
 }

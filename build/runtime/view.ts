@@ -58,6 +58,9 @@ export type Chart =
    * Bars of `y` per `x` category, stacked by `fill`, panels in rows by `facet` and in columns by `facetX`; `horizontal`
    * lays categories down the side. `yLabel` names the value axis where the column's heading does not say what is
    * drawn (a coefficient of value added, not value added); `rule` marks a reference value (1 for a coefficient).
+   * `yLabelOf` names the parameters whose chosen values' names (from their docs) label the value axis instead, where
+   * what is drawn depends on the request (a medical chart's matter2, with its unit, per 100,000 residents or not); one
+   * at its default adds nothing.
    */
   | {
       kind: 'bar';
@@ -68,6 +71,7 @@ export type Chart =
       facetX?: string;
       horizontal?: boolean;
       yLabel?: string;
+      yLabelOf?: string[];
       rule?: number;
     }
   /** Two-sided bars per `y` class: `left` drawn leftwards, `right` rightwards, one panel per `facet`. */
@@ -78,6 +82,11 @@ export interface View {
   columns: Column[];
   /** Absent for lists (code lists, patents), which are shown as a table only. */
   chart?: Chart;
+  /**
+   * Values the explorer opens the operation with where the visitor has chosen none: the patent list newest
+   * first, as its first page in application-number order is the withheld records, rows of dashes.
+   */
+  opens?: Record<string, string>;
 }
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };

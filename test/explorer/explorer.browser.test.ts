@@ -20,6 +20,7 @@ import { hasNginx, startBundle, startNginx, startServe, type Running } from '../
 import { cachedSample } from '../helpers/sample.ts';
 import { FULL, part } from '../helpers/scope.ts';
 import { OPERATIONS } from '../../build/ops/index.ts';
+import { intLabels } from '../../build/explorer/state.ts';
 
 const manifest: Manifest = JSON.parse(readFileSync(join(SAMPLE_DIST, 'manifest.json'), 'utf8'));
 
@@ -46,6 +47,15 @@ const PYRAMID_LINK = '#/population/composition/pyramid?prefCode=13&cityCode=-&ye
 const FOR_INDUSTRY_LINK = '#/industry/power/forIndustry?year=2016&prefCode=13&cityCode=-&sicCode=E';
 const PATENT_LIST_LINK = '#/industry/patent/list?year=2019&mode=1&prefCode=13&cityCode=-&sort1=7&sort2=2&offset=100';
 const FOR_FROM_LINK = '#/tourism/foreigners/forFrom?year=2019&prefCode=13&purpose=1';
+const WAGES_LINK = '#/municipality/wages/perYear?prefCode=13&sicCode=-&simcCode=-&wagesAge=1';
+/** Tokyo's prefectures by inpatients, as counts (the declaration's first example). */
+const MEDICAL_LINK =
+  '#/medicalWelfare/medicalAnalysis/chart?prefCode=13&matter2=102&broadCategoryCode=00&middleCategoryCode=000&secondaryMedicalCode=-&cityCode=-&year=2020&dispType=1&sort=1';
+/** A census mesh chart and a projection's, their 20 ranks named by long ranges. */
+const MESH_LINKS = [
+  '#/population/mesh/chart?year=2020&prefecture_cd=13&city_cd=13101&matter=0&displayMethod=0',
+  '#/population/futureMesh/chart?year=2050&prefCode=13&city_cd=-&displayMethod=0',
+];
 
 /** Links naming an operation, a prefecture or a value the build does not have: each shows the API's answer to it. */
 const UNKNOWN_LINKS = [
@@ -474,6 +484,187 @@ describe.skipIf(!HAS_CHROMIUM)(`the explorer in Chromium${skipNote}`, () => {
             expect(await shared.inputValue('#param-yearLeft')).toBe('1985');
             await page.close();
             await shared.close();
+          },
+        );
+
+        it.runIf(FULL || target.page)(
+          'names every age class in the wagesAge picker, as its declaration does',
+          async () => {
+            const page = await open(WAGES_LINK);
+            const op = manifest.operations.find((o) => o.path === '/api/v1/municipality/wages/perYear')!;
+            const param = op.params.find((p) => p.name === 'wagesAge')!;
+            const options = await page.locator('#param-wagesAge option').allTextContents();
+            // Each code beside its class (they were bare 1, 2, 3, …): the names the parameter's doc gives.
+            expect(options.length).toBe((param.values as number[]).length);
+            expect(options).toEqual((param.values as number[]).map((v) => `${v} ${intLabels(param)[v]}`));
+            expect(options).toContain('1 all ages');
+            expect(options).toContain('13 70 and over');
+            await page.close();
+          },
+        );
+
+        it.runIf(FULL || target.page)('names the quarters in the legend of visitors by nationality', async () => {
+          const page = await open(FOR_FROM_LINK);
+          // Plot's swatch legend: one entry per quarter, each saying it is a quarter (it said 1 2 3 4).
+          const swatches = await page.locator('#chart [class$="-swatch"]').allTextContents();
+          expect(swatches.length).toBe(4);
+          expect(swatches).toEqual([1, 2, 3, 4].map((q) => `四半期 ${q} / quarter ${q}`));
+          await page.close();
+        });
+
+        it.runIf(FULL || target.page)(
+          'labels a medical chart’s value axis with what it counts, and per how many residents',
+          async () => {
+            const op = manifest.operations.find((o) => o.path === '/api/v1/medicalWelfare/medicalAnalysis/chart')!;
+            const matter = intLabels(op.params.find((p) => p.name === 'matter2')!)['102']!;
+            const per = intLabels(op.params.find((p) => p.name === 'dispType')!)['2']!;
+            expect(per).toBe('per 100,000 residents');
+            const counts = await open(MEDICAL_LINK);
+            expect(await counts.evaluate(() => document.body.dataset.state)).toBe('ready');
+            const axis = () => '#chart [aria-label="x-axis label"]';
+            // On a desktop's width the whole name fits: it was `値 / value`, which says neither.
+            expect(await counts.textContent(axis())).toContain(matter);
+            await counts.close();
+            const rates = await open(MEDICAL_LINK.replace('dispType=1', 'dispType=2'));
+            expect(await rates.textContent(axis())).toContain(`${matter} · ${per}`);
+            await rates.close();
+          },
+        );
+
+        it.runIf(FULL || target.page)(
+          'draws the ranks of a mesh chart with their labels whole, below the bars and apart from the axis title',
+          async () => {
+            for (const link of MESH_LINKS)
+              for (const viewport of [
+                { width: 1280, height: 900 },
+                { width: 390, height: 844 },
+              ]) {
+                const page = await open(link, viewport);
+                const where = `${link} at ${viewport.width} px`;
+                const boxes = await page.evaluate(() => {
+                  const svg = document.querySelector('#chart svg')!.getBoundingClientRect();
+                  const box = (e: Element) => {
+                    const r = e.getBoundingClientRect();
+                    return { left: r.left, right: r.right, top: r.top, bottom: r.bottom, text: e.textContent };
+                  };
+                  return {
+                    svg: box(document.querySelector('#chart svg')!),
+                    ticks: [...document.querySelectorAll('#chart [aria-label="x-axis tick label"] text')].map(box),
+                    title: box(document.querySelector('#chart [aria-label="x-axis label"] text')!),
+                    height: svg.height,
+                  };
+                });
+                expect(boxes.ticks.length, where).toBeGreaterThan(0);
+                for (const t of boxes.ticks.filter((t) => t.text)) {
+                  // Inside the chart's frame (they ran past its bottom), and not under the axis title.
+                  expect(t.left, `${where}: ${t.text}`).toBeGreaterThanOrEqual(boxes.svg.left - 0.5);
+                  expect(t.bottom, `${where}: ${t.text}`).toBeLessThanOrEqual(boxes.svg.bottom + 0.5);
+                  const apart =
+                    t.bottom <= boxes.title.top ||
+                    t.top >= boxes.title.bottom ||
+                    t.right <= boxes.title.left ||
+                    t.left >= boxes.title.right;
+                  expect(apart, `${where}: ${t.text} under the axis title`).toBe(true);
+                }
+                await page.close();
+              }
+          },
+        );
+
+        it.runIf(FULL || target.page)(
+          'keeps the synthetic-data warning in sight on a phone without filling it, the full notice a tap away',
+          async () => {
+            const page = await open('', { width: 390, height: 844 });
+            const banner = page.locator('#dataset');
+            expect(await banner.locator('strong').textContent()).toBe(
+              'Synthetic sample data — not official statistics.',
+            );
+            // It was 1,379 px tall, more than the whole screen, the chart far below the fold.
+            const height = (await banner.boundingBox())!.height;
+            expect(height).toBeLessThan(844 / 5);
+            const notice = manifest.dataset.notice;
+            expect(await banner.locator('details').textContent()).toContain(notice);
+            await banner.locator('summary').click();
+            expect(await banner.locator('details').getAttribute('open')).toBe('');
+            expect(
+              await page
+                .locator('#chart')
+                .boundingBox()
+                .then((b) => b!.y),
+            ).toBeGreaterThan(height);
+            await page.close();
+          },
+        );
+
+        it.runIf(FULL || target.page)('offers no CSV download where there is no table', async () => {
+          const page = await open('#/population/sum/perYear?prefCode=13&cityCode=-&addArea=1_,99_');
+          expect(await page.evaluate(() => document.body.dataset.state)).toBe('error');
+          // It stayed on the page as "Download CSV", a link to nothing.
+          expect(await page.locator('#csv').isVisible()).toBe(false);
+          // The next view has a table, and its CSV again (an operation without addArea, which the error was about).
+          await page.selectOption('#op', '/api/v1/population/future/cities');
+          await page.waitForFunction(() => document.body.dataset.state === 'ready', null, { timeout: 100_000 });
+          expect(await page.locator('#csv').isVisible()).toBe(true);
+          const [download] = await Promise.all([page.waitForEvent('download'), page.click('#csv')]);
+          expect(readFileSync((await download.path())!, 'utf8')).toContain('\r\n');
+          await page.close();
+        });
+
+        it.runIf(FULL || target.page)('counts one file as one file in the list of operations', async () => {
+          const page = await open('');
+          const counts = await page.locator('footer tbody tr td:last-child').allTextContents();
+          expect(counts.length).toBe(manifest.operations.length);
+          expect(counts).toContain('1 file');
+          expect(counts.filter((c) => /^1 files$/.test(c))).toEqual([]);
+          await page.close();
+        });
+
+        it.runIf(FULL || target.page)('links the offline page, which fits a phone and leads back', async () => {
+          const page = await open('', { width: 390, height: 844 });
+          await page.click('nav a[href="offline.html"]');
+          await page.waitForURL(`${base}/offline.html`);
+          expect(await page.locator('meta[name="viewport"]').getAttribute('content')).toBe(
+            'width=device-width, initial-scale=1',
+          );
+          const overflow = await page.evaluate(
+            () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+          );
+          expect(overflow).toBeLessThanOrEqual(0);
+          // Without the viewport, a phone laid it out 980 px wide and shrank it: text of 15 px read as 6.
+          expect(await page.evaluate(() => window.innerWidth)).toBe(390);
+          await page.click('a[href="./"]');
+          await page.waitForURL(`${base}/`);
+          await page.close();
+        });
+
+        it.runIf(FULL || target.page)(
+          'opens the patent list on records, newest first, not on withheld ones',
+          async () => {
+            const page = await open('');
+            const firstRows = async () =>
+              (await page
+                .locator('#table tbody tr')
+                .evaluateAll((trs) => trs.slice(0, 10).map((tr) => tr.querySelector('td')!.textContent))) as string[];
+            // Picked from the list: the first page was ten and more rows of - (records whose details are withheld).
+            await page.selectOption('#op', '/api/v1/industry/patent/list');
+            await page.waitForFunction(
+              () => location.hash.includes('/industry/patent/list') && document.body.dataset.state === 'ready',
+              null,
+              { timeout: 100_000 },
+            );
+            expect(await page.inputValue('#param-sort1')).toBe('7');
+            expect(await page.inputValue('#param-sort2')).toBe('2');
+            const rows = await firstRows();
+            expect(rows.length).toBe(10);
+            expect(rows.filter((no) => no === '-')).toEqual([]);
+            // The docs page's link to it opens the same.
+            const href = await page
+              .locator('footer a', { hasText: 'explore' })
+              .evaluateAll(
+                (as) => as.map((a) => a.getAttribute('href')!).find((h) => h.startsWith('#/industry/patent/list'))!,
+              );
+            expect(href).toContain('sort1=7&sort2=2');
+            await page.close();
           },
         );
 

@@ -15,6 +15,7 @@ import {
   parseHash,
   requestPath,
   settle,
+  valueAxisLabel,
 } from '../../build/explorer/state.ts';
 import { resolveUrl } from '../helpers/dist.ts';
 import { SAMPLE_DIST } from '../helpers/paths.ts';
@@ -82,6 +83,25 @@ describe('settle', () => {
     expect(settle(rate, { prefCode: '13', matter2: '102', secondaryMedicalCode: '1301', year: '2002' }).year).toBe(
       '2014',
     );
+  });
+
+  it('opens an operation on the values its view names where none are given: the patent list newest first', () => {
+    const patents = op('industry/patent/list');
+    expect(patents.view.opens).toEqual({ sort1: '7', sort2: '2' });
+    expect(settle(patents, {})).toMatchObject({ sort1: '7', sort2: '2' });
+    // Values given stay.
+    expect(settle(patents, { sort1: '1', sort2: '1' })).toMatchObject({ sort1: '1', sort2: '1' });
+  });
+
+  it('labels a chart’s value axis with the names of the values it depends on, those at their default left out', () => {
+    const chart = op('medicalWelfare/medicalAnalysis/chart');
+    const values = settle(chart, { prefCode: '13', matter2: '204' });
+    expect(valueAxisLabel(chart, values)).toBe(intLabels(chart.params.find((p) => p.name === 'matter2')!)['204']);
+    expect(valueAxisLabel(chart, { ...values, dispType: '2' })).toMatch(/ · per 100,000 residents$/);
+    const care = op('medicalWelfare/careAnalysis/chart');
+    expect(valueAxisLabel(care, settle(care, { prefCode: '13', matter_2: '301' }))).toContain('円/月');
+    // A chart that names none keeps its column's heading.
+    expect(valueAxisLabel(op('industry/power/forIndustry'), {})).toBeUndefined();
   });
 
   it('keeps offsets as integers in range', () => {

@@ -74,11 +74,12 @@ export default defineOperation({
       cityCode: 'cityCode',
       jointlyFlg: '共同出願 / joint',
     }),
+    opens: { sort1: '7', sort2: '2' },
   },
   description:
     'Patents applied for in a `year`, 100 records a page from `offset`: in `mode` `1` those whose holder is located in a prefecture or municipality, in `mode` `2` those of one holder (`patentHolderId`). `sort1` picks the field to sort by and `sort2` the direction; `addTec` keeps the patents of some technology fields or themes (`<tecCode>_<themeCode>` entries, see `patents/broad` and `patents/middle`). `jointlyFlg` is `1` for a joint application; a list past its end has an empty `data`.',
   examples: [
-    { year: '2019', mode: '1', prefCode: '13', cityCode: '-', sort1: '1', sort2: '1', offset: '0' },
+    { year: '2019', mode: '1', prefCode: '13', cityCode: '-', sort1: '7', sort2: '2', offset: '0' },
     { year: '2019', mode: '1', prefCode: '13', cityCode: '-', sort1: '7', sort2: '2', offset: '0', addTec: '7_,8_4' },
     { year: '2019', mode: '1', prefCode: '13', cityCode: '13201', sort1: '6', sort2: '1', offset: '50' },
   ],

@@ -17,6 +17,14 @@ import { lineOverYears } from './kit.ts';
 /** wagesAge 1 is every age; 2–13 are the age classes from under 20 to 70 and over, as their lower bounds. */
 const AGE_FROM = [0, 20, 25, 30, 35, 40, 45, 50, 55, 60, 65, 70];
 const WAGES_AGE = Array.from({ length: 13 }, (_, i) => i + 1);
+/** Every code named, so the explorer's picker (which reads a value's name from this doc) names each class. */
+const ageClass = (i: number) =>
+  i === 0
+    ? `under ${AGE_FROM[1]}`
+    : i === AGE_FROM.length - 1
+      ? `${AGE_FROM[i]} and over`
+      : `${AGE_FROM[i]}–${AGE_FROM[i + 1]! - 1}`;
+const WAGES_AGE_DOC = `Age: 1 all ages, ${AGE_FROM.map((_, i) => `${i + 2} ${ageClass(i)}`).join(', ')}.`;
 const ageKey = (wagesAge: string) => (wagesAge === '1' ? 'all' : String(AGE_FROM[Number(wagesAge) - 2]));
 
 // Pay per worker, not a mean of class means: a broad class, all industries and all ages divide the summed
@@ -35,12 +43,7 @@ export default defineOperation({
   result: selectionResult(z.array(z.strictObject({ year, value: quotient })), { city: false }),
   route: {
     path: '/api/v1/municipality/wages/perYear',
-    params: [
-      prefCode(),
-      sicCodeParam(),
-      simcCodeParam(),
-      intParam('wagesAge', WAGES_AGE, 'Age: 1 all ages, 2 under 20, 3 20–24, 4 25–29, … 12 65–69, 13 70 and over.'),
-    ],
+    params: [prefCode(), sicCodeParam(), simcCodeParam(), intParam('wagesAge', WAGES_AGE, WAGES_AGE_DOC)],
   },
   needs: ['wages', 'industries_broad', 'industries_middle'],
   share: 'prefecture',

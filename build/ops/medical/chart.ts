@@ -173,5 +173,11 @@ export function regionChart<R extends { code: string; name: string }>(
 export const REGION_CHART_VIEW = {
   rows: [{ path: 'data[]' }],
   columns: columns({ code: 'code', name: '地域 / region', value: '値 / value' }),
-  chart: { kind: 'bar', x: 'name', y: 'value', horizontal: true },
+  chart: {
+    kind: 'bar',
+    x: 'name',
+    y: 'value',
+    horizontal: true,
+    yLabelOf: ['matter2', 'matter_2', 'dispType', 'disp_type'],
+  },
 } as const satisfies View;
