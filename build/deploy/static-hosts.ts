@@ -18,7 +18,8 @@ export const STATIC_NOT_FOUND: ApiError = apiError(
 /**
  * Files of dist that another host reads as its configuration or script (Cloudflare, Netlify, Vercel,
  * CloudFront, serve itself) and the error bodies Netlify's and Vercel's rules answer with: a static host
- * would publish them (vercel.json is 684 KB). Folders end in `/`.
+ * would publish them (vercel.json: 686,912 bytes in the test sample of prefectures 1 and 13). Folders
+ * end in `/`.
  */
 export const HOST_FILES = [
   '/_worker.js',
