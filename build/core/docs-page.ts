@@ -65,7 +65,7 @@ ${datasetBanners(dataset, scope)}
 <div id="error" role="alert" hidden></div>
 <p id="status" role="status"><noscript>The explorer needs JavaScript; every operation can still be requested directly (see the list below).</noscript></p>
 <figure id="chart" hidden></figure>
-<div id="request"><div><code id="request-url"></code> <button id="copy" type="button">Copy URL</button></div><div><code id="curl"></code></div></div>
+<div id="request"><div><code id="request-url"></code> <button id="copy" type="button">Copy URL</button></div><div><code id="curl"></code></div><p id="request-note" hidden></p></div>
 <div id="table-tools"><a id="csv" download="regstat.csv">Download CSV</a> <span id="pager"></span></div>
 <div id="table" class="scroll" tabindex="0" aria-label="Table"></div>
 <details id="json"><summary>JSON</summary><pre id="json-text"></pre></details>

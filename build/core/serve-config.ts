@@ -1,8 +1,18 @@
 // dist/serve.json for `npx serve dist`. serve never sees the query string, so only the path form works
 // there: each key sequence that files use gets a rewrite to its index.json, with named segments that
-// serve's path-to-regexp does not percent-encode (values are digits, letters and -).
+// serve's path-to-regexp does not percent-encode (values are digits, letters and -). A query form reaches
+// its operation's folder, which has no file (build/deploy/static-hosts.ts): serve's 404, answered with
+// 404.html, the API's error body.
 
-import { COMMON_HEADERS, FILE_CACHE_CONTROL, JSON_TYPE, PREFLIGHT_HEADERS } from '../runtime/respond.ts';
+import { HOST_FILES, NOT_FOUND_PAGE } from '../deploy/static-hosts.ts';
+import { API_INDEX, API_PREFIX } from '../runtime/routes.ts';
+import {
+  COMMON_HEADERS,
+  ERROR_CACHE_CONTROL,
+  FILE_CACHE_CONTROL,
+  JSON_TYPE,
+  PREFLIGHT_HEADERS,
+} from '../runtime/respond.ts';
 import { DATA_HEADER } from '../runtime/data-kind.ts';
 import type { DataKind, OpDataKind } from '../runtime/origin.ts';
 import { PAGE_REWRITES } from '../runtime/pages.ts';
@@ -16,8 +26,11 @@ const SCRIPT_TYPE = {
 };
 
 export function serveConfig(keySequences: Map<RouteOp, Set<string>>) {
-  // The docs page at / and the reference, as every other host serves them.
-  const rewrites: { source: string; destination: string }[] = [...PAGE_REWRITES];
+  // The docs page at / and the reference, as every other host serves them; /api/v1/ its index.
+  const rewrites: { source: string; destination: string }[] = [
+    ...PAGE_REWRITES,
+    { source: API_PREFIX, destination: API_INDEX },
+  ];
   for (const [route, sequences] of keySequences) {
     for (const seq of [...sequences].sort((a, b) => b.length - a.length)) {
       const source =
@@ -46,13 +59,35 @@ export function serveConfig(keySequences: Map<RouteOp, Set<string>>) {
     // serve answers OPTIONS as GET (200 with the file), so with these headers a CORS preflight for
     // any request header succeeds wherever a file answers.
     { source: '**', headers: Object.entries({ ...COMMON_HEADERS, ...PREFLIGHT_HEADERS }).map(header) },
+    // The page of serve's 404s is the API's error body; its headers are matched by the page's own path.
+    {
+      source: NOT_FOUND_PAGE.slice(1),
+      headers: [
+        { key: 'Content-Type', value: JSON_TYPE },
+        { key: 'Cache-Control', value: ERROR_CACHE_CONTROL },
+      ],
+    },
   ];
   return {
     cleanUrls: false,
     directoryListing: false,
     rewrites,
+    redirects: hiddenFiles(),
     headers: [...headers, ...dataKindHeaders([...keySequences.keys()], headers.length)],
   };
+}
+
+/**
+ * The other hosts' files answer 404. A redirect is the one rule serve applies before it looks for a file
+ * (a rewrite applies only where there is none, and `unlisted` only keeps files out of directory
+ * listings: measured, they were served); its `type` is the status it answers, here with no body.
+ */
+function hiddenFiles() {
+  return HOST_FILES.map((f) => ({
+    source: f.endsWith('/') ? `${f}**` : f,
+    destination: NOT_FOUND_PAGE,
+    type: 404,
+  }));
 }
 
 /** serve's schema: at most 50 header rules, each source at most 100 characters. */

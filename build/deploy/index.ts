@@ -9,6 +9,7 @@ import { offlinePage } from './offline-page.ts';
 import { cloudFrontScript, serviceWorkerScript, workerScript } from './scripts.ts';
 import { vercelConfig } from './vercel.ts';
 import { NGINX_GENERIC_400 } from './nginx.ts';
+import { NOT_FOUND_PAGE, STATIC_NOT_FOUND } from './static-hosts.ts';
 
 export function deployFiles(table: RouteTable, manifestText: string, notice: string): [string, string][] {
   // The service worker's cache is per build: files of another build must not answer for this one.
@@ -24,6 +25,8 @@ export function deployFiles(table: RouteTable, manifestText: string, notice: str
     ['/_headers', netlifyHeaders()],
     ['/vercel.json', JSON.stringify(vercelConfig(table), null, 2) + '\n'],
     ['/_errors/404.json', body(apiError(404, 'No operation or file at this path', notFound('').body.description))],
+    // JSON despite its name: the page serve and GitHub Pages answer their 404s with.
+    [NOT_FOUND_PAGE, body(STATIC_NOT_FOUND)],
     ['/_errors/400.json', body(NGINX_GENERIC_400)],
     [
       '/_errors/composition.json',

@@ -9,7 +9,7 @@ import { compileRoutes, type CompiledRoutes } from '../runtime/routes.ts';
 
 let routes: Promise<CompiledRoutes> | undefined;
 
-function loadRoutes(): Promise<CompiledRoutes> {
+export function loadRoutes(): Promise<CompiledRoutes> {
   routes ??= fetch(new URL('routes.json', document.baseURI)).then(async (res) => {
     if (!res.ok) throw new Error(`routes.json answered ${res.status}: is this page served from a regstat dist?`);
     return compileRoutes(await res.json());

@@ -11,6 +11,7 @@ import { FAMILY_TABLE } from '../runtime/families.ts';
 import type { Manifest, ManifestOperation } from '../runtime/manifest-types.ts';
 import { formatHash, HOME, linkRequest, parseHash, requestPath, settle, valueAxisLabel, type State } from './state.ts';
 import { drawTable } from './table.ts';
+import { shownUrl, type Shown } from './host.ts';
 import { originAt, originOfAnswer } from '../runtime/origin.ts';
 
 const $ = (id: string) => document.getElementById(id)!;
@@ -138,17 +139,16 @@ async function show() {
  * has one, null once an error is shown.
  */
 async function request(path: string, ticket: number): Promise<{ result: unknown; data?: string } | null> {
-  const url = new URL(path, location.href).href;
-  $('request-url').textContent = url;
-  $('copy').textContent = 'Copy URL';
-  $('curl').textContent = `curl '${url}'`;
+  showRequest({ url: new URL(path, location.href).href });
   setState('loading');
   $('status').textContent = 'Loading…';
   let status = 0;
   let body: any;
   let data: string | undefined;
   try {
-    const res = await ask(path);
+    // The URL shown is one this host answers: the path form where it serves files only (host.ts).
+    const [res, where] = await Promise.all([ask(path), shownUrl(path)]);
+    if (ticket === shown) showRequest(where);
     status = res.status;
     data = res.data;
     body = JSON.parse(res.body);
@@ -164,6 +164,14 @@ async function request(path: string, ticket: number): Promise<{ result: unknown;
   }
   $('error').hidden = true;
   return { result: body.result, data };
+}
+
+function showRequest({ url, note }: Shown) {
+  $('request-url').textContent = url;
+  $('copy').textContent = 'Copy URL';
+  $('curl').textContent = `curl '${url}'`;
+  $('request-note').hidden = !note;
+  $('request-note').textContent = note ?? '';
 }
 
 /** A link to a path that is no operation of this build: the request it makes, and what the API answers. */

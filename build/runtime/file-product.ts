@@ -24,7 +24,7 @@ function holds(c: Constraint, values: Canonical): boolean {
  * Canonical values of every file of `op`, in parameter order (the first parameter's values outermost).
  * A parameter's values are its type's file values, or those its constraint lists for the values before
  * it, in the constraint's order (the medical data years exist only so); an optional parameter without a
- * default may also be absent (the cities of every prefecture). Every other constraint is applied as soon
+ * default may also be absent. Every other constraint is applied as soon
  * as the parameters it reads have values, which keeps the product small where constraints prune it.
  */
 export function fileProduct(op: RouteOp, routes: CompiledRoutes): Canonical[] {

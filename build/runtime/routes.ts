@@ -53,7 +53,11 @@ export interface Constraint {
 /** A prefecture code of the build's scope; canonical form is the integer without leading zeros. */
 export interface PrefParam extends ParamBase {
   type: 'pref';
-  default?: undefined;
+  /**
+   * Only with `nation`: an absent prefCode means `-`, so that every answer has a path segment of its own
+   * and none lies at the bare operation path, where a host blind to queries would serve it for any query.
+   */
+  default?: '-';
   /** A master's: any prefecture of the country, whatever the build's scope (the original always listed 47). */
   country?: boolean;
   /**

@@ -22,6 +22,8 @@ const CHOSEN: Entry[] = [
   { name: 'health check', url: '/healthz' },
   { name: 'health check, HEAD', url: '/healthz', method: 'HEAD' },
   { name: 'master with a query', url: '/api/v1/cities?prefCode=13' },
+  { name: 'master of the whole country, without its optional parameter', url: '/api/v1/cities' },
+  { name: 'master of the whole country, prefCode -', url: '/api/v1/cities?prefCode=-' },
   { name: 'query form', url: '/api/v1/population/composition/perYear?prefCode=13&cityCode=13101' },
   { name: 'path form', url: '/api/v1/population/composition/perYear/prefCode/1/cityCode/-' },
   { name: 'leading zero, default omitted', url: '/api/v1/population/composition/perYear?prefCode=01' },

@@ -18,6 +18,7 @@ import { close, listen } from '../helpers/http.ts';
 import { SAMPLE_DIST, SAMPLE_PREFS } from '../helpers/paths.ts';
 import { hasNginx, startBundle, startNginx, startServe, type Running } from '../helpers/servers.ts';
 import { cachedSample } from '../helpers/sample.ts';
+import { fileFor } from '../helpers/dist.ts';
 import { FULL, part } from '../helpers/scope.ts';
 import { OPERATIONS } from '../../build/ops/index.ts';
 import { intLabels } from '../../build/explorer/state.ts';
@@ -41,6 +42,9 @@ const ALL_LINKS: [family: string, hash: string][] = OPERATIONS.map((op) => [
 const LINKS = part(ALL_LINKS, 4);
 /** Three links across the families, for the hosts whose pages are the same files served otherwise. */
 const HOST_LINKS = ALL_LINKS.filter((_, i) => i % Math.ceil(ALL_LINKS.length / 3) === 1);
+
+/** The query form the page asks a host for once, to learn whether it reads queries (explorer/host.ts). */
+const HOST_PROBE = '/api/v1/cities?prefCode=1';
 
 /** Links the layout checks come back to: a pyramid, a bar chart of coefficients, a long list, a stacked chart. */
 const PYRAMID_LINK = '#/population/composition/pyramid?prefCode=13&cityCode=-&yearLeft=1980&yearRight=2045';
@@ -98,6 +102,8 @@ interface Target {
   links: [family: string, hash: string][];
   /** Whether the page's own behaviour (its URL state, a phone's width) is checked over this host too: the page is the same file from every host, so the default run checks it over the Node server, test:full over all. */
   page?: boolean;
+  /** A host that serves files only (npx serve): the page shows each request's path form, with a note. */
+  filesOnly?: boolean;
   skip?: string;
 }
 
@@ -127,7 +133,7 @@ const TARGETS: Target[] = [
     // conformance table as the tree does is checked in the default run (test/server/on-demand.test.ts).
     ...(FULL ? {} : { skip: 'in npm run test:full' }),
   },
-  { name: 'npx serve dist', start: running(() => startServe(SAMPLE_DIST)), links: HOST_LINKS },
+  { name: 'npx serve dist', start: running(() => startServe(SAMPLE_DIST)), links: HOST_LINKS, filesOnly: true },
   { name: 'offline bundle', start: running(() => startBundle(SAMPLE_DIST)), links: HOST_LINKS },
   {
     name: 'nginx',
@@ -202,6 +208,7 @@ describe.skipIf(!HAS_CHROMIUM)(`the explorer in Chromium${skipNote}`, () => {
         let context: import('playwright-core').BrowserContext;
         const offOrigin: string[] = [];
         const errors: string[] = [];
+        const probed: string[] = [];
 
         beforeAll(async () => {
           ({ base, stop } = await target.start());
@@ -213,7 +220,11 @@ describe.skipIf(!HAS_CHROMIUM)(`the explorer in Chromium${skipNote}`, () => {
             if (!u.startsWith(base + '/') && !u.startsWith('blob:') && !u.startsWith('data:')) offOrigin.push(u);
           });
           context.on('page', (p) => {
-            p.on('console', (m) => m.type() === 'error' && errors.push(`${p.url()}: ${m.text()}`));
+            p.on('console', (m) => {
+              // On a host of files, the page's one probe of the query form (explorer/host.ts) is a 404 by design.
+              if (target.filesOnly && m.location().url.endsWith(HOST_PROBE)) return void probed.push(p.url());
+              if (m.type() === 'error') errors.push(`${p.url()}: ${m.text()}`);
+            });
             p.on('pageerror', (e) => errors.push(`${p.url()}: ${e.message}`));
           });
         });
@@ -243,10 +254,17 @@ describe.skipIf(!HAS_CHROMIUM)(`the explorer in Chromium${skipNote}`, () => {
             const op = manifest.operations.find((o) => o.path === path)!;
             const requestUrl = (await page.textContent('#request-url'))!;
             const query = hash.split('?')[1];
-            expect(requestUrl).toBe(`${base}${path}${query ? `?${query}` : ''}`);
+            const queryUrl = `${path}${query ? `?${query}` : ''}`;
+            // The URL shown is one this host answers: the query form, or the file's path form where only files are served.
+            expect(requestUrl).toBe(base + (target.filesOnly ? fileFor(queryUrl) : queryUrl));
+            expect(await page.textContent('#curl')).toBe(`curl '${requestUrl}'`);
+            expect(await page.locator('#request-note').isVisible()).toBe(!!target.filesOnly);
             const shown = JSON.parse((await page.textContent('#json-text'))!);
-            // What the page shows is what the API answers.
-            const answer = await nodeAnswer(requestUrl.slice(base.length));
+            // What the page shows is what the API answers, and what the URL shown answers on this host.
+            const answer = await nodeAnswer(queryUrl);
+            const here = await fetch(requestUrl);
+            expect(here.status).toBe(200);
+            expect(await here.text()).toBe(answer.text);
             expect(answer.status).toBe(200);
             expect(shown).toEqual(JSON.parse(answer.text));
             const rows = rowsOf(shown.result, op.view);
@@ -286,6 +304,18 @@ describe.skipIf(!HAS_CHROMIUM)(`the explorer in Chromium${skipNote}`, () => {
             await page.close();
           });
         }
+
+        if (target.filesOnly)
+          it('says so where this host has no URL for a request (a composition), beside its query form', async () => {
+            const hash = '#/population/sum/perYear?prefCode=13&cityCode=-&addArea=1_';
+            const page = await open(hash);
+            expect(await page.evaluate(() => document.body.dataset.state)).toBe('ready');
+            const url = `${base}/api/v1${hash.slice(1)}`;
+            expect(await page.textContent('#request-url')).toBe(url);
+            expect((await fetch(url)).status).toBe(404);
+            expect(await page.textContent('#request-note')).toContain('has no URL for this request');
+            await page.close();
+          });
 
         it('opens / on a prefecture’s population chart, with the dataset named', async () => {
           const page = await open('');
@@ -695,6 +725,8 @@ describe.skipIf(!HAS_CHROMIUM)(`the explorer in Chromium${skipNote}`, () => {
         it('made no request off its origin and logged no error', () => {
           expect(offOrigin).toEqual([]);
           expect(errors).toEqual([]);
+          // The probe's 404, once a page, comes on a host of files only.
+          expect(probed.length > 0).toBe(!!target.filesOnly);
         });
       },
     );

@@ -52,7 +52,11 @@ describe('resolver: canonical forms', () => {
     expect(file('/api/v1/population/composition/pyramid?yearRight=1980&cityCode=13101&yearLeft=2020&prefCode=13')).toBe(
       '/api/v1/population/composition/pyramid/prefCode/13/cityCode/13101/yearLeft/2020/yearRight/1980/index.json',
     );
-    expect(file('/api/v1/cities')).toBe('/api/v1/cities/index.json');
+    // The whole country is prefCode - (its default), never the bare path a static host answers for any query.
+    expect(file('/api/v1/cities')).toBe('/api/v1/cities/prefCode/-/index.json');
+    expect(file('/api/v1/cities?prefCode=-')).toBe('/api/v1/cities/prefCode/-/index.json');
+    expect(file('/api/v1/cities/prefCode/-')).toBe('/api/v1/cities/prefCode/-/index.json');
+    expect(file('/api/v1/cities/index.json')).toBe('/api/v1/cities/prefCode/-/index.json');
     expect(file('/api/v1/cities?prefCode=13')).toBe('/api/v1/cities/prefCode/13/index.json');
     expect(file('/api/v1/prefectures?prefCode=13')).toBe('/api/v1/prefectures/index.json');
   });

@@ -1,14 +1,16 @@
 // `npx serve dist` (the serve CLI, without our server) serves the path form of every operation through
-// the generated serve.json.
+// the generated serve.json, and answers what it cannot resolve (every query form: serve never sees the
+// query) with a 404, never with the 200 of another request.
 
 import '../helpers/sample-ready.ts';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATIONS } from '../../build/ops/index.ts';
 import { fileDataKind } from '../../build/runtime/data-kind.ts';
-import { loadRoutes } from '../../build/server/node.ts';
+import { createApiServer, loadRoutes } from '../../build/server/node.ts';
 import { fileFor } from '../helpers/dist.ts';
+import { close, listen } from '../helpers/http.ts';
 import { SAMPLE_DIST } from '../helpers/paths.ts';
 import { serverAround } from '../helpers/server-hooks.ts';
 import { startServe } from '../helpers/servers.ts';
@@ -20,7 +22,7 @@ describe('npx serve dist', () => {
     const manifest = JSON.parse(readFileSync(join(SAMPLE_DIST, 'manifest.json'), 'utf8'));
     const paths = [
       '/api/v1/prefectures',
-      '/api/v1/cities',
+      '/api/v1/cities/prefCode/-',
       '/api/v1/cities/prefCode/13',
       '/api/v1/population/composition/perYear/prefCode/13/cityCode/-',
       '/api/v1/population/composition/perYear/prefCode/1/cityCode/01101/',
@@ -125,5 +127,99 @@ describe('npx serve dist', () => {
     expect(res.headers.get('access-control-allow-methods')).toContain('GET');
     const get = await fetch(server.base + path);
     expect(get.headers.get('access-control-expose-headers')).toContain('ETag');
+  });
+});
+
+/** Operations that take parameters: a host blind to queries must answer none of them at its bare path. */
+const WITH_PARAMS = OPERATIONS.filter((op) => op.route.params.some((p) => !p.ignored));
+
+describe('npx serve dist never answers wrong', () => {
+  // What every request should answer: the Node server over the same dist.
+  const node = createApiServer({ dir: SAMPLE_DIST });
+  let nodeBase = '';
+  beforeAll(async () => void (nodeBase = await listen(node)));
+  afterAll(() => close(node));
+
+  /** The README's query forms, the issue's, and each operation's examples in the query form. */
+  const queryForms = [
+    '/api/v1/prefectures',
+    '/api/v1/population/composition/perYear?prefCode=13&cityCode=-',
+    '/api/v1/population/composition/perYear?prefCode=13&cityCode=-&addArea=11_,12_',
+    '/api/v1/cities?prefCode=13',
+    '/api/v1/cities',
+    '/api/v1/cities?prefCode=-',
+    ...OPERATIONS.flatMap((op) =>
+      op.examples.map((e) => {
+        const q = new URLSearchParams(e as Record<string, string>).toString();
+        return op.route.path + (q ? `?${q}` : '');
+      }),
+    ),
+  ];
+
+  it("answers a query form with the Node server's bytes or a 404, never another request's 200", async () => {
+    const wrong: string[] = [];
+    let answered = 0;
+    for (const url of queryForms) {
+      const res = await fetch(server.base + url);
+      const text = await res.text();
+      if (res.status === 200) {
+        answered++;
+        const ref = await fetch(nodeBase + url);
+        if (ref.status !== 200 || (await ref.text()) !== text) wrong.push(url);
+      } else if (res.status !== 404) wrong.push(`${url}: ${res.status}`);
+    }
+    expect(wrong).toEqual([]);
+    // The operations without parameters answer (a query changes nothing there); no other query form does.
+    expect(answered).toBe(
+      queryForms.filter((u) => !WITH_PARAMS.some((op) => u.split('?')[0] === op.route.path)).length,
+    );
+    expect(answered).toBeGreaterThan(0);
+  });
+
+  it('has no file at the bare path of an operation that takes parameters (so no static host serves one for a query)', () => {
+    const found = WITH_PARAMS.flatMap((op) =>
+      ['index.json', 'index.html'].map((f) => join(op.route.path, f)).filter((f) => existsSync(join(SAMPLE_DIST, f))),
+    );
+    expect(found).toEqual([]);
+  });
+
+  it("answers its 404s with the API's error body, naming the path form", async () => {
+    for (const url of ['/api/v1/cities?prefCode=13', '/api/v1/population/composition/perYear?prefCode=13', '/nosuch']) {
+      const res = await fetch(server.base + url);
+      expect(res.status, url).toBe(404);
+      expect(res.headers.get('content-type'), url).toBe('application/json;charset=UTF-8');
+      expect(res.headers.get('access-control-allow-origin'), url).toBe('*');
+      const body = await res.json();
+      expect(body.statusCode).toBe('404');
+      expect(body.description).toContain('/api/v1/cities/prefCode/13');
+    }
+  });
+
+  it("serves none of the other hosts' files", async () => {
+    const files = [
+      '/_worker.js',
+      '/_headers',
+      '/_redirects',
+      '/vercel.json',
+      '/serve.json',
+      '/_deploy/cloudfront-function.js',
+      '/_errors/404.json',
+    ];
+    // Each is in the dist: the test asks for real files.
+    for (const f of files) expect(existsSync(join(SAMPLE_DIST, f)), f).toBe(true);
+    for (const url of [...files, '/vercel.json/', '//vercel.json', '/%76ercel.json']) {
+      const res = await fetch(server.base + url);
+      expect(res.status, url).toBe(404);
+      expect(await res.text(), url).toBe('');
+    }
+  });
+
+  it('answers /api/v1/ with the API index', async () => {
+    for (const url of ['/api/v1/', '/api/v1', '/api/v1/index.json']) {
+      const res = await fetch(server.base + url);
+      expect(res.status, url).toBe(200);
+      expect(res.headers.get('content-type'), url).toBe('application/json;charset=UTF-8');
+      expect(await res.text(), url).toBe(readFileSync(join(SAMPLE_DIST, 'api/v1/index.json'), 'utf8'));
+    }
   });
 });
