@@ -59,15 +59,17 @@ export async function benchOnDemandMemory(): Promise<void> {
     stdio: ['ignore', 'ignore', 'pipe'],
     detached: true,
   });
+  const { pid } = child;
+  if (pid === undefined) throw new Error('npm start could not be spawned');
   let log = '';
-  child.stderr!.on('data', (d) => (log += d));
+  child.stderr.on('data', (d) => (log += d));
   const peak = { server: 0, writer: 0, tree: 0 };
   const sample = () => {
     let server = 0;
     let writer = 0;
-    for (const pid of tree(child.pid!)) {
-      if (isWriter(pid)) writer += rssOf(pid);
-      else server += rssOf(pid);
+    for (const p of tree(pid)) {
+      if (isWriter(p)) writer += rssOf(p);
+      else server += rssOf(p);
     }
     peak.server = Math.max(peak.server, server);
     peak.writer = Math.max(peak.writer, writer);
@@ -99,7 +101,7 @@ export async function benchOnDemandMemory(): Promise<void> {
   } finally {
     clearInterval(sampler);
     try {
-      process.kill(-child.pid!, 'SIGTERM');
+      process.kill(-pid, 'SIGTERM');
     } catch {
       // gone
     }

@@ -283,7 +283,9 @@ export function writeOrder(op: Operation, list: Canonical[]): Canonical[] {
   if (!pref) return list;
   const groups = new Map<string, Canonical[]>();
   for (const values of list) {
-    const key = JSON.stringify({ ...values, [pref]: undefined });
+    // The file's other parameters, names and values (a parameter a file leaves out is absent from both).
+    let key = '';
+    for (const name in values) if (name !== pref) key += `${name}=${values[name]}&`;
     const group = groups.get(key);
     if (group) group.push(values);
     else groups.set(key, [values]);
