@@ -4,6 +4,7 @@
 // keeps the plan (route table, resolver) and answers the API index and routes.json itself.
 
 import { Worker } from 'node:worker_threads';
+import { EXPLORER_OPERATIONS } from '../core/build.ts';
 import { OnDemand, SITE, type Renderer } from '../core/on-demand.ts';
 import { resolve } from '../runtime/resolve.ts';
 import { API_INDEX } from '../runtime/routes.ts';
@@ -107,7 +108,8 @@ export class RenderPool implements Renderer {
   }
 
   read(path: string): string | null | Promise<string | null> {
-    if (path === API_INDEX || path === '/routes.json') return this.main.read(path);
+    // What the route table alone gives: the explorer's list of operations comes at once, whatever a thread does.
+    if (path === API_INDEX || path === '/routes.json' || path === EXPLORER_OPERATIONS) return this.main.read(path);
     if (!path.startsWith('/api/')) return this.ask(SITE, { read: path });
     // Only a canonical file path is a file; which operation's it is decides the thread.
     const r = resolve(this.main.plan.routes, path, '');
