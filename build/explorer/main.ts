@@ -144,6 +144,13 @@ async function request(path: string, ticket: number): Promise<{ result: unknown;
   showRequest({ url: new URL(path, location.href).href });
   setState('loading');
   $('status').textContent = 'Loading…';
+  // An answer that takes more than a moment is most likely an operation's first on a server that makes
+  // answers on demand: said, so a slow first chart does not look like a hang.
+  const slow = setTimeout(() => {
+    if (ticket === shown && document.body.dataset.state === 'loading')
+      $('status').textContent =
+        'Loading… (an operation’s first answer on a fresh npm start prepares its figures: a few seconds)';
+  }, 1500);
   let status = 0;
   let body: any;
   let data: string | undefined;
@@ -157,6 +164,8 @@ async function request(path: string, ticket: number): Promise<{ result: unknown;
   } catch (e) {
     if (ticket === shown) fail(`The request failed: ${(e as Error).message}`, '');
     return null;
+  } finally {
+    clearTimeout(slow);
   }
   if (ticket !== shown) return null;
   $('json-text').textContent = JSON.stringify(body, null, 2);

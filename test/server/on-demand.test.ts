@@ -337,7 +337,7 @@ describe("npm start's render threads", () => {
   const pool = new RenderPool(values, main, 20);
   afterAll(() => pool.close());
 
-  it('answers byte for byte as the build wrote, each operation from a thread of its own, the docs page from another', async () => {
+  it('answers byte for byte as the build wrote, each operation from a thread of its own, the docs page from none, the manifest from another', async () => {
     const api = built.filter((f) => f.startsWith('/api/v1/') && f !== '/api/v1/index.json');
     const ops = main.plan.table.operations.filter((o) => !o.unavailable).map((o) => o.path);
     expect(ops.length).toBeGreaterThan(8);
@@ -350,6 +350,9 @@ describe("npm start's render threads", () => {
       for (const f of files) expect(await pool.read(f), f).toBe(readFileSync(join(SAMPLE_DIST, f), 'utf8'));
     }
     expect(await pool.read('/api/v1/population/composition/perYear/prefCode/13/cityCode/14101/index.json')).toBeNull();
+    expect(pool.threadCount).toBe(ops.length);
+    // The docs page and the explorer's list come from the main thread, at once: no thread started for them.
+    for (const page of ['/index.html', EXPLORER_OPERATIONS]) expect(await pool.read(page)).toBe(main.read(page));
     expect(pool.threadCount).toBe(ops.length);
     // The site files speak of the operations of this build (the masters): compare with the main thread's.
     expect(await pool.read('/manifest.json')).toBe(main.read('/manifest.json'));
