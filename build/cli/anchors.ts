@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { reportLines, writeAnchors, type AnchorFile } from '../../sources/anchors/import.ts';
 import { OFFICIAL_DIR, OFFICIAL_FILE_NAMES } from '../../sources/official.ts';
 import { runCommand, type CommandSpec } from './source-options.ts';
+import { whileSaying } from '../core/progress.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const DEFAULT_SHARED_OFFICIAL = resolve(ROOT, '../shared/data/official');
@@ -30,7 +31,7 @@ export const ANCHORS_COMMAND = {
 runCommand(import.meta, ANCHORS_COMMAND, ({ values, positionals }) => {
   const dir = positionals[0] ?? DEFAULT_SHARED_OFFICIAL;
   const out = values.out ?? OFFICIAL_DIR;
-  const report = writeAnchors(dir, out);
+  const report = whileSaying(`regstat: reading the official tables in ${dir}`, () => writeAnchors(dir, out));
   const shown = relative(process.cwd(), resolve(out)).startsWith('..')
     ? resolve(out)
     : relative(process.cwd(), resolve(out)) || '.';

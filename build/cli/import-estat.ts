@@ -4,6 +4,7 @@ import { writeSourceSet, writtenLines } from '../../sources/dir.ts';
 import { importEstat } from '../../sources/estat/import.ts';
 import { loadSources } from '../../sources/load.ts';
 import { runCommand, type CommandSpec } from './source-options.ts';
+import { whileSaying } from '../core/progress.ts';
 import { printable, UsageError } from '../user-error.ts';
 
 export const ESTAT_COMMAND = {
@@ -26,11 +27,15 @@ export const ESTAT_COMMAND = {
 runCommand(import.meta, ESTAT_COMMAND, ({ values, positionals }) => {
   const started = performance.now();
   const [folder, out] = positionals as [string, string];
-  const { set, report } = importEstat(folder, {
-    ...(values['migration-year'] !== undefined ? { migrationYear: parseYear(values['migration-year']) } : {}),
-  });
-  loadSources(set); // the tables must pass their schemas before they are written
-  const written = writeSourceSet(set, out);
+  const migrationYear = values['migration-year'] !== undefined ? parseYear(values['migration-year']) : undefined;
+  const { set, report, written } = whileSaying(
+    `regstat: reading and checking the tables in ${printable(folder)}`,
+    () => {
+      const imported = importEstat(folder, migrationYear === undefined ? {} : { migrationYear });
+      loadSources(imported.set); // the tables must pass their schemas before they are written
+      return { ...imported, written: writeSourceSet(imported.set, out) };
+    },
+  );
   // The report quotes the files' names, titles and cells: escaped as the errors are.
   const log = (line: string) => process.stderr.write(printable(line) + '\n');
   log(

@@ -119,7 +119,6 @@ runCommand(import.meta, START_COMMAND, async ({ values }) => {
       );
       log(`regstat: ready in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
       serve({ renderer }, options);
-      if (warm) pool.prefetchDocsPage();
       if (warm && file) void warmUpCache(values, file, pool, renderer);
       else if (warm) void pool.warmUp(log);
     }

@@ -5,7 +5,7 @@ import { forgetFacts, OPERATIONS } from '../ops/index.ts';
 import { missingTables, type BuildContext, type Operation } from '../ops/operation.ts';
 import { fileProduct } from '../runtime/file-product.ts';
 import { successBody } from '../runtime/respond.ts';
-import { filePath } from '../runtime/file-path.ts';
+import { filePath, valuesOfFile } from '../runtime/file-path.ts';
 import { resolve } from '../runtime/resolve.ts';
 import { isListParam, type Canonical } from '../runtime/params.ts';
 import {
@@ -22,7 +22,8 @@ import type { Sources } from '../../sources/load.ts';
 import { docsPage, type DocsEntry, type Scope } from './docs-page.ts';
 import { explorerFiles } from './explorer-files.ts';
 import type { BuildEffects } from './effects.ts';
-import { manifest, type OperationReport } from './manifest.ts';
+import { manifest, manifestOperation, type OperationDescription, type OperationReport } from './manifest.ts';
+import type { ExplorerOperations } from '../runtime/manifest-types.ts';
 import { operationOrigin } from './origin.ts';
 import { openApi, openApiTypes } from './openapi.ts';
 import { referenceFiles } from './reference-page.ts';
@@ -146,12 +147,12 @@ export function tallyFiles(p: Plan, op: Operation, combos: Canonical[], bytes = 
     bytes,
     seconds,
     sequences: new Set(combos.map((v) => Object.keys(v).join('/'))),
-    example: example(p, op, combos),
+    example: exampleOf(p, op, () => combos),
   };
 }
 
-function reportOf(p: Plan, c: FileTally): OperationReport {
-  const { op } = c;
+/** An operation as the manifest and the explorer describe it: from its declaration and the plan, no file counted. */
+function describe(p: Plan, op: Operation): OperationDescription {
   const origin = operationOrigin(op, p.routeOf.get(op)!, p.ctx.sources);
   return {
     route: p.routeOf.get(op)!,
@@ -161,10 +162,25 @@ function reportOf(p: Plan, c: FileTally): OperationReport {
     description: op.description,
     view: op.view,
     ...(origin ? { origin } : {}),
-    files: c.files,
-    bytes: c.bytes,
-    seconds: c.seconds,
   };
+}
+
+const reportOf = (p: Plan, c: FileTally): OperationReport => ({
+  ...describe(p, c.op),
+  files: c.files,
+  bytes: c.bytes,
+  seconds: c.seconds,
+});
+
+/** Where the explorer reads its list of operations. */
+export const EXPLORER_OPERATIONS = '/explorer/operations.json';
+
+/** dist/explorer/operations.json: the explorer's list of operations, which counts no files (so it comes at once on demand). */
+export function explorerOperations(p: Plan): string {
+  const list: ExplorerOperations = {
+    operations: p.operations.map((op) => manifestOperation(describe(p, op), p.table)),
+  };
+  return JSON.stringify(list) + '\n';
 }
 
 /** The prefectures a build of some prefectures serves, by name, for the explorer's notice. */
@@ -175,20 +191,15 @@ function scopeOf(ctx: Plan['ctx']): Scope {
 }
 
 /**
- * The docs page (dist/index.html): it needs each operation's file count and example, not the digests of
- * every source table the manifest gives, so the on-demand server makes it without generating them.
+ * The docs page (dist/index.html): each operation's example, which the declaration gives, so the on-demand
+ * server makes it at once, without counting files or generating every source table as the manifest does.
  */
-export function docsPageOf(p: Plan, tallies: FileTally[]): string {
-  const docs: DocsEntry[] = tallies.map((c) => {
-    const route = p.routeOf.get(c.op)!;
-    const origin = operationOrigin(c.op, route, p.ctx.sources);
-    return {
-      route,
-      title: c.op.title,
-      files: c.files,
-      ...(c.example ? { example: c.example } : {}),
-      ...(origin ? { origin } : {}),
-    };
+export function docsPageOf(p: Plan, exampleFor: (op: Operation) => Canonical | undefined): string {
+  const docs: DocsEntry[] = p.operations.map((op) => {
+    const route = p.routeOf.get(op)!;
+    const origin = operationOrigin(op, route, p.ctx.sources);
+    const example = exampleFor(op);
+    return { route, title: op.title, ...(example ? { example } : {}), ...(origin ? { origin } : {}) };
   });
   return docsPage(p.ctx.sources.dataset, docs, scopeOf(p.ctx));
 }
@@ -209,8 +220,9 @@ export function siteFiles(p: Plan, tallies: FileTally[]): [string, string][] {
     ['/routes.json', JSON.stringify(p.table)],
     [API_INDEX, apiIndex(p.table, titles(p), sources.dataset.notice)],
     ['/serve.json', JSON.stringify(serveConfig(keySequences), null, 2) + '\n'],
-    ['/index.html', docsPageOf(p, tallies)],
+    ['/index.html', docsPageOf(p, (op) => tallies.find((c) => c.op === op)?.example)],
     ...explorerFiles(),
+    [EXPLORER_OPERATIONS, explorerOperations(p)],
     ['/openapi.json', JSON.stringify(api, null, 2) + '\n'],
     ['/openapi.d.ts', openApiTypes(api)],
     ...referenceFiles(),
@@ -312,7 +324,10 @@ function scope(sources: Sources, prefs: number[] | undefined): number[] {
 }
 
 /** List parameters are not part of a file; the schema fills in their defaults (no filter). */
-function withoutLists(route: { params: readonly ParamSpec[] }, q: Record<string, string>): Record<string, string> {
+function withoutLists<T extends string | undefined>(
+  route: { params: readonly ParamSpec[] },
+  q: Record<string, T>,
+): Record<string, T> {
   const lists = new Set(route.params.filter(isListParam).map((p) => p.name));
   return Object.fromEntries(Object.entries(q).filter(([k]) => !lists.has(k)));
 }
@@ -323,19 +338,27 @@ function sameValues(a: Record<string, string>, b: Record<string, string | undefi
 }
 
 /**
- * The request the docs page links and OpenAPI shows: the declaration's first example whose file this
- * build has and which this build answers (its scope may leave Tokyo out, or the prefecture an `addArea`
- * names), else Tokyo's first file, else the first.
+ * The request the docs page links and OpenAPI shows: the declaration's first example that this build
+ * answers (its scope may leave Tokyo out, or the prefecture an `addArea` names) from a file of its own
+ * values as written, else Tokyo's first file, else the first. The resolver, which maps a request to a file
+ * exactly when the build writes that file, decides without the operation's files: `combos` are
+ * enumerated only when no declared example is answered.
  */
-function example(p: Plan, op: Operation, combos: Record<string, string | undefined>[]) {
-  const answered = (e: Record<string, string>) =>
-    resolve(p.routes, op.route.path, `?${new URLSearchParams(e)}`).kind !== 'error';
-  const declared = op.examples.find((e) => {
-    const file = withoutLists(op.route, e as Record<string, string>);
-    return combos.some((c) => sameValues(file, c)) && answered(e as Record<string, string>);
-  });
-  return (declared ??
-    combos.find((c) => c.prefCode === '13' && (c.cityCode ?? '-') === '-') ??
-    combos.find((c) => (c.cityCode ?? '-') === '-') ??
-    combos[0]) as Record<string, string> | undefined;
+export function exampleOf(p: Plan, op: Operation, combos: () => Canonical[]): Canonical | undefined {
+  const declared = op.examples.find((e) => answeredAsWritten(p, op, e as Record<string, string>));
+  if (declared) return declared as Canonical;
+  const all = combos();
+  return (
+    all.find((c) => c.prefCode === '13' && (c.cityCode ?? '-') === '-') ??
+    all.find((c) => (c.cityCode ?? '-') === '-') ??
+    all[0]
+  );
+}
+
+/** Whether the request is answered from a file whose values are the request's own (lists aside): canonical as declared. */
+function answeredAsWritten(p: Plan, op: Operation, e: Record<string, string>): boolean {
+  const r = resolve(p.routes, op.route.path, `?${new URLSearchParams(e)}`);
+  const file = withoutLists(op.route, e);
+  if (r.kind === 'file') return !!r.op && sameValues(file, valuesOfFile(r.op, r.path));
+  return r.kind === 'compose' && sameValues(file, withoutLists<string | undefined>(op.route, r.values));
 }

@@ -10,7 +10,6 @@ import { originLine, type OperationOrigin } from '../runtime/origin.ts';
 export interface DocsEntry {
   route: RouteOp;
   title: string;
-  files: number;
   example?: Canonical;
   origin?: OperationOrigin;
 }
@@ -20,8 +19,8 @@ const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replac
 /** The prefectures a scoped build serves, named; absent for a build of the whole country. */
 export type Scope = { names: string[] } | undefined;
 
-/** One operation's row of the list: its title and figures, path and parameters, links, files. */
-function operationRow({ route, title, files, example, origin }: DocsEntry): string {
+/** One operation's row of the list: its title and figures, path and parameters, links (or why it is not available). */
+function operationRow({ route, title, example, origin }: DocsEntry): string {
   const q = example ? new URLSearchParams(Object.entries(example) as [string, string][]).toString() : '';
   const queryUrl = route.path + (q ? `?${q}` : '');
   const pathUrl =
@@ -33,11 +32,8 @@ function operationRow({ route, title, files, example, origin }: DocsEntry): stri
       : '');
   const explore = '#' + route.path.slice('/api/v1'.length) + (q ? `?${q}` : '');
   const params = route.params.map((p) => `${p.name}${p.required ? '' : '?'}`).join(', ');
-  const status = route.unavailable
-    ? `<em>not available: ${esc(route.unavailable)}</em>`
-    : `${files} ${files === 1 ? 'file' : 'files'}`;
   const figures = origin ? `<br><small class="origin">${esc(originLine(origin))}</small>` : '';
-  return `<tr><td>${esc(title)}${figures}</td><td><code>${esc(route.path)}</code><br><small>${esc(params)}</small></td><td>${route.unavailable ? '' : `<a href="${esc(explore)}">explore</a> · <a href="${esc(queryUrl)}">query form</a> · <a href="${esc(pathUrl)}">path form</a>`}</td><td>${status}</td></tr>`;
+  return `<tr><td>${esc(title)}${figures}</td><td><code>${esc(route.path)}</code><br><small>${esc(params)}</small></td><td>${route.unavailable ? `<em>not available: ${esc(route.unavailable)}</em>` : `<a href="${esc(explore)}">explore</a> · <a href="${esc(queryUrl)}">query form</a> · <a href="${esc(pathUrl)}">path form</a>`}</td></tr>`;
 }
 
 export function docsPage(dataset: DatasetInfo, entries: DocsEntry[], scope?: Scope): string {
@@ -73,8 +69,8 @@ ${datasetBanners(dataset, scope)}
 </main>
 <footer>
 <details><summary>All operations (${entries.length})</summary>
-<p>Call the operations as the original API was called, for example <code>/api/v1/population/composition/perYear?prefCode=13&amp;cityCode=-</code>, or by their path form. The <code>X-API-KEY</code> header is accepted and ignored. Every operation with its parameters, as JSON: <a href="api/v1/">/api/v1/</a>. What was built from what: <a href="manifest.json">manifest.json</a>.</p>
-<div class="scroll"><table><thead><tr><th>Operation</th><th>Path and parameters</th><th>Try it</th><th>Files</th></tr></thead><tbody>
+<p>Call the operations as the original API was called, for example <code>/api/v1/population/composition/perYear?prefCode=13&amp;cityCode=-</code>, or by their path form. The <code>X-API-KEY</code> header is accepted and ignored. Every operation with its parameters, as JSON: <a href="api/v1/">/api/v1/</a>. What was built from what, with each operation's file count: <a href="manifest.json">manifest.json</a>.</p>
+<div class="scroll"><table><thead><tr><th>Operation</th><th>Path and parameters</th><th>Try it</th></tr></thead><tbody>
 ${rows.join('\n')}
 </tbody></table></div>
 </details>

@@ -5,12 +5,21 @@
 import type { Sources } from '../../sources/load.ts';
 import { TABLE_NAMES } from '../../sources/tables.ts';
 import type { Family } from '../runtime/families.ts';
-import type { Manifest, ManifestOperation, ManifestPaging, ManifestParam } from '../runtime/manifest-types.ts';
+import type {
+  ExplorerOperation,
+  Manifest,
+  ManifestOperation,
+  ManifestPaging,
+  ManifestParam,
+} from '../runtime/manifest-types.ts';
 import { typeOf } from '../runtime/params.ts';
 import { composingParam, type Paging, type ParamSpec, type RouteOp, type RouteTable } from '../runtime/routes.ts';
 import type { View } from '../runtime/view.ts';
 import { VERSION } from '../version.ts';
 import type { OperationOrigin } from '../runtime/origin.ts';
+
+/** An operation as the manifest and the explorer describe it, before its files are counted. */
+export type OperationDescription = Omit<OperationReport, 'files' | 'bytes' | 'seconds'>;
 
 export interface OperationReport {
   route: RouteOp;
@@ -43,23 +52,30 @@ export function manifest(sources: Sources, table: RouteTable, reports: Operation
     scope: { prefectures: table.prefectures },
     routes: '/routes.json',
     openapi: '/openapi.json',
-    operations: reports.map((r) => ({
-      path: r.route.path,
-      title: r.title,
-      titleEn: r.titleEn,
-      family: r.family,
-      description: r.description,
-      available: !r.route.unavailable,
-      ...(r.route.unavailable ? { reason: r.route.unavailable } : {}),
-      params: r.route.params.map((p) => param(p, table)),
-      ...composed(r.route),
-      ...(r.route.paging ? { paging: paging(r.route.paging) } : {}),
-      ...(r.route.constraints ? { constraints: r.route.constraints } : {}),
-      files: r.files,
-      view: r.view,
-      ...(r.origin ? { origin: r.origin } : {}),
-    })),
+    operations: reports.map((r) => ({ ...manifestOperation(r, table), files: r.files })),
     files,
+  };
+}
+
+/**
+ * One operation as the manifest lists it but for its file count: the explorer's operation list
+ * (dist/explorer/operations.json) counts no files, so the on-demand server gives it at once.
+ */
+export function manifestOperation(r: OperationDescription, table: RouteTable): ExplorerOperation {
+  return {
+    path: r.route.path,
+    title: r.title,
+    titleEn: r.titleEn,
+    family: r.family,
+    description: r.description,
+    available: !r.route.unavailable,
+    ...(r.route.unavailable ? { reason: r.route.unavailable } : {}),
+    params: r.route.params.map((p) => param(p, table)),
+    ...composed(r.route),
+    ...(r.route.paging ? { paging: paging(r.route.paging) } : {}),
+    ...(r.route.constraints ? { constraints: r.route.constraints } : {}),
+    view: r.view,
+    ...(r.origin ? { origin: r.origin } : {}),
   };
 }
 

@@ -2,7 +2,7 @@
 // enumeration and render functions `build()` writes with, so its bytes are the build's. An operation's
 // facts are prepared the first time one of its files is asked for; the docs page and manifests, which
 // speak of every file, enumerate every operation the first time one of them is asked for (the docs page
-// without the manifests' digests of every source table, which generate them all).
+// and the explorer's operation list count nothing and come at once).
 
 import type { BuildContext, Operation } from '../ops/operation.ts';
 import type { Canonical } from '../runtime/params.ts';
@@ -15,6 +15,9 @@ import {
   tallyFiles,
   docsPageOf,
   enumerateFiles,
+  exampleOf,
+  EXPLORER_OPERATIONS,
+  explorerOperations,
   plan,
   renderFile,
   siteFiles,
@@ -39,8 +42,8 @@ export class OnDemand implements Renderer {
   private readonly shares = new Map<Operation, Map<string, { state: unknown; ctx: BuildContext }>>();
   private readonly opOf = new Map<string, Operation>();
   private site: Map<string, string> | undefined;
-  private tallied: ReturnType<typeof tallyFiles>[] | undefined;
   private page: string | undefined;
+  private operations: string | undefined;
 
   /** `table`: the route table of a plan of the same options, when one was made already (by another thread). */
   constructor(options: BuildOptions, table?: RouteTable) {
@@ -56,6 +59,11 @@ export class OnDemand implements Renderer {
     }
     const op = this.opOf.get(path);
     if (op && !this.plan.routeOf.get(op)!.unavailable) this.state(op);
+  }
+
+  /** Whether every operation's files have been counted (for the manifest and OpenAPI): the slow part of the site files, which the docs page and the explorer's list do without. */
+  get counted(): boolean {
+    return this.site !== undefined;
   }
 
   /** What of an operation's facts is prepared: the whole, and how many shares (for tests and reports). */
@@ -97,15 +105,14 @@ export class OnDemand implements Renderer {
     if (path === API_INDEX) return apiIndex(this.plan.table, titles(this.plan), this.plan.ctx.sources.dataset.notice);
     if (path.startsWith('/api/')) return this.response(path);
     if (path === '/routes.json') return JSON.stringify(this.plan.table); // the server needs it first; it needs no tally of files
-    // The docs page counts files but reads no table digest: it comes before the manifests' table generation.
-    if (path === '/index.html' && !this.site) return (this.page ??= docsPageOf(this.plan, this.tallies()));
+    // The docs page and the explorer's list count no files: they come at once, before the manifest, which
+    // counts every operation's files and generates every source table for their digests.
+    if (path === '/index.html' && !this.site)
+      return (this.page ??= docsPageOf(this.plan, (op) =>
+        exampleOf(this.plan, op, () => enumerateFiles(this.plan, op, false)),
+      ));
+    if (path === EXPLORER_OPERATIONS && !this.site) return (this.operations ??= explorerOperations(this.plan));
     return this.siteFiles().get(path) ?? null;
-  }
-
-  /** Every operation's file count and example, enumerated once (no operation's facts are prepared). */
-  private tallies(): ReturnType<typeof tallyFiles>[] {
-    this.tallied ??= this.plan.operations.map((op) => tallyFiles(this.plan, op, enumerateFiles(this.plan, op, false)));
-    return this.tallied;
   }
 
   /** The response files are exactly the canonical paths the resolver maps a request to: validation is the resolver's. */
@@ -116,8 +123,13 @@ export class OnDemand implements Renderer {
   }
 
   private siteFiles(): Map<string, string> {
-    this.site ??= new Map(siteFiles(this.plan, this.tallies()));
-    this.tallied = undefined; // the site files hold what they needed of the 3.8 million parameter sets' tally
+    // Every operation's files enumerated (3.8 million parameter sets at full scale), tallied and let go.
+    this.site ??= new Map(
+      siteFiles(
+        this.plan,
+        this.plan.operations.map((op) => tallyFiles(this.plan, op, enumerateFiles(this.plan, op, false))),
+      ),
+    );
     return this.site;
   }
 }

@@ -65,3 +65,16 @@ function duration(s: number): string {
   const m = Math.floor(s / 60);
   return `${m} min ${Math.round(s - 60 * m)} s`;
 }
+
+/**
+ * Says on a terminal what a step of some seconds is doing, until it ends (then the line is erased, so an
+ * error that ends the step is still one line); off a terminal nothing, as the step's report follows.
+ */
+export function whileSaying<T>(text: string, step: () => T, stream: NodeJS.WriteStream = process.stderr): T {
+  if (stream.isTTY) stream.write(`${text}…`);
+  try {
+    return step();
+  } finally {
+    if (stream.isTTY) stream.write('\r\x1b[K');
+  }
+}

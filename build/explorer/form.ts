@@ -3,14 +3,14 @@
 // with the values chosen so far are shown; each change hands the new values back.
 
 import { DOMAINS } from '../runtime/domains.ts';
-import type { ManifestOperation, ManifestParam } from '../runtime/manifest-types.ts';
+import type { ExplorerOperation, ManifestParam } from '../runtime/manifest-types.ts';
 import { PARAM_TYPES } from '../runtime/params.ts';
 import { domainList, listOf, namesOf, paramNames } from './names.ts';
 import { choices } from './state.ts';
 import { h } from './dom.ts';
 
 export async function paramFields(
-  op: ManifestOperation,
+  op: ExplorerOperation,
   values: Record<string, string>,
   onChange: (values: Record<string, string>) => void,
 ): Promise<HTMLElement[]> {
@@ -39,7 +39,7 @@ export async function paramFields(
 }
 
 async function singlePicker(
-  op: ManifestOperation,
+  op: ExplorerOperation,
   p: ManifestParam,
   values: Record<string, string>,
   id: string,
@@ -79,7 +79,7 @@ async function singlePicker(
 
 /** Prefectures of the build as `<pref>_` for a prefecture's answer; for a municipality's, the chosen prefecture's municipalities as `<pref>_<city>`. */
 async function areasPicker(
-  op: ManifestOperation,
+  op: ExplorerOperation,
   p: ManifestParam,
   values: Record<string, string>,
   id: string,

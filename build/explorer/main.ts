@@ -1,6 +1,7 @@
 // The explorer at /: pick an operation and its parameters, see the answer as a chart, a table, JSON and
 // the request, and take the table away as CSV. The page URL's hash holds the state (see state.ts); the
-// page reads only its own origin: manifest.json, and the API through api.ts.
+// page reads only its own origin: explorer/operations.json (the manifest's operations, which the on-demand
+// server gives at once where the manifest counts every file first), and the API through api.ts.
 
 import { ask } from './api.ts';
 import { rowsOf, toCsv, valueAt, type Row } from '../runtime/view.ts';
@@ -8,18 +9,18 @@ import { drawChart } from './chart.ts';
 import { codeSpans, h } from './dom.ts';
 import { paramFields } from './form.ts';
 import { FAMILY_TABLE } from '../runtime/families.ts';
-import type { Manifest, ManifestOperation } from '../runtime/manifest-types.ts';
+import type { ExplorerOperation, ExplorerOperations } from '../runtime/manifest-types.ts';
 import { formatHash, HOME, linkRequest, parseHash, requestPath, settle, valueAxisLabel, type State } from './state.ts';
 import { drawTable } from './table.ts';
 import { shownUrl, type Shown } from './host.ts';
 import { originAt, originOfAnswer } from '../runtime/origin.ts';
 
 const $ = (id: string) => document.getElementById(id)!;
-let manifest: Manifest;
+let manifest: ExplorerOperations;
 let shown = 0;
 /** What is shown: the answer's rows, and the years in which some of its figures are official (a mixed origin). */
 let drawn: {
-  op: ManifestOperation;
+  op: ExplorerOperation;
   rows: Row[];
   result: unknown;
   officialYears?: number[];
@@ -33,8 +34,9 @@ function setState(state: 'loading' | 'ready' | 'error' | 'empty') {
 
 async function boot() {
   setState('loading');
-  const res = await fetch(new URL('manifest.json', document.baseURI));
-  if (!res.ok) throw new Error(`manifest.json answered ${res.status}: is this page served from a regstat dist?`);
+  const res = await fetch(new URL('explorer/operations.json', document.baseURI));
+  if (!res.ok)
+    throw new Error(`explorer/operations.json answered ${res.status}: is this page served from a regstat dist?`);
   manifest = await res.json();
   operationPicker();
   // In-page anchors (#sources) are not states: following one leaves the view as it is.
@@ -142,6 +144,13 @@ async function request(path: string, ticket: number): Promise<{ result: unknown;
   showRequest({ url: new URL(path, location.href).href });
   setState('loading');
   $('status').textContent = 'Loading…';
+  // An answer that takes more than a moment is most likely an operation's first on a server that makes
+  // answers on demand: said, so a slow first chart does not look like a hang.
+  const slow = setTimeout(() => {
+    if (ticket === shown && document.body.dataset.state === 'loading')
+      $('status').textContent =
+        'Loading… (an operation’s first answer on a fresh npm start prepares its figures: a few seconds)';
+  }, 1500);
   let status = 0;
   let body: any;
   let data: string | undefined;
@@ -155,6 +164,8 @@ async function request(path: string, ticket: number): Promise<{ result: unknown;
   } catch (e) {
     if (ticket === shown) fail(`The request failed: ${(e as Error).message}`, '');
     return null;
+  } finally {
+    clearTimeout(slow);
   }
   if (ticket !== shown) return null;
   $('json-text').textContent = JSON.stringify(body, null, 2);
@@ -231,7 +242,7 @@ function fail(message: string, description: string, status?: number) {
 }
 
 /** Patents come 100 to a page: previous and next pages are requests with another offset. */
-function pager(op: ManifestOperation, values: Record<string, string>) {
+function pager(op: ExplorerOperation, values: Record<string, string>) {
   const box = $('pager');
   if (!op.paging) return box.replaceChildren();
   const offset = Number(values[op.paging.param] ?? 0);
@@ -248,7 +259,7 @@ function pager(op: ManifestOperation, values: Record<string, string>) {
 
 let csvUrl = '';
 /** The table as CSV, its first line saying whether its figures are official (`note`), as the API's header did. */
-function csvLink(op: ManifestOperation, values: Record<string, string>, rows: Row[], note?: string) {
+function csvLink(op: ExplorerOperation, values: Record<string, string>, rows: Row[], note?: string) {
   const a = $('csv') as HTMLAnchorElement;
   if (csvUrl) URL.revokeObjectURL(csvUrl);
   csvUrl = URL.createObjectURL(new Blob([toCsv(rows, op.view.columns, note)], { type: 'text/csv;charset=utf-8' }));

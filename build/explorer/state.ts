@@ -4,7 +4,7 @@
 // or does not fit the others (a municipality of another prefecture, a year the operation lacks), as the
 // pickers need; `linkRequest` is what a shared URL asks for, keeping the values it gives for the API to judge.
 
-import type { ManifestOperation, ManifestParam } from '../runtime/manifest-types.ts';
+import type { ExplorerOperation, ManifestParam } from '../runtime/manifest-types.ts';
 import { PARAM_TYPES } from '../runtime/params.ts';
 import { constraintKey, isActive } from '../runtime/routes.ts';
 
@@ -35,7 +35,7 @@ export function formatHash(s: State): string {
 }
 
 /** The API request for settled values, parameters in declared order (list parameters only when given). */
-export function requestPath(op: ManifestOperation, values: Record<string, string>): string {
+export function requestPath(op: ExplorerOperation, values: Record<string, string>): string {
   const q = new URLSearchParams();
   for (const p of op.params) if (values[p.name] !== undefined && values[p.name] !== '') q.set(p.name, values[p.name]!);
   const text = q.toString().replace(/%2C/g, ',');
@@ -45,7 +45,7 @@ export function requestPath(op: ManifestOperation, values: Record<string, string
 const text = (v: string | number) => String(v);
 
 /** The values a parameter may take next to the others already settled, or null when any value in a range (or list) will do. */
-export function choices(op: ManifestOperation, p: ManifestParam, settled: Record<string, string>): string[] | null {
+export function choices(op: ExplorerOperation, p: ManifestParam, settled: Record<string, string>): string[] | null {
   const constraint = op.constraints?.find((c) => c.param === p.name);
   if (constraint) return constraint.cases[constraintKey(constraint, settled)]?.values ?? [];
   if (PARAM_TYPES[p.type].list) return null;
@@ -65,7 +65,7 @@ export function choices(op: ManifestOperation, p: ManifestParam, settled: Record
 
 /** Complete values into a request the operation answers: active parameters only, each a value that fits. */
 export function settle(
-  op: ManifestOperation,
+  op: ExplorerOperation,
   given: Record<string, string>,
   prefer: Record<string, string> = HOME.values,
 ): Record<string, string> {
@@ -115,7 +115,7 @@ interface LinkRequest {
  * a value it gives is never swapped for another: a link to prefCode=99 or year=1234 asks the API for exactly
  * that, and shows its error, where settling would silently show Tokyo or another year.
  */
-export function linkRequest(op: ManifestOperation, given: Record<string, string>): LinkRequest {
+export function linkRequest(op: ExplorerOperation, given: Record<string, string>): LinkRequest {
   const values = settle(op, given);
   const misfits = op.params
     .filter((p) => isActive(p, values))
@@ -129,7 +129,7 @@ export function linkRequest(op: ManifestOperation, given: Record<string, string>
  * addArea entries of the kind the main region takes: prefectures (`13_`) beside a prefecture, municipalities
  * (`13_13101`) beside a municipality, so changing the main region does not leave a request the API refuses.
  */
-function fittingAreas(op: ManifestOperation, p: ManifestParam, want: string, settled: Record<string, string>): string {
+function fittingAreas(op: ExplorerOperation, p: ManifestParam, want: string, settled: Record<string, string>): string {
   const city = op.params.find((q) => PARAM_TYPES[q.type].region === 'municipality' && q.name in settled);
   const wholePrefecture = !city || settled[city.name] === '-';
   return want
@@ -153,7 +153,7 @@ export function intLabels(p: ManifestParam): Record<string, string> {
  * The value axis's label where the chart names the parameters it depends on (`yLabelOf`): the names of their
  * chosen values, those at their default left out; undefined where none names anything.
  */
-export function valueAxisLabel(op: ManifestOperation, values: Record<string, string>): string | undefined {
+export function valueAxisLabel(op: ExplorerOperation, values: Record<string, string>): string | undefined {
   const chart = op.view.chart;
   if (chart?.kind !== 'bar' || !chart.yLabelOf) return undefined;
   const names = chart.yLabelOf.flatMap((name) => {

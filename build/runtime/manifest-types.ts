@@ -20,6 +20,14 @@ export interface Manifest {
   files: number;
 }
 
+/** dist/explorer/operations.json: what the explorer needs of the manifest, without what only counting every file gives. */
+export interface ExplorerOperations {
+  operations: ExplorerOperation[];
+}
+
+/** An operation as the manifest lists it, but for its file count. */
+export type ExplorerOperation = Omit<ManifestOperation, 'files'>;
+
 /** The dataset as the sources describe it, with a digest of every source table the build read. */
 interface ManifestDataset extends DatasetInfo {
   tables: TableDigest[];

@@ -2,12 +2,12 @@
 // while a long step runs, so that `npm run bundle` of a large dist does not print nothing for minutes.
 
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { terminalProgress } from '../../build/core/progress.ts';
+import { terminalProgress, whileSaying } from '../../build/core/progress.ts';
 
-/** A stream that is not a terminal, keeping what is written. */
-function pipe() {
+/** A stream that is not a terminal (or is one), keeping what is written. */
+function pipe(isTTY = false) {
   const out: string[] = [];
-  return { out, stream: { isTTY: false, write: (s: string) => out.push(s) } as unknown as NodeJS.WriteStream };
+  return { out, stream: { isTTY, write: (s: string) => out.push(s) } as unknown as NodeJS.WriteStream };
 }
 
 afterEach(() => vi.useRealTimers());
@@ -36,5 +36,28 @@ describe('progress off a terminal', () => {
       'copying them into the pack 3000/4000 (75%)\n',
       'copying them into the pack 4,000 files (28.0 s)\n',
     ]);
+  });
+});
+
+describe('a step of some seconds (import:estat, anchors)', () => {
+  it('says what it does on a terminal until it ends, then erases it, failing or not; off a terminal says nothing', () => {
+    const tty = pipe(true);
+    expect(whileSaying('regstat: reading the tables in x', () => 42, tty.stream)).toBe(42);
+    expect(tty.out).toEqual(['regstat: reading the tables in x…', '\r\x1b[K']);
+    const failing = pipe(true);
+    expect(() =>
+      whileSaying(
+        'regstat: reading',
+        () => {
+          throw new Error('x.csv:3:4: not a number');
+        },
+        failing.stream,
+      ),
+    ).toThrow('x.csv:3:4');
+    // Erased before the error is printed: the error stays one line.
+    expect(failing.out).toEqual(['regstat: reading…', '\r\x1b[K']);
+    const piped = pipe();
+    whileSaying('regstat: reading', () => 1, piped.stream);
+    expect(piped.out).toEqual([]);
   });
 });

@@ -19,6 +19,7 @@ import { getOrSet } from '../../build/runtime/maps.ts';
 import { parseCommand } from '../../build/cli/source-options.ts';
 import { onDemandRenderer, START_COMMAND } from '../../build/cli/start.ts';
 import { OnDemand } from '../../build/core/on-demand.ts';
+import { EXPLORER_OPERATIONS } from '../../build/core/build.ts';
 import { createApiServer } from '../../build/server/node.ts';
 import { ENTRIES, pick, type Answer } from '../conformance/table.ts';
 import { close, listen } from '../helpers/http.ts';
@@ -48,11 +49,21 @@ function shuffled<T>(items: T[], seed: number): T[] {
 }
 
 describe('on-demand renderer against the built dist', () => {
+  it("renders the docs page and the explorer's list of operations as the build wrote them, counting no operation's files", () => {
+    // What a browser opened on npm start asks first: neither may wait for the 3.8 million parameter sets' count.
+    for (const path of ['/index.html', EXPLORER_OPERATIONS])
+      expect(renderer.read(path), path).toBe(readFileSync(join(SAMPLE_DIST, path), 'utf8'));
+    expect(renderer.counted).toBe(false);
+    renderer.read('/manifest.json');
+    expect(renderer.counted).toBe(true);
+  });
+
   it('renders the docs page, manifests, route table and host files as the build wrote them', () => {
     const site = built.filter((f) => !f.startsWith('/api/') || f === '/api/v1/index.json');
     expect(site).toEqual(
       expect.arrayContaining([
         '/index.html',
+        EXPLORER_OPERATIONS,
         '/manifest.json',
         '/routes.json',
         '/openapi.json',
@@ -326,7 +337,7 @@ describe("npm start's render threads", () => {
   const pool = new RenderPool(values, main, 20);
   afterAll(() => pool.close());
 
-  it('answers byte for byte as the build wrote, each operation from a thread of its own, the docs page from another', async () => {
+  it('answers byte for byte as the build wrote, each operation from a thread of its own, the docs page from none, the manifest from another', async () => {
     const api = built.filter((f) => f.startsWith('/api/v1/') && f !== '/api/v1/index.json');
     const ops = main.plan.table.operations.filter((o) => !o.unavailable).map((o) => o.path);
     expect(ops.length).toBeGreaterThan(8);
@@ -339,6 +350,9 @@ describe("npm start's render threads", () => {
       for (const f of files) expect(await pool.read(f), f).toBe(readFileSync(join(SAMPLE_DIST, f), 'utf8'));
     }
     expect(await pool.read('/api/v1/population/composition/perYear/prefCode/13/cityCode/14101/index.json')).toBeNull();
+    expect(pool.threadCount).toBe(ops.length);
+    // The docs page and the explorer's list come from the main thread, at once: no thread started for them.
+    for (const page of ['/index.html', EXPLORER_OPERATIONS]) expect(await pool.read(page)).toBe(main.read(page));
     expect(pool.threadCount).toBe(ops.length);
     // The site files speak of the operations of this build (the masters): compare with the main thread's.
     expect(await pool.read('/manifest.json')).toBe(main.read('/manifest.json'));
