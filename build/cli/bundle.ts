@@ -8,7 +8,7 @@
 import type { RouteTable } from '../runtime/routes.ts';
 import { syntheticNotice } from '../runtime/data-kind.ts';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
@@ -101,6 +101,34 @@ export function distFiles(dir: string): string[] {
   return files.sort();
 }
 
+/**
+ * A dist's files in the order a build writes them into a pack (writeOrder): those that differ only in the
+ * prefecture side by side, so that they share compressed blocks. Sorted by path, the full tree packed into
+ * 357.0 MB where the build's own order gave 259.9 MB (the medical chart's 47 files of a class and year
+ * differ in prefecture_cd alone). Deterministic: by the path without its prefecture, then the path.
+ */
+export function packOrder(files: string[], table: RouteTable): string[] {
+  // Per operation, its prefecture parameters' segments (names are identifiers: nothing to escape).
+  const prefSegments = new Map(
+    table.operations.map((o) => [
+      o.path,
+      o.params.filter((p) => p.type === 'pref').map((p) => [new RegExp(`/${p.name}/[^/]+/`), `/${p.name}/*/`] as const),
+    ]),
+  );
+  const keyed = files.map((path) => {
+    const segments = path.split('/');
+    // The operation: the longest operation path the file's path starts with (forStacked is not forSales).
+    let found: (readonly [RegExp, string])[] | undefined;
+    for (let end = segments.length - 1; end > 2 && !found; end--)
+      found = prefSegments.get(segments.slice(0, end).join('/'));
+    let key = path;
+    for (const [segment, any] of found ?? []) key = key.replace(segment, any);
+    return { path, key };
+  });
+  keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return keyed.map((k) => k.path);
+}
+
 /** routes.json with another error mode, for a bundle that answers errors unlike the dist it packs. */
 export function withErrorMode(routes: Buffer, errors: ErrorMode): Buffer {
   const { errors: _, ...table } = JSON.parse(routes.toString('utf8'));
@@ -119,7 +147,7 @@ export async function copyDist(
 ): Promise<number> {
   try {
     progress.start(`listing the files of ${dist}`, 0);
-    const files = distFiles(dist);
+    const files = packOrder(distFiles(dist), JSON.parse(readFileSync(join(dist, 'routes.json'), 'utf8')));
     progress.end(`${files.length.toLocaleString('en')} files`);
     progress.start(`copying them into the pack`, files.length);
     // Reads run ahead in libuv's threads while earlier files are stored; the writes keep the sorted order.
