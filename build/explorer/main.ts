@@ -16,7 +16,7 @@ import { shownUrl, type Shown } from './host.ts';
 import { originAt, originOfAnswer } from '../runtime/origin.ts';
 
 const $ = (id: string) => document.getElementById(id)!;
-let manifest: ExplorerOperations;
+let operations: ExplorerOperation[];
 let shown = 0;
 /** What is shown: the answer's rows, and the years in which some of its figures are official (a mixed origin). */
 let drawn: {
@@ -37,7 +37,7 @@ async function boot() {
   const res = await fetch(new URL('explorer/operations.json', document.baseURI));
   if (!res.ok)
     throw new Error(`explorer/operations.json answered ${res.status}: is this page served from a regstat dist?`);
-  manifest = await res.json();
+  operations = ((await res.json()) as ExplorerOperations).operations;
   operationPicker();
   // In-page anchors (#sources) are not states: following one leaves the view as it is.
   window.addEventListener(
@@ -50,15 +50,15 @@ async function boot() {
 }
 
 function available(path: string) {
-  return manifest.operations.find((o) => o.path === path && o.available);
+  return operations.find((o) => o.path === path && o.available);
 }
 
 function operationPicker() {
   const select = $('op') as HTMLSelectElement;
-  const families = [...new Set(manifest.operations.map((o) => o.family))];
+  const families = [...new Set(operations.map((o) => o.family))];
   for (const family of families) {
     const group = h('optgroup', { label: FAMILY_TABLE[family].title });
-    for (const o of manifest.operations.filter((x) => x.family === family)) {
+    for (const o of operations.filter((x) => x.family === family)) {
       const option = h('option', { value: o.path }, [`${o.title} / ${o.titleEn}`]);
       if (!o.available) option.setAttribute('disabled', '');
       group.append(option);
@@ -90,7 +90,7 @@ async function show() {
   setState('loading');
   const link = parseHash(location.hash);
   const asked = link ?? HOME;
-  const named = manifest.operations.find((o) => o.path === asked.path);
+  const named = operations.find((o) => o.path === asked.path);
   if (named && !named.available) {
     // A shared link to an operation this build left out says so, as the API does, rather than showing another.
     $('title').textContent = `${named.title} / ${named.titleEn}`;
@@ -99,7 +99,7 @@ async function show() {
   }
   // A link to a path no operation has shows the API's 404 for it, not the home chart in its place.
   if (!named && link) return unknownOperation(link, ticket);
-  const op = named ?? manifest.operations.find((o) => o.available);
+  const op = named ?? operations.find((o) => o.available);
   if (!op) return fail('This build has no operation to show.', '');
   const { values, misfits } = linkRequest(op, asked.values);
   // The URL is completed only when it asks for something the operation takes: a link with a value it does
