@@ -39,6 +39,8 @@ describe.skipIf(!HAS_CHROMIUM)(`service worker in Chromium${HAS_CHROMIUM ? '' : 
     }
     browser = await launchChromium();
     context = await browser.newContext();
+    // A hang guard, not a timing: Playwright's 30 s default is short for a loaded CI machine.
+    context.setDefaultTimeout(120_000);
     page = await context.newPage();
     await page.goto(`${base}/offline.html`);
     await page.evaluate(() => (window as any).regstatReady);

@@ -215,6 +215,8 @@ describe.skipIf(!HAS_CHROMIUM)(`the explorer in Chromium${skipNote}`, () => {
           // The on-demand renderer's first page counts every operation's files (about 30 s): not what is tested here.
           await fetch(`${base}/`);
           context = await browser.newContext({ acceptDownloads: true });
+          // Waits are hang guards, not timings: Playwright's 30 s default failed a navigation under CI's load.
+          context.setDefaultTimeout(120_000);
           context.on('request', (r) => {
             const u = r.url();
             if (!u.startsWith(base + '/') && !u.startsWith('blob:') && !u.startsWith('data:')) offOrigin.push(u);
@@ -688,6 +690,9 @@ describe.skipIf(!HAS_CHROMIUM)(`the explorer in Chromium${skipNote}`, () => {
           expect(overflow).toBeLessThanOrEqual(0);
           // Without the viewport, a phone laid it out 980 px wide and shrank it: text of 15 px read as 6.
           expect(await page.evaluate(() => window.innerWidth)).toBe(390);
+          // The page installs the offline worker as it opens; a user who goes back meanwhile is not what is
+          // tested here, so the link is followed once the worker is settled (active, or refused).
+          await page.waitForFunction(() => !document.getElementById('state')!.textContent!.startsWith('Installing'));
           await page.click('a[href="./"]');
           await page.waitForURL(`${base}/`);
           await page.close();
