@@ -232,12 +232,20 @@ export function writeSourceSet(set: SourceSet, dir: string): Written {
 
 const TABLE_FILES = new Set(TABLE_NAMES.map((t) => `${t}.csv`));
 
-/** Refuses, naming them, to delete tables the set does not write; else what it replaces and what it keeps. */
-function checkOverwrite(set: SourceSet, dir: string, entries: string[]): Written {
+/**
+ * Refuses an output folder that holds something other than source tables. The commands call it before
+ * their work as well as writeSourceSet after it: an import of the census took 10 s to be told its folder was wrong.
+ */
+export function checkSourcesFolder(dir: string, entries = existsSync(dir) ? readdirSync(dir) : []): void {
   if (entries.length > 0 && !entries.includes('dataset.json'))
     throw new InputError(
       `${dir} exists and is not a folder of source tables (it has no dataset.json); name a new folder, or empty this one`,
     );
+}
+
+/** Refuses, naming them, to delete tables the set does not write; else what it replaces and what it keeps. */
+function checkOverwrite(set: SourceSet, dir: string, entries: string[]): Written {
+  checkSourcesFolder(dir, entries);
   const tables = entries.filter((e) => TABLE_FILES.has(e));
   const lost = tables.filter((e) => !(e.slice(0, -4) in set.files));
   if (lost.length > 0) {

@@ -1,6 +1,6 @@
 // npm run import:estat -- <folder> <sources-dir>
 
-import { writeSourceSet, writtenLines } from '../../sources/dir.ts';
+import { checkSourcesFolder, writeSourceSet, writtenLines } from '../../sources/dir.ts';
 import { importEstat } from '../../sources/estat/import.ts';
 import { loadSources } from '../../sources/load.ts';
 import { runCommand, type CommandSpec } from './source-options.ts';
@@ -28,6 +28,7 @@ runCommand(import.meta, ESTAT_COMMAND, ({ values, positionals }) => {
   const started = performance.now();
   const [folder, out] = positionals as [string, string];
   const migrationYear = values['migration-year'] !== undefined ? parseYear(values['migration-year']) : undefined;
+  checkSourcesFolder(out);
   const { set, report, written } = whileSaying(
     `regstat: reading and checking the tables in ${printable(folder)}`,
     () => {

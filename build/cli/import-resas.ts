@@ -1,6 +1,6 @@
 // npm run import:resas -- <archive-dir> <sources-dir> [--masters <code-list-dir>]
 
-import { writeSourceSet, writtenLines } from '../../sources/dir.ts';
+import { checkSourcesFolder, writeSourceSet, writtenLines } from '../../sources/dir.ts';
 import { loadSources } from '../../sources/load.ts';
 import { importResas } from '../../sources/resas/import.ts';
 import { runCommand, type CommandSpec } from './source-options.ts';
@@ -24,6 +24,7 @@ export const IMPORT_COMMAND = {
 
 runCommand(import.meta, IMPORT_COMMAND, ({ values, positionals }) => {
   const [archive, out] = positionals as [string, string];
+  checkSourcesFolder(out);
   const { set, report } = importResas(archive, values.masters ? { masters: values.masters } : {});
   loadSources(set); // the tables must pass their schemas before they are written
   const written = writeSourceSet(set, out);

@@ -1,7 +1,7 @@
 // npm run sample -- <sources-dir> [--seed <text>]: writes the sample provider's tables as CSV files,
 // to read, edit, and build from with --sources.
 
-import { writeSourceSet, writtenLines } from '../../sources/dir.ts';
+import { checkSourcesFolder, writeSourceSet, writtenLines } from '../../sources/dir.ts';
 import { DEFAULT_SEED, sampleSourceSet } from '../../sources/sample/index.ts';
 import { runCommand, type CommandSpec } from './source-options.ts';
 
@@ -19,6 +19,7 @@ export const SAMPLE_COMMAND = {
 
 runCommand(import.meta, SAMPLE_COMMAND, ({ values, positionals }) => {
   const [out] = positionals as [string];
+  checkSourcesFolder(out);
   const written = writeSourceSet(sampleSourceSet(values.seed), out);
   process.stderr.write(`regstat: wrote the synthetic sample tables to ${out}\n`);
   for (const line of writtenLines(out, written)) process.stderr.write(line + '\n');
