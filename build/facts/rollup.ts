@@ -7,6 +7,7 @@ import type { Sources } from '../../sources/load.ts';
 import { prefRegion, type RegionIndex } from '../../sources/regions.ts';
 import type { Row, TableName } from '../../sources/tables.ts';
 import { getOrSet } from '../runtime/maps.ts';
+import { rowKey, SumGroups, type Column } from './group-sums.ts';
 
 export type Table = ReturnType<typeof aq.table>;
 
@@ -25,35 +26,86 @@ export function rollupRegions(
   options: { wholeCities?: boolean } = {},
 ): Table {
   const values = Array.isArray(value) ? value : [value];
-  const pairs = aq.table(regions.rollupPairs());
   const direct = facts.rename({ regionCode: 'region' }).select('region', ...by, ...values);
-  const joined = facts.join(pairs, 'regionCode');
-  const derived = (options.wholeCities ? joined.concat(wholeCityFacts(facts, regions, period)) : joined)
-    .groupby(['target', ...by])
-    .rollup(Object.fromEntries(values.map((v) => [v, aq.op.sum(v)])))
-    .rename({ target: 'region' });
-  const shadowed = direct.select('region', period).dedupe();
-  return direct.concat(derived.antijoin(shadowed, sharedKeys('region', period)).select('region', ...by, ...values));
+  return direct.concat(sumsOfParts(facts, regions, by, values, period, options.wholeCities ?? false));
 }
 
 /**
- * Rows of designated cities given whole, with their prefecture as `target`: a city none of whose wards has a
+ * What arquero's join of the facts to regions.rollupPairs(), groupby of target and `by`, sum, and antijoin
+ * of the regions' own (region, period) gave, in its order (groups as first met, rows summed in join order,
+ * so that sums are the same bytes), by hand (group-sums.ts).
+ */
+function sumsOfParts(
+  facts: Table,
+  regions: RegionIndex,
+  by: string[],
+  values: string[],
+  period: string,
+  wholeCities: boolean,
+): Table {
+  const rows = facts.indices(false);
+  const column = (name: string) => facts.column(name)!;
+  const region = column('regionCode');
+  const keys = by.map(column);
+  const sums = new SumGroups(values.map(column));
+  // A row's own key part, made once for its one or two targets (a ward adds to its city and its prefecture).
+  let last = -1;
+  let rest = '';
+  const add = (row: number, target: string) => {
+    if (row !== last) [last, rest] = [row, rowKey(keys, row)];
+    sums.add(sums.group(target, rest, row, keys, true), row);
+  };
+  for (const [row, target] of joinOrder(rows, region, regions.rollupPairs())) add(row, target);
+  if (wholeCities) for (const [row, target] of wholeCityRows(facts, rows, regions, period)) add(row, target);
+  const p = column(period);
+  const own = new Map<unknown, Set<unknown>>();
+  for (const r of rows) getOrSet(own, region.at(r), () => new Set()).add(p.at(r));
+  const at = 1 + by.indexOf(period);
+  if (at < 1) throw new Error(`rollupRegions: the period ${period} must be one of the key columns (${by.join(', ')})`);
+  return aq.table(sums.columns(['region', ...by, ...values], (k) => !own.get(k[0])?.has(k[at])));
+}
+
+/**
+ * The (row, target) pairs of an inner hash join of the facts' rows to pairs on regionCode, in arquero's
+ * order (verbs/join.js): it scans the larger side, the facts when as large as the pairs.
+ */
+function* joinOrder(
+  rows: Uint32Array,
+  region: Column,
+  pairs: { regionCode: string[]; target: string[] },
+): Generator<[number, string]> {
+  if (rows.length >= pairs.regionCode.length) {
+    const targets = new Map<unknown, string[]>();
+    pairs.regionCode.forEach((r, i) => getOrSet(targets, r, (): string[] => []).push(pairs.target[i]!));
+    for (const row of rows) for (const t of targets.get(region.at(row)) ?? []) yield [row, t];
+  } else {
+    const byRegion = new Map<unknown, number[]>();
+    for (const row of rows) getOrSet(byRegion, region.at(row), (): number[] => []).push(row);
+    for (let i = 0; i < pairs.regionCode.length; i++)
+      for (const row of byRegion.get(pairs.regionCode[i]) ?? []) yield [row, pairs.target[i]!];
+  }
+}
+
+/**
+ * Rows of designated cities given whole, with their prefecture as target: a city none of whose wards has a
  * row for that period (an import of SSDSE lists designated cities whole). Its wards add to the prefecture
  * otherwise; a city with ward rows too is left to them, so nothing counts twice.
  */
-function wholeCityFacts(facts: Table, regions: RegionIndex, period: string): Table {
+function wholeCityRows(facts: Table, rows: Uint32Array, regions: RegionIndex, period: string): [number, string][] {
+  const region = facts.column('regionCode')!;
+  const p = facts.column(period)!;
   const cities = regions.cities.filter((c) => c.bigCityFlag === '2');
-  const toPref = aq.table({
-    regionCode: cities.map((c) => c.cityCode),
-    target: cities.map((c) => prefRegion(c.prefCode)),
-  });
-  const wards = regions.cities.filter((c) => c.bigCityFlag === '1');
-  const toCity = aq.table({ regionCode: wards.map((w) => w.cityCode), city: wards.map((w) => w.designatedCityCode) });
-  const withWards = facts
-    .join(toCity, 'regionCode')
-    .select({ city: 'regionCode', [period]: period })
-    .dedupe();
-  return facts.join(toPref, 'regionCode').antijoin(withWards, ['regionCode', period]);
+  const prefOf = new Map(cities.map((c) => [c.cityCode, prefRegion(c.prefCode)] as const));
+  const cityOf = new Map(
+    regions.cities.filter((c) => c.bigCityFlag === '1').map((w) => [w.cityCode, w.designatedCityCode] as const),
+  );
+  const withWards = new Map<unknown, Set<unknown>>();
+  for (const row of rows) {
+    const city = cityOf.get(region.at(row) as string);
+    if (city !== undefined) getOrSet(withWards, city, () => new Set()).add(p.at(row));
+  }
+  const given = [...joinOrder(rows, region, { regionCode: [...prefOf.keys()], target: [...prefOf.values()] })];
+  return given.filter(([row]) => !withWards.get(region.at(row))?.has(p.at(row)));
 }
 
 /** A rolled-up row of table N: its region, the key columns K and the summed values V, as the table's schema types them. */
