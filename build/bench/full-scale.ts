@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BUNDLE_FOLDER, DATA_FILE } from '../cli/bundle.ts';
-import { DEFAULT_SEED } from '../../sources/sample/index.ts';
+import { DEFAULT_SEED } from '../../sources/sample/seed.ts';
 import { benchEdge } from './edge.ts';
 import { memoryOf } from './tools.ts';
 

@@ -21,7 +21,8 @@ import { EDGE_WORKER_FILE, packName, WRANGLER_FILE, wranglerToml } from '../depl
 import type { ErrorMode } from '../runtime/errors.ts';
 import { ERRORS_OPTION, namesSources, runCommand, SOURCE_OPTIONS, type CommandSpec } from './source-options.ts';
 import { OutputError, UsageError } from '../user-error.ts';
-import { buildOptionsFrom, parseErrorMode } from '../core/source-values.ts';
+import { parseErrorMode } from '../core/error-mode.ts';
+import { buildOptionsFrom } from '../core/source-values.ts';
 
 export const BUNDLE_COMMAND = {
   name: 'npm run bundle',

@@ -2,7 +2,8 @@
 // to read, edit, and build from with --sources.
 
 import { checkSourcesFolder, writeSourceSet, writtenLines } from '../../sources/dir.ts';
-import { DEFAULT_SEED, sampleSourceSet } from '../../sources/sample/index.ts';
+import { sampleSourceSet } from '../../sources/sample/index.ts';
+import { DEFAULT_SEED } from '../../sources/sample/seed.ts';
 import { runCommand, type CommandSpec } from './source-options.ts';
 
 export const SAMPLE_COMMAND = {

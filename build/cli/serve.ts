@@ -18,7 +18,7 @@ import {
   type CommandSpec,
 } from './source-options.ts';
 import { UsageError } from '../user-error.ts';
-import { parseErrorMode } from '../core/source-values.ts';
+import { parseErrorMode } from '../core/error-mode.ts';
 
 export const SERVE_COMMAND = {
   name: 'npm run serve',

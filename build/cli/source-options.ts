@@ -6,7 +6,7 @@
 import { fail } from './fail.ts';
 import { parseArgs } from 'node:util';
 import type { SourceValues } from '../core/source-values.ts';
-import { DEFAULT_SEED } from '../../sources/sample/index.ts';
+import { DEFAULT_SEED } from '../../sources/sample/seed.ts';
 import { FAMILY_TABLE } from '../runtime/families.ts';
 import { UsageError } from '../user-error.ts';
 

@@ -18,7 +18,8 @@ import {
   SOURCE_OPTIONS,
   type CommandSpec,
 } from './source-options.ts';
-import { buildOptionsFrom, parseErrorMode, type SourceValues } from '../core/source-values.ts';
+import { parseErrorMode } from '../core/error-mode.ts';
+import { buildOptionsFrom, type SourceValues } from '../core/source-values.ts';
 
 const log = (s: string) => process.stderr.write(s + '\n');
 

@@ -10,7 +10,8 @@ import { sampleSourceSet } from '../../sources/sample/index.ts';
 import type { TableName } from '../../sources/tables.ts';
 import { OPERATIONS, operationsOf } from '../ops/index.ts';
 import type { Operation } from '../ops/operation.ts';
-import { ERROR_MODES, type ErrorMode } from '../runtime/errors.ts';
+import type { ErrorMode } from '../runtime/errors.ts';
+import { parseErrorMode } from './error-mode.ts';
 import { UsageError } from '../user-error.ts';
 import type { BuildOptions } from './build.ts';
 
@@ -126,15 +127,4 @@ function parsePrefs(text: string | undefined): number[] | undefined {
       );
     return Number(s);
   });
-}
-
-/** `--errors`: absent means the default (real status codes), as a build without the option writes it. */
-export function parseErrorMode(text: string | undefined): ErrorMode | undefined {
-  if (text === undefined) return undefined;
-  if (!(ERROR_MODES as readonly string[]).includes(text)) {
-    throw new UsageError(
-      `--errors takes ${ERROR_MODES.map((m) => `'${m}'`).join(' or ')} (status: real HTTP status codes, the default; resas: HTTP 200 with the original's error bodies), got ${JSON.stringify(text)}.`,
-    );
-  }
-  return text as ErrorMode;
 }

@@ -21,7 +21,7 @@ import {
 } from '../../sources/official.ts';
 import { municipalByAgeSex, municipalProjectionByAgeSex } from '../../sources/official-statistics.ts';
 import type { City } from '../../sources/regions.ts';
-import { DEFAULT_SEED } from '../../sources/sample/index.ts';
+import { DEFAULT_SEED } from '../../sources/sample/seed.ts';
 import { prefectureCells, samplePopulation, YEARS } from '../../sources/sample/population.ts';
 import { HAS_SHARED, SHARED_DATA, SHARED_SKIP_NOTE } from '../helpers/paths.ts';
 import { sampleSources } from '../helpers/sample.ts';
