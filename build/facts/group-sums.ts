@@ -19,9 +19,10 @@ interface Group {
 /** A row's key over columns, as arquero's keyFunction makes it (values joined by `|`). */
 export function rowKey(columns: Column[], row: number): string {
   let s = '';
-  for (let i = 0; i < columns.length; i++) {
-    if (i) s += '|';
-    s += keyOf(columns[i]!.at(row));
+  let separator = '';
+  for (const c of columns) {
+    s += separator + keyOf(c.at(row));
+    separator = '|';
   }
   return s;
 }
@@ -49,13 +50,13 @@ export class SumGroups {
   }
 
   add(g: Group, row: number): void {
-    for (let i = 0; i < this.values.length; i++) {
-      const v = this.values[i]!.at(row);
+    this.values.forEach((column, i) => {
+      const v = column.at(row);
       if (v != null && v === v) {
-        g.sums[i]! += +(v as number);
-        g.valid[i]!++;
+        g.sums[i] = (g.sums[i] ?? 0) + +(v as number);
+        g.valid[i] = (g.valid[i] ?? 0) + 1;
       }
-    }
+    });
   }
 
   /** Columns `names`, the key values then the sums, of the groups `keep` keeps. */
@@ -63,10 +64,9 @@ export class SumGroups {
     const out = names.map((): unknown[] => []);
     for (const g of this.list) {
       if (!keep(g.keys)) continue;
-      const nKeys = g.keys.length;
-      for (let i = 0; i < nKeys; i++) out[i]!.push(g.keys[i]);
-      for (let i = 0; i < g.sums.length; i++) out[nKeys + i]!.push(g.valid[i] ? g.sums[i] : undefined);
+      const row = [...g.keys, ...g.sums.map((sum, i) => (g.valid[i] ? sum : undefined))];
+      row.forEach((v, i) => out[i]?.push(v));
     }
-    return Object.fromEntries(names.map((n, i) => [n, out[i]!]));
+    return Object.fromEntries(names.map((n, i) => [n, out[i] ?? []]));
   }
 }

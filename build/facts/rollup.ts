@@ -44,7 +44,7 @@ function sumsOfParts(
   wholeCities: boolean,
 ): Table {
   const rows = facts.indices(false);
-  const column = (name: string) => facts.column(name)!;
+  const column = (name: string) => columnOf(facts, name);
   const region = column('regionCode');
   const keys = by.map(column);
   const sums = new SumGroups(values.map(column));
@@ -63,6 +63,14 @@ function sumsOfParts(
   const at = 1 + by.indexOf(period);
   if (at < 1) throw new Error(`rollupRegions: the period ${period} must be one of the key columns (${by.join(', ')})`);
   return aq.table(sums.columns(['region', ...by, ...values], (k) => !own.get(k[0])?.has(k[at])));
+}
+
+/** A column of the facts, which rollupRegions needs by name. */
+function columnOf(facts: Table, name: string): Column {
+  const c = facts.column(name);
+  if (!c)
+    throw new Error(`rollupRegions: the facts have no column ${name} (they have ${facts.columnNames().join(', ')})`);
+  return c;
 }
 
 /**
@@ -92,8 +100,8 @@ function* joinOrder(
  * otherwise; a city with ward rows too is left to them, so nothing counts twice.
  */
 function wholeCityRows(facts: Table, rows: Uint32Array, regions: RegionIndex, period: string): [number, string][] {
-  const region = facts.column('regionCode')!;
-  const p = facts.column(period)!;
+  const region = columnOf(facts, 'regionCode');
+  const p = columnOf(facts, period);
   const cities = regions.cities.filter((c) => c.bigCityFlag === '2');
   const prefOf = new Map(cities.map((c) => [c.cityCode, prefRegion(c.prefCode)] as const));
   const cityOf = new Map(
