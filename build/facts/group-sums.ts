@@ -34,13 +34,13 @@ export class SumGroups {
   private readonly index = new Map<unknown, Map<string, Group>>();
   constructor(private readonly values: Column[]) {}
 
-  /** The group of `lead` and the row's `key`, its key values (`lead` first when given) taken from the row when first met. */
-  group(lead: unknown, key: string, row: number, columns: Column[], withLead: boolean): Group {
+  /** The group of `lead` and the row's `key`: its key values, `lead` then the row's, taken when first met. */
+  group(lead: unknown, key: string, row: number, columns: Column[]): Group {
     let byKey = this.index.get(lead);
     if (!byKey) this.index.set(lead, (byKey = new Map()));
     let g = byKey.get(key);
     if (!g) {
-      const keys: unknown[] = withLead ? [lead] : [];
+      const keys: unknown[] = [lead];
       for (const c of columns) keys.push(c.at(row));
       g = { keys, sums: this.values.map(() => 0), valid: this.values.map(() => 0) };
       byKey.set(key, g);

@@ -53,7 +53,7 @@ function sumsOfParts(
   let rest = '';
   const add = (row: number, target: string) => {
     if (row !== last) [last, rest] = [row, rowKey(keys, row)];
-    sums.add(sums.group(target, rest, row, keys, true), row);
+    sums.add(sums.group(target, rest, row, keys), row);
   };
   for (const [row, target] of joinOrder(rows, region, regions.rollupPairs())) add(row, target);
   if (wholeCities) for (const [row, target] of wholeCityRows(facts, rows, regions, period)) add(row, target);
