@@ -43,9 +43,12 @@ function sumsOfParts(
   period: string,
   wholeCities: boolean,
 ): Table {
+  const at = 1 + by.indexOf(period);
+  if (at < 1) throw new Error(`rollupRegions: the period ${period} must be one of the key columns (${by.join(', ')})`);
   const rows = facts.indices(false);
   const column = (name: string) => columnOf(facts, name);
   const region = column('regionCode');
+  const p = column(period);
   const keys = by.map(column);
   const sums = new SumGroups(values.map(column));
   // A row's own key part, made once for its one or two targets (a ward adds to its city and its prefecture).
@@ -56,13 +59,19 @@ function sumsOfParts(
     sums.add(sums.group(target, rest, row, keys), row);
   };
   for (const [row, target] of joinOrder(rows, region, regions.rollupPairs())) add(row, target);
-  if (wholeCities) for (const [row, target] of wholeCityRows(facts, rows, regions, period)) add(row, target);
-  const p = column(period);
-  const own = new Map<unknown, Set<unknown>>();
-  for (const r of rows) getOrSet(own, region.at(r), () => new Set()).add(p.at(r));
-  const at = 1 + by.indexOf(period);
-  if (at < 1) throw new Error(`rollupRegions: the period ${period} must be one of the key columns (${by.join(', ')})`);
+  if (wholeCities) for (const [row, target] of wholeCityRows(rows, region, p, regions)) add(row, target);
+  const own = periodsBy(rows, (r) => region.at(r), p);
   return aq.table(sums.columns(['region', ...by, ...values], (k) => !own.get(k[0])?.has(k[at])));
+}
+
+/** The periods of the rows by a key of each (rows whose key is undefined left out). */
+function periodsBy(rows: Uint32Array, key: (row: number) => unknown, p: Column): Map<unknown, Set<unknown>> {
+  const out = new Map<unknown, Set<unknown>>();
+  for (const row of rows) {
+    const k = key(row);
+    if (k !== undefined) getOrSet(out, k, () => new Set()).add(p.at(row));
+  }
+  return out;
 }
 
 /** A column of the facts, which rollupRegions needs by name. */
@@ -99,19 +108,13 @@ function* joinOrder(
  * row for that period (an import of SSDSE lists designated cities whole). Its wards add to the prefecture
  * otherwise; a city with ward rows too is left to them, so nothing counts twice.
  */
-function wholeCityRows(facts: Table, rows: Uint32Array, regions: RegionIndex, period: string): [number, string][] {
-  const region = columnOf(facts, 'regionCode');
-  const p = columnOf(facts, period);
+function wholeCityRows(rows: Uint32Array, region: Column, p: Column, regions: RegionIndex): [number, string][] {
   const cities = regions.cities.filter((c) => c.bigCityFlag === '2');
   const prefOf = new Map(cities.map((c) => [c.cityCode, prefRegion(c.prefCode)] as const));
   const cityOf = new Map(
     regions.cities.filter((c) => c.bigCityFlag === '1').map((w) => [w.cityCode, w.designatedCityCode] as const),
   );
-  const withWards = new Map<unknown, Set<unknown>>();
-  for (const row of rows) {
-    const city = cityOf.get(region.at(row) as string);
-    if (city !== undefined) getOrSet(withWards, city, () => new Set()).add(p.at(row));
-  }
+  const withWards = periodsBy(rows, (r) => cityOf.get(region.at(r) as string), p);
   const given = [...joinOrder(rows, region, { regionCode: [...prefOf.keys()], target: [...prefOf.values()] })];
   return given.filter(([row]) => !withWards.get(region.at(row))?.has(p.at(row)));
 }
