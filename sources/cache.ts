@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import * as aq from 'arquero';
 import { decodeColumns, encodeColumns } from './columns.ts';
-import type { LoadedTable } from './load.ts';
+import { columnOf, type LoadedTable } from './load.ts';
 import type { TableSpec } from './tables.ts';
 
 export interface TableCache {
@@ -53,9 +53,7 @@ export class DiskTableCache implements TableCache {
   put(key: string, t: LoadedTable): void {
     try {
       mkdirSync(this.dir, { recursive: true });
-      const columns = Object.fromEntries(
-        Object.keys(t.spec.schema.shape).map((c) => [c, t.table.array(c) as ArrayLike<unknown>]),
-      );
+      const columns = Object.fromEntries(Object.keys(t.spec.schema.shape).map((c) => [c, columnOf(t, c)]));
       const meta: Meta = { file: t.file, sha256: t.sha256, lines: runs(t.lines) };
       // Written beside and renamed: a reader never sees half an entry, even if this process is killed.
       const tmp = `${this.path(key)}.${process.pid}.tmp`;

@@ -27,6 +27,11 @@ interface SourceFile {
   contentKey?: string;
   /** The UTF-8 bytes in parts that each end at a record, read instead of `text` when given: a file may be larger than Node's longest string. */
   parts?(): Iterable<Uint8Array>;
+  /**
+   * One prefecture's rows (`pp`: its two digits), made without the whole: exactly the whole's rows whose
+   * region code begins with it, in their order (a test holds the sample provider to it). Its lines are its own.
+   */
+  prefecture?(pp: string): SourceFile;
 }
 
 export type { DatasetInfo, Origins } from './dataset.ts';
@@ -52,6 +57,11 @@ export interface Sources {
   /** Reading a table loads and checks it the first time; `name in tables` says whether the sources have it. */
   tables: Partial<Record<TableName, LoadedTable>>;
   regions: RegionIndex;
+  /**
+   * One prefecture's rows of a table, loaded and checked on their own, where the provider makes them
+   * apart and the whole is not loaded yet (an on-demand first answer: sources/scope.ts); else undefined.
+   */
+  prefectureRows?(name: TableName, pp: string): LoadedTable | undefined;
 }
 
 interface LoadOptions {
@@ -120,7 +130,52 @@ export function loadSources(set: SourceSet, options: LoadOptions = { eager: true
   }
   regionIndex();
   if (options.eager) for (const name of TABLE_NAMES) if (set.files[name]) load(name);
-  return { dataset: set.dataset, tables, regions: regionIndex() };
+  const prefectureRows = prefectureRowsOf({ set, loaded, load, tables, regionIndex });
+  return { dataset: set.dataset, tables, regions: regionIndex(), prefectureRows };
+}
+
+/** What loadSources's prefecture rows read of it. */
+interface Loader {
+  set: SourceSet;
+  loaded: ReadonlyMap<TableName, LoadedTable>;
+  load: (name: TableName) => LoadedTable;
+  tables: Sources['tables'];
+  regionIndex: () => RegionIndex;
+}
+
+/** Sources.prefectureRows: a prefecture's rows checked as a table is (the overlap check too, with the partner's same rows). */
+function prefectureRowsOf({ set, loaded, load, tables, regionIndex }: Loader): NonNullable<Sources['prefectureRows']> {
+  const shares = new Map<string, LoadedTable>();
+  const prefectureRows = (name: TableName, pp: string): LoadedTable | undefined => {
+    const key = `${pp}|${name}`;
+    if (loaded.has(name)) {
+      // The whole answers every share now: the shares made apart are let go.
+      for (const k of shares.keys()) if (k.endsWith(`|${name}`)) shares.delete(k);
+      return undefined;
+    }
+    const known = shares.get(key);
+    if (known) return known;
+    const src = set.files[name];
+    if (!src?.prefecture) return undefined;
+    const t = readTable(TABLES[name], src.prefecture(pp));
+    checkRegions(t, regionIndex());
+    checkReferences(t, tables);
+    shares.set(key, t);
+    for (const other of overlapPartner(name)) {
+      // The partner's own load checks the pair when it came first.
+      if (!set.files[other] || shares.has(`${pp}|${other}`)) continue;
+      const o = prefectureRows(other, pp) ?? load(other);
+      const detailFirst = name === 'population_by_age_sex';
+      try {
+        checkPopulationOverlap(detailFirst ? t : o, detailFirst ? o : t);
+      } catch (e) {
+        shares.delete(key);
+        throw e;
+      }
+    }
+    return t;
+  };
+  return prefectureRows;
 }
 
 /**
@@ -281,6 +336,16 @@ function readTable(spec: TableSpec, src: SourceFile): LoadedTable {
 
 type KeyTree = Map<unknown, KeyTree | number>;
 
+/**
+ * A loaded table's column as its own array: arquero's array() copies it (0.7 s of a first on-demand
+ * answer went to copying the population table's columns), and a loaded table is made from its arrays.
+ */
+export function columnOf(t: LoadedTable, name: string): ArrayLike<unknown> {
+  const column = t.table.column(name) as unknown as ArrayLike<unknown> | undefined;
+  if (!column || t.table.isFiltered() || t.table.isOrdered()) return t.table.array(name) as unknown[];
+  return column;
+}
+
 type CellResult = { ok: true; value: unknown } | { ok: false; message: string };
 
 /**
@@ -326,7 +391,7 @@ function headerOrder(spec: TableSpec, columns: string[], cells: string[], file: 
 
 function checkRegions(t: LoadedTable, regions: RegionIndex): void {
   for (const col of t.spec.regions ?? []) {
-    const values = t.table.array(col) as string[];
+    const values = columnOf(t, col) as ArrayLike<string>;
     const column = Object.keys(t.spec.schema.shape).indexOf(col) + 1;
     for (let i = 0; i < values.length; i++) {
       if (values[i] !== '' && !regions.has(values[i]!)) {
@@ -354,9 +419,9 @@ function checkReferences(t: LoadedTable, tables: Sources['tables']): void {
         `${ref.columns.join(', ')} refer to ${ref.table}.csv, which the sources lack; add it`,
       );
     const keys = new Set<string>();
-    const own = ref.as.map((c) => target.table.array(c) as unknown[]);
+    const own = ref.as.map((c) => columnOf(target, c));
     for (let i = 0; i < target.rows; i++) keys.add(own.map((col) => String(col[i])).join('|'));
-    const mine = ref.columns.map((c) => t.table.array(c) as unknown[]);
+    const mine = ref.columns.map((c) => columnOf(t, c));
     for (let i = 0; i < t.rows; i++) {
       const cells = mine.map((col) => String(col[i]));
       if (cells.every((c) => c === '')) continue;
@@ -375,12 +440,12 @@ function checkReferences(t: LoadedTable, tables: Sources['tables']): void {
 /** Young, working and old counts come from one table per region-year; two would be two answers. */
 function checkPopulationOverlap(detail: LoadedTable, groups: LoadedTable): void {
   const withDetail = new Set<string>();
-  const dr = detail.table.array('regionCode') as string[];
-  const dy = detail.table.array('year') as number[];
+  const dr = columnOf(detail, 'regionCode');
+  const dy = columnOf(detail, 'year');
   for (let i = 0; i < dr.length; i++) withDetail.add(`${dr[i]}|${dy[i]}`);
-  const gr = groups.table.array('regionCode') as string[];
-  const gy = groups.table.array('year') as number[];
-  const gg = groups.table.array('ageGroup') as string[];
+  const gr = columnOf(groups, 'regionCode');
+  const gy = columnOf(groups, 'year');
+  const gg = columnOf(groups, 'ageGroup');
   for (let i = 0; i < gr.length; i++) {
     if (gg[i] !== 'unknown' && withDetail.has(`${gr[i]}|${gy[i]}`)) {
       throw new SourceError(

@@ -5,7 +5,7 @@
 // bytes as from the whole.
 
 import * as aq from 'arquero';
-import type { LoadedTable, Sources } from './load.ts';
+import { columnOf, type LoadedTable, type Sources } from './load.ts';
 import type { TableName } from './tables.ts';
 
 /** What a share keeps: one prefecture's rows, or one year's. */
@@ -16,14 +16,18 @@ const WHOLE = new Set<string>(['prefectures', 'municipalities']);
 
 /** `value`: a prefecture code (1–47) or a year, as the request gives it. */
 export function shareOf(sources: Sources, kind: ShareKind, value: string): Sources {
-  const keeps = kind === 'prefecture' ? prefectureRows(value.padStart(2, '0')) : yearRows(Number(value));
+  const pp = value.padStart(2, '0');
+  const keeps = kind === 'prefecture' ? prefectureRows(pp) : yearRows(Number(value));
+  // Where the provider makes a prefecture's rows apart (the sample's population) and the whole is not
+  // loaded, a first answer reads those alone rather than generating and checking every prefecture's.
+  const apart = (name: TableName) => (kind === 'prefecture' ? sources.prefectureRows?.(name, pp) : undefined);
   const tables: Partial<Record<TableName, LoadedTable>> = {};
   for (const name of Object.keys(sources.tables) as TableName[]) {
     let share: LoadedTable | undefined;
     // Made when first read, as the whole's tables load: a share holds only the tables its operation reads.
     Object.defineProperty(tables, name, {
       enumerable: true,
-      get: () => (share ??= rowsOf(sources.tables[name]!, keeps)),
+      get: () => (share ??= apart(name) ?? rowsOf(sources.tables[name]!, keeps)),
     });
   }
   return { ...sources, tables };
@@ -37,13 +41,13 @@ const prefectureRows =
   (t) => {
     const column = t.spec.regions?.[0];
     if (!column || WHOLE.has(t.spec.name)) return null;
-    return indices(t.table.array(column) as ArrayLike<string>, (code) => code.startsWith(pp));
+    return indices(columnOf(t, column) as ArrayLike<string>, (code) => code.startsWith(pp));
   };
 
 const yearRows =
   (year: number): Keeps =>
   (t) =>
-    'year' in t.spec.schema.shape ? indices(t.table.array('year') as ArrayLike<number>, (y) => y === year) : null;
+    'year' in t.spec.schema.shape ? indices(columnOf(t, 'year') as ArrayLike<number>, (y) => y === year) : null;
 
 function indices<T>(values: ArrayLike<T>, keep: (v: T) => boolean): number[] {
   const out: number[] = [];
@@ -55,9 +59,7 @@ function rowsOf(t: LoadedTable, keeps: Keeps): LoadedTable {
   const keep = keeps(t);
   if (!keep) return t;
   // Rows kept in their order, with their source lines, so first-seen orders and error lines are the whole's.
-  const table = aq.table(
-    Object.fromEntries(t.table.columnNames().map((c) => [c, pick(t.table.array(c) as ArrayLike<unknown>, keep)])),
-  );
+  const table = aq.table(Object.fromEntries(t.table.columnNames().map((c) => [c, pick(columnOf(t, c), keep)])));
   return { ...t, table, lines: Int32Array.from(keep, (i) => t.lines[i]!), rows: keep.length };
 }
 

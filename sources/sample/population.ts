@@ -33,7 +33,8 @@ import {
 } from './population-anchors.ts';
 import { random } from './random.ts';
 import { citiesOf } from './regions.ts';
-import { csvOf, shared, type SampleTables } from './shared.ts';
+import { csvOf, makes, shared, type Draws, type SampleTables } from './shared.ts';
+import type { TableName } from '../tables.ts';
 
 const FIRST_YEAR = 1960;
 const FIRST_DETAIL_YEAR = 1980;
@@ -345,9 +346,10 @@ function split(whole: Cells, parts: Part[]): Cells[] {
 }
 
 /** Prefecture-level broad groups for 1960–1975, before municipal detail starts: the prefecture's own cells. */
-function earlyPrefectureGroups() {
+function earlyPrefectureGroups(d: Draws) {
   const rows: { regionCode: string; year: number; ageGroup: string; count: number }[] = [];
   for (const [prefCode, byYear] of prefectureCells()) {
+    if (!makes(d, prefCode)) continue;
     for (const year of YEARS.filter((y) => y < FIRST_DETAIL_YEAR)) {
       const { cells, unknown } = byYear.get(year)!;
       const sum = { young: 0, working: 0, old: 0 };
@@ -367,8 +369,20 @@ function range(from: number, to: number, step: number): number[] {
   return out;
 }
 
-/** The leaf municipalities' residents, which most other tables of the sample are drawn from. */
-export const leavesOf = shared((d) => samplePopulation(d.seed, citiesOf(d)));
+/** The leaf municipalities' residents (of the share's prefecture only, for a share), which most other tables of the sample are drawn from. */
+export const leavesOf = shared((d) =>
+  samplePopulation(
+    d.seed,
+    citiesOf(d).filter((c) => makes(d, c.prefCode)),
+  ),
+);
+
+/**
+ * The tables whose prefecture's rows are made apart (a first on-demand answer generates one prefecture,
+ * not 47): every prefecture's municipalities are drawn under its own official cells alone, so a share's
+ * rows are the whole's rows of that prefecture, in their order (a test holds them to it).
+ */
+export const BY_PREFECTURE: readonly TableName[] = ['population_by_age_sex', 'population_by_age_group'];
 
 export const SAMPLE = {
   population_years: () =>
@@ -377,14 +391,11 @@ export const SAMPLE = {
       YEARS.map((year) => ({ year, kind: year <= LAST_ACTUAL_YEAR ? 'actual' : 'projection' })),
     ),
   population_by_age_sex: (d) =>
-    toCsv(
-      ['regionCode', 'year', 'sex', 'ageFrom', 'count'],
-      [...detailRows(leavesOf(d)), ...ownPrefectureRows(leavesOf(d))],
-    ),
+    toCsv(['regionCode', 'year', 'sex', 'ageFrom', 'count'], [...detailRows(leavesOf(d)), ...ownPrefectureRows(d)]),
   population_by_age_group: (d) =>
     csvOf('population_by_age_group', [
-      ...earlyPrefectureGroups(),
-      ...ownPrefectureYears(leavesOf(d)).map(({ prefCode, year, cells }) => ({
+      ...earlyPrefectureGroups(d),
+      ...ownPrefectureYears(d).map(({ prefCode, year, cells }) => ({
         regionCode: prefRegion(prefCode),
         year,
         ageGroup: 'unknown',
@@ -409,10 +420,11 @@ function* detailRows(leaves: LeafPopulation[]) {
  * The prefecture-years whose municipalities do not add up to the prefecture's official cells (in a census
  * year, where both are the census: 東京都, 長野県 and 岐阜県 in 1980), with the prefecture's cells.
  */
-function ownPrefectureYears(leaves: LeafPopulation[]): { prefCode: number; year: number; cells: Cells }[] {
+function ownPrefectureYears(d: Draws): { prefCode: number; year: number; cells: Cells }[] {
+  const leaves = leavesOf(d);
   const out: { prefCode: number; year: number; cells: Cells }[] = [];
   for (const [prefCode, byYear] of prefectureCells())
-    for (const year of censusYears()) {
+    for (const year of makes(d, prefCode) ? censusYears() : []) {
       const mine = leaves.filter((l) => l.city.prefCode === prefCode);
       const sum = addCells(
         mine.map((l) => {
@@ -427,8 +439,8 @@ function ownPrefectureYears(leaves: LeafPopulation[]): { prefCode: number; year:
   return out;
 }
 
-function* ownPrefectureRows(leaves: LeafPopulation[]) {
-  for (const { prefCode, year, cells } of ownPrefectureYears(leaves))
+function* ownPrefectureRows(d: Draws) {
+  for (const { prefCode, year, cells } of ownPrefectureYears(d))
     for (const [i, count] of cells.cells.entries())
       yield [prefRegion(prefCode), year, i < CLASSES.length ? 'male' : 'female', (i % CLASSES.length) * 5, count];
 }

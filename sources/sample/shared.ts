@@ -5,10 +5,17 @@
 import { toCsv } from '../csv.ts';
 import { TABLES, type TableName } from '../tables.ts';
 
-/** One sample being generated: its seed, and the identity its shared draws are remembered by. */
+/**
+ * One sample being generated: its seed, and the identity its shared draws are remembered by; or one
+ * prefecture's share of it (`prefCode`), for the tables that make it apart (index.ts).
+ */
 export interface Draws {
   readonly seed: string;
+  readonly prefCode?: number;
 }
+
+/** Whether a prefecture's rows belong to what these draws make: all of them, or their share's. */
+export const makes = (d: Draws, prefCode: number) => d.prefCode === undefined || d.prefCode === prefCode;
 
 /** Writes one table's CSV text from the sample's draws. */
 export type Generator = (d: Draws) => string;

@@ -8,7 +8,8 @@ import { enumerateFiles, plan, renderFile } from '../../build/core/build.ts';
 import { OnDemand, shareContext, shareOfFile, shareValue } from '../../build/core/on-demand.ts';
 import { OPERATIONS } from '../../build/ops/index.ts';
 import { shareOf } from '../../sources/scope.ts';
-import { sampleSources } from '../helpers/sample.ts';
+import { BY_PREFECTURE } from '../../sources/sample/population.ts';
+import { cachedSample, sampleSources } from '../helpers/sample.ts';
 import { covered, part } from '../helpers/scope.ts';
 import { Checklist } from '../helpers/checklist.ts';
 
@@ -40,6 +41,40 @@ describe('shares of the sources', () => {
     const years = shareOf(sources, 'year', '2016').tables.airport_visits!.table.array('year') as number[];
     expect(years.length).toBeGreaterThan(0);
     expect(new Set(years)).toEqual(new Set([2016]));
+  });
+
+  it("of the sample's population are made apart, as the whole's rows of the prefecture, until the whole is loaded", () => {
+    const whole = cachedSample();
+    for (const name of BY_PREFECTURE) expect(whole.tables[name]!.rows).toBeGreaterThan(0); // loads the whole
+    // 長野県 and 東京都 have prefecture rows of their own (1980), 北海道 a designated city.
+    for (const pref of ['20', '13', '1']) {
+      const apart = shareOf(cachedSample(), 'prefecture', pref);
+      const filtered = shareOf(whole, 'prefecture', pref);
+      for (const name of BY_PREFECTURE) {
+        const [a, f] = [apart.tables[name]!, filtered.tables[name]!];
+        expect(a.file, 'made apart').toBe(`sample:${name}.csv (prefecture ${pref.padStart(2, '0')})`);
+        expect(f.file, 'filtered from the whole').toBe(`sample:${name}.csv`);
+        expect(a.rows, `${name} ${pref}`).toBe(f.rows);
+        for (const c of a.table.columnNames())
+          expect(a.table.array(c), `${name} ${pref} ${c}`).toEqual(f.table.array(c));
+      }
+    }
+  });
+
+  it('on demand, answer a population file first from its prefecture made apart, the same bytes as the whole', () => {
+    const op = OPERATIONS.find((o) => o.route.path === '/api/v1/population/composition/perYear')!;
+    const onDemand = new OnDemand({ sources: cachedSample() });
+    const { ctx } = plan({ sources: sampleSources() });
+    const whole = op.prepare(ctx);
+    for (const [prefCode, cityCode] of [
+      ['13', '-'],
+      ['1', '01100'],
+      ['20', '20201'],
+    ] as const) {
+      const file = `${op.route.path}/prefCode/${prefCode}/cityCode/${cityCode}/index.json`;
+      expect(onDemand.read(file), file).toBe(renderFile(op, whole, { prefCode, cityCode }, ctx));
+    }
+    expect(onDemand.preparedOf(op.route.path)).toEqual({ whole: false, shares: 3 });
   });
 
   const p = plan({ sources: sampleSources(), prefs: PREFS });
