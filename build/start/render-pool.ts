@@ -10,6 +10,8 @@ import { resolve } from '../runtime/resolve.ts';
 import { API_INDEX } from '../runtime/routes.ts';
 import type { Ask, Reply, ThreadData } from './render-thread.ts';
 import type { SourceValues } from '../core/source-values.ts';
+import type { Operation } from '../ops/operation.ts';
+import type { TableName } from '../../sources/tables.ts';
 import { threadScript } from './thread-script.ts';
 
 /** One render thread: asks in order, answers by id. */
@@ -85,6 +87,13 @@ export const DEFAULT_THREADS = 4;
 /** The files the main thread's renderer makes: none counts an operation's files or prepares its facts. */
 const ON_MAIN = new Set([API_INDEX, '/routes.json', '/index.html', EXPLORER_OPERATIONS]);
 
+/** The tables the main thread's plan has loaded (its region index): an operation that reads no other is answered there at once. */
+const PLANNED: readonly TableName[] = ['prefectures', 'municipalities'];
+
+/** The operations whose facts are the region masters alone (prefectures, cities: what every client asks for first). */
+const onMainThread = (ops: readonly Operation[]) =>
+  new Set(ops.filter((op) => op.needs.flat().every((t) => PLANNED.includes(t))).map((op) => op.route.path));
+
 export class RenderPool implements Renderer {
   /** Operation threads by key, the most recently asked last. */
   private readonly threads = new Map<string, RenderThread>();
@@ -104,7 +113,10 @@ export class RenderPool implements Renderer {
   ) {
     this.data = { values, table: main.plan.table };
     this.spare = new RenderThread(this.data);
+    this.mastersOnMain = onMainThread(main.plan.operations);
   }
+
+  private readonly mastersOnMain: Set<string>;
 
   get plan() {
     return this.main.plan;
@@ -119,6 +131,7 @@ export class RenderPool implements Renderer {
     // Only a canonical file path is a file; which operation's it is decides the thread.
     const r = resolve(this.main.plan.routes, path, '');
     if (r.kind !== 'file' || r.path !== path || !r.op) return null;
+    if (this.mastersOnMain.has(r.op.path)) return this.main.read(path);
     return this.ask(r.op.path, { read: path });
   }
 
