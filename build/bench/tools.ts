@@ -132,7 +132,8 @@ export function cpuSecondsOf(pid: number, thread?: number): number {
 /** A process's resident memory now and at its peak, in bytes, from /proc. */
 export function memoryOf(pid: number): { rss: number; peak: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)?.[1] ?? NaN) * 1024;
+  // An exiting process (a zombie) has no memory lines: 0, so that a running peak is not made NaN.
+  const kb = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) * 1024;
   return { rss: kb('VmRSS'), peak: kb('VmHWM') };
 }
 
