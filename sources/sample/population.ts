@@ -111,16 +111,21 @@ function over90Share(year: number, sex: 'male' | 'female'): number {
   return first ** (1 - t) * later ** t;
 }
 
-/** The 47 prefectures' 1980 census classes to 90歳～ added up. */
+/** The 47 prefectures' 1980 census classes to 90歳～ added up (made once: every prefecture-year before 2005 asks). */
 function census1980(sex: 'male' | 'female'): number[] {
+  const known = census1980Cache.get(sex);
+  if (known) return known;
   const out = new Array<number>(19).fill(0);
   for (let p = 1; p <= 47; p++) {
     const c = municipalByAgeSex(prefRegion(p), 1980);
     if (!c) throw new Error(`sources/official has no 1980 census of prefecture ${p}; run npm run anchors`);
     c[sex].forEach((v, i) => (out[i]! += v));
   }
+  census1980Cache.set(sex, out);
   return out;
 }
+
+const census1980Cache = new Map<'male' | 'female', number[]>();
 
 const prefectureCache = new Map<number, Map<number, Cells>>();
 
@@ -131,18 +136,24 @@ const prefectureCache = new Map<number, Map<number, Cells>>();
  * scaled down to it.
  */
 export function prefectureCells(): Map<number, Map<number, Cells>> {
-  if (prefectureCache.size) return prefectureCache;
-  for (let p = 1; p <= 47; p++) {
-    const byYear = new Map<number, Cells>();
-    for (const year of YEARS) {
-      const total = officialTotal(p, year);
-      const cells = officialCells(p, year);
-      const unknown = total - cells.reduce((a, v) => a + v, 0);
-      byYear.set(year, unknown >= 0 ? { cells, unknown } : { cells: apportion(total, cells), unknown: 0 });
-    }
-    prefectureCache.set(p, byYear);
+  return new Map(PREF_CODES.map((p) => [p, prefectureYears(p)]));
+}
+
+const PREF_CODES = range(1, 47, 1);
+
+/** One prefecture's cells by year (prefectureCells): a share of the sample makes only its own. */
+function prefectureYears(p: number): Map<number, Cells> {
+  const known = prefectureCache.get(p);
+  if (known) return known;
+  const byYear = new Map<number, Cells>();
+  for (const year of YEARS) {
+    const total = officialTotal(p, year);
+    const cells = officialCells(p, year);
+    const unknown = total - cells.reduce((a, v) => a + v, 0);
+    byYear.set(year, unknown >= 0 ? { cells, unknown } : { cells: apportion(total, cells), unknown: 0 });
   }
-  return prefectureCache;
+  prefectureCache.set(p, byYear);
+  return byYear;
 }
 
 /**
@@ -167,7 +178,6 @@ function mustCensus(code: string, year: number, parts: string[] = []): Cells {
 
 export function samplePopulation(seed: string, cities: City[]): LeafPopulation[] {
   const leaves = leafCities(cities);
-  const prefs = prefectureCells();
   const out: LeafPopulation[] = [];
   for (const prefCode of new Set(leaves.map((c) => c.prefCode))) {
     const mine = leaves.filter((c) => c.prefCode === prefCode);
@@ -179,7 +189,8 @@ export function samplePopulation(seed: string, cities: City[]): LeafPopulation[]
         { byYear: new Map<number, { man: number[]; woman: number[] }>(), unknown: new Map<number, number>() },
       ]),
     );
-    for (const year of DETAIL_YEARS) divideYear(seed, prefs.get(prefCode)!.get(year)!, year, units, byCity);
+    const whole = prefectureYears(prefCode);
+    for (const year of DETAIL_YEARS) divideYear(seed, whole.get(year)!, year, units, byCity);
     for (const c of mine) out.push({ city: c, urban: urbanOf.get(c.cityCode)!, ...byCity.get(c.cityCode)! });
   }
   return out.sort((a, b) => (a.city.cityCode < b.city.cityCode ? -1 : 1));
@@ -348,8 +359,8 @@ function split(whole: Cells, parts: Part[]): Cells[] {
 /** Prefecture-level broad groups for 1960–1975, before municipal detail starts: the prefecture's own cells. */
 function earlyPrefectureGroups(d: Draws) {
   const rows: { regionCode: string; year: number; ageGroup: string; count: number }[] = [];
-  for (const [prefCode, byYear] of prefectureCells()) {
-    if (!makes(d, prefCode)) continue;
+  for (const prefCode of PREF_CODES.filter((p) => makes(d, p))) {
+    const byYear = prefectureYears(prefCode);
     for (const year of YEARS.filter((y) => y < FIRST_DETAIL_YEAR)) {
       const { cells, unknown } = byYear.get(year)!;
       const sum = { young: 0, working: 0, old: 0 };
@@ -423,8 +434,8 @@ function* detailRows(leaves: LeafPopulation[]) {
 function ownPrefectureYears(d: Draws): { prefCode: number; year: number; cells: Cells }[] {
   const leaves = leavesOf(d);
   const out: { prefCode: number; year: number; cells: Cells }[] = [];
-  for (const [prefCode, byYear] of prefectureCells())
-    for (const year of makes(d, prefCode) ? censusYears() : []) {
+  for (const prefCode of PREF_CODES.filter((p) => makes(d, p)))
+    for (const year of censusYears()) {
       const mine = leaves.filter((l) => l.city.prefCode === prefCode);
       const sum = addCells(
         mine.map((l) => {
@@ -432,7 +443,7 @@ function ownPrefectureYears(d: Draws): { prefCode: number; year: number; cells: 
           return { cells: [...y.man, ...y.woman], unknown: l.unknown.get(year) ?? 0 };
         }),
       );
-      const own = byYear.get(year)!;
+      const own = prefectureYears(prefCode).get(year)!;
       if (sum.unknown !== own.unknown || sum.cells.some((v, i) => v !== own.cells[i]))
         out.push({ prefCode, year, cells: own });
     }
