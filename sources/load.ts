@@ -40,6 +40,8 @@ export type { DatasetInfo, Origins } from './dataset.ts';
 export interface SourceSet {
   dataset: DatasetInfo;
   files: Partial<Record<TableName, SourceFile>>;
+  /** Does ahead what most of its tables start from (the sample: its official population anchors), for a server thread with nothing to answer yet. */
+  warm?(): void;
 }
 
 export interface LoadedTable {
@@ -62,6 +64,8 @@ export interface Sources {
    * apart and the whole is not loaded yet (an on-demand first answer: sources/scope.ts); else undefined.
    */
   prefectureRows?(name: TableName, pp: string): LoadedTable | undefined;
+  /** The source set's warm(), where it has one. */
+  warm?(): void;
 }
 
 interface LoadOptions {
@@ -131,7 +135,7 @@ export function loadSources(set: SourceSet, options: LoadOptions = { eager: true
   regionIndex();
   if (options.eager) for (const name of TABLE_NAMES) if (set.files[name]) load(name);
   const prefectureRows = prefectureRowsOf({ set, loaded, load, tables, regionIndex });
-  return { dataset: set.dataset, tables, regions: regionIndex(), prefectureRows };
+  return { dataset: set.dataset, tables, regions: regionIndex(), prefectureRows, ...(set.warm ? { warm: set.warm } : {}) };
 }
 
 /** What loadSources's prefecture rows read of it. */

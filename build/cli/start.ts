@@ -7,7 +7,7 @@ import { existsSync, statSync, writeFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { OnDemand } from '../core/on-demand.ts';
 import { PackRenderer, packFile, writePack } from '../start/pack-cache.ts';
-import { DEFAULT_THREADS, Handover, RenderPool } from '../start/render-pool.ts';
+import { DEFAULT_THREADS, earlyThread, Handover, RenderPool } from '../start/render-pool.ts';
 import { serve } from './serve.ts';
 import {
   namesSources,
@@ -96,10 +96,13 @@ runCommand(import.meta, START_COMMAND, async ({ values }) => {
     serve('dist', { port, host, cacheBytes, quiet: values.quiet!, ...(errors ? { errors } : {}) });
   } else {
     const t0 = performance.now();
+    const file = values['no-cache'] ? undefined : packFile(values);
+    // With no response cache to answer from, a render thread loads and warms up beside the plan (1–2 s of
+    // this thread on a cold start), so that the first data request finds it ready.
+    const early = file && existsSync(file) ? undefined : earlyThread(values);
     const main = onDemandRenderer(values);
     const { dataset } = main.plan.ctx.sources;
     log(dataset.kind === 'sample' ? `regstat: ${dataset.notice}` : `regstat: sources: ${dataset.notice}`);
-    const file = values['no-cache'] ? undefined : packFile(values);
     const cached = file && existsSync(file) ? await PackRenderer.open(file, main.plan.table) : null;
     const options = { port, host, cacheBytes, quiet: values.quiet!, ...(errors ? { errors } : {}) };
     if (cached) {
@@ -112,7 +115,10 @@ runCommand(import.meta, START_COMMAND, async ({ values }) => {
       // Each operation's facts are prepared in a thread of its own, so no preparation holds the server.
       // With the response cache written, a few threads at a time (DEFAULT_THREADS: memory); --no-cache
       // prepares every operation to keep it, so it keeps every thread.
-      const pool = new RenderPool(values, main, file ? DEFAULT_THREADS : Infinity);
+      const pool = new RenderPool(values, main, file ? DEFAULT_THREADS : Infinity, {
+        log,
+        ...(early ? { spare: early } : {}),
+      });
       const renderer = new Handover(pool);
       const warm = !values['no-warm-up'];
       log(

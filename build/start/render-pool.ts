@@ -7,7 +7,7 @@ import { Worker } from 'node:worker_threads';
 import { EXPLORER_OPERATIONS } from '../core/build.ts';
 import { OnDemand, SITE, type Renderer } from '../core/on-demand.ts';
 import { resolve } from '../runtime/resolve.ts';
-import { API_INDEX } from '../runtime/routes.ts';
+import { API_INDEX, type RouteTable } from '../runtime/routes.ts';
 import type { Ask, Reply, ThreadData } from './render-thread.ts';
 import type { SourceValues } from '../core/source-values.ts';
 import type { Operation } from '../ops/operation.ts';
@@ -15,14 +15,19 @@ import type { TableName } from '../../sources/tables.ts';
 import { threadScript } from './thread-script.ts';
 
 /** One render thread: asks in order, answers by id. */
-class RenderThread {
+export class RenderThread {
   private readonly worker: Promise<Worker>;
   private readonly pending = new Map<number, { ok: (text: string | null) => void; fail: (e: Error) => void }>();
   private next = 0;
   private drained: (() => void)[] = [];
 
-  constructor(data: ThreadData) {
-    this.worker = threadScript().then((script) => this.started(new Worker(script, { workerData: data })));
+  /** `heapMb`: its old generation's bound, if any (THREAD_HEAP_MB). */
+  constructor(
+    data: ThreadData,
+    readonly heapMb?: number,
+  ) {
+    const limits = heapMb ? { resourceLimits: { maxOldGenerationSizeMb: heapMb } } : {};
+    this.worker = threadScript().then((script) => this.started(new Worker(script, { workerData: data, ...limits })));
   }
 
   private started(worker: Worker): Worker {
@@ -34,7 +39,10 @@ class RenderThread {
       this.settle();
     });
     // A thread that dies (out of memory, say) fails what it was asked; the pool starts a new one.
-    worker.on('error', (e) => this.failAll(e));
+    worker.on('error', (e) => {
+      this.alive = false; // an uncaught error (out of memory, say) ends the thread; a retry must not ask it
+      this.failAll(e);
+    });
     worker.on('exit', (code) => {
       this.alive = false;
       this.failAll(new Error(`its render thread stopped (exit code ${code})`));
@@ -44,12 +52,24 @@ class RenderThread {
 
   alive = true;
 
-  ask(what: Omit<Ask, 'id'>): Promise<string | null> {
+  // Declared before firstAnswer, whose executor replaces it: fields are set in this order.
+  private answered: () => void = () => {};
+  /** Settles when the first ask does (the pool starts its next spare then). */
+  readonly firstAnswer = new Promise<void>((ok) => (this.answered = ok));
+
+  /** Sends the route table to a thread started without it (before the main thread's plan was made). */
+  give(table: RouteTable): void {
+    void this.worker.then((w) => w.postMessage({ table } satisfies Ask));
+  }
+
+  ask(what: { read: string } | { prepare: string }): Promise<string | null> {
     const id = this.next++;
-    return new Promise((ok, fail) => {
+    const answer = new Promise<string | null>((ok, fail) => {
       this.pending.set(id, { ok, fail });
       void this.worker.then((w) => w.postMessage({ id, ...what }));
     });
+    answer.then(this.answered, this.answered);
+    return answer;
   }
 
   private failAll(e: Error): void {
@@ -84,6 +104,16 @@ class RenderThread {
  */
 export const DEFAULT_THREADS = 4;
 
+/**
+ * A render thread's old generation, in MB: left to grow, each of the 4 threads let V8 take far more than its
+ * operation's facts hold (the server with its threads reached 2.8 GB). An operation that needs more is
+ * prepared again in a thread without the bound, once (RenderPool.ask), and the log says so.
+ */
+export const THREAD_HEAP_MB = 512;
+
+/** Whether a thread failed for want of heap (its bound was too small for its operation). */
+const outOfMemory = (e: unknown) => (e as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY';
+
 /** The files the main thread's renderer makes: none counts an operation's files or prepares its facts. */
 const ON_MAIN = new Set([API_INDEX, '/routes.json', '/index.html', EXPLORER_OPERATIONS]);
 
@@ -93,6 +123,21 @@ const PLANNED: readonly TableName[] = ['prefectures', 'municipalities'];
 /** The operations whose facts are the region masters alone (prefectures, cities: what every client asks for first). */
 const onMainThread = (ops: readonly Operation[]) =>
   new Set(ops.filter((op) => op.needs.flat().every((t) => PLANNED.includes(t))).map((op) => op.route.path));
+
+interface PoolOptions {
+  /** The old generation of each render thread, in MB (THREAD_HEAP_MB). */
+  heapMb?: number;
+  /** Where the pool says what it does beside answering (an operation that outgrew the bound). */
+  log?: (line: string) => void;
+  /** A thread started before the plan was made (earlyThread), taken as the first spare. */
+  spare?: RenderThread;
+}
+
+/**
+ * A render thread started before the main thread makes its plan (1–2 s on a cold start): it loads its
+ * modules and warms the sources meanwhile, and the pool takes it as its spare and sends it the route table.
+ */
+export const earlyThread = (values: SourceValues): RenderThread => new RenderThread({ values }, THREAD_HEAP_MB);
 
 export class RenderPool implements Renderer {
   /** Operation threads by key, the most recently asked last. */
@@ -110,13 +155,19 @@ export class RenderPool implements Renderer {
     values: SourceValues,
     private readonly main: OnDemand,
     private readonly maxThreads = DEFAULT_THREADS,
+    { heapMb = THREAD_HEAP_MB, log = () => {}, spare }: PoolOptions = {},
   ) {
     this.data = { values, table: main.plan.table };
-    this.spare = new RenderThread(this.data);
+    this.heapMb = heapMb;
+    this.log = log;
+    spare?.give(main.plan.table);
+    this.spare = spare ?? new RenderThread(this.data, heapMb);
     this.mastersOnMain = onMainThread(main.plan.operations);
   }
 
   private readonly mastersOnMain: Set<string>;
+  private readonly heapMb: number;
+  private readonly log: (line: string) => void;
 
   get plan() {
     return this.main.plan;
@@ -170,24 +221,42 @@ export class RenderPool implements Renderer {
 
   private closed = false;
 
-  /** Asks the thread of `key`, started (or taken from the spare) when first asked. */
-  private ask(key: string, what: Omit<Ask, 'id'>): Promise<string | null> {
+  /** Operations whose facts outgrew THREAD_HEAP_MB: their threads run without the bound. */
+  private readonly unbounded = new Set<string>();
+
+  /** Asks the thread of `key`, started (or taken from the spare) when first asked; asked again in a thread without a heap bound if its bound was too small. */
+  private async ask(key: string, what: { read: string } | { prepare: string }): Promise<string | null> {
+    const thread = this.threadOf(key);
+    try {
+      return await thread.ask(what);
+    } catch (e) {
+      if (!outOfMemory(e) || !thread.heapMb || this.unbounded.has(key)) throw e;
+      this.unbounded.add(key);
+      this.log(`regstat: ${key} needs more than ${thread.heapMb} MB of heap; its thread runs without that bound now`);
+      return this.threadOf(key).ask(what);
+    }
+  }
+
+  /** The thread of `key`: its own while alive, else the spare or a new one (the least recently asked idle ones stopped first). */
+  private threadOf(key: string): RenderThread {
     const known = this.threads.get(key);
     this.threads.delete(key);
     if (known?.alive) {
       this.threads.set(key, known); // the most recently asked, last
-      return known.ask(what);
+      return known;
     }
     this.makeRoom();
-    const t = this.spare?.alive ? this.spare : new RenderThread(this.data);
-    this.spare = undefined;
+    const bounded = !this.unbounded.has(key);
+    const t =
+      this.spare?.alive && bounded ? this.spare : new RenderThread(this.data, bounded ? this.heapMb : undefined);
+    if (t === this.spare) this.spare = undefined;
     this.threads.set(key, t);
-    const answer = t.ask(what);
+    // The next spare starts once this thread has answered its first ask, so as not to take the other core from it.
     const nextSpare = () => {
-      if (!this.closed && !this.spare) this.spare = new RenderThread(this.data);
+      if (!this.closed && !this.spare) this.spare = new RenderThread(this.data, this.heapMb);
     };
-    answer.then(nextSpare, nextSpare);
-    return answer;
+    t.firstAnswer.then(nextSpare, nextSpare);
+    return t;
   }
 
   /** Stops the least recently asked idle threads until a new one keeps within the bound (busy ones are left to finish). */

@@ -11,10 +11,11 @@ import { buildOptionsFrom, type SourceValues } from '../core/source-values.ts';
 
 export interface ThreadData {
   values: SourceValues;
-  table: RouteTable;
+  /** The main thread's route table; absent for a thread started before the main thread's plan, which is sent it later (Ask's `table`). */
+  table?: RouteTable;
 }
 
-export type Ask = { id: number; read: string } | { id: number; prepare: string };
+export type Ask = { id: number; read: string } | { id: number; prepare: string } | { table: RouteTable };
 export type Reply = { id: number; text: string | null } | { id: number; error: string };
 
 /**
@@ -33,9 +34,18 @@ function yieldToServer(): void {
 yieldToServer();
 const { values, table } = workerData as ThreadData;
 // Header-only tables were warned of by the main thread's plan; a thread does not repeat it.
-const renderer = new OnDemand(buildOptionsFrom(values, { eager: false }), table);
+const options = buildOptionsFrom(values, { eager: false });
+let renderer = table && new OnDemand(options, table);
+// A thread started beside the main thread's plan does, while it waits for the route table, what the
+// sources' tables start from (the sample's population anchors), so that its first answer need not.
+if (!renderer) options.sources.warm?.();
 
 parentPort!.on('message', (ask: Ask) => {
+  if ('table' in ask) {
+    renderer = new OnDemand(options, ask.table);
+    return;
+  }
+  if (!renderer) throw new Error('a render thread was asked before it was given the route table');
   let reply: Reply;
   try {
     if ('read' in ask) reply = { id: ask.id, text: renderer.read(ask.read) };

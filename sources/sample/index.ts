@@ -25,7 +25,7 @@ import { SAMPLE as mesh } from './mesh.ts';
 import { SAMPLE as migration } from './migration.ts';
 import { SAMPLE as openings } from './openings.ts';
 import { SAMPLE as patents } from './patents.ts';
-import { BY_PREFECTURE, SAMPLE as population } from './population.ts';
+import { BY_PREFECTURE, SAMPLE as population, warmPopulation } from './population.ts';
 import { SAMPLE as regions } from './regions.ts';
 import { SAMPLE as research } from './research.ts';
 import { SAMPLE as taxes } from './taxes.ts';
@@ -200,6 +200,7 @@ export function sampleSourceSet(seed = DEFAULT_SEED): SourceSet {
     };
   }
   return {
+    warm: warmPopulation,
     dataset: {
       kind: 'sample',
       synthetic: true,

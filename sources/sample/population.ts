@@ -17,7 +17,7 @@
 import { prefRegion, type City } from '../regions.ts';
 import { toCsv } from '../csv.ts';
 import { NO_DATA_CITIES } from '../local-gov.ts';
-import { municipalByAgeSex } from '../official-statistics.ts';
+import { municipalAgeYears, municipalByAgeSex, municipalProjectionYears } from '../official-statistics.ts';
 import { nationalByAgeSex, prefectureByAgeSex, prefecturePopulation } from '../official.ts';
 import { apportion, fitIntegers } from './fit.ts';
 import {
@@ -378,6 +378,13 @@ function range(from: number, to: number, step: number): number[] {
   const out: number[] = [];
   for (let v = from; v <= to; v += step) out.push(v);
   return out;
+}
+
+/** What every population table, and so most of the sample, starts from: the official prefecture and municipal anchors, read and fitted. */
+export function warmPopulation(): void {
+  prefectureCells();
+  municipalAgeYears();
+  municipalProjectionYears();
 }
 
 /** The leaf municipalities' residents (of the share's prefecture only, for a share), which most other tables of the sample are drawn from. */

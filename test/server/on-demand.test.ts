@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Pack } from '../../build/pack/reader.ts';
 import { fileSource } from '../../build/pack/range-sources/file.ts';
 import { PackRenderer, packFile } from '../../build/start/pack-cache.ts';
-import { RenderPool } from '../../build/start/render-pool.ts';
+import { earlyThread, RenderPool } from '../../build/start/render-pool.ts';
 import { getOrSet } from '../../build/runtime/maps.ts';
 import { parseCommand } from '../../build/cli/source-options.ts';
 import { onDemandRenderer, START_COMMAND } from '../../build/cli/start.ts';
@@ -382,6 +382,38 @@ describe("npm start's render threads", () => {
       }
     } finally {
       await bounded.close();
+    }
+  });
+
+  it("prepares an operation that outgrows the threads' heap bound again in a thread without it, once, and says so", async () => {
+    const lines: string[] = [];
+    // 8 MB: not even the thread's modules fit, so the first ask fails for want of heap.
+    const tight = new RenderPool(values, main, 20, { heapMb: 8, log: (l) => lines.push(l) });
+    try {
+      const file = 'api/v1/industries/middle/sicCode/E/index.json';
+      const built = readFileSync(join(SAMPLE_DIST, file), 'utf8');
+      expect(await tight.read(`/${file}`)).toBe(built);
+      expect(lines).toEqual([
+        'regstat: /api/v1/industries/middle needs more than 8 MB of heap; its thread runs without that bound now',
+      ]);
+      expect(await tight.read(`/${file}`)).toBe(built);
+      expect(tight.threadCount).toBe(1);
+      expect(lines).toHaveLength(1);
+    } finally {
+      await tight.close();
+    }
+  });
+
+  it('takes a thread started before the plan (it warms the sources meanwhile) as its spare, sends it the route table, and answers from it', async () => {
+    const early = earlyThread(values);
+    const withEarly = new RenderPool(values, main, 20, { spare: early });
+    try {
+      const file = 'api/v1/industries/broad/index.json';
+      expect(await withEarly.read(`/${file}`)).toBe(readFileSync(join(SAMPLE_DIST, file), 'utf8'));
+      expect(withEarly.threadCount).toBe(1);
+      expect(early.alive).toBe(true);
+    } finally {
+      await withEarly.close();
     }
   });
 
