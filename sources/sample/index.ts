@@ -174,20 +174,27 @@ const SAMPLE_ORIGINS: Origins = {
 };
 
 export function sampleSourceSet(seed = DEFAULT_SEED): SourceSet {
-  const d: Draws = { seed };
+  let d: Draws = { seed };
   // The generator's code and the seed determine every table, so they name its content without making it.
   const version = `sample|${generatorDigest()}|${seed}`;
   const files: SourceSet['files'] = {};
   // One prefecture's draws each, so that its two population tables share their leaves.
   const shares = new Map<string, Draws>();
   const shareOf = (pp: string) => getOrSet(shares, pp, () => ({ seed, prefCode: Number(pp) }));
+  // Texts are not kept (177 million characters for the whole sample), and the draws the tables share are
+  // let go once every table has been made (another 260 MB): a loaded table keeps its rows, and a text read
+  // again is generated again, the same bytes from the same seed. The whole build's writer had run out of a
+  // 1.5 GB heap holding both.
+  const made = new Set<TableName>();
   for (const [name, generate] of GENERATORS) {
-    const text = once(() => generate(d));
     files[name] = {
       file: `sample:${name}.csv`,
       contentKey: `${version}|${name}`,
       get text() {
-        return text();
+        const text = generate(d);
+        made.add(name);
+        if (made.size === GENERATORS.size) d = { seed };
+        return text;
       },
       ...(BY_PREFECTURE.includes(name)
         ? {
@@ -279,18 +286,6 @@ function generatorsOf<const M extends readonly SampleTables[]>(modules: M & Cove
 }
 
 const GENERATORS = generatorsOf(SAMPLE_MODULES);
-
-function once<T>(make: () => T): () => T {
-  let done = false;
-  let value: T;
-  return () => {
-    if (!done) {
-      value = make();
-      done = true;
-    }
-    return value;
-  };
-}
 
 let digest: string | undefined;
 
