@@ -129,14 +129,16 @@ export function writePack(values: SourceValues, file: string): { child: ChildPro
       ? spawn(process.execPath, args, o)
       : spawn('nice', ['-n', '19', process.execPath, ...args], o);
   let err = '';
-  child.stderr!.on('data', (d) => (err = (err + d).slice(-2000)));
+  child.stderr!.on('data', (d) => (err = (err + d).slice(-8000)));
   const done = new Promise<true | string>((ok) => {
     child.on('error', (e) => ok(e.message));
     child.on('exit', (status, signal) => {
       if (status === 0 && existsSync(file)) {
         removeOtherPacks(file);
         ok(true);
-      } else ok(err.trim().split('\n').at(-1) || `it stopped (${signal ?? `exit code ${status}`})`);
+      } else if (/heap out of memory|Reached heap limit/.test(err))
+        ok(`it ran out of memory: its heap is held to ${WRITER_HEAP_MB} MB`); // not V8's last line, a stack address
+      else ok(err.trim().split('\n').at(-1) || `it stopped (${signal ?? `exit code ${status}`})`);
     });
   });
   return { child, done };
