@@ -173,7 +173,13 @@ const SAMPLE_ORIGINS: Origins = {
   },
 };
 
-export function sampleSourceSet(seed = DEFAULT_SEED): SourceSet {
+/**
+ * Every table of the sample of one seed, each generated when read. Texts are not kept (177 million
+ * characters for the whole sample), and the draws the tables share are let go once every table has been
+ * made (another 260 MB): a loaded table keeps its rows, and a text read again is generated again, the same
+ * bytes from the same seed. The whole build's writer had run out of a 1.5 GB heap holding both.
+ */
+function sampleFiles(seed: string): SourceSet['files'] {
   let d: Draws = { seed };
   // The generator's code and the seed determine every table, so they name its content without making it.
   const version = `sample|${generatorDigest()}|${seed}`;
@@ -181,10 +187,6 @@ export function sampleSourceSet(seed = DEFAULT_SEED): SourceSet {
   // One prefecture's draws each, so that its two population tables share their leaves.
   const shares = new Map<string, Draws>();
   const shareOf = (pp: string) => getOrSet(shares, pp, () => ({ seed, prefCode: Number(pp) }));
-  // Texts are not kept (177 million characters for the whole sample), and the draws the tables share are
-  // let go once every table has been made (another 260 MB): a loaded table keeps its rows, and a text read
-  // again is generated again, the same bytes from the same seed. The whole build's writer had run out of a
-  // 1.5 GB heap holding both.
   const made = new Set<TableName>();
   for (const [name, generate] of GENERATORS) {
     files[name] = {
@@ -206,6 +208,11 @@ export function sampleSourceSet(seed = DEFAULT_SEED): SourceSet {
         : {}),
     };
   }
+  return files;
+}
+
+export function sampleSourceSet(seed = DEFAULT_SEED): SourceSet {
+  const files = sampleFiles(seed);
   return {
     warm: warmPopulation,
     dataset: {
