@@ -99,7 +99,7 @@ runCommand(import.meta, START_COMMAND, async ({ values }) => {
     const file = values['no-cache'] ? undefined : packFile(values);
     // With no response cache to answer from, a render thread loads and warms up beside the plan (1–2 s of
     // this thread on a cold start), so that the first data request finds it ready.
-    const early = file && existsSync(file) ? undefined : earlyThread(values);
+    const early = file && existsSync(file) ? undefined : await earlyThread(values);
     const main = onDemandRenderer(values);
     const { dataset } = main.plan.ctx.sources;
     log(dataset.kind === 'sample' ? `regstat: ${dataset.notice}` : `regstat: sources: ${dataset.notice}`);

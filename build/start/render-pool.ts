@@ -12,7 +12,7 @@ import type { Ask, Reply, ThreadData } from './render-thread.ts';
 import type { SourceValues } from '../core/source-values.ts';
 import type { Operation } from '../ops/operation.ts';
 import type { TableName } from '../../sources/tables.ts';
-import { threadScript } from './thread-script.ts';
+import { threadScript, threadScriptMade } from './thread-script.ts';
 
 /** One render thread: asks in order, answers by id. */
 export class RenderThread {
@@ -27,7 +27,9 @@ export class RenderThread {
     readonly heapMb?: number,
   ) {
     const limits = heapMb ? { resourceLimits: { maxOldGenerationSizeMb: heapMb } } : {};
-    this.worker = threadScript().then((script) => this.started(new Worker(script, { workerData: data, ...limits })));
+    const start = (script: URL) => this.started(new Worker(script, { workerData: data, ...limits }));
+    const made = threadScriptMade();
+    this.worker = made ? Promise.resolve(start(made)) : threadScript().then(start);
   }
 
   private started(worker: Worker): Worker {
@@ -136,8 +138,12 @@ interface PoolOptions {
 /**
  * A render thread started before the main thread makes its plan (1–2 s on a cold start): it loads its
  * modules and warms the sources meanwhile, and the pool takes it as its spare and sends it the route table.
+ * Its script is made first, so that the thread starts now rather than when the plan lets the event loop run.
  */
-export const earlyThread = (values: SourceValues): RenderThread => new RenderThread({ values }, THREAD_HEAP_MB);
+export async function earlyThread(values: SourceValues): Promise<RenderThread> {
+  await threadScript();
+  return new RenderThread({ values }, THREAD_HEAP_MB);
+}
 
 export class RenderPool implements Renderer {
   /** Operation threads by key, the most recently asked last. */

@@ -33,11 +33,20 @@ const ownImportMeta: Plugin = {
 };
 
 let made: Promise<URL> | undefined;
+let madeUrl: URL | undefined;
 
 /** The file render threads run: the bundle, named by its content, or the tsx entry if it cannot be made. */
 export function threadScript(): Promise<URL> {
-  return (made ??= bundle().catch(() => TSX_THREAD));
+  return (made ??= bundle()
+    .catch(() => TSX_THREAD)
+    .then((url) => (madeUrl = url)));
 }
+
+/**
+ * The file once threadScript() has settled: a thread can then start at once, without waiting for the event
+ * loop (which a synchronous plan holds for seconds).
+ */
+export const threadScriptMade = (): URL | undefined => madeUrl;
 
 async function bundle(): Promise<URL> {
   const out = await build({

@@ -405,7 +405,7 @@ describe("npm start's render threads", () => {
   });
 
   it('takes a thread started before the plan (it warms the sources meanwhile) as its spare, sends it the route table, and answers from it', async () => {
-    const early = earlyThread(values);
+    const early = await earlyThread(values);
     const withEarly = new RenderPool(values, main, 20, { spare: early });
     try {
       const file = 'api/v1/industries/broad/index.json';
