@@ -95,6 +95,7 @@ export async function benchOnDemandMemory(): Promise<void> {
     );
     while (!/warm-up done|could not be written/.test(log)) await new Promise((ok) => setTimeout(ok, 500));
     console.log(`  ${/regstat: (warm-up done|the response cache could not).*/.exec(log)?.[0] ?? ''}`);
+    for (const outgrew of log.match(/regstat: .* needs more than .*/g) ?? []) console.log(`  ${outgrew}`);
     console.log(
       `  peak RSS to the handover: server and threads ${GB(peak.server)}, writer ${GB(peak.writer)}, the process tree ${GB(peak.tree)} (goal < 3 GB)`,
     );

@@ -92,13 +92,13 @@ export class PackRenderer implements Renderer {
 }
 
 /**
- * The writer's old generation, in MB. Left to grow, V8 let it reach 3.9 GB resident for a build whose live
- * heap stayed under 1.4 GB (measured per operation); held to this it peaked at 2.4 GB over the full
- * sample build with the same pack bytes (the medical family alone: 3.2 → 1.4 GB at a 1 GB cap, with less
- * CPU, not more). 1 GB was too little for the whole build. Sources that need more make the writer fail,
- * and npm start then prepares every operation in its threads instead (warmUpCache).
+ * The writer's old generation, in MB. Left to grow, V8 let it reach 3.9 GB resident. Held to 1.5 GB, the full
+ * sample build from cached tables peaked at 2.4 GB resident with the same pack (its heap 1.33 GB after the
+ * medical chart), but npm start's writer on a fresh clone, which generates its tables, ran out of it; 1 GB
+ * was too little even from cached tables. This bound leaves room above that. Sources that need more make
+ * the writer fail, and npm start then prepares every operation in its threads instead (warmUpCache).
  */
-const WRITER_HEAP_MB = 1536;
+const WRITER_HEAP_MB = 2560;
 
 /** The environment variable that tells the pack writer its server's pid (pack-cache-writer.ts reads it by name, before loading anything). */
 const WRITER_PARENT = 'REGSTAT_WRITER_PARENT';
