@@ -10,12 +10,11 @@ import { resolve } from '../runtime/resolve.ts';
 import { API_INDEX, type RouteTable } from '../runtime/routes.ts';
 import type { Ask, Reply, ThreadData } from './render-thread.ts';
 import type { SourceValues } from '../core/source-values.ts';
-import type { Operation } from '../ops/operation.ts';
 import type { TableName } from '../../sources/tables.ts';
 import { threadScript, threadScriptMade } from './thread-script.ts';
 
 /** One render thread: asks in order, answers by id. */
-export class RenderThread {
+class RenderThread {
   private readonly worker: Promise<Worker>;
   private readonly pending = new Map<number, { ok: (text: string | null) => void; fail: (e: Error) => void }>();
   private next = 0;
@@ -111,7 +110,7 @@ export const DEFAULT_THREADS = 4;
  * operation's facts hold (the server with its threads reached 2.8 GB). An operation that needs more is
  * prepared again in a thread without the bound, once (RenderPool.ask), and the log says so.
  */
-export const THREAD_HEAP_MB = 512;
+const THREAD_HEAP_MB = 512;
 
 /** Whether a thread failed for want of heap (its bound was too small for its operation). */
 const outOfMemory = (e: unknown) => (e as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY';
@@ -123,7 +122,7 @@ const ON_MAIN = new Set([API_INDEX, '/routes.json', '/index.html', EXPLORER_OPER
 const PLANNED: readonly TableName[] = ['prefectures', 'municipalities'];
 
 /** The operations whose facts are the region masters alone (prefectures, cities: what every client asks for first). */
-const onMainThread = (ops: readonly Operation[]) =>
+const onMainThread = (ops: OnDemand['plan']['operations']) =>
   new Set(ops.filter((op) => op.needs.flat().every((t) => PLANNED.includes(t))).map((op) => op.route.path));
 
 interface PoolOptions {

@@ -47,7 +47,6 @@ import {
 } from '../official-statistics.ts';
 import { CENSUS_YEARS as ECONOMY_YEARS } from './industry.ts';
 import { DEFAULT_SEED } from './seed.ts';
-import { getOrSet } from '../../build/runtime/maps.ts';
 
 const SAMPLE_NOTICE =
   "SYNTHETIC SAMPLE DATA under official figures. Official: the prefecture and municipality codes and names; the industry and occupation classifications; each prefecture's population by sex and 5-year age (census 1960–2020, 出典: 国勢調査（総務省統計局）; projections 2025–2045, 出典: 国立社会保障・人口問題研究所「日本の地域別将来推計人口（平成30(2018)年推計）」), so the prefecture level of perYear, pyramid and sum/perYear is the census (1985–2015 the census gives 85歳以上 whole: its split into 85–89 and 90歳～ is synthetic); every municipality's population by sex and 5-year age in the censuses of 1980 and 2020 (1980 added up onto today's municipalities, designated cities whole; 2020 with its wards) and in IPSS 2018's municipal projections 2025–2045 (日本の地域別将来推計人口（平成30(2018)年推計）: every municipality and ward of today but 福島県's municipalities, which IPSS did not project, and the wards of さいたま, 相模原, 新潟, 静岡, 浜松, 堺, 岡山 and 熊本, which it projects whole), synthetic under them: the municipalities 1985–2015, 福島県's municipalities 2025–2045, the wards of designated cities in 1980–2015 and those 8 cities' wards 2025–2045 (the 6 Northern-Territories villages have no figures); the nation's population by sex and 5-year age (census; 国立社会保障・人口問題研究所「日本の将来推計人口（平成29年推計）」). Synthetic, generated at random by the regstat sample provider: everything else below the prefectures (municipalities and wards in the years named, meshes), births, deaths and migration, and every other statistic (industry, jobs, trade, patents, tourism, fishery, forestry, agriculture, medical and long-term care, taxes, local government expenditure, graduates) except these official figures: local tax revenue per resident FY2015–2019 (SSDSE-A, 住民基本台帳); a municipality's settled expenditure and its 民生費, 土木費, 教育費 and 災害復旧費 FY2015–2022 (SSDSE-A, 地方財政状況調査); the establishments and persons engaged of every municipality in 2014, 2016 and 2021, all industries and by broad class (SSDSE-A, 経済センサス; 2014 every establishment, 2016 and 2021 民営 only), under which the middle classes and wards are synthetic; each prefecture's net migration in 2021 by regional block and by age class (住民基本台帳人口移動報告, 日本人移動者), its municipalities' synthetic nets shifted to add up to it; the totals of 一般診療所, 歯科診療所, 歯科医師 and 薬剤師 in the years SSDSE gives (SSDSE-A, SSDSE-B); each prefecture's yearly guest nights (all and foreign) of its facilities of 10 or more employees 2011–2021 (SSDSE-B/E, 宿泊旅行統計調査), their months, types and size classes and the facilities of 0–9 employees synthetic. The names of the narrow industry classes (beyond x0) and of the old municipalities are invented. Each operation's entry in manifest.json (`origin`) and the explorer say which of its figures are official. Do not use the synthetic ones for analysis or decisions. Official tables: npm run import:estat; saved RESAS responses: npm run import:resas.";
@@ -186,7 +185,13 @@ function sampleFiles(seed: string): SourceSet['files'] {
   const files: SourceSet['files'] = {};
   // One prefecture's draws each, so that its two population tables share their leaves.
   const shares = new Map<string, Draws>();
-  const shareOf = (pp: string) => getOrSet(shares, pp, () => ({ seed, prefCode: Number(pp) }));
+  const shareOf = (pp: string) => {
+    const known = shares.get(pp);
+    if (known) return known;
+    const draws: Draws = { seed, prefCode: Number(pp) };
+    shares.set(pp, draws);
+    return draws;
+  };
   const made = new Set<TableName>();
   for (const [name, generate] of GENERATORS) {
     files[name] = {
