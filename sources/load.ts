@@ -135,7 +135,13 @@ export function loadSources(set: SourceSet, options: LoadOptions = { eager: true
   regionIndex();
   if (options.eager) for (const name of TABLE_NAMES) if (set.files[name]) load(name);
   const prefectureRows = prefectureRowsOf({ set, loaded, load, tables, regionIndex });
-  return { dataset: set.dataset, tables, regions: regionIndex(), prefectureRows, ...(set.warm ? { warm: set.warm } : {}) };
+  return {
+    dataset: set.dataset,
+    tables,
+    regions: regionIndex(),
+    prefectureRows,
+    ...(set.warm ? { warm: set.warm } : {}),
+  };
 }
 
 /** What loadSources's prefecture rows read of it. */
