@@ -135,13 +135,7 @@ export function loadSources(set: SourceSet, options: LoadOptions = { eager: true
   regionIndex();
   if (options.eager) for (const name of TABLE_NAMES) if (set.files[name]) load(name);
   const prefectureRows = prefectureRowsOf({ set, loaded, load, tables, regionIndex });
-  return {
-    dataset: set.dataset,
-    tables,
-    regions: regionIndex(),
-    prefectureRows,
-    ...(set.warm ? { warm: set.warm } : {}),
-  };
+  return { dataset: set.dataset, tables, regions: regionIndex(), prefectureRows, warm: set.warm };
 }
 
 /** What loadSources's prefecture rows read of it. */
@@ -155,31 +149,31 @@ interface Loader {
 
 /** Sources.prefectureRows: a prefecture's rows checked as a table is (the overlap check too, with the partner's same rows). */
 function prefectureRowsOf({ set, loaded, load, tables, regionIndex }: Loader): NonNullable<Sources['prefectureRows']> {
-  const shares = new Map<string, LoadedTable>();
+  /** Per table, its prefectures' rows made apart so far. */
+  const shares = new Map<TableName, Map<string, LoadedTable>>();
   const prefectureRows = (name: TableName, pp: string): LoadedTable | undefined => {
-    const key = `${pp}|${name}`;
     if (loaded.has(name)) {
-      // The whole answers every share now: the shares made apart are let go.
-      for (const k of shares.keys()) if (k.endsWith(`|${name}`)) shares.delete(k);
+      shares.delete(name); // the whole answers every share now
       return undefined;
     }
-    const known = shares.get(key);
-    if (known) return known;
+    const mine = shares.get(name) ?? new Map<string, LoadedTable>();
+    shares.set(name, mine);
+    const known = mine.get(pp);
     const src = set.files[name];
-    if (!src?.prefecture) return undefined;
+    if (known || !src?.prefecture) return known;
     const t = readTable(TABLES[name], src.prefecture(pp));
     checkRegions(t, regionIndex());
     checkReferences(t, tables);
-    shares.set(key, t);
+    mine.set(pp, t);
     for (const other of overlapPartner(name)) {
       // The partner's own load checks the pair when it came first.
-      if (!set.files[other] || shares.has(`${pp}|${other}`)) continue;
+      if (!set.files[other] || shares.get(other)?.has(pp)) continue;
       const o = prefectureRows(other, pp) ?? load(other);
       const detailFirst = name === 'population_by_age_sex';
       try {
         checkPopulationOverlap(detailFirst ? t : o, detailFirst ? o : t);
       } catch (e) {
-        shares.delete(key);
+        for (const n of [name, other]) shares.get(n)?.delete(pp); // neither is kept unchecked
         throw e;
       }
     }

@@ -21,10 +21,7 @@ class RenderThread {
   private drained: (() => void)[] = [];
 
   /** `heapMb`: its old generation's bound, if any (THREAD_HEAP_MB). */
-  constructor(
-    data: ThreadData,
-    readonly heapMb?: number,
-  ) {
+  constructor(data: ThreadData, heapMb?: number) {
     const limits = heapMb ? { resourceLimits: { maxOldGenerationSizeMb: heapMb } } : {};
     const start = (script: URL) => this.started(new Worker(script, { workerData: data, ...limits }));
     const made = threadScriptMade();
@@ -53,11 +50,6 @@ class RenderThread {
 
   alive = true;
 
-  // Declared before firstAnswer, whose executor replaces it: fields are set in this order.
-  private answered: () => void = () => {};
-  /** Settles when the first ask does (the pool starts its next spare then). */
-  readonly firstAnswer = new Promise<void>((ok) => (this.answered = ok));
-
   /** Sends the route table to a thread started without it (before the main thread's plan was made). */
   give(table: RouteTable): void {
     void this.worker.then((w) => w.postMessage({ table } satisfies Ask));
@@ -65,12 +57,10 @@ class RenderThread {
 
   ask(what: { read: string } | { prepare: string }): Promise<string | null> {
     const id = this.next++;
-    const answer = new Promise<string | null>((ok, fail) => {
+    return new Promise((ok, fail) => {
       this.pending.set(id, { ok, fail });
       void this.worker.then((w) => w.postMessage({ id, ...what }));
     });
-    answer.then(this.answered, this.answered);
-    return answer;
   }
 
   private failAll(e: Error): void {
@@ -231,24 +221,23 @@ export class RenderPool implements Renderer {
 
   /** Asks the thread of `key`, started (or taken from the spare) when first asked; asked again in a thread without a heap bound if its bound was too small. */
   private async ask(key: string, what: { read: string } | { prepare: string }): Promise<string | null> {
-    const thread = this.threadOf(key);
     try {
-      return await thread.ask(what);
+      return await this.askThread(key, what);
     } catch (e) {
-      if (!outOfMemory(e) || !thread.heapMb || this.unbounded.has(key)) throw e;
+      if (!outOfMemory(e) || this.unbounded.has(key)) throw e;
       this.unbounded.add(key);
-      this.log(`regstat: ${key} needs more than ${thread.heapMb} MB of heap; its thread runs without that bound now`);
-      return this.threadOf(key).ask(what);
+      this.log(`regstat: ${key} needs more than ${this.heapMb} MB of heap; its thread runs without that bound now`);
+      return this.askThread(key, what);
     }
   }
 
-  /** The thread of `key`: its own while alive, else the spare or a new one (the least recently asked idle ones stopped first). */
-  private threadOf(key: string): RenderThread {
+  /** Asks the thread of `key`: its own while alive, else the spare or a new one (the least recently asked idle ones stopped first). */
+  private askThread(key: string, what: { read: string } | { prepare: string }): Promise<string | null> {
     const known = this.threads.get(key);
     this.threads.delete(key);
     if (known?.alive) {
       this.threads.set(key, known); // the most recently asked, last
-      return known;
+      return known.ask(what);
     }
     this.makeRoom();
     const bounded = !this.unbounded.has(key);
@@ -256,12 +245,13 @@ export class RenderPool implements Renderer {
       this.spare?.alive && bounded ? this.spare : new RenderThread(this.data, bounded ? this.heapMb : undefined);
     if (t === this.spare) this.spare = undefined;
     this.threads.set(key, t);
-    // The next spare starts once this thread has answered its first ask, so as not to take the other core from it.
+    const answer = t.ask(what);
+    // The next spare starts once this thread has answered, so as not to take the other core from it.
     const nextSpare = () => {
       if (!this.closed && !this.spare) this.spare = new RenderThread(this.data, this.heapMb);
     };
-    t.firstAnswer.then(nextSpare, nextSpare);
-    return t;
+    answer.then(nextSpare, nextSpare);
+    return answer;
   }
 
   /** Stops the least recently asked idle threads until a new one keeps within the bound (busy ones are left to finish). */
