@@ -13,7 +13,7 @@ import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { DATA_FILE } from '../adapters/offline-server.ts';
-import { PackEffects } from '../pack/writer.ts';
+import { PackEffects, type PackOptions } from '../pack/writer.ts';
 import { build } from '../core/build.ts';
 import { silentProgress, terminalProgress, type Progress } from '../core/progress.ts';
 import { edgeWorkerScript, offlineServerScript } from '../deploy/scripts.ts';
@@ -74,9 +74,9 @@ Where the numbers come from: /manifest.json (a sample build is SYNTHETIC data).
  * Starts a bundle folder and returns the effects that write its pack. Give them to the build core,
  * build(options, bundleEffects(folder)), which commits them (or to copyDist); then finishBundle.
  */
-export function bundleEffects(folder: string): PackEffects {
+export function bundleEffects(folder: string, pack: PackOptions = {}): PackEffects {
   mkdirSync(folder, { recursive: true });
-  return new PackEffects(join(folder, DATA_FILE));
+  return new PackEffects(join(folder, DATA_FILE), pack);
 }
 
 /** The files beside a committed pack: its servers (offline and edge), the edge's configuration naming the pack, and how to run them. */
@@ -199,11 +199,12 @@ export async function writeBundleWith(
   out: string,
   fill: (effects: PackEffects) => unknown,
   progress: Progress = silentProgress,
+  pack: PackOptions = {},
 ): Promise<RouteTable> {
   const stage = mkdtempSync(join(tmpdir(), 'regstat-bundle-'));
   try {
     const folder = join(stage, BUNDLE_FOLDER);
-    const effects = bundleEffects(folder);
+    const effects = bundleEffects(folder, pack);
     await fill(effects);
     finishBundle(folder, effects);
     progress.start(`compressing the bundle into ${out} (tar czf)`, 0);
