@@ -11,6 +11,18 @@ import { SAMPLE_DIST, SAMPLE_FILES } from './paths.ts';
 
 export const routes = loadRoutes(SAMPLE_DIST);
 
+/**
+ * The operation a file of dist lies under: the longest of `paths` that is one of its folders (operations
+ * nest: forStacked is not forSales), found walking up its folders.
+ */
+export function operationOfFile(paths: ReadonlySet<string>, file: string): string | undefined {
+  for (let end = file.lastIndexOf('/'); end > 0; end = file.lastIndexOf('/', end - 1)) {
+    const folder = file.slice(0, end);
+    if (paths.has(folder)) return folder;
+  }
+  return undefined;
+}
+
 let files: string[] | undefined;
 /** Every file of the sample dist (`/api/v1/…/index.json`, dotfiles too), sorted: the global setup's listing of the disk. */
 export const sampleFiles = (): string[] => (files ??= readFileSync(SAMPLE_FILES, 'utf8').split('\n'));

@@ -13,14 +13,14 @@ import { resultIssues } from '../../build/ops/result.ts';
 import { filePath } from '../../build/runtime/file-path.ts';
 import { ENTRIES } from '../conformance/table.ts';
 import { GOLDEN_REQUESTS } from '../golden/requests.ts';
-import { composed, fileOf, resolveUrl } from '../helpers/dist.ts';
+import { composed, fileOf, operationOfFile, resolveUrl } from '../helpers/dist.ts';
 import { HAS_SHARED, SAMPLE_DIST, SHARED_DATA, SHARED_SKIP_NOTE } from '../helpers/paths.ts';
 import { memoryBuild } from '../helpers/sample.ts';
 
 const BY_PATH = new Map(OPERATIONS.map((o) => [o.route.path, o]));
-const LONGEST_FIRST = [...OPERATIONS].sort((a, b) => b.route.path.length - a.route.path.length);
-/** The operation a file of dist/api/v1 belongs to: the longest operation path it lies under. */
-const opOfFile = (path: string) => LONGEST_FIRST.find((o) => path.startsWith(`${o.route.path}/`));
+const PATHS = new Set(BY_PATH.keys());
+/** The operation a file of dist/api/v1 belongs to. */
+const opOfFile = (path: string) => BY_PATH.get(operationOfFile(PATHS, path) ?? '');
 const MAX_LINES = 20;
 
 /** Collects at most MAX_LINES issue lines for a failure message, counting the rest. */

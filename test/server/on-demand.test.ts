@@ -26,7 +26,7 @@ import { close, listen } from '../helpers/http.ts';
 import { ROOT, SAMPLE_DIST, SAMPLE_PREFS } from '../helpers/paths.ts';
 import { cachedSample, SAMPLE_TABLES, sampleSources, seededCache } from '../helpers/sample.ts';
 import { FULL } from '../helpers/scope.ts';
-import { sampleFiles } from '../helpers/dist.ts';
+import { operationOfFile, sampleFiles } from '../helpers/dist.ts';
 import { type SourceValues } from '../../build/core/source-values.ts';
 
 // The worker's sample (test/helpers/sample.ts): facts other files prepared from it serve this renderer too.
@@ -80,12 +80,11 @@ describe('on-demand renderer against the built dist', () => {
   const drawn = FULL ? 5000 : 1500;
   it(`renders ${drawn.toLocaleString('en')} random response files of every operation byte for byte`, () => {
     const api = built.filter((f) => f.startsWith('/api/') && f !== '/api/v1/index.json');
-    // A file's operation is the longest operation path its own path starts with (ops nest: forStacked is not forSales).
     const opPaths = new Set(renderer.plan.table.operations.map((o) => o.path));
     const opOf = (path: string) => {
-      for (let end = path.lastIndexOf('/'); end > 0; end = path.lastIndexOf('/', end - 1))
-        if (opPaths.has(path.slice(0, end))) return path.slice(0, end);
-      throw new Error(`no operation has ${path}`);
+      const op = operationOfFile(opPaths, path);
+      if (!op) throw new Error(`no operation has ${path}`);
+      return op;
     };
     const byOp = new Map<string, string[]>();
     for (const path of api) getOrSet(byOp, opOf(path), () => []).push(path);
