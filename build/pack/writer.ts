@@ -1,8 +1,8 @@
 // Build effects that write one pack (format: ./format.ts) instead of a folder of files:
 // the offline bundle's data file and the edge's. Bodies are appended to blocks as they come; a full
 // block goes to a second thread (compressor.mjs), which compresses and writes it while the build
-// renders the next, so memory holds a few blocks and the directory, never the build. Identical bodies
-// (the many empty answers) are stored once. The same writes give the same bytes: no time, no
+// renders the next, so memory holds a few blocks, never the build; the directory waits in sorted runs on
+// disk (sorted-runs.ts) until it is merged at the end. Identical bodies (the many empty answers) are stored once. The same writes give the same bytes: no time, no
 // randomness, blocks in order, the directory sorted.
 
 import { createHash } from 'node:crypto';
@@ -22,6 +22,8 @@ import {
   type Place,
 } from './format.ts';
 import { recover, type BuildEffects } from '../core/effects.ts';
+import { BodyIndex } from './body-index.ts';
+import { RUN_BYTES, SortedRuns } from './sorted-runs.ts';
 
 export interface PackOptions {
   /** Raw bytes gathered before a block is compressed. */
@@ -30,6 +32,8 @@ export interface PackOptions {
   quality?: number;
   /** Paths per leaf directory; doubled until the root fits the head. */
   leafEntries?: number;
+  /** Paths' bytes held in memory before they are sorted and written beside the pack (sorted-runs.ts). */
+  runBytes?: number;
 }
 
 /**
@@ -39,7 +43,7 @@ export interface PackOptions {
  * object put` uploads: the full build's 3,776,109 responses (the same writes, repacked) took 325.1 MiB in
  * 128 KiB blocks at quality 5, 292.3 MiB in 256 KiB at 5, 286.0 MiB in 256 KiB at 6 (4 % more time than 5).
  */
-export const PACK_DEFAULTS = { blockBytes: 256 << 10, quality: 6, leafEntries: 1024 } as const;
+export const PACK_DEFAULTS = { blockBytes: 256 << 10, quality: 6, leafEntries: 1024, runBytes: RUN_BYTES } as const;
 
 /** Blocks handed over and not yet written before write() waits: a few MB of bodies. */
 const MAX_QUEUED = 16;
@@ -59,11 +63,10 @@ export class PackEffects implements BuildEffects {
   private pending: Buffer[] = [];
   private pendingBytes = 0;
   private blockCount = 0;
-  private readonly paths = new PathArena();
-  /** Per entry: block number, offset in the block, length. */
-  private places = new Uint32Array(3 * 4096);
-  /** Entry of each distinct body, by the first 16 bytes of its SHA-256 as a short string (not the 44 of base64). */
-  private readonly seen = new Map<string, number>();
+  /** Every path written with its body's place, sorted at the end. */
+  private readonly runs: SortedRuns;
+  /** Each distinct body's place. */
+  private readonly bodies = new BodyIndex();
   /** routes.json as written (the pack's head holds it). */
   table: Uint8Array = new Uint8Array(0);
   /** Raw bytes of the distinct bodies. */
@@ -75,6 +78,8 @@ export class PackEffects implements BuildEffects {
     this.staging = `${this.out}.staging-${process.pid}`;
     this.o = { ...PACK_DEFAULTS, ...options };
     this.fd = openSync(this.staging, 'w');
+    recover(`${this.out}.runs`);
+    this.runs = new SortedRuns(`${this.out}.runs.staging-${process.pid}`, this.o.runBytes);
     const { port1, port2 } = new MessageChannel();
     this.channel = port1;
     this.worker = new Worker(new URL('./compressor.mjs', import.meta.url), {
@@ -91,7 +96,12 @@ export class PackEffects implements BuildEffects {
   }
 
   get files(): number {
-    return this.paths.count;
+    return this.runs.count;
+  }
+
+  /** The paths' bytes held in memory now: at most `runBytes`, however many files were written. */
+  get heldPathBytes(): number {
+    return this.runs.heldBytes;
   }
 
   /** Takes bytes as well as text, so that files copied from a dist are stored exactly as they are. */
@@ -101,21 +111,15 @@ export class PackEffects implements BuildEffects {
     const bytes =
       typeof body === 'string' ? Buffer.from(body) : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
     if (path === '/routes.json') this.table = Uint8Array.from(bytes);
-    const n = this.paths.count;
-    if (3 * n + 3 > this.places.length) {
-      const grown = new Uint32Array(2 * this.places.length);
-      grown.set(this.places);
-      this.places = grown;
-    }
-    this.paths.push(path);
-    const digest = createHash('sha256').update(bytes).digest().toString('latin1', 0, 16);
-    const same = this.seen.get(digest);
-    if (same !== undefined) {
-      this.places.copyWithin(3 * n, 3 * same, 3 * same + 3);
+    const digest = createHash('sha256').update(bytes).digest();
+    const same = this.bodies.placeOf(digest);
+    if (same) {
+      this.runs.push(path, same);
       return;
     }
-    this.seen.set(digest, n);
-    this.places.set([this.blockCount, this.pendingBytes, bytes.length], 3 * n);
+    const place = [this.blockCount, this.pendingBytes, bytes.length] as const;
+    this.bodies.add(digest, place);
+    this.runs.push(path, place);
     this.pending.push(bytes);
     this.pendingBytes += bytes.length;
     this.bytes += bytes.length;
@@ -129,12 +133,12 @@ export class PackEffects implements BuildEffects {
     const blockAt: number[] = [];
     let position = HEAD_SPACE;
     for (let b = 0; b < this.blockCount; b++) (blockAt.push(position - HEAD_SPACE), (position += blocks[2 * b]!));
-    const { keys, count, order } = this.sorted();
+    const count = this.runs.count;
     const digest = createHash('sha256');
     for (let b = 0; b < this.blockCount; b++) digest.update(String(blocks[2 * b + 1]));
     const leavesAt = position;
     for (let leafEntries = this.o.leafEntries; ; leafEntries *= 2) {
-      const leaves = this.writeLeaves(keys, count, order, leafEntries, blockAt, blocks, leavesAt);
+      const leaves = this.writeLeaves(leafEntries, blockAt, blocks, leavesAt);
       const head = encodeHead(this.table, leaves.firstKeys, leaves.lengths);
       const packed = compress(head, 9);
       if (HEADER_BYTES + 8 + packed.length > HEAD_SPACE) continue; // fewer, larger leaves until the root fits
@@ -157,7 +161,7 @@ export class PackEffects implements BuildEffects {
         ...header,
         entries: count,
         blocks: this.blockCount,
-        bodies: this.seen.size,
+        bodies: this.bodies.size,
         rawBytes: this.bytes,
         leafEntries,
         blockBytes: this.o.blockBytes,
@@ -182,53 +186,39 @@ export class PackEffects implements BuildEffects {
       this.wait(0);
       this.close();
     }
+    this.runs.close();
     rmSync(this.staging, { force: true });
   }
 
-  /** The entries in the order of their paths' UTF-8 bytes, and the path of each rank; a path written twice is a build fault. */
-  private sorted(): { keys: (rank: number) => Uint8Array; count: number; order: number[] } {
-    const paths = this.paths;
-    const order = Array.from({ length: paths.count }, (_, i) => i).sort((a, b) => paths.compare(a, b));
-    for (let r = 1; r < order.length; r++)
-      if (paths.compare(order[r]!, order[r - 1]!) === 0)
-        throw new Error(`file conflict: ${paths.text(order[r]!)} is written twice`);
-    return { keys: (rank) => paths.key(order[rank]!), count: order.length, order };
-  }
-
-  /** Writes the leaves from leavesAt; their first paths, frame lengths, checks and bytes. */
-  private writeLeaves(
-    keys: (rank: number) => Uint8Array,
-    count: number,
-    order: number[],
-    leafEntries: number,
-    blockAt: number[],
-    blocks: number[],
-    leavesAt: number,
-  ) {
+  /** Writes the leaves from leavesAt, merging the sorted runs; their first paths, frame lengths, checks and bytes. */
+  private writeLeaves(leafEntries: number, blockAt: number[], blocks: number[], leavesAt: number) {
     const out = { firstKeys: [] as Uint8Array[], lengths: [] as number[], checks: [] as number[], bytes: 0 };
-    for (let from = 0; from < count; from += leafEntries) {
-      const to = Math.min(count, from + leafEntries);
-      const places: Place[] = [];
-      const leafKeys: Uint8Array[] = [];
-      for (let r = from; r < to; r++) {
-        leafKeys.push(keys(r));
-        const i = order[r]!;
-        const b = this.places[3 * i]!;
-        places.push([blockAt[b]!, blocks[2 * b]!, this.places[3 * i + 1]!, this.places[3 * i + 2]!]);
-      }
-      const raw = encodeLeaf(leafKeys, places);
+    let keys: Uint8Array[] = [];
+    let places: Place[] = [];
+    const leaf = () => {
+      const raw = encodeLeaf(keys, places);
       const packed = compress(raw, this.o.quality);
       const head = frameHead(packed, raw.length);
       writeAll(this.fd!, Buffer.concat([head, packed]), leavesAt + out.bytes);
-      out.firstKeys.push(leafKeys[0]!);
+      out.firstKeys.push(keys[0]!);
       out.lengths.push(head.length + packed.length);
       out.checks.push(head[0]! | (head[1]! << 8) | (head[2]! << 16) | (head[3]! << 24));
       out.bytes += head.length + packed.length;
+      keys = [];
+      places = [];
+    };
+    for (const { key, place } of this.runs.sorted()) {
+      const [b, offset, length] = place;
+      keys.push(Uint8Array.from(key)); // the merge reuses its buffers
+      places.push([blockAt[b]!, blocks[2 * b]!, offset, length]);
+      if (keys.length === leafEntries) leaf();
     }
+    if (keys.length) leaf();
     return out;
   }
 
   private close(): void {
+    this.runs.close();
     void this.worker.terminate();
     this.channel.close();
     closeSync(this.fd!);
@@ -277,51 +267,6 @@ export class PackEffects implements BuildEffects {
       throw new Error(`writing ${this.staging} failed: ${blocks.length / 2} of ${this.blockCount} blocks were written`);
     return blocks;
   }
-}
-
-/**
- * The paths written, as UTF-8 in one growing buffer with each one's start and length: the full build's 3.8
- * million paths as strings (and as a Buffer each while sorting) held about a gigabyte of the writer's heap.
- */
-class PathArena {
-  private bytes = Buffer.allocUnsafeSlow(1 << 20);
-  private used = 0;
-  private spans = new Uint32Array(2 * 4096);
-  count = 0;
-
-  push(path: string): void {
-    const most = 3 * path.length;
-    if (this.used + most > this.bytes.length) this.bytes = grow(this.bytes, this.used + most, this.used);
-    if (2 * this.count + 2 > this.spans.length) this.spans = grow(this.spans, 2 * this.count + 2, 2 * this.count);
-    const n = this.bytes.write(path, this.used, 'utf8');
-    this.spans[2 * this.count] = this.used;
-    this.spans[2 * this.count + 1] = n;
-    this.used += n;
-    this.count++;
-  }
-
-  key(i: number): Uint8Array {
-    const at = this.spans[2 * i]!;
-    return this.bytes.subarray(at, at + this.spans[2 * i + 1]!);
-  }
-
-  text(i: number): string {
-    return Buffer.from(this.key(i)).toString('utf8');
-  }
-
-  /** Path i against path j, bytewise, as Buffer.compare orders them. */
-  compare(i: number, j: number): number {
-    const [a, b] = [this.spans[2 * i]!, this.spans[2 * j]!];
-    return this.bytes.compare(this.bytes, b, b + this.spans[2 * j + 1]!, a, a + this.spans[2 * i + 1]!);
-  }
-}
-
-/** A copy of `array`'s first `used` items in one at least twice as large and at least `need` long. */
-function grow<T extends Buffer | Uint32Array>(array: T, need: number, used: number): T {
-  const size = Math.max(need, 2 * array.length);
-  const out = (array instanceof Buffer ? Buffer.allocUnsafeSlow(size) : new Uint32Array(size)) as T;
-  out.set(array.subarray(0, used));
-  return out;
 }
 
 /** Brotli for text; the head, read by every cold reader, at a higher quality. */

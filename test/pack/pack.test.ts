@@ -157,6 +157,29 @@ describe('pack', () => {
     expect(writePack(fresh(), other).header!.digest).not.toBe(effects.header!.digest);
   });
 
+  it('holds no more than a run of paths in memory however many it writes, and the file is the same as from one run (issue 52)', () => {
+    const runBytes = 2048; // the 508 paths are about 14 KB: several runs, merged
+    const effects = new PackEffects(fresh(), { blockBytes: 4096, leafEntries: 16, runBytes });
+    let most = 0;
+    const entries = [...files];
+    for (let i = 0; i < entries.length; i++) {
+      const [path, body] = entries[(i * 7919) % entries.length]!;
+      effects.write(path, body);
+      most = Math.max(most, effects.heldPathBytes);
+    }
+    expect(most).toBeLessThanOrEqual(runBytes);
+    effects.commit();
+    expect(readFileSync(effects.out).equals(readFileSync(file))).toBe(true);
+    expect(
+      readdirSync(work).filter((f) => f.includes('.runs')),
+      'the runs removed',
+    ).toEqual([]);
+    const twice = new PackEffects(fresh(), { runBytes: 16 }); // two paths a run
+    for (const path of ['/b.json', '/a.json', '/c.json', '/d.json', '/a.json']) twice.write(path, path);
+    expect(() => twice.commit(), 'a path written twice in two runs').toThrow('file conflict: /a.json is written twice');
+    twice.abort();
+  });
+
   it('opens an empty pack', async () => {
     const empty = fresh();
     new PackEffects(empty).commit();
