@@ -66,6 +66,8 @@ export interface Sources {
   prefectureRows?(name: TableName, pp: string): LoadedTable | undefined;
   /** The source set's warm(), where it has one. */
   warm?(): void;
+  /** Lets go of a loaded table: read again, it is loaded again (from the table cache, where there is one). */
+  release?(name: TableName): void;
 }
 
 interface LoadOptions {
@@ -135,7 +137,8 @@ export function loadSources(set: SourceSet, options: LoadOptions = { eager: true
   regionIndex();
   if (options.eager) for (const name of TABLE_NAMES) if (set.files[name]) load(name);
   const prefectureRows = prefectureRowsOf({ set, loaded, load, tables, regionIndex });
-  return { dataset: set.dataset, tables, regions: regionIndex(), prefectureRows, warm: set.warm };
+  const release = (name: TableName) => void loaded.delete(name);
+  return { dataset: set.dataset, tables, regions: regionIndex(), prefectureRows, warm: set.warm, release };
 }
 
 /** What loadSources's prefecture rows read of it. */

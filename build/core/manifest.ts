@@ -2,8 +2,8 @@
 // identical manifest, and no byte counts, which only a build that rendered everything could know: the
 // on-demand server serves the same manifest before it has rendered anything.
 
-import type { Sources } from '../../sources/load.ts';
-import { TABLE_NAMES } from '../../sources/tables.ts';
+import type { LoadedTable, Sources } from '../../sources/load.ts';
+import { TABLE_NAMES, type TableName } from '../../sources/tables.ts';
 import type { Family } from '../runtime/families.ts';
 import type {
   ExplorerOperation,
@@ -21,6 +21,9 @@ import type { OperationOrigin } from '../runtime/origin.ts';
 /** An operation as the manifest and the explorer describe it, before its files are counted. */
 export type OperationDescription = Omit<OperationReport, 'files' | 'bytes' | 'seconds'>;
 
+/** What the manifest says of a source table. */
+export type TableSummary = Pick<LoadedTable, 'rows' | 'sha256'>;
+
 export interface OperationReport {
   route: RouteOp;
   title: string;
@@ -37,7 +40,13 @@ export interface OperationReport {
   seconds: number;
 }
 
-export function manifest(sources: Sources, table: RouteTable, reports: OperationReport[]): Manifest {
+/** `released`: what a build kept of the tables it let go of (build.ts), which are then not loaded again. */
+export function manifest(
+  sources: Sources,
+  table: RouteTable,
+  reports: OperationReport[],
+  released?: ReadonlyMap<TableName, TableSummary>,
+): Manifest {
   const files = reports.reduce((a, r) => a + r.files, 0);
   return {
     generator: { name: 'regstat', version: VERSION },
@@ -45,7 +54,7 @@ export function manifest(sources: Sources, table: RouteTable, reports: Operation
     dataset: {
       ...sources.dataset,
       tables: TABLE_NAMES.flatMap((name) => {
-        const t = sources.tables[name];
+        const t = released?.get(name) ?? sources.tables[name];
         return t ? [{ name, rows: t.rows, sha256: t.sha256 }] : [];
       }),
     },

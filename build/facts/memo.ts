@@ -10,8 +10,8 @@ const CACHES: WeakMap<Sources, unknown>[] = [];
 
 /**
  * Drops every fact computed of `sources`; asked again, they are computed again (the same, since facts are
- * pure). A build that loaded its own sources calls it between families: the facts of all 75 operations
- * held together took gigabytes of the full build's heap, though each family's are read by its own.
+ * pure). A build that loaded its own sources calls it after each operation: the facts of all 75 operations
+ * held together took gigabytes of the full build's heap, though each is read by its own operation's files.
  */
 export function forgetFacts(sources: Sources): void {
   for (const cache of CACHES) cache.delete(sources);

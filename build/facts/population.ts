@@ -6,7 +6,7 @@ import * as aq from 'arquero';
 import type { PerYearCounts, PyramidCounts, YearCounts } from '../runtime/render/population.ts';
 import type { AgeGroup } from '../runtime/render/labels.ts';
 import type { Sources } from '../../sources/load.ts';
-import type { Row } from '../../sources/tables.ts';
+import type { Row, TableName } from '../../sources/tables.ts';
 import { getOrSet } from '../runtime/maps.ts';
 import { perSources } from './memo.ts';
 import { groupRows, rollupRegions, rollupRows, sharedKeys, type Table } from './rollup.ts';
@@ -38,6 +38,13 @@ export const populationFacts = (sources: Sources): PopulationFacts => ({
     return pyramid(sources);
   },
 });
+
+/** The tables censusAt reads (where the sources have them). */
+export const CENSUS_TABLES: readonly TableName[] = [
+  'population_years',
+  'population_by_age_sex',
+  'population_by_age_group',
+];
 
 /**
  * A region's counts at the last census at or before `year` (the denominators of per-100,000 figures whose data

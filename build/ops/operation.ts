@@ -96,6 +96,11 @@ export interface Operation<State = unknown, P extends readonly ParamSpec[] = rea
   /** Source tables it reads; an inner list means any one of them will do. */
   needs: (TableName | TableName[])[];
   /**
+   * Tables it reads where the sources have them and answers without (the medical chart's census population,
+   * for its per-100,000 figures): not needed to build it, but a build keeps them until it is written.
+   */
+  mayRead?: readonly TableName[];
+  /**
    * The columns it reads of a table whose origin names its official columns (sources/dataset.ts): its
    * figures are official only if these all are. Unsaid, it counts as reading the synthetic ones. Where the
    * columns depend on a parameter (a coefficient of value added or of employees), one list per value.

@@ -1,6 +1,6 @@
 import type { Sources } from '../../../sources/load.ts';
 import { countKey, medicalClassesOf, medicalFacts, type MedicalFacts } from '../../facts/medical.ts';
-import { censusAt } from '../../facts/population.ts';
+import { CENSUS_TABLES, censusAt } from '../../facts/population.ts';
 import { ratio } from '../../runtime/rounding.ts';
 import type { Constraint } from '../../runtime/routes.ts';
 import { defineOperation, prefCode, type BuildContext } from '../operation.ts';
@@ -158,6 +158,7 @@ export default defineOperation({
     constraints: [medicalYearRule(['secondaryMedicalCode', 'cityCode'])],
   },
   needs: ['medical_classes', 'medical_counts', 'medical_areas'],
+  mayRead: CENSUS_TABLES,
   // Its all-class figures are the counts summed, official for some matter2 and years (the origin's part).
   reads: { medical_counts: ['count'] },
   prepare: (ctx): State => {
