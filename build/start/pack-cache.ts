@@ -92,13 +92,14 @@ export class PackRenderer implements Renderer {
 }
 
 /**
- * The writer's old generation, in MB. Left to grow, V8 let it reach 3.9 GB resident. Held to 1.5 GB, the full
- * sample build from cached tables peaked at 2.4 GB resident with the same pack (its heap 1.33 GB after the
- * medical chart), but npm start's writer on a fresh clone, which generates its tables, ran out of it; 1 GB
- * was too little even from cached tables. This bound leaves room above that. Sources that need more make
- * the writer fail, and npm start then prepares every operation in its threads instead (warmUpCache).
+ * The writer's old generation, in MB. Left to grow, V8 let it reach 3.9 GB resident; held to 2,560 MB it took
+ * 3.14 GB beside a server of 2.08 GB (issue 52). Since the build lets go of each operation's facts and each
+ * table after their last use, and the pack's directory waits on disk (build/pack/sorted-runs.ts), the full
+ * sample build from a fresh table cache keeps at most 732 MB after a collection (at the municipality family;
+ * 465 MB once its tables are made). This bound leaves room above that. Sources that need more make the writer
+ * fail, and npm start then prepares every operation in its threads instead (warmUpCache).
  */
-const WRITER_HEAP_MB = 2560;
+const WRITER_HEAP_MB = 1280;
 
 /** The environment variable that tells the pack writer its server's pid (pack-cache-writer.ts reads it by name, before loading anything). */
 const WRITER_PARENT = 'REGSTAT_WRITER_PARENT';

@@ -55,7 +55,11 @@ class RenderThread {
     void this.worker.then((w) => w.postMessage({ table } satisfies Ask));
   }
 
+  /** When it was last asked (performance.now()). */
+  asked = 0;
+
   ask(what: { read: string } | { prepare: string }): Promise<string | null> {
+    this.asked = performance.now();
     const id = this.next++;
     return new Promise((ok, fail) => {
       this.pending.set(id, { ok, fail });
@@ -91,9 +95,16 @@ class RenderThread {
  * a few have been asked for) and its own copy of the tables they come from, so that with a thread for each
  * of the 75 operations npm start held 5.3–5.5 GB. Beyond the bound, the thread asked least recently and idle
  * is stopped (its memory with it); its operation is prepared again if asked again before the response cache
- * is whole.
+ * is whole. Two, as the machine has cores: with four, the server and its threads held 2.08 GB beside the
+ * response cache's writer (issue 52).
  */
-export const DEFAULT_THREADS = 4;
+export const DEFAULT_THREADS = 2;
+
+/**
+ * An operation thread not asked for this long is stopped: its memory goes back to the response cache's
+ * writer, whose largest operations come last, when a client has long moved on.
+ */
+const IDLE_MS = 60_000;
 
 /**
  * A render thread's old generation, in MB: left to grow, each of the 4 threads let V8 take far more than its
@@ -120,6 +131,8 @@ interface PoolOptions {
   heapMb?: number;
   /** Where the pool says what it does beside answering (an operation that outgrew the bound). */
   log?: (line: string) => void;
+  /** An operation thread idle this long is stopped (IDLE_MS). */
+  idleMs?: number;
   /** A thread started before the plan was made (earlyThread), taken as the first spare. */
   spare?: RenderThread;
 }
@@ -150,7 +163,7 @@ export class RenderPool implements Renderer {
     values: SourceValues,
     private readonly main: OnDemand,
     private readonly maxThreads = DEFAULT_THREADS,
-    { heapMb = THREAD_HEAP_MB, log = () => {}, spare }: PoolOptions = {},
+    { heapMb = THREAD_HEAP_MB, log = () => {}, spare, idleMs = IDLE_MS }: PoolOptions = {},
   ) {
     this.data = { values, table: main.plan.table };
     this.heapMb = heapMb;
@@ -158,6 +171,19 @@ export class RenderPool implements Renderer {
     spare?.give(main.plan.table);
     this.spare = spare ?? new RenderThread(this.data, heapMb);
     this.mastersOnMain = onMainThread(main.plan.operations);
+    this.idleTimer = setInterval(() => this.stopIdle(idleMs), Math.min(idleMs, 10_000)).unref();
+  }
+
+  private readonly idleTimer: NodeJS.Timeout;
+
+  /** Stops the operation threads asked nothing for `idleMs` (the spare stays: it holds no facts). */
+  private stopIdle(idleMs: number): void {
+    const now = performance.now();
+    for (const [key, t] of this.threads) {
+      if (!t.idle || now - t.asked < idleMs) continue;
+      this.threads.delete(key);
+      void t.stop();
+    }
   }
 
   private readonly mastersOnMain: Set<string>;
@@ -208,6 +234,7 @@ export class RenderPool implements Renderer {
   /** Stops every thread once it has answered what it was asked. */
   async close(): Promise<void> {
     this.closed = true;
+    clearInterval(this.idleTimer);
     const spare = this.spare;
     this.spare = undefined;
     await Promise.all([...this.threads.values(), ...(spare ? [spare] : [])].map((t) => t.stop()));

@@ -384,6 +384,21 @@ describe("npm start's render threads", () => {
     }
   });
 
+  it('stops an operation thread asked nothing for a while (its memory goes back to the response cache writer), and starts it again when asked', async () => {
+    const idle = new RenderPool(values, main, 20, { idleMs: 300 });
+    try {
+      const file = 'api/v1/industries/broad/index.json';
+      const built = readFileSync(join(SAMPLE_DIST, file), 'utf8');
+      expect(await idle.read(`/${file}`)).toBe(built);
+      expect(idle.threadCount).toBe(1);
+      await vi.waitFor(() => expect(idle.threadCount).toBe(0), { timeout: 30_000, interval: 100 });
+      expect(await idle.read(`/${file}`)).toBe(built);
+      expect(idle.threadCount).toBe(1);
+    } finally {
+      await idle.close();
+    }
+  });
+
   it("prepares an operation that outgrows the threads' heap bound again in a thread without it, once, and says so", async () => {
     const lines: string[] = [];
     // 8 MB: not even the thread's modules fit, so the first ask fails for want of heap.
