@@ -4,6 +4,7 @@
 import { forgetFacts, OPERATIONS } from '../ops/index.ts';
 import { missingTables, type BuildContext, type Operation } from '../ops/operation.ts';
 import { fileProduct } from '../runtime/file-product.ts';
+import { getOrSet } from '../runtime/maps.ts';
 import { successBody } from '../runtime/respond.ts';
 import { filePath, valuesOfFile } from '../runtime/file-path.ts';
 import { resolve } from '../runtime/resolve.ts';
@@ -322,16 +323,21 @@ export function writeOrder(op: Operation, list: Canonical[]): Canonical[] {
 }
 
 /**
- * The tables each operation is the last to read, in build order (the region masters, which the plan's
- * region index is made of, aside): a build that loaded its sources lets go of each after that operation.
- * Held to the end, the full build's tables were about 400 MB of the pack writer's heap throughout.
+ * The tables each operation is the last to read, in build order: those its family's operations declare
+ * (`needs`, `mayRead`), since a family's facts read its tables together and a build prepares them again for
+ * each operation. The region masters, which the plan's region index is made of, stay. A build that loaded its
+ * sources lets go of each after that operation; held to the end, the full build's tables were about 400 MB
+ * of the pack writer's heap throughout.
  */
-export function lastReaders(operations: readonly Operation[]): Map<Operation, TableName[]> {
-  const last = new Map<TableName, Operation>();
+function lastReaders(operations: readonly Operation[]): Map<Operation, TableName[]> {
+  const ofFamily = new Map<string, Set<TableName>>();
   for (const op of operations)
-    for (const t of [...op.needs.flat(), ...(op.mayRead ?? [])]) if (!REGION_TABLES.includes(t)) last.set(t, op);
+    for (const t of [...op.needs.flat(), ...(op.mayRead ?? [])])
+      if (!REGION_TABLES.includes(t)) getOrSet(ofFamily, op.family, () => new Set()).add(t);
+  const last = new Map<TableName, Operation>();
+  for (const op of operations) for (const t of ofFamily.get(op.family) ?? []) last.set(t, op);
   const out = new Map<Operation, TableName[]>();
-  for (const [t, op] of last) out.set(op, [...(out.get(op) ?? []), t]);
+  for (const [t, op] of last) getOrSet(out, op, () => []).push(t);
   return out;
 }
 

@@ -13,7 +13,7 @@ export type BodyPlace = readonly [block: number, offset: number, length: number]
 export const RUN_BYTES = 32 << 20;
 
 /** One entry of the merged directory: its path's bytes (valid until the next entry) and its body's place. */
-export interface SortedEntry {
+interface SortedEntry {
   key: Uint8Array;
   place: BodyPlace;
 }
