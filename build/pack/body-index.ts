@@ -14,7 +14,7 @@ export class BodyIndex {
   size = 0;
 
   /** The place of a body with this digest, if one was added. */
-  placeOf(digest: Uint8Array): BodyPlace | undefined {
+  placeOf(digest: Buffer): BodyPlace | undefined {
     const words = wordsOf(digest);
     const slot = this.find(words, this.slots);
     const body = this.slots[slot]! - 1;
@@ -24,7 +24,7 @@ export class BodyIndex {
   }
 
   /** Adds a body not added before. */
-  add(digest: Uint8Array, place: BodyPlace): void {
+  add(digest: Buffer, place: BodyPlace): void {
     if (2 * (this.size + 1) > this.slots.length) this.rehash();
     if (7 * (this.size + 1) > this.bodies.length) {
       const grown = new Uint32Array(2 * this.bodies.length);
@@ -60,10 +60,8 @@ export class BodyIndex {
 }
 
 /** The digest's first 16 bytes as words (a SHA-256 is uniform, so its first word is a good hash). */
-function wordsOf(digest: Uint8Array): Uint32Array {
+function wordsOf(digest: Buffer): Uint32Array {
   const words = new Uint32Array(DIGEST_WORDS);
-  for (let w = 0; w < DIGEST_WORDS; w++)
-    words[w] =
-      (digest[4 * w]! | (digest[4 * w + 1]! << 8) | (digest[4 * w + 2]! << 16) | (digest[4 * w + 3]! << 24)) >>> 0;
+  for (let w = 0; w < DIGEST_WORDS; w++) words[w] = digest.readUInt32LE(4 * w);
   return words;
 }

@@ -88,7 +88,7 @@ export class SortedRuns {
   /** Sorts the gathered paths and appends them to the file, front-coded: u16 shared, u16 rest, the rest, u32 × 3 place. */
   private writeRun(): void {
     const { bytes, entries } = this;
-    const key = (i: number) => bytes.subarray(entries[5 * i]!, entries[5 * i]! + entries[5 * i + 1]!);
+    const key = (i: number) => bytes.subarray(entries[5 * i], entries[5 * i]! + entries[5 * i + 1]!);
     const order = Array.from({ length: this.inRun }, (_, i) => i).sort((a, b) => Buffer.compare(key(a), key(b)));
     const out = Buffer.allocUnsafe(this.used + 16 * this.inRun);
     let at = 0;
