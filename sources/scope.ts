@@ -6,13 +6,10 @@
 
 import * as aq from 'arquero';
 import { columnOf, type LoadedTable, type Sources } from './load.ts';
-import type { TableName } from './tables.ts';
+import { REGION_TABLES, type TableName } from './tables.ts';
 
 /** What a share keeps: one prefecture's rows, or one year's. */
 export type ShareKind = 'prefecture' | 'year';
-
-/** The masters stay whole: the region index and the code lists name the whole country. */
-const WHOLE = new Set<string>(['prefectures', 'municipalities']);
 
 /** `value`: a prefecture code (1–47) or a year, as the request gives it. */
 export function shareOf(sources: Sources, kind: ShareKind, value: string): Sources {
@@ -40,7 +37,7 @@ const prefectureRows =
   (pp: string): Keeps =>
   (t) => {
     const column = t.spec.regions?.[0];
-    if (!column || WHOLE.has(t.spec.name)) return null;
+    if (!column || REGION_TABLES.some((name) => name === t.spec.name)) return null;
     return indices(columnOf(t, column) as ArrayLike<string>, (code) => code.startsWith(pp));
   };
 

@@ -1533,3 +1533,6 @@ export const TABLES = {
 export type TableName = keyof typeof TABLES;
 export type Row<N extends TableName> = z.infer<(typeof TABLES)[N]['schema']>;
 export const TABLE_NAMES = Object.keys(TABLES) as TableName[];
+
+/** The region masters: every build's region index is made of them, so they are loaded whole and kept. */
+export const REGION_TABLES: readonly TableName[] = ['prefectures', 'municipalities'];

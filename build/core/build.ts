@@ -4,7 +4,6 @@
 import { forgetFacts, OPERATIONS } from '../ops/index.ts';
 import { missingTables, type BuildContext, type Operation } from '../ops/operation.ts';
 import { fileProduct } from '../runtime/file-product.ts';
-import { getOrSet } from '../runtime/maps.ts';
 import { successBody } from '../runtime/respond.ts';
 import { filePath, valuesOfFile } from '../runtime/file-path.ts';
 import { resolve } from '../runtime/resolve.ts';
@@ -20,17 +19,11 @@ import {
 import type { ErrorMode } from '../runtime/errors.ts';
 import { apiIndex } from './api-index.ts';
 import type { Sources } from '../../sources/load.ts';
-import type { TableName } from '../../sources/tables.ts';
+import { lastReaders, release, type Released } from './table-release.ts';
 import { docsPage, type DocsEntry, type Scope } from './docs-page.ts';
 import { explorerFiles } from './explorer-files.ts';
 import type { BuildEffects } from './effects.ts';
-import {
-  manifest,
-  manifestOperation,
-  type OperationDescription,
-  type OperationReport,
-  type TableSummary,
-} from './manifest.ts';
+import { manifest, manifestOperation, type OperationDescription, type OperationReport } from './manifest.ts';
 import type { ExplorerOperations } from '../runtime/manifest-types.ts';
 import { operationOrigin } from './origin.ts';
 import { openApi, openApiTypes } from './openapi.ts';
@@ -56,7 +49,7 @@ export interface BuildOptions {
   errors?: ErrorMode;
   /**
    * The build loaded `sources` for itself: it lets go of an operation's facts once its files are written, and
-   * of each table after the last operation that reads it (lastReaders).
+   * of each table after the last family that reads it (table-release.ts).
    */
   ownsSources?: boolean;
 }
@@ -320,38 +313,6 @@ export function writeOrder(op: Operation, list: Canonical[]): Canonical[] {
     else groups.set(key, [values]);
   }
   return groups.size === list.length ? list : [...groups.values()].flat();
-}
-
-/**
- * The tables each operation is the last to read, in build order: those its family's operations declare
- * (`needs`, `mayRead`), since a family's facts read its tables together and a build prepares them again for
- * each operation. The region masters, which the plan's region index is made of, stay. A build that loaded its
- * sources lets go of each after that operation; held to the end, the full build's tables were about 400 MB
- * of the pack writer's heap throughout.
- */
-function lastReaders(operations: readonly Operation[]): Map<Operation, TableName[]> {
-  const ofFamily = new Map<string, Set<TableName>>();
-  for (const op of operations)
-    for (const t of [...op.needs.flat(), ...(op.mayRead ?? [])])
-      if (!REGION_TABLES.includes(t)) getOrSet(ofFamily, op.family, () => new Set()).add(t);
-  const last = new Map<TableName, Operation>();
-  for (const op of operations) for (const t of ofFamily.get(op.family) ?? []) last.set(t, op);
-  const out = new Map<Operation, TableName[]>();
-  for (const [t, op] of last) getOrSet(out, op, () => []).push(t);
-  return out;
-}
-
-const REGION_TABLES: readonly TableName[] = ['prefectures', 'municipalities'];
-
-/** The tables a build let go of, with what the manifest says of each. */
-type Released = Map<TableName, TableSummary>;
-
-/** Lets go of a table the build loaded (Sources.release), keeping what the manifest says of it. */
-function release(sources: Sources, name: TableName, released: Released): void {
-  const t = sources.tables[name];
-  if (!t || !sources.release) return;
-  released.set(name, { rows: t.rows, sha256: t.sha256 });
-  sources.release(name);
 }
 
 /** A folder takes a block, and more as its entries (about 8 bytes and the padded name each; ours are short) outgrow it. */

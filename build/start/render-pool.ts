@@ -10,7 +10,7 @@ import { resolve } from '../runtime/resolve.ts';
 import { API_INDEX, type RouteTable } from '../runtime/routes.ts';
 import type { Ask, Reply, ThreadData } from './render-thread.ts';
 import type { SourceValues } from '../core/source-values.ts';
-import type { TableName } from '../../sources/tables.ts';
+import { REGION_TABLES } from '../../sources/tables.ts';
 import { threadScript, threadScriptMade } from './thread-script.ts';
 
 /** One render thread: asks in order, answers by id. */
@@ -119,12 +119,12 @@ const outOfMemory = (e: unknown) => (e as { code?: string }).code === 'ERR_WORKE
 /** The files the main thread's renderer makes: none counts an operation's files or prepares its facts. */
 const ON_MAIN = new Set([API_INDEX, '/routes.json', '/index.html', EXPLORER_OPERATIONS]);
 
-/** The tables the main thread's plan has loaded (its region index): an operation that reads no other is answered there at once. */
-const PLANNED: readonly TableName[] = ['prefectures', 'municipalities'];
-
-/** The operations whose facts are the region masters alone (prefectures, cities: what every client asks for first). */
+/**
+ * The operations whose facts are the region masters alone (prefectures, cities: what every client asks for
+ * first): the main thread's plan has loaded them (its region index), so they are answered there at once.
+ */
 const onMainThread = (ops: OnDemand['plan']['operations']) =>
-  new Set(ops.filter((op) => op.needs.flat().every((t) => PLANNED.includes(t))).map((op) => op.route.path));
+  new Set(ops.filter((op) => op.needs.flat().every((t) => REGION_TABLES.includes(t))).map((op) => op.route.path));
 
 interface PoolOptions {
   /** The old generation of each render thread, in MB (THREAD_HEAP_MB). */
